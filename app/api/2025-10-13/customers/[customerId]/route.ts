@@ -1,0 +1,11 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { getCustomerOp, updateCustomerOp } from "@/lib/customers/customer.contract";
+import { getCustomer } from "@/lib/customers/get-customer";
+import { updateCustomer } from "@/lib/customers/update-customer";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(getCustomerOp, async ({ platform, params }) => reply(200, await getCustomer(platform, params.customerId))),
+  PATCH: handle(updateCustomerOp, async ({ platform, params, body }) =>
+    reply(200, await updateCustomer(platform, params.customerId, body)),
+  ),
+});

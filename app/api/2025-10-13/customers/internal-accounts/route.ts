@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
+import { listCustomerInternalAccounts } from "@/lib/internal-accounts/list-internal-accounts";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(listCustomerInternalAccountsOp, async ({ platform, query }) =>
+    reply(200, await listCustomerInternalAccounts(platform, query)),
+  ),
+});

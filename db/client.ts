@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import * as schema from "./schema";
+
+/**
+ * One database handle per process, from one schema and one set of migrations:
+ * PostgreSQL (postgres driver) when DATABASE_URL is set, else embedded PGlite under DATA_DIR.
+ * Migrations run on first use. The handle lives on globalThis so that every route bundle
+ * of the Next.js server shares it.
+ */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+interface Handle {
+  db: Db;
+  kind: "postgres" | "pglite";
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
+const MIGRATION_LOCK = 4_711_001;
+
+type G = typeof globalThis & { __dbHandle?: Promise<Handle> };
+const g = globalThis as G;
+
+export function getDb(): Promise<Db> {
+  return getHandle().then((h) => h.db);
+}
+
+export function getHandle(): Promise<Handle> {
+  if (!g.__dbHandle) {
+    const p = open();
+    g.__dbHandle = p;
+    // Do not cache a rejected promise: the next caller tries again.
+    p.catch(() => {
+      if (g.__dbHandle === p) g.__dbHandle = undefined;
+    });
+  }
+  return g.__dbHandle;
+}
+
+export async function closeDb(): Promise<void> {
+  const p = g.__dbHandle;
+  g.__dbHandle = undefined;
+  if (p) await (await p).close();
+}
+
+export function databaseKind(): "postgres" | "pglite" {
+  return process.env.DATABASE_URL ? "postgres" : "pglite";
+}
+
+async function open(): Promise<Handle> {
+  const url = process.env.DATABASE_URL;
+  if (url) return openPostgres(url);
+  const dataDir = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data");
+  return openPglite(path.join(dataDir, "pglite"));
+}
+
+async function openPostgres(url: string): Promise<Handle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // Migrate on a dedicated connection under an advisory lock: two instances starting
+  // together must not apply the same migration twice.
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(drizzle(migrator), { migrationsFolder: MIGRATIONS_FOLDER });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await migrator.end();
+  }
+  const client = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE || 10),
+    onnotice: () => {},
+  });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, kind: "postgres", close: () => client.end() };
+}
+
+async function openPglite(dir: string): Promise<Handle> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+}
+
+/** Rows of a raw `db.execute(sql)` whatever the driver (postgres-js: array; PGlite: {rows}). */
+export async function execRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown;
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export { schema };

@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { platforms } from "./platforms";
+
+export const customers = pgTable(
+  "customers",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformCustomerId: text("platform_customer_id").notNull(),
+    customerType: text("customer_type", { enum: ["INDIVIDUAL", "BUSINESS"] }).notNull(),
+    email: text("email"),
+    phoneNumber: text("phone_number"),
+    umaAddress: text("uma_address").notNull(),
+    kycStatus: text("kyc_status").notNull(),
+    /** The remaining per-type fields (fullName, legalName, birthDate, address …). */
+    profile: jsonb("profile").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("customers_platform_customer_id_uq").on(t.platformId, t.platformCustomerId),
+    index("customers_platform_id_idx").on(t.platformId, t.id),
+  ],
+);
+
+export const internalAccounts = pgTable(
+  "internal_accounts",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    customerId: uuid("customer_id").references(() => customers.id),
+    type: text("type", { enum: ["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"] }).notNull(),
+    status: text("status", { enum: ["PENDING", "ACTIVE", "CLOSED", "FROZEN", "FAILED"] }).notNull(),
+    currency: text("currency").notNull(),
+    decimals: integer("decimals").notNull(),
+    balance: bigint("balance", { mode: "bigint" }).notNull().default(sql`0`),
+    privateEnabled: boolean("private_enabled"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("internal_accounts_customer_idx").on(t.customerId, t.id), index("internal_accounts_platform_idx").on(t.platformId, t.id)],
+);

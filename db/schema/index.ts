@@ -1,0 +1,4 @@
+export * from "./platforms";
+export * from "./customers";
+export * from "./credentials";
+export * from "./outbox";

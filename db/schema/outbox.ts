@@ -1,0 +1,19 @@
+import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { platforms } from "./platforms";
+
+/**
+ * Events written in the same transaction as the state change that causes them
+ * (architecture.md "outbox"). Delivery (webhooks) reads from here.
+ */
+export const outboxEvents = pgTable(
+  "outbox_events",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    type: text("type").notNull(),
+    /** The full resource, as the API serializes it. */
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("outbox_events_platform_idx").on(t.platformId, t.id)],
+);

@@ -1,0 +1,16 @@
+import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+/** Mutable platform settings (GET/PATCH /config). Shape: lib/platforms/platform.contract.ts PlatformSettings. */
+export type PlatformSettingsJson = Record<string, unknown>;
+
+export const platforms = pgTable("platforms", {
+  id: uuid("id").primaryKey(),
+  name: text("name").notNull(),
+  clientId: text("client_id").notNull().unique(),
+  /** scrypt hash of the client secret: `scrypt$N$r$p$salt$hash` (never the secret). */
+  secretHash: text("secret_hash").notNull(),
+  environment: text("environment", { enum: ["SANDBOX", "PRODUCTION"] }).notNull(),
+  settings: jsonb("settings").$type<PlatformSettingsJson>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

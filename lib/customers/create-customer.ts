@@ -1,0 +1,55 @@
+import { getDb } from "@/db/client";
+import { customers } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { newUuid } from "@/lib/ids";
+import { provisionEmbeddedWallet } from "@/lib/internal-accounts/provision-embedded-wallet";
+import type { Customer, CustomerCreate } from "./customer.contract";
+import { toCustomer } from "./customer-view";
+import { isUniqueViolation } from "@/db/errors";
+
+/** Sandbox KYC outcome by the fullName suffix (reference: sandbox behaviours). */
+function initialKycStatus(platform: PlatformPrincipal, input: CustomerCreate): Customer["kycStatus"] {
+  if (platform.environment !== "SANDBOX") return "UNVERIFIED";
+  const name = input.fullName ?? input.legalName ?? "";
+  if (name.endsWith("001")) return "PENDING";
+  if (name.endsWith("002")) return "REJECTED";
+  if (name.endsWith("003")) return "UNVERIFIED";
+  return "APPROVED";
+}
+
+export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate): Promise<Customer> {
+  const db = await getDb();
+  const id = newUuid();
+  const platformCustomerId = input.platformCustomerId ?? `pcid_${id.replace(/-/g, "").slice(-16)}`;
+  const umaAddress = input.umaAddress ?? `$u${id.replace(/-/g, "").slice(-12)}@uma.${platform.environment === "SANDBOX" ? "sandbox." : ""}localhost`;
+  const { customerType, email, phoneNumber, platformCustomerId: _p, umaAddress: _u, ...profile } = input;
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(customers)
+        .values({
+          id,
+          platformId: platform.id,
+          platformCustomerId,
+          customerType: customerType!,
+          email: email ?? null,
+          phoneNumber: phoneNumber ?? null,
+          umaAddress,
+          kycStatus: initialKycStatus(platform, input),
+          profile,
+        })
+        .returning();
+      if (email) await provisionEmbeddedWallet(tx, { platformId: platform.id, customerId: id, email });
+      return created;
+    });
+    return toCustomer(row);
+  } catch (e) {
+    if (isUniqueViolation(e, "customers_platform_customer_id_uq")) {
+      throw new ApiError("CONFLICT", `A customer with platformCustomerId ${platformCustomerId} already exists`, {
+        field: "platformCustomerId",
+      });
+    }
+    throw e;
+  }
+}

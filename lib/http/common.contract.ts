@@ -1,0 +1,43 @@
+import { z } from "zod";
+import type { ResponseSpec } from "./operation";
+
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  constraint: z
+    .object({
+      format: z.string().optional(),
+      pattern: z.string().optional(),
+      enum: z.array(z.unknown()).optional(),
+      minLength: z.number().optional(),
+      maxLength: z.number().optional(),
+      minimum: z.number().optional(),
+      maximum: z.number().optional(),
+    })
+    .optional(),
+  message: z.string(),
+});
+
+export const errorSchema = z.object({
+  status: z.number().int(),
+  code: z.string(),
+  message: z.string(),
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: "Invalid input: details.errors[] lists every invalid field",
+  401: "Unauthorized (credentials, wallet signature or Request-Id)",
+  403: "Forbidden",
+  404: "Not found (also for another tenant's resource)",
+  409: "Conflict",
+  413: "Body over 1 MiB",
+  423: "Locked",
+  429: "Rate limited; honour Retry-After",
+  500: "Internal error",
+};
+
+export function errorResponses(...statuses: number[]): Record<number, ResponseSpec> {
+  const out: Record<number, ResponseSpec> = {};
+  for (const s of [...statuses, 500]) out[s] = { description: DESCRIPTIONS[s] ?? "Error", schema: errorSchema };
+  return out;
+}

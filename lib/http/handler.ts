@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { logger } from "@/lib/log/logger";
+import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
+import { authenticateAgent } from "@/lib/agents/authenticate-agent";
+import { ApiError, type ErrorCode } from "./errors";
+import { queryObject, readJsonBody } from "./body";
+import type { HttpMethod, Infer, Operation } from "./operation";
+import type { AgentPrincipal, PlatformPrincipal } from "./principal";
+import { parseOrThrow } from "./validation";
+
+export const TRACE_HEADER = "Request-Trace-Id";
+
+export interface Ctx<B, Q, P> {
+  req: Request;
+  url: URL;
+  body: B;
+  query: Q;
+  params: P;
+  /** Set when the operation's auth is "platform". */
+  platform: PlatformPrincipal;
+  /** Set when the operation's auth is "agent". */
+  agent: AgentPrincipal;
+  requestId: string;
+  /** The parsed body as received, before zod transforms (for body digests). */
+  rawBody: unknown;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
+  return { status, body, headers };
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+export type RouteFn = (req: Request, ctx: RouteContext) => Promise<Response>;
+
+/** Wrap one operation: authenticate → parse → call → serialize; every failure becomes the error object. */
+export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
+  op: Operation<B, Q, P>,
+  fn: (ctx: Ctx<Infer<B>, Infer<Q>, Infer<P>>) => Promise<Reply>,
+): RouteFn {
+  return async (req, routeCtx) => {
+    const started = performance.now();
+    const requestId = randomUUID();
+    let platformId: string | undefined;
+    let response: Response;
+    try {
+      const url = new URL(req.url);
+      let platform: PlatformPrincipal | undefined;
+      let agent: AgentPrincipal | undefined;
+      if (op.auth === "platform") {
+        platform = await authenticatePlatform(req.headers.get("authorization"));
+        platformId = platform.id;
+      } else if (op.auth === "agent") {
+        agent = await authenticateAgent(req.headers.get("authorization"));
+        platformId = agent.platformId;
+      }
+      const rawParams = (await routeCtx?.params) ?? {};
+      const params = op.params ? parseOrThrow(op.params, rawParams) : rawParams;
+      const query = op.query ? parseOrThrow(op.query, queryObject(url)) : undefined;
+      let rawBody: unknown;
+      let body: unknown;
+      if (op.body) {
+        rawBody = await readJsonBody(req);
+        if (rawBody === undefined && op.bodyOptional) body = undefined;
+        else body = parseOrThrow(op.body, rawBody ?? {});
+      }
+      const result = await fn({
+        req,
+        url,
+        body: body as Infer<B>,
+        query: query as Infer<Q>,
+        params: params as Infer<P>,
+        platform: platform as PlatformPrincipal,
+        agent: agent as AgentPrincipal,
+        requestId,
+        rawBody,
+      });
+      response = serialize(op, result);
+    } catch (err) {
+      response = errorResponse(err, requestId, op);
+    }
+    response.headers.set(TRACE_HEADER, requestId);
+    logger.info({
+      requestId,
+      method: req.method,
+      route: op.path,
+      status: response.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      platformId,
+    });
+    return response;
+  };
+}
+
+function serialize(op: Operation<never, never, never> | Operation<any, any, any>, result: Reply): Response {
+  const headers = new Headers(result.headers);
+  if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+  const spec = op.responses[result.status];
+  const out = spec?.schema ? spec.schema.parse(result.body) : result.body;
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(out), { status: result.status, headers });
+}
+
+export function errorJson(code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>): Response {
+  const e = new ApiError(code, message, details, headers);
+  return new Response(JSON.stringify(e.toBody()), {
+    status: e.status,
+    headers: { "content-type": "application/json", ...(headers ?? {}) },
+  });
+}
+
+function errorResponse(err: unknown, requestId: string, op: { path: string }): Response {
+  if (err instanceof ApiError) return errorJson(err.code, err.message, err.details, err.headers);
+  logger.error({ requestId, route: op.path, err: errSummary(err) }, "unhandled error");
+  return errorJson("INTERNAL_ERROR", `An internal error occurred (request ${requestId})`, { requestId });
+}
+
+function errSummary(err: unknown): Record<string, unknown> {
+  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
+  return { value: String(err) };
+}
+
+const ALL_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * Export every HTTP method of a route file: the given ones, and a 405 error object for the rest
+ * (Next.js would otherwise answer 405 with an empty body).
+ */
+export function methods(handlers: Partial<Record<HttpMethod, RouteFn>>): Record<HttpMethod, RouteFn> {
+  const allow = Object.keys(handlers).join(", ");
+  const out = {} as Record<HttpMethod, RouteFn>;
+  for (const m of ALL_METHODS) {
+    out[m] =
+      handlers[m] ??
+      (async () => {
+        const res = errorJson("METHOD_NOT_ALLOWED", `Method not allowed; allowed: ${allow}`, undefined, { Allow: allow });
+        res.headers.set(TRACE_HEADER, randomUUID());
+        return res;
+      });
+  }
+  return out;
+}

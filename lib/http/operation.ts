@@ -1,0 +1,48 @@
+import type { z } from "zod";
+
+/**
+ * An operation's contract: the same zod schemas validate requests, type the handler,
+ * serialize responses and produce the OpenAPI document (lib/openapi).
+ */
+export type AuthScheme = "platform" | "agent" | "none";
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+export interface ResponseSpec {
+  description: string;
+  schema?: z.ZodType;
+  headers?: Record<string, string>;
+}
+
+export interface Operation<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path under {base_url}, e.g. `/customers/{customerId}`. */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthScheme;
+  body?: B;
+  /** The body may be absent (for example EMAIL_OTP challenge). */
+  bodyOptional?: boolean;
+  query?: Q;
+  params?: P;
+  /** Request headers documented in OpenAPI (name → description). */
+  headers?: Record<string, { description: string; required?: boolean }>;
+  responses: Record<number, ResponseSpec>;
+  deprecated?: boolean;
+}
+
+export function defineOperation<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(op: Operation<B, Q, P>): Operation<B, Q, P> {
+  return op;
+}
+
+export type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;

@@ -1,0 +1,19 @@
+import type { PlatformSettings } from "@/lib/platforms/platform.contract";
+
+/** The platform authenticated by BasicAuth. `id` is the bare uuid; `publicId` is `Platform:<uuid>`. */
+export interface PlatformPrincipal {
+  id: string;
+  publicId: string;
+  name: string;
+  environment: "SANDBOX" | "PRODUCTION";
+  settings: PlatformSettings;
+}
+
+/** The agent authenticated by AgentAuth (Bearer gat_…). Ids are bare uuids. */
+export interface AgentPrincipal {
+  agentId: string;
+  platformId: string;
+  customerId: string;
+  permissions: string[];
+  isPaused: boolean;
+}

@@ -1,0 +1,115 @@
+import { z } from "zod";
+import { ApiError } from "./errors";
+
+/** One invalid field, as the spec's Error400 `details.errors[]` lists it. */
+export interface FieldError {
+  field: string;
+  constraint?: {
+    format?: string;
+    pattern?: string;
+    enum?: unknown[];
+    minLength?: number;
+    maxLength?: number;
+    minimum?: number;
+    maximum?: number;
+  };
+  message: string;
+}
+
+function fieldPath(prefix: string, path: PropertyKey[]): string {
+  const parts = [prefix, ...path.map((p) => String(p))].filter((s) => s !== "");
+  return parts.join(".");
+}
+
+/** Map every zod issue (not just the first) to a FieldError. */
+export function toFieldErrors(error: z.ZodError, prefix = ""): FieldError[] {
+  const out: FieldError[] = [];
+  for (const issue of error.issues) collect(issue, prefix, [], out);
+  // One entry per field and message.
+  const seen = new Set<string>();
+  return out.filter((e) => {
+    const key = `${e.field}\u0000${e.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function collect(issue: z.core.$ZodIssue, prefix: string, base: PropertyKey[], out: FieldError[]): void {
+  const path = [...base, ...issue.path];
+  const field = fieldPath(prefix, path) || "(body)";
+  switch (issue.code) {
+    case "invalid_type": {
+      const missing = issue.input === undefined;
+      out.push({
+        field,
+        message: missing ? "Required" : `Expected ${issue.expected}, received ${describe(issue.input)}`,
+      });
+      return;
+    }
+    case "invalid_format": {
+      const i = issue as z.core.$ZodIssueInvalidStringFormat;
+      if (i.format === "regex" && i.pattern) out.push({ field, constraint: { pattern: regexSource(i.pattern) }, message: issue.message });
+      else out.push({ field, constraint: { format: i.format }, message: issue.message });
+      return;
+    }
+    case "invalid_value":
+      out.push({ field, constraint: { enum: [...issue.values] }, message: `Must be one of: ${issue.values.join(", ")}` });
+      return;
+    case "too_small": {
+      if (issue.origin === "string") out.push({ field, constraint: { minLength: Number(issue.minimum) }, message: issue.message });
+      else if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
+        out.push({ field, constraint: { minimum: Number(issue.minimum) }, message: issue.message });
+      else out.push({ field, message: issue.message });
+      return;
+    }
+    case "too_big": {
+      if (issue.origin === "string") out.push({ field, constraint: { maxLength: Number(issue.maximum) }, message: issue.message });
+      else if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
+        out.push({ field, constraint: { maximum: Number(issue.maximum) }, message: issue.message });
+      else out.push({ field, message: issue.message });
+      return;
+    }
+    case "unrecognized_keys":
+      for (const key of issue.keys) out.push({ field: fieldPath(prefix, [...path, key]), message: "Unknown field" });
+      return;
+    case "invalid_union": {
+      // A discriminated union whose discriminator is missing or wrong: report the discriminator.
+      const u = issue as z.core.$ZodIssueInvalidUnion;
+      if (u.errors.length === 0 || (u as { note?: string }).note === "No matching discriminator") {
+        const disc = (u as { discriminator?: string }).discriminator;
+        const options = (u as { options?: unknown[] }).options;
+        const f = disc && path[path.length - 1] !== disc ? fieldPath(prefix, [...path, disc]) : field;
+        out.push({ field: f, ...(options ? { constraint: { enum: options } } : {}), message: issue.message });
+        return;
+      }
+      out.push({ field, message: issue.message });
+      return;
+    }
+    default:
+      out.push({ field, message: issue.message });
+  }
+}
+
+function regexSource(p: unknown): string {
+  if (p instanceof RegExp) return p.source;
+  const m = /^\/(.*)\/[a-z]*$/s.exec(String(p));
+  return m ? m[1] : String(p);
+}
+
+function describe(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "array";
+  return typeof v;
+}
+
+export function invalidInput(errors: FieldError[], message = "The request has invalid fields"): ApiError {
+  return new ApiError("INVALID_INPUT", message, { errors });
+}
+
+/** Parse `value` with `schema`; on failure throw 400 INVALID_INPUT listing every invalid field. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw invalidInput(toFieldErrors(result.error, prefix));
+}

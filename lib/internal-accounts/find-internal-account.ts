@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { internalAccounts } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import { parseId } from "@/lib/ids";
+import type { InternalAccountRow } from "./internal-account-view";
+
+/** An internal account of this platform, or 404 INTERNAL_ACCOUNT_NOT_FOUND (also for another platform's). */
+export async function findInternalAccountOrThrow(db: DbOrTx, platformId: string, accountId: string): Promise<InternalAccountRow> {
+  const uuid = parseId("InternalAccount", accountId);
+  if (uuid) {
+    const [row] = await db
+      .select()
+      .from(internalAccounts)
+      .where(and(eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)))
+      .limit(1);
+    if (row) return row;
+  }
+  throw notFound("INTERNAL_ACCOUNT_NOT_FOUND", "Internal account", accountId);
+}

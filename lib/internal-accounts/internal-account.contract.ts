@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { listResponse, paginationQuery } from "@/lib/http/pagination";
+import { errorResponses } from "@/lib/http/common.contract";
+
+export const currencySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  decimals: z.number().int(),
+});
+
+export const currencyAmountSchema = z.object({ amount: z.number().int(), currency: currencySchema });
+
+export const internalAccountTypeSchema = z.enum(["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"]);
+
+export const internalAccountSchema = z.object({
+  id: z.string().describe("InternalAccount:<uuid>"),
+  customerId: z.string().optional().describe("Customer:<uuid>; absent for a platform account"),
+  type: internalAccountTypeSchema,
+  status: z.enum(["PENDING", "ACTIVE", "CLOSED", "FROZEN", "FAILED"]),
+  balance: currencyAmountSchema,
+  totalBalance: currencyAmountSchema,
+  fundingPaymentInstructions: z.array(z.record(z.string(), z.unknown())),
+  privateEnabled: z.boolean().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type InternalAccount = z.infer<typeof internalAccountSchema>;
+
+export const getInternalAccountOp = defineOperation({
+  operationId: "getInternalAccount",
+  method: "GET",
+  path: "/internal-accounts/{id}",
+  summary: "Get an internal account",
+  tags: ["Internal Accounts"],
+  auth: "platform",
+  params: z.object({ id: z.string() }),
+  responses: { 200: { description: "The internal account", schema: internalAccountSchema }, ...errorResponses(401, 404) },
+});
+
+export const listCustomerInternalAccountsOp = defineOperation({
+  operationId: "listCustomerInternalAccounts",
+  method: "GET",
+  path: "/customers/internal-accounts",
+  summary: "List customers' internal accounts",
+  tags: ["Internal Accounts"],
+  auth: "platform",
+  query: paginationQuery.extend({
+    customerId: z.string().max(100).optional(),
+    type: internalAccountTypeSchema.optional(),
+  }),
+  responses: {
+    200: { description: "A page of internal accounts", schema: listResponse(internalAccountSchema) },
+    ...errorResponses(400, 401),
+  },
+});

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import type { Operation } from "@/lib/http/operation";
+import { operations } from "./operations";
+
+export const API_VERSION = "2025-10-13";
+export const BASE_PATH = `/api/${API_VERSION}`;
+
+type Json = Record<string, unknown>;
+
+function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as Json;
+  delete out.$schema;
+  return out;
+}
+
+function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
+  if (!schema) return {};
+  const s = schema as unknown as { shape?: Record<string, z.ZodType> };
+  return s.shape ?? {};
+}
+
+function operationObject(op: Operation<any, any, any>): Json {
+  const parameters: Json[] = [];
+  for (const [name, s] of Object.entries(shapeOf(op.params))) {
+    parameters.push({ name, in: "path", required: true, schema: jsonSchema(s, "input") });
+  }
+  for (const [name, s] of Object.entries(shapeOf(op.query))) {
+    parameters.push({ name, in: "query", required: !s.safeParse(undefined).success, schema: jsonSchema(s, "input") });
+  }
+  for (const [name, h] of Object.entries(op.headers ?? {})) {
+    parameters.push({ name, in: "header", required: h.required ?? false, description: h.description, schema: { type: "string" } });
+  }
+  const responses: Json = {};
+  for (const [status, r] of Object.entries(op.responses)) {
+    const entry: Json = { description: r.description };
+    if (r.schema) entry.content = { "application/json": { schema: jsonSchema(r.schema, "output") } };
+    if (r.headers) {
+      entry.headers = Object.fromEntries(Object.entries(r.headers).map(([k, d]) => [k, { description: d, schema: { type: "string" } }]));
+    }
+    responses[status] = entry;
+  }
+  const o: Json = {
+    operationId: op.operationId,
+    summary: op.summary,
+    tags: op.tags,
+    parameters,
+    responses,
+    security: op.auth === "platform" ? [{ BasicAuth: [] }] : op.auth === "agent" ? [{ AgentAuth: [] }] : [],
+  };
+  if (op.description) o.description = op.description;
+  if (op.deprecated) o.deprecated = true;
+  if (op.body) {
+    o.requestBody = {
+      required: !op.bodyOptional,
+      content: { "application/json": { schema: jsonSchema(op.body, "input") } },
+    };
+  }
+  return o;
+}
+
+let cached: Json | undefined;
+
+/** The OpenAPI 3.1 document, generated from the operations' zod schemas. */
+export function openApiDocument(): Json {
+  if (cached) return cached;
+  const paths: Record<string, Json> = {};
+  for (const op of operations) {
+    paths[op.path] ??= {};
+    paths[op.path][op.method.toLowerCase()] = operationObject(op);
+  }
+  cached = {
+    openapi: "3.1.0",
+    info: {
+      title: "Payments service: Embedded Wallet Auth and agents",
+      version: API_VERSION,
+      description:
+        "Platform endpoints use HTTP Basic (client id, client secret). Agent endpoints use `Authorization: Bearer gat_…`. " +
+        "Errors are `{status, code, message, details?}`; validation errors list every invalid field in `details.errors[]`. " +
+        "Wire formats of wallet signatures and bundles: see docs/protocol.md.",
+    },
+    servers: [{ url: BASE_PATH }],
+    components: {
+      securitySchemes: {
+        BasicAuth: { type: "http", scheme: "basic" },
+        AgentAuth: { type: "http", scheme: "bearer", description: "Agent access token gat_<40 hex>" },
+      },
+    },
+    paths,
+  };
+  return cached;
+}

@@ -1,0 +1,20 @@
+import type { Operation } from "@/lib/http/operation";
+import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
+import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
+import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+
+/**
+ * Every operation the service implements. The OpenAPI document is generated from this list, and a test
+ * checks that each route file under app/api/2025-10-13 appears here (and the reverse).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const operations: Operation<any, any, any>[] = [
+  getConfigOp,
+  updateConfigOp,
+  createCustomerOp,
+  listCustomersOp,
+  getCustomerOp,
+  updateCustomerOp,
+  listCustomerInternalAccountsOp,
+  getInternalAccountOp,
+];

@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { platforms } from "@/db/schema";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { formatId } from "@/lib/ids";
+import { invalidInput } from "@/lib/http/validation";
+import { platformSettingsSchema, type PlatformConfig, type PlatformSettings } from "./platform.contract";
+import type { z } from "zod";
+import type { platformSettingsPatchSchema } from "./platform.contract";
+import { toFieldErrors } from "@/lib/http/validation";
+
+export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
+  const db = await getDb();
+  const [row] = await db.select().from(platforms).where(eq(platforms.id, platform.id)).limit(1);
+  const settings = platformSettingsSchema.parse(row.settings);
+  // Read-only keys other areas publish (enclaveQuorumPublic, webhookPublicKey) are added here.
+  const config: PlatformConfig = {
+    id: formatId("Platform", row.id),
+    name: row.name,
+    environment: row.environment,
+    ...settings,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+  return config;
+}
+
+export async function updatePlatformConfig(
+  platform: PlatformPrincipal,
+  patch: z.infer<typeof platformSettingsPatchSchema>,
+): Promise<PlatformConfig> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(platforms).where(eq(platforms.id, platform.id)).for("update");
+    const current = platformSettingsSchema.parse(row.settings);
+    const merged = {
+      ...current,
+      ...patch,
+      webauthn: { ...current.webauthn, ...(patch.webauthn ?? {}) },
+    };
+    const result = platformSettingsSchema.safeParse(merged);
+    if (!result.success) throw invalidInput(toFieldErrors(result.error));
+    const next: PlatformSettings = result.data;
+    await tx.update(platforms).set({ settings: next, updatedAt: new Date() }).where(eq(platforms.id, platform.id));
+  });
+  return getPlatformConfig(platform);
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+const originSchema = z
+  .string()
+  .regex(/^https?:\/\/[^/\s]+$/, "must be an origin such as https://wallet.example.com (scheme://host[:port], no path)");
+
+export const webauthnSettingsSchema = z.object({
+  rpId: z.string().min(1).max(253),
+  rpName: z.string().min(1).max(100),
+  origins: z.array(originSchema).min(1).max(20),
+});
+
+export const oidcIssuerSchema = z.object({
+  issuer: z.string().url(),
+  audiences: z.array(z.string().min(1)).min(1).max(20),
+  jwksUri: z.string().url().optional(),
+});
+
+export const feeConfigSchema = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3,4}$/).default("USD"),
+    variableRateBps: z.number().int().min(0).max(10_000).optional(),
+    fixedAmount: z.number().int().min(0).optional(),
+  })
+  .refine((f) => f.variableRateBps !== undefined || f.fixedAmount !== undefined, {
+    message: "a fee config needs variableRateBps, fixedAmount, or both",
+  });
+
+/** The platform's mutable settings (PATCH /config). Names follow protocol.md "Platform configuration". */
+export const platformSettingsSchema = z.object({
+  webhookUrl: z.string().url().nullable().default(null),
+  sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600).default(900),
+  webauthn: webauthnSettingsSchema,
+  oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }).default({ issuers: [] }),
+  feeConfigs: z.array(feeConfigSchema).max(10).default([]),
+  cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable().default(null),
+  /** Subject to counterparty rules such as the EU Travel Rule (external accounts need ownershipType …). */
+  subjectToCounterpartyRules: z.boolean().default(false),
+});
+export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+
+export const platformSettingsPatchSchema = z
+  .object({
+    webhookUrl: z.string().url().nullable(),
+    sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600),
+    webauthn: webauthnSettingsSchema.partial(),
+    oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }),
+    feeConfigs: z.array(feeConfigSchema).max(10),
+    cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
+    subjectToCounterpartyRules: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const platformConfigSchema = platformSettingsSchema.extend({
+  id: z.string().describe("Platform:<uuid>"),
+  name: z.string(),
+  environment: z.enum(["SANDBOX", "PRODUCTION"]).describe("Read-only over the API"),
+  enclaveQuorumPublic: z.string().optional().describe("Uncompressed P-256 public key (hex) that signs enclave bundles; pin it"),
+  webhookPublicKey: z.string().optional().describe("PEM (SPKI) public key that signs webhooks"),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PlatformConfig = z.infer<typeof platformConfigSchema>;

@@ -1,0 +1,64 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+/**
+ * Platform client secrets are stored only as scrypt hashes and compared in constant time.
+ * Format: `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>`.
+ */
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEYLEN = 32;
+
+function scryptAsync(secret: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(secret, salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+  );
+}
+
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scryptAsync(secret, salt, N, R, P);
+  return ["scrypt", N, R, P, salt.toString("base64url"), hash.toString("base64url")].join("$");
+}
+
+// Used when the client id is unknown, so the answer takes as long as for a wrong secret.
+const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEYLEN).toString("base64url")}`;
+
+export async function verifySecret(secret: string, stored: string | null): Promise<boolean> {
+  const parts = (stored ?? DUMMY_HASH).split("$");
+  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+  const [, n, r, p, saltB64, hashB64] = parts;
+  const expected = Buffer.from(hashB64, "base64url");
+  const actual = await scryptAsync(secret, Buffer.from(saltB64, "base64url"), Number(n), Number(r), Number(p));
+  return stored !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/**
+ * A short-lived, process-local memo of successful verifications so that each request does not
+ * pay a full scrypt. It is keyed by a digest of (secret, stored hash): a changed hash misses,
+ * and nothing else depends on it — a second instance simply verifies again.
+ */
+const memo = new Map<string, number>();
+const MEMO_TTL_MS = 60_000;
+const MEMO_MAX = 1000;
+
+export async function verifySecretMemoized(secret: string, stored: string | null): Promise<boolean> {
+  if (stored === null) return verifySecret(secret, null);
+  const key = createHash("sha256").update(stored).update("\u0000").update(secret).digest("base64url");
+  const now = Date.now();
+  const until = memo.get(key);
+  if (until !== undefined && until > now) return true;
+  const ok = await verifySecret(secret, stored);
+  if (ok) {
+    if (memo.size >= MEMO_MAX) memo.clear();
+    memo.set(key, now + MEMO_TTL_MS);
+  }
+  return ok;
+}
+
+export function generateCredentials(): { clientId: string; clientSecret: string } {
+  return {
+    clientId: `client_${randomBytes(10).toString("hex")}`,
+    clientSecret: `secret_${randomBytes(24).toString("hex")}`,
+  };
+}

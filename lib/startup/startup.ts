@@ -1,0 +1,68 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { platforms } from "@/db/schema";
+import { loadEnv, type Env } from "@/lib/config/env";
+import { logger } from "@/lib/log/logger";
+import { createPlatform } from "@/lib/platforms/create-platform";
+import { parseId } from "@/lib/ids";
+
+/**
+ * Server start-up: validate configuration (a bad value stops the process, naming the variable),
+ * open the database and apply migrations, and on the embedded default make a sandbox demo platform.
+ */
+export async function startup(): Promise<void> {
+  let cfg: Env;
+  try {
+    cfg = loadEnv();
+  } catch (e) {
+    console.error(e instanceof Error ? e.message : e);
+    process.exit(1);
+  }
+  await getDb();
+  const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);
+  if (wantDemo) await ensureDemoPlatform(cfg);
+}
+
+interface DemoFile {
+  id: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+export async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
+  const file = path.resolve(/*turbopackIgnore: true*/ cfg.DATA_DIR, "demo-platform.json");
+  const port = process.env.PORT || "3000";
+  const origin = cfg.PUBLIC_URL ? new URL(cfg.PUBLIC_URL).origin : `http://localhost:${port}`;
+  const db = await getDb();
+  let demo: DemoFile | undefined;
+  if (fs.existsSync(file)) {
+    const saved = JSON.parse(fs.readFileSync(file, "utf8")) as DemoFile;
+    const uuid = parseId("Platform", saved.id);
+    const [row] = uuid ? await db.select({ id: platforms.id }).from(platforms).where(eq(platforms.id, uuid)) : [];
+    if (row) demo = saved;
+  }
+  if (!demo) {
+    const created = await createPlatform({ name: "Demo platform", environment: "SANDBOX", origins: [origin], rpId: "localhost" });
+    demo = { id: created.id, clientId: created.clientId, clientSecret: created.clientSecret };
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // The secret is kept here, readable only by this user, so the demo keeps working across restarts.
+    fs.writeFileSync(file, JSON.stringify(demo, null, 2) + "\n", { mode: 0o600 });
+  }
+  const base = `${origin}/api/2025-10-13`;
+  logger.info({ demoPlatform: demo.id, url: origin }, "demo platform ready");
+  console.log(
+    [
+      "",
+      `  Service:   ${base}`,
+      `  API docs:  ${origin}/docs`,
+      `  Demo platform (sandbox) credentials, kept in ${file}:`,
+      `    client id:     ${demo.clientId}`,
+      `    client secret: ${demo.clientSecret}`,
+      `  Try: curl -u ${demo.clientId}:${demo.clientSecret} ${base}/config`,
+      "",
+    ].join("\n"),
+  );
+  return demo;
+}

@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The two commands of the README: `npm start` (build + serve) and `npm test` (every test).
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const bin = (name) => path.resolve("node_modules/.bin", name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  return r.status ?? 1;
+}
+
+const [mode] = process.argv.slice(2);
+
+if (mode === "start") {
+  if (run(bin("next"), ["build"]) !== 0) process.exit(1);
+  process.exit(run(bin("next"), ["start", "--port", process.env.PORT || "3000"]));
+}
+
+if (mode === "test") {
+  const steps = [
+    ["db:check", () => run(bin("tsx"), ["scripts/db-check.ts"])],
+    ["typecheck", () => run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])],
+  ];
+  for (const [name, fn] of steps) {
+    if (fn() !== 0) {
+      console.error(`\n${name} failed`);
+      console.log("tests: 0 passed, 1 failed");
+      process.exit(1);
+    }
+  }
+  fs.mkdirSync("test-results", { recursive: true });
+  const report = path.resolve("test-results/vitest.json");
+  const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  let passed = 0;
+  let failed = 0;
+  try {
+    const j = JSON.parse(fs.readFileSync(report, "utf8"));
+    passed += j.numPassedTests;
+    failed += j.numFailedTests;
+  } catch {
+    failed += 1;
+  }
+  let e2eStatus = 0;
+  const specs = fs.existsSync("e2e") ? fs.readdirSync("e2e").filter((f) => f.endsWith(".spec.ts")) : [];
+  if (specs.length > 0 && process.env.SKIP_E2E !== "1") {
+    const e2eReport = path.resolve("test-results/playwright.json");
+    e2eStatus = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+    try {
+      const j = JSON.parse(fs.readFileSync(e2eReport, "utf8"));
+      passed += j.stats.expected;
+      failed += j.stats.unexpected;
+    } catch {
+      failed += e2eStatus === 0 ? 0 : 1;
+    }
+  }
+  if (vitestStatus !== 0 && failed === 0) failed = 1;
+  console.log(`\ntests: ${passed} passed, ${failed} failed`);
+  process.exit(vitestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);
+}
+
+console.error("usage: node scripts/run.mjs start|test");
+process.exit(2);

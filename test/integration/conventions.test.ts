@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { api, baseUrl, call, newPlatform } from "../support/api";
+
+describe("API conventions", () => {
+  it("GET /api/health answers 200 with the database reachable", async () => {
+    const r = await fetch(`${baseUrl()}/api/health`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual({ status: "ok", database: "postgres" });
+  });
+
+  it("an unknown path under the base address is a 404 error object", async () => {
+    const p = await newPlatform();
+    const r = await call("GET", "/no/such/thing", { auth: p.auth });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ status: 404, code: "NOT_FOUND" });
+    expect(r.headers.get("request-trace-id")).toBeTruthy();
+  });
+
+  it("a wrong method is a 405 error object with Allow", async () => {
+    const p = await newPlatform();
+    const r = await call("DELETE", "/customers", { auth: p.auth });
+    expect(r.status).toBe(405);
+    expect(r.body).toMatchObject({ status: 405, code: "METHOD_NOT_ALLOWED" });
+    expect(r.headers.get("allow")).toContain("POST");
+  });
+
+  it("malformed JSON is a 400 INVALID_INPUT", async () => {
+    const p = await newPlatform();
+    const r = await call("POST", "/customers", { auth: p.auth, rawBody: "{nope", headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ status: 400, code: "INVALID_INPUT", details: { reason: "MALFORMED_JSON" } });
+  });
+
+  it("a body over 1 MiB is a 413", async () => {
+    const p = await newPlatform();
+    const big = JSON.stringify({ customerType: "INDIVIDUAL", fullName: "x".repeat(1024 * 1024 + 10) });
+    const r = await call("POST", "/customers", { auth: p.auth, rawBody: big, headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(413);
+    expect(r.body).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
+  });
+
+  it("every response carries a Request-Trace-Id", async () => {
+    const p = await newPlatform();
+    const r = await call("GET", "/config", { auth: p.auth });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("request-trace-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("serves the OpenAPI document", async () => {
+    const r = await fetch(`${api()}/openapi.json`);
+    expect(r.status).toBe(200);
+    const doc = await r.json();
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.paths["/customers"].post.operationId).toBe("createCustomer");
+  });
+
+  it("serves the reference page at /docs", async () => {
+    const r = await fetch(`${baseUrl()}/docs`);
+    expect(r.status).toBe(200);
+    const html = await r.text();
+    expect(html).toContain("createCustomer");
+  });
+});
+
+describe("BasicAuth", () => {
+  it("missing, malformed, unknown-id and wrong-secret credentials all answer the same 401", async () => {
+    const p = await newPlatform();
+    const answers = await Promise.all([
+      call("GET", "/config"),
+      call("GET", "/config", { auth: "Basic !!!" }),
+      call("GET", "/config", { auth: `Basic ${Buffer.from(`nobody:${p.clientSecret}`).toString("base64")}` }),
+      call("GET", "/config", { auth: `Basic ${Buffer.from(`${p.clientId}:wrong`).toString("base64")}` }),
+      call("GET", "/config", { auth: "Bearer gat_0000000000000000000000000000000000000000" }),
+    ]);
+    for (const a of answers) {
+      expect(a.status).toBe(401);
+      expect(a.body.code).toBe("UNAUTHORIZED");
+    }
+    expect(answers[2].body).toEqual(answers[3].body);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * Test support: a real `next start` of the built app on a free port, against a fresh PostgreSQL
+ * database (or PGlite under a temp DATA_DIR). Used by the integration global setup and by tests that
+ * need more servers (two instances on one database, PGlite smoke).
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import postgres from "postgres";
+
+export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-test";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Create an empty database and return its URL. */
+export async function createTestDatabase(prefix = "wt"): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  await admin.end();
+  const u = new URL(PG_ADMIN_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const a = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+      await a.unsafe(`drop database if exists "${name}" with (force)`);
+      await a.end();
+    },
+  };
+}
+
+/** Build the app once into DIST_DIR unless SKIP_BUILD=1. */
+export function buildApp(): void {
+  if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) return;
+  const r = spawnSync(path.join(ROOT, "node_modules/.bin/next"), ["build"], {
+    cwd: ROOT,
+    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`next build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  logs: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
+  const port = await freePort();
+  let out = "";
+  const proc = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(port),
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL || "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (out += d));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`next start exited (${proc.exitCode}):\n${out}`);
+    try {
+      const r = await fetch(`${url}/api/health`);
+      if (r.ok) break;
+    } catch {}
+    if (Date.now() > deadline) {
+      proc.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    port,
+    proc,
+    logs: () => out,
+    stop: async () => {
+      if (proc.exitCode !== null) return;
+      const exited = new Promise((r) => proc.once("exit", r));
+      proc.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (proc.exitCode === null) proc.kill("SIGKILL");
+    },
+  };
+}
+
+export function tempDir(prefix: string): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
