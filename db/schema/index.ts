@@ -2,3 +2,5 @@ export * from "./platforms";
 export * from "./customers";
 export * from "./credentials";
 export * from "./outbox";
+export * from "./external-accounts";
+export * from "./agents";

@@ -2,6 +2,8 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
+import * as agentOps from "@/lib/agents/agent.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -17,4 +19,20 @@ export const operations: Operation<any, any, any>[] = [
   updateCustomerOp,
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
+  ...Object.values(customerExternalAccountOps),
+  ...Object.values(platformExternalAccountOps),
+  agentOps.createAgentOp,
+  agentOps.listAgentsOp,
+  agentOps.getAgentOp,
+  agentOps.updateAgentOp,
+  agentOps.updateAgentPolicyOp,
+  agentOps.deleteAgentOp,
+  agentOps.createDeviceCodeOp,
+  agentOps.deviceCodeStatusOp,
+  agentOps.redeemDeviceCodeOp,
+  agentOps.agentMeOp,
+  agentOps.agentListExternalAccountsOp,
+  agentOps.agentCreateExternalAccountOp,
+  agentOps.agentGetExternalAccountOp,
+  agentOps.agentDeleteExternalAccountOp,
 ];
