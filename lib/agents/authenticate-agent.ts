@@ -1,9 +1,26 @@
-import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { eq, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/db/client";
 import { agents } from "@/db/schema";
 import { unauthorized } from "@/lib/http/errors";
 import type { AgentPrincipal } from "@/lib/http/principal";
 import { sha256Hex, TOKEN_RE } from "./agent-secrets";
+
+// Prepared once per database handle: this runs on every agent request (bench/README.md).
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+function prepare(db: Db) {
+  return db
+    .select({
+      agentId: agents.id,
+      platformId: agents.platformId,
+      customerId: agents.customerId,
+      permissions: agents.permissions,
+      isPaused: agents.isPaused,
+    })
+    .from(agents)
+    .where(eq(agents.tokenDigest, sql.placeholder("digest")))
+    .limit(1)
+    .prepare("agent_by_token_digest");
+}
 
 /**
  * AgentAuth (protocol.md "Agents"): `Authorization: Bearer gat_<40 hex>`, and only that; BasicAuth
@@ -16,17 +33,9 @@ export async function authenticateAgent(header: string | null): Promise<AgentPri
   if (!m) throw unauthorized("Agent credentials are required: Authorization: Bearer <agent access token>");
   if (!TOKEN_RE.test(m[1])) throw unauthorized("Invalid agent access token");
   const db = await getDb();
-  const [row] = await db
-    .select({
-      agentId: agents.id,
-      platformId: agents.platformId,
-      customerId: agents.customerId,
-      permissions: agents.permissions,
-      isPaused: agents.isPaused,
-    })
-    .from(agents)
-    .where(eq(agents.tokenDigest, sha256Hex(m[1])))
-    .limit(1);
+  let q = prepared.get(db);
+  if (!q) prepared.set(db, (q = prepare(db)));
+  const [row] = await q.execute({ digest: sha256Hex(m[1]) });
   if (!row) throw unauthorized("Invalid agent access token");
   return row;
 }
