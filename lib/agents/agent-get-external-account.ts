@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { externalAccounts } from "@/db/schema";
 import { toExternalAccount } from "@/lib/external-accounts/external-account-view";
 import { notFound } from "@/lib/http/errors";
@@ -8,9 +8,8 @@ import { parseId } from "@/lib/ids";
 import { requireAgentPermission } from "./require-agent-permission";
 
 // The agent lookup's hot path (bench/README.md): one prepared, primary-key query scoped to the agent's customer.
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  return db
+const accountOfCustomer = preparedQuery((db) =>
+  db
     .select()
     .from(externalAccounts)
     .where(
@@ -21,8 +20,8 @@ function prepare(db: Db) {
       ),
     )
     .limit(1)
-    .prepare("agent_external_account_by_id");
-}
+    .prepare("agent_external_account_by_id"),
+);
 
 /**
  * GET /agents/me/external-accounts/{id} (spec "GET /agents/me/external-accounts/{externalAccountId}"):
@@ -33,10 +32,7 @@ export async function agentGetExternalAccount(agent: AgentPrincipal, externalAcc
   requireAgentPermission(agent, "MANAGE_EXTERNAL_ACCOUNTS");
   const uuid = parseId("ExternalAccount", externalAccountId);
   if (uuid) {
-    const db = await getDb();
-    let q = prepared.get(db);
-    if (!q) prepared.set(db, (q = prepare(db)));
-    const [row] = await q.execute({ id: uuid, platformId: agent.platformId, customerId: agent.customerId });
+    const [row] = await (await accountOfCustomer()).execute({ id: uuid, platformId: agent.platformId, customerId: agent.customerId });
     if (row) return toExternalAccount(row);
   }
   throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", externalAccountId);

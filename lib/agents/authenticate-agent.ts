@@ -1,14 +1,13 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { agents } from "@/db/schema";
 import { unauthorized } from "@/lib/http/errors";
 import type { AgentPrincipal } from "@/lib/http/principal";
 import { sha256Hex, TOKEN_RE } from "./agent-secrets";
 
 // Prepared once per database handle: this runs on every agent request (bench/README.md).
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-function prepare(db: Db) {
-  return db
+const agentByTokenDigest = preparedQuery((db) =>
+  db
     .select({
       agentId: agents.id,
       platformId: agents.platformId,
@@ -19,8 +18,8 @@ function prepare(db: Db) {
     .from(agents)
     .where(eq(agents.tokenDigest, sql.placeholder("digest")))
     .limit(1)
-    .prepare("agent_by_token_digest");
-}
+    .prepare("agent_by_token_digest"),
+);
 
 /**
  * AgentAuth (protocol.md "Agents"): `Authorization: Bearer gat_<40 hex>`, and only that; BasicAuth
@@ -32,10 +31,7 @@ export async function authenticateAgent(header: string | null): Promise<AgentPri
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!m) throw unauthorized("Agent credentials are required: Authorization: Bearer <agent access token>");
   if (!TOKEN_RE.test(m[1])) throw unauthorized("Invalid agent access token");
-  const db = await getDb();
-  let q = prepared.get(db);
-  if (!q) prepared.set(db, (q = prepare(db)));
-  const [row] = await q.execute({ digest: sha256Hex(m[1]) });
+  const [row] = await (await agentByTokenDigest()).execute({ digest: sha256Hex(m[1]) });
   if (!row) throw unauthorized("Invalid agent access token");
   return row;
 }
