@@ -4,3 +4,4 @@ export * from "./credentials";
 export * from "./outbox";
 export * from "./external-accounts";
 export * from "./agents";
+export * from "./keys";

@@ -4,6 +4,7 @@ import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/inte
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
+import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -35,4 +36,5 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentCreateExternalAccountOp,
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
+  getEnclaveKeyOp,
 ];
