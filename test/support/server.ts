@@ -63,8 +63,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string | undefined>, opts: { port?: number } = {}): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
   let out = "";
   const proc = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
     cwd: ROOT,

@@ -1,0 +1,60 @@
+import { expect, type Page } from "@playwright/test";
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+
+/** Sandbox "demo customer" sign-in to the integrator site. */
+export async function demoSignIn(page: Page, email: string): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Sign in as demo customer" }).click();
+  await page.waitForURL("**/wallet");
+}
+
+/** The loopback OpenID provider's real development login page (any login/password), then consent. */
+export async function loginAtProvider(page: Page, login: string): Promise<void> {
+  await page.waitForURL((u) => u.origin === process.env.E2E_OIDC_ISSUER);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("any-password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  const consent = page.getByRole("button", { name: "Continue" });
+  // Consent is asked once per grant; the redirect back may come straight away.
+  await Promise.race([
+    consent.waitFor({ timeout: 10_000 }).then(() => consent.click()),
+    page.waitForURL((u) => u.origin !== process.env.E2E_OIDC_ISSUER, { timeout: 10_000 }),
+  ]).catch(() => {});
+}
+
+/** Whether the service answers a route at all (a route still being built answers 404 NOT_FOUND). */
+export async function serviceHas(method: string, path: string, auth = process.env.E2E_SANDBOX_AUTH!): Promise<boolean> {
+  const r = await fetch(`${process.env.E2E_BASE_URL}/api/2025-10-13${path}`, { method, headers: { authorization: auth } });
+  if (r.status !== 404) return true;
+  const body = (await r.json().catch(() => ({}))) as { code?: string };
+  return body.code !== "NOT_FOUND";
+}
+
+/** Wallet keys in this page's IndexedDB (the record exists; its private key is a non-extractable CryptoKey). */
+export async function storedKey(page: Page): Promise<{ present: boolean; extractable?: boolean; type?: string }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open("wallet-keys", 1);
+        req.onupgradeneeded = () => req.result.createObjectStore("keys");
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const get = db.transaction("keys", "readonly").objectStore("keys").get("current-session");
+          get.onsuccess = () => {
+            const v = get.result as { privateKey?: CryptoKey } | undefined;
+            db.close();
+            resolve(v ? { present: true, extractable: v.privateKey?.extractable, type: v.privateKey?.type } : { present: false });
+          };
+        };
+      }),
+  );
+}
+
+export async function expectSignedInWallet(page: Page): Promise<void> {
+  await expect(page.getByTestId("session-id")).toBeVisible();
+  const key = await storedKey(page);
+  expect(key).toEqual({ present: true, extractable: false, type: "private" });
+}

@@ -1,0 +1,60 @@
+/**
+ * Browser key handling. Private keys are WebCrypto keys created or imported NON-extractable:
+ * script running in the page can use them but never read them back out.
+ * - the session signing key (ECDSA P-256): signs payloadToSign;
+ * - the transport key (ECDH P-256): receives HPKE-sealed secrets (session key, wallet export).
+ */
+import { p256 } from "@noble/curves/nist.js";
+import { bytesToHex } from "@noble/hashes/utils.js";
+
+export interface SessionKey {
+  privateKey: CryptoKey;
+  /** SEC1 compressed, lowercase hex (protocol.md "Encodings"). */
+  publicKeyHex: string;
+}
+
+export interface TransportKey {
+  keyPair: CryptoKeyPair;
+  /** SEC1 uncompressed, lowercase hex: the `clientPublicKey` the service seals to. */
+  publicKeyHex: string;
+}
+
+const EC = { namedCurve: "P-256" } as const;
+
+async function rawPublic(key: CryptoKey): Promise<Uint8Array> {
+  return new Uint8Array(await crypto.subtle.exportKey("raw", key));
+}
+
+export function compressPublicKey(uncompressed: Uint8Array): string {
+  return bytesToHex(p256.Point.fromBytes(uncompressed).toBytes(true));
+}
+
+/** A fresh session key pair made by WebCrypto (EMAIL_OTP: the browser makes the session key itself). */
+export async function generateSessionKey(): Promise<SessionKey> {
+  const pair = await crypto.subtle.generateKey({ name: "ECDSA", ...EC }, false, ["sign", "verify"]);
+  return { privateKey: pair.privateKey, publicKeyHex: compressPublicKey(await rawPublic(pair.publicKey)) };
+}
+
+/**
+ * Import a 32-byte session scalar (decrypted from `encryptedSessionSigningKey`) as a non-extractable
+ * ECDSA key. WebCrypto imports EC private keys only as JWK/PKCS#8, so x and y are computed here.
+ */
+export async function importSessionScalar(scalar: Uint8Array): Promise<SessionKey> {
+  if (scalar.length !== 32) throw new Error(`session key: expected 32 bytes, received ${scalar.length}`);
+  const pub = p256.getPublicKey(scalar, false);
+  const b64u = (b: Uint8Array) => btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const jwk: JsonWebKey = { kty: "EC", crv: "P-256", d: b64u(scalar), x: b64u(pub.slice(1, 33)), y: b64u(pub.slice(33, 65)), ext: false };
+  const privateKey = await crypto.subtle.importKey("jwk", jwk, { name: "ECDSA", ...EC }, false, ["sign"]);
+  scalar.fill(0);
+  return { privateKey, publicKeyHex: bytesToHex(toCompressed(pub)) };
+}
+
+function toCompressed(uncompressed: Uint8Array): Uint8Array {
+  return p256.Point.fromBytes(uncompressed).toBytes(true);
+}
+
+/** A fresh ECDH key pair whose public half is sent as `clientPublicKey`. */
+export async function generateTransportKey(): Promise<TransportKey> {
+  const keyPair = await crypto.subtle.generateKey({ name: "ECDH", ...EC }, false, ["deriveBits"]);
+  return { keyPair, publicKeyHex: bytesToHex(await rawPublic(keyPair.publicKey)) };
+}
