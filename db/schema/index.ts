@@ -4,3 +4,5 @@ export * from "./credentials";
 export * from "./outbox";
 export * from "./integrator";
 export * from "./keys";
+export * from "./external-accounts";
+export * from "./agents";
