@@ -38,7 +38,8 @@ export default async function globalSetup() {
   process.env.DATABASE_URL = db.url;
   const { createPlatform } = await import("../lib/platforms/create-platform");
   const { closeDb } = await import("../db/client");
-  const oidcSettings = { oidc: { issuers: [{ issuer, audiences: ["wallet-integrator"] }] } };
+  // Counterparty rules on: self-custody FIRST_PARTY wallets then need ownership verification (accounts page).
+  const oidcSettings = { oidc: { issuers: [{ issuer, audiences: ["wallet-integrator"] }] }, subjectToCounterpartyRules: true };
   const sandbox = await createPlatform({ name: "E2E sandbox", environment: "SANDBOX", origins: [sandboxOrigin], rpId: "localhost", settings: oidcSettings });
   const production = await createPlatform({ name: "E2E production", environment: "PRODUCTION", origins: [productionOrigin], rpId: "localhost", settings: oidcSettings });
   await closeDb();

@@ -37,7 +37,7 @@ export async function api<T = unknown>(
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   if (opts.signature) headers["service-wallet-signature"] = opts.signature;
   if (opts.requestId) headers["request-id"] = opts.requestId;
-  const res = await fetch(`${INTEGRATOR_API}${path}`, {
+  const res = await fetch(path.startsWith("/integrator/") ? path : `${INTEGRATOR_API}${path}`, {
     method,
     headers,
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),

@@ -14,6 +14,8 @@ export interface Me {
   name: string | null;
   customerId: string;
   accountId: string;
+  /** `Platform:<uuid>`: the organizationId inside export bundles. */
+  platformId: string;
   environment: "SANDBOX" | "PRODUCTION";
   enclaveQuorumPublic: string | null;
   rpId: string;
@@ -195,7 +197,7 @@ export async function refreshSession(onProgress?: (p: Progress) => void): Promis
   return openAndStore(r.body, transport, current.credentialId);
 }
 
-export async function exportWallet(pinnedEnclavePublicHex: string, onProgress?: (p: Progress) => void): Promise<string> {
+export async function exportWallet(pinnedEnclavePublicHex: string, organizationId: string, onProgress?: (p: Progress) => void): Promise<string> {
   const transport = await generateTransportKey();
   const r = await signedRequest<{ id: string; encryptedWalletCredentials: string }>(
     "POST",
@@ -204,7 +206,7 @@ export async function exportWallet(pinnedEnclavePublicHex: string, onProgress?: 
     currentSigner,
     onProgress,
   );
-  return openExport(r.body.encryptedWalletCredentials, transport, pinnedEnclavePublicHex);
+  return openExport(r.body.encryptedWalletCredentials, transport, pinnedEnclavePublicHex, organizationId);
 }
 
 /** Sign out of the wallet: revoke the session (best effort), then forget every key. */

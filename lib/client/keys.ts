@@ -4,8 +4,8 @@
  * - the session signing key (ECDSA P-256): signs payloadToSign;
  * - the transport key (ECDH P-256): receives HPKE-sealed secrets (session key, wallet export).
  */
-import { p256 } from "@noble/curves/nist.js";
-import { bytesToHex } from "@noble/hashes/utils.js";
+import { base64urlEncode, bytesToHex, hexToBytes } from "@/lib/crypto/encoding";
+import { compressPublicKey, publicKeyFromPrivate } from "@/lib/crypto/p256";
 
 export interface SessionKey {
   privateKey: CryptoKey;
@@ -21,18 +21,14 @@ export interface TransportKey {
 
 const EC = { namedCurve: "P-256" } as const;
 
-async function rawPublic(key: CryptoKey): Promise<Uint8Array> {
-  return new Uint8Array(await crypto.subtle.exportKey("raw", key));
-}
-
-export function compressPublicKey(uncompressed: Uint8Array): string {
-  return bytesToHex(p256.Point.fromBytes(uncompressed).toBytes(true));
+async function rawPublicHex(key: CryptoKey): Promise<string> {
+  return bytesToHex(new Uint8Array(await crypto.subtle.exportKey("raw", key)));
 }
 
 /** A fresh session key pair made by WebCrypto (EMAIL_OTP: the browser makes the session key itself). */
 export async function generateSessionKey(): Promise<SessionKey> {
   const pair = await crypto.subtle.generateKey({ name: "ECDSA", ...EC }, false, ["sign", "verify"]);
-  return { privateKey: pair.privateKey, publicKeyHex: compressPublicKey(await rawPublic(pair.publicKey)) };
+  return { privateKey: pair.privateKey, publicKeyHex: compressPublicKey(await rawPublicHex(pair.publicKey)) };
 }
 
 /**
@@ -41,20 +37,22 @@ export async function generateSessionKey(): Promise<SessionKey> {
  */
 export async function importSessionScalar(scalar: Uint8Array): Promise<SessionKey> {
   if (scalar.length !== 32) throw new Error(`session key: expected 32 bytes, received ${scalar.length}`);
-  const pub = p256.getPublicKey(scalar, false);
-  const b64u = (b: Uint8Array) => btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-  const jwk: JsonWebKey = { kty: "EC", crv: "P-256", d: b64u(scalar), x: b64u(pub.slice(1, 33)), y: b64u(pub.slice(33, 65)), ext: false };
+  const pub = hexToBytes(publicKeyFromPrivate(bytesToHex(scalar), false));
+  const jwk: JsonWebKey = {
+    kty: "EC",
+    crv: "P-256",
+    d: base64urlEncode(scalar),
+    x: base64urlEncode(pub.slice(1, 33)),
+    y: base64urlEncode(pub.slice(33, 65)),
+    ext: false,
+  };
   const privateKey = await crypto.subtle.importKey("jwk", jwk, { name: "ECDSA", ...EC }, false, ["sign"]);
   scalar.fill(0);
-  return { privateKey, publicKeyHex: bytesToHex(toCompressed(pub)) };
-}
-
-function toCompressed(uncompressed: Uint8Array): Uint8Array {
-  return p256.Point.fromBytes(uncompressed).toBytes(true);
+  return { privateKey, publicKeyHex: compressPublicKey(bytesToHex(pub)) };
 }
 
 /** A fresh ECDH key pair whose public half is sent as `clientPublicKey`. */
 export async function generateTransportKey(): Promise<TransportKey> {
   const keyPair = await crypto.subtle.generateKey({ name: "ECDH", ...EC }, false, ["deriveBits"]);
-  return { keyPair, publicKeyHex: bytesToHex(await rawPublic(keyPair.publicKey)) };
+  return { keyPair, publicKeyHex: await rawPublicHex(keyPair.publicKey) };
 }

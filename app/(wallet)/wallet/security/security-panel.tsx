@@ -204,12 +204,12 @@ export function SecurityPanel() {
         </ul>
       </Card>
 
-      <ExportCard pinned={w.me.enclaveQuorumPublic} />
+      <ExportCard pinned={w.me.enclaveQuorumPublic} organizationId={w.me.platformId} />
     </div>
   );
 }
 
-function ExportCard({ pinned }: { pinned: string | null }) {
+function ExportCard({ pinned, organizationId }: { pinned: string | null; organizationId: string }) {
   const a = useAction();
   const [secret, setSecret] = useState<string | null>(null);
   const [revealed, setRevealed] = useState(false);
@@ -228,7 +228,7 @@ function ExportCard({ pinned }: { pinned: string | null }) {
           onClick={() =>
             a.run(async (p) => {
               if (!pinned) throw new Error("The service has not published its enclave key");
-              setSecret(await exportWallet(pinned, p));
+              setSecret(await exportWallet(pinned, organizationId, p));
             })
           }
         >

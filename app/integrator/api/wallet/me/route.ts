@@ -11,6 +11,7 @@ export const GET = integratorRoute(async ({ user }) => {
       name: user.name,
       customerId: user.customerId,
       accountId: user.accountId,
+      platformId: user.platformId,
       environment: platform.environment,
       enclaveQuorumPublic: pinned ?? null,
       sessionLifetimeSeconds: platform.sessionLifetimeSeconds,
