@@ -2,6 +2,14 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import {
+  addCredentialOp,
+  challengeCredentialOp,
+  deleteCredentialOp,
+  listCredentialsOp,
+  verifyCredentialOp,
+} from "@/lib/credentials/credential.contract";
+import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -17,4 +25,12 @@ export const operations: Operation<any, any, any>[] = [
   updateCustomerOp,
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
+  addCredentialOp,
+  listCredentialsOp,
+  deleteCredentialOp,
+  challengeCredentialOp,
+  verifyCredentialOp,
+  listSessionsOp,
+  refreshSessionOp,
+  revokeSessionOp,
 ];
