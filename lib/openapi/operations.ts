@@ -10,6 +10,7 @@ import {
   verifyCredentialOp,
 } from "@/lib/credentials/credential.contract";
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
+import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -33,4 +34,5 @@ export const operations: Operation<any, any, any>[] = [
   listSessionsOp,
   refreshSessionOp,
   revokeSessionOp,
+  getEnclaveKeyOp,
 ];
