@@ -1,7 +1,8 @@
 import { and, eq, lte, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { authSessions, signedRequests } from "@/db/schema";
-import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp, verifyStamp } from "@/lib/crypto";
+import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
+import { verifyStampNative } from "@/lib/crypto-node/verify";
 import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/handler";
 import { formatId, newId, parseId } from "@/lib/ids";
@@ -185,7 +186,7 @@ async function checkSigner(db: DbOrTx, row: SignedRequestRow, stamp: Stamp & { p
       });
     }
   }
-  if (!verifyStamp(stamp, row.payload)) {
+  if (!verifyStampNative(stamp, row.payload)) {
     throw new ApiError("WALLET_SIGNATURE_INVALID", "The signature does not verify over payloadToSign with the stamp's public key", {
       reason: "SIGNATURE_MISMATCH",
     });

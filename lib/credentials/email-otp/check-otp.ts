@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { otpChallenges } from "@/db/schema";
 import { OtpBundleError, bytesToHex, decryptAtRest, normalizePublicKeyHex, openOtpBundle, type OtpBundlePlaintext } from "@/lib/crypto";
 import { ApiError } from "@/lib/http/errors";
-import { getKeyEncryptionKey } from "@/lib/keys";
+import { getKeyEncryptionKey } from "@/lib/keys/kek";
 import { OTP_MAX_ATTEMPTS, otpMatches } from "./otp-code";
 import { targetKeyAad } from "./issue-otp";
 
