@@ -3,6 +3,7 @@ export * from "./customers";
 export * from "./credentials";
 export * from "./outbox";
 export * from "./integrator";
+export * from "./auth";
 export * from "./keys";
 export * from "./external-accounts";
 export * from "./agents";

@@ -2,6 +2,14 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import {
+  addCredentialOp,
+  challengeCredentialOp,
+  deleteCredentialOp,
+  listCredentialsOp,
+  verifyCredentialOp,
+} from "@/lib/credentials/credential.contract";
+import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
@@ -20,6 +28,14 @@ export const operations: Operation<any, any, any>[] = [
   updateCustomerOp,
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
+  addCredentialOp,
+  listCredentialsOp,
+  deleteCredentialOp,
+  challengeCredentialOp,
+  verifyCredentialOp,
+  listSessionsOp,
+  refreshSessionOp,
+  revokeSessionOp,
   getEnclaveKeyOp,
   ...Object.values(customerExternalAccountOps),
   ...Object.values(platformExternalAccountOps),
