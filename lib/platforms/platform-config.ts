@@ -8,6 +8,7 @@ import { platformSettingsSchema, type PlatformConfig, type PlatformSettings } fr
 import type { z } from "zod";
 import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/http/validation";
+import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
@@ -19,6 +20,7 @@ export async function getPlatformConfig(platform: PlatformPrincipal): Promise<Pl
     name: row.name,
     environment: row.environment,
     ...settings,
+    enclaveQuorumPublic: (await getEnclaveSigningKey()).publicKeyUncompressedHex,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
