@@ -4,3 +4,5 @@ export * from "./credentials";
 export * from "./outbox";
 export * from "./keys";
 export * from "./auth";
+export * from "./credential-proofs";
+export * from "./wallets";

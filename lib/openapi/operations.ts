@@ -3,6 +3,7 @@ import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } fr
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
+import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -19,4 +20,5 @@ export const operations: Operation<any, any, any>[] = [
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
   getEnclaveKeyOp,
+  exportWalletOp,
 ];
