@@ -2,6 +2,14 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import {
+  addCredentialOp,
+  challengeCredentialOp,
+  deleteCredentialOp,
+  listCredentialsOp,
+  verifyCredentialOp,
+} from "@/lib/credentials/credential.contract";
+import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
@@ -19,6 +27,14 @@ export const operations: Operation<any, any, any>[] = [
   updateCustomerOp,
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
+  addCredentialOp,
+  listCredentialsOp,
+  deleteCredentialOp,
+  challengeCredentialOp,
+  verifyCredentialOp,
+  listSessionsOp,
+  refreshSessionOp,
+  revokeSessionOp,
   getEnclaveKeyOp,
   exportWalletOp,
 ];

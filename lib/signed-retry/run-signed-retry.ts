@@ -1,7 +1,8 @@
 import { and, eq, lte, ne, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { authSessions, signedRequests } from "@/db/schema";
-import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp, verifyStamp } from "@/lib/crypto";
+import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
+import { verifyStampNative } from "@/lib/crypto-node/verify";
 import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/handler";
 import { formatId, newId, parseId } from "@/lib/ids";
@@ -63,9 +64,7 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     if (op.recheck) await op.recheck(call.input, context, db);
     await accept(db, row, stamp);
   } else if (row.acceptedSigner !== stamp.publicKey || row.acceptedSignature !== stamp.signature) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "A re-send of an accepted request must carry the identical signature", {
-      reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED",
-    });
+    throw signatureConflict();
   }
   // Step 10.
   return settle(db, op, call, row, context);
@@ -113,11 +112,18 @@ function parseStampOrThrow(header: string): Stamp & { publicKey: string } {
   }
 }
 
+/** The request was accepted with another stamp: only an identical re-send may follow (docs/protocol.md). */
+function signatureConflict(): ApiError {
+  return new ApiError("CONFLICT", "This request was already accepted with another signature; re-send the identical request", {
+    reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED",
+  });
+}
+
 function requestIdUnauthorized(reason: string, message: string): ApiError {
   return new ApiError("UNAUTHORIZED", message, { reason });
 }
 
-async function findRequestOrThrow<I>(db: DbOrTx, op: SignedOperation<I, never>, call: SignedCall<I>, header: string): Promise<SignedRequestRow> {
+async function findRequestOrThrow<I, C extends Record<string, unknown>>(db: DbOrTx, op: SignedOperation<I, C>, call: SignedCall<I>, header: string): Promise<SignedRequestRow> {
   const uuid = parseId("Request", header.trim());
   const [row] = uuid ? await db.select().from(signedRequests).where(eq(signedRequests.id, uuid)).limit(1) : [];
   // Another platform's request reads exactly like an unknown one.
@@ -180,7 +186,7 @@ async function checkSigner(db: DbOrTx, row: SignedRequestRow, stamp: Stamp & { p
       });
     }
   }
-  if (!verifyStamp(stamp, row.payload)) {
+  if (!verifyStampNative(stamp, row.payload)) {
     throw new ApiError("WALLET_SIGNATURE_INVALID", "The signature does not verify over payloadToSign with the stamp's public key", {
       reason: "SIGNATURE_MISMATCH",
     });
@@ -208,7 +214,7 @@ async function accept(db: DbOrTx, row: SignedRequestRow, stamp: Stamp & { public
   if (now.state === "CONSUMED")
     throw requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} has already been used`);
   if (now.acceptedSigner !== stamp.publicKey || now.acceptedSignature !== stamp.signature) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "Another signature was accepted for this request", { reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED" });
+    throw signatureConflict();
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { buildApp, createTestDatabase, startServer } from "./server";
 
@@ -5,9 +6,13 @@ import { buildApp, createTestDatabase, startServer } from "./server";
 export default async function setup(project: TestProject) {
   buildApp();
   const db = await createTestDatabase();
-  const server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off" });
+  // An explicit key-encryption key, so that tests can start more instances on the same database
+  // that decrypt what this one encrypted (the enclave key, OTP target keys).
+  const keyEncryptionKey = randomBytes(32).toString("hex");
+  const server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: keyEncryptionKey });
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", db.url);
+  project.provide("keyEncryptionKey", keyEncryptionKey);
   process.env.TEST_BASE_URL = server.url;
   process.env.DATABASE_URL = db.url;
   return async () => {
@@ -20,5 +25,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** KEY_ENCRYPTION_KEY of the suite's server: give it to any further instance on the same database. */
+    keyEncryptionKey: string;
   }
 }

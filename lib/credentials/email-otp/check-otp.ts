@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { otpChallenges } from "@/db/schema";
-import { decryptAtRest, isValidPublicKeyHex, normalizePublicKeyHex, openOtpBundle } from "@/lib/crypto";
+import { OtpBundleError, bytesToHex, decryptAtRest, normalizePublicKeyHex, openOtpBundle, type OtpBundlePlaintext } from "@/lib/crypto";
 import { ApiError } from "@/lib/http/errors";
-import { getKeyEncryptionKey } from "@/lib/keys";
+import { getKeyEncryptionKey } from "@/lib/keys/kek";
 import { OTP_MAX_ATTEMPTS, otpMatches } from "./otp-code";
 import { targetKeyAad } from "./issue-otp";
 
@@ -36,20 +36,21 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
   }
 
   const kek = await getKeyEncryptionKey();
-  const targetPrivateKeyHex = decryptAtRest(kek, otp.targetPrivateKeyEnc, targetKeyAad(otp.id));
-  let opened: { otp_code: string; public_key: string };
+  const targetPrivateKeyHex = bytesToHex(await decryptAtRest(kek, otp.targetPrivateKeyEnc, targetKeyAad(otp.id)));
+  let opened: OtpBundlePlaintext;
   try {
     opened = await openOtpBundle({ encryptedOtpBundle, targetPrivateKeyHex });
-  } catch {
-    await countWrongAttempt(db, otp.id, "The encryptedOtpBundle cannot be opened with the target key of the latest challenge");
-    throw new Error("unreachable");
-  }
-  if (typeof opened.public_key !== "string" || !isValidPublicKeyHex(opened.public_key)) {
-    throw new ApiError("INVALID_INPUT", "The bundle's public_key is not a P-256 public key", {
-      errors: [{ field: "encryptedOtpBundle", message: "the sealed public_key must be a SEC1 P-256 public key in hex" }],
+  } catch (e) {
+    if (e instanceof OtpBundleError && e.reason === "DECRYPTION_FAILED") {
+      return countWrongAttempt(db, otp.id, "The encryptedOtpBundle cannot be opened with the target key of the latest challenge");
+    }
+    // Malformed input or a plaintext without {otp_code, public_key}: the client's bug, not a guess.
+    throw new ApiError("INVALID_INPUT", "The encryptedOtpBundle is not a valid OTP bundle", {
+      reason: e instanceof OtpBundleError ? e.reason : "MALFORMED",
+      errors: [{ field: "encryptedOtpBundle", message: e instanceof Error ? e.message : "invalid bundle" }],
     });
   }
-  if (typeof opened.otp_code !== "string" || !(await otpMatches(otp.id, opened.otp_code, otp.codeDigest))) {
+  if (!(await otpMatches(otp.id, opened.otp_code, otp.codeDigest))) {
     await countWrongAttempt(db, otp.id, "The one-time code is wrong");
   }
   const [used] = await db

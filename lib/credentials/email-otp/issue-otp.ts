@@ -1,12 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts, otpChallenges } from "@/db/schema";
-import { encryptAtRest, generateP256KeyPair, makeOtpTargetBundle } from "@/lib/crypto";
+import { encryptAtRest, generateP256KeyPair, hexToBytes, makeOtpTargetBundle } from "@/lib/crypto";
 import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/handler";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { formatId, newUuid } from "@/lib/ids";
-import { getEnclaveSigningKey, getKeyEncryptionKey } from "@/lib/keys";
+import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
+import { getKeyEncryptionKey } from "@/lib/keys/kek";
 import { sendMail } from "@/lib/mail/send-mail";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { toAuthMethod, type AuthMethodRow } from "../auth-method-view";
@@ -45,12 +46,14 @@ export async function issueOtp(platform: PlatformPrincipal, credential: AuthMeth
   const target = generateP256KeyPair();
   const kek = await getKeyEncryptionKey();
   const enclave = await getEnclaveSigningKey();
-  const bundle = await makeOtpTargetBundle({
+  const bundle = makeOtpTargetBundle({
     targetPublicHex: target.publicKeyUncompressedHex,
     organizationId: platform.publicId,
     userId: formatId("InternalAccount", credential.accountId),
     signingPrivateKeyHex: enclave.privateKeyHex,
   });
+  const codeDigest = await otpDigest(otpId, code);
+  const targetPrivateKeyEnc = await encryptAtRest(kek, hexToBytes(target.privateKeyHex), targetKeyAad(otpId));
   await db.transaction(async (tx) => {
     await tx
       .update(otpChallenges)
@@ -60,9 +63,9 @@ export async function issueOtp(platform: PlatformPrincipal, credential: AuthMeth
       id: otpId,
       platformId: platform.id,
       authMethodId: credential.id,
-      codeDigest: await otpDigest(otpId, code),
+      codeDigest,
       targetPublicKey: target.publicKeyUncompressedHex,
-      targetPrivateKeyEnc: encryptAtRest(kek, target.privateKeyHex, targetKeyAad(otpId)),
+      targetPrivateKeyEnc,
       state: "ACTIVE",
       expiresAt: new Date(Date.now() + OTP_TTL_MS),
     });

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
-import { getKeyEncryptionKey } from "@/lib/keys";
+import { getKeyEncryptionKey } from "@/lib/keys/kek";
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
