@@ -7,3 +7,5 @@ export * from "./auth";
 export * from "./keys";
 export * from "./external-accounts";
 export * from "./agents";
+export * from "./credential-proofs";
+export * from "./wallets";

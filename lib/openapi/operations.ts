@@ -13,6 +13,7 @@ import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/session
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
+import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -53,4 +54,5 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentCreateExternalAccountOp,
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
+  exportWalletOp,
 ];
