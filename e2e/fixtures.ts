@@ -1,45 +1,60 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type CDPSession, type Page, type TestInfo } from "@playwright/test";
 
-export interface VirtualAuthenticator {
-  id: string;
-  cdp: CDPSession;
-  /** Credentials the authenticator holds (resident keys included). */
-  credentials: () => Promise<Array<{ credentialId: string; signCount: number; isResidentCredential: boolean }>>;
+export interface VirtualCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId?: string;
+  privateKey: string;
+  userHandle?: string;
+  signCount: number;
 }
 
 /**
- * Chromium's own WebAuthn implementation with a virtual platform authenticator (CDP): real
+ * Chromium's own WebAuthn implementation with virtual platform authenticators (CDP): real
  * navigator.credentials.create/get, real attestation and assertion signatures.
  */
-async function addVirtualAuthenticator(page: Page): Promise<VirtualAuthenticator> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    id: authenticatorId,
-    cdp,
-    credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials,
-  };
+export class VirtualAuthenticators {
+  constructor(private readonly cdp: CDPSession) {}
+
+  static async attach(page: Page): Promise<VirtualAuthenticators> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    return new VirtualAuthenticators(cdp);
+  }
+
+  /** A new ctap2 internal authenticator with resident keys and user verification, optionally pre-loaded. */
+  async add(credentials: VirtualCredential[] = []): Promise<string> {
+    const { authenticatorId } = await this.cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    for (const credential of credentials) await this.cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
+    return authenticatorId;
+  }
+
+  async remove(authenticatorId: string): Promise<void> {
+    await this.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
+  }
+
+  /** The credentials an authenticator holds, private keys included (to move them to another authenticator). */
+  async credentials(authenticatorId: string): Promise<VirtualCredential[]> {
+    return (await this.cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials as VirtualCredential[];
+  }
 }
 
-export const test = base.extend<{ authenticator: VirtualAuthenticator }>({
+export const test = base.extend<{ webauthn: VirtualAuthenticators }>({
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },
-  authenticator: async ({ page }, use) => {
-    const auth = await addVirtualAuthenticator(page);
-    await use(auth);
-    await auth.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId: auth.id }).catch(() => {});
+  webauthn: async ({ page }, use) => {
+    await use(await VirtualAuthenticators.attach(page));
   },
 });
 
@@ -56,7 +71,7 @@ export async function shot(page: Page, testInfo: TestInfo, name: string): Promis
 export async function expectAccessible(page: Page, testInfo: TestInfo): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  await testInfo.attach(`axe-${page.url().replace(/[^a-z0-9]+/gi, "_")}.json`, {
+  await testInfo.attach(`axe-${new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, "_")}.json`, {
     body: JSON.stringify(results.violations, null, 2),
     contentType: "application/json",
   });

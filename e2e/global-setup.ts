@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { buildApp, createTestDatabase, freePort, ROOT, startServer, type RunningServer } from "../test/support/server";
+import { buildApp, createTestDatabase, freePort, ROOT, startServer, tempDir, type RunningServer } from "../test/support/server";
 import { startSmtpReceiver } from "./support/smtp-receiver";
 
 const OIDC_CLIENT_SECRET = "e2e-oidc-client-secret";
@@ -47,6 +47,7 @@ export default async function globalSetup() {
   const common = {
     DATABASE_URL: db.url,
     DEMO_PLATFORM: "off",
+    DATA_DIR: tempDir("e2e-data-"),
     SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
     NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
     INTEGRATOR_OIDC_ISSUER: issuer,

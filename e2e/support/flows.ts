@@ -58,3 +58,25 @@ export async function expectSignedInWallet(page: Page): Promise<void> {
   const key = await storedKey(page);
   expect(key).toEqual({ present: true, extractable: false, type: "private" });
 }
+
+/** Unlock the wallet with the email code (sandbox: always 000000). */
+export async function emailUnlock(page: Page, code = "000000"): Promise<void> {
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify code" }).click();
+}
+
+/** Lock the wallet: the session is revoked and the key deleted; the unlock card comes back. */
+export async function lockWallet(page: Page): Promise<void> {
+  await page.goto("/wallet");
+  await page.getByRole("button", { name: "Lock wallet" }).click();
+  await expect(page.getByRole("heading", { name: "Unlock your wallet" })).toBeVisible();
+}
+
+/** The OTP in a received mail (6 digits on their own). */
+export function otpFromMail(raw: string): string {
+  const body = raw.replace(/=\r?\n/g, "");
+  const m = /(?:^|[^0-9])([0-9]{6})(?:[^0-9]|$)/m.exec(body.split(/\r?\n\r?\n/).slice(1).join("\n"));
+  if (!m) throw new Error(`no 6-digit code in the mail:\n${raw.slice(0, 2000)}`);
+  return m[1];
+}

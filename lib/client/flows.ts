@@ -73,7 +73,14 @@ export async function currentSigner(): Promise<SessionKey> {
 /** Step 1: the service mails a code and answers the target bundle (re-asked while PROCESSING). */
 export async function requestEmailCode(credentialId: string, onProgress?: (p: Progress) => void): Promise<string> {
   for (let i = 0; i < 20; i++) {
-    const r = ok(await api<AuthMethod & { status?: string }>("POST", `/credentials/${encodeURIComponent(credentialId)}/challenge`));
+    const first = await api<AuthMethod & { status?: string }>("POST", `/credentials/${encodeURIComponent(credentialId)}/challenge`);
+    if (first.status === 429 && first.retryAfter !== undefined && first.retryAfter <= 60) {
+      // Re-issue is rate limited (protocol.md "Rate limit defaults"): wait as told, then ask again.
+      onProgress?.("waiting");
+      await new Promise((res) => setTimeout(res, first.retryAfter! * 1000));
+      continue;
+    }
+    const r = ok(first);
     if (r.body.status === "PROCESSING") {
       onProgress?.("processing");
       await new Promise((res) => setTimeout(res, 500));

@@ -1,3 +1,4 @@
+import { createServiceClient, ServiceError, type ServiceClient } from "@/lib/sdk";
 import { integratorConfig } from "./config";
 
 export interface ServiceResponse<T = unknown> {
@@ -7,41 +8,40 @@ export interface ServiceResponse<T = unknown> {
 }
 
 /**
- * One HTTP call to the service with the platform's BasicAuth. Signed-retry headers from the browser
- * (`Service-Wallet-Signature`, `Request-Id`) are passed through untouched: the stamp was made in the
- * browser with a key this backend never holds.
+ * One call to the service through the SDK (platform BasicAuth). Signed-retry headers from the
+ * browser (`Service-Wallet-Signature`, `Request-Id`) are passed through untouched: the stamp was made
+ * in the browser with a key this backend never holds. Error answers come back as values, so that
+ * the integrator can relay the service's error object (with its code) to the page.
  */
 export async function callService<T = unknown>(
   method: string,
   path: string,
   opts: { body?: unknown; query?: Record<string, string>; signature?: string | null; requestId?: string | null } = {},
 ): Promise<ServiceResponse<T>> {
-  const cfg = integratorConfig();
-  const url = new URL(cfg.serviceBaseUrl + path);
-  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
-  const headers: Record<string, string> = {
-    authorization: `Basic ${Buffer.from(`${cfg.clientId}:${cfg.clientSecret}`).toString("base64")}`,
-    accept: "application/json",
-  };
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  if (opts.signature) headers["service-wallet-signature"] = opts.signature;
-  if (opts.requestId) headers["request-id"] = opts.requestId;
-  const res = await fetch(url, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    cache: "no-store",
-  });
-  const text = await res.text();
-  let body: unknown = undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = { status: 502, code: "BAD_GATEWAY", message: `The service answered ${res.status} with a non-JSON body` };
+  const headers: Record<string, string> = {};
+  if (opts.signature) headers["Service-Wallet-Signature"] = opts.signature;
+  if (opts.requestId) headers["Request-Id"] = opts.requestId;
+  try {
+    const r = await client().request(method, path, { body: opts.body, query: opts.query, headers });
+    return { status: r.status, body: r.body as T, retryAfter: r.headers.get("retry-after") ?? undefined };
+  } catch (e) {
+    if (e instanceof ServiceError) {
+      return { status: e.status, body: e.body as T, retryAfter: e.retryAfterSeconds !== undefined ? String(e.retryAfterSeconds) : undefined };
     }
+    throw new IntegratorError(502, "SERVICE_UNAVAILABLE", `The service could not be reached: ${e instanceof Error ? e.message : String(e)}`);
   }
-  return { status: res.status, body: body as T, retryAfter: res.headers.get("retry-after") ?? undefined };
+}
+
+let sdk: ServiceClient | undefined;
+function client(): ServiceClient {
+  const cfg = integratorConfig();
+  sdk ??= createServiceClient({
+    baseUrl: cfg.serviceBaseUrl,
+    clientId: cfg.clientId,
+    clientSecret: cfg.clientSecret,
+    fetch: (input, init) => fetch(input, { ...init, cache: "no-store" }),
+  });
+  return sdk;
 }
 
 export interface PlatformInfo {
