@@ -13,8 +13,8 @@ test.describe("wallet: email code", () => {
     await page.getByRole("button", { name: "Email me a code" }).click();
     await page.getByLabel("6-digit code").fill("123456");
     await page.getByRole("button", { name: "Verify code" }).click();
-    await expect(page.getByRole("alert")).toContainText("UNAUTHORIZED");
-    await expect(page.getByRole("alert")).toContainText("OTP_INVALID");
+    await expect(page.locator("main").getByRole("alert")).toContainText("UNAUTHORIZED");
+    await expect(page.locator("main").getByRole("alert")).toContainText("OTP_INVALID");
 
     await timed(testInfo, "email OTP sign-in (sandbox)", async () => {
       await page.getByLabel("6-digit code").fill("000000");
