@@ -11,7 +11,7 @@ import { toErrorBody } from "./ui";
  * IndexedDB. The session is refreshed before it lapses (a third of its lifetime, at most two
  * minutes, before expiry) and forgotten the moment it expires.
  */
-export function useWallet() {
+export function useWallet(before?: () => Promise<void>) {
   const [me, setMe] = useState<Me | null>(null);
   const [credentials, setCredentials] = useState<AuthMethod[] | null>(null);
   const [session, setSession] = useState<StoredSession | null | undefined>(undefined);
@@ -19,9 +19,14 @@ export function useWallet() {
   const [loadError, setLoadError] = useState<ErrorBody | null>(null);
   const [refreshError, setRefreshError] = useState<ErrorBody | null>(null);
   const refreshing = useRef(false);
+  const beforeRef = useRef(before);
 
   const reload = useCallback(async () => {
     try {
+      // Work that must land in IndexedDB before the stored session is read (OIDC return).
+      const first = beforeRef.current;
+      beforeRef.current = undefined;
+      if (first) await first();
       const [m, c, s] = await Promise.all([getMe(), listCredentials(), loadSession()]);
       setMe(m);
       setCredentials(c);

@@ -65,12 +65,14 @@ export async function deleteSession(): Promise<void> {
 }
 
 /** A transport key kept across the OIDC redirect (deleted when the page comes back). */
-export async function savePendingTransport(purpose: string, key: TransportKey): Promise<void> {
-  await tx("readwrite", (st) => st.put({ purpose, ...key, createdAt: Date.now() }, PENDING));
+export async function savePendingTransport(purpose: string, key: TransportKey, credentialId?: string): Promise<void> {
+  await tx("readwrite", (st) => st.put({ purpose, credentialId, ...key, createdAt: Date.now() }, PENDING));
 }
 
-export async function takePendingTransport(): Promise<(TransportKey & { purpose: string }) | null> {
-  const v = (await tx<(TransportKey & { purpose: string; createdAt: number }) | undefined>("readonly", (st) => st.get(PENDING))) ?? null;
+type Pending = TransportKey & { purpose: string; credentialId?: string };
+
+export async function takePendingTransport(): Promise<Pending | null> {
+  const v = (await tx<(Pending & { createdAt: number }) | undefined>("readonly", (st) => st.get(PENDING))) ?? null;
   await tx("readwrite", (st) => st.delete(PENDING));
   if (!v || Date.now() - v.createdAt > 15 * 60_000) return null;
   return v;

@@ -149,7 +149,7 @@ export async function addPasskey(nickname: string, onProgress?: (p: Progress) =>
 /** Leave for the OpenID provider; the transport key waits in IndexedDB (non-extractable) until we return. */
 export async function startOidcSignIn(cred: AuthMethod): Promise<never> {
   const transport = await generateTransportKey();
-  await savePendingTransport("SIGN_IN", transport);
+  await savePendingTransport("SIGN_IN", transport, cred.id);
   const { url } = ok(
     await api<{ url: string }>("POST", "/oidc/start", { body: { purpose: "SIGN_IN", credentialId: cred.id, clientPublicKey: transport.publicKeyHex } }),
   ).body;
@@ -160,7 +160,7 @@ export async function startOidcSignIn(cred: AuthMethod): Promise<never> {
 export async function finishOidcSignIn(session: AuthSession): Promise<StoredSession> {
   const transport = await takePendingTransport();
   if (!transport) throw new WalletApiError({ status: 400, code: "OIDC_KEY_MISSING", message: "This browser no longer holds the key the sign-in was started with: start again" });
-  return openAndStore(session, transport);
+  return openAndStore(session, transport, transport.credentialId);
 }
 
 export async function startOidcLink(): Promise<never> {

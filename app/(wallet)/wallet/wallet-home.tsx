@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import {
   finishOidcSignIn,
   refreshSession,
@@ -14,24 +14,25 @@ import {
   type AuthSession,
 } from "@/lib/client/flows";
 import type { ErrorBody } from "@/lib/client/api";
-import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, useAction } from "../ui";
+import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, toErrorBody, useAction } from "../ui";
 import { useWallet } from "../use-wallet";
 
 export function WalletHome() {
-  const w = useWallet();
   const [fragmentError, setFragmentError] = useState<ErrorBody | null>(null);
-  const action = useAction();
-
   // Back from the OpenID provider: the sealed session (or the error) is in the URL fragment.
-  useEffect(() => {
+  const w = useWallet(async () => {
     const m = /^#(oidc-session|oidc-error)=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
     if (!m) return;
     history.replaceState(null, "", window.location.pathname);
-    const value = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(m[2].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))));
-    if (m[1] === "oidc-error") setFragmentError(value as ErrorBody);
-    else void action.run(async () => w.setSession(await finishOidcSignIn(value as AuthSession)));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    try {
+      const value = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(m[2].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))));
+      if (m[1] === "oidc-error") setFragmentError(value as ErrorBody);
+      else await finishOidcSignIn(value as AuthSession);
+    } catch (e) {
+      setFragmentError(toErrorBody(e));
+    }
+  });
+  const action = useAction();
 
   if (w.loadError) return <ErrorMessage error={w.loadError} />;
   if (w.session === undefined || !w.me || !w.credentials) return <p role="status">Loading your wallet…</p>;
