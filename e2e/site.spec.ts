@@ -58,3 +58,19 @@ test.describe("integrator site", () => {
     expect(same.status()).not.toBe(403);
   });
 });
+
+test("wallet page weight: first-load JavaScript (gzip) is measured and bounded", async ({ page }, testInfo) => {
+  const { gzipSync } = await import("node:zlib");
+  await demoSignIn(page, uniqueEmail("weight"));
+  const scripts: Promise<Buffer>[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r.body());
+  });
+  await page.goto("/wallet", { waitUntil: "networkidle" });
+  const bodies = await Promise.all(scripts);
+  const raw = bodies.reduce((n, b) => n + b.length, 0);
+  const gz = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+  testInfo.annotations.push({ type: "wallet-first-load-js", description: `${bodies.length} scripts, ${raw} B raw, ${gz} B gzip` });
+  // All first-party (no third-party scripts), and a budget that catches an accidental heavy import.
+  expect(gz).toBeLessThan(350_000);
+});
