@@ -74,3 +74,13 @@ test("wallet page weight: first-load JavaScript (gzip) is measured and bounded",
   // All first-party (no third-party scripts), and a budget that catches an accidental heavy import.
   expect(gz).toBeLessThan(350_000);
 });
+
+test("home and API reference pages are accessible", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Example wallet" })).toBeVisible();
+  await expectAccessible(page, testInfo);
+  await shot(page, testInfo, "home");
+  await page.goto("/docs");
+  await expectAccessible(page, testInfo);
+  await shot(page, testInfo, "docs");
+});
