@@ -1,5 +1,5 @@
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from "@hpke/core";
-import { concatBytes, hexToBytes, utf8Encode } from "./encoding";
+import { bytesToHex, concatBytes, hexToBytes, utf8Encode } from "./encoding";
 import { privateKeyBytes, publicKeyFromPrivate, publicKeyPoint } from "./p256";
 
 /**
@@ -18,19 +18,13 @@ function cipherSuite(): CipherSuite {
 }
 
 function uncompressed(bytesOrHex: Uint8Array | string, what: string): Uint8Array {
-  const hex = typeof bytesOrHex === "string" ? bytesOrHex : toHexForCheck(bytesOrHex);
   try {
+    if (typeof bytesOrHex !== "string" && !(bytesOrHex instanceof Uint8Array)) throw new Error(`expected bytes, received ${typeof bytesOrHex}`);
+    const hex = typeof bytesOrHex === "string" ? bytesOrHex : bytesToHex(bytesOrHex);
     return publicKeyPoint(hex).toBytes(false);
   } catch (error) {
     throw new Error(`HPKE: ${what}: ${(error as Error).message}`);
   }
-}
-
-function toHexForCheck(bytes: Uint8Array): string {
-  if (!(bytes instanceof Uint8Array)) throw new Error(`expected bytes, received ${typeof bytes}`);
-  let out = "";
-  for (const b of bytes) out += b.toString(16).padStart(2, "0");
-  return out;
 }
 
 /** The 130-byte additional authenticated data: enc_uncompressed ‖ recipient_uncompressed. */
