@@ -18,6 +18,7 @@ export interface SessionIssuer {
 /** A session for a key the client already holds (EMAIL_OTP): only the public key is stored. */
 export async function createSessionForKey(tx: Tx, issuer: SessionIssuer, publicKeyHex: string): Promise<AuthSession> {
   const lifetimeMs = issuer.platform.settings.sessionLifetimeSeconds * 1000;
+  const now = new Date();
   const [row] = await tx
     .insert(authSessions)
     .values({
@@ -27,7 +28,9 @@ export async function createSessionForKey(tx: Tx, issuer: SessionIssuer, publicK
       authMethodId: issuer.authMethodId,
       type: issuer.type,
       publicKey: normalizePublicKeyHex(publicKeyHex),
-      expiresAt: new Date(Date.now() + lifetimeMs),
+      createdAt: now,
+      updatedAt: now,
+      expiresAt: new Date(now.getTime() + lifetimeMs),
     })
     .returning();
   return toAuthSession(row, issuer.nickname);

@@ -6,9 +6,18 @@ export function signedCall<I>(ctx: Pick<Ctx<unknown, unknown, unknown>, "platfor
   return {
     platform: ctx.platform,
     method: ctx.req.method.toUpperCase(),
-    path: ctx.url.pathname,
+    path: decodedPath(ctx.url.pathname),
     headers: ctx.req.headers,
     rawBody: ctx.rawBody,
     input,
   };
+}
+
+/** `/x/Session%3A…` and `/x/Session:…` name the same resource: bind and compare the decoded form. */
+function decodedPath(pathname: string): string {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
 }
