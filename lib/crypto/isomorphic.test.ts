@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// lib/crypto runs in the browser client and the SDK too: only its own files and the approved
-// isomorphic packages may be imported (tests excepted).
-const ALLOWED = /^(\.\/[a-z0-9-]+|@noble\/curves\/nist\.js|@noble\/hashes\/sha2\.js|@hpke\/core|@scure\/base)$/;
+// lib/crypto runs in the browser client and the SDK too: only its own files and the isomorphic
+// audited packages (@noble/*, @scure/*, @hpke/*) may be imported: no `node:` module, nothing of ours (tests excepted).
+const ALLOWED = /^(\.\/[a-z0-9-]+|@noble\/(curves|hashes)\/[a-z0-9-]+\.js|@scure\/(base|bip39)(\/[a-z0-9/-]+\.js)?|@hpke\/core)$/;
 
 describe("lib/crypto is isomorphic", () => {
   const dir = import.meta.dirname;
