@@ -28,6 +28,7 @@ export const authSessions = pgTable(
   (t) => [
     index("auth_sessions_account_key_idx").on(t.accountId, t.publicKey),
     index("auth_sessions_auth_method_idx").on(t.authMethodId),
+    index("auth_sessions_public_key_idx").on(t.publicKey),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, eq, lte, ne, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { authSessions, signedRequests } from "@/db/schema";
 import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
@@ -46,8 +46,11 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     throw new ApiError("REQUEST_ID_MISSING", `The retry carries ${SIGNATURE_HEADER} but no ${REQUEST_ID_HEADER} header`);
   // Step 5.
   const stamp = parseStampOrThrow(signature);
+  // Steps 6 and 8 need two reads; they run concurrently (the session read is only a candidate list,
+  // judged after steps 6 and 7), which saves a round trip on the hot path.
+  const [found, sessions] = await Promise.all([lookupRequest(db, requestIdHeader), sessionsWithKey(db, stamp.publicKey)]);
   // Step 6.
-  const row = await findRequestOrThrow(db, op, call, requestIdHeader);
+  const row = checkRequest(found, op, call, requestIdHeader);
   // Step 7.
   const digest = bodyDigest(call.rawBody);
   if (digest !== row.bodyDigest) {
@@ -57,12 +60,19 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     });
   }
   // Step 8.
-  await checkSigner(db, row, stamp);
+  checkSigner(row, stamp, sessions);
   // Step 9.
   const context = row.context as C;
   if (row.state === "PENDING") {
     if (op.recheck) await op.recheck(call.input, context, db);
-    await accept(db, row, stamp);
+    // With no settle delay the provider settles at acceptance: accept, settle and consume are one
+    // conditional UPDATE in the transaction that applies the effect (exactly one winner all the same).
+    if (settleDelayMs() === 0) {
+      const result = await acceptAndConsume(db, op, call, row, stamp, context);
+      if (result) return result;
+    } else {
+      await accept(db, row, stamp);
+    }
   } else if (row.acceptedSigner !== stamp.publicKey || row.acceptedSignature !== stamp.signature) {
     throw signatureConflict();
   }
@@ -123,9 +133,30 @@ function requestIdUnauthorized(reason: string, message: string): ApiError {
   return new ApiError("UNAUTHORIZED", message, { reason });
 }
 
-async function findRequestOrThrow<I, C extends Record<string, unknown>>(db: DbOrTx, op: SignedOperation<I, C>, call: SignedCall<I>, header: string): Promise<SignedRequestRow> {
+async function lookupRequest(db: DbOrTx, header: string): Promise<SignedRequestRow | undefined> {
   const uuid = parseId("Request", header.trim());
-  const [row] = uuid ? await db.select().from(signedRequests).where(eq(signedRequests.id, uuid)).limit(1) : [];
+  if (!uuid) return undefined;
+  const [row] = await db.select().from(signedRequests).where(eq(signedRequests.id, uuid)).limit(1);
+  return row;
+}
+
+type SessionCandidate = { id: string; accountId: string; authMethodId: string };
+
+/** Active sessions whose key is the stamp's key (candidates for step 8). */
+function sessionsWithKey(db: DbOrTx, publicKey: string): Promise<SessionCandidate[]> {
+  return db
+    .select({ id: authSessions.id, accountId: authSessions.accountId, authMethodId: authSessions.authMethodId })
+    .from(authSessions)
+    .where(and(eq(authSessions.publicKey, publicKey), sql`${authSessions.revokedAt} is null`, sql`${authSessions.expiresAt} > now()`))
+    .limit(50);
+}
+
+function checkRequest<I, C extends Record<string, unknown>>(
+  row: SignedRequestRow | undefined,
+  op: SignedOperation<I, C>,
+  call: SignedCall<I>,
+  header: string,
+): SignedRequestRow {
   // Another platform's request reads exactly like an unknown one.
   if (!row || row.platformId !== call.platform.id)
     throw requestIdUnauthorized("REQUEST_ID_UNKNOWN", `${REQUEST_ID_HEADER} ${header.slice(0, 80)} is unknown`);
@@ -154,7 +185,7 @@ async function findRequestOrThrow<I, C extends Record<string, unknown>>(db: DbOr
   return row;
 }
 
-async function checkSigner(db: DbOrTx, row: SignedRequestRow, stamp: Stamp & { publicKey: string }): Promise<void> {
+function checkSigner(row: SignedRequestRow, stamp: Stamp & { publicKey: string }, sessions: SessionCandidate[]): void {
   const rule = row.signer as unknown as SignerRule;
   if (rule.kind === "KEY") {
     if (normalizePublicKeyHex(rule.publicKey) !== stamp.publicKey) {
@@ -165,16 +196,13 @@ async function checkSigner(db: DbOrTx, row: SignedRequestRow, stamp: Stamp & { p
       });
     }
   } else {
-    const where = [
-      eq(authSessions.accountId, rule.accountId),
-      eq(authSessions.publicKey, stamp.publicKey),
-      sql`${authSessions.revokedAt} is null`,
-      sql`${authSessions.expiresAt} > now()`,
-    ];
-    if (rule.sessionId) where.push(eq(authSessions.id, rule.sessionId));
-    if (rule.excludeAuthMethodId) where.push(ne(authSessions.authMethodId, rule.excludeAuthMethodId));
-    const [session] = await db.select({ id: authSessions.id }).from(authSessions).where(and(...where)).limit(1);
-    if (!session) {
+    const allowed = sessions.some(
+      (s) =>
+        s.accountId === rule.accountId &&
+        (!rule.sessionId || s.id === rule.sessionId) &&
+        (!rule.excludeAuthMethodId || s.authMethodId !== rule.excludeAuthMethodId),
+    );
+    if (!allowed) {
       const expected = rule.sessionId
         ? `the key of active session ${formatId("Session", rule.sessionId)}`
         : rule.excludeAuthMethodId
@@ -216,6 +244,49 @@ async function accept(db: DbOrTx, row: SignedRequestRow, stamp: Stamp & { public
   if (now.acceptedSigner !== stamp.publicKey || now.acceptedSignature !== stamp.signature) {
     throw signatureConflict();
   }
+}
+
+/**
+ * Steps 9 and 10 at once when the provider settles immediately: PENDING → CONSUMED in one conditional
+ * UPDATE inside the transaction that applies the effect. Returns null when another request won
+ * (the caller then continues as an identical re-send).
+ */
+async function acceptAndConsume<I, C extends Record<string, unknown>>(
+  db: DbOrTx,
+  op: SignedOperation<I, C>,
+  call: SignedCall<I>,
+  row: SignedRequestRow,
+  stamp: Stamp & { publicKey: string },
+  context: C,
+): Promise<Reply | null> {
+  const winnable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`);
+  const consumed = {
+    state: "CONSUMED" as const,
+    acceptedAt: sql`now()`,
+    settleAt: sql`now()`,
+    consumedAt: sql`now()`,
+    acceptedSigner: stamp.publicKey,
+    acceptedSignature: stamp.signature,
+  };
+  try {
+    const result = await db.transaction(async (tx) => {
+      const [won] = await tx.update(signedRequests).set({ ...consumed, outcome: "SUCCEEDED" }).where(winnable).returning();
+      if (!won) return null;
+      return op.execute(tx, call.input, context, won);
+    });
+    if (result) return result;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const [won] = await db.update(signedRequests).set({ ...consumed, outcome: e.code }).where(winnable).returning({ id: signedRequests.id });
+    if (won) throw e;
+  }
+  const [now] = await db.select().from(signedRequests).where(eq(signedRequests.id, row.id)).limit(1);
+  if (now.state === "PENDING")
+    throw requestIdUnauthorized("REQUEST_ID_EXPIRED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} expired at ${row.expiresAt.toISOString()}`);
+  if (now.state === "CONSUMED")
+    throw requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} has already been used`);
+  if (now.acceptedSigner !== stamp.publicKey || now.acceptedSignature !== stamp.signature) throw signatureConflict();
+  return null;
 }
 
 /**

@@ -6,11 +6,12 @@ import {
   makeStamp,
   openCredentialBundle,
   publicKeyFromPrivate,
+  sealOtpBundle,
   verifyEnclaveBundle,
 } from "@/lib/crypto";
-import { ServiceError, signedRetry, stampSigner, type AuthSession, type SignedRetryChallenge } from "@/lib/sdk";
+import { ServiceError, signedRetry, stampSigner, withRetryAfter, type AuthSession, type SignedRetryChallenge } from "@/lib/sdk";
 import { call, newPlatform, type TestPlatform } from "../support/api";
-import { newWalletUser, otpBundle, sdkFor, signInWithEmailOtp, type WalletUser } from "../support/wallet";
+import { newWalletUser, otpBundle, sdkFor, type WalletUser } from "../support/wallet";
 
 const sql = postgres(inject("databaseUrl"), { max: 2, onnotice: () => {} });
 afterAll(() => sql.end());
@@ -220,8 +221,25 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
     const limited = await expectServiceError(client.challengeEmailOtp(user.credentialId), 429, "RATE_LIMITED");
     expect(limited.retryAfterSeconds).toBeGreaterThan(0);
     expect(limited.retryAfterSeconds).toBeLessThanOrEqual(30);
-    await new Promise((r) => setTimeout(r, limited.retryAfterSeconds! * 1000));
-    const second = await signInWithEmailOtp(client, user.credentialId);
+    // The SDK honours Retry-After: it waits, then the re-issued challenge succeeds.
+    const t0 = Date.now();
+    const challenged = await withRetryAfter(() => client.challengeEmailOtp(user.credentialId));
+    expect(Date.now() - t0).toBeGreaterThanOrEqual((limited.retryAfterSeconds! - 1) * 1000);
+    const { enclaveQuorumPublic } = await client.getEnclaveKey();
+    const key2 = generateP256KeyPair();
+    const encryptedOtpBundle = await sealOtpBundle({
+      otpCode: "000000",
+      sessionPublicKeyHex: key2.publicKeyHex,
+      targetBundle: challenged.otpEncryptionTargetBundle!,
+      pinnedEnclavePublicHex: enclaveQuorumPublic,
+    });
+    const second = {
+      key: key2,
+      session: await signedRetry(
+        (h) => client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle }, h),
+        stampSigner(key2.privateKeyHex),
+      ),
+    };
     expect(second.key.publicKeyHex).not.toBe(first.key.publicKeyHex);
     expect((await client.listSessions(user.accountId)).data.map((s) => s.id).sort()).toEqual([first.session.id, second.session.id].sort());
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { otpChallenges } from "@/db/schema";
-import { OtpBundleError, bytesToHex, decryptAtRest, normalizePublicKeyHex, openOtpBundle, type OtpBundlePlaintext } from "@/lib/crypto";
+import { OtpBundleError, normalizePublicKeyHex, type OtpBundlePlaintext } from "@/lib/crypto";
 import { ApiError } from "@/lib/http/errors";
-import { getKeyEncryptionKey } from "@/lib/keys/kek";
+import { openOtpAttempt } from "@/lib/keys/otp-target";
 import { OTP_MAX_ATTEMPTS, otpMatches } from "./otp-code";
 import { targetKeyAad } from "./issue-otp";
 
@@ -35,11 +35,9 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
     throw otpUnauthorized("OTP_EXPIRED", `The one-time code expired at ${otp.expiresAt.toISOString()}; request a new challenge`);
   }
 
-  const kek = await getKeyEncryptionKey();
-  const targetPrivateKeyHex = bytesToHex(await decryptAtRest(kek, otp.targetPrivateKeyEnc, targetKeyAad(otp.id)));
   let opened: OtpBundlePlaintext;
   try {
-    opened = await openOtpBundle({ encryptedOtpBundle, targetPrivateKeyHex });
+    opened = await openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: otp.targetPrivateKeyEnc, binding: targetKeyAad(otp.id) });
   } catch (e) {
     if (e instanceof OtpBundleError && e.reason === "DECRYPTION_FAILED") {
       return countWrongAttempt(db, otp.id, "The encryptedOtpBundle cannot be opened with the target key of the latest challenge");

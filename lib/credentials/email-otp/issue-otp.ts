@@ -1,13 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts, otpChallenges } from "@/db/schema";
-import { encryptAtRest, generateP256KeyPair, hexToBytes, makeOtpTargetBundle } from "@/lib/crypto";
 import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/handler";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { formatId, newUuid } from "@/lib/ids";
-import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
-import { getKeyEncryptionKey } from "@/lib/keys/kek";
+import { issueOtpTarget } from "@/lib/keys/otp-target";
 import { sendMail } from "@/lib/mail/send-mail";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { toAuthMethod, type AuthMethodRow } from "../auth-method-view";
@@ -15,7 +13,7 @@ import { OTP_TTL_MS, newOtpCode, otpDigest } from "./otp-code";
 
 /** AAD that binds an encrypted target key to its issuance row. */
 export function targetKeyAad(otpId: string): string {
-  return `otp-target-key:${otpId}`;
+  return `otp_challenges:${otpId}`;
 }
 
 /**
@@ -43,17 +41,12 @@ export async function issueOtp(platform: PlatformPrincipal, credential: AuthMeth
   const sandbox = platform.environment === "SANDBOX";
   const code = newOtpCode(sandbox);
   const otpId = newUuid();
-  const target = generateP256KeyPair();
-  const kek = await getKeyEncryptionKey();
-  const enclave = await getEnclaveSigningKey();
-  const bundle = makeOtpTargetBundle({
-    targetPublicHex: target.publicKeyUncompressedHex,
+  const target = await issueOtpTarget({
     organizationId: platform.publicId,
     userId: formatId("InternalAccount", credential.accountId),
-    signingPrivateKeyHex: enclave.privateKeyHex,
+    binding: targetKeyAad(otpId),
   });
   const codeDigest = await otpDigest(otpId, code);
-  const targetPrivateKeyEnc = await encryptAtRest(kek, hexToBytes(target.privateKeyHex), targetKeyAad(otpId));
   await db.transaction(async (tx) => {
     await tx
       .update(otpChallenges)
@@ -64,8 +57,8 @@ export async function issueOtp(platform: PlatformPrincipal, credential: AuthMeth
       platformId: platform.id,
       authMethodId: credential.id,
       codeDigest,
-      targetPublicKey: target.publicKeyUncompressedHex,
-      targetPrivateKeyEnc,
+      targetPublicKey: target.targetPublicHex,
+      targetPrivateKeyEnc: target.encryptedTargetPrivateKey,
       state: "ACTIVE",
       expiresAt: new Date(Date.now() + OTP_TTL_MS),
     });
@@ -78,5 +71,5 @@ export async function issueOtp(platform: PlatformPrincipal, credential: AuthMeth
       text: `Your verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
     });
   }
-  return reply(200, toAuthMethod(credential, { otpEncryptionTargetBundle: bundle }));
+  return reply(200, toAuthMethod(credential, { otpEncryptionTargetBundle: target.otpEncryptionTargetBundle }));
 }

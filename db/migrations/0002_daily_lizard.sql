@@ -62,6 +62,7 @@ ALTER TABLE "otp_challenges" ADD CONSTRAINT "otp_challenges_auth_method_id_auth_
 ALTER TABLE "signed_requests" ADD CONSTRAINT "signed_requests_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_sessions_account_key_idx" ON "auth_sessions" USING btree ("account_id","public_key");--> statement-breakpoint
 CREATE INDEX "auth_sessions_auth_method_idx" ON "auth_sessions" USING btree ("auth_method_id");--> statement-breakpoint
+CREATE INDEX "auth_sessions_public_key_idx" ON "auth_sessions" USING btree ("public_key");--> statement-breakpoint
 CREATE INDEX "otp_challenges_auth_method_idx" ON "otp_challenges" USING btree ("auth_method_id","created_at");--> statement-breakpoint
 CREATE INDEX "rate_limit_events_key_at_idx" ON "rate_limit_events" USING btree ("key","at");--> statement-breakpoint
 CREATE INDEX "signed_requests_expiry_idx" ON "signed_requests" USING btree ("expires_at") WHERE "signed_requests"."state" = 'PENDING';
