@@ -92,7 +92,10 @@ export const otpChallenges = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("otp_challenges_auth_method_idx").on(t.authMethodId, t.createdAt)],
+  (t) => [
+    index("otp_challenges_auth_method_idx").on(t.authMethodId, t.createdAt),
+    index("otp_challenges_live_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'ACTIVE'`),
+  ],
 );
 
 /** Sliding-window rate-limit log: one row per counted event (lib/rate-limit). */

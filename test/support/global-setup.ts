@@ -21,6 +21,8 @@ export default async function setup(project: TestProject) {
   project.provide("keyEncryptionKey", keyEncryptionKey);
   process.env.TEST_BASE_URL = server.url;
   process.env.DATABASE_URL = db.url;
+  // Workers and every further startServer() inherit it: instances on the suite's database share the KEK.
+  process.env.KEY_ENCRYPTION_KEY = keyEncryptionKey;
   return async () => {
     await server.stop();
     if (process.env.KEEP_TEST_DB !== "1") await db.drop();

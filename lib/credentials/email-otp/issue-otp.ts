@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts, otpChallenges } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
@@ -48,6 +48,12 @@ export async function issueOtp(platform: PlatformPrincipal, credential: AuthMeth
   });
   const codeDigest = await otpDigest(otpId, code);
   await db.transaction(async (tx) => {
+    // Target keys die with their OTP: erase every expired one still held (any credential), then this
+    // credential's outstanding one, which the new issuance replaces.
+    await tx
+      .update(otpChallenges)
+      .set({ state: "EXPIRED", targetPrivateKeyEnc: null, updatedAt: new Date() })
+      .where(and(eq(otpChallenges.state, "ACTIVE"), lt(otpChallenges.expiresAt, new Date())));
     await tx
       .update(otpChallenges)
       .set({ state: "SUPERSEDED", targetPrivateKeyEnc: null, updatedAt: new Date() })

@@ -64,5 +64,6 @@ CREATE INDEX "auth_sessions_account_key_idx" ON "auth_sessions" USING btree ("ac
 CREATE INDEX "auth_sessions_auth_method_idx" ON "auth_sessions" USING btree ("auth_method_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_public_key_idx" ON "auth_sessions" USING btree ("public_key");--> statement-breakpoint
 CREATE INDEX "otp_challenges_auth_method_idx" ON "otp_challenges" USING btree ("auth_method_id","created_at");--> statement-breakpoint
+CREATE INDEX "otp_challenges_live_expiry_idx" ON "otp_challenges" USING btree ("expires_at") WHERE "otp_challenges"."state" = 'ACTIVE';--> statement-breakpoint
 CREATE INDEX "rate_limit_events_key_at_idx" ON "rate_limit_events" USING btree ("key","at");--> statement-breakpoint
 CREATE INDEX "signed_requests_expiry_idx" ON "signed_requests" USING btree ("expires_at") WHERE "signed_requests"."state" = 'PENDING';
