@@ -85,12 +85,6 @@ CREATE TABLE "signed_requests" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "service_keys" (
-	"name" text PRIMARY KEY NOT NULL,
-	"encrypted" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "external_accounts" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"platform_id" uuid NOT NULL,
@@ -200,7 +194,9 @@ CREATE UNIQUE INDEX "integrator_users_platform_subject_uq" ON "integrator_users"
 CREATE INDEX "integrator_webauthn_challenges_user_idx" ON "integrator_webauthn_challenges" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_account_key_idx" ON "auth_sessions" USING btree ("account_id","public_key");--> statement-breakpoint
 CREATE INDEX "auth_sessions_auth_method_idx" ON "auth_sessions" USING btree ("auth_method_id");--> statement-breakpoint
+CREATE INDEX "auth_sessions_public_key_idx" ON "auth_sessions" USING btree ("public_key");--> statement-breakpoint
 CREATE INDEX "otp_challenges_auth_method_idx" ON "otp_challenges" USING btree ("auth_method_id","created_at");--> statement-breakpoint
+CREATE INDEX "otp_challenges_live_expiry_idx" ON "otp_challenges" USING btree ("expires_at") WHERE "otp_challenges"."state" = 'ACTIVE';--> statement-breakpoint
 CREATE INDEX "rate_limit_events_key_at_idx" ON "rate_limit_events" USING btree ("key","at");--> statement-breakpoint
 CREATE INDEX "signed_requests_expiry_idx" ON "signed_requests" USING btree ("expires_at") WHERE "signed_requests"."state" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "external_accounts_customer_idx" ON "external_accounts" USING btree ("customer_id","id");--> statement-breakpoint
