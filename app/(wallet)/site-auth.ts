@@ -1,7 +1,5 @@
 "use client";
 
-import { clearAll, loadSession } from "@/lib/client/custody";
-import { revokeSession } from "@/lib/client/flows";
 
 const AUTH = "/integrator/api/auth";
 
@@ -37,6 +35,8 @@ export async function demoSignIn(email: string, name: string): Promise<string | 
 
 /** Leaving the site also leaves the wallet: the session is revoked and every key is deleted. */
 export async function siteSignOut(): Promise<void> {
+  // Loaded on demand: the sign-in page and the header need none of the wallet's crypto.
+  const { clearAll, loadSession, revokeSession } = await import("@/lib/client/flows");
   const s = await loadSession().catch(() => null);
   if (s) await revokeSession(s.sessionId).catch(() => {});
   await clearAll().catch(() => {});
