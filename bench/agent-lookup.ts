@@ -10,6 +10,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -18,8 +19,9 @@ import { createPlatform } from "@/lib/platforms/create-platform";
 import { closeDb } from "@/db/client";
 
 const CONNECTIONS = 32;
-const DURATION = Number(process.env.BENCH_SECONDS || 8);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const DURATION = Number(process.env.BENCH_SECONDS || 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 3000);
 const CUSTOMERS = 1000;
 const ACCOUNTS = 100_000;
 
@@ -32,16 +34,18 @@ interface Result {
   p99: number;
   non2xx: number;
   errors: number;
+  /** Server CPU milliseconds per request (process tree; PostgreSQL excluded). */
+  cpuPerReq: number;
 }
 
 type Target = { path: string; auth?: string };
 
-async function measure(url: string, targets: Target[], duration: number) {
+async function measure(url: string, targets: Target[], limit: { duration: number } | { amount: number }) {
   let i = 0;
   return autocannon({
     url,
     connections: CONNECTIONS,
-    duration,
+    ...limit,
     requests: [
       {
         setupRequest: (req: { path: string; headers?: Record<string, string> }) => {
@@ -55,20 +59,50 @@ async function measure(url: string, targets: Target[], duration: number) {
   });
 }
 
+/**
+ * CPU time (ms) used so far by a process and its descendants, from /proc (Linux). Requests per CPU-second
+ * is what a server would do with a core of its own, whatever else runs on the machine.
+ */
+function cpuMs(rootPid: number): number {
+  let ticks = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+        const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
+        if (kids) stack.push(...kids.split(" ").map(Number));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLK_TCK;
+}
+const CLK_TCK = 100;
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * The servers are measured in alternating rounds and each figure is the median over the rounds, so that
  * load from other processes on the machine affects all of them alike.
  */
-async function rounds(servers: { name: string; url: string; targets: Target[] }[]): Promise<Result[]> {
-  for (const s of servers) await measure(s.url, s.targets, 2); // warm-up: JIT, connection pools
-  const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number }[]);
+async function rounds(servers: { name: string; url: string; targets: Target[]; pid: number }[]): Promise<Result[]> {
+  // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
+  for (const s of servers) await measure(s.url, s.targets, { amount: WARMUP_REQUESTS });
+  const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number }[]);
   for (let r = 0; r < ROUNDS; r++) {
     for (const [k, s] of servers.entries()) {
-      const m = await measure(s.url, s.targets, DURATION);
-      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors });
-      console.log(`  round ${r + 1} ${s.name.padEnd(46)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms`);
+      const cpu0 = cpuMs(s.pid);
+      const m = await measure(s.url, s.targets, { duration: DURATION });
+      const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
+      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq });
+      console.log(
+        `  round ${r + 1} ${s.name.padEnd(46)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`,
+      );
     }
   }
   return servers.map((s, k) => ({
@@ -78,6 +112,7 @@ async function rounds(servers: { name: string; url: string; targets: Target[] }[
     p99: median(raw[k].map((x) => x.p99)),
     non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
     errors: raw[k].reduce((n, x) => n + x.errors, 0),
+    cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
   }));
 }
 
@@ -170,10 +205,10 @@ async function main() {
   try {
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
     results = await rounds([
-      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS) },
-      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS) },
-      { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }] },
-      { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS) },
+      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid! },
+      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid! },
+      { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid! },
+      { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS), pid: floor.proc.pid! },
     ]);
   } finally {
     floor.proc.kill("SIGTERM");
@@ -182,7 +217,10 @@ async function main() {
   }
   console.log("\nmedians:");
   for (const r of results) {
-    console.log(`${r.name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  non-2xx ${r.non2xx}  errors ${r.errors}`);
+    console.log(
+      `${r.name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
+        `${r.cpuPerReq.toFixed(2)} CPU-ms/req (${(1000 / r.cpuPerReq).toFixed(0)} req per CPU-s)  non-2xx ${r.non2xx}  errors ${r.errors}`,
+    );
   }
   const [a1k, a, b, c] = results;
   const ab = a.rps / b.rps;
@@ -190,6 +228,8 @@ async function main() {
   const drift = Math.abs(a.p50 - a1k.p50) / Math.max(a1k.p50, 1);
   console.log(`\na/b = ${ab.toFixed(2)} (target ≥ 0.65: ${ab >= 0.65 ? "met" : "NOT met"})`);
   console.log(`a/c = ${ac.toFixed(2)}`);
+  const abCpu = b.cpuPerReq / a.cpuPerReq;
+  console.log(`per CPU-second (independent of other load on the machine): a/b = ${abCpu.toFixed(2)}, a/c = ${(c.cpuPerReq / a.cpuPerReq).toFixed(2)}`);
   console.log(`p99 (a) = ${a.p99} ms (target < 50 ms: ${a.p99 < 50 ? "met" : "NOT met"})`);
   console.log(`p50 (a) 1k vs 100k accounts = ${a1k.p50} ms vs ${a.p50} ms (${(drift * 100).toFixed(0)}% apart; target ≤ 20%: ${drift <= 0.2 ? "met" : "NOT met"})`);
   const bad = results.some((r) => r.non2xx > 0 || r.errors > 0);
