@@ -74,6 +74,35 @@ describe("wallet export", () => {
     expect(String(secret.mnemonic_enc)).not.toContain(mnemonic.split(" ")[0]);
   });
 
+  it("an account made before wallet secrets existed gets exactly one, even when four exports race", async () => {
+    const p = await newPlatform();
+    const client = sdkFor(p);
+    const { user, otp } = await signedInUser(client, p);
+    await sql((q) => q`delete from wallet_secrets where account_id = ${bare(user.accountId)}`);
+    const keys = [generateP256KeyPair(), generateP256KeyPair(), generateP256KeyPair(), generateP256KeyPair()];
+    const retries = await Promise.all(
+      keys.map(async (k) => {
+        const ch = (await client.exportWallet(user.accountId, k.publicKeyUncompressedHex)).body as { payloadToSign: string; requestId: string };
+        return { k, h: { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: otp.key.privateKeyHex }), "Request-Id": ch.requestId } };
+      }),
+    );
+    const results = await Promise.all(retries.map(({ k, h }) => client.exportWallet(user.accountId, k.publicKeyUncompressedHex, h)));
+    const { enclaveQuorumPublic } = await client.getEnclaveKey();
+    const mnemonics = await Promise.all(
+      results.map((r, i) =>
+        openExportBundle({
+          bundle: (r.body as { encryptedWalletCredentials: string }).encryptedWalletCredentials,
+          privateKeyHex: keys[i].privateKeyHex,
+          pinnedEnclavePublicHex: enclaveQuorumPublic,
+          organizationId: p.id,
+        }),
+      ),
+    );
+    expect(new Set(mnemonics).size).toBe(1);
+    const rows = await sql((q) => q`select count(*)::int as n from wallet_secrets where account_id = ${bare(user.accountId)}`);
+    expect(rows[0].n).toBe(1);
+  });
+
   it("refuses a compressed key (400), another account's session (401), another platform's account (404)", async () => {
     const p = await newPlatform();
     const client = sdkFor(p);
