@@ -20,5 +20,7 @@ export async function limitRedeemAttempts(db: DbOrTx, codeDigest: string): Promi
           window_start = case when a.window_start <= now() - make_interval(secs => ${REDEEM_WINDOW_SECONDS}) then now() else a.window_start end
         returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${REDEEM_WINDOW_SECONDS}) - now())))::int as retry_after`,
   );
+  // Windows long past are dead weight: about one attempt in a hundred sweeps them.
+  if (Math.random() < 0.01) await db.execute(sql`delete from agent_redeem_attempts where window_start < now() - interval '1 hour'`);
   if (Number(row.count) > REDEEM_LIMIT) throw rateLimited(Number(row.retry_after), "device-code redemption attempts");
 }
