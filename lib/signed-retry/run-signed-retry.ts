@@ -156,7 +156,8 @@ function requestIdUnauthorized(reason: string, message: string): ApiError {
 async function lookupRequest(db: DbOrTx, header: string): Promise<SignedRequestRow | undefined> {
   const uuid = parseId("Request", header.trim());
   if (!uuid) return undefined;
-  const [row] = await db.select().from(signedRequests).where(eq(signedRequests.id, uuid)).limit(1);
+  // Prepared (named) statements: the hot path skips PostgreSQL's parse and plan (bench/README.md).
+  const [row] = await db.select().from(signedRequests).where(eq(signedRequests.id, uuid)).limit(1).prepare("signed_retry_lookup").execute();
   return row;
 }
 
@@ -168,7 +169,9 @@ function sessionsWithKey(db: DbOrTx, publicKey: string): Promise<SessionCandidat
     .select({ id: authSessions.id, accountId: authSessions.accountId, authMethodId: authSessions.authMethodId })
     .from(authSessions)
     .where(and(eq(authSessions.publicKey, publicKey), sql`${authSessions.revokedAt} is null`, sql`${authSessions.expiresAt} > now()`))
-    .limit(50);
+    .limit(50)
+    .prepare("signed_retry_sessions_with_key")
+    .execute();
 }
 
 function checkRequest<I, C extends Record<string, unknown>>(
@@ -290,7 +293,13 @@ async function acceptAndConsume<I, C extends Record<string, unknown>>(
   };
   try {
     const result = await db.transaction(async (tx) => {
-      const [won] = await tx.update(signedRequests).set({ ...consumed, outcome: "SUCCEEDED" }).where(winnable).returning();
+      const [won] = await tx
+        .update(signedRequests)
+        .set({ ...consumed, outcome: "SUCCEEDED" })
+        .where(winnable)
+        .returning()
+        .prepare("signed_retry_accept_consume")
+        .execute();
       if (!won) return null;
       return op.execute(tx, call.input, context, won);
     });
