@@ -28,6 +28,12 @@ const envSchema = z.object({
   WALLET_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Create (and print) a sandbox demo platform on start. Defaults to on with the embedded database. */
   DEMO_PLATFORM: z.enum(["auto", "on", "off"]).default("auto"),
+  /**
+   * How long, in seconds, a fetched OIDC key set is trusted before a token naming an unknown `kid` may
+   * refetch it (jose createRemoteJWKSet cooldown): bounds fetches caused by junk tokens, and delays pick-up
+   * of a rotated key by at most this much.
+   */
+  OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
 });

@@ -2,9 +2,18 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import {
+  addCredentialOp,
+  challengeCredentialOp,
+  deleteCredentialOp,
+  listCredentialsOp,
+  verifyCredentialOp,
+} from "@/lib/credentials/credential.contract";
+import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
+import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
-import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
+import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -20,6 +29,15 @@ export const operations: Operation<any, any, any>[] = [
   updateCustomerOp,
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
+  addCredentialOp,
+  listCredentialsOp,
+  deleteCredentialOp,
+  challengeCredentialOp,
+  verifyCredentialOp,
+  listSessionsOp,
+  refreshSessionOp,
+  revokeSessionOp,
+  getEnclaveKeyOp,
   ...Object.values(customerExternalAccountOps),
   ...Object.values(platformExternalAccountOps),
   agentOps.createAgentOp,
@@ -36,5 +54,5 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentCreateExternalAccountOp,
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
-  getEnclaveKeyOp,
+  exportWalletOp,
 ];

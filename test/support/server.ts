@@ -63,9 +63,9 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-/** `opts.nodeArgs` (for example `--cpu-prof`) runs next under `node <nodeArgs>`; NODE_OPTIONS refuses some flags. */
-export async function startServer(env: Record<string, string | undefined>, opts: { nodeArgs?: string[] } = {}): Promise<RunningServer> {
-  const port = await freePort();
+/** `opts.nodeArgs` (for example `--cpu-prof`) runs next under `node <nodeArgs>`; NODE_OPTIONS refuses some flags. `opts.port` fixes the port. */
+export async function startServer(env: Record<string, string | undefined>, opts: { nodeArgs?: string[]; port?: number } = {}): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
   let out = "";
   const nextArgs = ["start", "--port", String(port), "--hostname", "127.0.0.1"];
   const [cmd, args] = opts.nodeArgs?.length
