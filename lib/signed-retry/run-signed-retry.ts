@@ -59,12 +59,19 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
       receivedBodyDigest: digest,
     });
   }
-  // Step 8.
-  checkSigner(row, stamp, sessions);
-  // Step 9.
   const context = row.context as C;
+  try {
+    // Step 8.
+    checkSigner(row, stamp, sessions);
+    // Step 9 (re-checked refusals).
+    if (row.state === "PENDING" && op.recheck) await op.recheck(call.input, context, db);
+  } catch (e) {
+    // A concurrent identical retry may have consumed the request since it was read (and its effect may be
+    // what made this check fail, e.g. a refreshed session): that is a reuse, not a refusal.
+    if (e instanceof ApiError && (await currentState(db, row.id)) === "CONSUMED") throw reused(row.id);
+    throw e;
+  }
   if (row.state === "PENDING") {
-    if (op.recheck) await op.recheck(call.input, context, db);
     // With no settle delay the provider settles at acceptance: accept, settle and consume are one
     // conditional UPDATE in the transaction that applies the effect (exactly one winner all the same).
     if (settleDelayMs() === 0) {
@@ -120,6 +127,15 @@ function parseStampOrThrow(header: string): Stamp & { publicKey: string } {
     const reason = (e as { reason?: string }).reason ?? "PUBLIC_KEY_INVALID";
     throw new ApiError("WALLET_SIGNATURE_MALFORMED", `The ${SIGNATURE_HEADER} header cannot be parsed: ${(e as Error).message}`, { reason });
   }
+}
+
+async function currentState(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [now] = await db.select({ state: signedRequests.state }).from(signedRequests).where(eq(signedRequests.id, id)).limit(1);
+  return now?.state;
+}
+
+function reused(id: string): ApiError {
+  return requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", id)} has already been used`);
 }
 
 /** The request was accepted with another stamp: only an identical re-send may follow (docs/protocol.md). */
