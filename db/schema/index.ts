@@ -2,3 +2,4 @@ export * from "./platforms";
 export * from "./customers";
 export * from "./credentials";
 export * from "./outbox";
+export * from "./webhooks";

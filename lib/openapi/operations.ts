@@ -2,6 +2,7 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -17,4 +18,7 @@ export const operations: Operation<any, any, any>[] = [
   updateCustomerOp,
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
+  listWebhookDeliveriesOp,
+  resendWebhookDeliveryOp,
+  sendTestWebhookOp,
 ];
