@@ -3,3 +3,4 @@ export * from "./customers";
 export * from "./credentials";
 export * from "./outbox";
 export * from "./webhooks";
+export * from "./money";
