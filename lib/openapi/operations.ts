@@ -3,6 +3,8 @@ import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } fr
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
+import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
+import * as agentOps from "@/lib/agents/agent.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -21,4 +23,20 @@ export const operations: Operation<any, any, any>[] = [
   listWebhookDeliveriesOp,
   resendWebhookDeliveryOp,
   sendTestWebhookOp,
+  ...Object.values(customerExternalAccountOps),
+  ...Object.values(platformExternalAccountOps),
+  agentOps.createAgentOp,
+  agentOps.listAgentsOp,
+  agentOps.getAgentOp,
+  agentOps.updateAgentOp,
+  agentOps.updateAgentPolicyOp,
+  agentOps.deleteAgentOp,
+  agentOps.createDeviceCodeOp,
+  agentOps.deviceCodeStatusOp,
+  agentOps.redeemDeviceCodeOp,
+  agentOps.agentMeOp,
+  agentOps.agentListExternalAccountsOp,
+  agentOps.agentCreateExternalAccountOp,
+  agentOps.agentGetExternalAccountOp,
+  agentOps.agentDeleteExternalAccountOp,
 ];

@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { createAgentOp, listAgentsOp } from "@/lib/agents/agent.contract";
+import { createAgent } from "@/lib/agents/create-agent";
+import { listAgents } from "@/lib/agents/list-agents";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(createAgentOp, async ({ platform, body }) => reply(201, await createAgent(platform, body))),
+  GET: handle(listAgentsOp, async ({ platform, query }) => reply(200, await listAgents(platform, query))),
+});

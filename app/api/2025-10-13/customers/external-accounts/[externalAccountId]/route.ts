@@ -1,0 +1,14 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { customerExternalAccountOps as ops } from "@/lib/external-accounts/external-account.contract";
+import { deleteExternalAccount } from "@/lib/external-accounts/delete-external-account";
+import { getExternalAccount } from "@/lib/external-accounts/get-external-account";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(ops.get, async ({ platform, params }) =>
+    reply(200, await getExternalAccount({ platformId: platform.id, kind: "customers" }, params.externalAccountId)),
+  ),
+  DELETE: handle(ops.remove, async ({ platform, params }) => {
+    await deleteExternalAccount({ platformId: platform.id, kind: "customers" }, params.externalAccountId);
+    return reply(204);
+  }),
+});

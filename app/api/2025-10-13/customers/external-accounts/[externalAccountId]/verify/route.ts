@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { customerExternalAccountOps as ops } from "@/lib/external-accounts/external-account.contract";
+import { verifyOwnership } from "@/lib/external-accounts/verify-ownership";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(ops.verify, async ({ platform, params, body }) =>
+    reply(200, await verifyOwnership({ platformId: platform.id, kind: "customers" }, params.externalAccountId, body.signature)),
+  ),
+});

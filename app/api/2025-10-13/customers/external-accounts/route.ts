@@ -1,0 +1,11 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { customerExternalAccountOps as ops } from "@/lib/external-accounts/external-account.contract";
+import { createExternalAccount } from "@/lib/external-accounts/create-external-account";
+import { listExternalAccounts } from "@/lib/external-accounts/list-external-accounts";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(ops.create, async ({ platform, body }) => reply(201, await createExternalAccount(platform, body, { customerId: body.customerId }))),
+  GET: handle(ops.list, async ({ platform, query }) =>
+    reply(200, await listExternalAccounts({ platformId: platform.id, kind: "customers" }, query)),
+  ),
+});

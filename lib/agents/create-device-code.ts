@@ -1,0 +1,14 @@
+import { getDb } from "@/db/client";
+import { ApiError } from "@/lib/http/errors";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { findAgentOrThrow } from "./find-agent";
+import { issueDeviceCode } from "./issue-device-code";
+
+export async function createDeviceCode(platform: PlatformPrincipal, agentId: string) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const agent = await findAgentOrThrow(tx, platform.id, agentId, { forUpdate: true });
+    if (agent.connectedAt !== null) throw new ApiError("CONFLICT", `Agent ${agentId} is already connected; a device code installs an agent once`);
+    return issueDeviceCode(tx, agent);
+  });
+}

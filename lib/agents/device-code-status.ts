@@ -1,0 +1,20 @@
+import { and, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { agentDeviceCodes } from "@/db/schema";
+import { notFound } from "@/lib/http/errors";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { normalizeDeviceCode, sha256Hex } from "./agent-secrets";
+
+export async function deviceCodeStatus(platform: PlatformPrincipal, code: string) {
+  const normalized = normalizeDeviceCode(code);
+  if (normalized) {
+    const db = await getDb();
+    const [row] = await db
+      .select()
+      .from(agentDeviceCodes)
+      .where(and(eq(agentDeviceCodes.codeDigest, sha256Hex(normalized)), eq(agentDeviceCodes.platformId, platform.id)))
+      .limit(1);
+    if (row) return { code: normalized, redeemed: row.redeemedAt !== null, expiresAt: row.expiresAt.toISOString() };
+  }
+  throw notFound("DEVICE_CODE_NOT_FOUND", "Device code", code);
+}

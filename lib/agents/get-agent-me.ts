@@ -1,0 +1,12 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { agents } from "@/db/schema";
+import { unauthorized } from "@/lib/http/errors";
+import type { AgentPrincipal } from "@/lib/http/principal";
+import { toAgent } from "./agent-view";
+
+export async function getAgentMe(agent: AgentPrincipal) {
+  const [row] = await (await getDb()).select().from(agents).where(eq(agents.id, agent.agentId)).limit(1);
+  if (!row) throw unauthorized("Invalid agent access token");
+  return toAgent(row);
+}

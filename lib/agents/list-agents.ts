@@ -1,0 +1,44 @@
+import { and, asc, eq, gt, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { agents } from "@/db/schema";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { decodeCursor, page } from "@/lib/http/pagination";
+import { parseId } from "@/lib/ids";
+import { toAgent } from "./agent-view";
+
+export interface AgentFilters {
+  limit: number;
+  cursor?: string;
+  customerId?: string;
+  isPaused?: boolean;
+  isConnected?: boolean;
+  createdAfter?: string;
+  createdBefore?: string;
+  updatedAfter?: string;
+  updatedBefore?: string;
+}
+
+export async function listAgents(platform: PlatformPrincipal, q: AgentFilters) {
+  const db = await getDb();
+  const after = decodeCursor(q.cursor);
+  const where: SQL[] = [eq(agents.platformId, platform.id)];
+  if (q.customerId !== undefined) {
+    const uuid = parseId("Customer", q.customerId);
+    if (!uuid) return { data: [], hasMore: false };
+    where.push(eq(agents.customerId, uuid));
+  }
+  if (after) where.push(gt(agents.id, after));
+  if (q.isPaused !== undefined) where.push(eq(agents.isPaused, q.isPaused));
+  if (q.isConnected !== undefined) where.push(q.isConnected ? isNotNull(agents.connectedAt) : isNull(agents.connectedAt));
+  if (q.createdAfter) where.push(gte(agents.createdAt, new Date(q.createdAfter)));
+  if (q.createdBefore) where.push(lt(agents.createdAt, new Date(q.createdBefore)));
+  if (q.updatedAfter) where.push(gte(agents.updatedAt, new Date(q.updatedAfter)));
+  if (q.updatedBefore) where.push(lt(agents.updatedAt, new Date(q.updatedBefore)));
+  const rows = await db
+    .select()
+    .from(agents)
+    .where(and(...where))
+    .orderBy(asc(agents.id))
+    .limit(q.limit + 1);
+  return page(rows, q.limit, toAgent);
+}

@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { addressSchema, COUNTRY, DATE, E164 } from "@/lib/customers/customer.contract";
+import {
+  BANK_VARIANTS,
+  LIGHTNING_VARIANTS,
+  WALLET_VARIANTS,
+  walletAddress,
+  type BankVariant,
+  type Fields,
+  type LightningVariant,
+  type WalletVariant,
+} from "./account-variants";
+import { isBolt11, isBolt12, isLightningAddress } from "./wallet-address";
+
+/** Builds the accountInfo union from the variant table, for requests ("create") and responses ("output"). */
+type Mode = "create" | "output";
+
+const name = z.string().min(1).max(200);
+const country = z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code");
+
+const individualFields = {
+  beneficiaryType: z.literal("INDIVIDUAL"),
+  fullName: name,
+  birthDate: z.string().regex(DATE, "date YYYY-MM-DD").optional(),
+  nationality: country.optional(),
+  email: z.email().max(254).optional(),
+  phoneNumber: z.string().regex(E164, "E.164 phone number such as +14155550123").optional(),
+  countryOfResidence: country.optional(),
+  address: addressSchema.optional(),
+};
+
+export const businessBeneficiarySchema = z
+  .object({
+    beneficiaryType: z.literal("BUSINESS"),
+    legalName: name,
+    registrationNumber: z.string().min(1).max(100).optional(),
+    taxId: z.string().min(1).max(100).optional(),
+    email: individualFields.email,
+    phoneNumber: individualFields.phoneNumber,
+    countryOfResidence: individualFields.countryOfResidence,
+    address: individualFields.address,
+  })
+  .describe("Business beneficiary (the same shape for every currency)");
+
+const beneficiaryCache = new Map<string, z.ZodType>();
+/** `beneficiary` of a bank variant: INDIVIDUAL (with the currency's extra required fields) or BUSINESS. */
+function bankBeneficiary(requires: readonly string[] = []): z.ZodType {
+  const key = requires.join(",");
+  let s = beneficiaryCache.get(key);
+  if (!s) {
+    const individual = z.object({ ...individualFields, ...required(individualFields, requires) });
+    s = z.discriminatedUnion("beneficiaryType", [
+      individual.describe(requires.length ? `Individual beneficiary; this currency also requires ${requires.join(", ")}` : "Individual beneficiary"),
+      businessBeneficiarySchema,
+    ]);
+    beneficiaryCache.set(key, s);
+  }
+  return s;
+}
+
+function required(fields: Record<string, z.ZodType>, names: readonly string[]): Fields {
+  return Object.fromEntries(names.map((n) => [n, (fields[n] as z.ZodOptional<z.ZodType>).unwrap()]));
+}
+
+export const walletBeneficiarySchema = z.discriminatedUnion("beneficiaryType", [
+  z.object({ beneficiaryType: z.literal("INDIVIDUAL"), fullName: name, countryOfResidence: country }),
+  businessBeneficiarySchema,
+]);
+
+const rails = (values: string[]) => z.array(z.enum(values as [string, ...string[]])).describe("Read-only: the payment rails of this account");
+
+function optional(fields: Fields = {}): Fields {
+  return Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, s.optional()]));
+}
+
+function bankSchema(v: BankVariant, mode: Mode) {
+  let s: z.ZodType = z.object({
+    accountType: z.literal(v.accountType),
+    ...v.required,
+    ...optional(v.optional),
+    beneficiary: bankBeneficiary(v.beneficiaryRequires),
+    ...(mode === "output" ? { paymentRails: rails(v.rails) } : {}),
+  });
+  if (mode === "create" && v.alternatives) {
+    const groups = v.alternatives.map((a) => a.fields.join(" + ")).join(" or ");
+    s = (s as z.ZodObject).check(
+      z.refine((info: Record<string, unknown>) => v.alternatives!.some((a) => a.fields.every((f) => info[f] !== undefined)), {
+        message: `Requires ${groups}`,
+        path: [v.alternatives[0].fields[0]],
+        when: () => true,
+      }),
+    );
+  }
+  const alt = v.alternatives ? ` One of: ${v.alternatives.map((a) => `${a.fields.join(" + ")} (${a.rails.join("/")})`).join("; ")}.` : "";
+  const ccy = v.currency ? `currency ${v.currency}` : "any ISO 4217 currency";
+  return s.describe(`${v.accountType}: ${ccy}.${alt}`);
+}
+
+function walletSchema(v: WalletVariant, mode: Mode) {
+  return z
+    .object({
+      accountType: z.literal(v.accountType),
+      address: walletAddress(v.chain),
+      beneficiary: walletBeneficiarySchema
+        .optional()
+        .describe("Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules"),
+      vaspName: z.string().min(1).max(200).optional().describe("Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies)"),
+      ...(mode === "output" ? { paymentRails: rails([v.accountType.replace(/_WALLET$/, "")]) } : {}),
+    })
+    .describe(`${v.accountType}: currencies ${v.currencies.join(", ")}.${v.signature ? ` Ownership by WALLET_SIGNATURE (${v.signature === "EIP191" ? "EIP-191 personal_sign, hex" : "ed25519, base58"}).` : " WALLET_SIGNATURE not available (409)."}`);
+}
+
+function lightningSchema(v: LightningVariant, mode: Mode) {
+  let s: z.ZodType = z.object({
+    accountType: z.literal(v.accountType),
+    invoice: z.string().max(8000).refine(isBolt11, "BOLT 11 invoice (bech32, prefix ln…)").optional(),
+    bolt12: z.string().max(8000).refine(isBolt12, "BOLT 12 offer (lno1…)").optional(),
+    lightningAddress: z.string().refine(isLightningAddress, "Lightning address such as alice@example.com").optional(),
+    ...(mode === "output" ? { paymentRails: rails(["LIGHTNING"]) } : {}),
+  });
+  if (mode === "create") {
+    s = (s as z.ZodObject).check(
+      z.refine((i: Record<string, unknown>) => i.invoice !== undefined || i.bolt12 !== undefined || i.lightningAddress !== undefined, {
+        message: "Requires invoice, bolt12 or lightningAddress",
+        path: ["invoice"],
+        when: () => true,
+      }),
+    );
+  }
+  return s.describe(`${v.accountType}: the Lightning variant (currency BTC); no beneficiary. Choice: at least one of invoice, bolt12, lightningAddress.`);
+}
+
+function union(mode: Mode) {
+  const options = [
+    ...BANK_VARIANTS.map((v) => bankSchema(v, mode)),
+    ...WALLET_VARIANTS.map((v) => walletSchema(v, mode)),
+    ...LIGHTNING_VARIANTS.map((v) => lightningSchema(v, mode)),
+  ];
+  return z.discriminatedUnion("accountType", options as unknown as [z.ZodObject, ...z.ZodObject[]], {
+    error: (iss) => (iss.code === "invalid_union" ? "Missing or unknown accountType" : undefined),
+  });
+}
+
+export const accountInfoCreateSchema = union("create").describe("accountInfo, discriminated by accountType");
+export const accountInfoSchema = union("output").describe("accountInfo, discriminated by accountType; adds read-only paymentRails");
