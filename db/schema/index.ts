@@ -2,10 +2,7 @@ export * from "./platforms";
 export * from "./customers";
 export * from "./credentials";
 export * from "./outbox";
-<<<<<<< HEAD
 export * from "./webhooks";
 export * from "./money";
-=======
 export * from "./external-accounts";
 export * from "./agents";
->>>>>>> wt-a
