@@ -2,6 +2,12 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
+import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
+import { createQuoteOp, executeQuoteOp, getQuoteOp } from "@/lib/quotes/quote.contract";
+import { fundInternalAccountOp } from "@/lib/sandbox/sandbox.contract";
+import { getTransactionOp, listTransactionsOp } from "@/lib/transactions/transaction.contract";
+import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
 import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
@@ -23,6 +29,16 @@ export const operations: Operation<any, any, any>[] = [
   listWebhookDeliveriesOp,
   resendWebhookDeliveryOp,
   sendTestWebhookOp,
+  getEndUserTermsOp,
+  listExchangeRatesOp,
+  createQuoteOp,
+  getQuoteOp,
+  executeQuoteOp,
+  listTransactionsOp,
+  getTransactionOp,
+  transferInOp,
+  transferOutOp,
+  fundInternalAccountOp,
   ...Object.values(customerExternalAccountOps),
   ...Object.values(platformExternalAccountOps),
   agentOps.createAgentOp,
