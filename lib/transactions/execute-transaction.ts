@@ -30,7 +30,9 @@ type Refusal = { reason: FailureReason; error: ApiError };
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
   if (row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING") {
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, row.customerId)).for("update");
+    // NO KEY UPDATE: serialises this customer's executions without conflicting with the KEY SHARE
+    // locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, row.customerId)).for("no key update");
     const used = await sentTodayUsdCents(tx, row.customerId, row.id);
     const limit = dailyVolumeLimit(opts.settings);
     if (used + row.usdValueCents > limit) {
