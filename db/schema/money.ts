@@ -59,9 +59,11 @@ export const transactions = pgTable(
     /** TRANSFER (quote), TRANSFER_IN / TRANSFER_OUT (deprecated endpoints), FUNDING (sandbox). */
     kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
     direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
-    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED"] }).notNull(),
+    /** REJECTED: the platform refused an agent-initiated transaction pending its approval. */
+    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
     pendingReason: text("pending_reason"),
     failureReason: text("failure_reason"),
+    rejectionReason: text("rejection_reason"),
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
     sourceAccountId: uuid("source_account_id"),
     destinationKind: text("destination_kind").$type<AccountKind>().notNull(),

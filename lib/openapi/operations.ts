@@ -6,7 +6,14 @@ import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
 import { createQuoteOp, executeQuoteOp, getQuoteOp } from "@/lib/quotes/quote.contract";
 import { fundInternalAccountOp } from "@/lib/sandbox/sandbox.contract";
-import { getTransactionOp, listTransactionsOp } from "@/lib/transactions/transaction.contract";
+import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
+import {
+  agentCreateQuoteOp,
+  agentExecuteQuoteOp,
+  agentGetQuoteOp,
+  agentGetTransactionOp,
+  agentListTransactionsOp,
+} from "@/lib/agent-money/agent-money.contract";
 import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
 import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
@@ -39,6 +46,13 @@ export const operations: Operation<any, any, any>[] = [
   transferInOp,
   transferOutOp,
   fundInternalAccountOp,
+  approveTransactionOp,
+  rejectTransactionOp,
+  agentCreateQuoteOp,
+  agentGetQuoteOp,
+  agentExecuteQuoteOp,
+  agentListTransactionsOp,
+  agentGetTransactionOp,
   ...Object.values(customerExternalAccountOps),
   ...Object.values(platformExternalAccountOps),
   agentOps.createAgentOp,

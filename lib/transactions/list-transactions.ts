@@ -9,7 +9,7 @@ const NONE = "00000000-0000-0000-0000-000000000000";
 
 export async function listTransactions(
   platformId: string,
-  q: { limit: number; cursor?: string; customerId?: string; accountId?: string; status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED"; sortOrder: "asc" | "desc" },
+  q: { limit: number; cursor?: string; customerId?: string; accountId?: string; status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED"; sortOrder: "asc" | "desc" },
   customerScope?: string,
 ) {
   const db = await getDb();

@@ -30,6 +30,7 @@ export function toTransaction(r: TransactionRow): Transaction {
   };
   if (r.status === "PENDING" && r.pendingReason) out.pendingReason = r.pendingReason as PendingReason;
   if (r.status === "FAILED" && r.failureReason) out.failureReason = r.failureReason as FailureReason;
+  if (r.status === "REJECTED" && r.rejectionReason) out.rejectionReason = r.rejectionReason;
   if (r.customerId) out.customerId = formatId("Customer", r.customerId);
   if (r.agentId) out.agentId = formatId("Agent", r.agentId);
   if (r.quoteId) out.quoteId = formatId("Quote", r.quoteId);

@@ -28,9 +28,10 @@ const endpointSchema = z.object({
 export const transactionSchema = z.object({
   id: z.string().describe("Transaction:<uuid>"),
   type: z.enum(["OUTGOING", "INCOMING"]),
-  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"]),
+  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]),
   pendingReason: z.enum(PENDING_REASONS).optional(),
   failureReason: z.enum(FAILURE_REASONS).optional(),
+  rejectionReason: z.string().optional().describe("REJECTED: the reason the platform gave"),
   customerId: z.string().optional(),
   agentId: z.string().optional().describe("Set on agent-initiated transactions"),
   quoteId: z.string().optional(),
@@ -69,8 +70,40 @@ export const listTransactionsOp = defineOperation({
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
     accountId: z.string().max(100).optional().describe("Source or destination internal/external account"),
-    status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"]).optional(),
+    status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).optional(),
     sortOrder: z.enum(["asc", "desc"]).default("desc"),
   }),
   responses: { 200: { description: "A page of transactions", schema: listResponse(transactionSchema) }, ...errorResponses(400, 401) },
+});
+
+const decisionResponses = {
+  200: { description: "The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED", schema: transactionSchema },
+  ...errorResponses(401, 404, 409),
+};
+
+export const approveTransactionOp = defineOperation({
+  operationId: "approveTransaction",
+  method: "POST",
+  path: "/transactions/{transactionId}/approve",
+  summary: "Approve an agent-initiated transaction pending platform approval",
+  description: "409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.",
+  tags: ["Agent Management"],
+  auth: "platform",
+  params: z.object({ transactionId: z.string().max(100) }),
+  body: z.object({}).strict(),
+  bodyOptional: true,
+  responses: decisionResponses,
+});
+
+export const rejectTransactionOp = defineOperation({
+  operationId: "rejectTransaction",
+  method: "POST",
+  path: "/transactions/{transactionId}/reject",
+  summary: "Reject an agent-initiated transaction pending platform approval",
+  tags: ["Agent Management"],
+  auth: "platform",
+  params: z.object({ transactionId: z.string().max(100) }),
+  body: z.object({ reason: z.string().max(500).optional() }).strict(),
+  bodyOptional: true,
+  responses: decisionResponses,
 });
