@@ -35,14 +35,3 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_platform_idx").on(t.platformId, t.id),
   ],
 );
-
-/**
- * Service-wide keys (for now the webhook signing key): public half in clear, private half only
- * encrypted at rest (AES-256-GCM under the key-encryption key).
- */
-export const serviceKeys = pgTable("service_keys", {
-  name: text("name").primaryKey(),
-  publicKeyPem: text("public_key_pem").notNull(),
-  privateKeyEnc: text("private_key_enc").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-});

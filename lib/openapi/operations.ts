@@ -18,6 +18,7 @@ import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
 import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
+import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -69,4 +70,5 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentCreateExternalAccountOp,
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
+  getEnclaveKeyOp,
 ];

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/http/validation";
 import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
+import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
@@ -20,6 +21,7 @@ export async function getPlatformConfig(platform: PlatformPrincipal): Promise<Pl
     name: row.name,
     environment: row.environment,
     ...settings,
+    enclaveQuorumPublic: (await getEnclaveSigningKey()).publicKeyUncompressedHex,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -2,9 +2,12 @@ import crypto, { type KeyObject } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { serviceKeys } from "@/db/schema";
-import { openAtRest, sealAtRest } from "./key-encryption-key";
+import { decryptAtRest, encryptAtRest } from "@/lib/crypto/at-rest";
+import { getKeyEncryptionKey } from "@/lib/keys/kek";
 
-const NAME = "webhook-signing";
+export const WEBHOOK_KEY_NAME = "webhook_signing_key";
+/** Binds the ciphertext to its row: a value copied under another name does not decrypt. */
+const AAD = `service_keys:${WEBHOOK_KEY_NAME}`;
 
 export interface WebhookSigningKey {
   privateKey: KeyObject;
@@ -16,8 +19,9 @@ type G = typeof globalThis & { __webhookKey?: Promise<WebhookSigningKey> };
 const g = globalThis as G;
 
 /**
- * The service's P-256 webhook signing key: made once (the first instance to insert wins; the others
- * read its row), kept in the database with the private key encrypted at rest.
+ * The service's P-256 webhook signing key (protocol.md "Webhooks"): generated once, stored in
+ * `service_keys` encrypted under the key-encryption key (PKCS#8 DER, AES-256-GCM). The first instance
+ * to insert wins; every instance then reads that row. Cached per process (configuration, not state).
  */
 export function getWebhookSigningKey(): Promise<WebhookSigningKey> {
   if (!g.__webhookKey) {
@@ -31,27 +35,23 @@ export function getWebhookSigningKey(): Promise<WebhookSigningKey> {
 }
 
 async function load(): Promise<WebhookSigningKey> {
+  const kek = getKeyEncryptionKey();
   const db = await getDb();
-  const existing = await db.select().from(serviceKeys).where(eq(serviceKeys.name, NAME));
-  if (existing[0]) return fromRow(existing[0]);
-  const { privateKey, publicKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const pkcs8 = privateKey.export({ format: "der", type: "pkcs8" });
-  await db
-    .insert(serviceKeys)
-    .values({
-      name: NAME,
-      publicKeyPem: publicKey.export({ format: "pem", type: "spki" }).toString(),
-      privateKeyEnc: sealAtRest(pkcs8, `service_keys:${NAME}`),
-    })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serviceKeys).where(eq(serviceKeys.name, NAME));
-  return fromRow(row);
-}
-
-function fromRow(row: typeof serviceKeys.$inferSelect): WebhookSigningKey {
-  const der = openAtRest(row.privateKeyEnc, `service_keys:${row.name}`);
-  return {
-    privateKey: crypto.createPrivateKey({ key: der, format: "der", type: "pkcs8" }),
-    publicKeyPem: row.publicKeyPem,
-  };
+  let [row] = await db.select().from(serviceKeys).where(eq(serviceKeys.name, WEBHOOK_KEY_NAME)).limit(1);
+  if (!row) {
+    const { privateKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
+    const pkcs8 = new Uint8Array(privateKey.export({ format: "der", type: "pkcs8" }));
+    const encrypted = await encryptAtRest(kek, pkcs8, AAD);
+    await db.insert(serviceKeys).values({ name: WEBHOOK_KEY_NAME, encrypted }).onConflictDoNothing({ target: serviceKeys.name });
+    [row] = await db.select().from(serviceKeys).where(eq(serviceKeys.name, WEBHOOK_KEY_NAME)).limit(1);
+  }
+  let der: Uint8Array;
+  try {
+    der = await decryptAtRest(kek, row.encrypted, AAD);
+  } catch {
+    throw new Error("webhook signing key: the stored key does not decrypt with this key-encryption key (every instance must share KEY_ENCRYPTION_KEY)");
+  }
+  const privateKey = crypto.createPrivateKey({ key: Buffer.from(der), format: "der", type: "pkcs8" });
+  const publicKeyPem = crypto.createPublicKey(privateKey).export({ format: "pem", type: "spki" }).toString();
+  return { privateKey, publicKeyPem };
 }

@@ -1,10 +1,3 @@
-CREATE TABLE "service_keys" (
-	"name" text PRIMARY KEY NOT NULL,
-	"public_key_pem" text NOT NULL,
-	"private_key_enc" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"platform_id" uuid NOT NULL,
@@ -85,6 +78,7 @@ CREATE TABLE "transactions" (
 	"status" text NOT NULL,
 	"pending_reason" text,
 	"failure_reason" text,
+	"rejection_reason" text,
 	"source_kind" text NOT NULL,
 	"source_account_id" uuid,
 	"destination_kind" text NOT NULL,
@@ -104,6 +98,56 @@ CREATE TABLE "transactions" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "external_accounts" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"platform_id" uuid NOT NULL,
+	"customer_id" uuid,
+	"status" text NOT NULL,
+	"platform_account_id" text,
+	"ownership_type" text,
+	"currency" text NOT NULL,
+	"default_uma_deposit_account" boolean DEFAULT false NOT NULL,
+	"account_type" text NOT NULL,
+	"account_info" jsonb NOT NULL,
+	"identity_key" text NOT NULL,
+	"beneficiary_verification_status" text,
+	"beneficiary_verified_name" text,
+	"ownership_challenge" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "agent_device_codes" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"platform_id" uuid NOT NULL,
+	"agent_id" uuid NOT NULL,
+	"code_digest" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"redeemed_at" timestamp with time zone,
+	"superseded_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "agent_redeem_attempts" (
+	"code_digest" text PRIMARY KEY NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"count" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "agents" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"platform_id" uuid NOT NULL,
+	"customer_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"is_paused" boolean DEFAULT false NOT NULL,
+	"policy" jsonb NOT NULL,
+	"permissions" text[] NOT NULL,
+	"token_digest" text,
+	"connected_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "outbox_events" ADD COLUMN "dispatched_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -111,6 +155,12 @@ ALTER TABLE "quotes" ADD CONSTRAINT "quotes_platform_id_platforms_id_fk" FOREIGN
 ALTER TABLE "quotes" ADD CONSTRAINT "quotes_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transactions" ADD CONSTRAINT "transactions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_accounts" ADD CONSTRAINT "external_accounts_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "external_accounts" ADD CONSTRAINT "external_accounts_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_device_codes" ADD CONSTRAINT "agent_device_codes_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agent_device_codes" ADD CONSTRAINT "agent_device_codes_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agents" ADD CONSTRAINT "agents_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agents" ADD CONSTRAINT "agents_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_due_idx" ON "webhook_deliveries" USING btree ("next_attempt_at") WHERE "webhook_deliveries"."status" = 'PENDING';--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_platform_idx" ON "webhook_deliveries" USING btree ("platform_id","id");--> statement-breakpoint
 CREATE INDEX "ledger_entries_transaction_idx" ON "ledger_entries" USING btree ("transaction_id");--> statement-breakpoint
@@ -121,4 +171,14 @@ CREATE INDEX "quotes_platform_idx" ON "quotes" USING btree ("platform_id","id");
 CREATE INDEX "transactions_platform_idx" ON "transactions" USING btree ("platform_id","id");--> statement-breakpoint
 CREATE INDEX "transactions_customer_day_idx" ON "transactions" USING btree ("customer_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "transactions_idempotency_uq" ON "transactions" USING btree ("platform_id","kind","idempotency_key") WHERE "transactions"."idempotency_key" is not null;--> statement-breakpoint
+CREATE INDEX "external_accounts_customer_idx" ON "external_accounts" USING btree ("customer_id","id");--> statement-breakpoint
+CREATE INDEX "external_accounts_platform_idx" ON "external_accounts" USING btree ("platform_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "external_accounts_customer_identity_uq" ON "external_accounts" USING btree ("platform_id","customer_id","identity_key") WHERE "external_accounts"."customer_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "external_accounts_platform_identity_uq" ON "external_accounts" USING btree ("platform_id","identity_key") WHERE "external_accounts"."customer_id" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "external_accounts_one_default_uq" ON "external_accounts" USING btree ("platform_id","customer_id") WHERE "external_accounts"."default_uma_deposit_account" and "external_accounts"."customer_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "agent_device_codes_digest_uq" ON "agent_device_codes" USING btree ("code_digest");--> statement-breakpoint
+CREATE INDEX "agent_device_codes_agent_idx" ON "agent_device_codes" USING btree ("agent_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "agents_token_digest_uq" ON "agents" USING btree ("token_digest");--> statement-breakpoint
+CREATE INDEX "agents_platform_idx" ON "agents" USING btree ("platform_id","id");--> statement-breakpoint
+CREATE INDEX "agents_customer_idx" ON "agents" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE INDEX "outbox_events_undispatched_idx" ON "outbox_events" USING btree ("id") WHERE "outbox_events"."dispatched_at" is null;

@@ -1,0 +1,44 @@
+import { createPublicKey, verify, type KeyObject } from "node:crypto";
+import { hexToBytes } from "@/lib/crypto/encoding";
+import { normalizePublicKeyHex } from "@/lib/crypto/p256";
+import type { Stamp } from "@/lib/crypto/stamp";
+
+/**
+ * Server-only ECDSA-P256-SHA256 verification through Node's native crypto (OpenSSL), about six
+ * times faster than the pure-JS path (≈0.35 ms against ≈2.3 ms per verification on this
+ * machine), for the signed-retry hot path. Same contract as lib/crypto `verifyDerHex`: DER hex
+ * signature over SHA-256 of the message, high-S accepted (OpenSSL does not enforce low-S),
+ * compressed or uncompressed key, never throws.
+ */
+
+// SubjectPublicKeyInfo prefix for a compressed P-256 point (id-ecPublicKey, prime256v1, BIT STRING of 34 bytes).
+const SPKI_COMPRESSED_PREFIX = hexToBytes("3039301306072a8648ce3d020106082a8648ce3d030107032200");
+
+const KEY_CACHE_LIMIT = 1024;
+const keyCache = new Map<string, KeyObject>();
+
+function keyObject(publicKeyHex: string): KeyObject {
+  const compressed = normalizePublicKeyHex(publicKeyHex);
+  let key = keyCache.get(compressed);
+  if (!key) {
+    const der = Buffer.concat([SPKI_COMPRESSED_PREFIX, hexToBytes(compressed)]);
+    key = createPublicKey({ key: der, format: "der", type: "spki" });
+    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.delete(keyCache.keys().next().value!);
+    keyCache.set(compressed, key);
+  }
+  return key;
+}
+
+export function verifyDerHexNative(publicKeyHex: string, derSignatureHex: string, message: string | Uint8Array): boolean {
+  try {
+    const data = typeof message === "string" ? Buffer.from(message, "utf8") : message;
+    return verify("sha256", data, { key: keyObject(publicKeyHex), dsaEncoding: "der" }, hexToBytes(derSignatureHex));
+  } catch {
+    return false;
+  }
+}
+
+/** Native counterpart of lib/crypto `verifyStamp`, for a stamp already checked by `parseStamp`. */
+export function verifyStampNative(parsed: Stamp, payload: string): boolean {
+  return verifyDerHexNative(parsed.publicKey, parsed.signature, payload);
+}
