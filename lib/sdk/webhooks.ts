@@ -1,13 +1,13 @@
 /**
  * Receiver-side verification of the service's webhooks (protocol.md "Webhooks"). Imports no server
- * code: runs in any receiver (Node, edge, browser tooling) with @noble/curves.
+ * code: only the isomorphic crypto core (lib/crypto), so it runs in any receiver.
  *
  *   const event = verifyWebhook({ rawBody, signatureHeader: req.headers.get("Service-Webhook-Signature"), publicKeyPem });
  *
  * `publicKeyPem` is `webhookPublicKey` from GET {base_url}/config. Pass the raw body text exactly as
  * received (before any JSON parsing).
  */
-import { p256 } from "@noble/curves/nist.js";
+import { bytesToHex, utf8Encode, verifyDerHex } from "@/lib/crypto";
 
 export const WEBHOOK_SIGNATURE_HEADER = "Service-Webhook-Signature";
 
@@ -35,9 +35,7 @@ function b64decode(s: string): Uint8Array {
   return out;
 }
 
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+const hex = bytesToHex;
 
 /** The uncompressed SEC1 point inside a P-256 SPKI PEM. */
 export function publicKeyFromPem(pem: string): Uint8Array {
@@ -92,12 +90,12 @@ export function verifyWebhook<T = Record<string, unknown>>(input: {
   if (Math.abs(now - t) > tolerance) {
     throw new WebhookVerificationError(`Timestamp ${t} is outside the ${tolerance} s tolerance (now ${now})`);
   }
-  const publicKey = publicKeyFromPem(input.publicKeyPem);
-  const message = new TextEncoder().encode(`${t}.${input.rawBody}`);
-  // DER, and high-S accepted (protocol.md "Encodings"); noble pre-hashes with SHA-256.
+  const publicKeyHex = bytesToHex(publicKeyFromPem(input.publicKeyPem));
+  const message = utf8Encode(`${t}.${input.rawBody}`);
+  // DER, high-S accepted (protocol.md "Encodings"); verifyDerHex hashes with SHA-256 once.
   const ok = signatures.some((sig) => {
     try {
-      return p256.verify(sig, message, publicKey, { format: "der", lowS: false });
+      return verifyDerHex(publicKeyHex, bytesToHex(sig), message);
     } catch {
       return false;
     }
