@@ -2,6 +2,7 @@ export * from "./platforms";
 export * from "./customers";
 export * from "./credentials";
 export * from "./outbox";
+export * from "./auth";
 export * from "./keys";
 export * from "./webhooks";
 export * from "./money";

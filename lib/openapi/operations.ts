@@ -18,6 +18,14 @@ import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
 import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
+import {
+  addCredentialOp,
+  challengeCredentialOp,
+  deleteCredentialOp,
+  listCredentialsOp,
+  verifyCredentialOp,
+} from "@/lib/credentials/credential.contract";
+import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 
 /**
@@ -70,5 +78,13 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentCreateExternalAccountOp,
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
+  addCredentialOp,
+  listCredentialsOp,
+  deleteCredentialOp,
+  challengeCredentialOp,
+  verifyCredentialOp,
+  listSessionsOp,
+  refreshSessionOp,
+  revokeSessionOp,
   getEnclaveKeyOp,
 ];

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { buildApp, createTestDatabase, startServer } from "./server";
 
@@ -5,11 +6,17 @@ import { buildApp, createTestDatabase, startServer } from "./server";
 export default async function setup(project: TestProject) {
   buildApp();
   const db = await createTestDatabase();
-  const server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off" });
+  // An explicit key-encryption key, so that tests can start more instances on the same database
+  // that decrypt what this one encrypted (the enclave key, OTP target keys).
+  const keyEncryptionKey = randomBytes(32).toString("hex");
+  const server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: keyEncryptionKey });
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", db.url);
+  project.provide("keyEncryptionKey", keyEncryptionKey);
   process.env.TEST_BASE_URL = server.url;
   process.env.DATABASE_URL = db.url;
+  // Workers and every further startServer() inherit it: instances on the suite's database share the KEK.
+  process.env.KEY_ENCRYPTION_KEY = keyEncryptionKey;
   return async () => {
     await server.stop();
     if (process.env.KEEP_TEST_DB !== "1") await db.drop();
@@ -20,5 +27,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** KEY_ENCRYPTION_KEY of the suite's server: give it to any further instance on the same database. */
+    keyEncryptionKey: string;
   }
 }

@@ -1,0 +1,15 @@
+import { getDb } from "@/db/client";
+import type { Reply } from "@/lib/http/handler";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { ChallengeCredentialBody } from "./credential.contract";
+import { credentialHandlers } from "./credential-handlers";
+import { findCredentialOrThrow } from "./find-credential";
+import { unsupportedType } from "./unsupported-type";
+
+/** POST /auth/credentials/{id}/challenge: dispatched on the credential's type. */
+export async function challengeCredential(platform: PlatformPrincipal, credentialId: string, body: ChallengeCredentialBody | undefined): Promise<Reply> {
+  const credential = await findCredentialOrThrow(await getDb(), platform.id, credentialId);
+  const handler = credentialHandlers[credential.type];
+  if (!handler?.challenge) throw unsupportedType(credential.type, "A challenge");
+  return handler.challenge({ platform, credential, body });
+}

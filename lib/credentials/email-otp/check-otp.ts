@@ -1,0 +1,76 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { otpChallenges } from "@/db/schema";
+import { OtpBundleError, normalizePublicKeyHex, type OtpBundlePlaintext } from "@/lib/crypto";
+import { ApiError } from "@/lib/http/errors";
+import { openOtpAttempt } from "@/lib/keys/otp-target";
+import { OTP_MAX_ATTEMPTS, otpMatches } from "./otp-code";
+import { targetKeyAad } from "./issue-otp";
+
+function otpUnauthorized(reason: string, message: string, extra: Record<string, unknown> = {}): ApiError {
+  return new ApiError("UNAUTHORIZED", message, { reason, ...extra });
+}
+
+/**
+ * The first verify leg (protocol.md "EMAIL_OTP details"): open the bundle with the live issuance's
+ * target key and check the code. A wrong code counts an attempt (the 5th kills the issuance); a right
+ * one uses up the issuance and its target key. Returns the session public key sealed in the bundle.
+ */
+export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBundle: string): Promise<string> {
+  const [otp] = await db
+    .select()
+    .from(otpChallenges)
+    .where(eq(otpChallenges.authMethodId, authMethodId))
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  if (!otp || otp.state === "USED" || otp.state === "SUPERSEDED")
+    throw otpUnauthorized("OTP_NOT_ISSUED", "No one-time code is outstanding for this credential; request a new challenge");
+  if (otp.state === "EXHAUSTED")
+    throw otpUnauthorized("OTP_ATTEMPTS_EXHAUSTED", `The one-time code was refused ${OTP_MAX_ATTEMPTS} times; request a new challenge`);
+  if (otp.state === "EXPIRED" || otp.expiresAt.getTime() <= Date.now() || !otp.targetPrivateKeyEnc) {
+    await db
+      .update(otpChallenges)
+      .set({ state: "EXPIRED", targetPrivateKeyEnc: null, updatedAt: new Date() })
+      .where(and(eq(otpChallenges.id, otp.id), eq(otpChallenges.state, "ACTIVE")));
+    throw otpUnauthorized("OTP_EXPIRED", `The one-time code expired at ${otp.expiresAt.toISOString()}; request a new challenge`);
+  }
+
+  let opened: OtpBundlePlaintext;
+  try {
+    opened = await openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: otp.targetPrivateKeyEnc, binding: targetKeyAad(otp.id) });
+  } catch (e) {
+    if (e instanceof OtpBundleError && e.reason === "DECRYPTION_FAILED") {
+      return countWrongAttempt(db, otp.id, "The encryptedOtpBundle cannot be opened with the target key of the latest challenge");
+    }
+    // Malformed input or a plaintext without {otp_code, public_key}: the client's bug, not a guess.
+    throw new ApiError("INVALID_INPUT", "The encryptedOtpBundle is not a valid OTP bundle", {
+      reason: e instanceof OtpBundleError ? e.reason : "MALFORMED",
+      errors: [{ field: "encryptedOtpBundle", message: e instanceof Error ? e.message : "invalid bundle" }],
+    });
+  }
+  if (!(await otpMatches(otp.id, opened.otp_code, otp.codeDigest))) {
+    await countWrongAttempt(db, otp.id, "The one-time code is wrong");
+  }
+  const [used] = await db
+    .update(otpChallenges)
+    .set({ state: "USED", targetPrivateKeyEnc: null, updatedAt: new Date() })
+    .where(and(eq(otpChallenges.id, otp.id), eq(otpChallenges.state, "ACTIVE"), sql`${otpChallenges.expiresAt} > now()`))
+    .returning({ id: otpChallenges.id });
+  if (!used) throw otpUnauthorized("OTP_NOT_ISSUED", "The one-time code was used or replaced meanwhile; request a new challenge");
+  return normalizePublicKeyHex(opened.public_key);
+}
+
+async function countWrongAttempt(db: DbOrTx, otpId: string, message: string): Promise<never> {
+  const [row] = await db
+    .update(otpChallenges)
+    .set({
+      attempts: sql`${otpChallenges.attempts} + 1`,
+      state: sql`case when ${otpChallenges.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then 'EXHAUSTED' else ${otpChallenges.state} end`,
+      targetPrivateKeyEnc: sql`case when ${otpChallenges.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then null else ${otpChallenges.targetPrivateKeyEnc} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(otpChallenges.id, otpId), eq(otpChallenges.state, "ACTIVE")))
+    .returning({ attempts: otpChallenges.attempts });
+  if (!row) throw otpUnauthorized("OTP_ATTEMPTS_EXHAUSTED", `The one-time code was refused ${OTP_MAX_ATTEMPTS} times; request a new challenge`);
+  throw otpUnauthorized("OTP_INVALID", message, { attemptsRemaining: Math.max(0, OTP_MAX_ATTEMPTS - row.attempts) });
+}

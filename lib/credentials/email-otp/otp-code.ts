@@ -1,0 +1,27 @@
+import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
+import { getKeyEncryptionKey } from "@/lib/keys/kek";
+
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const SANDBOX_OTP = "000000";
+
+/** 6 digits from a CSPRNG (spec "EMAIL_OTP"); sandbox platforms always `000000`. */
+export function newOtpCode(sandbox: boolean): string {
+  return sandbox ? SANDBOX_OTP : String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+async function digestKey(): Promise<Buffer> {
+  const kek = await getKeyEncryptionKey();
+  return Buffer.from(hkdfSync("sha256", Buffer.from(kek), Buffer.alloc(0), "otp-code-digest/v1", 32));
+}
+
+/** Keyed digest of a code, bound to its issuance id: the code itself is never stored. */
+export async function otpDigest(otpId: string, code: string): Promise<string> {
+  return createHmac("sha256", await digestKey()).update(`${otpId}:${code}`, "utf8").digest("hex");
+}
+
+export async function otpMatches(otpId: string, code: string, storedDigest: string): Promise<boolean> {
+  const a = Buffer.from(await otpDigest(otpId, code), "hex");
+  const b = Buffer.from(storedDigest, "hex");
+  return a.length === b.length && timingSafeEqual(a, b);
+}

@@ -1,0 +1,8 @@
+import { ApiError } from "@/lib/http/errors";
+
+export function unsupportedType(type: string, what: string): ApiError {
+  return new ApiError("INVALID_INPUT", `${what} is not available for ${type} credentials on this service`, {
+    reason: "CREDENTIAL_TYPE_NOT_SUPPORTED",
+    errors: [{ field: "type", message: `${what} is not supported for type ${type}` }],
+  });
+}

@@ -1,0 +1,16 @@
+import type { Reply } from "@/lib/http/handler";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { SignedCall } from "@/lib/signed-retry/signed-operation";
+import type { VerifyCredentialBody } from "./credential.contract";
+import { credentialHandlers } from "./credential-handlers";
+import { unsupportedType } from "./unsupported-type";
+
+/**
+ * POST /auth/credentials/{id}/verify: dispatched on the body's `type`; each handler looks the credential
+ * up itself (a signed retry must answer 401 reuse, not 404, once its credential has changed).
+ */
+export async function verifyCredential(call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>): Promise<Reply> {
+  const handler = credentialHandlers[call.input.body.type];
+  if (!handler?.verify) throw unsupportedType(call.input.body.type, "Verification");
+  return handler.verify(call);
+}

@@ -1,0 +1,107 @@
+import { ServiceError } from "./service-error";
+import type {
+  AddCredentialBody,
+  AuthMethod,
+  AuthSession,
+  Customer,
+  ErrorBody,
+  InternalAccount,
+  Page,
+  PasskeyAuthChallenge,
+  RawResponse,
+  SignedHeaders,
+  VerifyCredentialBody,
+} from "./types";
+
+export interface ClientOptions {
+  /** `{base_url}`: `<origin>/api/2025-10-13`. */
+  baseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  fetch?: typeof fetch;
+}
+
+type Query = Record<string, string | number | boolean | undefined>;
+
+/**
+ * Typed client of the service's HTTP API: one call per endpoint. Plain calls return the body or throw
+ * `ServiceError`; signed-retry endpoints return the raw answer (202 / PROCESSING / terminal) so that
+ * `signedRetry()` can drive them, and accept the two retry headers.
+ */
+export function createServiceClient(opts: ClientOptions) {
+  const f = opts.fetch ?? fetch;
+  const auth = `Basic ${btoa(`${opts.clientId}:${opts.clientSecret}`)}`;
+  const base = opts.baseUrl.replace(/\/+$/, "");
+
+  async function send(method: string, path: string, o: { body?: unknown; query?: Query; headers?: SignedHeaders | Record<string, string> } = {}) {
+    const url = new URL(base + path);
+    for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { authorization: auth, ...(o.headers ?? {}) };
+    let body: string | undefined;
+    if (o.body !== undefined) {
+      body = JSON.stringify(o.body);
+      headers["content-type"] = "application/json";
+    }
+    const res = await f(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (res.status >= 400) {
+      const err: ErrorBody =
+        parsed && typeof parsed === "object" && "code" in parsed
+          ? (parsed as ErrorBody)
+          : { status: res.status, code: "HTTP_ERROR", message: `HTTP ${res.status}: ${String(text).slice(0, 200)}` };
+      const ra = res.headers.get("retry-after");
+      throw new ServiceError(err, ra !== null && /^\d+$/.test(ra) ? Number(ra) : undefined);
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  async function json<T>(method: string, path: string, o: Parameters<typeof send>[2] = {}): Promise<T> {
+    return (await send(method, path, o)).body as T;
+  }
+
+  async function raw<T>(method: string, path: string, o: Parameters<typeof send>[2] = {}): Promise<RawResponse<T>> {
+    return (await send(method, path, o)) as RawResponse<T>;
+  }
+
+  const id = (s: string) => encodeURIComponent(s);
+
+  return {
+    // Platform, customers and internal accounts (basics).
+    getConfig: () => json<Record<string, unknown>>("GET", "/config"),
+    getEnclaveKey: () => json<{ enclaveQuorumPublic: string }>("GET", "/auth/enclave-key"),
+    createCustomer: (body: Record<string, unknown>) => json<Customer>("POST", "/customers", { body }),
+    getCustomer: (customerId: string) => json<Customer>("GET", `/customers/${id(customerId)}`),
+    listCustomerInternalAccounts: (query: { customerId?: string; type?: InternalAccount["type"]; limit?: number; cursor?: string } = {}) =>
+      json<Page<InternalAccount>>("GET", "/customers/internal-accounts", { query }),
+    getInternalAccount: (accountId: string) => json<InternalAccount>("GET", `/internal-accounts/${id(accountId)}`),
+
+    // Credentials.
+    addCredential: (body: AddCredentialBody, headers?: SignedHeaders) => raw<AuthMethod>("POST", "/auth/credentials", { body, headers }),
+    listCredentials: (accountId: string) => json<{ data: AuthMethod[] }>("GET", "/auth/credentials", { query: { accountId } }),
+    deleteCredential: (credentialId: string, headers?: SignedHeaders) => raw<undefined>("DELETE", `/auth/credentials/${id(credentialId)}`, { headers }),
+    challengeEmailOtp: (credentialId: string) => json<AuthMethod>("POST", `/auth/credentials/${id(credentialId)}/challenge`),
+    challengePasskey: (credentialId: string, clientPublicKey: string) =>
+      json<PasskeyAuthChallenge>("POST", `/auth/credentials/${id(credentialId)}/challenge`, { body: { clientPublicKey } }),
+    verifyCredential: (credentialId: string, body: VerifyCredentialBody, headers?: SignedHeaders | { "Request-Id": string }) =>
+      raw<AuthSession>("POST", `/auth/credentials/${id(credentialId)}/verify`, { body, headers }),
+
+    // Sessions.
+    listSessions: (accountId: string) => json<{ data: AuthSession[] }>("GET", "/auth/sessions", { query: { accountId } }),
+    refreshSession: (sessionId: string, clientPublicKey: string, headers?: SignedHeaders) =>
+      raw<AuthSession>("POST", `/auth/sessions/${id(sessionId)}/refresh`, { body: { clientPublicKey }, headers }),
+    revokeSession: (sessionId: string, headers?: SignedHeaders) => raw<undefined>("DELETE", `/auth/sessions/${id(sessionId)}`, { headers }),
+
+    /** Any other endpoint, for callers that need one this client does not list yet. */
+    request: send,
+  };
+}
+
+export type ServiceClient = ReturnType<typeof createServiceClient>;
