@@ -38,6 +38,7 @@ export async function executeQuote(platform: PlatformPrincipal, quoteId: string)
     const q = await lockExecutableQuote(tx, platform.id, quoteId);
     const [src] = await tx.select({ type: internalAccounts.type }).from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
     if (src?.type === "EMBEDDED_WALLET") {
+      // Routed to execute-wallet-quote.ts before this; kept as a guard.
       throw new ApiError("WALLET_SIGNATURE_MISSING", "The source is an EMBEDDED_WALLET: execution needs a wallet signature");
     }
     return executeQuoteInTx(tx, platform, q);

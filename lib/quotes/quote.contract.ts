@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { errorResponses } from "@/lib/http/common.contract";
 import { currencySchema } from "@/lib/internal-accounts/internal-account.contract";
+import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
@@ -90,11 +91,16 @@ export const executeQuoteOp = defineOperation({
   method: "POST",
   path: "/quotes/{quoteId}/execute",
   summary: "Execute a pending quote",
+  description:
+    "When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md \"Signed retry\"): the first call answers 202 with " +
+    "payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature " +
+    "(an active session of the wallet) and Request-Id. Other sources execute at once.",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
   params: z.object({ quoteId: z.string().max(100) }),
-  responses: {
-    200: { description: "The quote after execution; its transaction is COMPLETED or FAILED", schema: quoteSchema },
+  headers: signedRetryHeaders,
+  responses: signedRetryResponses({
+    200: { description: "The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles)", schema: z.union([quoteSchema, processingSchema]) },
     ...errorResponses(400, 401, 404, 409, 429),
-  },
+  }),
 });
