@@ -6,6 +6,21 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres", "nodemailer"],
   poweredByHeader: false,
   reactStrictMode: true,
+  // Headers for every response; the page CSP (with its per-request nonce) is set in proxy.ts.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Referrer-Policy", value: "no-referrer" },
+          { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), publickey-credentials-create=(self), publickey-credentials-get=(self)" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

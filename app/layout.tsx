@@ -1,6 +1,9 @@
 import type { Metadata } from "next";
 import "./globals.css";
 
+// Pages render per request so that each carries the CSP nonce set in proxy.ts.
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = {
   title: "Wallet service",
   description: "Payments service: Embedded Wallet Auth and agents",

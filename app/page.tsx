@@ -9,6 +9,12 @@ export default function Home() {
       </p>
       <ul className="mt-4 list-disc pl-6">
         <li>
+          <Link className="text-blue-700 underline" href="/wallet">
+            Example wallet
+          </Link>{" "}
+          (an integrator built on the service: sign-in, passkeys, email codes, OpenID)
+        </li>
+        <li>
           <Link className="text-blue-700 underline" href="/docs">
             API reference
           </Link>

@@ -47,7 +47,8 @@ if (mode === "test") {
   const specs = fs.existsSync("e2e") ? fs.readdirSync("e2e").filter((f) => f.endsWith(".spec.ts")) : [];
   if (specs.length > 0 && process.env.SKIP_E2E !== "1") {
     const e2eReport = path.resolve("test-results/playwright.json");
-    e2eStatus = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport });
+    // The integration suite has just built the app into the same NEXT_DIST_DIR: reuse that build.
+    e2eStatus = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, SKIP_BUILD: process.env.SKIP_BUILD ?? "1" });
     try {
       const j = JSON.parse(fs.readFileSync(e2eReport, "utf8"));
       passed += j.stats.expected;

@@ -31,6 +31,10 @@ export const authMethods = pgTable(
     uniqueIndex("auth_methods_passkey_credential_uq")
       .on(t.platformId, t.credentialId)
       .where(sql`${t.credentialId} is not null and ${t.revokedAt} is null`),
+    // One OAUTH credential per provider identity (spec "Limits"), per platform.
+    uniqueIndex("auth_methods_oauth_identity_uq")
+      .on(t.platformId, t.oidcIssuer, t.oidcSubject)
+      .where(sql`${t.type} = 'OAUTH' and ${t.revokedAt} is null`),
     uniqueIndex("auth_methods_email_otp_one_per_account_uq")
       .on(t.accountId, t.type)
       .where(sql`${t.type} in ('EMAIL_OTP', 'SMS_OTP') and ${t.revokedAt} is null`),

@@ -1,9 +1,25 @@
-import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { eq, sql } from "drizzle-orm";
+import { preparedQuery } from "@/db/prepared";
 import { agents } from "@/db/schema";
 import { unauthorized } from "@/lib/http/errors";
 import type { AgentPrincipal } from "@/lib/http/principal";
 import { sha256Hex, TOKEN_RE } from "./agent-secrets";
+
+// Prepared once per database handle: this runs on every agent request (bench/README.md).
+const agentByTokenDigest = preparedQuery((db) =>
+  db
+    .select({
+      agentId: agents.id,
+      platformId: agents.platformId,
+      customerId: agents.customerId,
+      permissions: agents.permissions,
+      isPaused: agents.isPaused,
+    })
+    .from(agents)
+    .where(eq(agents.tokenDigest, sql.placeholder("digest")))
+    .limit(1)
+    .prepare("agent_by_token_digest"),
+);
 
 /**
  * AgentAuth (protocol.md "Agents"): `Authorization: Bearer gat_<40 hex>`, and only that; BasicAuth
@@ -15,18 +31,7 @@ export async function authenticateAgent(header: string | null): Promise<AgentPri
   const m = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   if (!m) throw unauthorized("Agent credentials are required: Authorization: Bearer <agent access token>");
   if (!TOKEN_RE.test(m[1])) throw unauthorized("Invalid agent access token");
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      agentId: agents.id,
-      platformId: agents.platformId,
-      customerId: agents.customerId,
-      permissions: agents.permissions,
-      isPaused: agents.isPaused,
-    })
-    .from(agents)
-    .where(eq(agents.tokenDigest, sha256Hex(m[1])))
-    .limit(1);
+  const [row] = await (await agentByTokenDigest()).execute({ digest: sha256Hex(m[1]) });
   if (!row) throw unauthorized("Invalid agent access token");
   return row;
 }

@@ -53,6 +53,12 @@ const envSchema = z.object({
   END_USER_TERMS_URL: z.string().url().default("https://localhost/terms/v1"),
   /** How long a quote can be executed, in ms. */
   QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+  /**
+   * How long, in seconds, a fetched OIDC key set is trusted before a token naming an unknown `kid` may
+   * refetch it (jose createRemoteJWKSet cooldown): bounds fetches caused by junk tokens, and delays pick-up
+   * of a rotated key by at most this much.
+   */
+  OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
 });

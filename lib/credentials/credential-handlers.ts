@@ -21,6 +21,8 @@ import type { CredentialType, SignedCall } from "@/lib/signed-retry/signed-opera
 import type { AuthMethodRow } from "./auth-method-view";
 import type { AddCredentialBody, ChallengeCredentialBody, VerifyCredentialBody } from "./credential.contract";
 import { emailOtpHandler } from "./email-otp/email-otp-handler";
+import { oauthHandler } from "./oauth/oauth-handler";
+import { passkeyHandler } from "./passkey/passkey-handler";
 
 export interface AddCredentialInput<B extends AddCredentialBody = AddCredentialBody> {
   platform: PlatformPrincipal;
@@ -39,4 +41,6 @@ export interface CredentialTypeHandler {
 
 export const credentialHandlers: Partial<Record<CredentialType, CredentialTypeHandler>> = {
   EMAIL_OTP: emailOtpHandler,
+  PASSKEY: passkeyHandler,
+  OAUTH: oauthHandler,
 };

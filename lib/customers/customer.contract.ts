@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { listResponse, paginationQuery } from "@/lib/http/pagination";
 import { errorResponses } from "@/lib/http/common.contract";
+import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
 export const E164 = /^\+[1-9]\d{1,14}$/;
 export const COUNTRY = /^[A-Z]{2}$/;
@@ -148,9 +149,17 @@ export const updateCustomerOp = defineOperation({
   method: "PATCH",
   path: "/customers/{customerId}",
   summary: "Update a customer",
+  description:
+    "Plain updates answer 200 at once. Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.",
   tags: ["Customers"],
   auth: "platform",
   params: customerIdParams,
   body: customerUpdateSchema,
-  responses: { 200: { description: "The updated customer", schema: customerSchema }, ...errorResponses(400, 401, 404, 409) },
+  headers: signedRetryHeaders,
+  responses: {
+    ...signedRetryResponses({
+      200: { description: "The updated customer, or PROCESSING (re-send the identical request)", schema: z.union([customerSchema, processingSchema]) },
+    }),
+    ...errorResponses(400, 401, 404, 409),
+  },
 });

@@ -1,40 +1,30 @@
-import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { customers } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import type { Customer, CustomerUpdate } from "./customer.contract";
+import { reply, type Reply } from "@/lib/http/handler";
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER, type SignedCall } from "@/lib/signed-retry/signed-operation";
 import { toCustomer } from "./customer-view";
+import { applyCustomerPatch, type UpdateCustomerInput } from "./apply-customer-patch";
+import { changeCustomerEmail } from "./change-customer-email";
 import { findCustomerOrThrow } from "./find-customer";
+import { tiedEmailOtpCredentials } from "./tied-email-otp-credentials";
 
 /**
- * Plain field updates. A change of `email` while an EMAIL_OTP credential is tied needs a wallet
- * signature; that path lives in lib/customers/change-customer-email.ts (signed retry).
+ * PATCH /customers/{customerId}. Plain updates are synchronous (200). Changing `email` while an EMAIL_OTP
+ * credential is tied to the customer's wallet needs a wallet signature (spec "Other endpoints referenced"):
+ * that path, and any request already carrying signed-retry headers, goes through
+ * lib/customers/change-customer-email.ts.
  */
-export async function updateCustomer(platform: PlatformPrincipal, customerId: string, patch: CustomerUpdate): Promise<Customer> {
+export async function updateCustomer(call: SignedCall<UpdateCustomerInput>): Promise<Reply> {
+  const { platform, customerId, patch } = call.input;
   const db = await getDb();
+  const signedRetry = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;
+  if (!signedRetry && patch.email !== undefined) {
+    const current = await findCustomerOrThrow(db, platform.id, customerId);
+    if (patch.email !== current.email && (await tiedEmailOtpCredentials(db, current.id)).length > 0) return changeCustomerEmail(call);
+  }
+  if (signedRetry) return changeCustomerEmail(call);
   const row = await db.transaction(async (tx) => {
     const current = await findCustomerOrThrow(tx, platform.id, customerId);
-    const { email, phoneNumber, ...rest } = patch;
-    if (current.customerType === "INDIVIDUAL" && (rest.legalName || rest.registrationNumber)) {
-      throw new ApiError("INVALID_INPUT", "legalName and registrationNumber apply to BUSINESS customers", {
-        errors: [{ field: rest.legalName ? "legalName" : "registrationNumber", message: "Not allowed for INDIVIDUAL customers" }],
-      });
-    }
-    const profile = { ...(current.profile as Record<string, unknown>), ...rest };
-    delete (profile as Record<string, unknown>).umaAddress;
-    const [updated] = await tx
-      .update(customers)
-      .set({
-        email: email ?? current.email,
-        phoneNumber: phoneNumber ?? current.phoneNumber,
-        umaAddress: patch.umaAddress ?? current.umaAddress,
-        profile,
-        updatedAt: new Date(),
-      })
-      .where(eq(customers.id, current.id))
-      .returning();
-    return updated;
+    return applyCustomerPatch(tx, current, patch);
   });
-  return toCustomer(row);
+  return reply(200, toCustomer(row));
 }

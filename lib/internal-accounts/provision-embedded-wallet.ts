@@ -1,10 +1,12 @@
 import type { Tx } from "@/db/client";
 import { authMethods, internalAccounts } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
+import { ensureWalletSecret } from "./wallet-secret";
 
 /**
  * A customer with an email gets an EMBEDDED_WALLET account (USDB, 6 decimals), initialised with one
- * EMAIL_OTP credential whose nickname is the email. Runs inside the customer-creation transaction.
+ * EMAIL_OTP credential whose nickname is the email, and its wallet secret (a BIP-39 mnemonic, stored only
+ * encrypted). Runs inside the customer-creation transaction.
  */
 export async function provisionEmbeddedWallet(
   tx: Tx,
@@ -29,5 +31,6 @@ export async function provisionEmbeddedWallet(
     type: "EMAIL_OTP",
     nickname: input.email,
   });
+  await ensureWalletSecret(tx, { platformId: input.platformId, accountId });
   return { accountId, authMethodId };
 }

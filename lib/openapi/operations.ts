@@ -27,6 +27,7 @@ import {
 } from "@/lib/credentials/credential.contract";
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
+import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -62,6 +63,15 @@ export const operations: Operation<any, any, any>[] = [
   agentExecuteQuoteOp,
   agentListTransactionsOp,
   agentGetTransactionOp,
+  addCredentialOp,
+  listCredentialsOp,
+  deleteCredentialOp,
+  challengeCredentialOp,
+  verifyCredentialOp,
+  listSessionsOp,
+  refreshSessionOp,
+  revokeSessionOp,
+  getEnclaveKeyOp,
   ...Object.values(customerExternalAccountOps),
   ...Object.values(platformExternalAccountOps),
   agentOps.createAgentOp,
@@ -78,13 +88,5 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentCreateExternalAccountOp,
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
-  addCredentialOp,
-  listCredentialsOp,
-  deleteCredentialOp,
-  challengeCredentialOp,
-  verifyCredentialOp,
-  listSessionsOp,
-  refreshSessionOp,
-  revokeSessionOp,
-  getEnclaveKeyOp,
+  exportWalletOp,
 ];

@@ -43,7 +43,7 @@ export const platformSettingsSchema = z.object({
   /** Subject to counterparty rules such as the EU Travel Rule (external accounts need ownershipType …). */
   subjectToCounterpartyRules: z.boolean().default(false),
   /** Money limits in USD cents equivalent; absent fields fall back to TRANSACTION_SIZE_LIMIT_USD_CENTS / DAILY_VOLUME_LIMIT_USD_CENTS. */
-  limits: limitsSchema.default({}),
+  limits: limitsSchema.optional(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 

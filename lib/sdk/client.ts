@@ -99,6 +99,15 @@ export function createServiceClient(opts: ClientOptions) {
       raw<AuthSession>("POST", `/auth/sessions/${id(sessionId)}/refresh`, { body: { clientPublicKey }, headers }),
     revokeSession: (sessionId: string, headers?: SignedHeaders) => raw<undefined>("DELETE", `/auth/sessions/${id(sessionId)}`, { headers }),
 
+    // Wallet export and the customer email change (signed retries: raw answers).
+    exportWallet: (accountId: string, clientPublicKey: string, headers?: SignedHeaders) =>
+      raw<{ id: string; encryptedWalletCredentials: string }>("POST", `/internal-accounts/${id(accountId)}/export`, {
+        body: { clientPublicKey },
+        headers,
+      }),
+    updateCustomer: (customerId: string, body: Record<string, unknown>, headers?: SignedHeaders) =>
+      raw<Customer>("PATCH", `/customers/${id(customerId)}`, { body, headers }),
+
     /** Any other endpoint, for callers that need one this client does not list yet. */
     request: send,
   };

@@ -60,11 +60,15 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     });
   }
   // Step 8.
-  checkSigner(row, stamp, sessions);
+  try {
+    checkSigner(row, stamp, sessions);
+  } catch (e) {
+    await rethrowUnlessConsumedMeanwhile(db, row, e);
+  }
   // Step 9.
   const context = row.context as C;
   if (row.state === "PENDING") {
-    if (op.recheck) await op.recheck(call.input, context, db);
+    if (op.recheck) await op.recheck(call.input, context, db).catch((e) => rethrowUnlessConsumedMeanwhile(db, row, e));
     // With no settle delay the provider settles at acceptance: accept, settle and consume are one
     // conditional UPDATE in the transaction that applies the effect (exactly one winner all the same).
     if (settleDelayMs() === 0) {
@@ -127,6 +131,22 @@ function signatureConflict(): ApiError {
   return new ApiError("CONFLICT", "This request was already accepted with another signature; re-send the identical request", {
     reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED",
   });
+}
+
+/**
+ * A refusal at steps 8–9 can be a consequence of a concurrent identical retry that won meanwhile (its
+ * effect revoked the signing session, or made the recheck fail: a refresh, a registered credential).
+ * Re-read the request: if it was consumed since this retry read it, this retry is a reuse like any other
+ * loser of the race (401 REQUEST_ID_REUSED), not a refusal of its own.
+ */
+async function rethrowUnlessConsumedMeanwhile(db: DbOrTx, row: SignedRequestRow, err: unknown): Promise<never> {
+  if (row.state !== "CONSUMED" && err instanceof ApiError) {
+    const [now] = await db.select({ state: signedRequests.state }).from(signedRequests).where(eq(signedRequests.id, row.id)).limit(1);
+    if (now?.state === "CONSUMED") {
+      throw requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} has already been used`);
+    }
+  }
+  throw err;
 }
 
 function requestIdUnauthorized(reason: string, message: string): ApiError {

@@ -9,7 +9,13 @@ export default async function setup(project: TestProject) {
   // An explicit key-encryption key, so that tests can start more instances on the same database
   // that decrypt what this one encrypted (the enclave key, OTP target keys).
   const keyEncryptionKey = randomBytes(32).toString("hex");
-  const server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: keyEncryptionKey });
+  // A short JWKS cooldown so that a rotated OIDC key is picked up within a second (lib/credentials/oauth).
+  const server = await startServer({
+    DATABASE_URL: db.url,
+    DEMO_PLATFORM: "off",
+    KEY_ENCRYPTION_KEY: keyEncryptionKey,
+    OIDC_JWKS_COOLDOWN_SECONDS: "1",
+  });
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", db.url);
   project.provide("keyEncryptionKey", keyEncryptionKey);

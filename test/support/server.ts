@@ -63,10 +63,15 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string | undefined>): Promise<RunningServer> {
-  const port = await freePort();
+/** `opts.nodeArgs` (for example `--cpu-prof`) runs next under `node <nodeArgs>`; NODE_OPTIONS refuses some flags. `opts.port` fixes the port. */
+export async function startServer(env: Record<string, string | undefined>, opts: { nodeArgs?: string[]; port?: number } = {}): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
   let out = "";
-  const proc = spawn(path.join(ROOT, "node_modules/.bin/next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
+  const nextArgs = ["start", "--port", String(port), "--hostname", "127.0.0.1"];
+  const [cmd, args] = opts.nodeArgs?.length
+    ? [process.execPath, [...opts.nodeArgs, path.join(ROOT, "node_modules/next/dist/bin/next"), ...nextArgs]]
+    : [path.join(ROOT, "node_modules/.bin/next"), nextArgs];
+  const proc = spawn(cmd, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -2,10 +2,11 @@ import { handle, methods, reply } from "@/lib/http/handler";
 import { getCustomerOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getCustomer } from "@/lib/customers/get-customer";
 import { updateCustomer } from "@/lib/customers/update-customer";
+import { signedCall } from "@/lib/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getCustomerOp, async ({ platform, params }) => reply(200, await getCustomer(platform, params.customerId))),
-  PATCH: handle(updateCustomerOp, async ({ platform, params, body }) =>
-    reply(200, await updateCustomer(platform, params.customerId, body)),
+  PATCH: handle(updateCustomerOp, async (ctx) =>
+    updateCustomer(signedCall(ctx, { platform: ctx.platform, customerId: ctx.params.customerId, patch: ctx.body })),
   ),
 });

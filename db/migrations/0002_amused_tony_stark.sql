@@ -1,3 +1,34 @@
+CREATE TABLE "integrator_oidc_requests" (
+	"state_digest" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"purpose" text NOT NULL,
+	"client_public_key" text,
+	"nonce" text NOT NULL,
+	"code_verifier" text NOT NULL,
+	"credential_id" text,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "integrator_users" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"platform_id" text NOT NULL,
+	"subject" text NOT NULL,
+	"email" text NOT NULL,
+	"name" text,
+	"customer_id" text,
+	"account_id" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "integrator_webauthn_challenges" (
+	"challenge" text PRIMARY KEY NOT NULL,
+	"user_id" uuid NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "auth_sessions" (
 	"id" uuid PRIMARY KEY NOT NULL,
 	"platform_id" uuid NOT NULL,
@@ -204,7 +235,43 @@ CREATE TABLE "agents" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "oidc_token_uses" (
+	"digest" text PRIMARY KEY NOT NULL,
+	"platform_id" uuid NOT NULL,
+	"auth_method_id" uuid,
+	"expires_at" timestamp with time zone NOT NULL,
+	"used_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "passkey_challenges" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"platform_id" uuid NOT NULL,
+	"account_id" uuid NOT NULL,
+	"auth_method_id" uuid NOT NULL,
+	"client_public_key" text NOT NULL,
+	"challenge" text NOT NULL,
+	"payload" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "passkey_registration_challenges" (
+	"digest" text PRIMARY KEY NOT NULL,
+	"platform_id" uuid NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "wallet_secrets" (
+	"account_id" uuid PRIMARY KEY NOT NULL,
+	"platform_id" uuid NOT NULL,
+	"mnemonic_enc" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "outbox_events" ADD COLUMN "dispatched_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "integrator_oidc_requests" ADD CONSTRAINT "integrator_oidc_requests_user_id_integrator_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."integrator_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integrator_webauthn_challenges" ADD CONSTRAINT "integrator_webauthn_challenges_user_id_integrator_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."integrator_users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_account_id_internal_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."internal_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_auth_method_id_auth_methods_id_fk" FOREIGN KEY ("auth_method_id") REFERENCES "public"."auth_methods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -223,6 +290,15 @@ ALTER TABLE "agent_device_codes" ADD CONSTRAINT "agent_device_codes_platform_id_
 ALTER TABLE "agent_device_codes" ADD CONSTRAINT "agent_device_codes_agent_id_agents_id_fk" FOREIGN KEY ("agent_id") REFERENCES "public"."agents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agents" ADD CONSTRAINT "agents_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "oidc_token_uses" ADD CONSTRAINT "oidc_token_uses_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_account_id_internal_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."internal_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passkey_challenges" ADD CONSTRAINT "passkey_challenges_auth_method_id_auth_methods_id_fk" FOREIGN KEY ("auth_method_id") REFERENCES "public"."auth_methods"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "passkey_registration_challenges" ADD CONSTRAINT "passkey_registration_challenges_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_secrets" ADD CONSTRAINT "wallet_secrets_account_id_internal_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."internal_accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "wallet_secrets" ADD CONSTRAINT "wallet_secrets_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "integrator_users_platform_subject_uq" ON "integrator_users" USING btree ("platform_id","subject");--> statement-breakpoint
+CREATE INDEX "integrator_webauthn_challenges_user_idx" ON "integrator_webauthn_challenges" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_account_key_idx" ON "auth_sessions" USING btree ("account_id","public_key");--> statement-breakpoint
 CREATE INDEX "auth_sessions_auth_method_idx" ON "auth_sessions" USING btree ("auth_method_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_public_key_idx" ON "auth_sessions" USING btree ("public_key");--> statement-breakpoint
@@ -250,4 +326,8 @@ CREATE INDEX "agent_device_codes_agent_idx" ON "agent_device_codes" USING btree 
 CREATE UNIQUE INDEX "agents_token_digest_uq" ON "agents" USING btree ("token_digest");--> statement-breakpoint
 CREATE INDEX "agents_platform_idx" ON "agents" USING btree ("platform_id","id");--> statement-breakpoint
 CREATE INDEX "agents_customer_idx" ON "agents" USING btree ("customer_id","id");--> statement-breakpoint
+CREATE INDEX "oidc_token_uses_expiry_idx" ON "oidc_token_uses" USING btree ("expires_at");--> statement-breakpoint
+CREATE INDEX "passkey_challenges_auth_method_idx" ON "passkey_challenges" USING btree ("auth_method_id");--> statement-breakpoint
+CREATE INDEX "passkey_challenges_expiry_idx" ON "passkey_challenges" USING btree ("expires_at") WHERE "passkey_challenges"."consumed_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "auth_methods_oauth_identity_uq" ON "auth_methods" USING btree ("platform_id","oidc_issuer","oidc_subject") WHERE "auth_methods"."type" = 'OAUTH' and "auth_methods"."revoked_at" is null;--> statement-breakpoint
 CREATE INDEX "outbox_events_undispatched_idx" ON "outbox_events" USING btree ("id") WHERE "outbox_events"."dispatched_at" is null;

@@ -1,0 +1,12 @@
+import { redirect } from "next/navigation";
+import { getServerSession } from "next-auth";
+import { authOptions } from "@/lib/integrator/auth-options";
+import { SecurityPanel } from "./security-panel";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Security · Example Wallet" };
+
+export default async function SecurityPage() {
+  if (!(await getServerSession(authOptions()))) redirect("/signin");
+  return <SecurityPanel />;
+}

@@ -1,0 +1,12 @@
+import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/route";
+import { assertOwnSession } from "@/lib/integrator/ownership";
+import { callService } from "@/lib/integrator/service";
+
+export const POST = integratorRoute(async ({ req, user, params }) => {
+  const h = signedRetryHeaders(req);
+  if (!h.requestId) await assertOwnSession(user, params.id);
+  const input = await readJson(req);
+  return relay(
+    await callService("POST", `/auth/sessions/${encodeURIComponent(params.id)}/refresh`, { body: { clientPublicKey: input.clientPublicKey }, ...h }),
+  );
+});

@@ -1,0 +1,244 @@
+/**
+ * npm run bench:agent-lookup — see bench/README.md.
+ *
+ * Seeds two fresh PostgreSQL databases, each with 1,000 customers and one agent per customer, one with
+ * 1,000 external accounts and one with 100,000, and measures at 32 connections with autocannon:
+ *   (a) GET /agents/me/external-accounts/{id} on `next start`,
+ *   (b) an empty route handler of the same build returning constant JSON (the framework's ceiling),
+ *   (c) a bare node:http server doing the work of (a) (the floor).
+ * Prints requests/s, p50/p99 and the ratios a/b and a/c; the targets are checked and reported.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { buildApp, createTestDatabase, DIST_DIR, freePort, ROOT, startServer } from "../test/support/server";
+import { createPlatform } from "@/lib/platforms/create-platform";
+import { closeDb } from "@/db/client";
+
+const CONNECTIONS = 32;
+const DURATION = Number(process.env.BENCH_SECONDS || 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 3000);
+const CUSTOMERS = 1000;
+const ACCOUNTS = 100_000;
+
+const token = (i: number) => `gat_${createHash("sha256").update(`bench-agent-${i}`).digest("hex").slice(0, 40)}`;
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Server CPU milliseconds per request (process tree; PostgreSQL excluded). */
+  cpuPerReq: number;
+}
+
+type Target = { path: string; auth?: string };
+
+async function measure(url: string, targets: Target[], limit: { duration: number } | { amount: number }) {
+  let i = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    ...limit,
+    requests: [
+      {
+        setupRequest: (req: { path: string; headers?: Record<string, string> }) => {
+          const t = targets[i++ % targets.length];
+          req.path = t.path;
+          req.headers = t.auth ? { authorization: t.auth } : {};
+          return req;
+        },
+      },
+    ],
+  });
+}
+
+/**
+ * CPU time (ms) used so far by a process and its descendants, from /proc (Linux). Requests per CPU-second
+ * is what a server would do with a core of its own, whatever else runs on the machine.
+ */
+function cpuMs(rootPid: number): number {
+  let ticks = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+        const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
+        if (kids) stack.push(...kids.split(" ").map(Number));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLK_TCK;
+}
+const CLK_TCK = 100;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/**
+ * The servers are measured in alternating rounds and each figure is the median over the rounds, so that
+ * load from other processes on the machine affects all of them alike.
+ */
+async function rounds(servers: { name: string; url: string; targets: Target[]; pid: number }[]): Promise<Result[]> {
+  // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
+  for (const s of servers) await measure(s.url, s.targets, { amount: WARMUP_REQUESTS });
+  const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number }[]);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [k, s] of servers.entries()) {
+      const cpu0 = cpuMs(s.pid);
+      const m = await measure(s.url, s.targets, { duration: DURATION });
+      const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
+      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq });
+      console.log(
+        `  round ${r + 1} ${s.name.padEnd(46)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`,
+      );
+    }
+  }
+  return servers.map((s, k) => ({
+    name: s.name,
+    rps: median(raw[k].map((x) => x.rps)),
+    p50: median(raw[k].map((x) => x.p50)),
+    p99: median(raw[k].map((x) => x.p99)),
+    non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
+    errors: raw[k].reduce((n, x) => n + x.errors, 0),
+    cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
+  }));
+}
+
+/** Customers i in [from, to) of the platform, each with one agent (MANAGE_EXTERNAL_ACCOUNTS) whose token is token(i). */
+async function loadCustomersAndAgents(sql: postgres.Sql, platformId: string) {
+  await sql`
+    insert into customers (id, platform_id, platform_customer_id, customer_type, email, uma_address, kyc_status, profile)
+    select ('00000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, ${platformId}, 'bench-' || i, 'INDIVIDUAL',
+           'bench' || i || '@example.com', '$bench' || i || '@example.com', 'APPROVED', '{"fullName":"Bench User"}'::jsonb
+    from generate_series(0, ${CUSTOMERS - 1}::int) i`;
+  await sql`
+    insert into agents (id, platform_id, customer_id, name, policy, permissions, token_digest, connected_at)
+    select ('00000000-0000-7000-9000-' || lpad(to_hex(i), 12, '0'))::uuid, ${platformId},
+           ('00000000-0000-7000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'bench agent ' || i,
+           '{"permissions":["MANAGE_EXTERNAL_ACCOUNTS"],"defaultExecutionMode":"AUTO","spendingLimits":{"currency":"USD","perTransactionLimit":100000}}'::jsonb,
+           array['MANAGE_EXTERNAL_ACCOUNTS'],
+           encode(sha256(convert_to('gat_' || substr(encode(sha256(convert_to('bench-agent-' || i, 'UTF8')), 'hex'), 1, 40), 'UTF8')), 'hex'),
+           now()
+    from generate_series(0, ${CUSTOMERS - 1}::int) i`;
+}
+
+/** External accounts n in [from, to): account n belongs to customer n % 1000; ids are uuids built from n. */
+const accountUuid = (n: number) => `00000000-0000-7000-a000-${n.toString(16).padStart(12, "0")}`;
+async function loadAccounts(sql: postgres.Sql, platformId: string, from: number, to: number) {
+  await sql`
+    insert into external_accounts (id, platform_id, customer_id, status, currency, account_type, account_info, identity_key,
+                                   beneficiary_verification_status, beneficiary_verified_name)
+    select ('00000000-0000-7000-a000-' || lpad(to_hex(n), 12, '0'))::uuid, ${platformId},
+           ('00000000-0000-7000-8000-' || lpad(to_hex(n % ${CUSTOMERS}::int), 12, '0'))::uuid, 'ACTIVE', 'USD', 'USD_ACCOUNT',
+           jsonb_build_object('accountType', 'USD_ACCOUNT', 'accountNumber', lpad(n::text, 12, '0'), 'routingNumber', '021000021',
+             'bankAccountType', 'CHECKING', 'beneficiary', jsonb_build_object('beneficiaryType', 'INDIVIDUAL', 'fullName', 'Bench User')),
+           'USD_ACCOUNT:routingNumber=021000021|accountNumber=' || lpad(n::text, 12, '0'), 'MATCHED', 'Bench User'
+    from generate_series(${from}::int, ${to - 1}::int) n`;
+  await sql`analyze`;
+}
+
+/** Request targets: each agent asks for one of its own customer's accounts among the first `count`. */
+function lookups(count: number, samples = 5000) {
+  const out: { path: string; auth: string }[] = [];
+  for (let s = 0; s < samples; s++) {
+    const n = Math.floor(Math.random() * count);
+    out.push({ path: `/api/2025-10-13/agents/me/external-accounts/ExternalAccount:${accountUuid(n)}`, auth: `Bearer ${token(n % CUSTOMERS)}` });
+  }
+  return out;
+}
+
+async function startFloor(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
+  const port = await freePort();
+  const proc = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["bench/floor-server.ts"], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    proc.stdout!.on("data", (d) => String(d).includes("floor ready") && resolve());
+    proc.once("exit", (c) => reject(new Error(`floor server exited ${c}`)));
+  });
+  return { url: `http://127.0.0.1:${port}`, proc };
+}
+
+/** A database with the bench platform, 1,000 customers and agents, and `accounts` external accounts. */
+async function seed(accounts: number) {
+  const db = await createTestDatabase("bench");
+  process.env.DATABASE_URL = db.url;
+  const platform = await createPlatform({ name: "Bench platform", environment: "SANDBOX" }); // also runs the migrations
+  await closeDb();
+  const platformId = platform.id.replace(/^Platform:/, "");
+  const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+  const t = Date.now();
+  await loadCustomersAndAgents(sql, platformId);
+  await loadAccounts(sql, platformId, 0, accounts);
+  await sql.end();
+  console.log(`seeded ${CUSTOMERS} customers, ${CUSTOMERS} agents, ${accounts} external accounts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  return db;
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(`building into ${DIST_DIR} (skipped when SKIP_BUILD=1 and a build exists) …`);
+  buildApp();
+  const small = await seed(CUSTOMERS);
+  const large = await seed(ACCOUNTS);
+  const env = { BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" };
+  // BENCH_PROFILE=1: CPU profiles of `next start` into bench/results/ (open in Chrome DevTools).
+  const nodeArgs = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
+  const nextSmall = await startServer({ ...env, DATABASE_URL: small.url }, { nodeArgs });
+  const next = await startServer({ ...env, DATABASE_URL: large.url }, { nodeArgs });
+  const floor = await startFloor(large.url);
+  let results: Result[];
+  try {
+    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
+    results = await rounds([
+      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid! },
+      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid! },
+      { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid! },
+      { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS), pid: floor.proc.pid! },
+    ]);
+  } finally {
+    floor.proc.kill("SIGTERM");
+    await Promise.all([next.stop(), nextSmall.stop()]);
+    await Promise.all([small.drop(), large.drop()]);
+  }
+  console.log("\nmedians:");
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
+        `${r.cpuPerReq.toFixed(2)} CPU-ms/req (${(1000 / r.cpuPerReq).toFixed(0)} req per CPU-s)  non-2xx ${r.non2xx}  errors ${r.errors}`,
+    );
+  }
+  const [a1k, a, b, c] = results;
+  const ab = a.rps / b.rps;
+  const ac = a.rps / c.rps;
+  const drift = Math.abs(a.p50 - a1k.p50) / Math.max(a1k.p50, 1);
+  console.log(`\na/b = ${ab.toFixed(2)} (target ≥ 0.65: ${ab >= 0.65 ? "met" : "NOT met"})`);
+  console.log(`a/c = ${ac.toFixed(2)}`);
+  const abCpu = b.cpuPerReq / a.cpuPerReq;
+  console.log(`per CPU-second (independent of other load on the machine): a/b = ${abCpu.toFixed(2)}, a/c = ${(c.cpuPerReq / a.cpuPerReq).toFixed(2)}`);
+  console.log(`p99 (a) = ${a.p99} ms (target < 50 ms: ${a.p99 < 50 ? "met" : "NOT met"})`);
+  console.log(`p50 (a) 1k vs 100k accounts = ${a1k.p50} ms vs ${a.p50} ms (${(drift * 100).toFixed(0)}% apart; target ≤ 20%: ${drift <= 0.2 ? "met" : "NOT met"})`);
+  const bad = results.some((r) => r.non2xx > 0 || r.errors > 0);
+  if (bad) console.log("WARNING: some requests failed (non-2xx or errors): the figures are not valid");
+  console.log(`load average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(bad ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

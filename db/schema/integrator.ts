@@ -1,0 +1,58 @@
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+
+/**
+ * The integrator's own tables (a partner's backend built on the service). They hold no service
+ * state: only the integrator's end users, their mapping to the service's customer and
+ * EMBEDDED_WALLET account (identifiers as the service formats them), and the WebAuthn
+ * registration challenges the integrator issued. Nothing secret lives here.
+ */
+export const integratorUsers = pgTable(
+  "integrator_users",
+  {
+    id: uuid("id").primaryKey(),
+    /** The service platform (`Platform:<uuid>`) whose credentials the integrator used. */
+    platformId: text("platform_id").notNull(),
+    /** Stable identity from the integrator's sign-in: `oidc:<issuer>#<sub>` or `demo:<uuid>`. */
+    subject: text("subject").notNull(),
+    email: text("email").notNull(),
+    name: text("name"),
+    customerId: text("customer_id"),
+    accountId: text("account_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("integrator_users_platform_subject_uq").on(t.platformId, t.subject)],
+);
+
+/** WebAuthn registration challenges issued by the integrator: single use, short-lived. */
+export const integratorWebauthnChallenges = pgTable(
+  "integrator_webauthn_challenges",
+  {
+    /** base64url of 32 random bytes, as sent to the browser and to the service. */
+    challenge: text("challenge").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => integratorUsers.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("integrator_webauthn_challenges_user_idx").on(t.userId)],
+);
+
+/** OIDC authorization requests of the wallet (sign-in with an OAUTH credential, or linking one). */
+export const integratorOidcRequests = pgTable("integrator_oidc_requests", {
+  /** SHA-256 (hex) of the `state` parameter; the state itself only travels in the browser. */
+  stateDigest: text("state_digest").primaryKey(),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => integratorUsers.id),
+  purpose: text("purpose", { enum: ["SIGN_IN", "LINK"] }).notNull(),
+  /** SIGN_IN: the client's public key, whose SHA-256 is the token's nonce (protocol.md "OIDC"). */
+  clientPublicKey: text("client_public_key"),
+  nonce: text("nonce").notNull(),
+  /** PKCE verifier: useless without the code, which only the browser sees, and deleted on use. */
+  codeVerifier: text("code_verifier").notNull(),
+  credentialId: text("credential_id"),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

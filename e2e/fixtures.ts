@@ -1,0 +1,87 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type CDPSession, type Page, type TestInfo } from "@playwright/test";
+
+export interface VirtualCredential {
+  credentialId: string;
+  isResidentCredential: boolean;
+  rpId?: string;
+  privateKey: string;
+  userHandle?: string;
+  signCount: number;
+}
+
+/**
+ * Chromium's own WebAuthn implementation with virtual platform authenticators (CDP): real
+ * navigator.credentials.create/get, real attestation and assertion signatures.
+ */
+export class VirtualAuthenticators {
+  constructor(private readonly cdp: CDPSession) {}
+
+  static async attach(page: Page): Promise<VirtualAuthenticators> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    return new VirtualAuthenticators(cdp);
+  }
+
+  /** A new ctap2 internal authenticator with resident keys and user verification, optionally pre-loaded. */
+  async add(credentials: VirtualCredential[] = []): Promise<string> {
+    const { authenticatorId } = await this.cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: {
+        protocol: "ctap2",
+        transport: "internal",
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    for (const credential of credentials) await this.cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
+    return authenticatorId;
+  }
+
+  async remove(authenticatorId: string): Promise<void> {
+    await this.cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId });
+  }
+
+  /** The credentials an authenticator holds, private keys included (to move them to another authenticator). */
+  async credentials(authenticatorId: string): Promise<VirtualCredential[]> {
+    return (await this.cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials as VirtualCredential[];
+  }
+}
+
+export const test = base.extend<{ webauthn: VirtualAuthenticators }>({
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+  webauthn: async ({ page }, use) => {
+    await use(await VirtualAuthenticators.attach(page));
+  },
+});
+
+export { expect };
+
+/** Full-page screenshot saved as a test artifact under a readable name. */
+export async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: "image/png" });
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page, testInfo: TestInfo): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  await testInfo.attach(`axe-${new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, "_")}.json`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: "application/json",
+  });
+  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.length} nodes)`)).toEqual([]);
+}
+
+/** Wall time of a flow, recorded as an annotation (reported in the issue note). */
+export async function timed<T>(testInfo: TestInfo, name: string, fn: () => Promise<T>): Promise<T> {
+  const t0 = Date.now();
+  const out = await fn();
+  testInfo.annotations.push({ type: "flow-ms", description: `${name}: ${Date.now() - t0} ms` });
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * The e2e world: a production build, a fresh PostgreSQL database with two platforms (a sandbox one
+ * and a production one), a real SMTP receiver and a real OpenID provider on loopback, and two
+ * `next start` instances acting as two integrators (sandbox, and production with a settle delay so
+ * that PROCESSING is observable). Addresses are handed to the tests through process.env.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { spawn } from "node:child_process";
+import { buildApp, createTestDatabase, freePort, ROOT, startServer, tempDir, type RunningServer } from "../test/support/server";
+import { startSmtpReceiver } from "./support/smtp-receiver";
+
+const OIDC_CLIENT_SECRET = "e2e-oidc-client-secret";
+export const SETTLE_DELAY_MS = 2500;
+
+export default async function globalSetup() {
+  buildApp();
+  const db = await createTestDatabase("e2e");
+  const mailDir = path.join(ROOT, "test-results", "e2e-mail");
+  fs.rmSync(mailDir, { recursive: true, force: true });
+  const smtp = await startSmtpReceiver(mailDir);
+
+  const [sandboxPort, productionPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
+  const sandboxOrigin = `http://localhost:${sandboxPort}`;
+  const productionOrigin = `http://localhost:${productionPort}`;
+
+  const oidc = spawn(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    ["scripts/dev-oidc-provider.ts", "--port", String(oidcPort), "--redirect-origin", sandboxOrigin, "--redirect-origin", productionOrigin, "--client-secret", OIDC_CLIENT_SECRET],
+    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let oidcLog = "";
+  oidc.stdout!.on("data", (d) => (oidcLog += d));
+  oidc.stderr!.on("data", (d) => (oidcLog += d));
+  const issuer = `http://localhost:${oidcPort}`;
+  await waitFor(`${issuer}/.well-known/openid-configuration`, () => oidcLog);
+
+  process.env.DATABASE_URL = db.url;
+  const { createPlatform } = await import("../lib/platforms/create-platform");
+  const { closeDb } = await import("../db/client");
+  // Counterparty rules on: self-custody FIRST_PARTY wallets then need ownership verification (accounts page).
+  const oidcSettings = { oidc: { issuers: [{ issuer, audiences: ["wallet-integrator"] }] }, subjectToCounterpartyRules: true };
+  const sandbox = await createPlatform({ name: "E2E sandbox", environment: "SANDBOX", origins: [sandboxOrigin], rpId: "localhost", settings: oidcSettings });
+  const production = await createPlatform({ name: "E2E production", environment: "PRODUCTION", origins: [productionOrigin], rpId: "localhost", settings: oidcSettings });
+  await closeDb();
+
+  const common = {
+    DATABASE_URL: db.url,
+    DEMO_PLATFORM: "off",
+    DATA_DIR: tempDir("e2e-data-"),
+    SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+    NEXTAUTH_SECRET: "e2e-nextauth-secret-0123456789abcdef",
+    INTEGRATOR_OIDC_ISSUER: issuer,
+    INTEGRATOR_OIDC_CLIENT_ID: "wallet-integrator",
+    INTEGRATOR_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+  };
+  const servers: RunningServer[] = [];
+  try {
+    servers.push(
+      await startServer(
+        { ...common, PUBLIC_URL: sandboxOrigin, INTEGRATOR_CLIENT_ID: sandbox.clientId, INTEGRATOR_CLIENT_SECRET: sandbox.clientSecret, WALLET_SETTLE_DELAY_MS: "0" },
+        { port: sandboxPort },
+      ),
+    );
+    servers.push(
+      await startServer(
+        { ...common, PUBLIC_URL: productionOrigin, INTEGRATOR_CLIENT_ID: production.clientId, INTEGRATOR_CLIENT_SECRET: production.clientSecret, WALLET_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS) },
+        { port: productionPort },
+      ),
+    );
+  } catch (e) {
+    oidc.kill();
+    await smtp.close();
+    throw e;
+  }
+
+  process.env.E2E_BASE_URL = sandboxOrigin;
+  process.env.E2E_PRODUCTION_URL = productionOrigin;
+  process.env.E2E_OIDC_ISSUER = issuer;
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SETTLE_DELAY_MS = String(SETTLE_DELAY_MS);
+  process.env.E2E_SANDBOX_AUTH = basic(sandbox.clientId, sandbox.clientSecret);
+  process.env.E2E_PRODUCTION_AUTH = basic(production.clientId, production.clientSecret);
+
+  return async () => {
+    for (const s of servers) {
+      if (process.env.E2E_SERVER_LOGS === "1") console.log(s.logs());
+      await s.stop();
+    }
+    oidc.kill("SIGTERM");
+    await smtp.close();
+    if (process.env.KEEP_TEST_DB !== "1") await db.drop();
+  };
+}
+
+function basic(id: string, secret: string): string {
+  return `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
+}
+
+async function waitFor(url: string, log: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    if (Date.now() > deadline) throw new Error(`${url} did not answer:\n${log()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

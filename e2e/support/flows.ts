@@ -1,0 +1,84 @@
+import { expect, type Page } from "@playwright/test";
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+
+/** Sandbox "demo customer" sign-in to the integrator site. */
+export async function demoSignIn(page: Page, email: string): Promise<void> {
+  await page.goto("/signin");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Sign in as demo customer" }).click();
+  await page.waitForURL("**/wallet");
+}
+
+/** The loopback OpenID provider's real development login page (any login/password), then consent. */
+export async function loginAtProvider(page: Page, login: string): Promise<void> {
+  await page.waitForURL((u) => u.origin === process.env.E2E_OIDC_ISSUER);
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("any-password");
+  await page.getByRole("button", { name: "Sign-in" }).click();
+  // Consent is asked once per grant; otherwise the provider redirects back straight away.
+  const issuer = process.env.E2E_OIDC_ISSUER!;
+  const consent = page.getByRole("button", { name: "Continue", exact: true });
+  await Promise.race([consent.waitFor(), page.waitForURL((u) => u.origin !== issuer)]);
+  if (new URL(page.url()).origin === issuer) {
+    await consent.click();
+    await page.waitForURL((u) => u.origin !== issuer);
+  }
+}
+
+/** Whether the service answers a route at all (a route still being built answers 404 NOT_FOUND). */
+export async function serviceHas(method: string, path: string, auth = process.env.E2E_SANDBOX_AUTH!): Promise<boolean> {
+  const r = await fetch(`${process.env.E2E_BASE_URL}/api/2025-10-13${path}`, { method, headers: { authorization: auth } });
+  if (r.status !== 404) return true;
+  const body = (await r.json().catch(() => ({}))) as { code?: string };
+  return body.code !== "NOT_FOUND";
+}
+
+/** Wallet keys in this page's IndexedDB (the record exists; its private key is a non-extractable CryptoKey). */
+export async function storedKey(page: Page): Promise<{ present: boolean; extractable?: boolean; type?: string }> {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const req = indexedDB.open("wallet-keys", 1);
+        req.onupgradeneeded = () => req.result.createObjectStore("keys");
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const get = db.transaction("keys", "readonly").objectStore("keys").get("current-session");
+          get.onsuccess = () => {
+            const v = get.result as { privateKey?: CryptoKey } | undefined;
+            db.close();
+            resolve(v ? { present: true, extractable: v.privateKey?.extractable, type: v.privateKey?.type } : { present: false });
+          };
+        };
+      }),
+  );
+}
+
+export async function expectSignedInWallet(page: Page): Promise<void> {
+  await expect(page.getByTestId("session-id")).toBeVisible();
+  const key = await storedKey(page);
+  expect(key).toEqual({ present: true, extractable: false, type: "private" });
+}
+
+/** Unlock the wallet with the email code (sandbox: always 000000). */
+export async function emailUnlock(page: Page, code = "000000"): Promise<void> {
+  await page.getByRole("button", { name: "Email me a code" }).click();
+  await page.getByLabel("6-digit code").fill(code);
+  await page.getByRole("button", { name: "Verify code" }).click();
+}
+
+/** Lock the wallet: the session is revoked and the key deleted; the unlock card comes back. */
+export async function lockWallet(page: Page): Promise<void> {
+  await page.goto("/wallet");
+  await page.getByRole("button", { name: "Lock wallet" }).click();
+  await expect(page.getByRole("heading", { name: "Unlock your wallet" })).toBeVisible();
+}
+
+/** The OTP in a received mail (6 digits on their own). */
+export function otpFromMail(raw: string): string {
+  const body = raw.replace(/=\r?\n/g, "");
+  const m = /(?:^|[^0-9])([0-9]{6})(?:[^0-9]|$)/m.exec(body.split(/\r?\n\r?\n/).slice(1).join("\n"));
+  if (!m) throw new Error(`no 6-digit code in the mail:\n${raw.slice(0, 2000)}`);
+  return m[1];
+}

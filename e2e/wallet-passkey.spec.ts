@@ -1,0 +1,116 @@
+import { expect, expectAccessible, shot, test, timed } from "./fixtures";
+import { demoSignIn, emailUnlock, expectSignedInWallet, lockWallet, storedKey, uniqueEmail } from "./support/flows";
+
+test("passkeys: register two (virtual authenticators), sign in with each, revoke with the other credential's session", async ({ page, webauthn }, testInfo) => {
+  await demoSignIn(page, uniqueEmail("twokeys"));
+  await emailUnlock(page);
+  await expectSignedInWallet(page);
+
+  // First passkey, on authenticator A.
+  const a = await webauthn.add();
+  await page.goto("/wallet/security");
+  await page.getByLabel("Name").fill("Laptop");
+  await timed(testInfo, "passkey registration", async () => {
+    await page.getByRole("button", { name: "Add passkey" }).click();
+    await expect(page.getByText("Added passkey Laptop")).toBeVisible();
+  });
+  const laptopKeys = await webauthn.credentials(a);
+  expect(laptopKeys).toHaveLength(1);
+
+  // Second passkey on another authenticator (A would refuse: its credential is in excludeCredentials).
+  await webauthn.remove(a);
+  const b = await webauthn.add();
+  await page.getByLabel("Name").fill("Phone");
+  await page.getByRole("button", { name: "Add passkey" }).click();
+  await expect(page.getByText("Added passkey Phone")).toBeVisible();
+  await expect(page.getByTestId("credential-row").filter({ hasText: /PASSKEY/ })).toHaveCount(2);
+  await expectAccessible(page, testInfo);
+  await shot(page, testInfo, "security-two-passkeys");
+
+  // Sign in with "Phone" (authenticator B).
+  await lockWallet(page);
+  expect(await storedKey(page)).toEqual({ present: false });
+  await timed(testInfo, "passkey sign-in", async () => {
+    await page.getByRole("button", { name: "Use passkey “Phone”" }).click();
+    await expectSignedInWallet(page);
+  });
+  await expect(page.getByTestId("session-credential")).toContainText("PASSKEY (Phone)");
+
+  // Sign in with "Laptop": its key moved back into an authenticator.
+  await lockWallet(page);
+  await webauthn.remove(b);
+  await webauthn.add(laptopKeys);
+  await page.getByRole("button", { name: "Use passkey “Laptop”" }).click();
+  await expectSignedInWallet(page);
+  await expect(page.getByTestId("session-credential")).toContainText("PASSKEY (Laptop)");
+
+  // Revoking "Laptop" with Laptop's own session is refused, as the page explains.
+  await page.goto("/wallet/security");
+  await expect(page.locator("#revoke-rule")).toContainText("different");
+  const laptopRow = page.getByTestId("credential-row").filter({ hasText: "Laptop" });
+  await laptopRow.getByRole("button", { name: /Revoke/ }).click();
+  await expect(page.locator("main").getByRole("alert")).toContainText("WALLET_SIGNATURE_INVALID");
+  await expect(laptopRow).toHaveCount(1);
+
+  // "Phone" is revoked with Laptop's session.
+  await timed(testInfo, "revoke credential", async () => {
+    await page.getByTestId("credential-row").filter({ hasText: "Phone" }).getByRole("button", { name: /Revoke/ }).click();
+    await expect(page.getByText("Revoked PASSKEY Phone")).toBeVisible();
+  });
+  await expect(page.getByTestId("credential-row").filter({ hasText: "Phone" })).toHaveCount(0);
+
+  // The email credential is revoked too, then added back from the page (signed by Laptop's session).
+  await page.getByTestId("credential-row").filter({ hasText: "EMAIL_OTP" }).getByRole("button", { name: /Revoke/ }).click();
+  await expect(page.getByText("Revoked EMAIL_OTP")).toBeVisible();
+  await page.getByRole("button", { name: "Add email credential" }).click();
+  await expect(page.getByText("Email code credential added")).toBeVisible();
+  await expect(page.getByTestId("credential-row").filter({ hasText: "EMAIL_OTP" })).toHaveCount(1);
+});
+
+test("revoking a session: the key it held can no longer sign, and the page says why", async ({ page }, testInfo) => {
+  await demoSignIn(page, uniqueEmail("revoke"));
+  await emailUnlock(page);
+  await expectSignedInWallet(page);
+  // Keep a copy of this browser's session record, as another tab or device holding the same key would.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open("wallet-keys", 1);
+        req.onsuccess = () => {
+          const t = req.result.transaction("keys", "readwrite");
+          const st = t.objectStore("keys");
+          const get = st.get("current-session");
+          get.onsuccess = () => st.put(get.result, "stale-copy");
+          t.oncomplete = () => resolve();
+          t.onerror = () => reject(t.error);
+        };
+      }),
+  );
+  await page.goto("/wallet/security");
+  await timed(testInfo, "revoke session", async () => {
+    await page.getByTestId("session-row").filter({ hasText: "this browser" }).getByRole("button", { name: /Revoke session/ }).click();
+    await expect(page.getByRole("link", { name: "Unlock your wallet" })).toBeVisible();
+  });
+  expect(await storedKey(page)).toEqual({ present: false });
+
+  // Put the revoked key back and try to sign with it.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open("wallet-keys", 1);
+        req.onsuccess = () => {
+          const t = req.result.transaction("keys", "readwrite");
+          const st = t.objectStore("keys");
+          const get = st.get("stale-copy");
+          get.onsuccess = () => st.put(get.result, "current-session");
+          t.oncomplete = () => resolve();
+          t.onerror = () => reject(t.error);
+        };
+      }),
+  );
+  await page.goto("/wallet");
+  await page.getByRole("button", { name: "Refresh session now" }).click();
+  const alert = page.locator("main").getByRole("alert");
+  await expect(alert).toContainText(/WALLET_SIGNATURE_INVALID|SESSION_NOT_FOUND/);
+  await shot(page, testInfo, "revoked-session-error");
+});

@@ -1,0 +1,226 @@
+/**
+ * The wallet's flows as the page runs them. Every secret stays in this browser: the OTP is sealed
+ * to the enclave, session keys are generated or decrypted here and kept non-extractable.
+ */
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { api, ok, signedRequest, WalletApiError, type Progress } from "./api";
+import { openExport, openSessionKey, sealOtp } from "./bundles";
+import { clearAll, deleteSession, loadSession, saveSession, savePendingTransport, takePendingTransport, type StoredSession } from "./custody";
+import { generateSessionKey, generateTransportKey, importSessionScalar, type SessionKey, type TransportKey } from "./keys";
+import { assertPasskey, createPasskey } from "./webauthn";
+
+export interface Me {
+  email: string;
+  name: string | null;
+  customerId: string;
+  accountId: string;
+  /** `Platform:<uuid>`: the organizationId inside export bundles. */
+  platformId: string;
+  environment: "SANDBOX" | "PRODUCTION";
+  enclaveQuorumPublic: string | null;
+  rpId: string;
+  sessionLifetimeSeconds: number;
+}
+
+export interface AuthMethod {
+  id: string;
+  accountId: string;
+  type: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+  nickname?: string;
+  credentialId?: string;
+  otpEncryptionTargetBundle?: string;
+  createdAt: string;
+}
+
+export interface AuthSession {
+  id: string;
+  accountId: string;
+  type: AuthMethod["type"];
+  nickname?: string;
+  createdAt: string;
+  expiresAt: string;
+  encryptedSessionSigningKey?: string;
+}
+
+export const getMe = async () => ok(await api<Me>("GET", "/me")).body;
+export const listCredentials = async () => ok(await api<{ data: AuthMethod[] }>("GET", "/credentials")).body.data;
+export const listSessions = async () => ok(await api<{ data: AuthSession[] }>("GET", "/sessions")).body.data;
+
+async function store(session: AuthSession, key: SessionKey, credentialId?: string): Promise<StoredSession> {
+  const s: StoredSession = {
+    sessionId: session.id,
+    accountId: session.accountId,
+    type: session.type,
+    nickname: session.nickname,
+    credentialId,
+    expiresAt: session.expiresAt,
+    publicKeyHex: key.publicKeyHex,
+    privateKey: key.privateKey,
+  };
+  await saveSession(s);
+  return s;
+}
+
+/** The stored session as a signer; fails with a clear error when there is none. */
+export async function currentSigner(): Promise<SessionKey> {
+  const s = await loadSession();
+  if (!s) throw new WalletApiError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "Sign in to your wallet first" });
+  return { privateKey: s.privateKey, publicKeyHex: s.publicKeyHex };
+}
+
+// ---- EMAIL_OTP ----
+
+/** Step 1: the service mails a code and answers the target bundle (re-asked while PROCESSING). */
+export async function requestEmailCode(credentialId: string, onProgress?: (p: Progress) => void): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const first = await api<AuthMethod & { status?: string }>("POST", `/credentials/${encodeURIComponent(credentialId)}/challenge`);
+    if (first.status === 429 && first.retryAfter !== undefined && first.retryAfter <= 60) {
+      // Re-issue is rate limited (protocol.md "Rate limit defaults"): wait as told, then ask again.
+      onProgress?.("waiting");
+      await new Promise((res) => setTimeout(res, first.retryAfter! * 1000));
+      continue;
+    }
+    const r = ok(first);
+    if (r.body.status === "PROCESSING") {
+      onProgress?.("processing");
+      await new Promise((res) => setTimeout(res, 500));
+      continue;
+    }
+    if (!r.body.otpEncryptionTargetBundle) throw new WalletApiError({ status: 502, code: "BAD_RESPONSE", message: "The challenge carried no target bundle" });
+    return r.body.otpEncryptionTargetBundle;
+  }
+  throw new WalletApiError({ status: 408, code: "PROCESSING_TIMEOUT", message: "The code request did not settle" });
+}
+
+/** Steps 2–5: fresh key pair, sealed {otp_code, public_key}, 202, stamp with the new key, session. */
+export async function verifyEmailCode(
+  input: { credentialId: string; code: string; targetBundle: string; pinnedEnclavePublicHex: string },
+  onProgress?: (p: Progress) => void,
+): Promise<StoredSession> {
+  const key = await generateSessionKey();
+  const encryptedOtpBundle = await sealOtp({
+    otpCode: input.code,
+    sessionPublicKeyHex: key.publicKeyHex,
+    targetBundle: input.targetBundle,
+    pinnedEnclavePublicHex: input.pinnedEnclavePublicHex,
+  });
+  const r = await signedRequest<AuthSession>(
+    "POST",
+    `/credentials/${encodeURIComponent(input.credentialId)}/verify`,
+    { encryptedOtpBundle },
+    async () => key,
+    onProgress,
+  );
+  return store(r.body, key, input.credentialId);
+}
+
+// ---- PASSKEY ----
+
+export async function signInWithPasskey(cred: AuthMethod, rpId: string): Promise<StoredSession> {
+  const transport = await generateTransportKey();
+  const ch = ok(
+    await api<{ challenge: string; requestId: string; expiresAt: string }>("POST", `/credentials/${encodeURIComponent(cred.id)}/challenge`, {
+      body: { clientPublicKey: transport.publicKeyHex },
+    }),
+  ).body;
+  const assertion = await assertPasskey({ challengeHex: ch.challenge, rpId, credentialId: cred.credentialId });
+  const r = ok(await api<AuthSession>("POST", `/credentials/${encodeURIComponent(cred.id)}/verify`, { body: { assertion }, requestId: ch.requestId }));
+  return openAndStore(r.body, transport, cred.id);
+}
+
+async function openAndStore(session: AuthSession, transport: TransportKey, credentialId?: string): Promise<StoredSession> {
+  if (!session.encryptedSessionSigningKey) throw new WalletApiError({ status: 502, code: "BAD_RESPONSE", message: "The session carried no encrypted signing key" });
+  const key = await importSessionScalar(await openSessionKey(session.encryptedSessionSigningKey, transport));
+  return store(session, key, credentialId);
+}
+
+/** Register a passkey: options with our challenge → navigator.credentials.create → signed retry. */
+export async function addPasskey(nickname: string, onProgress?: (p: Progress) => void): Promise<AuthMethod> {
+  const { options, challenge } = ok(
+    await api<{ options: PublicKeyCredentialCreationOptionsJSON; challenge: string }>("POST", "/passkey/options", { body: {} }),
+  ).body;
+  const attestation = await createPasskey(options);
+  const r = await signedRequest<AuthMethod>("POST", "/credentials", { type: "PASSKEY", nickname, challenge, attestation }, currentSigner, onProgress);
+  return r.body;
+}
+
+// ---- OAUTH (OIDC) ----
+
+/** Leave for the OpenID provider; the transport key waits in IndexedDB (non-extractable) until we return. */
+export async function startOidcSignIn(cred: AuthMethod): Promise<never> {
+  const transport = await generateTransportKey();
+  await savePendingTransport("SIGN_IN", transport, cred.id);
+  const { url } = ok(
+    await api<{ url: string }>("POST", "/oidc/start", { body: { purpose: "SIGN_IN", credentialId: cred.id, clientPublicKey: transport.publicKeyHex } }),
+  ).body;
+  window.location.assign(url);
+  return new Promise<never>(() => {});
+}
+
+export async function finishOidcSignIn(session: AuthSession): Promise<StoredSession> {
+  const transport = await takePendingTransport();
+  if (!transport) throw new WalletApiError({ status: 400, code: "OIDC_KEY_MISSING", message: "This browser no longer holds the key the sign-in was started with: start again" });
+  return openAndStore(session, transport, transport.credentialId);
+}
+
+export async function startOidcLink(): Promise<never> {
+  const { url } = ok(await api<{ url: string }>("POST", "/oidc/start", { body: { purpose: "LINK" } })).body;
+  window.location.assign(url);
+  return new Promise<never>(() => {});
+}
+
+export async function linkOidc(oidcToken: string, onProgress?: (p: Progress) => void): Promise<AuthMethod> {
+  return (await signedRequest<AuthMethod>("POST", "/credentials", { type: "OAUTH", oidcToken }, currentSigner, onProgress)).body;
+}
+
+// ---- credentials, sessions, export ----
+
+export async function addEmailCredential(onProgress?: (p: Progress) => void): Promise<AuthMethod> {
+  return (await signedRequest<AuthMethod>("POST", "/credentials", { type: "EMAIL_OTP" }, currentSigner, onProgress)).body;
+}
+
+export async function revokeCredential(id: string, onProgress?: (p: Progress) => void): Promise<void> {
+  await signedRequest("DELETE", `/credentials/${encodeURIComponent(id)}`, undefined, currentSigner, onProgress);
+}
+
+export async function revokeSession(id: string, onProgress?: (p: Progress) => void): Promise<void> {
+  await signedRequest("DELETE", `/sessions/${encodeURIComponent(id)}`, undefined, currentSigner, onProgress);
+  const mine = await loadSession();
+  if (mine?.sessionId === id) await deleteSession();
+}
+
+/** Refresh before expiry: signed by the current session; the new key comes sealed to a fresh transport key. */
+export async function refreshSession(onProgress?: (p: Progress) => void): Promise<StoredSession> {
+  const current = await loadSession();
+  if (!current) throw new WalletApiError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "No wallet session to refresh" });
+  const transport = await generateTransportKey();
+  const r = await signedRequest<AuthSession>(
+    "POST",
+    `/sessions/${encodeURIComponent(current.sessionId)}/refresh`,
+    { clientPublicKey: transport.publicKeyHex },
+    currentSigner,
+    onProgress,
+  );
+  return openAndStore(r.body, transport, current.credentialId);
+}
+
+export async function exportWallet(pinnedEnclavePublicHex: string, organizationId: string, onProgress?: (p: Progress) => void): Promise<string> {
+  const transport = await generateTransportKey();
+  const r = await signedRequest<{ id: string; encryptedWalletCredentials: string }>(
+    "POST",
+    "/export",
+    { clientPublicKey: transport.publicKeyHex },
+    currentSigner,
+    onProgress,
+  );
+  return openExport(r.body.encryptedWalletCredentials, transport, pinnedEnclavePublicHex, organizationId);
+}
+
+/** Sign out of the wallet: revoke the session (best effort), then forget every key. */
+export async function walletSignOut(): Promise<void> {
+  const s = await loadSession();
+  if (s) await revokeSession(s.sessionId).catch(() => {});
+  await clearAll();
+}
+
+export { loadSession, deleteSession, clearAll };

@@ -1,0 +1,81 @@
+import { verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { base64urlDecode, base64urlEncode, utf8Encode } from "@/lib/crypto";
+import { ApiError } from "@/lib/http/errors";
+import { canonicalBase64url, type WebauthnSettings } from "./verify-passkey-registration";
+import { webauthnFailure } from "./webauthn-failure";
+
+export interface PasskeyAssertion {
+  credentialId: string;
+  clientDataJson: string;
+  authenticatorData: string;
+  signature: string;
+  userHandle?: string | null;
+}
+
+export interface StoredPasskey {
+  credentialId: string;
+  /** COSE_Key, base64url. */
+  publicKey: string;
+  signCount: number;
+  transports: string[];
+}
+
+/**
+ * Verify an assertion against a stored passkey (protocol.md "Passkeys", authentication): origin, RP ID hash,
+ * UP flag, signature over authenticatorData ‖ SHA-256(clientDataJSON), and a counter that moved forward.
+ * The WebAuthn challenge bytes are the UTF-8 bytes of the service's lowercase hex `challenge`, so clientDataJSON
+ * carries base64url(utf8(hex)). Returns the new counter.
+ */
+export async function verifyPasskeyAssertion(args: {
+  webauthn: WebauthnSettings;
+  passkey: StoredPasskey;
+  challengeHex: string;
+  assertion: PasskeyAssertion;
+}): Promise<{ newCounter: number }> {
+  const { webauthn, passkey, assertion } = args;
+  const credentialId = canonicalBase64url(assertion.credentialId, "assertion.credentialId");
+  if (credentialId !== passkey.credentialId) {
+    throw new ApiError("UNAUTHORIZED", "assertion.credentialId is not the passkey of this credential", {
+      reason: "ASSERTION_CREDENTIAL_MISMATCH",
+      expected: passkey.credentialId,
+      received: credentialId,
+    });
+  }
+  let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    result = await verifyAuthenticationResponse({
+      response: {
+        id: credentialId,
+        rawId: credentialId,
+        type: "public-key",
+        clientExtensionResults: {},
+        response: {
+          clientDataJSON: canonicalBase64url(assertion.clientDataJson, "assertion.clientDataJson"),
+          authenticatorData: canonicalBase64url(assertion.authenticatorData, "assertion.authenticatorData"),
+          signature: canonicalBase64url(assertion.signature, "assertion.signature"),
+          userHandle: assertion.userHandle ? canonicalBase64url(assertion.userHandle, "assertion.userHandle") : undefined,
+        },
+      },
+      expectedChallenge: base64urlEncode(utf8Encode(args.challengeHex)),
+      expectedOrigin: webauthn.origins,
+      expectedRPID: webauthn.rpId,
+      expectedType: "webauthn.get",
+      credential: {
+        id: passkey.credentialId,
+        publicKey: base64urlDecode(passkey.publicKey) as Uint8Array<ArrayBuffer>,
+        counter: passkey.signCount,
+        transports: passkey.transports as never,
+      },
+      requireUserVerification: false,
+    });
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    throw webauthnFailure("ASSERTION", e, webauthn);
+  }
+  if (!result.verified) {
+    throw new ApiError("UNAUTHORIZED", "The assertion signature does not verify with the passkey's public key", {
+      reason: "ASSERTION_SIGNATURE_INVALID",
+    });
+  }
+  return { newCounter: result.authenticationInfo.newCounter };
+}
