@@ -3,9 +3,16 @@ import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "./console-sess
 
 /** Same-origin form posts only (with the SameSite=Strict cookie, a second guard against cross-site requests). */
 export function sameOrigin(req: Request): boolean {
+  // Browsers say it directly (and send `Origin: null` under a no-referrer policy, so Origin alone is not enough).
+  const site = req.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin" || site === "none";
   const origin = req.headers.get("origin");
   if (!origin) return true;
-  return new URL(origin).host === new URL(req.url).host || origin === `http://${req.headers.get("host")}`;
+  try {
+    return new URL(origin).host === req.headers.get("host");
+  } catch {
+    return false;
+  }
 }
 
 export function sessionOf(req: Request): ConsoleSession | null {
