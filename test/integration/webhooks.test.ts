@@ -116,6 +116,25 @@ describe("webhooks", () => {
     expect(log.body.data[0]).toMatchObject({ id: dup, status: "DELIVERED", attempts: 1, lastStatusCode: 409 });
   });
 
+  it("gives up at give_up_at (7 days after the event by default): FAILED, no further attempts", async () => {
+    const rec = await receiver(() => 500);
+    const p = await platformWith(rec.url);
+    const id = await emit(p.uuid, "GIVE_UP");
+    await waitFor("first failure", () => rec.forEvent(id).length >= 1);
+    // Bring the 7-day horizon to now (the schedule itself is unit-tested in lib/sdk/webhooks.test.ts).
+    const conn = await getDb();
+    const { sql } = await import("drizzle-orm");
+    await conn.execute(sql`update webhook_deliveries set give_up_at = now() + interval '200 milliseconds' where id = ${id.split(":")[1]}`);
+    const log = await waitFor("FAILED", async () => {
+      const l = await req(server.url, "GET", `/webhooks/deliveries?eventType=GIVE_UP`, p.auth);
+      return l.body.data[0]?.status === "FAILED" ? l.body.data[0] : null;
+    });
+    const n = rec.forEvent(id).length;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rec.forEvent(id).length).toBe(n);
+    expect(log).toMatchObject({ status: "FAILED", lastStatusCode: 500 });
+  });
+
   it("resend queues the same envelope again", async () => {
     const rec = await receiver(() => 200);
     const p = await platformWith(rec.url);
