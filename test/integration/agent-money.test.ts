@@ -96,6 +96,10 @@ describe("agent-initiated money movement", () => {
     const e2 = await call("POST", `/agents/me/quotes/${big.id}/execute`, { auth: bearer });
     expect(e2.status).toBe(403);
     expect(e2.body.details.reason).toBe("PER_TRANSACTION_LIMIT");
+    // usage is counted from the agent's transactions.
+    const me = await call("GET", "/agents/me", { auth: bearer });
+    expect(me.body.usage).toMatchObject({ dailyTransactionCount: 1, dailySpend: 5_000, monthlySpend: 5_000 });
+    expect((await call("GET", `/agents/${agent.id}`, { auth: p.auth })).body.usage.dailySpend).toBe(5_000);
     const q3 = await agentQuote(bearer, a.accounts.USD, payee, 3_001);
     const e3 = await call("POST", `/agents/me/quotes/${q3.id}/execute`, { auth: bearer });
     expect(e3.status).toBe(403);
