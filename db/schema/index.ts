@@ -5,6 +5,8 @@ export * from "./outbox";
 export * from "./integrator";
 export * from "./auth";
 export * from "./keys";
+export * from "./webhooks";
+export * from "./money";
 export * from "./external-accounts";
 export * from "./agents";
 export * from "./credential-proofs";

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { platforms } from "./platforms";
 
@@ -14,6 +15,11 @@ export const outboxEvents = pgTable(
     /** The full resource, as the API serializes it. */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set when the webhook worker has turned the event into a delivery (lib/webhooks/dispatch-outbox.ts). */
+    dispatchedAt: timestamp("dispatched_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [index("outbox_events_platform_idx").on(t.platformId, t.id)],
+  (t) => [
+    index("outbox_events_platform_idx").on(t.platformId, t.id),
+    index("outbox_events_undispatched_idx").on(t.id).where(sql`${t.dispatchedAt} is null`),
+  ],
 );

@@ -5,7 +5,8 @@ import type { Agent, AgentPolicy } from "./agent.contract";
 
 export type AgentRow = InferSelectModel<typeof agents>;
 
-export function toAgent(row: AgentRow): Agent {
+/** `usage` comes from lib/agent-money/agent-usage.ts where a read path counts it; zeros otherwise. */
+export function toAgent(row: AgentRow, usage?: Agent["usage"]): Agent {
   const today = new Date().toISOString();
   return {
     id: formatId("Agent", row.id),
@@ -14,8 +15,7 @@ export function toAgent(row: AgentRow): Agent {
     isPaused: row.isPaused,
     isConnected: row.connectedAt !== null,
     policy: row.policy as AgentPolicy,
-    // Agent-initiated money movement is not part of this service yet: the counters stay at zero.
-    usage: { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0, dailyResetDate: today.slice(0, 10), monthlyResetMonth: today.slice(0, 7) },
+    usage: usage ?? { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0, dailyResetDate: today.slice(0, 10), monthlyResetMonth: today.slice(0, 7) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,9 +4,11 @@ import { agents } from "@/db/schema";
 import { unauthorized } from "@/lib/http/errors";
 import type { AgentPrincipal } from "@/lib/http/principal";
 import { toAgent } from "./agent-view";
+import { agentUsage } from "@/lib/agent-money/agent-usage";
 
 export async function getAgentMe(agent: AgentPrincipal) {
   const [row] = await (await getDb()).select().from(agents).where(eq(agents.id, agent.agentId)).limit(1);
   if (!row) throw unauthorized("Invalid agent access token");
-  return toAgent(row);
+  const usage = await agentUsage(await getDb(), [row]);
+  return toAgent(row, usage.get(row.id));
 }

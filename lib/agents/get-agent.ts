@@ -1,8 +1,11 @@
 import { getDb } from "@/db/client";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { toAgent } from "./agent-view";
+import { agentUsage } from "@/lib/agent-money/agent-usage";
 import { findAgentOrThrow } from "./find-agent";
 
 export async function getAgent(platform: PlatformPrincipal, agentId: string) {
-  return toAgent(await findAgentOrThrow(await getDb(), platform.id, agentId));
+  const db = await getDb();
+  const row = await findAgentOrThrow(db, platform.id, agentId);
+  return toAgent(row, (await agentUsage(db, [row])).get(row.id));
 }

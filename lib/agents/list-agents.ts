@@ -5,6 +5,7 @@ import type { PlatformPrincipal } from "@/lib/http/principal";
 import { decodeCursor, page } from "@/lib/http/pagination";
 import { parseId } from "@/lib/ids";
 import { toAgent } from "./agent-view";
+import { agentUsage } from "@/lib/agent-money/agent-usage";
 
 export interface AgentFilters {
   limit: number;
@@ -40,5 +41,6 @@ export async function listAgents(platform: PlatformPrincipal, q: AgentFilters) {
     .where(and(...where))
     .orderBy(asc(agents.id))
     .limit(q.limit + 1);
-  return page(rows, q.limit, toAgent);
+  const usage = await agentUsage(db, rows.slice(0, q.limit));
+  return page(rows, q.limit, (r) => toAgent(r, usage.get(r.id)));
 }

@@ -28,6 +28,31 @@ const envSchema = z.object({
   WALLET_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Create (and print) a sandbox demo platform on start. Defaults to on with the embedded database. */
   DEMO_PLATFORM: z.enum(["auto", "on", "off"]).default("auto"),
+  /** Run the webhook delivery worker inside this server process (tests may turn it off and step it by hand). */
+  WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+  /** How often the webhook worker looks for due deliveries, in ms. */
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Base of the exponential retry schedule (attempt n waits base·2^(n-1), capped), in ms. Tests set it small. */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  /** Longest wait between two attempts (protocol.md: 30 min). */
+  WEBHOOK_RETRY_CAP_MS: z.coerce.number().int().min(1).max(86_400_000).default(1_800_000),
+  /** Give up on a delivery this long after the event (protocol.md: 7 days). */
+  WEBHOOK_GIVE_UP_MS: z.coerce.number().int().min(1).default(7 * 24 * 3600 * 1000),
+  /** Timeout of one delivery attempt, in ms; the claim lease is this plus 5 s. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** Source of exchange rates: `sandbox` (the fixed table in lib/exchange-rates/sandbox-rate-source.ts). */
+  EXCHANGE_RATE_SOURCE: z.enum(["sandbox"]).default("sandbox"),
+  /** How long a fetched exchange rate is reused (cached in the database), in ms (spec Limits: about 5 minutes). */
+  EXCHANGE_RATE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+  /** Largest single transaction, in USD cents equivalent (platform config `limits` may set its own). */
+  TRANSACTION_SIZE_LIMIT_USD_CENTS: z.coerce.number().int().min(1).default(100_000_000),
+  /** Largest total sent per customer per UTC day, in USD cents equivalent. */
+  DAILY_VOLUME_LIMIT_USD_CENTS: z.coerce.number().int().min(1).default(500_000_000),
+  /** Current end-user terms (GET /customers/end-user-terms); quotes need a customer's consent to this version. */
+  END_USER_TERMS_VERSION: z.string().min(1).max(50).default("V1"),
+  END_USER_TERMS_URL: z.string().url().default("https://localhost/terms/v1"),
+  /** How long a quote can be executed, in ms. */
+  QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   /**
    * How long, in seconds, a fetched OIDC key set is trusted before a token naming an unknown `kid` may
    * refetch it (jose createRemoteJWKSet cooldown): bounds fetches caused by junk tokens, and delays pick-up

@@ -3,6 +3,7 @@ import { customers } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { newUuid } from "@/lib/ids";
+import { provisionCurrencyAccounts } from "@/lib/internal-accounts/provision-currency-accounts";
 import { provisionEmbeddedWallet } from "@/lib/internal-accounts/provision-embedded-wallet";
 import type { Customer, CustomerCreate } from "./customer.contract";
 import { toCustomer } from "./customer-view";
@@ -41,6 +42,7 @@ export async function createCustomer(platform: PlatformPrincipal, input: Custome
         })
         .returning();
       if (email) await provisionEmbeddedWallet(tx, { platformId: platform.id, customerId: id, email });
+      await provisionCurrencyAccounts(tx, { platformId: platform.id, customerId: id, currencies: input.currencies ?? [] });
       return created;
     });
     return toCustomer(row);

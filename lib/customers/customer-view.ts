@@ -20,7 +20,7 @@ export function toCustomer(row: CustomerRow): Customer {
   };
   if (row.email) out.email = row.email;
   if (row.phoneNumber) out.phoneNumber = row.phoneNumber;
-  for (const k of ["fullName", "birthDate", "nationality", "address", "legalName", "registrationNumber", "taxId"]) {
+  for (const k of ["fullName", "birthDate", "nationality", "address", "legalName", "registrationNumber", "taxId", "endUserTermsConsent"]) {
     if (p[k] !== undefined && p[k] !== null) out[k] = p[k];
   }
   return out as Customer;

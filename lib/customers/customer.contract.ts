@@ -17,6 +17,14 @@ export const addressSchema = z.object({
   country: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code"),
 });
 
+/** Consent to the end-user terms (GET /customers/end-user-terms gives the current version). */
+export const endUserTermsConsentSchema = z.object({
+  termsVersion: z.string().min(1).max(50),
+  acceptedAt: z.iso.datetime({ offset: true }),
+  acceptanceMethod: z.enum(["CHECKBOX", "CLICK_TO_ACCEPT", "SIGNATURE", "OTHER"]).optional(),
+  ipAddress: z.string().max(45).optional(),
+});
+
 const customerFields = {
   platformCustomerId: z.string().min(1).max(256).optional(),
   email: z.email().max(254).optional(),
@@ -26,6 +34,7 @@ const customerFields = {
     .regex(/^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]{1,253}$/, "UMA address such as $alice@example.com")
     .optional(),
   currencies: z.array(z.string().regex(/^[A-Z]{3,4}$/)).max(50).optional(),
+  endUserTermsConsent: endUserTermsConsentSchema.optional(),
   // INDIVIDUAL
   fullName: z.string().min(1).max(200).optional(),
   birthDate: z.string().regex(DATE, "date YYYY-MM-DD").optional(),
@@ -63,6 +72,7 @@ export const customerUpdateSchema = z
     phoneNumber: customerFields.phoneNumber,
     umaAddress: customerFields.umaAddress,
     currencies: customerFields.currencies,
+    endUserTermsConsent: customerFields.endUserTermsConsent,
     fullName: customerFields.fullName,
     birthDate: customerFields.birthDate,
     nationality: customerFields.nationality,
@@ -83,6 +93,7 @@ export const customerSchema = z.object({
   phoneNumber: z.string().optional(),
   currencies: z.array(z.string()),
   kycStatus: z.enum(["APPROVED", "PENDING", "REJECTED", "UNVERIFIED"]),
+  endUserTermsConsent: endUserTermsConsentSchema.optional(),
   fullName: z.string().optional(),
   birthDate: z.string().optional(),
   nationality: z.string().optional(),
@@ -104,7 +115,7 @@ export const createCustomerOp = defineOperation({
   path: "/customers",
   summary: "Create a customer",
   description:
-    "Creates an INDIVIDUAL or BUSINESS customer. With an email, an EMBEDDED_WALLET internal account (USDB) is provisioned in the same transaction, initialised with one EMAIL_OTP credential whose nickname is the email.",
+    "Creates an INDIVIDUAL or BUSINESS customer. Each known currency in `currencies` (other than USDB) gets an INTERNAL_FIAT (or INTERNAL_CRYPTO) account. With an email, an EMBEDDED_WALLET internal account (USDB) is provisioned in the same transaction, initialised with one EMAIL_OTP credential whose nickname is the email.",
   tags: ["Customers"],
   auth: "platform",
   body: customerCreateSchema,

@@ -5,10 +5,7 @@ import type { InternalAccount } from "./internal-account.contract";
 
 export type InternalAccountRow = InferSelectModel<typeof internalAccounts>;
 
-const CURRENCIES: Record<string, { name: string; symbol: string }> = {
-  USDB: { name: "USDB", symbol: "USDB" },
-  USD: { name: "US Dollar", symbol: "$" },
-};
+import { CURRENCIES } from "@/lib/money/currencies";
 
 export function currencyObject(code: string, decimals: number) {
   const c = CURRENCIES[code] ?? { name: code, symbol: code };

@@ -2,6 +2,22 @@ import type { Operation } from "@/lib/http/operation";
 import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
+import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
+import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
+import { createQuoteOp, executeQuoteOp, getQuoteOp } from "@/lib/quotes/quote.contract";
+import { fundInternalAccountOp } from "@/lib/sandbox/sandbox.contract";
+import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
+import {
+  agentCreateQuoteOp,
+  agentExecuteQuoteOp,
+  agentGetQuoteOp,
+  agentGetTransactionOp,
+  agentListTransactionsOp,
+} from "@/lib/agent-money/agent-money.contract";
+import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
+import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
+import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
+import * as agentOps from "@/lib/agents/agent.contract";
 import {
   addCredentialOp,
   challengeCredentialOp,
@@ -11,8 +27,6 @@ import {
 } from "@/lib/credentials/credential.contract";
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
-import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
-import * as agentOps from "@/lib/agents/agent.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
@@ -29,6 +43,26 @@ export const operations: Operation<any, any, any>[] = [
   updateCustomerOp,
   listCustomerInternalAccountsOp,
   getInternalAccountOp,
+  listWebhookDeliveriesOp,
+  resendWebhookDeliveryOp,
+  sendTestWebhookOp,
+  getEndUserTermsOp,
+  listExchangeRatesOp,
+  createQuoteOp,
+  getQuoteOp,
+  executeQuoteOp,
+  listTransactionsOp,
+  getTransactionOp,
+  transferInOp,
+  transferOutOp,
+  fundInternalAccountOp,
+  approveTransactionOp,
+  rejectTransactionOp,
+  agentCreateQuoteOp,
+  agentGetQuoteOp,
+  agentExecuteQuoteOp,
+  agentListTransactionsOp,
+  agentGetTransactionOp,
   addCredentialOp,
   listCredentialsOp,
   deleteCredentialOp,

@@ -8,6 +8,7 @@ import { platformSettingsSchema, type PlatformConfig, type PlatformSettings } fr
 import type { z } from "zod";
 import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/http/validation";
+import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
@@ -24,6 +25,7 @@ export async function getPlatformConfig(platform: PlatformPrincipal): Promise<Pl
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  config.webhookPublicKey = (await getWebhookSigningKey()).publicKeyPem;
   return config;
 }
 

@@ -18,13 +18,19 @@ export const oidcIssuerSchema = z.object({
 
 export const feeConfigSchema = z
   .object({
-    currency: z.string().regex(/^[A-Z]{3,4}$/).default("USD"),
+    // Spec Limits: a standing fee config requires a USD source currency.
+    currency: z.enum(["USD"]).default("USD").describe("Source currency the fee applies to; only USD is allowed"),
     variableRateBps: z.number().int().min(0).max(10_000).optional(),
     fixedAmount: z.number().int().min(0).optional(),
   })
   .refine((f) => f.variableRateBps !== undefined || f.fixedAmount !== undefined, {
     message: "a fee config needs variableRateBps, fixedAmount, or both",
   });
+
+export const limitsSchema = z.object({
+  transactionSizeLimitUsdCents: z.number().int().min(1).optional(),
+  dailyVolumeLimitUsdCents: z.number().int().min(1).optional(),
+});
 
 /** The platform's mutable settings (PATCH /config). Names follow protocol.md "Platform configuration". */
 export const platformSettingsSchema = z.object({
@@ -36,6 +42,8 @@ export const platformSettingsSchema = z.object({
   cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable().default(null),
   /** Subject to counterparty rules such as the EU Travel Rule (external accounts need ownershipType …). */
   subjectToCounterpartyRules: z.boolean().default(false),
+  /** Money limits in USD cents equivalent; absent fields fall back to TRANSACTION_SIZE_LIMIT_USD_CENTS / DAILY_VOLUME_LIMIT_USD_CENTS. */
+  limits: limitsSchema.optional(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
@@ -48,6 +56,7 @@ export const platformSettingsPatchSchema = z
     feeConfigs: z.array(feeConfigSchema).max(10),
     cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
     subjectToCounterpartyRules: z.boolean(),
+    limits: limitsSchema,
   })
   .partial()
   .strict();

@@ -7,6 +7,7 @@ import { loadEnv, type Env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
+import { startWebhookWorker } from "@/lib/webhooks/worker";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -21,6 +22,8 @@ export async function startup(): Promise<void> {
     process.exit(1);
   }
   await getDb();
+  // Webhook delivery runs in every server process; rows are claimed with SKIP LOCKED (lib/webhooks).
+  if (cfg.WEBHOOK_WORKER === "on") startWebhookWorker();
   const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);
   if (wantDemo) await ensureDemoPlatform(cfg);
 }

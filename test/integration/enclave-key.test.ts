@@ -49,7 +49,8 @@ describe("GET /auth/enclave-key", () => {
     const published = (await call("GET", "/auth/enclave-key", { auth: p.auth })).body.enclaveQuorumPublic;
     const sql = postgres(inject("databaseUrl"), { max: 1, onnotice: () => {} });
     try {
-      const rows = await sql`select name, encrypted, created_at from service_keys`;
+      // service_keys also holds the webhook signing key (lib/webhooks/signing-key.ts): look at the enclave row.
+      const rows = await sql`select name, encrypted, created_at from service_keys where name = 'enclave_signing_key'`;
       expect(rows.map((r) => r.name)).toEqual(["enclave_signing_key"]);
       const stored = String(rows[0]!.encrypted);
       expect(stored).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);

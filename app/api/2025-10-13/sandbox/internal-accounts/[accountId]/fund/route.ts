@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { fundInternalAccountOp } from "@/lib/sandbox/sandbox.contract";
+import { fundInternalAccount } from "@/lib/sandbox/fund-internal-account";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(fundInternalAccountOp, async ({ platform, params, body }) =>
+    reply(200, await fundInternalAccount(platform, params.accountId, body.amount)),
+  ),
+});

@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { approveTransactionOp } from "@/lib/transactions/transaction.contract";
+import { decideApproval } from "@/lib/transactions/decide-approval";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(approveTransactionOp, async ({ platform, params }) =>
+    reply(200, await decideApproval(platform, params.transactionId, "APPROVE")),
+  ),
+});

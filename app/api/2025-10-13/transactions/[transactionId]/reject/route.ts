@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { rejectTransactionOp } from "@/lib/transactions/transaction.contract";
+import { decideApproval } from "@/lib/transactions/decide-approval";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(rejectTransactionOp, async ({ platform, params, body }) =>
+    reply(200, await decideApproval(platform, params.transactionId, "REJECT", body?.reason)),
+  ),
+});

@@ -1,0 +1,26 @@
+import { NextResponse } from "next/server";
+import { back, sameOrigin, sessionOf } from "@/lib/console/console-form";
+import { serviceCall } from "@/lib/console/console-client";
+
+/** Create an agent for a customer with a starting policy; the device code is shown once on the console page. */
+export async function POST(req: Request) {
+  if (!sameOrigin(req)) return new NextResponse("cross-origin form post refused", { status: 403 });
+  const s = sessionOf(req);
+  if (!s) return back(req, "/console/login");
+  const form = await req.formData();
+  const limit = Number(form.get("perTransactionLimit") ?? 10_000);
+  const r = await serviceCall(s, "POST", "/agents", {
+    name: String(form.get("name") ?? "Agent"),
+    customerId: String(form.get("customerId") ?? ""),
+    policy: {
+      permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"],
+      defaultExecutionMode: form.get("mode") === "AUTO" ? "AUTO" : "APPROVAL_REQUIRED",
+      spendingLimits: { currency: "USD", perTransactionLimit: Number.isFinite(limit) ? limit : 10_000 },
+    },
+  });
+  if (r.status !== 201) return back(req, "/console", `Agent not created: ${r.body?.code ?? r.status} ${r.body?.message ?? ""}`);
+  const res = back(req, "/console", `Agent ${r.body.agent.id} created`);
+  // The device code is shown once: carried to the next page view only, in a short-lived cookie scoped to the console.
+  res.cookies.set("console_device_code", r.body.deviceCode.code, { httpOnly: true, sameSite: "strict", path: "/console", maxAge: 60 });
+  return res;
+}

@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { customers } from "./customers";
+import { platforms } from "./platforms";
+
+/** Where money sits or goes: one of our internal accounts, an external account, or the outside world (sandbox funding). */
+export type AccountKind = "INTERNAL" | "EXTERNAL" | "SANDBOX";
+
+/** A priced transfer offer (POST /quotes). `transactionId` is allocated up front; the row appears on execution. */
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    customerId: uuid("customer_id").references(() => customers.id),
+    agentId: uuid("agent_id"),
+    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] }).notNull(),
+    sourceKind: text("source_kind").$type<AccountKind>().notNull(),
+    sourceAccountId: uuid("source_account_id").notNull(),
+    destinationKind: text("destination_kind").$type<AccountKind>().notNull(),
+    destinationAccountId: uuid("destination_account_id").notNull(),
+    lockedCurrencySide: text("locked_currency_side", { enum: ["SENDING", "RECEIVING"] }).notNull(),
+    lockedCurrencyAmount: bigint("locked_currency_amount", { mode: "bigint" }).notNull(),
+    sendingCurrency: text("sending_currency").notNull(),
+    receivingCurrency: text("receiving_currency").notNull(),
+    totalSendingAmount: bigint("total_sending_amount", { mode: "bigint" }).notNull(),
+    totalReceivingAmount: bigint("total_receiving_amount", { mode: "bigint" }).notNull(),
+    exchangeRate: text("exchange_rate").notNull(),
+    feesIncluded: bigint("fees_included", { mode: "bigint" }).notNull(),
+    platformFeesIncluded: bigint("platform_fees_included", { mode: "bigint" }).notNull(),
+    usdValueCents: bigint("usd_value_cents", { mode: "bigint" }).notNull(),
+    transactionId: uuid("transaction_id").notNull(),
+    description: text("description"),
+    idempotencyKey: text("idempotency_key"),
+    requestDigest: text("request_digest"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quotes_idempotency_uq").on(t.platformId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("quotes_transaction_uq").on(t.transactionId),
+    index("quotes_platform_idx").on(t.platformId, t.id),
+  ],
+);
+
+/**
+ * A money movement. Balances of internal accounts move only through ledger entries posted in the
+ * same database transaction as the status change of this row (lib/ledger).
+ */
+export const transactions = pgTable(
+  "transactions",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    customerId: uuid("customer_id").references(() => customers.id),
+    agentId: uuid("agent_id"),
+    quoteId: uuid("quote_id"),
+    /** TRANSFER (quote), TRANSFER_IN / TRANSFER_OUT (deprecated endpoints), FUNDING (sandbox). */
+    kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
+    direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
+    /** REJECTED: the platform refused an agent-initiated transaction pending its approval. */
+    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
+    pendingReason: text("pending_reason"),
+    failureReason: text("failure_reason"),
+    rejectionReason: text("rejection_reason"),
+    sourceKind: text("source_kind").$type<AccountKind>().notNull(),
+    sourceAccountId: uuid("source_account_id"),
+    destinationKind: text("destination_kind").$type<AccountKind>().notNull(),
+    destinationAccountId: uuid("destination_account_id"),
+    sendingCurrency: text("sending_currency").notNull(),
+    sendingAmount: bigint("sending_amount", { mode: "bigint" }).notNull(),
+    receivingCurrency: text("receiving_currency").notNull(),
+    receivingAmount: bigint("receiving_amount", { mode: "bigint" }).notNull(),
+    exchangeRate: text("exchange_rate").notNull(),
+    feesAmount: bigint("fees_amount", { mode: "bigint" }).notNull(),
+    platformFeesAmount: bigint("platform_fees_amount", { mode: "bigint" }).notNull(),
+    /** Sending amount in USD cents, for the daily volume limit. */
+    usdValueCents: bigint("usd_value_cents", { mode: "bigint" }).notNull(),
+    description: text("description"),
+    idempotencyKey: text("idempotency_key"),
+    settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("transactions_platform_idx").on(t.platformId, t.id),
+    index("transactions_customer_day_idx").on(t.customerId, t.createdAt),
+    uniqueIndex("transactions_idempotency_uq")
+      .on(t.platformId, t.kind, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+  ],
+);
+
+/**
+ * Double-entry ledger: every posting's entries sum to zero per currency. `account` is
+ * `ia:<internal account uuid>` (mirrored in internal_accounts.balance) or a system account
+ * `sys:<platform uuid>:<NAME>:<currency>` (FUNDING, PAYOUTS, FX, FEES, SANDBOX).
+ */
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    transactionId: uuid("transaction_id").notNull(),
+    account: text("account").notNull(),
+    currency: text("currency").notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    memo: text("memo").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("ledger_entries_transaction_idx").on(t.transactionId), index("ledger_entries_account_idx").on(t.account)],
+);
+
+/** Exchange rates from the configured source, reused for EXCHANGE_RATE_TTL_MS (spec Limits: about 5 minutes). */
+export const exchangeRateCache = pgTable(
+  "exchange_rate_cache",
+  {
+    source: text("source").notNull(),
+    fromCurrency: text("from_currency").notNull(),
+    toCurrency: text("to_currency").notNull(),
+    rate: text("rate").notNull(),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    fetchCount: integer("fetch_count").notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.fromCurrency, t.toCurrency] })],
+);

@@ -1,0 +1,16 @@
+import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
+import type { AgentPrincipal } from "@/lib/http/principal";
+import { createQuote } from "@/lib/quotes/create-quote";
+import type { Quote, QuoteCreate } from "@/lib/quotes/quote.contract";
+import { platformOfAgent } from "./agent-platform";
+
+/** POST /agents/me/quotes: a quote for the agent's customer only (other customers' accounts: 404); executed separately. */
+export async function agentCreateQuote(agent: AgentPrincipal, input: Omit<QuoteCreate, "immediatelyExecute" | "platformFeeOverride">, idempotencyKey: string | null): Promise<Quote> {
+  requireAgentPermission(agent, "CREATE_QUOTES");
+  const platform = await platformOfAgent(agent);
+  return createQuote(
+    platform,
+    { ...input, immediatelyExecute: false },
+    { idempotencyKey: idempotencyKey ? `agent:${agent.agentId}:${idempotencyKey}` : null, actor: { customerScope: agent.customerId, agentId: agent.agentId } },
+  );
+}

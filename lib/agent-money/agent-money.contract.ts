@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { listResponse, paginationQuery } from "@/lib/http/pagination";
+import { errorResponses } from "@/lib/http/common.contract";
+import { quoteCreateSchema, quoteSchema } from "@/lib/quotes/quote.contract";
+import { transactionSchema } from "@/lib/transactions/transaction.contract";
+
+const tags = ["Agent Operations"];
+const agentErrors = "403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).";
+
+export const agentQuoteCreateSchema = quoteCreateSchema.omit({ immediatelyExecute: true, platformFeeOverride: true }).strict();
+
+export const agentCreateQuoteOp = defineOperation({
+  operationId: "agentCreateQuote",
+  method: "POST",
+  path: "/agents/me/quotes",
+  summary: "Create a quote for the agent's customer (CREATE_QUOTES)",
+  description: `Accounts of other customers answer 404. ${agentErrors}`,
+  tags,
+  auth: "agent",
+  headers: { "Idempotency-Key": { description: "The same key with the same body returns the same quote" } },
+  body: agentQuoteCreateSchema,
+  responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409) },
+});
+
+export const agentGetQuoteOp = defineOperation({
+  operationId: "agentGetQuote",
+  method: "GET",
+  path: "/agents/me/quotes/{quoteId}",
+  summary: "Get one of the agent customer's quotes",
+  tags,
+  auth: "agent",
+  params: z.object({ quoteId: z.string().max(100) }),
+  responses: { 200: { description: "The quote", schema: quoteSchema }, ...errorResponses(401, 403, 404) },
+});
+
+export const agentExecuteQuoteOp = defineOperation({
+  operationId: "agentExecuteQuote",
+  method: "POST",
+  path: "/agents/me/quotes/{quoteId}/execute",
+  summary: "Execute a quote under the agent's policy (EXECUTE_QUOTES)",
+  description:
+    "AUTO: executes now (COMPLETED or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): the transaction stays PENDING " +
+    "with pendingReason PENDING_PLATFORM_APPROVAL and AGENT_ACTION.PENDING_APPROVAL is emitted; the platform decides with POST /transactions/{id}/approve or /reject. " +
+    agentErrors,
+  tags,
+  auth: "agent",
+  params: z.object({ quoteId: z.string().max(100) }),
+  responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+export const agentListTransactionsOp = defineOperation({
+  operationId: "agentListTransactions",
+  method: "GET",
+  path: "/agents/me/transactions",
+  summary: "The agent customer's transactions (VIEW_TRANSACTIONS)",
+  tags,
+  auth: "agent",
+  query: paginationQuery.extend({
+    status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).optional(),
+    sortOrder: z.enum(["asc", "desc"]).default("desc"),
+  }),
+  responses: { 200: { description: "A page of transactions", schema: listResponse(transactionSchema) }, ...errorResponses(400, 401, 403) },
+});
+
+export const agentGetTransactionOp = defineOperation({
+  operationId: "agentGetTransaction",
+  method: "GET",
+  path: "/agents/me/transactions/{transactionId}",
+  summary: "One of the agent customer's transactions (VIEW_TRANSACTIONS)",
+  tags,
+  auth: "agent",
+  params: z.object({ transactionId: z.string().max(100) }),
+  responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(401, 403, 404) },
+});

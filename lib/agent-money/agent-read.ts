@@ -1,0 +1,24 @@
+import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
+import type { AgentPrincipal } from "@/lib/http/principal";
+import { getQuote } from "@/lib/quotes/get-quote";
+import { getTransaction } from "@/lib/transactions/get-transaction";
+import { listTransactions } from "@/lib/transactions/list-transactions";
+
+/** Reads scoped to the agent's customer: another customer's quote or transaction answers 404 like a missing one. */
+export async function agentGetQuote(agent: AgentPrincipal, quoteId: string) {
+  requireAgentPermission(agent, "CREATE_QUOTES");
+  return getQuote(agent.platformId, quoteId, agent.customerId);
+}
+
+export async function agentGetTransaction(agent: AgentPrincipal, transactionId: string) {
+  requireAgentPermission(agent, "VIEW_TRANSACTIONS");
+  return getTransaction(agent.platformId, transactionId, agent.customerId);
+}
+
+export async function agentListTransactions(
+  agent: AgentPrincipal,
+  q: { limit: number; cursor?: string; status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED"; sortOrder: "asc" | "desc" },
+) {
+  requireAgentPermission(agent, "VIEW_TRANSACTIONS");
+  return listTransactions(agent.platformId, q, agent.customerId);
+}

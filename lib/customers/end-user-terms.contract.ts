@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { errorResponses } from "@/lib/http/common.contract";
+
+export const getEndUserTermsOp = defineOperation({
+  operationId: "getEndUserTerms",
+  method: "GET",
+  path: "/customers/end-user-terms",
+  summary: "The current end-user terms",
+  description: "Record a customer's consent with `endUserTermsConsent {termsVersion, acceptedAt, …}` on POST or PATCH /customers; quotes need it.",
+  tags: ["Customers"],
+  auth: "platform",
+  responses: { 200: { description: "Terms", schema: z.object({ version: z.string(), url: z.string() }) }, ...errorResponses(401) },
+});

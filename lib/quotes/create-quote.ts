@@ -1,0 +1,135 @@
+import { and, eq } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { quotes } from "@/db/schema";
+import { isUniqueViolation } from "@/db/errors";
+import { env } from "@/lib/config/env";
+import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
+import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
+import { ApiError } from "@/lib/http/errors";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { newUuid, parseId } from "@/lib/ids";
+import { requestDigest } from "@/lib/money/canonical-digest";
+import { checkTransactionSize } from "@/lib/transactions/limits";
+import { resolveDestination, resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { executeQuoteInTx } from "./execute-quote";
+import { priceQuote } from "./price-quote";
+import type { Quote, QuoteCreate } from "./quote.contract";
+import { toQuote, type QuoteRow } from "./quote-view";
+
+export interface QuoteActor {
+  /** Set for agent-initiated quotes: the agent's customer bounds every account. */
+  customerScope?: string;
+  agentId?: string;
+}
+
+/**
+ * POST /quotes. Everything decidable up front is checked before anything is written: accounts
+ * (404 for another tenant's), end-user terms (403), size limit (400), fee rules (400). With
+ * `immediatelyExecute` the quote and its executed transaction commit in one database transaction.
+ */
+export async function createQuote(
+  platform: PlatformPrincipal,
+  input: QuoteCreate,
+  opts: { idempotencyKey?: string | null; actor?: QuoteActor; afterInsert?: (tx: Tx, q: QuoteRow) => Promise<QuoteRow> } = {},
+): Promise<Quote> {
+  const db = await getDb();
+  const key = opts.idempotencyKey ?? null;
+  const digest = requestDigest({ input, agent: opts.actor?.agentId ?? null });
+  if (key) {
+    const replay = await findReplay(platform.id, key, digest);
+    if (replay) return replay;
+  }
+  const scope = opts.actor?.customerScope;
+  const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
+  if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
+    throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {
+      errors: [{ field: "source.customerId", message: "Must be the customer that owns source.accountId" }],
+    });
+  }
+  const dst = await resolveDestination(db, platform.id, input.destination.accountId, scope);
+  if (dst.kind === src.kind && dst.uuid === src.uuid) {
+    throw new ApiError("INVALID_INPUT", "Source and destination are the same account", {
+      errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
+    });
+  }
+  if (src.customerId) await requireEndUserTerms(db, src.customerId);
+  const price = await priceQuote({
+    settings: platform.settings,
+    sendingCurrency: src.currency,
+    receivingCurrency: dst.currency,
+    lockedSide: input.lockedCurrencySide,
+    lockedAmount: BigInt(input.lockedCurrencyAmount),
+    override: input.platformFeeOverride,
+  });
+  checkTransactionSize(platform.settings, price.usdValueCents);
+  if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status, Number(price.totalReceiving))) {
+    throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);
+  }
+  const now = new Date();
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [q] = await tx
+        .insert(quotes)
+        .values({
+          id: newUuid(),
+          platformId: platform.id,
+          customerId: src.customerId,
+          agentId: opts.actor?.agentId ?? null,
+          status: "PENDING",
+          sourceKind: "INTERNAL",
+          sourceAccountId: src.uuid,
+          destinationKind: dst.kind,
+          destinationAccountId: dst.uuid,
+          lockedCurrencySide: input.lockedCurrencySide,
+          lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
+          sendingCurrency: src.currency,
+          receivingCurrency: dst.currency,
+          totalSendingAmount: price.totalSending,
+          totalReceivingAmount: price.totalReceiving,
+          exchangeRate: String(price.rate),
+          feesIncluded: price.fees,
+          platformFeesIncluded: price.platformFees,
+          usdValueCents: price.usdValueCents,
+          transactionId: newUuid(),
+          description: input.description ?? null,
+          idempotencyKey: key,
+          requestDigest: digest,
+          expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
+        })
+        .returning();
+      if (opts.afterInsert) return opts.afterInsert(tx, q);
+      if (!input.immediatelyExecute) return q;
+      if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
+      return executeQuoteInTx(tx, platform, q);
+    });
+    return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
+  } catch (e) {
+    if (key && isUniqueViolation(e, "quotes_idempotency_uq")) {
+      const replay = await findReplay(platform.id, key, digest);
+      if (replay) return replay;
+    }
+    throw e;
+  }
+}
+
+async function findReplay(platformId: string, key: string, digest: string): Promise<Quote | null> {
+  const db = await getDb();
+  const [existing] = await db.select().from(quotes).where(and(eq(quotes.platformId, platformId), eq(quotes.idempotencyKey, key)));
+  if (!existing) return null;
+  if (existing.requestDigest !== digest) {
+    throw new ApiError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request body");
+  }
+  return toQuote(existing);
+}
+
+/**
+ * Moving money out of an EMBEDDED_WALLET needs a wallet signature (spec "Wallet signatures"): the
+ * execution goes through the signed-retry mechanism on POST /quotes/{id}/execute.
+ */
+export function walletSignatureNeeded(): ApiError {
+  return new ApiError(
+    "INVALID_INPUT",
+    "The source is an EMBEDDED_WALLET: create the quote without immediatelyExecute and execute it with a wallet signature (POST /quotes/{quoteId}/execute, signed retry)",
+    { reason: "WALLET_SIGNATURE_REQUIRED", errors: [{ field: "immediatelyExecute", message: "Not available for EMBEDDED_WALLET sources" }] },
+  );
+}

@@ -1,0 +1,79 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { internalAccounts, quotes } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/http/errors";
+import { reply } from "@/lib/http/handler";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { formatId, parseId } from "@/lib/ids";
+import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
+import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
+import { executeQuoteInTx, lockExecutableQuote } from "./execute-quote";
+import { toQuote, type QuoteRow } from "./quote-view";
+
+interface Input {
+  platform: PlatformPrincipal;
+  quoteId: string;
+}
+
+/** The quote, executable now, or the refusal a caller can decide before signing (404, 409, 400 QUOTE_EXPIRED). */
+async function executableQuote(db: DbOrTx, platformId: string, quoteId: string): Promise<QuoteRow> {
+  const uuid = parseId("Quote", quoteId);
+  const [q] = uuid ? await db.select().from(quotes).where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId))) : [];
+  if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
+  if (q.status !== "PENDING") throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
+  if (q.expiresAt.getTime() <= Date.now()) throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
+  return q;
+}
+
+/**
+ * POST /quotes/{id}/execute when the source is an EMBEDDED_WALLET: moving money out of the wallet
+ * must be authorised by a session signing key of that wallet (spec "Wallet signatures"), through the
+ * one signed-retry mechanism (protocol.md "Signed retry"). The payload binds the quote's amounts and
+ * accounts, so the signer sees exactly what moves. On acceptance the quote executes in the same
+ * database transaction that consumes the request.
+ */
+export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: string }> = {
+  name: "quotes.execute",
+  activityType: "ACTIVITY_TYPE_SIGN_TRANSACTION_V2",
+  async prepare(input, db) {
+    const q = await executableQuote(db, input.platform.id, input.quoteId);
+    return {
+      accountId: q.sourceAccountId,
+      parameters: {
+        quoteId: formatId("Quote", q.id),
+        sourceAccountId: formatId("InternalAccount", q.sourceAccountId),
+        destinationAccountId: formatId(q.destinationKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", q.destinationAccountId),
+        sendingCurrency: q.sendingCurrency,
+        totalSendingAmount: String(q.totalSendingAmount),
+        receivingCurrency: q.receivingCurrency,
+        totalReceivingAmount: String(q.totalReceivingAmount),
+      },
+      signer: { kind: "SESSION", accountId: q.sourceAccountId },
+      context: { quoteId: q.id },
+    };
+  },
+  async recheck(input, _context, db) {
+    await executableQuote(db, input.platform.id, input.quoteId);
+  },
+  async execute(tx, input) {
+    const q = await lockExecutableQuote(tx, input.platform.id, input.quoteId);
+    const after = await executeQuoteInTx(tx, input.platform, q);
+    return reply(200, toQuote(after, { embeddedWalletSource: true }));
+  },
+};
+
+/** True when the quote (of this platform) draws on an EMBEDDED_WALLET; false when unknown (the plain path answers 404). */
+export async function quoteNeedsWalletSignature(db: DbOrTx, platformId: string, quoteId: string): Promise<boolean> {
+  const uuid = parseId("Quote", quoteId);
+  if (!uuid) return false;
+  const [row] = await db
+    .select({ type: internalAccounts.type })
+    .from(quotes)
+    .innerJoin(internalAccounts, eq(internalAccounts.id, quotes.sourceAccountId))
+    .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)));
+  return row?.type === "EMBEDDED_WALLET";
+}
+
+export function executeWalletQuote(call: SignedCall<Input>) {
+  return runSignedRetry(executeWalletQuoteOperation, call);
+}

@@ -1,0 +1,106 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { errorResponses } from "@/lib/http/common.contract";
+import { currencySchema } from "@/lib/internal-accounts/internal-account.contract";
+import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
+
+const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
+
+export const platformFeeOverrideSchema = z.object({
+  platformFixedFee: z.object({ amount: z.number().int().min(0).max(MAX_AMOUNT), currency: z.string().regex(/^[A-Z]{3,4}$/) }),
+  platformVariableFeeBps: z.number().int().min(0).max(10_000),
+});
+
+export const quoteCreateSchema = z.object({
+  source: z.object({
+    sourceType: z.literal("ACCOUNT").default("ACCOUNT"),
+    accountId: z.string().max(100).describe("InternalAccount:<uuid>"),
+    customerId: z.string().max(100).optional(),
+  }),
+  destination: z.object({
+    destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
+    accountId: z.string().max(100).describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
+    paymentRail: z.string().max(50).optional(),
+  }),
+  lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
+  lockedCurrencyAmount: z.number().int().min(1).max(MAX_AMOUNT).describe("Smallest unit of the locked side's currency"),
+  immediatelyExecute: z.boolean().default(false),
+  description: z.string().max(500).optional(),
+  platformFeeOverride: platformFeeOverrideSchema.optional().describe("Requires a USD source currency"),
+});
+export type QuoteCreate = z.infer<typeof quoteCreateSchema>;
+
+export const quoteSchema = z.object({
+  id: z.string().describe("Quote:<uuid>"),
+  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  source: z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
+  destination: z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string() }),
+  lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
+  lockedCurrencyAmount: z.number().int(),
+  sendingCurrency: currencySchema,
+  receivingCurrency: currencySchema,
+  totalSendingAmount: z.number().int().describe("Debited from the source, fees included"),
+  totalReceivingAmount: z.number().int(),
+  exchangeRate: z.number().describe("Receiving units per sending unit (major units)"),
+  feesIncluded: z.number().int().describe("All fees, sending currency"),
+  platformFeesIncluded: z.number().int(),
+  transactionId: z.string().describe("Transaction:<uuid>: the transaction this quote creates when executed"),
+  description: z.string().optional(),
+  paymentInstructions: z
+    .array(z.object({ accountOrWalletInfo: z.object({ accountType: z.literal("EMBEDDED_WALLET") }) }))
+    .optional()
+    .describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute)"),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+const idempotencyHeader = {
+  "Idempotency-Key": { description: "The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED" },
+};
+
+export const createQuoteOp = defineOperation({
+  operationId: "createQuote",
+  method: "POST",
+  path: "/quotes",
+  summary: "Create a quote (and with immediatelyExecute, execute it at once)",
+  description:
+    "Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. " +
+    "403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; " +
+    "with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.",
+  tags: ["Cross-Currency Transfers"],
+  auth: "platform",
+  headers: idempotencyHeader,
+  body: quoteCreateSchema,
+  responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+export const getQuoteOp = defineOperation({
+  operationId: "getQuote",
+  method: "GET",
+  path: "/quotes/{quoteId}",
+  summary: "Get a quote",
+  tags: ["Cross-Currency Transfers"],
+  auth: "platform",
+  params: z.object({ quoteId: z.string().max(100) }),
+  responses: { 200: { description: "The quote", schema: quoteSchema }, ...errorResponses(401, 404) },
+});
+
+export const executeQuoteOp = defineOperation({
+  operationId: "executeQuote",
+  method: "POST",
+  path: "/quotes/{quoteId}/execute",
+  summary: "Execute a pending quote",
+  description:
+    "When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md \"Signed retry\"): the first call answers 202 with " +
+    "payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature " +
+    "(an active session of the wallet) and Request-Id. Other sources execute at once.",
+  tags: ["Cross-Currency Transfers"],
+  auth: "platform",
+  params: z.object({ quoteId: z.string().max(100) }),
+  headers: signedRetryHeaders,
+  responses: signedRetryResponses({
+    200: { description: "The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles)", schema: z.union([quoteSchema, processingSchema]) },
+    ...errorResponses(400, 401, 404, 409, 429),
+  }),
+});

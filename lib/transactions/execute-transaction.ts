@@ -1,0 +1,158 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
+import { ApiError } from "@/lib/http/errors";
+import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
+import type { PlatformSettings } from "@/lib/platforms/platform.contract";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "./limits";
+import { payoutOutcome } from "./payout-outcome";
+import type { FailureReason } from "./transaction.contract";
+import { toTransaction, type TransactionRow } from "./transaction-view";
+
+export interface ExecuteOptions {
+  settings: PlatformSettings;
+  sandbox: boolean;
+  /**
+   * "throw": answer the caller with an error and leave nothing behind (immediate execution: 400/429).
+   * "fail": record the transaction as FAILED with a failure reason (deferred execution, e.g. approval).
+   */
+  onRefusal: "throw" | "fail";
+}
+
+type Refusal = { reason: FailureReason; error: ApiError };
+
+/**
+ * The one money engine (quotes, transfer-in/out, sandbox funding, approvals all end here). Runs
+ * inside the caller's database transaction: locks the customer (daily volume) and the internal
+ * accounts (balances), checks, posts the balanced ledger entries that move the balances, sets the
+ * final status and writes the transaction event to the outbox — all committing together.
+ */
+export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
+  if (row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING") {
+    // NO KEY UPDATE: serialises this customer's executions without conflicting with the KEY SHARE
+    // locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, row.customerId)).for("no key update");
+    const used = await sentTodayUsdCents(tx, row.customerId, row.id);
+    const limit = dailyVolumeLimit(opts.settings);
+    if (used + row.usdValueCents > limit) {
+      const refusal = { reason: "LIMIT_EXCEEDED" as const, error: dailyVolumeError(limit, used, row.usdValueCents) };
+      return refuse(tx, row, opts, refusal);
+    }
+  }
+
+  const ids = [row.sourceKind === "INTERNAL" ? row.sourceAccountId : null, row.destinationKind === "INTERNAL" ? row.destinationAccountId : null]
+    .filter((x): x is string => !!x)
+    .sort();
+  // Lock in id order so two opposite transfers cannot deadlock.
+  const locked = ids.length
+    ? await tx.select().from(internalAccounts).where(inArray(internalAccounts.id, ids)).orderBy(internalAccounts.id).for("update")
+    : [];
+  const byId = new Map(locked.map((a) => [a.id, a]));
+
+  if (row.sourceKind === "INTERNAL") {
+    const src = byId.get(row.sourceAccountId!);
+    if (!src || src.status !== "ACTIVE") {
+      return refuse(tx, row, opts, {
+        reason: "QUOTE_EXECUTION_FAILED",
+        error: new ApiError("INVALID_INPUT", `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, { reason: "SOURCE_NOT_ACTIVE" }),
+      });
+    }
+    if (src.balance < row.sendingAmount) {
+      return refuse(tx, row, opts, {
+        reason: "QUOTE_EXECUTION_FAILED",
+        error: new ApiError("INSUFFICIENT_FUNDS", `The source account holds ${src.balance} ${src.currency}; the transfer needs ${row.sendingAmount}`, {
+          balance: Number(src.balance),
+          required: Number(row.sendingAmount),
+          currency: src.currency,
+        }),
+      });
+    }
+  }
+  if (row.destinationKind === "INTERNAL") {
+    const dst = byId.get(row.destinationAccountId!);
+    if (!dst || dst.status !== "ACTIVE") {
+      // Never thrown: the destination's state is the rail's answer, recorded as the failure reason.
+      return fail(tx, row, "ACCOUNT_CANNOT_RECEIVE", []);
+    }
+  }
+  let afterDebitFailure: FailureReason | null = null;
+  if (row.destinationKind === "EXTERNAL") {
+    const outcome = await payoutOutcome(tx, { platformId: row.platformId, externalAccountId: row.destinationAccountId!, sandbox: opts.sandbox });
+    if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, outcome.reason, []);
+    if (!outcome.ok) afterDebitFailure = outcome.reason;
+  }
+
+  const postings = buildPostings(row);
+  await postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings });
+  if (afterDebitFailure) {
+    // Spec Errors: QUOTE_EXECUTION_FAILED covers the whole path to settlement; a debited amount is refunded automatically.
+    const refund = reverse(postings, `refund: ${afterDebitFailure}`);
+    await postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings: refund });
+    return fail(tx, row, afterDebitFailure, []);
+  }
+  const now = new Date();
+  const [done] = await tx
+    .update(transactions)
+    .set({ status: "COMPLETED", pendingReason: null, settledAt: now, updatedAt: now })
+    .where(eq(transactions.id, row.id))
+    .returning();
+  await afterStatus(tx, done);
+  return done;
+}
+
+/** Debit the source, take the platform fee, convert through FX when the currencies differ, credit the destination. */
+function buildPostings(row: TransactionRow): Posting[] {
+  const p = row.platformId;
+  const S = row.sendingCurrency;
+  const R = row.receivingCurrency;
+  const out: Posting[] = [];
+  const src =
+    row.sourceKind === "INTERNAL"
+      ? internalLedgerAccount(row.sourceAccountId!)
+      : systemLedgerAccount(p, row.sourceKind === "SANDBOX" ? "SANDBOX" : "FUNDING", S);
+  out.push({ account: src, currency: S, amount: -row.sendingAmount, memo: "debit source" });
+  out.push({ account: systemLedgerAccount(p, "FEES", S), currency: S, amount: row.feesAmount, memo: "platform fee" });
+  const net = row.sendingAmount - row.feesAmount;
+  if (S !== R) {
+    out.push({ account: systemLedgerAccount(p, "FX", S), currency: S, amount: net, memo: "fx in" });
+    out.push({ account: systemLedgerAccount(p, "FX", R), currency: R, amount: -row.receivingAmount, memo: "fx out" });
+  } else if (net !== row.receivingAmount) {
+    throw new Error(`transaction ${row.id}: same-currency net ${net} differs from receiving ${row.receivingAmount}`);
+  }
+  const dst = row.destinationKind === "INTERNAL" ? internalLedgerAccount(row.destinationAccountId!) : systemLedgerAccount(p, "PAYOUTS", R);
+  out.push({ account: dst, currency: R, amount: row.receivingAmount, memo: "credit destination" });
+  return out;
+}
+
+async function refuse(tx: Tx, row: TransactionRow, opts: ExecuteOptions, r: Refusal): Promise<TransactionRow> {
+  if (opts.onRefusal === "throw") throw r.error;
+  return fail(tx, row, r.reason, []);
+}
+
+async function fail(tx: Tx, row: TransactionRow, reason: FailureReason, _p: Posting[]): Promise<TransactionRow> {
+  const now = new Date();
+  const [failed] = await tx
+    .update(transactions)
+    .set({ status: "FAILED", failureReason: reason, pendingReason: null, updatedAt: now })
+    .where(eq(transactions.id, row.id))
+    .returning();
+  await afterStatus(tx, failed);
+  return failed;
+}
+
+/** Keep the quote's status in step and write the transaction event (same database transaction). */
+export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
+  if (row.quoteId) {
+    const quoteStatus = row.status === "COMPLETED" ? "COMPLETED" : row.status === "FAILED" ? "FAILED" : "PROCESSING";
+    await tx.update(quotes).set({ status: quoteStatus, updatedAt: new Date() }).where(and(eq(quotes.id, row.quoteId)));
+  }
+  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
+  const data = toTransaction(row) as unknown as Record<string, unknown>;
+  await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
+  // An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
+  if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
+    await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
+    await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_COMPLETED", data });
+  }
+}

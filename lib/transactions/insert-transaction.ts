@@ -1,0 +1,40 @@
+import type { Tx } from "@/db/client";
+import { transactions } from "@/db/schema";
+import type { QuoteRow } from "@/lib/quotes/quote-view";
+import type { PendingReason } from "./transaction.contract";
+import type { TransactionRow } from "./transaction-view";
+
+export type NewTransaction = typeof transactions.$inferInsert;
+
+export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
+  const [row] = await tx.insert(transactions).values(values).returning();
+  return row;
+}
+
+/** The transaction a quote creates on execution (its id was allocated with the quote). */
+export function transactionFromQuote(q: QuoteRow, status: "PENDING" | "PROCESSING", pendingReason: PendingReason | null = null): NewTransaction {
+  return {
+    id: q.transactionId,
+    platformId: q.platformId,
+    customerId: q.customerId,
+    agentId: q.agentId,
+    quoteId: q.id,
+    kind: "TRANSFER",
+    direction: "OUTGOING",
+    status,
+    pendingReason,
+    sourceKind: q.sourceKind,
+    sourceAccountId: q.sourceAccountId,
+    destinationKind: q.destinationKind,
+    destinationAccountId: q.destinationAccountId,
+    sendingCurrency: q.sendingCurrency,
+    sendingAmount: q.totalSendingAmount,
+    receivingCurrency: q.receivingCurrency,
+    receivingAmount: q.totalReceivingAmount,
+    exchangeRate: q.exchangeRate,
+    feesAmount: q.feesIncluded,
+    platformFeesAmount: q.platformFeesIncluded,
+    usdValueCents: q.usdValueCents,
+    description: q.description,
+  };
+}

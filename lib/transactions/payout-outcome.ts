@@ -1,0 +1,53 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { externalAccounts } from "@/db/schema";
+import { identifierOf } from "@/lib/external-accounts/account-rules";
+import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
+import type { FailureReason } from "./transaction.contract";
+
+export type PayoutOutcome =
+  | { ok: true }
+  /** Refused before any debit. */
+  | { ok: false; reason: FailureReason; stage: "BEFORE_DEBIT" }
+  /** The rail failed after the debit: the debit is refunded automatically. */
+  | { ok: false; reason: FailureReason; stage: "AFTER_DEBIT" };
+
+/** The digits that identify an external account (account number, IBAN, wallet address …). */
+export function externalIdentifier(accountType: string, info: Record<string, unknown>): string {
+  const v = VARIANT_BY_TYPE.get(accountType);
+  const id = v ? identifierOf(v, info) : null;
+  return id ?? String(info.address ?? info.invoice ?? info.lightningAddress ?? "");
+}
+
+/**
+ * Sandbox payout rail, by the last three digits of the destination's identifier (reference: sandbox
+ * external-account suffixes; docs/protocol.md "Sandbox payouts"): 002 insufficient funds at the rail
+ * (QUOTE_EXECUTION_FAILED after debit, refunded), 003 account closed (ACCOUNT_CANNOT_RECEIVE),
+ * 004 rejected (COMPLIANCE_REJECTED), 005 returned by the receiving bank (PAYOUT_RETURNED after debit,
+ * refunded), 006 invalid account (ACCOUNT_INVALID); anything else settles.
+ */
+export function sandboxPayout(identifier: string): PayoutOutcome {
+  switch (identifier.replace(/[^0-9]/g, "").slice(-3)) {
+    case "002":
+      return { ok: false, reason: "QUOTE_EXECUTION_FAILED", stage: "AFTER_DEBIT" };
+    case "003":
+      return { ok: false, reason: "ACCOUNT_CANNOT_RECEIVE", stage: "BEFORE_DEBIT" };
+    case "004":
+      return { ok: false, reason: "COMPLIANCE_REJECTED", stage: "BEFORE_DEBIT" };
+    case "005":
+      return { ok: false, reason: "PAYOUT_RETURNED", stage: "AFTER_DEBIT" };
+    case "006":
+      return { ok: false, reason: "ACCOUNT_INVALID", stage: "BEFORE_DEBIT" };
+    default:
+      return { ok: true };
+  }
+}
+
+/** What the payout rail does with a payout to an external account. */
+export async function payoutOutcome(tx: Tx, input: { platformId: string; externalAccountId: string; sandbox: boolean }): Promise<PayoutOutcome> {
+  const [acct] = await tx.select().from(externalAccounts).where(eq(externalAccounts.id, input.externalAccountId));
+  if (!acct) return { ok: false, reason: "ACCOUNT_INVALID", stage: "BEFORE_DEBIT" };
+  if (acct.status === "INACTIVE") return { ok: false, reason: "ACCOUNT_CANNOT_RECEIVE", stage: "BEFORE_DEBIT" };
+  if (!input.sandbox) return { ok: true };
+  return sandboxPayout(externalIdentifier(acct.accountType, acct.accountInfo));
+}

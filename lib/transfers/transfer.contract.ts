@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/http/operation";
+import { errorResponses } from "@/lib/http/common.contract";
+import { transactionSchema } from "@/lib/transactions/transaction.contract";
+
+export const transferSchema = z.object({
+  source: z.object({ accountId: z.string().max(100) }),
+  destination: z.object({ accountId: z.string().max(100) }),
+  amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).describe("Smallest unit of the accounts' currency"),
+  description: z.string().max(500).optional(),
+});
+export type TransferInput = z.infer<typeof transferSchema>;
+
+const idem = { "Idempotency-Key": { description: "The same key returns the same transaction" } };
+
+export const transferInOp = defineOperation({
+  operationId: "transferIn",
+  method: "POST",
+  path: "/transfer-in",
+  summary: "Move funds from an external account into an internal account (deprecated: use POST /quotes)",
+  description: "Same currency only. Runs through the same engine as quotes.",
+  deprecated: true,
+  tags: ["Same-Currency Transfers"],
+  auth: "platform",
+  headers: idem,
+  body: transferSchema,
+  responses: { 201: { description: "The transaction", schema: transactionSchema }, ...errorResponses(400, 401, 404, 429) },
+});
+
+export const transferOutOp = defineOperation({
+  operationId: "transferOut",
+  method: "POST",
+  path: "/transfer-out",
+  summary: "Move funds from an internal account to an external account (deprecated: use POST /quotes)",
+  description: "Same currency only. Runs through the same engine as quotes (limits, end-user terms, failure reasons).",
+  deprecated: true,
+  tags: ["Same-Currency Transfers"],
+  auth: "platform",
+  headers: idem,
+  body: transferSchema,
+  responses: { 201: { description: "The transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 429) },
+});

@@ -1,0 +1,110 @@
+import { and, eq, sql } from "drizzle-orm";
+import { execRows, getDb } from "@/db/client";
+import { webhookDeliveries } from "@/db/schema";
+import { env } from "@/lib/config/env";
+import { logger } from "@/lib/log/logger";
+import { retryDelayMs } from "./backoff";
+import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook";
+import { getWebhookSigningKey } from "./signing-key";
+
+interface Claimed {
+  id: string;
+  platform_id: string;
+  event_type: string;
+  body: string;
+  attempts: number;
+  give_up_at: Date | string;
+  url: string | null;
+}
+
+export interface AttemptOutcome {
+  id: string;
+  attempt: number;
+  statusCode: number | null;
+  result: "DELIVERED" | "RETRY" | "FAILED";
+}
+
+/**
+ * Claim the due deliveries and send each once. The claim is one statement: rows are locked with
+ * FOR UPDATE SKIP LOCKED, their attempt counter goes up and `next_attempt_at` moves a lease ahead,
+ * then the lock is released. Another worker therefore skips them while this one sends, and picks
+ * them up again only if this one dies before recording the result (at-least-once).
+ */
+export async function deliverDue(batch = 20): Promise<AttemptOutcome[]> {
+  const db = await getDb();
+  const cfg = env();
+  const leaseMs = cfg.WEBHOOK_TIMEOUT_MS + 5_000;
+  const claimed = await execRows<Claimed>(
+    db,
+    sql`with due as (
+          select id from webhook_deliveries
+          where status = 'PENDING' and next_attempt_at <= now()
+          order by next_attempt_at
+          limit ${batch}
+          for update skip locked
+        )
+        update webhook_deliveries d
+        set attempts = d.attempts + 1,
+            next_attempt_at = now() + (${leaseMs}::int * interval '1 millisecond'),
+            last_attempt_at = now(),
+            updated_at = now()
+        from due, platforms p
+        where d.id = due.id and p.id = d.platform_id
+        returning d.id, d.platform_id, d.event_type, d.body, d.attempts, d.give_up_at, p.settings->>'webhookUrl' as url`,
+  );
+  if (claimed.length === 0) return [];
+  const key = await getWebhookSigningKey();
+  return Promise.all(claimed.map((c) => attempt(c, key.privateKey)));
+}
+
+async function attempt(c: Claimed, privateKey: import("node:crypto").KeyObject): Promise<AttemptOutcome> {
+  const cfg = env();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  if (!c.url) {
+    error = "The platform has no webhookUrl configured";
+  } else {
+    try {
+      const t = Math.floor(Date.now() / 1000);
+      const res = await fetch(c.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "payments-service-webhooks/1",
+          [SIGNATURE_HEADER]: signWebhook(c.body, t, privateKey),
+        },
+        body: c.body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(cfg.WEBHOOK_TIMEOUT_MS),
+      });
+      statusCode = res.status;
+      await res.arrayBuffer().catch(() => undefined);
+      if (!(res.ok || res.status === 409)) error = `Receiver answered ${res.status}`;
+    } catch (e) {
+      error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    }
+  }
+  const delivered = error === null;
+  // 409 means the receiver already has this id: never retried (protocol.md). TEST events are sent once.
+  const giveUpAt = new Date(c.give_up_at);
+  const nextAt = new Date(Date.now() + retryDelayMs(c.attempts, cfg.WEBHOOK_RETRY_BASE_MS, cfg.WEBHOOK_RETRY_CAP_MS));
+  const retry = !delivered && c.event_type !== "TEST" && nextAt <= giveUpAt;
+  const result = delivered ? "DELIVERED" : retry ? "RETRY" : "FAILED";
+  const db = await getDb();
+  // Guarded by the attempt number: a worker whose lease ran out (and whose row another worker
+  // re-claimed) must not overwrite the newer attempt's record.
+  await db
+    .update(webhookDeliveries)
+    .set({
+      status: delivered ? "DELIVERED" : retry ? "PENDING" : "FAILED",
+      lastStatusCode: statusCode,
+      lastError: error,
+      lastUrl: c.url,
+      nextAttemptAt: retry ? nextAt : new Date(),
+      deliveredAt: delivered ? new Date() : null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts), eq(webhookDeliveries.status, "PENDING")));
+  if (!delivered) logger.info({ deliveryId: c.id, attempt: c.attempts, statusCode, result }, "webhook attempt failed");
+  return { id: c.id, attempt: c.attempts, statusCode, result };
+}

@@ -1,0 +1,62 @@
+/** The operators' console (integrator pages over the service's HTTP API), driven with plain form posts. */
+import { describe, expect, it } from "vitest";
+import { baseUrl, call, newPlatform } from "../support/api";
+import { fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
+
+async function post(path: string, form: Record<string, string>, cookie?: string, origin?: string) {
+  return fetch(`${baseUrl()}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+    body: new URLSearchParams(form).toString(),
+  });
+}
+
+describe("platform console", () => {
+  it("signs in with platform credentials, shows the approval queue, and approves an agent's transaction", async () => {
+    const p = await newPlatform();
+    const bad = await post("/console/session", { clientId: p.clientId, clientSecret: "wrong" });
+    expect(bad.status).toBe(303);
+    expect(bad.headers.get("location")).toContain("/console/login");
+    expect(bad.headers.get("set-cookie")).toBeNull();
+    const unauth = await fetch(`${baseUrl()}/console`, { redirect: "manual" });
+    expect(unauth.headers.get("location") ?? "").toContain("/console/login");
+
+    const ok = await post("/console/session", { clientId: p.clientId, clientSecret: p.clientSecret });
+    expect(ok.status).toBe(303);
+    const setCookie = ok.headers.get("set-cookie")!;
+    expect(setCookie).toMatch(/console_session=.+HttpOnly/i);
+    expect(setCookie).not.toContain(p.clientSecret);
+    const cookie = setCookie.split(";")[0];
+
+    // An agent asks for a transfer that needs approval.
+    const a = await moneyCustomer(p, ["USD"]);
+    await fund(p, a.accounts.USD, 10_000);
+    const payee = await usdExternal(p, a.customer.id);
+    const created = await post("/console/agents", { name: "Console agent", customerId: a.customer.id, mode: "APPROVAL_REQUIRED", perTransactionLimit: "5000" }, cookie);
+    expect(created.status).toBe(303);
+    const code = /console_device_code=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")![1];
+    const page0 = await (await fetch(`${baseUrl()}/console`, { headers: { cookie: `${cookie}; console_device_code=${code}` } })).text();
+    expect(page0).toContain(decodeURIComponent(code));
+    const redeemed = await call("POST", `/agents/device-codes/${decodeURIComponent(code)}/redeem`);
+    expect(redeemed.status).toBe(200);
+    const bearer = `Bearer ${redeemed.body.accessToken}`;
+    const q = await call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(a.accounts.USD, payee, 1_234) });
+    const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: bearer });
+    expect(ex.body.status).toBe("PENDING");
+
+    const page = await (await fetch(`${baseUrl()}/console`, { headers: { cookie } })).text();
+    expect(page).toContain(q.body.transactionId);
+    expect(page).toContain("Approval queue");
+
+    const foreign = await post(`/console/transactions/${q.body.transactionId}/approve`, {}, cookie, "https://evil.example");
+    expect(foreign.status).toBe(403);
+    const approve = await post(`/console/transactions/${q.body.transactionId}/approve`, {}, cookie);
+    expect(approve.status).toBe(303);
+    expect(decodeURIComponent(approve.headers.get("location")!)).toContain("COMPLETED");
+    const t = await call("GET", `/transactions/${q.body.transactionId}`, { auth: p.auth });
+    expect(t.body.status).toBe("COMPLETED");
+    // The delivery log (with its re-send buttons) lists the events.
+    await expect.poll(async () => (await (await fetch(`${baseUrl()}/console`, { headers: { cookie } })).text()).includes("AGENT_ACTION.PENDING_APPROVAL")).toBe(true);
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * A webhook receiver on loopback for tests: records every request (headers and raw body) and
+ * answers with whatever `respond` decides (a status, or "hang" to never answer).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface Received {
+  eventId: string;
+  type: string;
+  rawBody: string;
+  signature: string | undefined;
+  at: number;
+}
+
+export interface Receiver {
+  url: string;
+  received: Received[];
+  /** Requests for one envelope id. */
+  forEvent: (id: string) => Received[];
+  respond: (r: Received, nthForEvent: number) => number | "hang";
+  close: () => Promise<void>;
+}
+
+export async function startReceiver(respond: Receiver["respond"] = () => 200): Promise<Receiver> {
+  const hanging = new Set<http.ServerResponse>();
+  const rec: Receiver = {
+    url: "",
+    received: [],
+    forEvent: (id) => rec.received.filter((r) => r.eventId === id),
+    respond,
+    close: async () => {
+      for (const res of hanging) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const rawBody = Buffer.concat(chunks).toString("utf8");
+      let eventId = "";
+      let type = "";
+      try {
+        const j = JSON.parse(rawBody);
+        eventId = j.id;
+        type = j.type;
+      } catch {}
+      const r: Received = {
+        eventId,
+        type,
+        rawBody,
+        signature: req.headers["service-webhook-signature"] as string | undefined,
+        at: Date.now(),
+      };
+      rec.received.push(r);
+      const status = rec.respond(r, rec.forEvent(eventId).length);
+      if (status === "hang") {
+        hanging.add(res);
+        return;
+      }
+      res.writeHead(status, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  rec.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  return rec;
+}
+
+export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_000, everyMs = 50): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await fn();
+    if (v) return v as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
