@@ -1,7 +1,10 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { consoleSession, serviceCall } from "@/lib/console/console-client";
+import QRCode from "qrcode";
 import { CopyButton } from "./copy-button";
+
+const PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"];
 
 export const dynamic = "force-dynamic";
 
@@ -24,6 +27,8 @@ export default async function Console({ searchParams }: { searchParams: Promise<
     serviceCall(s, "GET", "/customers/external-accounts?limit=100"),
     serviceCall(s, "GET", "/webhooks/deliveries?limit=50"),
   ]);
+  // Rendered on the server as an inline SVG: no script, nothing loaded from elsewhere.
+  const qrSvg = deviceCode ? await QRCode.toString(deviceCode, { type: "svg", margin: 1, width: 160 }) : null;
   const queue = (pending.body?.data ?? []).filter((t: any) => t.pendingReason === "PENDING_PLATFORM_APPROVAL");
   return (
     <main className="mx-auto max-w-5xl space-y-10 p-8">
@@ -42,6 +47,13 @@ export default async function Console({ searchParams }: { searchParams: Promise<
         <p className="rounded bg-green-50 p-3">
           Device code for the new agent (shown once): <code data-testid="device-code" className="font-mono text-lg">{deviceCode}</code>
           <CopyButton text={deviceCode} label="Copy device code" />
+          <span
+            role="img"
+            aria-label={`QR code of the device code ${deviceCode}`}
+            data-testid="device-code-qr"
+            className="mt-2 block h-40 w-40"
+            dangerouslySetInnerHTML={{ __html: qrSvg ?? "" }}
+          />
         </p>
       ) : null}
 
@@ -104,10 +116,49 @@ export default async function Console({ searchParams }: { searchParams: Promise<
                 <td className="font-mono">{a.customerId}</td>
                 <td>{a.isConnected ? "yes" : "no"}</td>
                 <td>{a.policy.defaultExecutionMode}</td>
-                <td>
+                <td className="space-y-1 py-1">
                   <form method="post" action={`/console/agents/${a.id}/pause`}>
                     <input type="hidden" name="isPaused" value={a.isPaused ? "false" : "true"} />
                     <button className="rounded border border-slate-400 px-2">{a.isPaused ? "Resume" : "Pause"}</button>
+                  </form>
+                  <details>
+                    <summary className="cursor-pointer">Policy</summary>
+                    <form method="post" action={`/console/agents/${a.id}/policy`} className="mt-1 space-y-1" data-testid="policy-form">
+                      <fieldset>
+                        <legend className="font-semibold">Permissions</legend>
+                        {PERMISSIONS.map((perm) => (
+                          <label key={perm} className="block">
+                            <input type="checkbox" name="permissions" value={perm} defaultChecked={a.policy.permissions.includes(perm)} /> {perm}
+                          </label>
+                        ))}
+                      </fieldset>
+                      <label className="block">
+                        Execution mode{" "}
+                        <select name="defaultExecutionMode" defaultValue={a.policy.defaultExecutionMode} className="rounded border border-slate-300">
+                          <option value="APPROVAL_REQUIRED">Approval required</option>
+                          <option value="AUTO">Automatic</option>
+                        </select>
+                      </label>
+                      <label className="block">
+                        Per transaction ({a.policy.spendingLimits.currency} minor units){" "}
+                        <input name="perTransactionLimit" type="number" min={0} defaultValue={a.policy.spendingLimits.perTransactionLimit} className="w-28 rounded border border-slate-300" />
+                      </label>
+                      <label className="block">
+                        Daily (empty: none){" "}
+                        <input name="dailyLimit" type="number" min={0} defaultValue={a.policy.spendingLimits.dailyLimit ?? ""} className="w-28 rounded border border-slate-300" />
+                      </label>
+                      <label className="block">
+                        Monthly (empty: none){" "}
+                        <input name="monthlyLimit" type="number" min={0} defaultValue={a.policy.spendingLimits.monthlyLimit ?? ""} className="w-28 rounded border border-slate-300" />
+                      </label>
+                      <button className="rounded bg-blue-700 px-2 text-white">Save policy</button>
+                    </form>
+                  </details>
+                  <form method="post" action={`/console/agents/${a.id}/delete`} className="flex items-center gap-1">
+                    <label>
+                      <input type="checkbox" name="confirm" value="yes" required /> confirm
+                    </label>
+                    <button className="rounded border border-red-700 px-2 text-red-800">Delete</button>
                   </form>
                 </td>
               </tr>

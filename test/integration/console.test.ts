@@ -12,6 +12,11 @@ async function post(path: string, form: Record<string, string>, cookie?: string,
   });
 }
 
+/** The console's status message (the `msg` of the redirect). */
+function msg(res: Response): string {
+  return new URL(res.headers.get("location")!).searchParams.get("msg") ?? "";
+}
+
 describe("platform console", () => {
   it("signs in with platform credentials, shows the approval queue, and approves an agent's transaction", async () => {
     const p = await newPlatform();
@@ -38,6 +43,8 @@ describe("platform console", () => {
     const code = /console_device_code=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")![1];
     const page0 = await (await fetch(`${baseUrl()}/console`, { headers: { cookie: `${cookie}; console_device_code=${code}` } })).text();
     expect(page0).toContain(decodeURIComponent(code));
+    // The device code is also shown as a QR code (inline SVG rendered on the server).
+    expect(page0).toMatch(/data-testid="device-code-qr"[^>]*>\s*<svg[^>]*>[\s\S]*<path/);
     const redeemed = await call("POST", `/agents/device-codes/${decodeURIComponent(code)}/redeem`);
     expect(redeemed.status).toBe(200);
     const bearer = `Bearer ${redeemed.body.accessToken}`;
@@ -58,5 +65,53 @@ describe("platform console", () => {
     expect(t.body.status).toBe("COMPLETED");
     // The delivery log (with its re-send buttons) lists the events.
     await expect.poll(async () => (await (await fetch(`${baseUrl()}/console`, { headers: { cookie } })).text()).includes("AGENT_ACTION.PENDING_APPROVAL")).toBe(true);
+  });
+
+  it("edits an agent's policy and deletes the agent (its token stops working)", async () => {
+    const p = await newPlatform();
+    const ok = await post("/console/session", { clientId: p.clientId, clientSecret: p.clientSecret });
+    const cookie = ok.headers.get("set-cookie")!.split(";")[0];
+    const a = await moneyCustomer(p, ["USD"]);
+    const created = await post("/console/agents", { name: "Editable", customerId: a.customer.id, mode: "AUTO", perTransactionLimit: "100" }, cookie);
+    const code = decodeURIComponent(/console_device_code=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")![1]);
+    const redeemed = await call("POST", `/agents/device-codes/${code}/redeem`);
+    const agentId = redeemed.body.agentId as string;
+    const bearer = `Bearer ${redeemed.body.accessToken}`;
+
+    const page = await (await fetch(`${baseUrl()}/console`, { headers: { cookie } })).text();
+    expect(page).toContain(`/console/agents/${agentId}/policy`);
+
+    const form = new URLSearchParams();
+    for (const perm of ["VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"]) form.append("permissions", perm);
+    form.set("defaultExecutionMode", "APPROVAL_REQUIRED");
+    form.set("perTransactionLimit", "2500");
+    form.set("dailyLimit", "9000");
+    form.set("monthlyLimit", "");
+    const saved = await fetch(`${baseUrl()}/console/agents/${agentId}/policy`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+      body: form.toString(),
+    });
+    expect(msg(saved)).toContain("policy saved");
+    const agent = await call("GET", `/agents/${agentId}`, { auth: p.auth });
+    expect(agent.body.policy).toMatchObject({
+      permissions: ["VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"],
+      defaultExecutionMode: "APPROVAL_REQUIRED",
+      spendingLimits: { perTransactionLimit: 2500, dailyLimit: 9000 },
+    });
+
+    const badLimit = await post(`/console/agents/${agentId}/policy`, { permissions: "VIEW_TRANSACTIONS", perTransactionLimit: "-5" }, cookie);
+    expect(msg(badLimit)).toContain("INVALID_INPUT");
+
+    const unconfirmed = await post(`/console/agents/${agentId}/delete`, {}, cookie);
+    expect(msg(unconfirmed)).toContain("confirm");
+    expect((await call("GET", "/agents/me", { auth: bearer })).status).toBe(200);
+    const foreign = await post(`/console/agents/${agentId}/delete`, { confirm: "yes" }, cookie, "https://evil.example");
+    expect(foreign.status).toBe(403);
+    const deleted = await post(`/console/agents/${agentId}/delete`, { confirm: "yes" }, cookie);
+    expect(msg(deleted)).toContain("deleted");
+    expect((await call("GET", "/agents/me", { auth: bearer })).status).toBe(401);
+    expect((await call("GET", `/agents/${agentId}`, { auth: p.auth })).status).toBe(404);
   });
 });
