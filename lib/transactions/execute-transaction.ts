@@ -6,7 +6,7 @@ import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type P
 import type { PlatformSettings } from "@/lib/platforms/platform.contract";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "./limits";
-import { payoutOutcome } from "./payout-outcome";
+import { payoutOutcome, refundOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
 import { toTransaction, type TransactionRow } from "./transaction-view";
 
@@ -151,8 +151,15 @@ export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
   const data = toTransaction(row) as unknown as Record<string, unknown>;
   await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
   // An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
+  // The refund follows the rail rules of its destination (the source account): it fails when that account
+  // cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
   if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
     await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
-    await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_COMPLETED", data });
+    const refund =
+      row.sourceKind === "EXTERNAL" && row.sourceAccountId
+        ? await refundOutcome(tx, { platformId: row.platformId, sourceExternalAccountId: row.sourceAccountId })
+        : ({ ok: true } as const);
+    const type = refund.ok ? "INCOMING_PAYMENT.REFUND_COMPLETED" : "INCOMING_PAYMENT.REFUND_FAILED";
+    await emitEvent(tx, { platformId: row.platformId, type, data: refund.ok ? data : { ...data, refundFailureReason: refund.reason } });
   }
 }

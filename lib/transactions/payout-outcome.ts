@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { externalAccounts } from "@/db/schema";
+import { externalAccounts, platforms } from "@/db/schema";
 import { identifierOf } from "@/lib/external-accounts/account-rules";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import type { FailureReason } from "./transaction.contract";
@@ -50,4 +50,17 @@ export async function payoutOutcome(tx: Tx, input: { platformId: string; externa
   if (acct.status === "INACTIVE") return { ok: false, reason: "ACCOUNT_CANNOT_RECEIVE", stage: "BEFORE_DEBIT" };
   if (!input.sandbox) return { ok: true };
   return sandboxPayout(externalIdentifier(acct.accountType, acct.accountInfo));
+}
+
+/**
+ * Whether an incoming payment that could not be credited can be sent back to its source external account:
+ * the same rail rules as a payout to that account (a closed, rejected or invalid source → the refund fails).
+ */
+export async function refundOutcome(tx: Tx, input: { platformId: string; sourceExternalAccountId: string }): Promise<PayoutOutcome> {
+  const [platform] = await tx.select({ environment: platforms.environment }).from(platforms).where(eq(platforms.id, input.platformId));
+  return payoutOutcome(tx, {
+    platformId: input.platformId,
+    externalAccountId: input.sourceExternalAccountId,
+    sandbox: platform?.environment === "SANDBOX",
+  });
 }

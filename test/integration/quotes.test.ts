@@ -244,6 +244,27 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     expect(pending.body.data.length).toBe(1);
   });
 
+  it("a refund that its source account cannot receive emits INCOMING_PAYMENT.REFUND_FAILED, not REFUND_COMPLETED", async () => {
+    const p = await newPlatform();
+    const a = await moneyCustomer(p, ["USD"]);
+    // Sandbox rail: an identifier ending in 003 is a closed account, so the money cannot go back to it.
+    const closedSource = await usdExternal(p, a.customer.id, "003");
+    const { default: postgres } = await import("postgres");
+    const { inject } = await import("vitest");
+    const sql = postgres(inject("databaseUrl"), { max: 1 });
+    await sql`update internal_accounts set status = 'FROZEN' where id = ${a.accounts.USD.split(":")[1]}`;
+    await sql.end();
+    const r = await call("POST", "/transfer-in", { auth: p.auth, body: { source: { accountId: closedSource }, destination: { accountId: a.accounts.USD }, amount: 300 } });
+    expect(r.body).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+    await expect
+      .poll(async () => (await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_FAILED", { auth: p.auth })).body.data.length)
+      .toBe(1);
+    const pending = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_PENDING", { auth: p.auth });
+    expect(pending.body.data.length).toBe(1);
+    const completed = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_COMPLETED", { auth: p.auth });
+    expect(completed.body.data).toEqual([]);
+  });
+
   it("sandbox funding: another tenant's account is 404; production platforms 403", async () => {
     const p = await newPlatform();
     const a = await moneyCustomer(p, ["USD"]);
