@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
 import { demoSignIn, emailUnlock, expectSignedInWallet, lockWallet, storedKey, uniqueEmail } from "./support/flows";
 
@@ -72,20 +73,7 @@ test("revoking a session: the key it held can no longer sign, and the page says 
   await emailUnlock(page);
   await expectSignedInWallet(page);
   // Keep a copy of this browser's session record, as another tab or device holding the same key would.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const req = indexedDB.open("wallet-keys", 1);
-        req.onsuccess = () => {
-          const t = req.result.transaction("keys", "readwrite");
-          const st = t.objectStore("keys");
-          const get = st.get("current-session");
-          get.onsuccess = () => st.put(get.result, "stale-copy");
-          t.oncomplete = () => resolve();
-          t.onerror = () => reject(t.error);
-        };
-      }),
-  );
+  await copyKeyRecord(page, "current-session", "stale-copy");
   await page.goto("/wallet/security");
   await timed(testInfo, "revoke session", async () => {
     await page.getByTestId("session-row").filter({ hasText: "this browser" }).getByRole("button", { name: /Revoke session/ }).click();
@@ -94,23 +82,29 @@ test("revoking a session: the key it held can no longer sign, and the page says 
   expect(await storedKey(page)).toEqual({ present: false });
 
   // Put the revoked key back and try to sign with it.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const req = indexedDB.open("wallet-keys", 1);
-        req.onsuccess = () => {
-          const t = req.result.transaction("keys", "readwrite");
-          const st = t.objectStore("keys");
-          const get = st.get("stale-copy");
-          get.onsuccess = () => st.put(get.result, "current-session");
-          t.oncomplete = () => resolve();
-          t.onerror = () => reject(t.error);
-        };
-      }),
-  );
+  await copyKeyRecord(page, "stale-copy", "current-session");
   await page.goto("/wallet");
   await page.getByRole("button", { name: "Refresh session now" }).click();
   const alert = page.locator("main").getByRole("alert");
   await expect(alert).toContainText(/WALLET_SIGNATURE_INVALID|SESSION_NOT_FOUND/);
   await shot(page, testInfo, "revoked-session-error");
 });
+
+/** Copy one record of the wallet's IndexedDB key store to another name (as a second tab holding the key would). */
+function copyKeyRecord(page: Page, from: string, to: string): Promise<void> {
+  return page.evaluate(
+    ([src, dst]) =>
+      new Promise<void>((resolve, reject) => {
+        const req = indexedDB.open("wallet-keys", 1);
+        req.onsuccess = () => {
+          const t = req.result.transaction("keys", "readwrite");
+          const st = t.objectStore("keys");
+          const get = st.get(src);
+          get.onsuccess = () => st.put(get.result, dst);
+          t.oncomplete = () => resolve();
+          t.onerror = () => reject(t.error);
+        };
+      }),
+    [from, to] as const,
+  );
+}

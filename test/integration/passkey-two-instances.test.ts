@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateP256KeyPair, makeStamp, utf8Encode } from "@/lib/crypto";
 import { ServiceError, type SignedRetryChallenge } from "@/lib/sdk";
-import { newPlatform, type TestPlatform } from "../support/api";
+import { newPlatform, startPeerServer, type TestPlatform } from "../support/api";
 import { registerPasskey, softAuthenticator } from "../support/credentials";
-import { startServer, type RunningServer } from "../support/server";
+import type { RunningServer } from "../support/server";
 import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 /** Passkey challenges and the wallet export across two `next start` instances on one database. */
@@ -14,7 +14,7 @@ describe("passkeys and export across two server instances", () => {
   let onB: ReturnType<typeof sdkFor>;
 
   beforeAll(async () => {
-    b = await startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey") });
+    b = await startPeerServer();
     p = await newPlatform();
     onA = sdkFor(p);
     onB = sdkFor(p, b.url);

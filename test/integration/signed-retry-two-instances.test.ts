@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateP256KeyPair, makeStamp } from "@/lib/crypto";
 import { ServiceError, signedRetry, stampSigner, type RawResponse, type SignedHeaders, type SignedRetryChallenge } from "@/lib/sdk";
-import { newPlatform, type TestPlatform } from "../support/api";
-import { startServer, type RunningServer } from "../support/server";
+import { newPlatform, startPeerServer, type TestPlatform } from "../support/api";
+import type { RunningServer } from "../support/server";
 import { newWalletUser, otpBundle, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 /** Two `next start` instances on one PostgreSQL database, sharing the key-encryption key. */
@@ -13,7 +13,7 @@ describe("signed retry across two server instances on one database", () => {
   let onB: ReturnType<typeof sdkFor>;
 
   beforeAll(async () => {
-    b = await startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey") });
+    b = await startPeerServer();
     p = await newPlatform();
     onA = sdkFor(p);
     onB = sdkFor(p, b.url);

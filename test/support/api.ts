@@ -61,3 +61,9 @@ export async function newCustomer(p: TestPlatform, extra: Record<string, unknown
   });
   return { customer: c.body, account: accts.body.data[0] as { id: string } | undefined, email };
 }
+
+/** A second `next start` on the suite's database with the suite's key-encryption key: two instances that must behave as one. */
+export async function startPeerServer(env: Record<string, string | undefined> = {}) {
+  const { startServer } = await import("./server");
+  return startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"), ...env });
+}
