@@ -1,15 +1,17 @@
 /**
  * The floor for bench/agent-lookup.ts: a bare node:http server doing the work of
- * GET /agents/me/external-accounts/{id}: Bearer token format check, SHA-256 digest lookup of the agent,
- * pause and permission check, the account fetch scoped to the agent's customer, JSON serialization.
- * Same queries and indexes as the service, without Next.js, zod or drizzle.
+ * GET /agents/me/external-accounts/{id}: Bearer token format check, then the SHA-256 digest lookup of the
+ * agent joined with the account scoped to the agent's customer (one query, as the service does), pause and
+ * permission check, JSON serialization. Same query, indexes and pool size as the service, without Next.js,
+ * zod or drizzle.
  */
 import { createHash } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
+import { databasePoolSize } from "@/db/pool-size";
 import { toExternalAccount, type ExternalAccountRow } from "@/lib/external-accounts/external-account-view";
 
-const sql = postgres(process.env.DATABASE_URL!, { max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {} });
+const sql = postgres(process.env.DATABASE_URL!, { max: databasePoolSize(), onnotice: () => {} });
 const PREFIX = "/api/2025-10-13/agents/me/external-accounts/ExternalAccount:";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -23,17 +25,21 @@ const server = http.createServer(async (req, res) => {
     const m = /^Bearer (gat_[0-9a-f]{40})$/.exec(req.headers.authorization ?? "");
     if (!m) return send(res, 401, { status: 401, code: "UNAUTHORIZED", message: "Invalid agent access token" });
     const digest = createHash("sha256").update(m[1]).digest("hex");
-    const [agent] = await sql`select id, platform_id, customer_id, permissions, is_paused from agents where token_digest = ${digest}`;
-    if (!agent) return send(res, 401, { status: 401, code: "UNAUTHORIZED", message: "Invalid agent access token" });
-    if (agent.is_paused || !agent.permissions.includes("MANAGE_EXTERNAL_ACCOUNTS")) {
+    const uuid = req.url?.startsWith(PREFIX) ? req.url.slice(PREFIX.length) : "";
+    // The service's hot path: AgentAuth and the account fetch in one query (lib/agents/agent-get-external-account.ts).
+    const [row] = UUID.test(uuid)
+      ? await sql`select a.id as agent_id, a.permissions as agent_permissions, a.is_paused as agent_is_paused, e.*
+                  from agents a left join external_accounts e
+                    on e.id = ${uuid} and e.platform_id = a.platform_id and e.customer_id = a.customer_id
+                  where a.token_digest = ${digest} limit 1`
+      : await sql`select id as agent_id, permissions as agent_permissions, is_paused as agent_is_paused from agents where token_digest = ${digest}`;
+    if (!row) return send(res, 401, { status: 401, code: "UNAUTHORIZED", message: "Invalid agent access token" });
+    if (row.agent_is_paused || !row.agent_permissions.includes("MANAGE_EXTERNAL_ACCOUNTS")) {
       return send(res, 403, { status: 403, code: "FORBIDDEN", message: "Agent policy does not permit this operation" });
     }
-    const uuid = req.url?.startsWith(PREFIX) ? req.url.slice(PREFIX.length) : "";
-    const [row] = UUID.test(uuid)
-      ? await sql`select * from external_accounts where id = ${uuid} and platform_id = ${agent.platform_id} and customer_id = ${agent.customer_id}`
-      : [];
-    if (!row) return send(res, 404, { status: 404, code: "EXTERNAL_ACCOUNT_NOT_FOUND", message: "External account not found" });
-    send(res, 200, toExternalAccount(camel(row) as ExternalAccountRow));
+    if (!row.id) return send(res, 404, { status: 404, code: "EXTERNAL_ACCOUNT_NOT_FOUND", message: "External account not found" });
+    const { agent_id, agent_permissions, agent_is_paused, ...account } = row;
+    send(res, 200, toExternalAccount(camel(account) as ExternalAccountRow));
   } catch (e) {
     send(res, 500, { status: 500, code: "INTERNAL_ERROR", message: String(e) });
   }

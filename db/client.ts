@@ -3,6 +3,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import * as schema from "./schema";
+import { databasePoolSize } from "./pool-size";
 
 /**
  * One database handle per process, from one schema and one set of migrations:
@@ -74,7 +75,7 @@ async function openPostgres(url: string): Promise<Handle> {
     await migrator.end();
   }
   const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE || 10),
+    max: databasePoolSize(),
     onnotice: () => {},
   });
   const db = drizzle(client, { schema }) as unknown as Db;

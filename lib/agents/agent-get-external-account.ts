@@ -1,39 +1,52 @@
 import { and, eq, sql } from "drizzle-orm";
 import { preparedQuery } from "@/db/prepared";
-import { externalAccounts } from "@/db/schema";
+import { agents, externalAccounts } from "@/db/schema";
 import { toExternalAccount } from "@/lib/external-accounts/external-account-view";
-import { notFound } from "@/lib/http/errors";
+import { notFound, unauthorized } from "@/lib/http/errors";
 import type { AgentPrincipal } from "@/lib/http/principal";
 import { parseId } from "@/lib/ids";
+import { agentByDigest, agentPrincipalColumns, INVALID_AGENT_TOKEN } from "./authenticate-agent";
 import { requireAgentPermission } from "./require-agent-permission";
 
-// The agent lookup's hot path (bench/README.md): one prepared, primary-key query scoped to the agent's customer.
-const accountOfCustomer = preparedQuery((db) =>
+// The agent lookup's hot path (bench/README.md): AgentAuth and the account fetch in ONE prepared query,
+// one round trip. The account is joined only when it belongs to the agent's own platform and customer.
+const agentWithAccount = preparedQuery((db) =>
   db
-    .select()
-    .from(externalAccounts)
-    .where(
+    .select({ agent: agentPrincipalColumns, account: externalAccounts })
+    .from(agents)
+    .leftJoin(
+      externalAccounts,
       and(
         eq(externalAccounts.id, sql.placeholder("id")),
-        eq(externalAccounts.platformId, sql.placeholder("platformId")),
-        eq(externalAccounts.customerId, sql.placeholder("customerId")),
+        eq(externalAccounts.platformId, agents.platformId),
+        eq(externalAccounts.customerId, agents.customerId),
       ),
     )
+    .where(eq(agents.tokenDigest, sql.placeholder("digest")))
     .limit(1)
-    .prepare("agent_external_account_by_id"),
+    .prepare("agent_with_external_account"),
 );
 
 /**
- * GET /agents/me/external-accounts/{id} (spec "GET /agents/me/external-accounts/{externalAccountId}"):
- * 403 without MANAGE_EXTERNAL_ACCOUNTS or while paused; 404, identical for a malformed id, a missing
- * account and another customer's or platform's account.
+ * GET /agents/me/external-accounts/{id} (spec "GET /agents/me/external-accounts/{externalAccountId}"),
+ * authenticating the agent itself (the operation sets `agentAuthInQuery`): 401 exactly as AgentAuth for an
+ * unknown or deleted agent's token; 403 without MANAGE_EXTERNAL_ACCOUNTS or while paused; 404, identical
+ * for a malformed id, a missing account and another customer's or platform's account. The checks keep
+ * that order, so an agent without the permission learns nothing about accounts.
  */
-export async function agentGetExternalAccount(agent: AgentPrincipal, externalAccountId: string) {
-  requireAgentPermission(agent, "MANAGE_EXTERNAL_ACCOUNTS");
+export async function agentGetExternalAccount(tokenDigest: string, externalAccountId: string) {
   const uuid = parseId("ExternalAccount", externalAccountId);
+  let agent: AgentPrincipal;
+  let account: typeof externalAccounts.$inferSelect | null = null;
   if (uuid) {
-    const [row] = await (await accountOfCustomer()).execute({ id: uuid, platformId: agent.platformId, customerId: agent.customerId });
-    if (row) return toExternalAccount(row);
+    const [row] = await (await agentWithAccount()).execute({ digest: tokenDigest, id: uuid });
+    if (!row) throw unauthorized(INVALID_AGENT_TOKEN);
+    agent = row.agent;
+    account = row.account;
+  } else {
+    agent = await agentByDigest(tokenDigest);
   }
-  throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", externalAccountId);
+  requireAgentPermission(agent, "MANAGE_EXTERNAL_ACCOUNTS");
+  if (!account) throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", externalAccountId);
+  return { agent, account: toExternalAccount(account) };
 }

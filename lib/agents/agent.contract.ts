@@ -274,6 +274,7 @@ export const agentGetExternalAccountOp = defineOperation({
   description: AGENT_AUTH,
   tags: opsTags,
   auth: "agent",
+  agentAuthInQuery: true,
   params: externalAccountIdParams,
   responses: { 200: { description: "The external account", schema: externalAccountSchema }, ...errorResponses(401, 403, 404) },
 });

@@ -9,6 +9,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  /** PostgreSQL connections per process (db/pool-size.ts): unset means twice the CPUs, at least 4. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATA_DIR: z.string().min(1).default(".data"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** 32-byte key (64 hex chars) that encrypts private keys at rest. Generated under DATA_DIR when unset. */

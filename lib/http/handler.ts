@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { logger } from "@/lib/log/logger";
 import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
-import { authenticateAgent } from "@/lib/agents/authenticate-agent";
+import { agentByDigest, agentTokenDigest } from "@/lib/agents/authenticate-agent";
 import { ApiError, type ErrorCode } from "./errors";
 import { queryObject, readJsonBody } from "./body";
 import type { HttpMethod, Infer, Operation } from "./operation";
@@ -19,8 +19,12 @@ export interface Ctx<B, Q, P> {
   params: P;
   /** Set when the operation's auth is "platform". */
   platform: PlatformPrincipal;
-  /** Set when the operation's auth is "agent". */
+  /** Set when the operation's auth is "agent" (unless it authenticates in its own query). */
   agent: AgentPrincipal;
+  /** Set when the operation's auth is "agent": the SHA-256 digest of the presented token. */
+  agentTokenDigest: string;
+  /** Request-log fields a handler learns late (an operation that authenticates in its own query). */
+  log: { platformId?: string };
   requestId: string;
   /** The parsed body as received, before zod transforms (for body digests). */
   rawBody: unknown;
@@ -47,21 +51,25 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = randomUUID();
-    let platformId: string | undefined;
+    const log: { platformId?: string } = {};
     let response: Response;
     try {
-      const url = new URL(req.url);
       let platform: PlatformPrincipal | undefined;
       let agent: AgentPrincipal | undefined;
+      let tokenDigest: string | undefined;
       if (op.auth === "platform") {
         platform = await authenticatePlatform(req.headers.get("authorization"));
-        platformId = platform.id;
+        log.platformId = platform.id;
       } else if (op.auth === "agent") {
-        agent = await authenticateAgent(req.headers.get("authorization"));
-        platformId = agent.platformId;
+        tokenDigest = agentTokenDigest(req.headers.get("authorization"));
+        if (!op.agentAuthInQuery) {
+          agent = await agentByDigest(tokenDigest);
+          log.platformId = agent.platformId;
+        }
       }
       const rawParams = (await routeCtx?.params) ?? {};
       const params = op.params ? parseOrThrow(op.params, rawParams) : rawParams;
+      const url = new URL(req.url);
       const query = op.query ? parseOrThrow(op.query, queryObject(url)) : undefined;
       let rawBody: unknown;
       let body: unknown;
@@ -78,6 +86,8 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
         params: params as Infer<P>,
         platform: platform as PlatformPrincipal,
         agent: agent as AgentPrincipal,
+        agentTokenDigest: tokenDigest as string,
+        log,
         requestId,
         rawBody,
       });
@@ -92,7 +102,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       route: op.path,
       status: response.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
-      platformId,
+      platformId: log.platformId,
     });
     return response;
   };

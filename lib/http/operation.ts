@@ -26,6 +26,12 @@ export interface Operation<
   description?: string;
   tags: string[];
   auth: AuthScheme;
+  /**
+   * With auth "agent": the wrapper checks only the Bearer token's form and passes its digest
+   * (`ctx.agentTokenDigest`); the service function authenticates the agent in the same query that reads
+   * the data, one round trip on a hot path, and must answer 401 exactly as AgentAuth does.
+   */
+  agentAuthInQuery?: boolean;
   body?: B;
   /** The body may be absent (for example EMAIL_OTP challenge). */
   bodyOptional?: boolean;

@@ -177,6 +177,12 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
       expect(r.status, String(authorization)).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");
     }
+    // The lookup authenticates in the same query as it reads the account: a bad token is 401 whatever the id.
+    for (const id of [mine.id, theirs.id, "ExternalAccount:00000000-0000-7000-8000-000000000000", "garbage"]) {
+      const r = await call("GET", url(encodeURIComponent(id)), { headers: { authorization: "Bearer gat_" + "0".repeat(40) } });
+      expect(r.status, id).toBe(401);
+      expect(r.body.code).toBe("UNAUTHORIZED");
+    }
 
     await call("PATCH", `/agents/${agent.id}`, { auth: p.auth, body: { isPaused: true } });
     const paused = await call("GET", url(mine.id), { headers: { authorization: bearer } });
@@ -198,6 +204,7 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
     const deleted = await call("GET", url(mine.id), { headers: { authorization: bearer } });
     expect(deleted.status).toBe(401);
     expect(deleted.body.code).toBe("UNAUTHORIZED");
+    expect((await call("GET", url("garbage"), { headers: { authorization: bearer } })).status).toBe(401);
     expect((await call("GET", "/agents/me", { headers: { authorization: bearer } })).status).toBe(401);
   });
 

@@ -5,9 +5,11 @@ import { agentGetExternalAccount } from "@/lib/agents/agent-get-external-account
 import { deleteExternalAccount } from "@/lib/external-accounts/delete-external-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(agentGetExternalAccountOp, async ({ agent, params }) =>
-    reply(200, await agentGetExternalAccount(agent, params.externalAccountId)),
-  ),
+  GET: handle(agentGetExternalAccountOp, async ({ agentTokenDigest, params, log }) => {
+    const { agent, account } = await agentGetExternalAccount(agentTokenDigest, params.externalAccountId);
+    log.platformId = agent.platformId;
+    return reply(200, account);
+  }),
   DELETE: handle(agentDeleteExternalAccountOp, async ({ agent, params }) => {
     await deleteExternalAccount(agentAccountScope(agent), params.externalAccountId);
     return reply(204);
