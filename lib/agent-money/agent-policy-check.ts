@@ -10,9 +10,10 @@ import type { QuoteRow } from "@/lib/quotes/quote-view";
 
 export type ExecutionMode = "AUTO" | "APPROVAL_REQUIRED";
 
-async function toUsdCents(amount: bigint, currency: string): Promise<bigint> {
+/** Read the rate through the execution transaction: a second pool connection while holding one could deadlock a small pool. */
+async function toUsdCents(tx: Tx, amount: bigint, currency: string): Promise<bigint> {
   if (currency === "USD") return amount;
-  return convertDown(amount, currency, "USD", (await getRate(currency, "USD")).rate);
+  return convertDown(amount, currency, "USD", (await getRate(currency, "USD", tx)).rate);
 }
 
 function policyRefusal(reason: string, message: string, details: Record<string, unknown> = {}): ApiError {
@@ -40,7 +41,7 @@ export async function checkAgentPolicy(tx: Tx, agentId: string, q: QuoteRow): Pr
   }
   const rule = policy.accountRestrictions?.accountRules?.find((r) => r.accountId === destinationId);
   const perTx = rule?.perTransactionLimit ?? limits.perTransactionLimit;
-  const perTxUsd = await toUsdCents(BigInt(perTx), limits.currency);
+  const perTxUsd = await toUsdCents(tx, BigInt(perTx), limits.currency);
   if (amountUsd > perTxUsd) {
     throw policyRefusal("PER_TRANSACTION_LIMIT", `${amountUsd} USD cents is above the per-transaction limit of ${perTx} ${limits.currency}`, {
       limit: perTx,
@@ -57,17 +58,17 @@ export async function checkAgentPolicy(tx: Tx, agentId: string, q: QuoteRow): Pr
         where agent_id = ${agentId} and status in ('PENDING', 'PROCESSING', 'COMPLETED')
           and created_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'`,
   );
-  if (limits.dailyLimit != null && BigInt(used.day_spend) + amountUsd > (await toUsdCents(BigInt(limits.dailyLimit), limits.currency))) {
+  if (limits.dailyLimit != null && BigInt(used.day_spend) + amountUsd > (await toUsdCents(tx, BigInt(limits.dailyLimit), limits.currency))) {
     throw policyRefusal("DAILY_LIMIT", `today's spending would pass the daily limit of ${limits.dailyLimit} ${limits.currency}`);
   }
   if (limits.dailyTransactionLimit != null && Number(used.day_count) + 1 > limits.dailyTransactionLimit) {
     throw policyRefusal("DAILY_TRANSACTION_LIMIT", `the agent already made ${used.day_count} transactions today (limit ${limits.dailyTransactionLimit})`);
   }
-  if (limits.monthlyLimit != null && BigInt(used.month_spend) + amountUsd > (await toUsdCents(BigInt(limits.monthlyLimit), limits.currency))) {
+  if (limits.monthlyLimit != null && BigInt(used.month_spend) + amountUsd > (await toUsdCents(tx, BigInt(limits.monthlyLimit), limits.currency))) {
     throw policyRefusal("MONTHLY_LIMIT", `this month's spending would pass the monthly limit of ${limits.monthlyLimit} ${limits.currency}`);
   }
   if (rule?.executionMode) return rule.executionMode;
   const threshold = policy.approvalThresholds;
-  if (threshold?.amount != null && amountUsd >= (await toUsdCents(BigInt(threshold.amount), threshold.currency))) return "APPROVAL_REQUIRED";
+  if (threshold?.amount != null && amountUsd >= (await toUsdCents(tx, BigInt(threshold.amount), threshold.currency))) return "APPROVAL_REQUIRED";
   return policy.defaultExecutionMode;
 }

@@ -34,7 +34,7 @@ export async function agentUsage(db: DbOrTx, rows: AgentRow[]): Promise<Map<stri
     const fromUsd = async (cents: string) => {
       const v = BigInt(cents);
       if (v === 0n || currency === "USD") return Number(v);
-      return Number(convertDown(v, "USD", currency, (await getRate("USD", currency)).rate));
+      return Number(convertDown(v, "USD", currency, (await getRate("USD", currency, db)).rate));
     };
     out.set(r.id, {
       dailyTransactionCount: Number(c?.day_count ?? 0),

@@ -8,6 +8,7 @@ import { logger } from "@/lib/log/logger";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
+import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -22,6 +23,9 @@ export async function startup(): Promise<void> {
     process.exit(1);
   }
   await getDb();
+  // Load (or, on a fresh database, create) the enclave signing key now: later it is read from the process
+  // cache, so no request needs a second pool connection for it while holding a transaction (export-wallet).
+  await getEnclaveSigningKey();
   // Webhook delivery runs in every server process; rows are claimed with SKIP LOCKED (lib/webhooks).
   if (cfg.WEBHOOK_WORKER === "on") startWebhookWorker();
   const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);

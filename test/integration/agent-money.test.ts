@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newPlatform, type TestPlatform } from "../support/api";
+import { call, newPlatform, startPeerServer, type TestPlatform } from "../support/api";
 import { balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
 
 const ALL = ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"];
@@ -129,5 +129,34 @@ describe("agent-initiated money movement", () => {
     expect(rj.body).toMatchObject({ status: "REJECTED", rejectionReason: "too much" });
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 1_999);
     expect((await call("GET", `/quotes/${large.id}`, { auth: p.auth })).body.status).toBe("FAILED");
+  });
+  it("limits in another currency are converted inside the execution transaction: it works with a pool of one connection", async () => {
+    // The policy check converts EUR limits to USD while it holds the execution transaction. Reading the rate
+    // through a second pool connection would wait forever for a connection that the transaction holds.
+    const { a, payee, bearer } = await setup({
+      defaultExecutionMode: "AUTO",
+      spendingLimits: { currency: "EUR", perTransactionLimit: 9_000, dailyLimit: 20_000 },
+      approvalThresholds: { currency: "EUR", amount: 50_000 },
+    });
+    const peer = await startPeerServer({ DATABASE_POOL_SIZE: "1" });
+    try {
+      const execute = async (quoteId: string) => {
+        const res = await fetch(`${peer.url}/api/2025-10-13/agents/me/quotes/${quoteId}/execute`, {
+          method: "POST",
+          headers: { authorization: bearer },
+          signal: AbortSignal.timeout(20_000),
+        });
+        return { status: res.status, body: await res.json() };
+      };
+      // 9,000 EUR cents ≈ 9,782 USD cents at the sandbox rate (0.92 EUR per USD).
+      const ok = await execute((await agentQuote(bearer, a.accounts.USD, payee, 9_500)).id);
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      expect(ok.body.status).toBe("COMPLETED");
+      const over = await execute((await agentQuote(bearer, a.accounts.USD, payee, 9_900)).id);
+      expect(over.status).toBe(403);
+      expect(over.body.details.reason).toBe("PER_TRANSACTION_LIMIT");
+    } finally {
+      await peer.stop();
+    }
   });
 });
