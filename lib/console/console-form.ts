@@ -27,3 +27,18 @@ export function back(req: Request, path: string, message?: string): NextResponse
   if (message) url.searchParams.set("msg", message);
   return NextResponse.redirect(url, 303);
 }
+
+/**
+ * A console form-post route: refuses cross-site posts (403) and sends a visitor without a console session to
+ * the login page; otherwise runs `handle` with the session and the route's params.
+ */
+export function consoleFormPost<P = Record<string, never>>(
+  handle: (req: Request, session: ConsoleSession, params: P) => Promise<NextResponse>,
+): (req: Request, ctx: { params: Promise<P> }) => Promise<NextResponse> {
+  return async (req, ctx) => {
+    if (!sameOrigin(req)) return new NextResponse("cross-origin form post refused", { status: 403 });
+    const session = sessionOf(req);
+    if (!session) return back(req, "/console/login");
+    return handle(req, session, await ctx.params);
+  };
+}

@@ -1,12 +1,8 @@
-import { NextResponse } from "next/server";
-import { back, sameOrigin, sessionOf } from "@/lib/console/console-form";
+import { back, consoleFormPost } from "@/lib/console/console-form";
 import { serviceCall } from "@/lib/console/console-client";
 
 /** Create an agent for a customer with a starting policy; the device code is shown once on the console page. */
-export async function POST(req: Request) {
-  if (!sameOrigin(req)) return new NextResponse("cross-origin form post refused", { status: 403 });
-  const s = sessionOf(req);
-  if (!s) return back(req, "/console/login");
+export const POST = consoleFormPost(async (req, s) => {
   const form = await req.formData();
   const limit = Number(form.get("perTransactionLimit") ?? 10_000);
   const r = await serviceCall(s, "POST", "/agents", {
@@ -23,4 +19,4 @@ export async function POST(req: Request) {
   // The device code is shown once: carried to the next page view only, in a short-lived cookie scoped to the console.
   res.cookies.set("console_device_code", r.body.deviceCode.code, { httpOnly: true, sameSite: "strict", path: "/console", maxAge: 60 });
   return res;
-}
+});

@@ -1,15 +1,10 @@
-import { NextResponse } from "next/server";
-import { back, sameOrigin, sessionOf } from "@/lib/console/console-form";
+import { back, consoleFormPost } from "@/lib/console/console-form";
 import { serviceCall } from "@/lib/console/console-client";
 
 /** Delete an agent (DELETE /agents/{id}): its token stops working at once. The page asks for confirmation. */
-export async function POST(req: Request, ctx: { params: Promise<{ agentId: string }> }) {
-  if (!sameOrigin(req)) return new NextResponse("cross-origin form post refused", { status: 403 });
-  const s = sessionOf(req);
-  if (!s) return back(req, "/console/login");
-  const { agentId } = await ctx.params;
+export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentId }) => {
   const form = await req.formData();
   if (form.get("confirm") !== "yes") return back(req, "/console", `${agentId}: tick "confirm" to delete the agent`);
   const r = await serviceCall(s, "DELETE", `/agents/${encodeURIComponent(agentId)}`);
   return back(req, "/console", r.status === 204 ? `${agentId} deleted` : `${agentId}: ${r.body?.code ?? r.status} ${r.body?.message ?? ""}`);
-}
+});

@@ -1,8 +1,8 @@
-import { NextResponse } from "next/server";
-import { back, sameOrigin, sessionOf } from "@/lib/console/console-form";
+import { back, consoleFormPost } from "@/lib/console/console-form";
 import { serviceCall } from "@/lib/console/console-client";
+import { AGENT_PERMISSIONS } from "@/lib/agents/agent.contract";
 
-const PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"];
+const PERMISSIONS: readonly string[] = AGENT_PERMISSIONS;
 
 /** Optional whole number from the form: empty → null (no limit); anything else is passed through for the service to judge. */
 function limit(v: FormDataEntryValue | null): number | null {
@@ -11,11 +11,7 @@ function limit(v: FormDataEntryValue | null): number | null {
 }
 
 /** The policy editor: PATCH /agents/{id}/policy with the permissions, execution mode and spending limits. */
-export async function POST(req: Request, ctx: { params: Promise<{ agentId: string }> }) {
-  if (!sameOrigin(req)) return new NextResponse("cross-origin form post refused", { status: 403 });
-  const s = sessionOf(req);
-  if (!s) return back(req, "/console/login");
-  const { agentId } = await ctx.params;
+export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentId }) => {
   const form = await req.formData();
   const permissions = form.getAll("permissions").map(String).filter((p) => PERMISSIONS.includes(p));
   const perTransaction = limit(form.get("perTransactionLimit"));
@@ -31,4 +27,4 @@ export async function POST(req: Request, ctx: { params: Promise<{ agentId: strin
   if (r.status === 200) return back(req, "/console", `${agentId} policy saved`);
   const fields = (r.body?.details?.errors ?? []).map((e: { field: string }) => e.field).join(", ");
   return back(req, "/console", `${agentId}: policy not saved: ${r.body?.code ?? r.status}${fields ? ` (${fields})` : ""}`);
-}
+});
