@@ -7,6 +7,7 @@ import { ApiError, unauthorized } from "@/lib/http/errors";
 import { formatId } from "@/lib/ids";
 import { convertDown } from "@/lib/money/convert";
 import type { QuoteRow } from "@/lib/quotes/quote-view";
+import { INVALID_AGENT_TOKEN } from "@/lib/agents/authenticate-agent";
 
 export type ExecutionMode = "AUTO" | "APPROVAL_REQUIRED";
 
@@ -29,7 +30,7 @@ function policyRefusal(reason: string, message: string, details: Record<string, 
  */
 export async function checkAgentPolicy(tx: Tx, agentId: string, q: QuoteRow): Promise<ExecutionMode> {
   const [agent] = await tx.select().from(agents).where(eq(agents.id, agentId)).for("no key update");
-  if (!agent) throw unauthorized("Invalid agent access token");
+  if (!agent) throw unauthorized(INVALID_AGENT_TOKEN);
   if (agent.isPaused) throw new ApiError("FORBIDDEN", "The agent is paused; the platform can resume it");
   const policy = agent.policy as AgentPolicy;
   const limits = policy.spendingLimits;

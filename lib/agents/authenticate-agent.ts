@@ -39,14 +39,10 @@ export function agentTokenDigest(header: string | null): string {
 }
 
 /**
- * AgentAuth: one indexed lookup by the token's digest; a deleted agent has no row, so its token answers
- * 401 at once. Pause and permissions are checked per operation (requireAgentPermission): 403, not 401.
+ * AgentAuth after the form check: one indexed lookup by the token's digest; a deleted agent has no row, so
+ * its token answers 401 at once. Pause and permissions are checked per operation (requireAgentPermission):
+ * 403, not 401.
  */
-export async function authenticateAgent(header: string | null): Promise<AgentPrincipal> {
-  return agentByDigest(agentTokenDigest(header));
-}
-
-/** The agent whose token has this digest, or 401. */
 export async function agentByDigest(digest: string): Promise<AgentPrincipal> {
   const [row] = await (await agentByTokenDigest()).execute({ digest });
   if (!row) throw unauthorized(INVALID_AGENT_TOKEN);

@@ -5,10 +5,11 @@ import { unauthorized } from "@/lib/http/errors";
 import type { AgentPrincipal } from "@/lib/http/principal";
 import { toAgent } from "./agent-view";
 import { agentUsage } from "@/lib/agent-money/agent-usage";
+import { INVALID_AGENT_TOKEN } from "./authenticate-agent";
 
 export async function getAgentMe(agent: AgentPrincipal) {
   const [row] = await (await getDb()).select().from(agents).where(eq(agents.id, agent.agentId)).limit(1);
-  if (!row) throw unauthorized("Invalid agent access token");
+  if (!row) throw unauthorized(INVALID_AGENT_TOKEN);
   const usage = await agentUsage(await getDb(), [row]);
   return toAgent(row, usage.get(row.id));
 }
