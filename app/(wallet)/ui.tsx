@@ -1,8 +1,8 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { WalletApiError, type ErrorBody, type Progress } from "@/lib/client/api";
-import { BundleError } from "@/lib/client/bundles";
+import { WalletApiError, type ErrorBody, type Progress } from "@/lib/integrator/browser/api";
+import { BundleError } from "@/lib/integrator/browser/bundles";
 
 /** Turn anything thrown into an error object with a code the user can quote. */
 export function toErrorBody(e: unknown): ErrorBody {

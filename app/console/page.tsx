@@ -1,6 +1,6 @@
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
-import { consoleSession, serviceCall } from "@/lib/console/console-client";
+import { consoleSession, serviceCall } from "@/lib/integrator/console/console-client";
 import QRCode from "qrcode";
 import { CopyButton } from "./copy-button";
 

@@ -12,8 +12,8 @@ import {
   walletSignOut,
   type AuthMethod,
   type AuthSession,
-} from "@/lib/client/flows";
-import type { ErrorBody } from "@/lib/client/api";
+} from "@/lib/integrator/browser/flows";
+import type { ErrorBody } from "@/lib/integrator/browser/api";
 import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, toErrorBody, useAction } from "../ui";
 import { useWallet } from "../use-wallet";
 

@@ -1,5 +1,5 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Create an agent for a customer with a starting policy; the device code is shown once on the console page. */
 export const POST = consoleFormPost(async (req, s) => {

@@ -13,7 +13,7 @@ import {
   revokeSession,
   startOidcLink,
   type AuthSession,
-} from "@/lib/client/flows";
+} from "@/lib/integrator/browser/flows";
 import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, useAction } from "../../ui";
 import { useWallet } from "../../use-wallet";
 

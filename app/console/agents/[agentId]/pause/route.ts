@@ -1,5 +1,5 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Pause or resume an agent (PATCH /agents/{id} {isPaused}). */
 export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentId }) => {

@@ -1,5 +1,5 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { serviceCall } from "@/lib/integrator/console/console-client";
 import { AGENT_PERMISSIONS } from "@/lib/agents/agent.contract";
 
 const PERMISSIONS: readonly string[] = AGENT_PERMISSIONS;

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Approve or reject an agent transaction from the approval queue (POST /transactions/{id}/approve|reject). */
 export const POST = consoleFormPost<{ transactionId: string; decision: string }>(async (req, s, { transactionId, decision }) => {

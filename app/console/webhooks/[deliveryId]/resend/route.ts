@@ -1,5 +1,5 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Queue a webhook delivery again (POST /webhooks/deliveries/{id}/resend). */
 export const POST = consoleFormPost<{ deliveryId: string }>(async (req, s, { deliveryId }) => {

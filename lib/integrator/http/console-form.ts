@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "./console-session";
+import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "../console/console-session";
 
 /** Same-origin form posts only (with the SameSite=Strict cookie, a second guard against cross-site requests). */
 export function sameOrigin(req: Request): boolean {

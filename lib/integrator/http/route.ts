@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { logger } from "@/lib/log/logger";
-import { integratorConfig } from "./config";
-import { requireUser, type IntegratorUser } from "./current-user";
-import { IntegratorError, type ServiceResponse } from "./service";
+import { integratorConfig } from "../backend/config";
+import { requireUser, type IntegratorUser } from "../backend/current-user";
+import { IntegratorError, type ServiceResponse } from "../backend/service";
 
 type Params = Record<string, string>;
 type Handler = (ctx: { req: Request; user: IntegratorUser; params: Params }) => Promise<Response>;
