@@ -1,4 +1,4 @@
-import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
 import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Create an agent for a customer with a starting policy; the device code is shown once on the console page. */

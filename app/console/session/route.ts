@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { CONSOLE_COOKIE, sealSession } from "@/lib/integrator/console/console-session";
-import { back, sameOrigin } from "@/lib/integrator/http/console-form";
+import { back } from "@/lib/integrator/http/route";
+import { sameOrigin } from "@/lib/integrator/http/same-origin";
 
 /** Sign in: the credentials are checked against the service (GET /config over HTTP) before the cookie is set. */
 export async function POST(req: Request) {

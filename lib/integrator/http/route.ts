@@ -1,37 +1,54 @@
 import { NextResponse } from "next/server";
-import { logger } from "@/lib/log/logger";
-import { integratorConfig } from "../backend/config";
 import { requireUser, type IntegratorUser } from "../backend/current-user";
 import { IntegratorError, type ServiceResponse } from "../backend/service";
+import { requireConsoleSession, type ConsoleSession } from "../console/console-session";
+import { logger } from "./log";
+import { sameOrigin } from "./same-origin";
 
 type Params = Record<string, string>;
-type Handler = (ctx: { req: Request; user: IntegratorUser; params: Params }) => Promise<Response>;
 
-const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Who may call a kind of route, and how its failures are answered. */
+interface Door<W> {
+  who: (req: Request) => Promise<W>;
+  fail: (req: Request, e: unknown) => Response;
+}
 
 /**
- * Wrap an integrator route: CSRF check on mutating methods (the Origin header must be the
- * integrator's own origin), the signed-in end user, and every failure as an error object.
+ * The one route wrapper of the integrator's side: the same-origin check, the caller (`door.who`), the route's
+ * params, and every failure answered the door's way.
  */
-export function integratorRoute(fn: Handler) {
-  return async (req: Request, ctx: { params: Promise<Params> }): Promise<Response> => {
+function route<W, P = Params>(door: Door<W>, fn: (ctx: { req: Request; who: W; params: P }) => Promise<Response>) {
+  return async (req: Request, ctx: { params: Promise<P> }): Promise<Response> => {
     try {
-      checkOrigin(req);
-      const user = await requireUser();
-      return await fn({ req, user, params: (await ctx.params) ?? {} });
+      if (!sameOrigin(req)) throw new IntegratorError(403, "CSRF_ORIGIN_MISMATCH", "Cross-site request refused");
+      const who = await door.who(req);
+      return await fn({ req, who, params: ((await ctx.params) ?? {}) as P });
     } catch (e) {
-      return errorResponse(e);
+      return door.fail(req, e);
     }
   };
 }
 
-export function checkOrigin(req: Request): void {
-  if (!MUTATING.has(req.method)) return;
-  const origin = req.headers.get("origin");
-  const expected = integratorConfig().origin;
-  if (origin !== expected) {
-    throw new IntegratorError(403, "CSRF_ORIGIN_MISMATCH", `Cross-site request refused: expected Origin ${expected}, received ${origin ?? "none"}`);
-  }
+/** The site's JSON routes (app/integrator/api/**): the signed-in end user; failures as error objects. */
+export const integratorRoute = (fn: (ctx: { req: Request; user: IntegratorUser; params: Params }) => Promise<Response>) =>
+  route({ who: () => requireUser(), fail: (_req, e) => errorResponse(e) }, ({ req, who, params }) => fn({ req, user: who, params }));
+
+/** The console's form posts: the operator's session (else the login page); a cross-site post is refused. */
+export const consoleFormPost = <P = Params>(handle: (req: Request, session: ConsoleSession, params: P) => Promise<Response>) =>
+  route<ConsoleSession, P>({ who: async (req) => requireConsoleSession(req), fail: formFailure }, ({ req, who, params }) => handle(req, who, params));
+
+function formFailure(req: Request, e: unknown): Response {
+  if (e instanceof IntegratorError && e.status === 403) return new NextResponse("cross-origin form post refused", { status: 403 });
+  if (e instanceof IntegratorError && e.status === 401) return back(req, "/console/login");
+  return errorResponse(e);
+}
+
+/** Back to a console page (303), with a status message. */
+export function back(req: Request, path: string, message?: string): NextResponse {
+  const host = req.headers.get("host") ?? new URL(req.url).host;
+  const url = new URL(path, `http://${host}`);
+  if (message) url.searchParams.set("msg", message);
+  return NextResponse.redirect(url, 303);
 }
 
 export function errorResponse(e: unknown): Response {

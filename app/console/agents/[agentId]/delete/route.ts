@@ -1,4 +1,4 @@
-import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
 import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Delete an agent (DELETE /agents/{id}): its token stops working at once. The page asks for confirmation. */

@@ -1,4 +1,4 @@
-import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
 import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Pause or resume an agent (PATCH /agents/{id} {isPaused}). */

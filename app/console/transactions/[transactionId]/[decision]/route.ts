@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { back, consoleFormPost } from "@/lib/integrator/http/console-form";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
 import { serviceCall } from "@/lib/integrator/console/console-client";
 
 /** Approve or reject an agent transaction from the approval queue (POST /transactions/{id}/approve|reject). */
