@@ -6,3 +6,4 @@ export * from "./types";
 export * from "./service-error";
 export * from "./client";
 export * from "./signed-retry";
+export * from "./enums";

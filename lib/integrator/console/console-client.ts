@@ -1,5 +1,6 @@
 import { cookies, headers } from "next/headers";
-import { createServiceClient } from "@/lib/sdk";
+import { redirect } from "next/navigation";
+import { createServiceClient, ServiceError, type ErrorBody, type ServiceClient } from "@/lib/sdk";
 import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "./console-session";
 
 /** The service's base address as seen from this integrator: SERVICE_BASE_URL, else this same origin. */
@@ -14,19 +15,29 @@ export async function consoleSession(): Promise<ConsoleSession | null> {
   return openSession((await cookies()).get(CONSOLE_COOKIE)?.value);
 }
 
-/** A raw HTTP call to the service with the operator's platform credentials. */
-export async function serviceCall<T = any>(s: ConsoleSession, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${await serviceBaseUrl()}${path}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${s.clientId}:${s.clientSecret}`).toString("base64")}`,
-      ...(body !== undefined ? { "content-type": "application/json" } : {}),
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-    cache: "no-store",
+/** The typed SDK client with the operator's platform credentials. */
+export async function consoleClient(s: ConsoleSession): Promise<ServiceClient> {
+  return createServiceClient({
+    baseUrl: await serviceBaseUrl(),
+    clientId: s.clientId,
+    clientSecret: s.clientSecret,
+    fetch: (input, init) => fetch(input, { ...init, cache: "no-store" }),
   });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
 
-export { createServiceClient };
+/** A call's answer, or the service's error object (for the message the console shows). */
+export async function settle<T>(call: Promise<T>): Promise<{ ok: true; body: T } | { ok: false; error: ErrorBody }> {
+  try {
+    return { ok: true, body: await call };
+  } catch (e) {
+    if (e instanceof ServiceError) return { ok: false, error: e.body };
+    throw e;
+  }
+}
+
+/** The console page's operator and client; a visitor without a session goes to the login page. */
+export async function consolePage(): Promise<ServiceClient> {
+  const s = await consoleSession();
+  if (!s) redirect("/console/login");
+  return consoleClient(s);
+}
