@@ -1,30 +1,23 @@
 /**
- * Calls from the page to the integrator backend (never to the service directly), and the
- * browser's half of the signed retry: 202 → stamp payloadToSign with the session key → re-send
- * the identical request with `Service-Wallet-Signature` and `Request-Id` → while the answer is
- * PROCESSING, re-send identically with backoff.
+ * Calls from the page to the integrator backend (never to the service directly). Signed retries run the
+ * SDK's one loop (lib/sdk/signed-retry) with a WebCrypto signer: 202 → stamp payloadToSign with the session
+ * key → re-send the identical request with `Service-Wallet-Signature` and `Request-Id` → while PROCESSING,
+ * re-send identically with backoff, reporting progress to the page.
  */
+import { ServiceError } from "@/lib/sdk/service-error";
+import { signedRetry, type SignedRetryProgress } from "@/lib/sdk/signed-retry";
+import type { ErrorBody, RawResponse, SignedHeaders } from "@/lib/sdk/types";
 import type { SessionKey } from "./keys";
 import { stampPayload } from "./stamp";
 
 export const INTEGRATOR_API = "/integrator/api/wallet";
 
-export interface ErrorBody {
-  status: number;
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
-
-export class WalletApiError extends Error {
-  constructor(readonly error: ErrorBody) {
-    super(`${error.code}: ${error.message}`);
-  }
-}
+export type Progress = SignedRetryProgress;
 
 export interface ApiResult<T> {
   status: number;
   body: T;
+  headers: Headers;
   retryAfter?: number;
 }
 
@@ -54,36 +47,25 @@ export async function api<T = unknown>(
     }
   }
   const ra = res.headers.get("retry-after");
-  return { status: res.status, body: body as T, retryAfter: ra ? Number(ra) : undefined };
+  return { status: res.status, body: body as T, headers: res.headers, retryAfter: ra ? Number(ra) : undefined };
 }
 
-/** Throw the error object of a failed answer (status ≥ 400). */
+/** Throw the error object of a failed answer (status ≥ 400) as the SDK's `ServiceError`. */
 export function ok<T>(r: ApiResult<T>): ApiResult<T> {
   if (r.status >= 400) {
     const b = r.body as Partial<ErrorBody> | null;
-    throw new WalletApiError({ status: r.status, code: b?.code ?? `HTTP_${r.status}`, message: b?.message ?? "Request failed", details: b?.details });
+    throw new ServiceError(
+      { status: r.status, code: b?.code ?? `HTTP_${r.status}`, message: b?.message ?? "Request failed", details: b?.details },
+      r.retryAfter,
+    );
   }
   return r;
 }
 
-export type Progress = "signing" | "processing" | "waiting";
-
-export interface SignedRetryChallenge {
-  type?: string;
-  payloadToSign: string;
-  requestId: string;
-  expiresAt: string;
-}
-
-const isProcessing = (r: ApiResult<unknown>) =>
-  r.status === 200 && !!r.body && typeof r.body === "object" && (r.body as { status?: unknown }).status === "PROCESSING";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
- * Run one signed-retry operation to its terminal answer. `signer` is asked for the key only when the
+ * Run one signed-retry operation to its terminal body. `signer` is asked for the key only when the
  * service answers 202 (EMAIL_OTP verify signs with the new key it sealed, everything else with the
- * stored session key). A 429 on the first leg waits `Retry-After` once.
+ * stored session key). A 429 waits `Retry-After` (up to 30 s).
  */
 export async function signedRequest<T = unknown>(
   method: string,
@@ -91,26 +73,8 @@ export async function signedRequest<T = unknown>(
   body: unknown,
   signer: () => Promise<SessionKey>,
   onProgress?: (p: Progress) => void,
-): Promise<ApiResult<T>> {
-  let first = await api<T | SignedRetryChallenge>(method, path, { body });
-  if (first.status === 429 && first.retryAfter !== undefined && first.retryAfter <= 30) {
-    onProgress?.("waiting");
-    await sleep(first.retryAfter * 1000);
-    first = await api(method, path, { body });
-  }
-  if (first.status !== 202) return ok(first) as ApiResult<T>;
-  const challenge = first.body as SignedRetryChallenge;
-  onProgress?.("signing");
-  const signature = await stampPayload(challenge.payloadToSign, await signer());
-  let delay = 400;
-  for (;;) {
-    const r = await api<T>(method, path, { body, signature, requestId: challenge.requestId });
-    if (!isProcessing(r)) return ok(r);
-    onProgress?.("processing");
-    if (Date.parse(challenge.expiresAt) < Date.now()) {
-      throw new WalletApiError({ status: 408, code: "PROCESSING_TIMEOUT", message: "The operation did not settle before its request expired" });
-    }
-    await sleep(delay);
-    delay = Math.min(delay * 1.5, 3000);
-  }
+): Promise<T> {
+  const send = async (h?: SignedHeaders): Promise<RawResponse<T>> =>
+    ok(await api<T>(method, path, { body, signature: h?.["Service-Wallet-Signature"], requestId: h?.["Request-Id"] }));
+  return signedRetry(send, async (payload) => stampPayload(payload, await signer()), { maxRetryAfterMs: 30_000, onProgress });
 }

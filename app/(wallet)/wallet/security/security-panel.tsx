@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import type { AuthSession } from "@/lib/sdk/types";
 import { useCallback, useEffect, useState } from "react";
 import {
   addEmailCredential,
@@ -12,7 +13,6 @@ import {
   revokeCredential,
   revokeSession,
   startOidcLink,
-  type AuthSession,
 } from "@/lib/integrator/browser/flows";
 import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, useAction } from "../../ui";
 import { useWallet } from "../../use-wallet";
