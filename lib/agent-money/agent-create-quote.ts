@@ -1,5 +1,5 @@
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { createQuote } from "@/lib/quotes/create-quote";
 import type { Quote, QuoteCreate } from "@/lib/quotes/quote.contract";
 import { platformOfAgent } from "./agent-platform";

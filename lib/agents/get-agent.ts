@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toAgent } from "./agent-view";
 import { agentUsage } from "@/lib/agent-money/agent-usage";
 import { findAgentOrThrow } from "./find-agent";

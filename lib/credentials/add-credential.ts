@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/http/errors";
-import { reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { findInternalAccountOrThrow } from "@/lib/internal-accounts/find-internal-account";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";

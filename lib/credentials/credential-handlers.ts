@@ -14,8 +14,8 @@
  * A type without a hook answers 400 INVALID_INPUT with details.reason CREDENTIAL_TYPE_NOT_SUPPORTED.
  */
 import type { DbOrTx, Tx } from "@/db/client";
-import type { Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { InternalAccountRow } from "@/lib/internal-accounts/internal-account-view";
 import type { CredentialType, SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { AuthMethodRow } from "./auth-method-view";

@@ -1,6 +1,6 @@
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
-import { platformConfigSchema, platformSettingsPatchSchema } from "./platform.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
+import { platformConfigSchema, platformSettingsPatchSchema } from "@/lib/api-core/platform-settings";
 
 export const getConfigOp = defineOperation({
   operationId: "getPlatformConfig",

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { createQuote } from "@/lib/quotes/create-quote";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";

@@ -1,6 +1,6 @@
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { base64urlDecode, base64urlEncode, utf8Encode } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { canonicalBase64url, type WebauthnSettings } from "./verify-passkey-registration";
 import { webauthnFailure } from "./webauthn-failure";
 

@@ -1,6 +1,6 @@
 import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { base64urlDecode, base64urlEncode } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { webauthnFailure } from "./webauthn-failure";
 
 export interface PasskeyAttestation {

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import type { WebauthnSettings } from "./verify-passkey-registration";
 
 /**
