@@ -4,7 +4,7 @@ import { agents } from "@/db/schema";
 import { unauthorized } from "@/lib/api-core/errors";
 import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { toAgent } from "./agent-view";
-import { agentUsage } from "@/lib/agent-money/agent-usage";
+import { agentUsage } from "@/lib/agents/agent-usage";
 import { INVALID_AGENT_TOKEN } from "./authenticate-agent";
 
 export async function getAgentMe(agent: AgentPrincipal) {

@@ -5,7 +5,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toAgent } from "./agent-view";
-import { agentUsage } from "@/lib/agent-money/agent-usage";
+import { agentUsage } from "@/lib/agents/agent-usage";
 
 export interface AgentFilters {
   limit: number;

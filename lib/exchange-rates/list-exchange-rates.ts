@@ -1,4 +1,4 @@
-import { feeOn, feeRuleFor } from "@/lib/fees/platform-fee";
+import { feeOn, feeRuleFor } from "@/lib/money/platform-fee";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { convertDown } from "@/lib/money/convert";
 import { currencyObject, money } from "@/lib/money/currencies";

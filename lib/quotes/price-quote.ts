@@ -1,4 +1,4 @@
-import { feeOn, feeRuleFor, type PlatformFeeOverride } from "@/lib/fees/platform-fee";
+import { feeOn, feeRuleFor, type PlatformFeeOverride } from "@/lib/money/platform-fee";
 import { getRate } from "@/lib/exchange-rates/get-rate";
 import { ApiError } from "@/lib/api-core/errors";
 import { convertDown, convertUp } from "@/lib/money/convert";

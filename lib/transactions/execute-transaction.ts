@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 import { emitEvent } from "@/lib/webhooks/emit-event";
-import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "./limits";
+import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
 import { payoutOutcome, refundOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
 import { toTransaction, type TransactionRow } from "./transaction-view";

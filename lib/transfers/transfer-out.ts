@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { createQuote } from "@/lib/quotes/create-quote";
 import { getTransaction } from "@/lib/transactions/get-transaction";
-import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import type { TransferInput } from "./transfer.contract";
 
