@@ -8,7 +8,8 @@ import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-oper
 import type { DbOrTx } from "@/db/client";
 import { toAuthMethod } from "./auth-method-view";
 import type { AddCredentialBody } from "./credential.contract";
-import { credentialHandlers, type AddCredentialInput, type CredentialTypeHandler } from "./credential-handlers";
+import type { AddCredentialInput, CredentialTypeHandler } from "./credential-handler-types";
+import { credentialHandlers } from "./credential-handlers";
 import { unsupportedType } from "./unsupported-type";
 
 interface Input {
