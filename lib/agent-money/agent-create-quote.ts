@@ -11,6 +11,6 @@ export async function agentCreateQuote(agent: AgentPrincipal, input: Omit<QuoteC
   return createQuote(
     platform,
     { ...input, immediatelyExecute: false },
-    { idempotencyKey: idempotencyKey ? `agent:${agent.agentId}:${idempotencyKey}` : null, actor: { customerScope: agent.customerId, agentId: agent.agentId } },
+    { idempotencyKey, idempotencyScope: `agent:${agent.agentId}`, actor: { customerScope: agent.customerId, agentId: agent.agentId } },
   );
 }

@@ -18,7 +18,7 @@ export const agentCreateQuoteOp = defineOperation({
   description: `Accounts of other customers answer 404. ${agentErrors}`,
   tags,
   auth: "agent",
-  headers: { "Idempotency-Key": { description: "The same key with the same body returns the same quote" } },
+  headers: { "Idempotency-Key": { description: "The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED" } },
   body: agentQuoteCreateSchema,
   responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409) },
 });

@@ -30,7 +30,7 @@ export async function transferOut(platform: PlatformPrincipal, input: TransferIn
       immediatelyExecute: true,
       description: input.description,
     },
-    { idempotencyKey: idempotencyKey ? `transfer-out:${idempotencyKey}` : null },
+    { idempotencyKey, idempotencyScope: "transfer-out" },
   );
   return getTransaction(platform.id, quote.transactionId);
 }
