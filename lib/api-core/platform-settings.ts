@@ -1,5 +1,10 @@
 import { z } from "zod";
 
+/**
+ * The platform's settings, carried by every PlatformPrincipal and read by the money base (limits, fees) and the
+ * areas (webauthn, oidc, webhooks). The PATCH /config body and the GET /config answer: lib/platforms/platform.contract.ts.
+ */
+
 const originSchema = z
   .string()
   .regex(/^https?:\/\/[^/\s]+$/, "must be an origin such as https://wallet.example.com (scheme://host[:port], no path)");
@@ -46,28 +51,3 @@ export const platformSettingsSchema = z.object({
   limits: limitsSchema.optional(),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
-
-export const platformSettingsPatchSchema = z
-  .object({
-    webhookUrl: z.string().url().nullable(),
-    sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600),
-    webauthn: webauthnSettingsSchema.partial(),
-    oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }),
-    feeConfigs: z.array(feeConfigSchema).max(10),
-    cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
-    subjectToCounterpartyRules: z.boolean(),
-    limits: limitsSchema,
-  })
-  .partial()
-  .strict();
-
-export const platformConfigSchema = platformSettingsSchema.extend({
-  id: z.string().describe("Platform:<uuid>"),
-  name: z.string(),
-  environment: z.enum(["SANDBOX", "PRODUCTION"]).describe("Read-only over the API"),
-  enclaveQuorumPublic: z.string().optional().describe("Uncompressed P-256 public key (hex) that signs enclave bundles; pin it"),
-  webhookPublicKey: z.string().optional().describe("PEM (SPKI) public key that signs webhooks"),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type PlatformConfig = z.infer<typeof platformConfigSchema>;

@@ -1,6 +1,6 @@
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
-import { platformConfigSchema, platformSettingsPatchSchema } from "@/lib/api-core/platform-settings";
+import { platformConfigSchema, platformSettingsPatchSchema } from "./platform.contract";
 
 export const getConfigOp = defineOperation({
   operationId: "getPlatformConfig",
