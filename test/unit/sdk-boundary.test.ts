@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** ARCHITECTURE.md "The walls": lib/sdk never imports server code; it reaches the service only over HTTP. */
+/** architecture.md: lib/sdk never imports server code; it reaches the service only over HTTP. */
 describe("lib/sdk imports no server code", () => {
   const dir = path.resolve(import.meta.dirname, "../../lib/sdk");
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"));
