@@ -9730,7 +9730,7 @@ export interface operations {
   agentCreateQuote: {
     parameters: {
       header?: {
-        /** @description The same key with the same body returns the same quote */
+        /** @description The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED */
         "Idempotency-Key"?: string;
       };
     };
@@ -34874,7 +34874,7 @@ export interface operations {
   transferIn: {
     parameters: {
       header?: {
-        /** @description The same key returns the same transaction */
+        /** @description The same key with the same body returns the same transaction; with another body, 409 IDEMPOTENCY_KEY_REUSED */
         "Idempotency-Key"?: string;
       };
     };
@@ -35050,7 +35050,7 @@ export interface operations {
   transferOut: {
     parameters: {
       header?: {
-        /** @description The same key returns the same transaction */
+        /** @description The same key with the same body returns the same transaction; with another body, 409 IDEMPOTENCY_KEY_REUSED */
         "Idempotency-Key"?: string;
       };
     };
