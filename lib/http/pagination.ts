@@ -1,18 +1,35 @@
+import { and, asc, desc, gt, lt, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { getDb, type DbOrTx } from "@/db/client";
 import { ApiError } from "./errors";
 
-/** `limit` (1–100, default 20) and an opaque `cursor`, shared by every list endpoint. */
+/** `limit` (1–100, default 20) and an opaque `cursor`, shared by every list endpoint (Grid's names). */
 export const paginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
 });
 
+/** Grid's page: `{data, hasMore, nextCursor?, totalCount}`; totalCount counts every match, not this page. */
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
     hasMore: z.boolean(),
-    nextCursor: z.string().optional(),
+    nextCursor: z.string().optional().describe("Present when hasMore is true"),
+    totalCount: z.number().int().describe("Number of items matching the filters (excluding pagination)"),
   });
+}
+
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  totalCount: number;
+}
+
+/** A filter that can match nothing (an unknown or foreign id): the empty page. */
+export function emptyPage<T>(): Page<T> {
+  return { data: [], hasMore: false, totalCount: 0 };
 }
 
 /** Cursors are base64url of the last row's uuid (UUIDv7 ids sort by creation). */
@@ -32,11 +49,35 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   return m[1];
 }
 
-/** Given `limit + 1` rows fetched in id order, build `{data, hasMore, nextCursor?}`. */
-export function page<R extends { id: string }, T>(rows: R[], limit: number, map: (r: R) => T) {
-  const hasMore = rows.length > limit;
-  const slice = hasMore ? rows.slice(0, limit) : rows;
-  const out: { data: T[]; hasMore: boolean; nextCursor?: string } = { data: slice.map(map), hasMore };
-  if (hasMore) out.nextCursor = encodeCursor(slice[slice.length - 1].id);
+type Table = PgTable & { id: PgColumn };
+
+/**
+ * One page of `table` in id order (UUIDv7: creation order) under `filters`, after `cursor`, with the
+ * total count of the filters. Every list endpoint pages through this, so all pages look alike.
+ */
+export async function listPage<TT extends Table, T>(
+  table: TT,
+  q: { limit: number; cursor?: string; sortOrder?: "asc" | "desc"; filters: SQL[] },
+  map: (rows: TT["$inferSelect"][]) => T[] | Promise<T[]>,
+  db?: DbOrTx,
+): Promise<Page<T>> {
+  const conn = db ?? (await getDb());
+  const after = decodeCursor(q.cursor);
+  const descending = q.sortOrder === "desc";
+  const where = [...q.filters];
+  if (after) where.push(descending ? lt(table.id, after) : gt(table.id, after));
+  const [rows, totalCount] = await Promise.all([
+    conn
+      .select()
+      .from(table as PgTable)
+      .where(and(...where))
+      .orderBy(descending ? desc(table.id) : asc(table.id))
+      .limit(q.limit + 1) as Promise<TT["$inferSelect"][]>,
+    conn.$count(table, and(...q.filters)),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const slice = hasMore ? rows.slice(0, q.limit) : rows;
+  const out: Page<T> = { data: await map(slice), hasMore, totalCount };
+  if (hasMore) out.nextCursor = encodeCursor(String((slice[slice.length - 1] as { id: string }).id));
   return out;
 }

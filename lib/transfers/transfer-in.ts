@@ -12,7 +12,7 @@ import { insertTransaction } from "@/lib/transactions/insert-transaction";
 import { checkTransactionSize } from "@/lib/transactions/limits";
 import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
-import { toTransaction } from "@/lib/transactions/transaction-view";
+import { transactionView } from "@/lib/transactions/transaction-view";
 import type { TransferInput } from "./transfer.contract";
 
 /** Deprecated POST /transfer-in: pull from the customer's external account into its internal account, through the engine. */
@@ -23,7 +23,7 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
       .select()
       .from(transactions)
       .where(and(eq(transactions.platformId, platform.id), eq(transactions.kind, "TRANSFER_IN"), eq(transactions.idempotencyKey, idempotencyKey)));
-    if (prior) return toTransaction(prior);
+    if (prior) return transactionView(db, prior);
   }
   const src = await resolveExternal(db, platform.id, input.source.accountId);
   const dst = await resolveInternal(db, platform.id, input.destination.accountId);
@@ -66,7 +66,7 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
       });
       return executeTransaction(tx, inserted, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
     });
-    return toTransaction(row);
+    return transactionView(db, row);
   } catch (e) {
     if (idempotencyKey && isUniqueViolation(e, "transactions_idempotency_uq")) return transferIn(platform, input, idempotencyKey);
     throw e;
