@@ -39,5 +39,10 @@ export const internalAccounts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("internal_accounts_customer_idx").on(t.customerId, t.id), index("internal_accounts_platform_idx").on(t.platformId, t.id)],
+  (t) => [
+    index("internal_accounts_customer_idx").on(t.customerId, t.id),
+    index("internal_accounts_platform_idx").on(t.platformId, t.id),
+    /** The platform's own accounts (no customer): one per currency and type. */
+    uniqueIndex("internal_accounts_platform_own_uq").on(t.platformId, t.currency, t.type).where(sql`${t.customerId} is null`),
+  ],
 );

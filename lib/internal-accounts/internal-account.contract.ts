@@ -55,3 +55,15 @@ export const listCustomerInternalAccountsOp = defineOperation({
     ...errorResponses(400, 401),
   },
 });
+
+export const listPlatformInternalAccountsOp = defineOperation({
+  operationId: "listPlatformInternalAccounts",
+  method: "GET",
+  path: "/platform/internal-accounts",
+  summary: "List the platform's own internal accounts",
+  description: "One account per supported currency, owned by the platform rather than a customer (no customerId).",
+  tags: ["Internal Accounts"],
+  auth: "platform",
+  query: z.object({ currency: z.string().regex(/^[A-Z]{3,4}$/).optional(), type: internalAccountTypeSchema.optional() }),
+  responses: { 200: { description: "The platform's internal accounts", schema: z.object({ data: z.array(internalAccountSchema) }) }, ...errorResponses(400, 401) },
+});

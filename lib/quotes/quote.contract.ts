@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { errorResponses } from "@/lib/http/common.contract";
+import { listResponse, paginationQuery } from "@/lib/http/pagination";
 import { currencySchema } from "@/lib/internal-accounts/internal-account.contract";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
@@ -73,6 +74,33 @@ export const createQuoteOp = defineOperation({
   headers: idempotencyHeader,
   body: quoteCreateSchema,
   responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+const instant = z.iso.datetime({ offset: true }).optional();
+const idFilter = z.string().max(100).optional();
+
+/** Grid's filters of GET /quotes (the official client's QuoteListParams); newest first. */
+export const quoteFilters = paginationQuery.extend({
+  customerId: idFilter,
+  sendingAccountId: idFilter.describe("InternalAccount:<uuid> the quote sends from"),
+  receivingAccountId: idFilter.describe("InternalAccount:<uuid> or ExternalAccount:<uuid> the quote pays"),
+  sendingUmaAddress: z.string().max(256).optional().describe("Accepted; no quote of this service has a UMA address"),
+  receivingUmaAddress: z.string().max(256).optional().describe("Accepted; no quote of this service has a UMA address"),
+  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]).optional(),
+  createdAfter: instant,
+  createdBefore: instant,
+});
+export type QuoteFilters = z.infer<typeof quoteFilters>;
+
+export const listQuotesOp = defineOperation({
+  operationId: "listQuotes",
+  method: "GET",
+  path: "/quotes",
+  summary: "List quotes",
+  tags: ["Cross-Currency Transfers"],
+  auth: "platform",
+  query: quoteFilters,
+  responses: { 200: { description: "A page of quotes, newest first", schema: listResponse(quoteSchema) }, ...errorResponses(400, 401) },
 });
 
 export const getQuoteOp = defineOperation({
