@@ -72,8 +72,9 @@ function field(s: S, owner: string): GridField {
     const type = target.enum ? "string" : (target.type ?? (target.oneOf ? "oneOf" : "object"));
     return { type, ref: name, ...(target.enum ? { enum: target.enum } : {}) };
   }
-  // `allOf: [$ref]` with only a description around it is the same as the ref.
-  if (s.allOf?.length === 1 && !s.properties) return field(s.allOf[0], owner);
+  // `allOf: [$ref]` with only a description around it (also as a second member) is the same as the ref.
+  const substantive = (s.allOf ?? []).filter((m: S) => m.$ref || m.type || m.properties || m.allOf || m.oneOf || m.enum || m.items);
+  if (s.allOf && substantive.length === 1 && !s.properties) return field(substantive[0], owner);
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const nullable = types.includes("null") || s.nullable === true;
   const type = types.find((t: string | undefined) => t && t !== "null") ?? (s.oneOf ? "oneOf" : s.properties || s.allOf ? "object" : "any");

@@ -7,10 +7,11 @@ import { currencySchema } from "@/lib/internal-accounts/internal-account.contrac
 const code = z.string().regex(/^[A-Z]{3,4}$/, "currency code such as USD");
 
 /** One currency code, a repeated parameter, or a comma list: `?destinationCurrency=EUR&destinationCurrency=GBP` = `?destinationCurrency=EUR,GBP`. */
-const codeList = z.preprocess(
-  (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(",")).map((s) => s.trim()).filter(Boolean)),
-  z.array(code).min(1).max(50).optional(),
-);
+const codeList = z
+  .union([z.string().max(300), z.array(z.string().max(300)).max(50)])
+  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))
+  .pipe(z.array(code).min(1).max(50))
+  .optional();
 
 export const exchangeRateSchema = z.object({
   sourceCurrency: currencySchema,

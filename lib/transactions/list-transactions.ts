@@ -12,6 +12,7 @@ const accountUuid = (id: string) => parseId("InternalAccount", id) ?? parseId("E
 export async function listTransactions(platformId: string, q: TransactionFilters, customerScope?: string) {
   const db = await getDb();
   const where: SQL[] = [eq(transactions.platformId, platformId)];
+  if (q.reference !== undefined) return emptyPage();
   if (customerScope) where.push(eq(transactions.customerId, customerScope));
   if (q.customerId) {
     const uuid = parseId("Customer", q.customerId);

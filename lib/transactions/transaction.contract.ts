@@ -55,7 +55,7 @@ export const transactionSchema = z.object({
   id: z.string().describe("Transaction:<uuid>"),
   type: z.enum(["OUTGOING", "INCOMING"]),
   direction: z.enum(["CREDIT", "DEBIT"]).describe("INCOMING credits, OUTGOING debits the customer's account"),
-  status: z.enum(TRANSACTION_STATUSES),
+  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).describe("REJECTED: the platform refused an agent's transaction (spec)"),
   pendingReason: z.enum(PENDING_REASONS).optional(),
   failureReason: z.enum(FAILURE_REASONS).optional(),
   rejectionReason: z.string().optional().describe("REJECTED: the reason the platform gave"),
@@ -90,6 +90,7 @@ export const transactionFilters = paginationQuery.extend({
   receiverAccountIdentifier: accountIdFilter.describe("Destination account id"),
   status: z.enum(TRANSACTION_STATUSES).optional(),
   type: z.enum(["INCOMING", "OUTGOING"]).optional(),
+  reference: z.string().max(256).optional().describe("Accepted; no transaction of this service carries a reference, so it matches none"),
   startDate: instant.describe("Created at or after (inclusive)"),
   endDate: instant.describe("Created at or before (inclusive)"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
@@ -120,7 +121,7 @@ export const listTransactionsOp = defineOperation({
 
 const decisionResponses = {
   200: { description: "The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED", schema: transactionSchema },
-  ...errorResponses(401, 404, 409),
+  ...errorResponses(400, 401, 404, 409),
 };
 
 export const approveTransactionOp = defineOperation({
