@@ -93,7 +93,7 @@ describe("customers", () => {
     const page2 = await call("GET", `/customers?limit=2&cursor=${page1.body.nextCursor}`, { auth: p.auth });
     expect(page2.body.data.map((c: any) => c.id)).toEqual(ids.slice(2, 4));
     const page3 = await call("GET", `/customers?limit=2&cursor=${page2.body.nextCursor}`, { auth: p.auth });
-    expect(page3.body).toEqual({ data: [expect.objectContaining({ id: ids[4] })], hasMore: false });
+    expect(page3.body).toEqual({ data: [expect.objectContaining({ id: ids[4] })], hasMore: false, totalCount: 5 });
 
     const filtered = await call("GET", "/customers?platformCustomerId=pc-3", { auth: p.auth });
     expect(filtered.body.data.map((c: any) => c.id)).toEqual([ids[3]]);
