@@ -52,6 +52,13 @@ export async function createQuote(
       errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
     });
   }
+  const rail = input.destination.paymentRail;
+  if (rail !== undefined && !(dst.paymentRails ?? []).includes(rail)) {
+    const rails = dst.paymentRails?.join(", ") || "none (an internal account)";
+    throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {
+      errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
+    });
+  }
   if (src.customerId) await requireEndUserTerms(db, src.customerId);
   const price = await priceQuote({
     settings: platform.settings,
@@ -92,6 +99,9 @@ export async function createQuote(
           usdValueCents: price.usdValueCents,
           transactionId: newUuid(),
           description: input.description ?? null,
+          paymentRail: rail ?? null,
+          remittanceInformation: input.remittanceInformation ?? null,
+          purposeOfPayment: input.purposeOfPayment ?? null,
           idempotencyKey: key,
           requestDigest: digest,
           expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),

@@ -2,6 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { externalAccounts, internalAccounts, type AccountKind } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
+import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
+import { paymentRailsOf } from "@/lib/external-accounts/external-account-view";
 import { parseId } from "@/lib/ids";
 
 export interface ResolvedAccount {
@@ -11,6 +13,8 @@ export interface ResolvedAccount {
   customerId: string | null;
   status: string;
   internalType?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+  /** External accounts: the rails that can pay them. */
+  paymentRails?: string[];
 }
 
 /**
@@ -34,7 +38,10 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
     const where = [eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)];
     if (customerScope) where.push(eq(externalAccounts.customerId, customerScope));
     const [a] = await db.select().from(externalAccounts).where(and(...where));
-    if (a) return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status };
+    if (a) {
+      const paymentRails = paymentRailsOf(VARIANT_BY_TYPE.get(a.accountType)!, a.accountInfo);
+      return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, paymentRails };
+    }
   }
   throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", id);
 }

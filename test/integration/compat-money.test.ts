@@ -132,10 +132,20 @@ describe("transactions, transfers and quotes in Grid's shape", () => {
     const p = await newPlatform();
     const { a } = await paid(p);
     const ext = await usdExternal(p, a.customer.id);
-    const out = await call("POST", "/transfer-out", { auth: p.auth, body: { source: { accountId: a.accounts.USD }, destination: { accountId: ext }, amount: 700 } });
+    // Grid's whole TransferOutRequest: the rail (one of the account's) and the payout details are taken, not refused.
+    const wrongRail = await call("POST", "/transfer-out", { auth: p.auth, body: { source: { accountId: a.accounts.USD }, destination: { accountId: ext, paymentRail: "SEPA" }, amount: 700 } });
+    expect(wrongRail.status).toBe(400);
+    expect(wrongRail.body.details.errors[0].field).toBe("destination.paymentRail");
+    const out = await call("POST", "/transfer-out", {
+      auth: p.auth,
+      body: { source: { accountId: a.accounts.USD }, destination: { accountId: ext, paymentRail: "WIRE" }, amount: 700, remittanceInformation: "INV-1234", purposeOfPayment: "GOODS_OR_SERVICES" },
+    });
     expect(out.status).toBe(201);
     expectGridShape(gridTransaction, out.body);
     expect(out.body).toMatchObject({ type: "OUTGOING", direction: "DEBIT", destination: { destinationType: "ACCOUNT", accountId: ext } });
+    const quote = await call("GET", `/quotes/${out.body.quoteId}`, { auth: p.auth });
+    expectGridShape(gridQuote, quote.body);
+    expect(quote.body).toMatchObject({ destination: { paymentRail: "WIRE" }, remittanceInformation: "INV-1234", purposeOfPayment: "GOODS_OR_SERVICES" });
     const inn = await call("POST", "/transfer-in", { auth: p.auth, body: { source: { accountId: ext }, destination: { accountId: a.accounts.USD }, amount: 300 } });
     expect(inn.status).toBe(201);
     expectGridShape(gridTransaction, inn.body);

@@ -1,1 +1,0 @@
-CREATE UNIQUE INDEX "internal_accounts_platform_own_uq" ON "internal_accounts" USING btree ("platform_id","currency","type") WHERE "internal_accounts"."customer_id" is null;
