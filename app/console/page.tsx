@@ -88,7 +88,7 @@ export default async function Console({ searchParams }: { searchParams: Promise<
           <select name="customerId" aria-label="Customer" className="rounded border border-slate-300 p-1">
             {(customers.body?.data ?? []).map((c: any) => (
               <option key={c.id} value={c.id}>
-                {c.fullName ?? c.legalName ?? c.id}
+                {c.fullName ?? c.businessInfo?.legalName ?? c.id}
               </option>
             ))}
           </select>
@@ -172,7 +172,7 @@ export default async function Console({ searchParams }: { searchParams: Promise<
         <ul className="mt-2 text-sm">
           {(customers.body?.data ?? []).map((c: any) => (
             <li key={c.id}>
-              {c.fullName ?? c.legalName} · <span className="font-mono">{c.id}</span> · KYC {c.kycStatus}
+              {c.fullName ?? c.businessInfo?.legalName} · <span className="font-mono">{c.id}</span> · {c.kybStatus ? `KYB ${c.kybStatus}` : `KYC ${c.kycStatus}`}
             </li>
           ))}
         </ul>

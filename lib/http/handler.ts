@@ -7,7 +7,7 @@ import { ApiError, type ErrorCode } from "./errors";
 import { queryObject, readJsonBody } from "./body";
 import type { HttpMethod, Infer, Operation } from "./operation";
 import type { AgentPrincipal, PlatformPrincipal } from "./principal";
-import { parseOrThrow } from "./validation";
+import { parseOrThrow, parseQuery } from "./validation";
 
 export const TRACE_HEADER = "Request-Trace-Id";
 
@@ -70,7 +70,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       const rawParams = (await routeCtx?.params) ?? {};
       const params = op.params ? parseOrThrow(op.params, rawParams) : rawParams;
       const url = new URL(req.url);
-      const query = op.query ? parseOrThrow(op.query, queryObject(url)) : undefined;
+      const query = parseQuery(op.query, queryObject(url));
       let rawBody: unknown;
       let body: unknown;
       if (op.body) {

@@ -1,5 +1,5 @@
 import type { Operation } from "@/lib/http/operation";
-import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
+import { createCustomerOp, deleteCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
 import { getInternalAccountOp, listCustomerInternalAccountsOp, listPlatformInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
@@ -41,6 +41,7 @@ export const operations: Operation<any, any, any>[] = [
   listCustomersOp,
   getCustomerOp,
   updateCustomerOp,
+  deleteCustomerOp,
   listCustomerInternalAccountsOp,
   listPlatformInternalAccountsOp,
   getInternalAccountOp,

@@ -32,7 +32,11 @@ export const limitsSchema = z.object({
   dailyVolumeLimitUsdCents: z.number().int().min(1).optional(),
 });
 
-/** The platform's mutable settings (PATCH /config). Names follow protocol.md "Platform configuration". */
+/**
+ * The platform's stored settings. Over the API (PATCH /config, GET /config) two fields take Grid's names and
+ * shapes: `webhookUrl` is `webhookEndpoint` (with `webhookUrl` as a deprecated alias), and `feeConfigs` are
+ * Grid's FeeConfig (lib/platforms/platform-config.ts maps them).
+ */
 export const platformSettingsSchema = z.object({
   webhookUrl: z.string().url().nullable().default(null),
   sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600).default(900),
@@ -47,13 +51,30 @@ export const platformSettingsSchema = z.object({
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 
+/** Grid's FeeConfig: keyed by (feeType, sourceCurrency); only USD sources (spec Limits). */
+export const gridFeeConfigSchema = z
+  .object({
+    feeType: z.enum(["CROSS_CURRENCY_TRANSACTION"]),
+    sourceCurrency: z.enum(["USD"]).describe("Source currency the fee applies to; only USD is allowed"),
+    variableFeeBps: z.number().int().min(0).max(10_000),
+    fixedFee: z.object({ amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), currency: z.enum(["USD"]) }).strict(),
+  })
+  .strict();
+export type GridFeeConfig = z.infer<typeof gridFeeConfigSchema>;
+
+const webhookEndpointSchema = z.string().url().nullable();
+
 export const platformSettingsPatchSchema = z
   .object({
-    webhookUrl: z.string().url().nullable(),
+    webhookEndpoint: webhookEndpointSchema,
+    webhookUrl: webhookEndpointSchema.meta({ deprecated: true, description: "Deprecated alias of webhookEndpoint" }),
     sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600),
     webauthn: webauthnSettingsSchema.partial(),
     oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }),
-    feeConfigs: z.array(feeConfigSchema).max(10),
+    feeConfigs: z
+      .array(gridFeeConfigSchema)
+      .max(10)
+      .describe("Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config"),
     cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
@@ -61,7 +82,10 @@ export const platformSettingsPatchSchema = z
   .partial()
   .strict();
 
-export const platformConfigSchema = platformSettingsSchema.extend({
+export const platformConfigSchema = platformSettingsSchema.omit({ webhookUrl: true, feeConfigs: true }).extend({
+  webhookEndpoint: z.string().nullable(),
+  webhookUrl: z.string().nullable().meta({ deprecated: true, description: "Deprecated alias of webhookEndpoint" }),
+  feeConfigs: z.array(gridFeeConfigSchema),
   id: z.string().describe("Platform:<uuid>"),
   name: z.string(),
   environment: z.enum(["SANDBOX", "PRODUCTION"]).describe("Read-only over the API"),

@@ -44,9 +44,10 @@ describe("customers", () => {
 
   it("creates a business without email and no wallet", async () => {
     const p = await newPlatform();
-    const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", legalName: "Acme Ltd" } });
+    const businessInfo = { legalName: "Acme Ltd", country: "GB", incorporatedOn: "2019-04-01", taxId: "GB123456789" };
+    const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", businessInfo } });
     expect(r.status).toBe(201);
-    expect(r.body.legalName).toBe("Acme Ltd");
+    expect(r.body.businessInfo).toEqual(businessInfo);
     const accts = await call("GET", `/customers/internal-accounts?customerId=${r.body.id}`, { auth: p.auth });
     expect(accts.body.data).toEqual([]);
   });
