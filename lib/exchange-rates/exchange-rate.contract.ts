@@ -2,9 +2,9 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/http/operation";
 import { errorResponses } from "@/lib/http/common.contract";
 import { PAYMENT_RAILS } from "./corridors";
-import { currencySchema } from "@/lib/internal-accounts/internal-account.contract";
+import { currencyCodeSchema, currencySchema } from "@/lib/internal-accounts/internal-account.contract";
 
-const code = z.string().regex(/^[A-Z]{3,4}$/, "currency code such as USD");
+const code = currencyCodeSchema;
 
 /** One currency code, a repeated parameter, or a comma list: `?destinationCurrency=EUR&destinationCurrency=GBP` = `?destinationCurrency=EUR,GBP`. */
 const codeList = z

@@ -7,7 +7,7 @@ import { toInternalAccount } from "./internal-account-view";
 
 export async function listCustomerInternalAccounts(
   platform: PlatformPrincipal,
-  q: { limit: number; cursor?: string; customerId?: string; type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET" },
+  q: { limit: number; cursor?: string; customerId?: string; currency?: string; type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET" },
 ) {
   const where: SQL[] = [eq(internalAccounts.platformId, platform.id), isNotNull(internalAccounts.customerId)];
   if (q.customerId !== undefined) {
@@ -17,5 +17,6 @@ export async function listCustomerInternalAccounts(
     where.push(eq(internalAccounts.customerId, uuid));
   }
   if (q.type) where.push(eq(internalAccounts.type, q.type));
+  if (q.currency) where.push(eq(internalAccounts.currency, q.currency));
   return listPage(internalAccounts, { ...q, filters: where }, (rows) => rows.map(toInternalAccount));
 }

@@ -196,6 +196,10 @@ describe("operations Grid has that were missing", () => {
     const usd = await call("GET", "/platform/internal-accounts?currency=USD", { auth: p.auth });
     expect(usd.body.data).toHaveLength(1);
     expect((await call("GET", "/platform/internal-accounts?type=INTERNAL_CRYPTO", { auth: p.auth })).body.data.map((x: any) => x.balance.currency.code).sort()).toEqual(["BTC", "USDC"]);
+    // Grid's currency filter on the customers' accounts too.
+    const { a } = await paid(p);
+    const eurs = await call("GET", `/customers/internal-accounts?currency=EUR&customerId=${a.customer.id}`, { auth: p.auth });
+    expect(eurs.body.data.map((x: any) => x.id)).toEqual([a.accounts.EUR]);
     // Not a customer's account: the customers' list does not show it.
     expect((await call("GET", "/customers/internal-accounts", { auth: p.auth })).body.data.map((x: any) => x.id)).not.toContain(usd.body.data[0].id);
     // It can be funded; its transactions belong to the platform.

@@ -41,7 +41,6 @@ const DELIBERATE: Record<string, string> = { ...DELIBERATE_MONEY };
 const PENDING: string[] = [
   // customers, config, external accounts
     "PATCH /customers/{customerId}: response 424: not documented",
-    "GET /customers/internal-accounts: query currency: not accepted",
     "DELETE /customers/external-accounts/{externalAccountId}: response 409: not documented",
   // transactions, transfers, quotes, exchange rates, sandbox: what SCA (202, ExecuteQuoteRequest.scaFactor), UMA (412, 424)
   // and API tokens (403 TRANSACT) add, built on other branches
