@@ -25,7 +25,8 @@ async function paid(p: TestPlatform) {
 describe("exchange rates in Grid's shape", () => {
   it("every rate has its rail, limits and amounts (Grid's default sending amount 10000) and fees {fixed, total}", async () => {
     const p = await newPlatform();
-    await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ currency: "USD", fixedAmount: 50, variableRateBps: 100 }] } });
+    const cfg = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 100, fixedFee: { amount: 50, currency: "USD" } }] } });
+    expect(cfg.status).toBe(200);
     const r = await call("GET", "/exchange-rates?sourceCurrency=USD", { auth: p.auth });
     expect(r.status).toBe(200);
     expectGridShape(gridExchangeRateList, r.body);
