@@ -14,13 +14,14 @@ import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
   const [row] = await db.select().from(platforms).where(eq(platforms.id, platform.id)).limit(1);
-  const { webhookUrl, feeConfigs, ...settings } = platformSettingsSchema.parse(row.settings);
+  const { webhookUrl, feeConfigs, cardTokenization2faConfig, ...settings } = platformSettingsSchema.parse(row.settings);
   // Read-only keys other areas publish (enclaveQuorumPublic, webhookPublicKey) are added here.
   const config: PlatformConfig = {
     id: formatId("Platform", row.id),
     name: row.name,
     environment: row.environment,
     ...settings,
+    ...(cardTokenization2faConfig ? { cardTokenization2faConfig } : {}),
     webhookEndpoint: webhookUrl,
     webhookUrl,
     feeConfigs: feeConfigs.map((f) => ({

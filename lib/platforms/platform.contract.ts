@@ -86,6 +86,7 @@ export const platformConfigSchema = platformSettingsSchema.omit({ webhookUrl: tr
   webhookEndpoint: z.string().nullable(),
   webhookUrl: z.string().nullable().meta({ deprecated: true, description: "Deprecated alias of webhookEndpoint" }),
   feeConfigs: z.array(gridFeeConfigSchema),
+  cardTokenization2faConfig: z.record(z.string(), z.unknown()).optional().describe("Absent until set"),
   id: z.string().describe("Platform:<uuid>"),
   name: z.string(),
   environment: z.enum(["SANDBOX", "PRODUCTION"]).describe("Read-only over the API"),
