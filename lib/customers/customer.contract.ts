@@ -268,6 +268,6 @@ export const updateCustomerOp = defineOperation({
     ...signedRetryResponses({
       200: { description: "The updated customer, or PROCESSING (re-send the identical request)", schema: z.union([customerSchema, processingSchema]) },
     }),
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 410, 424),
   },
 });

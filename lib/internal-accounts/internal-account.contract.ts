@@ -49,6 +49,7 @@ export const listCustomerInternalAccountsOp = defineOperation({
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
     type: internalAccountTypeSchema.optional(),
+    currency: z.string().regex(/^[A-Z]{3,5}$/, "currency code such as USD").optional(),
   }),
   responses: {
     200: { description: "A page of internal accounts", schema: listResponse(internalAccountSchema) },
