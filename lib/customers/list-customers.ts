@@ -2,8 +2,8 @@ import { and, asc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import { customers } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import type { ListCustomersQuery } from "./customer.contract";
 import { toCustomer } from "./customer-view";
 

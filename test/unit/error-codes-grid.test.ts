@@ -5,7 +5,7 @@
  * code is one Grid documents for that status, but for the codes the spec or protocol.md adds (one line each).
  */
 import { describe, expect, it } from "vitest";
-import { ApiError, ERROR_STATUS } from "@/lib/http/errors";
+import { ApiError, ERROR_STATUS } from "@/lib/api-core/errors";
 import { gridMismatches } from "@/test/support/grid-shapes/check";
 import { GRID_ERROR_CODES, gridError, type GridErrorStatus } from "@/test/support/grid-shapes/common";
 
