@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { invalidInput } from "@/lib/http/validation";
+import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 import { formatId } from "@/lib/ids";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
 

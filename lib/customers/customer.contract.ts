@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
-import { errorResponses } from "@/lib/http/common.contract";
-import { queryBoolean } from "@/lib/http/validation";
+import { defineOperation } from "@/lib/api-core/operation";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { errorResponses } from "@/lib/api-core/common.contract";
+import { queryBoolean } from "@/lib/api-core/validation";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
 export const E164 = /^\+[1-9]\d{1,14}$/;
@@ -268,6 +268,6 @@ export const updateCustomerOp = defineOperation({
     ...signedRetryResponses({
       200: { description: "The updated customer, or PROCESSING (re-send the identical request)", schema: z.union([customerSchema, processingSchema]) },
     }),
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 410, 424),
   },
 });

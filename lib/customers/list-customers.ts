@@ -1,8 +1,8 @@
 import { eq, isNull, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { customers } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { listPage } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { listPage } from "@/db/list-page";
 import type { ListCustomersQuery } from "./customer.contract";
 import { toCustomer } from "./customer-view";
 

@@ -1,8 +1,8 @@
-import { feeOn, feeRuleFor } from "@/lib/fees/platform-fee";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { feeOn, feeRuleFor } from "@/lib/money/platform-fee";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { convertDown } from "@/lib/money/convert";
 import { currencyObject } from "@/lib/money/currencies";
-import { transactionSizeLimit } from "@/lib/transactions/limits";
+import { transactionSizeLimit } from "@/lib/money/limits";
 import { railsTo } from "./corridors";
 import type { ExchangeRate, ExchangeRateQuery } from "./exchange-rate.contract";
 import { getRate, rateSource } from "./get-rate";

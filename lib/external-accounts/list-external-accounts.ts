@@ -1,6 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
 import { externalAccounts } from "@/db/schema";
-import { emptyPage, listPage } from "@/lib/http/pagination";
+import { listPage } from "@/db/list-page";
+import { emptyPage } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toExternalAccount } from "./external-account-view";
 import { scopeWhere, type OwnerScope } from "./owner-scope";

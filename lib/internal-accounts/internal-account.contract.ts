@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { errorResponses } from "@/lib/api-core/common.contract";
 
 export const currencySchema = z.object({
   code: z.string(),
@@ -51,8 +51,8 @@ export const listCustomerInternalAccountsOp = defineOperation({
   auth: "platform",
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
-    currency: currencyCodeSchema.optional(),
     type: internalAccountTypeSchema.optional(),
+    currency: z.string().regex(/^[A-Z]{3,5}$/, "currency code such as USD").optional(),
   }),
   responses: {
     200: { description: "A page of internal accounts", schema: listResponse(internalAccountSchema) },

@@ -1,7 +1,8 @@
 import { eq, isNotNull, type SQL } from "drizzle-orm";
 import { internalAccounts } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { emptyPage, listPage } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { listPage } from "@/db/list-page";
+import { emptyPage } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toInternalAccount } from "./internal-account-view";
 

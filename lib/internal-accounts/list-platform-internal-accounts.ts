@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { CURRENCIES } from "@/lib/money/currencies";
 import { toInternalAccount } from "./internal-account-view";

@@ -1,26 +1,28 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { platforms } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
-import { invalidInput } from "@/lib/http/validation";
-import { platformSettingsSchema, type GridFeeConfig, type PlatformConfig, type PlatformSettings } from "./platform.contract";
+import { invalidInput } from "@/lib/api-core/validation";
+import { platformSettingsSchema, type PlatformSettings } from "@/lib/api-core/platform-settings";
+import type { GridFeeConfig, PlatformConfig } from "./platform.contract";
 import type { z } from "zod";
 import type { platformSettingsPatchSchema } from "./platform.contract";
-import { toFieldErrors } from "@/lib/http/validation";
+import { toFieldErrors } from "@/lib/api-core/validation";
 import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
   const [row] = await db.select().from(platforms).where(eq(platforms.id, platform.id)).limit(1);
-  const { webhookUrl, feeConfigs, ...settings } = platformSettingsSchema.parse(row.settings);
+  const { webhookUrl, feeConfigs, cardTokenization2faConfig, ...settings } = platformSettingsSchema.parse(row.settings);
   // Read-only keys other areas publish (enclaveQuorumPublic, webhookPublicKey) are added here.
   const config: PlatformConfig = {
     id: formatId("Platform", row.id),
     name: row.name,
     environment: row.environment,
     ...settings,
+    ...(cardTokenization2faConfig ? { cardTokenization2faConfig } : {}),
     webhookEndpoint: webhookUrl,
     webhookUrl,
     feeConfigs: feeConfigs.map((f) => ({

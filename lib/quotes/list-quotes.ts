@@ -1,8 +1,9 @@
 import { and, eq, gt, gte, inArray, lt, lte, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts, quotes } from "@/db/schema";
-import { emptyPage, listPage } from "@/lib/http/pagination";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { listPage } from "@/db/list-page";
+import { emptyPage } from "@/lib/api-core/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import type { QuoteFilters } from "./quote.contract";
 import { toQuote } from "./quote-view";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { PAYMENT_RAILS } from "@/lib/exchange-rates/corridors";
 import { currencySchema } from "@/lib/internal-accounts/internal-account.contract";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";

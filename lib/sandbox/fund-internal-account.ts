@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { toInternalAccount } from "@/lib/internal-accounts/internal-account-view";
 import type { InternalAccount } from "@/lib/internal-accounts/internal-account.contract";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { insertTransaction } from "@/lib/transactions/insert-transaction";
-import { resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { resolveInternal } from "@/lib/money/resolve-accounts";
 
 /** Credit an internal account from the sandbox's outside world, through the ledger (a FUNDING transaction). */
 export async function creditFromSandbox(

@@ -1,7 +1,8 @@
 import { and, eq, gte, lte, or, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, transactions } from "@/db/schema";
-import { emptyPage, listPage } from "@/lib/http/pagination";
+import { listPage } from "@/db/list-page";
+import { emptyPage } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import type { TransactionFilters } from "./transaction.contract";
 import { transactionViews } from "./transaction-view";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { PAYMENT_RAILS } from "@/lib/exchange-rates/corridors";
 import { purposeSchema, remittanceSchema } from "@/lib/quotes/quote.contract";
 import { transactionSchema } from "@/lib/transactions/transaction.contract";
@@ -21,7 +21,7 @@ export const transferOutSchema = transferSchema.extend({
 });
 export type TransferOutInput = z.infer<typeof transferOutSchema>;
 
-const idem = { "Idempotency-Key": { description: "The same key returns the same transaction" } };
+const idem = { "Idempotency-Key": { description: "The same key with the same body returns the same transaction; with another body, 409 IDEMPOTENCY_KEY_REUSED" } };
 
 export const transferInOp = defineOperation({
   operationId: "transferIn",

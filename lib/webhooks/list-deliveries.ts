@@ -1,7 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
 import { webhookDeliveries } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { listPage } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { listPage } from "@/db/list-page";
 import { toWebhookDelivery } from "./delivery-view";
 
 export async function listWebhookDeliveries(

@@ -36,12 +36,13 @@ const DELIBERATE_MONEY: Record<string, string> = Object.fromEntries([
   ]),
 ]);
 
-const DELIBERATE: Record<string, string> = { ...DELIBERATE_MONEY };
+const DELIBERATE: Record<string, string> = {
+  "DELETE /customers/external-accounts/{externalAccountId}: response 409: not documented":
+    "Grid's 409 is BENEFICIARY_TRUSTED; beneficiary trust is not served, so it cannot occur",
+  ...DELIBERATE_MONEY,
+};
 
 const PENDING: string[] = [
-  // customers, config, external accounts
-    "PATCH /customers/{customerId}: response 424: not documented",
-    "DELETE /customers/external-accounts/{externalAccountId}: response 409: not documented",
   // transactions, transfers, quotes, exchange rates, sandbox: what SCA (202, ExecuteQuoteRequest.scaFactor), UMA (412, 424)
   // and API tokens (403 TRANSACT) add, built on other branches
     "POST /quotes: response 202: not documented",

@@ -14,7 +14,7 @@ export type Deliberate = Record<string, string>;
 
 /** Every way `value` differs from Grid's shape, as `path: problem` lines. */
 export function gridMismatches(schema: z.ZodType, value: unknown, deliberate: Deliberate = {}): string[] {
-  const r = schema.safeParse(value);
+  const r = schema.safeParse(value, { reportInput: true });
   const issues = r.success ? [] : r.error.issues;
   const used = new Set<string>();
   const out: string[] = [];
@@ -33,7 +33,8 @@ export function gridMismatches(schema: z.ZodType, value: unknown, deliberate: De
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) return `required by Grid, missing`;
+  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) return "required by Grid, missing";
+  if (issue.code === "invalid_type") return `${issue.message} (${JSON.stringify((issue as { input?: unknown }).input)})`;
   if (issue.code === "invalid_value") return `${issue.message} (Grid's enum)`;
   if (issue.code === "invalid_union") {
     const u = issue as z.core.$ZodIssueInvalidUnion;

@@ -1,9 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { externalAccounts, internalAccounts, type AccountKind } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
-import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
-import { paymentRailsOf } from "@/lib/external-accounts/external-account-view";
+import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
 export interface ResolvedAccount {
@@ -13,8 +11,9 @@ export interface ResolvedAccount {
   customerId: string | null;
   status: string;
   internalType?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
-  /** External accounts: the rails that can pay them. */
-  paymentRails?: string[];
+  /** External accounts: what decides the rails that can pay them (lib/external-accounts paymentRailsOf). */
+  accountType?: string;
+  accountInfo?: Record<string, unknown>;
 }
 
 /**
@@ -39,8 +38,7 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
     if (customerScope) where.push(eq(externalAccounts.customerId, customerScope));
     const [a] = await db.select().from(externalAccounts).where(and(...where));
     if (a) {
-      const paymentRails = paymentRailsOf(VARIANT_BY_TYPE.get(a.accountType)!, a.accountInfo);
-      return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, paymentRails };
+      return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, accountType: a.accountType, accountInfo: a.accountInfo };
     }
   }
   throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", id);
