@@ -7,7 +7,7 @@ import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { queryObject, readJsonBody } from "@/lib/api-core/body";
 import type { HttpMethod, Infer, Operation } from "@/lib/api-core/operation";
 import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
-import { parseOrThrow } from "@/lib/api-core/validation";
+import { parseOrThrow, parseQuery } from "@/lib/api-core/validation";
 import type { Ctx } from "@/lib/api-core/context";
 import type { Reply } from "@/lib/api-core/reply";
 
@@ -46,7 +46,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       const rawParams = (await routeCtx?.params) ?? {};
       const params = op.params ? parseOrThrow(op.params, rawParams) : rawParams;
       const url = new URL(req.url);
-      const query = op.query ? parseOrThrow(op.query, queryObject(url)) : undefined;
+      const query = parseQuery(op.query, queryObject(url));
       let rawBody: unknown;
       let body: unknown;
       if (op.body) {

@@ -73,7 +73,7 @@ export interface paths {
     get: operations["agentListExternalAccounts"];
     /**
      * Add an external account for the customer
-     * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). customerId is the agent's customer. The same rules as POST /customers/external-accounts.
+     * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.
      */
     post: operations["agentCreateExternalAccount"];
   };
@@ -192,6 +192,11 @@ export interface paths {
     /** Get a customer */
     get: operations["getCustomer"];
     /**
+     * Delete a customer
+     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+     */
+    delete: operations["deleteCustomer"];
+    /**
      * Update a customer
      * @description Plain updates answer 200 at once. Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
      */
@@ -240,7 +245,7 @@ export interface paths {
   "/exchange-rates": {
     /**
      * Exchange rates, including the platform's fees
-     * @description Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
+     * @description One rate per destination currency and payout rail. Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
      */
     get: operations["listExchangeRates"];
   };
@@ -284,7 +289,16 @@ export interface paths {
      */
     post: operations["verifyPlatformExternalAccountOwnership"];
   };
+  "/platform/internal-accounts": {
+    /**
+     * List the platform's own internal accounts
+     * @description One account per supported currency, owned by the platform rather than a customer (no customerId).
+     */
+    get: operations["listPlatformInternalAccounts"];
+  };
   "/quotes": {
+    /** List quotes */
+    get: operations["listQuotes"];
     /**
      * Create a quote (and with immediatelyExecute, execute it at once)
      * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.
@@ -308,6 +322,13 @@ export interface paths {
      * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
      */
     post: operations["sandboxFundInternalAccount"];
+  };
+  "/sandbox/send": {
+    /**
+     * Simulate the sender paying a quote (sandbox only)
+     * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+     */
+    post: operations["sandboxSend"];
   };
   "/sandbox/webhooks/test": {
     /**
@@ -445,7 +466,10 @@ export interface operations {
                 };
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -1802,6 +1826,7 @@ export interface operations {
                     fullName: string;
                     nationality?: string;
                     phoneNumber?: string;
+                    registrationNumber?: string;
                   }, {
                     address?: {
                       city?: string;
@@ -2524,6 +2549,9 @@ export interface operations {
                     beneficiaryType: "INDIVIDUAL";
                     birthDate?: string;
                     countryOfResidence?: string;
+                    documentNumber?: string;
+                    /** @enum {string} */
+                    documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                     /** Format: email */
                     email?: string;
                     fullName: string;
@@ -2552,7 +2580,6 @@ export interface operations {
                   paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
                   phoneNumber?: string;
                 }) | ({
-                  accountNumber?: string;
                   /** @constant */
                   accountType: "EGP_ACCOUNT";
                   bankName: string;
@@ -2778,7 +2805,6 @@ export interface operations {
                   /** @description Read-only: the payment rails of this account */
                   paymentRails: "MOBILE_MONEY"[];
                   phoneNumber: string;
-                  provider?: string;
                 } | {
                   /** @constant */
                   accountType: "KES_ACCOUNT";
@@ -3450,7 +3476,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -3510,7 +3539,7 @@ export interface operations {
   };
   /**
    * Add an external account for the customer
-   * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). customerId is the agent's customer. The same rules as POST /customers/external-accounts.
+   * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.
    */
   agentCreateExternalAccount: {
     requestBody: {
@@ -3886,6 +3915,7 @@ export interface operations {
               fullName: string;
               nationality?: string;
               phoneNumber?: string;
+              registrationNumber?: string;
             }, {
               address?: {
                 city?: string;
@@ -4576,6 +4606,9 @@ export interface operations {
               beneficiaryType: "INDIVIDUAL";
               birthDate?: string;
               countryOfResidence?: string;
+              documentNumber?: string;
+              /** @enum {string} */
+              documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
               /** Format: email */
               email?: string;
               fullName: string;
@@ -4602,7 +4635,6 @@ export interface operations {
             }]>;
             phoneNumber?: string;
           }) | {
-            accountNumber?: string;
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -4818,7 +4850,6 @@ export interface operations {
               taxId?: string;
             }]>;
             phoneNumber: string;
-            provider?: string;
           } | {
             /** @constant */
             accountType: "KES_ACCOUNT";
@@ -5432,6 +5463,8 @@ export interface operations {
             lightningAddress?: string;
           };
           currency: string;
+          /** @description Customer:<uuid> */
+          customerId?: string;
           /** @default false */
           defaultUmaDepositAccount?: boolean;
           /**
@@ -5834,6 +5867,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -6556,6 +6590,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -6584,7 +6621,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -6810,7 +6846,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -7951,6 +7986,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -8673,6 +8709,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -8701,7 +8740,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -8927,7 +8965,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -9746,12 +9783,20 @@ export interface operations {
              * @constant
              */
             destinationType?: "ACCOUNT";
-            paymentRail?: string;
+            /**
+             * @description One of the destination external account's paymentRails; default: the account's first
+             * @enum {string}
+             */
+            paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
           };
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
           lockedCurrencySide: "SENDING" | "RECEIVING";
+          /** @enum {string} */
+          purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+          /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
+          remittanceInformation?: string;
           source: {
             /** @description InternalAccount:<uuid> */
             accountId: string;
@@ -9776,6 +9821,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -9795,12 +9842,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -9921,6 +9970,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -9940,12 +9991,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -10040,42 +10093,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -10099,14 +10149,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -10226,42 +10293,39 @@ export interface operations {
                 /** @description Set on agent-initiated transactions */
                 agentId?: string;
                 createdAt: string;
-                customerId?: string;
+                /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+                customerId: string;
                 description?: string;
                 destination: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
                 };
+                /**
+                 * @description INCOMING credits, OUTGOING debits the customer's account
+                 * @enum {string}
+                 */
+                direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
                 failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-                /** @description All fees, in the sending currency */
-                fees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                /** @description All fees, smallest unit of the sending currency */
+                fees: number;
                 /** @description Transaction:<uuid> */
                 id: string;
                 /** @enum {string} */
-                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-                /** @description The platform's part of the fees */
-                platformFees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                /** @description The platform's id of that customer (the platform id for its own accounts) */
+                platformCustomerId: string;
+                /** @description The platform's part of `fees` */
+                platformFees: number;
                 quoteId?: string;
                 receivedAmount: {
                   amount: number;
@@ -10285,21 +10349,41 @@ export interface operations {
                   };
                 };
                 settledAt?: string;
-                source: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                source: OneOf<[{
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
-                };
-                /** @enum {string} */
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                }, {
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
+                  accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                  currency: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
+                /**
+                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @enum {string}
+                 */
                 status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -10372,42 +10456,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -10431,14 +10512,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -11423,10 +11521,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @default null */
-            cardTokenization2faConfig: {
+            /** @description Absent until set */
+            cardTokenization2faConfig?: {
               [key: string]: unknown;
-            } | null;
+            };
             createdAt: string;
             /** @description Uncompressed P-256 public key (hex) that signs enclave bundles; pin it */
             enclaveQuorumPublic?: string;
@@ -11435,16 +11533,20 @@ export interface operations {
              * @enum {string}
              */
             environment: "SANDBOX" | "PRODUCTION";
-            /** @default [] */
             feeConfigs: {
+                /** @enum {string} */
+                feeType: "CROSS_CURRENCY_TRANSACTION";
+                fixedFee: {
+                  amount: number;
+                  /** @enum {string} */
+                  currency: "USD";
+                };
                 /**
                  * @description Source currency the fee applies to; only USD is allowed
-                 * @default USD
                  * @enum {string}
                  */
-                currency: "USD";
-                fixedAmount?: number;
-                variableRateBps?: number;
+                sourceCurrency: "USD";
+                variableFeeBps: number;
               }[];
             /** @description Platform:<uuid> */
             id: string;
@@ -11477,9 +11579,13 @@ export interface operations {
               rpId: string;
               rpName: string;
             };
+            webhookEndpoint: string | null;
             /** @description PEM (SPKI) public key that signs webhooks */
             webhookPublicKey?: string;
-            /** @default null */
+            /**
+             * @deprecated
+             * @description Deprecated alias of webhookEndpoint
+             */
             webhookUrl: string | null;
           };
         };
@@ -11523,15 +11629,21 @@ export interface operations {
           cardTokenization2faConfig?: {
             [key: string]: unknown;
           } | null;
+          /** @description Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config */
           feeConfigs?: {
+              /** @enum {string} */
+              feeType: "CROSS_CURRENCY_TRANSACTION";
+              fixedFee: {
+                amount: number;
+                /** @enum {string} */
+                currency: "USD";
+              };
               /**
                * @description Source currency the fee applies to; only USD is allowed
-               * @default USD
                * @enum {string}
                */
-              currency?: "USD";
-              fixedAmount?: number;
-              variableRateBps?: number;
+              sourceCurrency: "USD";
+              variableFeeBps: number;
             }[];
           limits?: {
             dailyVolumeLimitUsdCents?: number;
@@ -11553,6 +11665,11 @@ export interface operations {
             rpId?: string;
             rpName?: string;
           };
+          webhookEndpoint?: string | null;
+          /**
+           * @deprecated
+           * @description Deprecated alias of webhookEndpoint
+           */
           webhookUrl?: string | null;
         };
       };
@@ -11562,10 +11679,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @default null */
-            cardTokenization2faConfig: {
+            /** @description Absent until set */
+            cardTokenization2faConfig?: {
               [key: string]: unknown;
-            } | null;
+            };
             createdAt: string;
             /** @description Uncompressed P-256 public key (hex) that signs enclave bundles; pin it */
             enclaveQuorumPublic?: string;
@@ -11574,16 +11691,20 @@ export interface operations {
              * @enum {string}
              */
             environment: "SANDBOX" | "PRODUCTION";
-            /** @default [] */
             feeConfigs: {
+                /** @enum {string} */
+                feeType: "CROSS_CURRENCY_TRANSACTION";
+                fixedFee: {
+                  amount: number;
+                  /** @enum {string} */
+                  currency: "USD";
+                };
                 /**
                  * @description Source currency the fee applies to; only USD is allowed
-                 * @default USD
                  * @enum {string}
                  */
-                currency: "USD";
-                fixedAmount?: number;
-                variableRateBps?: number;
+                sourceCurrency: "USD";
+                variableFeeBps: number;
               }[];
             /** @description Platform:<uuid> */
             id: string;
@@ -11616,9 +11737,13 @@ export interface operations {
               rpId: string;
               rpName: string;
             };
+            webhookEndpoint: string | null;
             /** @description PEM (SPKI) public key that signs webhooks */
             webhookPublicKey?: string;
-            /** @default null */
+            /**
+             * @deprecated
+             * @description Deprecated alias of webhookEndpoint
+             */
             webhookUrl: string | null;
           };
         };
@@ -11671,6 +11796,15 @@ export interface operations {
         limit?: number;
         cursor?: string;
         platformCustomerId?: string;
+        customerType?: "INDIVIDUAL" | "BUSINESS";
+        createdAfter?: string;
+        createdBefore?: string;
+        updatedAfter?: string;
+        updatedBefore?: string;
+        region?: string;
+        currency?: string;
+        umaAddress?: string;
+        isIncludingDeleted?: boolean;
       };
     };
     responses: {
@@ -11678,7 +11812,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            data: ({
+            data: (OneOf<[{
                 address?: {
                   city?: string;
                   country: string;
@@ -11690,15 +11824,15 @@ export interface operations {
                 birthDate?: string;
                 createdAt: string;
                 currencies: string[];
-                /** @enum {string} */
-                customerType: "INDIVIDUAL" | "BUSINESS";
+                /** @constant */
+                customerType: "INDIVIDUAL";
                 email?: string;
                 endUserTermsConsent?: {
                   /** @enum {string} */
-                  acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+                  acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
                   /** Format: date-time */
                   acceptedAt: string;
-                  ipAddress?: string;
+                  ipAddress: string;
                   termsVersion: string;
                 };
                 fullName?: string;
@@ -11707,17 +11841,75 @@ export interface operations {
                 isDeleted: boolean;
                 /** @enum {string} */
                 kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-                legalName?: string;
                 nationality?: string;
                 phoneNumber?: string;
                 platformCustomerId: string;
-                registrationNumber?: string;
-                taxId?: string;
+                region?: string;
                 umaAddress: string;
                 updatedAt: string;
-              })[];
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                businessInfo?: {
+                  /** @enum {string} */
+                  businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                  countriesOfOperation?: string[];
+                  country?: string;
+                  doingBusinessAs?: string;
+                  /** @enum {string} */
+                  entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                  expectedCounterpartyCountries?: string[];
+                  /** @enum {string} */
+                  expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                  /** @enum {string} */
+                  expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                  expectedRecipientJurisdictions?: string[];
+                  incorporatedOn?: string;
+                  legalName: string;
+                  naicsCode?: string;
+                  primaryContactFirstName?: string;
+                  primaryContactLastName?: string;
+                  /** @enum {string} */
+                  purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                  registrationNumber?: string;
+                  sourceOfFunds?: string;
+                  taxId?: string;
+                };
+                createdAt: string;
+                currencies: string[];
+                /** @constant */
+                customerType: "BUSINESS";
+                email?: string;
+                endUserTermsConsent?: {
+                  /** @enum {string} */
+                  acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                  /** Format: date-time */
+                  acceptedAt: string;
+                  ipAddress: string;
+                  termsVersion: string;
+                };
+                /** @description Customer:<uuid> */
+                id: string;
+                isDeleted: boolean;
+                /** @enum {string} */
+                kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+                phoneNumber?: string;
+                platformCustomerId: string;
+                region?: string;
+                umaAddress: string;
+                updatedAt: string;
+              }]>)[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -11779,6 +11971,31 @@ export interface operations {
             state?: string;
           };
           birthDate?: string;
+          businessInfo?: {
+            /** @enum {string} */
+            businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+            countriesOfOperation?: string[];
+            country: string;
+            doingBusinessAs?: string;
+            /** @enum {string} */
+            entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+            expectedCounterpartyCountries?: string[];
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+            expectedRecipientJurisdictions?: string[];
+            incorporatedOn: string;
+            legalName: string;
+            naicsCode?: string;
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            registrationNumber?: string;
+            sourceOfFunds?: string;
+            taxId: string;
+          };
           currencies?: string[];
           /** @enum {string} */
           customerType?: "INDIVIDUAL" | "BUSINESS";
@@ -11786,19 +12003,17 @@ export interface operations {
           email?: string;
           endUserTermsConsent?: {
             /** @enum {string} */
-            acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+            acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
             /** Format: date-time */
             acceptedAt: string;
-            ipAddress?: string;
+            ipAddress: string;
             termsVersion: string;
           };
           fullName?: string;
-          legalName?: string;
           nationality?: string;
           phoneNumber?: string;
           platformCustomerId?: string;
-          registrationNumber?: string;
-          taxId?: string;
+          region?: string;
           umaAddress?: string;
         };
       };
@@ -11807,7 +12022,7 @@ export interface operations {
       /** @description The customer */
       201: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             address?: {
               city?: string;
               country: string;
@@ -11819,15 +12034,15 @@ export interface operations {
             birthDate?: string;
             createdAt: string;
             currencies: string[];
-            /** @enum {string} */
-            customerType: "INDIVIDUAL" | "BUSINESS";
+            /** @constant */
+            customerType: "INDIVIDUAL";
             email?: string;
             endUserTermsConsent?: {
               /** @enum {string} */
-              acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
               /** Format: date-time */
               acceptedAt: string;
-              ipAddress?: string;
+              ipAddress: string;
               termsVersion: string;
             };
             fullName?: string;
@@ -11836,15 +12051,70 @@ export interface operations {
             isDeleted: boolean;
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-            legalName?: string;
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
-            registrationNumber?: string;
-            taxId?: string;
+            region?: string;
             umaAddress: string;
             updatedAt: string;
-          };
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -11912,7 +12182,7 @@ export interface operations {
       /** @description The customer */
       200: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             address?: {
               city?: string;
               country: string;
@@ -11924,15 +12194,15 @@ export interface operations {
             birthDate?: string;
             createdAt: string;
             currencies: string[];
-            /** @enum {string} */
-            customerType: "INDIVIDUAL" | "BUSINESS";
+            /** @constant */
+            customerType: "INDIVIDUAL";
             email?: string;
             endUserTermsConsent?: {
               /** @enum {string} */
-              acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
               /** Format: date-time */
               acceptedAt: string;
-              ipAddress?: string;
+              ipAddress: string;
               termsVersion: string;
             };
             fullName?: string;
@@ -11941,15 +12211,70 @@ export interface operations {
             isDeleted: boolean;
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-            legalName?: string;
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
-            registrationNumber?: string;
-            taxId?: string;
+            region?: string;
             umaAddress: string;
             updatedAt: string;
-          };
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
         };
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
@@ -11967,6 +12292,169 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Delete a customer
+   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+   */
+  deleteCustomer: {
+    parameters: {
+      path: {
+        customerId: string;
+      };
+    };
+    responses: {
+      /** @description The deleted customer */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            birthDate?: string;
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "INDIVIDUAL";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            fullName?: string;
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            nationality?: string;
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Gone (a deleted customer: CUSTOMER_DELETED) */
+      410: {
         content: {
           "application/json": {
             code: string;
@@ -12021,23 +12509,48 @@ export interface operations {
             state?: string;
           };
           birthDate?: string;
+          businessInfo?: {
+            /** @enum {string} */
+            businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+            countriesOfOperation?: string[];
+            country?: string;
+            doingBusinessAs?: string;
+            /** @enum {string} */
+            entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+            expectedCounterpartyCountries?: string[];
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+            expectedRecipientJurisdictions?: string[];
+            incorporatedOn?: string;
+            legalName?: string;
+            naicsCode?: string;
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            registrationNumber?: string;
+            sourceOfFunds?: string;
+            taxId?: string;
+          };
           currencies?: string[];
+          /** @enum {string} */
+          customerType?: "INDIVIDUAL" | "BUSINESS";
           /** Format: email */
           email?: string;
           endUserTermsConsent?: {
             /** @enum {string} */
-            acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+            acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
             /** Format: date-time */
             acceptedAt: string;
-            ipAddress?: string;
+            ipAddress: string;
             termsVersion: string;
           };
           fullName?: string;
-          legalName?: string;
           nationality?: string;
           phoneNumber?: string;
-          registrationNumber?: string;
-          taxId?: string;
+          region?: string;
           umaAddress?: string;
         };
       };
@@ -12046,7 +12559,7 @@ export interface operations {
       /** @description The updated customer, or PROCESSING (re-send the identical request) */
       200: {
         content: {
-          "application/json": ({
+          "application/json": (OneOf<[{
             address?: {
               city?: string;
               country: string;
@@ -12058,15 +12571,15 @@ export interface operations {
             birthDate?: string;
             createdAt: string;
             currencies: string[];
-            /** @enum {string} */
-            customerType: "INDIVIDUAL" | "BUSINESS";
+            /** @constant */
+            customerType: "INDIVIDUAL";
             email?: string;
             endUserTermsConsent?: {
               /** @enum {string} */
-              acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
               /** Format: date-time */
               acceptedAt: string;
-              ipAddress?: string;
+              ipAddress: string;
               termsVersion: string;
             };
             fullName?: string;
@@ -12075,15 +12588,70 @@ export interface operations {
             isDeleted: boolean;
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-            legalName?: string;
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
-            registrationNumber?: string;
-            taxId?: string;
+            region?: string;
             umaAddress: string;
             updatedAt: string;
-          }) | {
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>) | {
             message: string;
             /** @constant */
             status: "PROCESSING";
@@ -12149,6 +12717,32 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Gone (a deleted customer: CUSTOMER_DELETED) */
+      410: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Failed dependency (EMAIL_OTP_CREDENTIAL_SYNC_FAILED) */
+      424: {
         content: {
           "application/json": {
             code: string;
@@ -12621,6 +13215,7 @@ export interface operations {
                     fullName: string;
                     nationality?: string;
                     phoneNumber?: string;
+                    registrationNumber?: string;
                   }, {
                     address?: {
                       city?: string;
@@ -13343,6 +13938,9 @@ export interface operations {
                     beneficiaryType: "INDIVIDUAL";
                     birthDate?: string;
                     countryOfResidence?: string;
+                    documentNumber?: string;
+                    /** @enum {string} */
+                    documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                     /** Format: email */
                     email?: string;
                     fullName: string;
@@ -13371,7 +13969,6 @@ export interface operations {
                   paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
                   phoneNumber?: string;
                 }) | ({
-                  accountNumber?: string;
                   /** @constant */
                   accountType: "EGP_ACCOUNT";
                   bankName: string;
@@ -13597,7 +14194,6 @@ export interface operations {
                   /** @description Read-only: the payment rails of this account */
                   paymentRails: "MOBILE_MONEY"[];
                   phoneNumber: string;
-                  provider?: string;
                 } | {
                   /** @constant */
                   accountType: "KES_ACCOUNT";
@@ -14269,7 +14865,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -14692,6 +15291,7 @@ export interface operations {
               fullName: string;
               nationality?: string;
               phoneNumber?: string;
+              registrationNumber?: string;
             }, {
               address?: {
                 city?: string;
@@ -15382,6 +15982,9 @@ export interface operations {
               beneficiaryType: "INDIVIDUAL";
               birthDate?: string;
               countryOfResidence?: string;
+              documentNumber?: string;
+              /** @enum {string} */
+              documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
               /** Format: email */
               email?: string;
               fullName: string;
@@ -15408,7 +16011,6 @@ export interface operations {
             }]>;
             phoneNumber?: string;
           }) | {
-            accountNumber?: string;
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -15624,7 +16226,6 @@ export interface operations {
               taxId?: string;
             }]>;
             phoneNumber: string;
-            provider?: string;
           } | {
             /** @constant */
             accountType: "KES_ACCOUNT";
@@ -16642,6 +17243,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -17364,6 +17966,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -17392,7 +17997,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -17618,7 +18222,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -18756,6 +19359,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -19478,6 +20082,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -19506,7 +20113,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -19732,7 +20338,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -21006,6 +21611,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -21728,6 +22334,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -21756,7 +22365,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -21982,7 +22590,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -22730,6 +23337,7 @@ export interface operations {
         cursor?: string;
         customerId?: string;
         type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+        currency?: string;
       };
     };
     responses: {
@@ -22772,7 +23380,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -22819,13 +23430,13 @@ export interface operations {
   };
   /**
    * Exchange rates, including the platform's fees
-   * @description Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
+   * @description One rate per destination currency and payout rail. Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
    */
   listExchangeRates: {
     parameters: {
       query?: {
         sourceCurrency?: string;
-        destinationCurrency?: string;
+        destinationCurrency?: string | string[];
         sendingAmount?: number;
       };
     };
@@ -22834,35 +23445,38 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            data: {
+            data: ({
                 destinationCurrency: {
                   code: string;
                   decimals: number;
                   name: string;
                   symbol: string;
                 };
+                /**
+                 * @description The payout rail of this corridor
+                 * @enum {string}
+                 */
+                destinationPaymentRail: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
                 /** @description Destination units per source unit (major units), before fees */
                 exchangeRate: number;
                 /** @description Until when the cached rate is used (about 5 minutes) */
                 expiresAt: string;
                 fees: {
-                  /** @description Platform fixed fee per transaction, source currency */
-                  fixed: {
-                    amount: number;
-                    currency: {
-                      code: string;
-                      decimals: number;
-                      name: string;
-                      symbol: string;
-                    };
-                  };
-                  /** @description Platform variable fee, basis points of the sending amount */
+                  /** @description Platform fixed fee per transaction, smallest unit of the source currency */
+                  fixed: number;
+                  /** @description All fees on sendingAmount, smallest unit of the source currency */
+                  total: number;
+                  /** @description Platform variable fee, basis points of the sending amount (this service's addition) */
                   variableBps: number;
                 };
+                /** @description The transaction size limit, in the source currency */
+                maxSendingAmount: number;
+                /** @description Smallest sending amount that delivers something after the platform's fees */
+                minSendingAmount: number;
                 /** @description What sendingAmount delivers after the platform's fees */
-                receivingAmount?: number;
-                /** @description Echo of the sendingAmount query, fees included */
-                sendingAmount?: number;
+                receivingAmount: number;
+                /** @description The sendingAmount of the query, else Grid's default 10000 */
+                sendingAmount: number;
                 sourceCurrency: {
                   code: string;
                   decimals: number;
@@ -22871,7 +23485,7 @@ export interface operations {
                 };
                 /** @description When the rate was fetched from the source */
                 updatedAt: string;
-              }[];
+              })[];
           };
         };
       };
@@ -23517,6 +24131,7 @@ export interface operations {
                     fullName: string;
                     nationality?: string;
                     phoneNumber?: string;
+                    registrationNumber?: string;
                   }, {
                     address?: {
                       city?: string;
@@ -24239,6 +24854,9 @@ export interface operations {
                     beneficiaryType: "INDIVIDUAL";
                     birthDate?: string;
                     countryOfResidence?: string;
+                    documentNumber?: string;
+                    /** @enum {string} */
+                    documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                     /** Format: email */
                     email?: string;
                     fullName: string;
@@ -24267,7 +24885,6 @@ export interface operations {
                   paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
                   phoneNumber?: string;
                 }) | ({
-                  accountNumber?: string;
                   /** @constant */
                   accountType: "EGP_ACCOUNT";
                   bankName: string;
@@ -24493,7 +25110,6 @@ export interface operations {
                   /** @description Read-only: the payment rails of this account */
                   paymentRails: "MOBILE_MONEY"[];
                   phoneNumber: string;
-                  provider?: string;
                 } | {
                   /** @constant */
                   accountType: "KES_ACCOUNT";
@@ -25165,7 +25781,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -25588,6 +26207,7 @@ export interface operations {
               fullName: string;
               nationality?: string;
               phoneNumber?: string;
+              registrationNumber?: string;
             }, {
               address?: {
                 city?: string;
@@ -26278,6 +26898,9 @@ export interface operations {
               beneficiaryType: "INDIVIDUAL";
               birthDate?: string;
               countryOfResidence?: string;
+              documentNumber?: string;
+              /** @enum {string} */
+              documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
               /** Format: email */
               email?: string;
               fullName: string;
@@ -26304,7 +26927,6 @@ export interface operations {
             }]>;
             phoneNumber?: string;
           }) | {
-            accountNumber?: string;
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -26520,7 +27142,6 @@ export interface operations {
               taxId?: string;
             }]>;
             phoneNumber: string;
-            provider?: string;
           } | {
             /** @constant */
             accountType: "KES_ACCOUNT";
@@ -27536,6 +28157,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -28258,6 +28880,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -28286,7 +28911,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -28512,7 +29136,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -29650,6 +30273,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -30372,6 +30996,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -30400,7 +31027,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -30626,7 +31252,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -31900,6 +32525,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -32622,6 +33248,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -32650,7 +33279,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -32876,7 +33504,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -33617,6 +34244,226 @@ export interface operations {
     };
   };
   /**
+   * List the platform's own internal accounts
+   * @description One account per supported currency, owned by the platform rather than a customer (no customerId).
+   */
+  listPlatformInternalAccounts: {
+    parameters: {
+      query?: {
+        currency?: string;
+        type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+      };
+    };
+    responses: {
+      /** @description The platform's internal accounts */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                balance: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                createdAt: string;
+                /** @description Customer:<uuid>; absent for a platform account */
+                customerId?: string;
+                fundingPaymentInstructions: {
+                    [key: string]: unknown;
+                  }[];
+                /** @description InternalAccount:<uuid> */
+                id: string;
+                privateEnabled?: boolean;
+                /** @enum {string} */
+                status: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
+                totalBalance: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                /** @enum {string} */
+                type: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+                updatedAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List quotes */
+  listQuotes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        customerId?: string;
+        sendingAccountId?: string;
+        receivingAccountId?: string;
+        sendingUmaAddress?: string;
+        receivingUmaAddress?: string;
+        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        createdAfter?: string;
+        createdBefore?: string;
+      };
+    };
+    responses: {
+      /** @description A page of quotes, newest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                createdAt: string;
+                description?: string;
+                destination: {
+                  accountId: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
+                  /** @enum {string} */
+                  paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+                };
+                /** @description Receiving units per sending unit (major units) */
+                exchangeRate: number;
+                expiresAt: string;
+                /** @description All fees, sending currency */
+                feesIncluded: number;
+                /** @description Quote:<uuid> */
+                id: string;
+                lockedCurrencyAmount: number;
+                /** @enum {string} */
+                lockedCurrencySide: "SENDING" | "RECEIVING";
+                /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+                paymentInstructions?: {
+                    accountOrWalletInfo: {
+                      /** @constant */
+                      accountType: "EMBEDDED_WALLET";
+                    };
+                  }[];
+                platformFeesIncluded: number;
+                purposeOfPayment?: string;
+                receivingCurrency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+                remittanceInformation?: string;
+                sendingCurrency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+                source: {
+                  accountId: string;
+                  customerId?: string;
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                };
+                /** @enum {string} */
+                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                totalReceivingAmount: number;
+                /** @description Debited from the source, fees included */
+                totalSendingAmount: number;
+                /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+                transactionId: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Create a quote (and with immediatelyExecute, execute it at once)
    * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.
    */
@@ -33639,7 +34486,11 @@ export interface operations {
              * @constant
              */
             destinationType?: "ACCOUNT";
-            paymentRail?: string;
+            /**
+             * @description One of the destination external account's paymentRails; default: the account's first
+             * @enum {string}
+             */
+            paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
           };
           /** @default false */
           immediatelyExecute?: boolean;
@@ -33655,6 +34506,10 @@ export interface operations {
             };
             platformVariableFeeBps: number;
           };
+          /** @enum {string} */
+          purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+          /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
+          remittanceInformation?: string;
           source: {
             /** @description InternalAccount:<uuid> */
             accountId: string;
@@ -33679,6 +34534,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -33698,12 +34555,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -33837,6 +34696,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -33856,12 +34717,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -33952,6 +34815,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -33971,12 +34836,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -34227,6 +35094,212 @@ export interface operations {
     };
   };
   /**
+   * Simulate the sender paying a quote (sandbox only)
+   * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+   */
+  sandboxSend: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Must be the quote's totalSendingAmount when given */
+          currencyAmount?: number;
+          /** @description Must be the quote's sending currency */
+          currencyCode: string;
+          /** @description Quote:<uuid>, PENDING */
+          quoteId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The quote's transaction */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: {
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+            };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Queue a TEST webhook (`data: {}`) to the platform's webhookUrl
    * @description Sandbox platforms only. A TEST webhook is sent once and not retried.
    */
@@ -34303,8 +35376,16 @@ export interface operations {
         limit?: number;
         cursor?: string;
         customerId?: string;
+        platformCustomerId?: string;
         accountId?: string;
-        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+        accountIdentifier?: string;
+        senderAccountIdentifier?: string;
+        receiverAccountIdentifier?: string;
+        status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+        type?: "INCOMING" | "OUTGOING";
+        reference?: string;
+        startDate?: string;
+        endDate?: string;
         sortOrder?: "asc" | "desc";
       };
     };
@@ -34317,42 +35398,39 @@ export interface operations {
                 /** @description Set on agent-initiated transactions */
                 agentId?: string;
                 createdAt: string;
-                customerId?: string;
+                /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+                customerId: string;
                 description?: string;
                 destination: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
                 };
+                /**
+                 * @description INCOMING credits, OUTGOING debits the customer's account
+                 * @enum {string}
+                 */
+                direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
                 failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-                /** @description All fees, in the sending currency */
-                fees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                /** @description All fees, smallest unit of the sending currency */
+                fees: number;
                 /** @description Transaction:<uuid> */
                 id: string;
                 /** @enum {string} */
-                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-                /** @description The platform's part of the fees */
-                platformFees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                /** @description The platform's id of that customer (the platform id for its own accounts) */
+                platformCustomerId: string;
+                /** @description The platform's part of `fees` */
+                platformFees: number;
                 quoteId?: string;
                 receivedAmount: {
                   amount: number;
@@ -34376,21 +35454,41 @@ export interface operations {
                   };
                 };
                 settledAt?: string;
-                source: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                source: OneOf<[{
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
-                };
-                /** @enum {string} */
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                }, {
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
+                  accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                  currency: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
+                /**
+                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @enum {string}
+                 */
                 status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -34450,42 +35548,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34509,14 +35604,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -34588,42 +35700,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34647,18 +35756,48 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
           };
         };
       };
@@ -34738,42 +35877,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34797,18 +35933,48 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
           };
         };
       };
@@ -34901,42 +36067,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34960,14 +36123,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -35062,7 +36242,16 @@ export interface operations {
           description?: string;
           destination: {
             accountId: string;
+            /**
+             * @description One of the external account's paymentRails
+             * @enum {string}
+             */
+            paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
           };
+          /** @enum {string} */
+          purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+          /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
+          remittanceInformation?: string;
           source: {
             accountId: string;
           };
@@ -35077,42 +36266,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -35136,14 +36322,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -35264,7 +36467,10 @@ export interface operations {
                 url?: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
