@@ -89,5 +89,6 @@ describe("ledger", () => {
     // Both successes and refusals happened, so the property was exercised on both paths.
     expect(statuses[201] ?? 0).toBeGreaterThan(50);
     expect((statuses[400] ?? 0) + (statuses[429] ?? 0)).toBeGreaterThan(0);
-  });
+    // 500 sequential HTTP operations: a harness limit for a shared CI machine, not a performance target.
+  }, 180_000);
 });
