@@ -28,6 +28,7 @@ import {
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
+import * as apiTokenOps from "@/lib/api-tokens/api-token.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -89,4 +90,8 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
   exportWalletOp,
+  apiTokenOps.createTokenOp,
+  apiTokenOps.listTokensOp,
+  apiTokenOps.getTokenOp,
+  apiTokenOps.deleteTokenOp,
 ];
