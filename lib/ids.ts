@@ -15,7 +15,7 @@ export type IdType =
   | "Transaction"
   | "Token"
   | "Invitation"
-  | "BulkCustomerImportJob"
+  | "Job"
   | "DelegatedKey"
   | "Lookup"
   | "AgentAction";

@@ -61,6 +61,8 @@ const envSchema = z.object({
    * of a rotated key by at most this much.
    */
   OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** JSON file replacing the shipped directory of receiving institutions and VASPs (lib/discoveries/directory.json shape). */
+  DIRECTORY_FILE: z.string().min(1).optional(),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
 });

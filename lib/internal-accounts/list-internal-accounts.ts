@@ -8,7 +8,7 @@ import { toInternalAccount } from "./internal-account-view";
 
 export async function listCustomerInternalAccounts(
   platform: PlatformPrincipal,
-  q: { limit: number; cursor?: string; customerId?: string; type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET" },
+  q: { limit: number; cursor?: string; customerId?: string; currency?: string; type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET" },
 ) {
   const after = decodeCursor(q.cursor);
   const where: SQL[] = [eq(internalAccounts.platformId, platform.id), isNotNull(internalAccounts.customerId)];
@@ -19,6 +19,7 @@ export async function listCustomerInternalAccounts(
     where.push(eq(internalAccounts.customerId, uuid));
   }
   if (q.type) where.push(eq(internalAccounts.type, q.type));
+  if (q.currency) where.push(eq(internalAccounts.currency, q.currency));
   if (after) where.push(gt(internalAccounts.id, after));
   const db = await getDb();
   const rows = await db

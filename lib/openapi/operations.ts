@@ -29,6 +29,8 @@ import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/session
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 import * as apiTokenOps from "@/lib/api-tokens/api-token.contract";
+import { getDiscoveriesOp, listVaspsOp } from "@/lib/discoveries/discovery.contract";
+import * as agentActionOps from "@/lib/agent-actions/agent-action.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -94,4 +96,14 @@ export const operations: Operation<any, any, any>[] = [
   apiTokenOps.listTokensOp,
   apiTokenOps.getTokenOp,
   apiTokenOps.deleteTokenOp,
+  agentActionOps.listAgentApprovalsOp,
+  agentActionOps.approveAgentActionOp,
+  agentActionOps.rejectAgentActionOp,
+  agentActionOps.agentListActionsOp,
+  agentActionOps.agentGetActionOp,
+  agentActionOps.agentTransferInOp,
+  agentActionOps.agentTransferOutOp,
+  agentActionOps.agentListInternalAccountsOp,
+  getDiscoveriesOp,
+  listVaspsOp,
 ];

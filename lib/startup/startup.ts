@@ -9,6 +9,7 @@ import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
+import { directory } from "@/lib/discoveries/directory";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -18,6 +19,7 @@ export async function startup(): Promise<void> {
   let cfg: Env;
   try {
     cfg = loadEnv();
+    directory();
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
 import { isUniqueViolation } from "@/db/errors";
+import type { Tx } from "@/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { newUuid } from "@/lib/ids";
@@ -12,21 +13,39 @@ import { insertTransaction } from "@/lib/transactions/insert-transaction";
 import { checkTransactionSize } from "@/lib/transactions/limits";
 import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
-import { toTransaction } from "@/lib/transactions/transaction-view";
+import { toTransaction, type TransactionRow } from "@/lib/transactions/transaction-view";
 import type { TransferInput } from "./transfer.contract";
 
+/**
+ * An agent's transfer-in (POST /agents/me/transfer-in): only its customer's accounts, and its policy decides,
+ * inside the transaction, whether it runs now or waits for the platform's approval.
+ */
+export interface AgentGate {
+  agentId: string;
+  customerId: string;
+  decide: (tx: Tx, t: { usdValueCents: bigint; destinationKind: "INTERNAL"; destinationAccountId: string }) => Promise<"AUTO" | "APPROVAL_REQUIRED">;
+  announce: (tx: Tx, pending: TransactionRow) => Promise<void>;
+}
+
 /** Deprecated POST /transfer-in: pull from the customer's external account into its internal account, through the engine. */
-export async function transferIn(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<Transaction> {
+export async function transferIn(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null, gate?: AgentGate): Promise<Transaction> {
   const db = await getDb();
   if (idempotencyKey) {
     const [prior] = await db
       .select()
       .from(transactions)
-      .where(and(eq(transactions.platformId, platform.id), eq(transactions.kind, "TRANSFER_IN"), eq(transactions.idempotencyKey, idempotencyKey)));
+      .where(
+        and(
+          eq(transactions.platformId, platform.id),
+          eq(transactions.kind, "TRANSFER_IN"),
+          eq(transactions.idempotencyKey, gate ? `agent:${gate.agentId}:${idempotencyKey}` : idempotencyKey),
+        ),
+      );
     if (prior) return toTransaction(prior);
   }
-  const src = await resolveExternal(db, platform.id, input.source.accountId);
-  const dst = await resolveInternal(db, platform.id, input.destination.accountId);
+  // An agent sees only its customer's accounts: another's answers exactly like a missing one.
+  const src = await resolveExternal(db, platform.id, input.source.accountId, gate?.customerId);
+  const dst = await resolveInternal(db, platform.id, input.destination.accountId, gate?.customerId);
   if (src.currency !== dst.currency) {
     throw new ApiError("INVALID_INPUT", `transfer-in moves one currency: the source is ${src.currency}, the destination holds ${dst.currency}`, {
       errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
@@ -42,13 +61,16 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
   checkTransactionSize(platform.settings, usd);
   try {
     const row = await db.transaction(async (tx) => {
+      const mode = gate ? await gate.decide(tx, { usdValueCents: usd, destinationKind: "INTERNAL", destinationAccountId: dst.uuid }) : "AUTO";
       const inserted = await insertTransaction(tx, {
         id: newUuid(),
         platformId: platform.id,
         customerId: dst.customerId,
         kind: "TRANSFER_IN",
         direction: "INCOMING",
-        status: "PROCESSING",
+        status: mode === "AUTO" ? "PROCESSING" : "PENDING",
+        pendingReason: mode === "AUTO" ? null : "PENDING_PLATFORM_APPROVAL",
+        agentId: gate?.agentId ?? null,
         sourceKind: "EXTERNAL",
         sourceAccountId: src.uuid,
         destinationKind: "INTERNAL",
@@ -62,13 +84,17 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
         platformFeesAmount: 0n,
         usdValueCents: usd,
         description: input.description ?? null,
-        idempotencyKey,
+        idempotencyKey: gate && idempotencyKey ? `agent:${gate.agentId}:${idempotencyKey}` : idempotencyKey,
       });
+      if (mode !== "AUTO") {
+        await gate!.announce(tx, inserted);
+        return inserted;
+      }
       return executeTransaction(tx, inserted, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
     });
     return toTransaction(row);
   } catch (e) {
-    if (idempotencyKey && isUniqueViolation(e, "transactions_idempotency_uq")) return transferIn(platform, input, idempotencyKey);
+    if (idempotencyKey && isUniqueViolation(e, "transactions_idempotency_uq")) return transferIn(platform, input, idempotencyKey, gate);
     throw e;
   }
 }
