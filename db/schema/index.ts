@@ -12,3 +12,5 @@ export * from "./agents";
 export * from "./credential-proofs";
 export * from "./wallets";
 export * from "./api-tokens";
+export * from "./bulk-imports";
+export * from "./uma";

@@ -1,15 +1,13 @@
 import { getDb } from "@/db/client";
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
-import { ApiError } from "@/lib/http/errors";
 import type { AgentPrincipal } from "@/lib/http/principal";
 import { parseId } from "@/lib/ids";
 import { executeQuoteUnderPolicy } from "@/lib/agent-money/agent-execute-quote";
 import { announcePendingApproval } from "@/lib/agent-money/announce-pending-approval";
 import { checkAgentPolicy } from "@/lib/agent-money/agent-policy-check";
 import { platformOfAgent } from "@/lib/agent-money/agent-platform";
-import { createQuote } from "@/lib/quotes/create-quote";
-import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
 import { transferIn } from "@/lib/transfers/transfer-in";
+import { transferOutQuote } from "@/lib/transfers/transfer-out";
 import type { TransferInput } from "@/lib/transfers/transfer.contract";
 import { findAction } from "./action-view";
 import type { AgentAction } from "./agent-action.contract";
@@ -24,30 +22,11 @@ async function asAction(transactionId: string): Promise<AgentAction> {
  */
 export async function agentTransferOut(agent: AgentPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<AgentAction> {
   requireAgentPermission(agent, "CREATE_TRANSFERS");
-  const platform = await platformOfAgent(agent);
-  const db = await getDb();
-  const src = await resolveInternal(db, platform.id, input.source.accountId, agent.customerId);
-  const dst = await resolveExternal(db, platform.id, input.destination.accountId, agent.customerId);
-  if (src.currency !== dst.currency) {
-    throw new ApiError("INVALID_INPUT", `transfer-out moves one currency: the source holds ${src.currency}, the destination takes ${dst.currency}`, {
-      errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
-    });
-  }
-  const quote = await createQuote(
-    platform,
-    {
-      source: { sourceType: "ACCOUNT", accountId: input.source.accountId },
-      destination: { destinationType: "ACCOUNT", accountId: input.destination.accountId },
-      lockedCurrencySide: "SENDING",
-      lockedCurrencyAmount: input.amount,
-      immediatelyExecute: false,
-      description: input.description,
-    },
-    {
-      idempotencyKey: idempotencyKey ? `agent-transfer-out:${agent.agentId}:${idempotencyKey}` : null,
-      actor: { customerScope: agent.customerId, agentId: agent.agentId },
-    },
-  );
+  const quote = await transferOutQuote(await platformOfAgent(agent), input, {
+    immediatelyExecute: false,
+    idempotencyKey: idempotencyKey ? `agent-transfer-out:${agent.agentId}:${idempotencyKey}` : null,
+    actor: { customerScope: agent.customerId, agentId: agent.agentId },
+  });
   // A replayed Idempotency-Key finds the quote already executed: answer with its action.
   if (quote.status !== "PENDING") return asAction(quote.transactionId);
   return asAction((await executeQuoteUnderPolicy(agent, quote.id, "TRANSFER_OUT")).id);

@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
@@ -19,8 +19,9 @@ function initialKycStatus(platform: PlatformPrincipal, input: CustomerCreate): C
   return "APPROVED";
 }
 
-export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate): Promise<Customer> {
-  const db = await getDb();
+/** With `conn` a transaction (the bulk import), the customer is written in a savepoint of it. */
+export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate, conn?: DbOrTx): Promise<Customer> {
+  const db = conn ?? (await getDb());
   const id = newUuid();
   const platformCustomerId = input.platformCustomerId ?? `pcid_${id.replace(/-/g, "").slice(-16)}`;
   const umaAddress = input.umaAddress ?? `$u${id.replace(/-/g, "").slice(-12)}@uma.${platform.environment === "SANDBOX" ? "sandbox." : ""}localhost`;

@@ -13,7 +13,20 @@ export const vaspSchema = z.object({
   vaspName: z.string().min(1).describe("Pass as vaspName when declaring a VASP-hosted counterparty"),
   url: z.string().url().optional(),
 });
-const directorySchema = z.object({ source: z.string().optional(), institutions: z.array(institutionSchema), vasps: z.array(vaspSchema) });
+const umaProviderEntry = z.object({
+  name: z.string().min(1),
+  domain: z.string().min(1),
+  supportedRegions: z.array(z.string().regex(/^[A-Z]{2}$/)),
+  supportedCurrencies: z.array(z.string().regex(/^[A-Z]{3,4}$/)),
+  logoUrl: z.string().url().optional(),
+  lei: z.string().optional(),
+});
+const directorySchema = z.object({
+  source: z.string().optional(),
+  institutions: z.array(institutionSchema),
+  vasps: z.array(vaspSchema),
+  umaProviders: z.array(umaProviderEntry).default([]),
+});
 export type Directory = z.infer<typeof directorySchema>;
 
 let cached: Directory | undefined;

@@ -1,5 +1,4 @@
 import { makeExportBundle } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
 import { reply, type Reply } from "@/lib/http/handler";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { formatId, parseId } from "@/lib/ids";
@@ -8,7 +7,7 @@ import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
 import type { DbOrTx } from "@/db/client";
 import type { ExportWalletBody } from "./export.contract";
-import { findInternalAccountOrThrow } from "./find-internal-account";
+import { findEmbeddedWalletOrThrow } from "./find-internal-account";
 import { readWalletSecret } from "./wallet-secret";
 
 interface Input {
@@ -17,14 +16,8 @@ interface Input {
   body: ExportWalletBody;
 }
 
-async function walletAccount(db: DbOrTx, input: Input) {
-  const account = await findInternalAccountOrThrow(db, input.platform.id, input.accountId);
-  if (account.type !== "EMBEDDED_WALLET") {
-    throw new ApiError("INVALID_INPUT", `Only EMBEDDED_WALLET accounts hold exportable wallet credentials; ${input.accountId} is ${account.type}`, {
-      reason: "NOT_AN_EMBEDDED_WALLET",
-    });
-  }
-  return account;
+function walletAccount(db: DbOrTx, input: Input) {
+  return findEmbeddedWalletOrThrow(db, input.platform.id, input.accountId, "hold exportable wallet credentials");
 }
 
 /**

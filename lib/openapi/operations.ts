@@ -5,7 +5,7 @@ import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
 import { createQuoteOp, executeQuoteOp, getQuoteOp } from "@/lib/quotes/quote.contract";
-import { fundInternalAccountOp } from "@/lib/sandbox/sandbox.contract";
+import { fundInternalAccountOp, sandboxSendOp, sandboxUmaReceiveOp } from "@/lib/sandbox/sandbox.contract";
 import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
 import {
   agentCreateQuoteOp,
@@ -27,9 +27,12 @@ import {
 } from "@/lib/credentials/credential.contract";
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
-import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
+import { exportWalletOp, updateInternalAccountOp } from "@/lib/internal-accounts/export.contract";
 import * as apiTokenOps from "@/lib/api-tokens/api-token.contract";
 import { getDiscoveriesOp, listVaspsOp } from "@/lib/discoveries/discovery.contract";
+import { getBulkImportJobOp, uploadCustomersCsvOp } from "@/lib/bulk-import/bulk-import.contract";
+import * as invitationOps from "@/lib/invitations/invitation.contract";
+import { listUmaProvidersOp, lookupExternalAccountOp, lookupUmaOp } from "@/lib/uma/uma.contract";
 import * as agentActionOps from "@/lib/agent-actions/agent-action.contract";
 
 /**
@@ -106,4 +109,16 @@ export const operations: Operation<any, any, any>[] = [
   agentActionOps.agentListInternalAccountsOp,
   getDiscoveriesOp,
   listVaspsOp,
+  uploadCustomersCsvOp,
+  getBulkImportJobOp,
+  invitationOps.createInvitationOp,
+  invitationOps.getInvitationOp,
+  invitationOps.claimInvitationOp,
+  invitationOps.cancelInvitationOp,
+  lookupUmaOp,
+  lookupExternalAccountOp,
+  listUmaProvidersOp,
+  sandboxSendOp,
+  sandboxUmaReceiveOp,
+  updateInternalAccountOp,
 ];

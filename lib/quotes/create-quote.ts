@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/db/errors";
 import { env } from "@/lib/config/env";
 import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
+import { requireLookup } from "@/lib/uma/require-lookup";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { newUuid, parseId } from "@/lib/ids";
@@ -40,6 +41,7 @@ export async function createQuote(
     if (replay) return replay;
   }
   const scope = opts.actor?.customerScope;
+  if (input.lookupId !== undefined) await requireLookup(db, platform.id, input.lookupId);
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
     throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {

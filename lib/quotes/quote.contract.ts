@@ -12,6 +12,7 @@ export const platformFeeOverrideSchema = z.object({
 });
 
 export const quoteCreateSchema = z.object({
+  lookupId: z.string().max(100).optional().describe("Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND"),
   source: z.object({
     sourceType: z.literal("ACCOUNT").default("ACCOUNT"),
     accountId: z.string().max(100).describe("InternalAccount:<uuid>"),

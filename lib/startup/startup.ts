@@ -10,6 +10,7 @@ import { parseId } from "@/lib/ids";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { directory } from "@/lib/discoveries/directory";
+import { startBulkImportWorker } from "@/lib/bulk-import/worker";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -30,6 +31,7 @@ export async function startup(): Promise<void> {
   await getEnclaveSigningKey();
   // Webhook delivery runs in every server process; rows are claimed with SKIP LOCKED (lib/webhooks).
   if (cfg.WEBHOOK_WORKER === "on") startWebhookWorker();
+  if (cfg.BULK_IMPORT_WORKER === "on") startBulkImportWorker();
   const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);
   if (wantDemo) await ensureDemoPlatform(cfg);
 }

@@ -1,7 +1,8 @@
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
-import { createQuote } from "@/lib/quotes/create-quote";
+import { createQuote, type QuoteActor } from "@/lib/quotes/create-quote";
+import type { Quote } from "@/lib/quotes/quote.contract";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
@@ -12,25 +13,35 @@ import type { TransferInput } from "./transfer.contract";
  * immediatelyExecute, so terms, limits, fees and failure reasons are exactly those of POST /quotes.
  */
 export async function transferOut(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<Transaction> {
+  const quote = await transferOutQuote(platform, input, { immediatelyExecute: true, idempotencyKey: idempotencyKey ? `transfer-out:${idempotencyKey}` : null });
+  return getTransaction(platform.id, quote.transactionId);
+}
+
+/** The same-currency quote a transfer-out is; an agent's (`actor`) sees only its customer's accounts and executes it under its policy. */
+export async function transferOutQuote(
+  platform: PlatformPrincipal,
+  input: TransferInput,
+  opts: { immediatelyExecute: boolean; idempotencyKey: string | null; actor?: QuoteActor },
+): Promise<Quote> {
   const db = await getDb();
-  const src = await resolveInternal(db, platform.id, input.source.accountId);
-  const dst = await resolveExternal(db, platform.id, input.destination.accountId);
+  const scope = opts.actor?.customerScope;
+  const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
+  const dst = await resolveExternal(db, platform.id, input.destination.accountId, scope);
   if (src.currency !== dst.currency) {
     throw new ApiError("INVALID_INPUT", `transfer-out moves one currency: the source holds ${src.currency}, the destination takes ${dst.currency}; use POST /quotes`, {
       errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
     });
   }
-  const quote = await createQuote(
+  return createQuote(
     platform,
     {
       source: { sourceType: "ACCOUNT", accountId: input.source.accountId },
       destination: { destinationType: "ACCOUNT", accountId: input.destination.accountId },
       lockedCurrencySide: "SENDING",
       lockedCurrencyAmount: input.amount,
-      immediatelyExecute: true,
+      immediatelyExecute: opts.immediatelyExecute,
       description: input.description,
     },
-    { idempotencyKey: idempotencyKey ? `transfer-out:${idempotencyKey}` : null },
+    { idempotencyKey: opts.idempotencyKey, actor: opts.actor },
   );
-  return getTransaction(platform.id, quote.transactionId);
 }
