@@ -1,5 +1,5 @@
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { platformOfAgent } from "@/lib/agent-money/agent-platform";
 import { listCustomerInternalAccounts } from "@/lib/internal-accounts/list-internal-accounts";
 import { formatId } from "@/lib/ids";

@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import { notFound } from "@/lib/api-core/errors";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { findAction } from "./action-view";
 import type { AgentAction } from "./agent-action.contract";

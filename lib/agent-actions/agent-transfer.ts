@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { executeQuoteUnderPolicy } from "@/lib/agent-money/agent-execute-quote";
 import { announcePendingApproval } from "@/lib/agent-money/announce-pending-approval";
@@ -24,7 +24,8 @@ export async function agentTransferOut(agent: AgentPrincipal, input: TransferInp
   requireAgentPermission(agent, "CREATE_TRANSFERS");
   const quote = await transferOutQuote(await platformOfAgent(agent), input, {
     immediatelyExecute: false,
-    idempotencyKey: idempotencyKey ? `agent-transfer-out:${agent.agentId}:${idempotencyKey}` : null,
+    idempotencyKey,
+    idempotencyScope: `agent-transfer-out:${agent.agentId}`,
     actor: { customerScope: agent.customerId, agentId: agent.agentId },
   });
   // A replayed Idempotency-Key finds the quote already executed: answer with its action.

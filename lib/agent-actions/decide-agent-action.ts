@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { decideApproval } from "@/lib/transactions/decide-approval";
 import { findAction } from "./action-view";

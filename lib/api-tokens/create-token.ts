@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { apiTokens } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { generateCredentials, hashSecret } from "@/lib/platforms/secret-hash";
 import type { TokenPermission } from "@/lib/platforms/token-permission";

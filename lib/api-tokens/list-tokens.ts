@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gt, gte, lte, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { apiTokens } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { toApiToken } from "./token-view";
 
 export interface TokenFilters {

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 
 /** Grid's CSV columns (POST /customers/bulk/csv). */
 export const REQUIRED_COLUMNS = ["umaAddress", "platformCustomerId", "customerType"] as const;

@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { bulkImportJobs, bulkImportRows } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, iso, parseId } from "@/lib/ids";
 import type { BulkImportJob } from "./bulk-import.contract";
 

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { execRows, getDb, type Tx } from "@/db/client";
 import { bulkImportJobs, platforms } from "@/db/schema";
 import { createCustomer } from "@/lib/customers/create-customer";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "@/lib/platforms/platform-row";
 import { rowToCustomer } from "./row-to-customer";
 

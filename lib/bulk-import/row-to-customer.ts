@@ -1,5 +1,5 @@
 import { customerCreateSchema, type CustomerCreate } from "@/lib/customers/customer.contract";
-import { toFieldErrors, type FieldError } from "@/lib/http/validation";
+import { toFieldErrors, type FieldError } from "@/lib/api-core/validation";
 
 /** CSV field names as the customer API names them, so a row's errors name its columns. */
 const FIELD_TO_COLUMN: Record<string, string> = {

@@ -6,8 +6,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { bulkImportJobs, bulkImportRows } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid } from "@/lib/ids";
 import { CSV_COLUMNS, REQUIRED_COLUMNS } from "./bulk-import.contract";
 

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /** Pagination of a fixed in-memory table: the cursor is an opaque position, shaped like the other lists' `{data, hasMore, nextCursor?}`. */
 export function staticPage<T>(items: T[], q: { limit: number; cursor?: string }) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { internalAccounts } from "@/db/schema";
-import { reply, type Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { umaInvitations } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { customerByUma } from "./customer-by-uma";
 import { toInvitation } from "./invitation-view";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/db/client";
 import { umaInvitations } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { customerByUma } from "./customer-by-uma";
 import { toInvitation } from "./invitation-view";
 import type { Invitation } from "./invitation.contract";

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /** The platform's customer holding `umaAddress`, with its first currency (USD when it holds none); else 400 naming `field`. */
 export async function customerByUma(db: DbOrTx, platformId: string, umaAddress: string, field: string) {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { umaInvitations } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { toInvitation } from "./invitation-view";
 import type { Invitation } from "./invitation.contract";
 

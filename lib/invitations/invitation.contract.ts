@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
 
 export const UMA_ADDRESS = /^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]{1,253}$/;

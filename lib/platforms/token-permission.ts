@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 
 export const TOKEN_PERMISSIONS = ["VIEW", "TRANSACT", "MANAGE"] as const;
 export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toInternalAccount } from "@/lib/internal-accounts/internal-account-view";
 import type { InternalAccount } from "@/lib/internal-accounts/internal-account.contract";
-import { resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { resolveInternal } from "@/lib/money/resolve-accounts";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 
 /** POST /sandbox/internal-accounts/{id}/fund: credit from the sandbox's outside world, through the ledger. */

@@ -1,6 +1,6 @@
 import type { Tx } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { afterStatus, executeTransaction } from "@/lib/transactions/execute-transaction";
 import { insertTransaction } from "@/lib/transactions/insert-transaction";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts, transactions } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { executeQuoteInTx, lockExecutableQuote } from "@/lib/quotes/execute-quote";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { toTransaction } from "@/lib/transactions/transaction-view";

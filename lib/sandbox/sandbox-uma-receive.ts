@@ -1,8 +1,8 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { toTransaction } from "@/lib/transactions/transaction-view";

@@ -1,10 +1,10 @@
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { createQuote, type QuoteActor } from "@/lib/quotes/create-quote";
 import type { Quote } from "@/lib/quotes/quote.contract";
 import { getTransaction } from "@/lib/transactions/get-transaction";
-import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import type { TransferInput } from "./transfer.contract";
 
@@ -13,7 +13,7 @@ import type { TransferInput } from "./transfer.contract";
  * immediatelyExecute, so terms, limits, fees and failure reasons are exactly those of POST /quotes.
  */
 export async function transferOut(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<Transaction> {
-  const quote = await transferOutQuote(platform, input, { immediatelyExecute: true, idempotencyKey: idempotencyKey ? `transfer-out:${idempotencyKey}` : null });
+  const quote = await transferOutQuote(platform, input, { immediatelyExecute: true, idempotencyKey, idempotencyScope: "transfer-out" });
   return getTransaction(platform.id, quote.transactionId);
 }
 
@@ -21,7 +21,7 @@ export async function transferOut(platform: PlatformPrincipal, input: TransferIn
 export async function transferOutQuote(
   platform: PlatformPrincipal,
   input: TransferInput,
-  opts: { immediatelyExecute: boolean; idempotencyKey: string | null; actor?: QuoteActor },
+  opts: { immediatelyExecute: boolean; idempotencyKey: string | null; idempotencyScope: string; actor?: QuoteActor },
 ): Promise<Quote> {
   const db = await getDb();
   const scope = opts.actor?.customerScope;
@@ -42,6 +42,6 @@ export async function transferOutQuote(
       immediatelyExecute: opts.immediatelyExecute,
       description: input.description,
     },
-    { idempotencyKey: opts.idempotencyKey, actor: opts.actor },
+    { idempotencyKey: opts.idempotencyKey, idempotencyScope: opts.idempotencyScope, actor: opts.actor },
   );
 }

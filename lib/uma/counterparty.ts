@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /** What a receiving VASP answers to a lookup (in UMA: the LNURLP response). */
 export interface CounterpartyAnswer {

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { resolveExternal } from "@/lib/transactions/resolve-accounts";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { resolveExternal } from "@/lib/money/resolve-accounts";
 import { recordLookup } from "./record-lookup";
 
 /** GET /receiver/external-account/{id}: the platform's own external account (another's → 404 like a missing one). */

@@ -1,5 +1,5 @@
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { ApiError, notFound } from "@/lib/http/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { ApiError, notFound } from "@/lib/api-core/errors";
 import { UMA_ADDRESS } from "@/lib/invitations/invitation.contract";
 import { counterpartyFor } from "./counterparty";
 import { recordLookup } from "./record-lookup";

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { receiverLookups } from "@/db/schema";
 import { getRate } from "@/lib/exchange-rates/get-rate";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid, parseId } from "@/lib/ids";
 import { currencyObject, isKnownCurrency } from "@/lib/money/currencies";
 import { resolveCustomerCurrency } from "./sender-currency";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { receiverLookups } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
 /** The platform's receiver lookup named by a quote, or 404 LOOKUP_REQUEST_NOT_FOUND (also for another platform's). */

@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
 /** The sending customer (when named) and the currency its first fiat account holds; USD otherwise. */
