@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { execRows, getDb, type Tx } from "@/db/client";
-import { bulkImportJobs, platforms } from "@/db/schema";
-import { createCustomer } from "@/lib/customers/create-customer";
+import { bulkImportJobs, customers, platforms } from "@/db/schema";
+import { createCustomer, newCustomerRow } from "@/lib/customers/create-customer";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "@/lib/platforms/platform-row";
@@ -48,7 +48,28 @@ async function applyRows(tx: Tx, jobId: string, rows: Claimed[]): Promise<void> 
     .where(eq(bulkImportJobs.id, jobId));
   const platform = toPrincipal(p.platform);
   const outcomes: Outcome[] = [];
-  for (const r of rows) outcomes.push({ row_number: r.row_number, ...(await applyRow(tx, platform, r)) });
+  // Rows that need only their customers row go in one multi-row insert; the rest (a wallet to provision,
+  // invalid rows) one by one through createCustomer.
+  const plain: { r: Claimed; values: ReturnType<typeof newCustomerRow> }[] = [];
+  const rest: Claimed[] = [];
+  for (const r of rows) {
+    const mapped = rowToCustomer(r.record);
+    if (mapped.ok && !mapped.input.email && !mapped.input.currencies?.length) plain.push({ r, values: newCustomerRow(platform, mapped.input) });
+    else rest.push(r);
+  }
+  if (plain.length) {
+    const inserted = await insertPlain(tx, plain.map((x) => x.values));
+    if (inserted) {
+      for (const { r, values } of plain) {
+        outcomes.push(
+          inserted.has(values.id)
+            ? { row_number: r.row_number, state: "SUCCEEDED", error: null, customer_id: values.id }
+            : { row_number: r.row_number, ...failure(r, "CONFLICT", `A customer with platformCustomerId ${values.platformCustomerId} already exists`, { field: "platformCustomerId" }) },
+        );
+      }
+    } else rest.push(...plain.map((x) => x.r));
+  }
+  for (const r of rest) outcomes.push({ row_number: r.row_number, ...(await applyRow(tx, platform, r)) });
   await tx.execute(sql`
     update bulk_import_rows r set state = u.state, error = u.error, customer_id = u.customer_id
     from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as u(row_number int, state text, error jsonb, customer_id uuid)
@@ -65,13 +86,29 @@ async function applyRows(tx: Tx, jobId: string, rows: Claimed[]): Promise<void> 
     where id = ${jobId}`);
 }
 
-async function applyRow(tx: Tx, platform: PlatformPrincipal, r: Claimed): Promise<Omit<Outcome, "row_number">> {
+/** The ids inserted (a platformCustomerId already taken inserts nothing), or null when the insert failed as a whole. */
+async function insertPlain(tx: Tx, values: ReturnType<typeof newCustomerRow>[]): Promise<Set<string> | null> {
+  try {
+    return await tx.transaction(async (sp) => {
+      const rows = await sp
+        .insert(customers)
+        .values(values)
+        .onConflictDoNothing({ target: [customers.platformId, customers.platformCustomerId] })
+        .returning({ id: customers.id });
+      return new Set(rows.map((x) => x.id));
+    });
+  } catch {
+    return null;
+  }
+}
+
+function failure(r: Claimed, code: string, message: string, details?: Record<string, unknown>) {
   const correlationId = r.record.platformCustomerId || `row ${r.row_number}`;
-  const fail = (code: string, message: string, details?: Record<string, unknown>) => ({
-    state: "FAILED" as const,
-    error: { correlationId, code, message, ...(details ? { details } : {}) },
-    customer_id: null,
-  });
+  return { state: "FAILED" as const, error: { correlationId, code, message, ...(details ? { details } : {}) }, customer_id: null };
+}
+
+async function applyRow(tx: Tx, platform: PlatformPrincipal, r: Claimed): Promise<Omit<Outcome, "row_number">> {
+  const fail = (code: string, message: string, details?: Record<string, unknown>) => failure(r, code, message, details);
   const mapped = rowToCustomer(r.record);
   if (!mapped.ok) return fail("INVALID_INPUT", `Row ${r.row_number} is invalid`, { errors: mapped.errors });
   try {

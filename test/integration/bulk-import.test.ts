@@ -44,7 +44,7 @@ describe("bulk customer import (CSV)", () => {
     expect(up.body).toMatchObject({ jobId: expect.stringMatching(/^Job:/), status: "PENDING" });
     const seen: number[] = [];
     let last: any;
-    // Generous: on the shared 2-core test machine, with other suites running, one loop took 95–180 s for these rows.
+    // Generous: the shared 2-core test machine runs other suites at once.
     const deadline = Date.now() + 270_000;
     for (;;) {
       last = await job(p, up.body.jobId);
