@@ -1,24 +1,12 @@
 import { makeExportBundle } from "@/lib/crypto";
 import { reply, type Reply } from "@/lib/api-core/reply";
-import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { formatId, parseId } from "@/lib/ids";
+import { formatId } from "@/lib/ids";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
-import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
-import type { DbOrTx } from "@/db/client";
+import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { ExportWalletBody } from "./export.contract";
-import { findEmbeddedWalletOrThrow } from "./find-internal-account";
+import { walletSignedOperation, type WalletInput } from "./wallet-signed-operation";
 import { readWalletSecret } from "./wallet-secret";
-
-interface Input {
-  platform: PlatformPrincipal;
-  accountId: string;
-  body: ExportWalletBody;
-}
-
-function walletAccount(db: DbOrTx, input: Input) {
-  return findEmbeddedWalletOrThrow(db, input.platform.id, input.accountId, "hold exportable wallet credentials");
-}
 
 /**
  * POST /internal-accounts/{id}/export (spec "Other endpoints referenced", protocol.md "Wallet export"): a signed
@@ -26,26 +14,12 @@ function walletAccount(db: DbOrTx, input: Input) {
  * step 7); the terminal 200 carries the mnemonic sealed to that key and signed by the enclave key. The
  * response exists only on the wire: nothing of it is stored.
  */
-export const exportWalletOperation: SignedOperation<Input> = {
+export const exportWalletOperation = walletSignedOperation<ExportWalletBody>({
   name: "internal-accounts.export",
   activityType: "ACTIVITY_TYPE_EXPORT_WALLET",
-  async prepare(input, db) {
-    const account = await walletAccount(db, input);
-    return {
-      accountId: account.id,
-      parameters: { targetPublicKey: input.body.clientPublicKey.toLowerCase(), walletId: formatId("InternalAccount", account.id) },
-      signer: { kind: "SESSION", accountId: account.id },
-      context: {},
-    };
-  },
-  accountOf(input) {
-    return parseId("InternalAccount", input.accountId);
-  },
-  async recheck(input, _context, db) {
-    await walletAccount(db, input);
-  },
-  async execute(tx, input) {
-    const account = await walletAccount(tx, input);
+  what: "hold exportable wallet credentials",
+  parameters: (body) => ({ targetPublicKey: body.clientPublicKey.toLowerCase() }),
+  async execute(tx, input, account) {
     const mnemonic = await readWalletSecret(tx, { platformId: input.platform.id, accountId: account.id });
     const enclave = await getEnclaveSigningKey();
     const encryptedWalletCredentials = await makeExportBundle({
@@ -56,8 +30,8 @@ export const exportWalletOperation: SignedOperation<Input> = {
     });
     return reply(200, { id: formatId("InternalAccount", account.id), encryptedWalletCredentials });
   },
-};
+});
 
-export function exportWallet(call: SignedCall<Input>): Promise<Reply> {
+export function exportWallet(call: SignedCall<WalletInput<ExportWalletBody>>): Promise<Reply> {
   return runSignedRetry(exportWalletOperation, call);
 }
