@@ -76,25 +76,41 @@ describe("bulk customer import (CSV)", () => {
     expect(dup.errors[0]).toMatchObject({ correlationId: "ten-1", code: "CONFLICT" });
   }, 300_000);
 
-  it("an instance killed mid-job: the job resumes on another and creates every row exactly once", async () => {
+  it("an instance killed mid-batch: its uncommitted work is redone elsewhere and every row is created exactly once", async () => {
     const peer = await startPeerServer({ BULK_IMPORT_BATCH: "50", BULK_IMPORT_POLL_MS: "50", BULK_IMPORT_MAX_BYTES: "1000000" });
     const p = await newPlatform();
-    let jobId: string;
+    // Holding the job row stops every batch of this job, on both instances, at its counter update: inside its
+    // transaction, after its customers were inserted. The peer is killed there.
+    const holder = postgres(inject("databaseUrl"), { max: 1 });
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let jobId = "";
     try {
       const up = await upload(`${peer.url}/api/2025-10-13`, p, csv("kill", 5_000));
       expect(up.status, JSON.stringify(up.body)).toBe(202);
       jobId = up.body.jobId;
-      await expect.poll(async () => (await job(p, jobId)).progress.processed, { interval: 50, timeout: 60_000 }).toBeGreaterThan(0);
+      const held = new Promise<void>((locked) => {
+        void holder.begin(async (tx) => {
+          await tx`select id from bulk_import_jobs where id = ${jobId.replace("Job:", "")} for update`;
+          locked();
+          await released;
+        });
+      });
+      await held;
+      const blockedWorkers = async () =>
+        Number((await holder`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0].n);
+      await expect.poll(blockedWorkers, { interval: 100, timeout: 60_000 }).toBeGreaterThan(1);
+      expect((await job(p, jobId)).progress.processed).toBeLessThan(5_000);
       // Too large for this instance's cap: 413 before anything is stored.
       const big = await upload(`${peer.url}/api/2025-10-13`, p, csv("big", 14_000));
       expect(big).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE" } });
     } finally {
       peer.proc.kill("SIGKILL");
+      release();
     }
-    const atKill = await job(p, jobId!);
-    expect(atKill.progress.processed).toBeLessThan(5_000);
-    await expect.poll(async () => (await job(p, jobId!)).status, { interval: 250, timeout: 150_000 }).toBe("COMPLETED");
-    const done = await job(p, jobId!);
+    await expect.poll(async () => (await job(p, jobId)).status, { interval: 250, timeout: 150_000 }).toBe("COMPLETED");
+    await holder.end();
+    const done = await job(p, jobId);
     expect(done.progress).toEqual({ total: 5_000, processed: 5_000, successful: 5_000, failed: 0 });
     const ids = await customersOf(p.id);
     expect(ids).toHaveLength(5_000);
