@@ -72,7 +72,7 @@ const envSchema = z.object({
   BULK_IMPORT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   BULK_IMPORT_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
   /** Bulk-import loops per process (each holds one database connection while it works). */
-  BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(3),
+  BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   /** Start of an UMA invitation's claim URL (the code is appended). */
   INVITATION_URL_BASE: z.string().url().default("https://uma.me/i/"),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */

@@ -77,11 +77,14 @@ describe("bulk customer import (CSV)", () => {
   }, 300_000);
 
   it("an instance killed mid-batch: its uncommitted work is redone elsewhere and every row is created exactly once", async () => {
-    const peer = await startPeerServer({ BULK_IMPORT_BATCH: "50", BULK_IMPORT_POLL_MS: "50", BULK_IMPORT_MAX_BYTES: "1000000" });
+    const peerDb = new URL(inject("databaseUrl"));
+    peerDb.searchParams.set("application_name", "bulk-import-peer");
+    const peer = await startPeerServer({ DATABASE_URL: peerDb.toString(), BULK_IMPORT_BATCH: "50", BULK_IMPORT_POLL_MS: "50", BULK_IMPORT_MAX_BYTES: "1000000" });
     const p = await newPlatform();
     // Holding the job row stops every batch of this job, on both instances, at its counter update: inside its
     // transaction, after its customers were inserted. The peer is killed there.
     const holder = postgres(inject("databaseUrl"), { max: 1 });
+    const watcher = postgres(inject("databaseUrl"), { max: 1 });
     let release!: () => void;
     const released = new Promise<void>((r) => (release = r));
     let jobId = "";
@@ -98,18 +101,21 @@ describe("bulk customer import (CSV)", () => {
       });
       await held;
       const blockedWorkers = async () =>
-        Number((await holder`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`)[0].n);
-      await expect.poll(blockedWorkers, { interval: 100, timeout: 60_000 }).toBeGreaterThan(1);
+        Number((await watcher`select count(*)::int as n from pg_stat_activity where application_name = 'bulk-import-peer' and wait_event_type = 'Lock'`)[0].n);
+      await expect.poll(blockedWorkers, { interval: 100, timeout: 60_000 }).toBeGreaterThan(0);
       expect((await job(p, jobId)).progress.processed).toBeLessThan(5_000);
       // Too large for this instance's cap: 413 before anything is stored.
       const big = await upload(`${peer.url}/api/2025-10-13`, p, csv("big", 14_000));
       expect(big).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE" } });
     } finally {
+      // The instance dies, and its connections with it (a blocked backend would notice only at its next read).
       peer.proc.kill("SIGKILL");
+      await watcher`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'bulk-import-peer'`;
       release();
     }
     await expect.poll(async () => (await job(p, jobId)).status, { interval: 250, timeout: 150_000 }).toBe("COMPLETED");
     await holder.end();
+    await watcher.end();
     const done = await job(p, jobId);
     expect(done.progress).toEqual({ total: 5_000, processed: 5_000, successful: 5_000, failed: 0 });
     const ids = await customersOf(p.id);
