@@ -11,3 +11,6 @@ export * from "./external-accounts";
 export * from "./agents";
 export * from "./credential-proofs";
 export * from "./wallets";
+export * from "./api-tokens";
+export * from "./bulk-imports";
+export * from "./uma";

@@ -28,7 +28,11 @@ function policyRefusal(reason: string, message: string, details: Record<string, 
  * a queue of approvals cannot exceed the limits). Amounts compare in USD cents.
  * Returns the execution mode that applies.
  */
-export async function checkAgentPolicy(tx: Tx, agentId: string, q: QuoteRow): Promise<ExecutionMode> {
+export async function checkAgentPolicy(
+  tx: Tx,
+  agentId: string,
+  q: Pick<QuoteRow, "usdValueCents" | "destinationKind" | "destinationAccountId">,
+): Promise<ExecutionMode> {
   const [agent] = await tx.select().from(agents).where(eq(agents.id, agentId)).for("no key update");
   if (!agent) throw unauthorized(INVALID_AGENT_TOKEN);
   if (agent.isPaused) throw new ApiError("FORBIDDEN", "The agent is paused; the platform can resume it");

@@ -7,6 +7,9 @@ export interface PlatformPrincipal {
   name: string;
   environment: "SANDBOX" | "PRODUCTION";
   settings: PlatformSettings;
+  /** Set when an API token (`POST /tokens`) authenticated rather than the platform's own credentials. */
+  tokenId?: string;
+  tokenPermissions?: ("VIEW" | "TRANSACT" | "MANAGE")[];
 }
 
 /** The agent authenticated by AgentAuth (Bearer gat_…). Ids are bare uuids. */

@@ -61,6 +61,20 @@ const envSchema = z.object({
    * of a rotated key by at most this much.
    */
   OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** JSON file replacing the shipped directory of receiving institutions and VASPs (lib/discoveries/directory.json shape). */
+  DIRECTORY_FILE: z.string().min(1).optional(),
+  /** Largest CSV file of POST /customers/bulk/csv, in bytes, and most data rows in one file. */
+  BULK_IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
+  BULK_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+  /** Run the bulk-import worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
+  BULK_IMPORT_WORKER: z.enum(["on", "off"]).default("on"),
+  /** How often an idle bulk-import worker looks for pending rows, and how many rows one transaction takes. */
+  BULK_IMPORT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  BULK_IMPORT_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
+  /** Bulk-import loops per process (each holds one database connection while it works). */
+  BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /** Start of an UMA invitation's claim URL (the code is appended). */
+  INVITATION_URL_BASE: z.string().url().default("https://uma.me/i/"),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
 });

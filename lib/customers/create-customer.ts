@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -19,28 +19,34 @@ function initialKycStatus(platform: PlatformPrincipal, input: CustomerCreate): C
   return "APPROVED";
 }
 
-export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate): Promise<Customer> {
-  const db = await getDb();
+/** The customers row of a new customer (defaults for platformCustomerId and umaAddress, sandbox KYC outcome). */
+export function newCustomerRow(platform: PlatformPrincipal, input: CustomerCreate): typeof customers.$inferInsert & { id: string; platformCustomerId: string } {
   const id = newUuid();
   const platformCustomerId = input.platformCustomerId ?? `pcid_${id.replace(/-/g, "").slice(-16)}`;
   const umaAddress = input.umaAddress ?? `$u${id.replace(/-/g, "").slice(-12)}@uma.${platform.environment === "SANDBOX" ? "sandbox." : ""}localhost`;
   const { customerType, email, phoneNumber, platformCustomerId: _p, umaAddress: _u, ...profile } = input;
+  return {
+    id,
+    platformId: platform.id,
+    platformCustomerId,
+    customerType: customerType!,
+    email: email ?? null,
+    phoneNumber: phoneNumber ?? null,
+    umaAddress,
+    kycStatus: initialKycStatus(platform, input),
+    profile,
+  };
+}
+
+/** With `conn` a transaction (the bulk import), the customer is written in a savepoint of it. */
+export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate, conn?: DbOrTx): Promise<Customer> {
+  const db = conn ?? (await getDb());
+  const values = newCustomerRow(platform, input);
+  const { id, platformCustomerId } = values;
+  const email = input.email;
   try {
     const row = await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(customers)
-        .values({
-          id,
-          platformId: platform.id,
-          platformCustomerId,
-          customerType: customerType!,
-          email: email ?? null,
-          phoneNumber: phoneNumber ?? null,
-          umaAddress,
-          kycStatus: initialKycStatus(platform, input),
-          profile,
-        })
-        .returning();
+      const [created] = await tx.insert(customers).values(values).returning();
       if (email) await provisionEmbeddedWallet(tx, { platformId: platform.id, customerId: id, email });
       await provisionCurrencyAccounts(tx, { platformId: platform.id, customerId: id, currencies: input.currencies ?? [] });
       return created;

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { logger } from "@/lib/log/logger";
 import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
+import { assertTokenPermission } from "@/lib/platforms/token-permission";
 import { agentByDigest, agentTokenDigest } from "@/lib/agents/authenticate-agent";
 import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { queryObject, readJsonBody } from "@/lib/api-core/body";
@@ -36,6 +37,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       if (op.auth === "platform") {
         platform = await authenticatePlatform(req.headers.get("authorization"));
         log.platformId = platform.id;
+        assertTokenPermission(platform, op.method, op.path);
       } else if (op.auth === "agent") {
         tokenDigest = agentTokenDigest(req.headers.get("authorization"));
         if (!op.agentAuthInQuery) {

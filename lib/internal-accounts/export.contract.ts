@@ -3,6 +3,7 @@ import { isValidPublicKeyHex } from "@/lib/crypto";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { defineOperation } from "@/lib/api-core/operation";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
+import { internalAccountSchema } from "./internal-account.contract";
 
 export const exportWalletBodySchema = z
   .object({
@@ -38,6 +39,29 @@ export const exportWalletOp = defineOperation({
   responses: {
     ...signedRetryResponses({
       200: { description: "The encrypted wallet credentials, or PROCESSING (re-send the identical request)", schema: z.union([exportWalletResponseSchema, processingSchema]) },
+    }),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export const updateInternalAccountOp = defineOperation({
+  operationId: "updateInternalAccount",
+  method: "PATCH",
+  path: "/internal-accounts/{id}",
+  summary: "Update an Embedded Wallet internal account (signed retry by an active session of the account)",
+  description:
+    "EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding the update fields; the signed retry with the same body applies them and answers the account.",
+  tags: ["Internal Accounts"],
+  auth: "platform",
+  params: z.object({ id: z.string().max(200) }),
+  body: z
+    .object({ privateEnabled: z.boolean().optional() })
+    .strict()
+    .refine((b) => Object.keys(b).length > 0, "At least one update field is required"),
+  headers: signedRetryHeaders,
+  responses: {
+    ...signedRetryResponses({
+      200: { description: "The updated account, or PROCESSING (re-send the identical request)", schema: z.union([internalAccountSchema, processingSchema]) },
     }),
     ...errorResponses(400, 401, 404),
   },

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import { notFound } from "@/lib/api-core/errors";
+import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { InternalAccountRow } from "./internal-account-view";
 
@@ -17,4 +17,13 @@ export async function findInternalAccountOrThrow(db: DbOrTx, platformId: string,
     if (row) return row;
   }
   throw notFound("INTERNAL_ACCOUNT_NOT_FOUND", "Internal account", accountId);
+}
+
+/** As findInternalAccountOrThrow, and 400 NOT_AN_EMBEDDED_WALLET for any other type (export, update: wallet operations). */
+export async function findEmbeddedWalletOrThrow(db: DbOrTx, platformId: string, accountId: string, what: string): Promise<InternalAccountRow> {
+  const account = await findInternalAccountOrThrow(db, platformId, accountId);
+  if (account.type !== "EMBEDDED_WALLET") {
+    throw new ApiError("INVALID_INPUT", `Only EMBEDDED_WALLET accounts ${what}; ${accountId} is ${account.type}`, { reason: "NOT_AN_EMBEDDED_WALLET" });
+  }
+  return account;
 }

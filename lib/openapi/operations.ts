@@ -5,7 +5,7 @@ import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
 import { createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
-import { fundInternalAccountOp, sandboxSendOp } from "@/lib/sandbox/sandbox.contract";
+import { fundInternalAccountOp, sandboxSendOp, sandboxUmaReceiveOp } from "@/lib/sandbox/sandbox.contract";
 import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
 import {
   agentCreateQuoteOp,
@@ -27,7 +27,13 @@ import {
 } from "@/lib/credentials/credential.contract";
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
-import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
+import { exportWalletOp, updateInternalAccountOp } from "@/lib/internal-accounts/export.contract";
+import * as apiTokenOps from "@/lib/api-tokens/api-token.contract";
+import { getDiscoveriesOp, listVaspsOp } from "@/lib/discoveries/discovery.contract";
+import { getBulkImportJobOp, uploadCustomersCsvOp } from "@/lib/bulk-import/bulk-import.contract";
+import * as invitationOps from "@/lib/invitations/invitation.contract";
+import { listUmaProvidersOp, lookupExternalAccountOp, lookupUmaOp } from "@/lib/uma/uma.contract";
+import * as agentActionOps from "@/lib/agent-actions/agent-action.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -93,4 +99,30 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
   exportWalletOp,
+  apiTokenOps.createTokenOp,
+  apiTokenOps.listTokensOp,
+  apiTokenOps.getTokenOp,
+  apiTokenOps.deleteTokenOp,
+  agentActionOps.listAgentApprovalsOp,
+  agentActionOps.approveAgentActionOp,
+  agentActionOps.rejectAgentActionOp,
+  agentActionOps.agentListActionsOp,
+  agentActionOps.agentGetActionOp,
+  agentActionOps.agentTransferInOp,
+  agentActionOps.agentTransferOutOp,
+  agentActionOps.agentListInternalAccountsOp,
+  getDiscoveriesOp,
+  listVaspsOp,
+  uploadCustomersCsvOp,
+  getBulkImportJobOp,
+  invitationOps.createInvitationOp,
+  invitationOps.getInvitationOp,
+  invitationOps.claimInvitationOp,
+  invitationOps.cancelInvitationOp,
+  lookupUmaOp,
+  lookupExternalAccountOp,
+  listUmaProvidersOp,
+  sandboxSendOp,
+  sandboxUmaReceiveOp,
+  updateInternalAccountOp,
 ];

@@ -1,19 +1,33 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { platforms } from "@/db/schema";
+import { apiTokens, platforms } from "@/db/schema";
 import { unauthorized } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "./platform-row";
-import { verifySecretMemoized } from "./secret-hash";
+import { TOKEN_CLIENT_ID_PREFIX, verifySecretMemoized } from "./secret-hash";
+import type { TokenPermission } from "./token-permission";
 
 /**
- * BasicAuth: `Authorization: Basic base64(clientId:clientSecret)`.
- * Every failure answers the same 401, whether or not the client id exists.
+ * BasicAuth: `Authorization: Basic base64(clientId:clientSecret)`, with the platform's own credentials or
+ * an API token's (`token_…` client ids). Every failure answers the same 401, whether or not the client id exists.
+ * The row is read on every request, so a deleted token fails at once on every instance: the memo of
+ * verifications is consulted only for a stored hash that is still in the database.
  */
 export async function authenticatePlatform(header: string | null): Promise<PlatformPrincipal> {
   const creds = parseBasic(header);
   if (!creds) throw unauthorized("Platform credentials are required: HTTP Basic with the client id and client secret");
   const db = await getDb();
+  if (creds.clientId.startsWith(TOKEN_CLIENT_ID_PREFIX)) {
+    const [row] = await db
+      .select({ platform: platforms, tokenId: apiTokens.id, secretHash: apiTokens.secretHash, permissions: apiTokens.permissions })
+      .from(apiTokens)
+      .innerJoin(platforms, eq(platforms.id, apiTokens.platformId))
+      .where(eq(apiTokens.clientId, creds.clientId))
+      .limit(1);
+    const ok = await verifySecretMemoized(creds.clientSecret, row?.secretHash ?? null);
+    if (!row || !ok) throw unauthorized("Invalid platform credentials");
+    return { ...toPrincipal(row.platform), tokenId: row.tokenId, tokenPermissions: row.permissions as TokenPermission[] };
+  }
   const [row] = await db.select().from(platforms).where(eq(platforms.clientId, creds.clientId)).limit(1);
   const ok = await verifySecretMemoized(creds.clientSecret, row?.secretHash ?? null);
   if (!row || !ok) throw unauthorized("Invalid platform credentials");

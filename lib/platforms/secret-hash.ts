@@ -44,7 +44,7 @@ const MEMO_MAX = 1000;
 
 export async function verifySecretMemoized(secret: string, stored: string | null): Promise<boolean> {
   if (stored === null) return verifySecret(secret, null);
-  const key = createHash("sha256").update(stored).update("\u0000").update(secret).digest("base64url");
+  const key = `${createHash("sha256").update(stored).digest("base64url")}.${createHash("sha256").update(stored).update("\u0000").update(secret).digest("base64url")}`;
   const now = Date.now();
   const until = memo.get(key);
   if (until !== undefined && until > now) return true;
@@ -56,9 +56,18 @@ export async function verifySecretMemoized(secret: string, stored: string | null
   return ok;
 }
 
-export function generateCredentials(): { clientId: string; clientSecret: string } {
+/** API tokens' client ids carry this prefix, so authentication reads one table. */
+export const TOKEN_CLIENT_ID_PREFIX = "token_";
+
+/** Forget memoized verifications of a stored hash (a deleted API token), so nothing outlives it here. */
+export function forgetVerifications(stored: string): void {
+  const prefix = createHash("sha256").update(stored).digest("base64url");
+  for (const key of memo.keys()) if (key.startsWith(prefix)) memo.delete(key);
+}
+
+export function generateCredentials(kind: "platform" | "token" = "platform"): { clientId: string; clientSecret: string } {
   return {
-    clientId: `client_${randomBytes(10).toString("hex")}`,
+    clientId: `${kind === "token" ? TOKEN_CLIENT_ID_PREFIX : "client_"}${randomBytes(kind === "token" ? 16 : 10).toString("hex")}`,
     clientSecret: `secret_${randomBytes(24).toString("hex")}`,
   };
 }

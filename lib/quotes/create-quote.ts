@@ -6,6 +6,7 @@ import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { paymentRailsOf } from "@/lib/external-accounts/external-account-view";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
+import { requireLookup } from "@/lib/uma/require-lookup";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid, parseId } from "@/lib/ids";
@@ -53,6 +54,7 @@ async function insertQuote(
 ): Promise<Quote> {
   const db = await getDb();
   const scope = opts.actor?.customerScope;
+  if (input.lookupId !== undefined) await requireLookup(db, platform.id, input.lookupId);
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
     throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {

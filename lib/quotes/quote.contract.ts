@@ -21,6 +21,7 @@ export const purposeSchema = z
 export const remittanceSchema = z.string().max(80).optional().describe("Free text that travels with the payment (ACH addenda, wire OBI …)");
 
 export const quoteCreateSchema = z.object({
+  lookupId: z.string().max(100).optional().describe("Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND"),
   source: z.object({
     sourceType: z.literal("ACCOUNT").default("ACCOUNT"),
     accountId: z.string().max(100).describe("InternalAccount:<uuid>"),

@@ -7,7 +7,7 @@ import { walletSignatureNeeded } from "@/lib/quotes/create-quote";
 import { executeQuoteInTx, lockExecutableQuote } from "@/lib/quotes/execute-quote";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView } from "@/lib/transactions/transaction-view";
-import { creditFromSandbox, requireSandbox } from "./fund-internal-account";
+import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 import type { SandboxSend } from "./sandbox.contract";
 
 /**
@@ -28,7 +28,7 @@ export async function sandboxSend(platform: PlatformPrincipal, body: SandboxSend
     if (errors.length) throw new ApiError("INVALID_INPUT", errors[0].message, { errors });
     const [src] = await tx.select().from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
     if (src.type === "EMBEDDED_WALLET") throw walletSignatureNeeded();
-    await creditFromSandbox(tx, platform, { uuid: src.id, customerId: src.customerId, currency: src.currency }, q.totalSendingAmount);
+    await creditFromSandbox(tx, platform, { uuid: src.id, customerId: src.customerId, currency: src.currency }, q.totalSendingAmount, "Sandbox deposit for quote");
     await executeQuoteInTx(tx, platform, q);
     const [t] = await tx.select().from(transactions).where(eq(transactions.id, q.transactionId));
     return t;

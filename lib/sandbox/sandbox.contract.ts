@@ -38,3 +38,23 @@ export const sandboxSendOp = defineOperation({
   body: sandboxSendSchema,
   responses: { 200: { description: "The quote's transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
 });
+
+export const sandboxUmaReceiveOp = defineOperation({
+  operationId: "sandboxUmaReceive",
+  method: "POST",
+  path: "/sandbox/uma/receive",
+  summary: "Simulate payment send to test receiving an UMA payment",
+  description:
+    "From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in " +
+    "receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).",
+  tags: ["Sandbox"],
+  auth: "platform",
+  body: z.object({
+    senderUmaAddress: z.string().max(300),
+    receiverUmaAddress: z.string().max(300).optional(),
+    customerId: z.string().max(100).optional(),
+    receivingCurrencyCode: z.string().regex(/^[A-Z]{3,4}$/),
+    receivingCurrencyAmount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  }),
+  responses: { 200: { description: "The incoming transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404) },
+});

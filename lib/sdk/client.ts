@@ -109,6 +109,8 @@ export function createServiceClient(opts: ClientOptions) {
         body: { clientPublicKey },
         headers,
       }),
+    updateInternalAccount: (accountId: string, body: { privateEnabled?: boolean }, headers?: SignedHeaders) =>
+      raw<InternalAccount>("PATCH", `/internal-accounts/${id(accountId)}`, { body, headers }),
     updateCustomer: (customerId: string, body: Record<string, unknown>, headers?: SignedHeaders) =>
       raw<Customer>("PATCH", `/customers/${id(customerId)}`, { body, headers }),
 

@@ -9,6 +9,8 @@ import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
+import { directory } from "@/lib/discoveries/directory";
+import { startBulkImportWorker } from "@/lib/bulk-import/worker";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -18,6 +20,7 @@ export async function startup(): Promise<void> {
   let cfg: Env;
   try {
     cfg = loadEnv();
+    directory();
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
@@ -28,6 +31,7 @@ export async function startup(): Promise<void> {
   await getEnclaveSigningKey();
   // Webhook delivery runs in every server process; rows are claimed with SKIP LOCKED (lib/webhooks).
   if (cfg.WEBHOOK_WORKER === "on") startWebhookWorker();
+  if (cfg.BULK_IMPORT_WORKER === "on") startBulkImportWorker();
   const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);
   if (wantDemo) await ensureDemoPlatform(cfg);
 }

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Tx } from "@/db/client";
 import { transactions } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -12,14 +12,25 @@ import { insertTransaction } from "@/lib/transactions/insert-transaction";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
-import { transactionView } from "@/lib/transactions/transaction-view";
+import { transactionView, type TransactionRow } from "@/lib/transactions/transaction-view";
 import type { TransferInput } from "./transfer.contract";
 
+/**
+ * An agent's transfer-in (POST /agents/me/transfer-in): only its customer's accounts, and its policy decides,
+ * inside the transaction, whether it runs now or waits for the platform's approval.
+ */
+export interface AgentGate {
+  agentId: string;
+  customerId: string;
+  decide: (tx: Tx, t: { usdValueCents: bigint; destinationKind: "INTERNAL"; destinationAccountId: string }) => Promise<"AUTO" | "APPROVAL_REQUIRED">;
+  announce: (tx: Tx, pending: TransactionRow) => Promise<void>;
+}
+
 /** Deprecated POST /transfer-in: pull from the customer's external account into its internal account, through the engine. */
-export async function transferIn(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<Transaction> {
+export async function transferIn(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null, gate?: AgentGate): Promise<Transaction> {
   const db = await getDb();
   return idempotent(
-    { key: idempotencyKey, body: input },
+    { key: idempotencyKey, scope: gate ? `agent:${gate.agentId}` : undefined, body: input },
     {
       find: async (key) =>
         (
@@ -31,14 +42,15 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
       uniqueIndex: "transactions_idempotency_uq",
       answer: (row) => transactionView(db, row),
     },
-    (idempotency) => insertTransferIn(platform, input, idempotency),
+    (idempotency) => insertTransferIn(platform, input, idempotency, gate),
   );
 }
 
-async function insertTransferIn(platform: PlatformPrincipal, input: TransferInput, idempotency: IdempotencyColumns): Promise<Transaction> {
+async function insertTransferIn(platform: PlatformPrincipal, input: TransferInput, idempotency: IdempotencyColumns, gate?: AgentGate): Promise<Transaction> {
   const db = await getDb();
-  const src = await resolveExternal(db, platform.id, input.source.accountId);
-  const dst = await resolveInternal(db, platform.id, input.destination.accountId);
+  // An agent sees only its customer's accounts: another's answers exactly like a missing one.
+  const src = await resolveExternal(db, platform.id, input.source.accountId, gate?.customerId);
+  const dst = await resolveInternal(db, platform.id, input.destination.accountId, gate?.customerId);
   if (src.currency !== dst.currency) {
     throw new ApiError("INVALID_INPUT", `transfer-in moves one currency: the source is ${src.currency}, the destination holds ${dst.currency}`, {
       errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
@@ -53,13 +65,16 @@ async function insertTransferIn(platform: PlatformPrincipal, input: TransferInpu
   const usd = src.currency === "USD" ? amount : convertDown(amount, src.currency, "USD", (await getRate(src.currency, "USD")).rate);
   checkTransactionSize(platform.settings, usd);
   const row = await db.transaction(async (tx) => {
+    const mode = gate ? await gate.decide(tx, { usdValueCents: usd, destinationKind: "INTERNAL", destinationAccountId: dst.uuid }) : "AUTO";
     const inserted = await insertTransaction(tx, {
       id: newUuid(),
       platformId: platform.id,
       customerId: dst.customerId,
       kind: "TRANSFER_IN",
       direction: "INCOMING",
-      status: "PROCESSING",
+      status: mode === "AUTO" ? "PROCESSING" : "PENDING",
+      pendingReason: mode === "AUTO" ? null : "PENDING_PLATFORM_APPROVAL",
+      agentId: gate?.agentId ?? null,
       sourceKind: "EXTERNAL",
       sourceAccountId: src.uuid,
       destinationKind: "INTERNAL",
@@ -75,6 +90,10 @@ async function insertTransferIn(platform: PlatformPrincipal, input: TransferInpu
       description: input.description ?? null,
       ...idempotency,
     });
+    if (mode !== "AUTO") {
+      await gate!.announce(tx, inserted);
+      return inserted;
+    }
     return executeTransaction(tx, inserted, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
   });
   return transactionView(db, row);

@@ -1,7 +1,8 @@
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { createQuote } from "@/lib/quotes/create-quote";
+import { createQuote, type QuoteActor } from "@/lib/quotes/create-quote";
+import type { Quote } from "@/lib/quotes/quote.contract";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
@@ -12,27 +13,37 @@ import type { TransferOutInput } from "./transfer.contract";
  * immediatelyExecute, so terms, limits, fees and failure reasons are exactly those of POST /quotes.
  */
 export async function transferOut(platform: PlatformPrincipal, input: TransferOutInput, idempotencyKey: string | null): Promise<Transaction> {
+  const quote = await transferOutQuote(platform, input, { immediatelyExecute: true, idempotencyKey, idempotencyScope: "transfer-out" });
+  return getTransaction(platform.id, quote.transactionId);
+}
+
+/** The same-currency quote a transfer-out is; an agent's (`actor`) sees only its customer's accounts and executes it under its policy. */
+export async function transferOutQuote(
+  platform: PlatformPrincipal,
+  input: TransferOutInput,
+  opts: { immediatelyExecute: boolean; idempotencyKey: string | null; idempotencyScope: string; actor?: QuoteActor },
+): Promise<Quote> {
   const db = await getDb();
-  const src = await resolveInternal(db, platform.id, input.source.accountId);
-  const dst = await resolveExternal(db, platform.id, input.destination.accountId);
+  const scope = opts.actor?.customerScope;
+  const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
+  const dst = await resolveExternal(db, platform.id, input.destination.accountId, scope);
   if (src.currency !== dst.currency) {
     throw new ApiError("INVALID_INPUT", `transfer-out moves one currency: the source holds ${src.currency}, the destination takes ${dst.currency}; use POST /quotes`, {
       errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
     });
   }
-  const quote = await createQuote(
+  return createQuote(
     platform,
     {
       source: { sourceType: "ACCOUNT", accountId: input.source.accountId },
       destination: { destinationType: "ACCOUNT", accountId: input.destination.accountId, paymentRail: input.destination.paymentRail },
       lockedCurrencySide: "SENDING",
       lockedCurrencyAmount: input.amount,
-      immediatelyExecute: true,
+      immediatelyExecute: opts.immediatelyExecute,
       description: input.description,
       remittanceInformation: input.remittanceInformation,
       purposeOfPayment: input.purposeOfPayment,
     },
-    { idempotencyKey, idempotencyScope: "transfer-out" },
+    { idempotencyKey: opts.idempotencyKey, idempotencyScope: opts.idempotencyScope, actor: opts.actor },
   );
-  return getTransaction(platform.id, quote.transactionId);
 }

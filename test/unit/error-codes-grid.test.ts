@@ -18,6 +18,7 @@ const OWN_CODES: Record<string, string> = {
   SESSION_NOT_FOUND: "protocol.md: not found where the spec's 404 list has no code",
   AGENT_NOT_FOUND: "protocol.md: not found where the spec's 404 list has no code",
   DEVICE_CODE_NOT_FOUND: "protocol.md: not found where the spec's 404 list has no code",
+  AGENT_ACTION_NOT_FOUND: "protocol.md Not found: every new resource has its own 404 code",
   DEVICE_CODE_ALREADY_REDEEMED: "agents (spec Agent Operations): device codes are not Grid's",
   DEVICE_CODE_EXPIRED: "agents (spec Agent Operations): device codes are not Grid's",
   INVALID_JSON: "a body that is not JSON, before any field can be named",

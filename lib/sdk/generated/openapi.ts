@@ -33,6 +33,17 @@ export interface paths {
      */
     patch: operations["updateAgent"];
   };
+  "/agents/{agentId}/actions/{actionId}/approve": {
+    /**
+     * Approve an agent action
+     * @description One engine with POST /transactions/{id}/approve: one conditional update decides, so of concurrent approvals and rejections through either door exactly one wins (the others: 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL). A quote that expired meanwhile leaves the action FAILED.
+     */
+    post: operations["approveAgentAction"];
+  };
+  "/agents/{agentId}/actions/{actionId}/reject": {
+    /** Reject an agent action */
+    post: operations["rejectAgentAction"];
+  };
   "/agents/{agentId}/device-codes": {
     /**
      * Issue a new device code
@@ -46,6 +57,13 @@ export interface paths {
      * @description Takes effect on the agent's next request.
      */
     patch: operations["updateAgentPolicy"];
+  };
+  "/agents/approvals": {
+    /**
+     * List agent transaction approval requests
+     * @description Agent actions waiting for the platform's decision (status PENDING_APPROVAL).
+     */
+    get: operations["listAgentApprovals"];
   };
   "/agents/device-codes/{code}/redeem": {
     /**
@@ -64,6 +82,14 @@ export interface paths {
      * @description AgentAuth only. Answers also while the agent is paused (isPaused true).
      */
     get: operations["getAgentMe"];
+  };
+  "/agents/me/actions": {
+    /** The agent's own actions */
+    get: operations["agentListActions"];
+  };
+  "/agents/me/actions/{actionId}": {
+    /** One of the agent's own actions */
+    get: operations["agentGetAction"];
   };
   "/agents/me/external-accounts": {
     /**
@@ -88,6 +114,10 @@ export interface paths {
      * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body).
      */
     delete: operations["agentDeleteExternalAccount"];
+  };
+  "/agents/me/internal-accounts": {
+    /** The agent customer's internal accounts */
+    get: operations["agentListInternalAccounts"];
   };
   "/agents/me/quotes": {
     /**
@@ -114,6 +144,20 @@ export interface paths {
   "/agents/me/transactions/{transactionId}": {
     /** One of the agent customer's transactions (VIEW_TRANSACTIONS) */
     get: operations["agentGetTransaction"];
+  };
+  "/agents/me/transfer-in": {
+    /**
+     * Transfer from the customer's external account into its internal account (CREATE_TRANSFERS)
+     * @description The policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+     */
+    post: operations["agentCreateTransferIn"];
+  };
+  "/agents/me/transfer-out": {
+    /**
+     * Transfer from the customer's internal account to its external account (CREATE_TRANSFERS)
+     * @description Same currency; the policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+     */
+    post: operations["agentCreateTransferOut"];
   };
   "/auth/credentials": {
     /** List an account's credentials (not paginated) */
@@ -202,6 +246,17 @@ export interface paths {
      */
     patch: operations["updateCustomer"];
   };
+  "/customers/bulk/csv": {
+    /**
+     * Upload customers via CSV file
+     * @description multipart/form-data with one `file` part: a CSV with a header row of Grid's columns (umaAddress, platformCustomerId, customerType, fullName, birthDate, email, businessLegalName, businessRegistrationNumber, businessTaxId, addressLine1, addressLine2, city, state, postalCode, country, platformAccountId, description); umaAddress, platformCustomerId and customerType are required columns. The file is streamed and stored as a job; workers on any instance create the customers in batches (each row exactly once, resumed after a crash) and report per-row errors at GET /customers/bulk/jobs/{jobId}. Larger than BULK_IMPORT_MAX_BYTES → 413.
+     */
+    post: operations["uploadCustomersCsv"];
+  };
+  "/customers/bulk/jobs/{jobId}": {
+    /** Get bulk import job status */
+    get: operations["getBulkCustomerImportJob"];
+  };
   "/customers/end-user-terms": {
     /**
      * The current end-user terms
@@ -242,6 +297,13 @@ export interface paths {
     /** List customers' internal accounts */
     get: operations["listCustomerInternalAccounts"];
   };
+  "/discoveries": {
+    /**
+     * List available receiving institution names
+     * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
+     */
+    get: operations["getDiscoveries"];
+  };
   "/exchange-rates": {
     /**
      * Exchange rates, including the platform's fees
@@ -252,6 +314,11 @@ export interface paths {
   "/internal-accounts/{id}": {
     /** Get an internal account */
     get: operations["getInternalAccount"];
+    /**
+     * Update an Embedded Wallet internal account (signed retry by an active session of the account)
+     * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding the update fields; the signed retry with the same body applies them and answers the account.
+     */
+    patch: operations["updateInternalAccount"];
   };
   "/internal-accounts/{id}/export": {
     /**
@@ -259,6 +326,34 @@ export interface paths {
      * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding clientPublicKey; the signed retry answers the wallet mnemonic sealed to clientPublicKey. The response is never stored.
      */
     post: operations["exportInternalAccount"];
+  };
+  "/invitations": {
+    /**
+     * Create an UMA invitation
+     * @description inviterUma must be the UMA address of one of the platform's customers.
+     */
+    post: operations["createInvitation"];
+  };
+  "/invitations/{invitationCode}": {
+    /**
+     * Get an UMA invitation by code
+     * @description The code is the capability: any platform holding it may read and claim the invitation (the invitee is usually elsewhere).
+     */
+    get: operations["getInvitation"];
+  };
+  "/invitations/{invitationCode}/cancel": {
+    /**
+     * Cancel an UMA invitation
+     * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation (else 409 with details.status).
+     */
+    post: operations["cancelInvitation"];
+  };
+  "/invitations/{invitationCode}/claim": {
+    /**
+     * Claim an UMA invitation
+     * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed, cancelled or expired invitation) answer 409 CONFLICT with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
+     */
+    post: operations["claimInvitation"];
   };
   "/platform/external-accounts": {
     /** List the platform's own external accounts */
@@ -316,6 +411,17 @@ export interface paths {
      */
     post: operations["executeQuote"];
   };
+  "/receiver/external-account/{accountId}": {
+    /** Look up an external account for payment */
+    get: operations["lookupExternalAccount"];
+  };
+  "/receiver/uma/{receiverUmaAddress}": {
+    /**
+     * Look up an UMA address for payment
+     * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+     */
+    get: operations["lookupUma"];
+  };
   "/sandbox/internal-accounts/{accountId}/fund": {
     /**
      * Add funds to an internal account (sandbox only)
@@ -330,12 +436,37 @@ export interface paths {
      */
     post: operations["sandboxSend"];
   };
+  "/sandbox/uma/receive": {
+    /**
+     * Simulate payment send to test receiving an UMA payment
+     * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).
+     */
+    post: operations["sandboxUmaReceive"];
+  };
   "/sandbox/webhooks/test": {
     /**
      * Queue a TEST webhook (`data: {}`) to the platform's webhookUrl
      * @description Sandbox platforms only. A TEST webhook is sent once and not retried.
      */
     post: operations["sendTestWebhook"];
+  };
+  "/tokens": {
+    /** List tokens */
+    get: operations["listTokens"];
+    /**
+     * Create a new API token
+     * @description Further platform credentials; the secret is shown once. Needs MANAGE when called with an API token.
+     */
+    post: operations["createToken"];
+  };
+  "/tokens/{tokenId}": {
+    /** Get API token by ID */
+    get: operations["getTokenById"];
+    /**
+     * Delete API token by ID
+     * @description The token stops authenticating at once, on every instance.
+     */
+    delete: operations["deleteTokenById"];
   };
   "/transactions": {
     /** List transactions */
@@ -371,6 +502,20 @@ export interface paths {
      * @description Same currency only. Runs through the same engine as quotes (limits, end-user terms, failure reasons).
      */
     post: operations["transferOut"];
+  };
+  "/uma-providers": {
+    /**
+     * List available Counterparty Providers
+     * @description From the shipped directory (or DIRECTORY_FILE `umaProviders`). There is no allow-list API yet: every provider is allowListStatus true.
+     */
+    get: operations["getAvailableUmaProviders"];
+  };
+  "/vasps": {
+    /**
+     * List VASPs
+     * @description The directory of Virtual Asset Service Providers recognized for counterparty declarations.
+     */
+    get: operations["listVasps"];
   };
   "/webhooks/deliveries": {
     /** List the platform's webhook deliveries (newest first) */
@@ -951,6 +1096,542 @@ export interface operations {
     };
   };
   /**
+   * Approve an agent action
+   * @description One engine with POST /transactions/{id}/approve: one conditional update decides, so of concurrent approvals and rejections through either door exactly one wins (the others: 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL). A quote that expired meanwhile leaves the action FAILED.
+   */
+  approveAgentAction: {
+    parameters: {
+      path: {
+        agentId: string;
+        actionId: string;
+      };
+    };
+    responses: {
+      /** @description The updated action */
+      200: {
+        content: {
+          "application/json": {
+            agentId: string;
+            createdAt: string;
+            customerId: string;
+            /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
+            id: string;
+            platformCustomerId: string;
+            /** @description EXECUTE_QUOTE actions */
+            quote?: {
+              createdAt: string;
+              description?: string;
+              destination: {
+                accountId: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @enum {string} */
+                paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+              };
+              /** @description Receiving units per sending unit (major units) */
+              exchangeRate: number;
+              expiresAt: string;
+              /** @description All fees, sending currency */
+              feesIncluded: number;
+              /** @description Quote:<uuid> */
+              id: string;
+              lockedCurrencyAmount: number;
+              /** @enum {string} */
+              lockedCurrencySide: "SENDING" | "RECEIVING";
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+              paymentInstructions?: {
+                  accountOrWalletInfo: {
+                    /** @constant */
+                    accountType: "EMBEDDED_WALLET";
+                  };
+                }[];
+              platformFeesIncluded: number;
+              purposeOfPayment?: string;
+              receivingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              remittanceInformation?: string;
+              sendingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              source: {
+                accountId: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              };
+              /** @enum {string} */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              totalReceivingAmount: number;
+              /** @description Debited from the source, fees included */
+              totalSendingAmount: number;
+              /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+              transactionId: string;
+            };
+            rejectionReason?: string;
+            /** @enum {string} */
+            status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+            /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+            transaction?: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: {
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+              };
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @enum {string}
+               */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description TRANSFER_OUT and TRANSFER_IN actions */
+            transferDetails?: {
+              amount: number;
+              currency: string;
+              destinationAccountId: string;
+              sourceAccountId: string;
+            };
+            /** @enum {string} */
+            type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Reject an agent action */
+  rejectAgentAction: {
+    parameters: {
+      path: {
+        agentId: string;
+        actionId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The updated action */
+      200: {
+        content: {
+          "application/json": {
+            agentId: string;
+            createdAt: string;
+            customerId: string;
+            /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
+            id: string;
+            platformCustomerId: string;
+            /** @description EXECUTE_QUOTE actions */
+            quote?: {
+              createdAt: string;
+              description?: string;
+              destination: {
+                accountId: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @enum {string} */
+                paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+              };
+              /** @description Receiving units per sending unit (major units) */
+              exchangeRate: number;
+              expiresAt: string;
+              /** @description All fees, sending currency */
+              feesIncluded: number;
+              /** @description Quote:<uuid> */
+              id: string;
+              lockedCurrencyAmount: number;
+              /** @enum {string} */
+              lockedCurrencySide: "SENDING" | "RECEIVING";
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+              paymentInstructions?: {
+                  accountOrWalletInfo: {
+                    /** @constant */
+                    accountType: "EMBEDDED_WALLET";
+                  };
+                }[];
+              platformFeesIncluded: number;
+              purposeOfPayment?: string;
+              receivingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              remittanceInformation?: string;
+              sendingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              source: {
+                accountId: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              };
+              /** @enum {string} */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              totalReceivingAmount: number;
+              /** @description Debited from the source, fees included */
+              totalSendingAmount: number;
+              /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+              transactionId: string;
+            };
+            rejectionReason?: string;
+            /** @enum {string} */
+            status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+            /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+            transaction?: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: {
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+              };
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @enum {string}
+               */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description TRANSFER_OUT and TRANSFER_IN actions */
+            transferDetails?: {
+              amount: number;
+              currency: string;
+              destinationAccountId: string;
+              sourceAccountId: string;
+            };
+            /** @enum {string} */
+            type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Issue a new device code
    * @description Older unredeemed codes of the agent stop working. 409 once the agent is connected.
    */
@@ -1149,6 +1830,257 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List agent transaction approval requests
+   * @description Agent actions waiting for the platform's decision (status PENDING_APPROVAL).
+   */
+  listAgentApprovals: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        agentId?: string;
+        customerId?: string;
+        startDate?: string;
+        endDate?: string;
+        sortOrder?: "asc" | "desc";
+      };
+    };
+    responses: {
+      /** @description A page of pending actions */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                agentId: string;
+                createdAt: string;
+                customerId: string;
+                /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
+                id: string;
+                platformCustomerId: string;
+                /** @description EXECUTE_QUOTE actions */
+                quote?: {
+                  createdAt: string;
+                  description?: string;
+                  destination: {
+                    accountId: string;
+                    /** @constant */
+                    destinationType: "ACCOUNT";
+                    /** @enum {string} */
+                    paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+                  };
+                  /** @description Receiving units per sending unit (major units) */
+                  exchangeRate: number;
+                  expiresAt: string;
+                  /** @description All fees, sending currency */
+                  feesIncluded: number;
+                  /** @description Quote:<uuid> */
+                  id: string;
+                  lockedCurrencyAmount: number;
+                  /** @enum {string} */
+                  lockedCurrencySide: "SENDING" | "RECEIVING";
+                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+                  paymentInstructions?: {
+                      accountOrWalletInfo: {
+                        /** @constant */
+                        accountType: "EMBEDDED_WALLET";
+                      };
+                    }[];
+                  platformFeesIncluded: number;
+                  purposeOfPayment?: string;
+                  receivingCurrency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                  remittanceInformation?: string;
+                  sendingCurrency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                  source: {
+                    accountId: string;
+                    customerId?: string;
+                    /** @constant */
+                    sourceType: "ACCOUNT";
+                  };
+                  /** @enum {string} */
+                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  totalReceivingAmount: number;
+                  /** @description Debited from the source, fees included */
+                  totalSendingAmount: number;
+                  /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+                  transactionId: string;
+                };
+                rejectionReason?: string;
+                /** @enum {string} */
+                status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+                /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+                transaction?: {
+                  /** @description Set on agent-initiated transactions */
+                  agentId?: string;
+                  createdAt: string;
+                  /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+                  customerId: string;
+                  description?: string;
+                  destination: {
+                    /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                    accountId: string;
+                    /**
+                     * @description Which kind of account (this service's addition)
+                     * @enum {string}
+                     */
+                    accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                    currency: string;
+                    /** @constant */
+                    destinationType: "ACCOUNT";
+                  };
+                  /**
+                   * @description INCOMING credits, OUTGOING debits the customer's account
+                   * @enum {string}
+                   */
+                  direction: "CREDIT" | "DEBIT";
+                  exchangeRate: number;
+                  /** @enum {string} */
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  /** @description All fees, smallest unit of the sending currency */
+                  fees: number;
+                  /** @description Transaction:<uuid> */
+                  id: string;
+                  /** @enum {string} */
+                  pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                  /** @description The platform's id of that customer (the platform id for its own accounts) */
+                  platformCustomerId: string;
+                  /** @description The platform's part of `fees` */
+                  platformFees: number;
+                  quoteId?: string;
+                  receivedAmount: {
+                    amount: number;
+                    currency: {
+                      code: string;
+                      decimals: number;
+                      name: string;
+                      symbol: string;
+                    };
+                  };
+                  /** @description REJECTED: the reason the platform gave */
+                  rejectionReason?: string;
+                  /** @description Total debited from the source, fees included */
+                  sentAmount: {
+                    amount: number;
+                    currency: {
+                      code: string;
+                      decimals: number;
+                      name: string;
+                      symbol: string;
+                    };
+                  };
+                  settledAt?: string;
+                  source: OneOf<[{
+                    /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                    accountId: string;
+                    /**
+                     * @description Which kind of account (this service's addition)
+                     * @enum {string}
+                     */
+                    accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                    currency: string;
+                    /** @constant */
+                    sourceType: "ACCOUNT";
+                  }, {
+                    /**
+                     * @description Which kind of account (this service's addition)
+                     * @enum {string}
+                     */
+                    accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                    currency: string;
+                    /** @constant */
+                    sourceType: "REALTIME_FUNDING";
+                  }]>;
+                  /**
+                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  /** @enum {string} */
+                  type: "OUTGOING" | "INCOMING";
+                  updatedAt: string;
+                };
+                /** @description TRANSFER_OUT and TRANSFER_IN actions */
+                transferDetails?: {
+                  amount: number;
+                  currency: string;
+                  destinationAccountId: string;
+                  sourceAccountId: string;
+                };
+                /** @enum {string} */
+                type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
         content: {
           "application/json": {
             code: string;
@@ -1395,6 +2327,486 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** The agent's own actions */
+  agentListActions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+      };
+    };
+    responses: {
+      /** @description A page of actions, newest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                agentId: string;
+                createdAt: string;
+                customerId: string;
+                /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
+                id: string;
+                platformCustomerId: string;
+                /** @description EXECUTE_QUOTE actions */
+                quote?: {
+                  createdAt: string;
+                  description?: string;
+                  destination: {
+                    accountId: string;
+                    /** @constant */
+                    destinationType: "ACCOUNT";
+                    /** @enum {string} */
+                    paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+                  };
+                  /** @description Receiving units per sending unit (major units) */
+                  exchangeRate: number;
+                  expiresAt: string;
+                  /** @description All fees, sending currency */
+                  feesIncluded: number;
+                  /** @description Quote:<uuid> */
+                  id: string;
+                  lockedCurrencyAmount: number;
+                  /** @enum {string} */
+                  lockedCurrencySide: "SENDING" | "RECEIVING";
+                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+                  paymentInstructions?: {
+                      accountOrWalletInfo: {
+                        /** @constant */
+                        accountType: "EMBEDDED_WALLET";
+                      };
+                    }[];
+                  platformFeesIncluded: number;
+                  purposeOfPayment?: string;
+                  receivingCurrency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                  remittanceInformation?: string;
+                  sendingCurrency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                  source: {
+                    accountId: string;
+                    customerId?: string;
+                    /** @constant */
+                    sourceType: "ACCOUNT";
+                  };
+                  /** @enum {string} */
+                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  totalReceivingAmount: number;
+                  /** @description Debited from the source, fees included */
+                  totalSendingAmount: number;
+                  /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+                  transactionId: string;
+                };
+                rejectionReason?: string;
+                /** @enum {string} */
+                status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+                /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+                transaction?: {
+                  /** @description Set on agent-initiated transactions */
+                  agentId?: string;
+                  createdAt: string;
+                  /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+                  customerId: string;
+                  description?: string;
+                  destination: {
+                    /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                    accountId: string;
+                    /**
+                     * @description Which kind of account (this service's addition)
+                     * @enum {string}
+                     */
+                    accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                    currency: string;
+                    /** @constant */
+                    destinationType: "ACCOUNT";
+                  };
+                  /**
+                   * @description INCOMING credits, OUTGOING debits the customer's account
+                   * @enum {string}
+                   */
+                  direction: "CREDIT" | "DEBIT";
+                  exchangeRate: number;
+                  /** @enum {string} */
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  /** @description All fees, smallest unit of the sending currency */
+                  fees: number;
+                  /** @description Transaction:<uuid> */
+                  id: string;
+                  /** @enum {string} */
+                  pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                  /** @description The platform's id of that customer (the platform id for its own accounts) */
+                  platformCustomerId: string;
+                  /** @description The platform's part of `fees` */
+                  platformFees: number;
+                  quoteId?: string;
+                  receivedAmount: {
+                    amount: number;
+                    currency: {
+                      code: string;
+                      decimals: number;
+                      name: string;
+                      symbol: string;
+                    };
+                  };
+                  /** @description REJECTED: the reason the platform gave */
+                  rejectionReason?: string;
+                  /** @description Total debited from the source, fees included */
+                  sentAmount: {
+                    amount: number;
+                    currency: {
+                      code: string;
+                      decimals: number;
+                      name: string;
+                      symbol: string;
+                    };
+                  };
+                  settledAt?: string;
+                  source: OneOf<[{
+                    /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                    accountId: string;
+                    /**
+                     * @description Which kind of account (this service's addition)
+                     * @enum {string}
+                     */
+                    accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                    currency: string;
+                    /** @constant */
+                    sourceType: "ACCOUNT";
+                  }, {
+                    /**
+                     * @description Which kind of account (this service's addition)
+                     * @enum {string}
+                     */
+                    accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                    currency: string;
+                    /** @constant */
+                    sourceType: "REALTIME_FUNDING";
+                  }]>;
+                  /**
+                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  /** @enum {string} */
+                  type: "OUTGOING" | "INCOMING";
+                  updatedAt: string;
+                };
+                /** @description TRANSFER_OUT and TRANSFER_IN actions */
+                transferDetails?: {
+                  amount: number;
+                  currency: string;
+                  destinationAccountId: string;
+                  sourceAccountId: string;
+                };
+                /** @enum {string} */
+                type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** One of the agent's own actions */
+  agentGetAction: {
+    parameters: {
+      path: {
+        actionId: string;
+      };
+    };
+    responses: {
+      /** @description The action */
+      200: {
+        content: {
+          "application/json": {
+            agentId: string;
+            createdAt: string;
+            customerId: string;
+            /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
+            id: string;
+            platformCustomerId: string;
+            /** @description EXECUTE_QUOTE actions */
+            quote?: {
+              createdAt: string;
+              description?: string;
+              destination: {
+                accountId: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @enum {string} */
+                paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+              };
+              /** @description Receiving units per sending unit (major units) */
+              exchangeRate: number;
+              expiresAt: string;
+              /** @description All fees, sending currency */
+              feesIncluded: number;
+              /** @description Quote:<uuid> */
+              id: string;
+              lockedCurrencyAmount: number;
+              /** @enum {string} */
+              lockedCurrencySide: "SENDING" | "RECEIVING";
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+              paymentInstructions?: {
+                  accountOrWalletInfo: {
+                    /** @constant */
+                    accountType: "EMBEDDED_WALLET";
+                  };
+                }[];
+              platformFeesIncluded: number;
+              purposeOfPayment?: string;
+              receivingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              remittanceInformation?: string;
+              sendingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              source: {
+                accountId: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              };
+              /** @enum {string} */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              totalReceivingAmount: number;
+              /** @description Debited from the source, fees included */
+              totalSendingAmount: number;
+              /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+              transactionId: string;
+            };
+            rejectionReason?: string;
+            /** @enum {string} */
+            status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+            /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+            transaction?: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: {
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+              };
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @enum {string}
+               */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description TRANSFER_OUT and TRANSFER_IN actions */
+            transferDetails?: {
+              amount: number;
+              currency: string;
+              destinationAccountId: string;
+              sourceAccountId: string;
+            };
+            /** @enum {string} */
+            type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -9760,6 +11172,117 @@ export interface operations {
       };
     };
   };
+  /** The agent customer's internal accounts */
+  agentListInternalAccounts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        currency?: string;
+        type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+      };
+    };
+    responses: {
+      /** @description A page of internal accounts */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                balance: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                createdAt: string;
+                /** @description Customer:<uuid>; absent for a platform account */
+                customerId?: string;
+                fundingPaymentInstructions: {
+                    [key: string]: unknown;
+                  }[];
+                /** @description InternalAccount:<uuid> */
+                id: string;
+                privateEnabled?: boolean;
+                /** @enum {string} */
+                status: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
+                totalBalance: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                /** @enum {string} */
+                type: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /**
    * Create a quote for the agent's customer (CREATE_QUOTES)
    * @description Accounts of other customers answer 404. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
@@ -9793,6 +11316,8 @@ export interface operations {
           lockedCurrencyAmount: number;
           /** @enum {string} */
           lockedCurrencySide: "SENDING" | "RECEIVING";
+          /** @description Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND */
+          lookupId?: string;
           /** @enum {string} */
           purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
           /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
@@ -10572,6 +12097,581 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Transfer from the customer's external account into its internal account (CREATE_TRANSFERS)
+   * @description The policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+   */
+  agentCreateTransferIn: {
+    parameters: {
+      header?: {
+        /** @description The same key returns the same action */
+        "Idempotency-Key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Smallest unit of the accounts' currency */
+          amount: number;
+          description?: string;
+          destination: {
+            accountId: string;
+          };
+          source: {
+            accountId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The action */
+      201: {
+        content: {
+          "application/json": {
+            agentId: string;
+            createdAt: string;
+            customerId: string;
+            /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
+            id: string;
+            platformCustomerId: string;
+            /** @description EXECUTE_QUOTE actions */
+            quote?: {
+              createdAt: string;
+              description?: string;
+              destination: {
+                accountId: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @enum {string} */
+                paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+              };
+              /** @description Receiving units per sending unit (major units) */
+              exchangeRate: number;
+              expiresAt: string;
+              /** @description All fees, sending currency */
+              feesIncluded: number;
+              /** @description Quote:<uuid> */
+              id: string;
+              lockedCurrencyAmount: number;
+              /** @enum {string} */
+              lockedCurrencySide: "SENDING" | "RECEIVING";
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+              paymentInstructions?: {
+                  accountOrWalletInfo: {
+                    /** @constant */
+                    accountType: "EMBEDDED_WALLET";
+                  };
+                }[];
+              platformFeesIncluded: number;
+              purposeOfPayment?: string;
+              receivingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              remittanceInformation?: string;
+              sendingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              source: {
+                accountId: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              };
+              /** @enum {string} */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              totalReceivingAmount: number;
+              /** @description Debited from the source, fees included */
+              totalSendingAmount: number;
+              /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+              transactionId: string;
+            };
+            rejectionReason?: string;
+            /** @enum {string} */
+            status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+            /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+            transaction?: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: {
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+              };
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @enum {string}
+               */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description TRANSFER_OUT and TRANSFER_IN actions */
+            transferDetails?: {
+              amount: number;
+              currency: string;
+              destinationAccountId: string;
+              sourceAccountId: string;
+            };
+            /** @enum {string} */
+            type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Transfer from the customer's internal account to its external account (CREATE_TRANSFERS)
+   * @description Same currency; the policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+   */
+  agentCreateTransferOut: {
+    parameters: {
+      header?: {
+        /** @description The same key returns the same action */
+        "Idempotency-Key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Smallest unit of the accounts' currency */
+          amount: number;
+          description?: string;
+          destination: {
+            accountId: string;
+          };
+          source: {
+            accountId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description The action */
+      201: {
+        content: {
+          "application/json": {
+            agentId: string;
+            createdAt: string;
+            customerId: string;
+            /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
+            id: string;
+            platformCustomerId: string;
+            /** @description EXECUTE_QUOTE actions */
+            quote?: {
+              createdAt: string;
+              description?: string;
+              destination: {
+                accountId: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @enum {string} */
+                paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+              };
+              /** @description Receiving units per sending unit (major units) */
+              exchangeRate: number;
+              expiresAt: string;
+              /** @description All fees, sending currency */
+              feesIncluded: number;
+              /** @description Quote:<uuid> */
+              id: string;
+              lockedCurrencyAmount: number;
+              /** @enum {string} */
+              lockedCurrencySide: "SENDING" | "RECEIVING";
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+              paymentInstructions?: {
+                  accountOrWalletInfo: {
+                    /** @constant */
+                    accountType: "EMBEDDED_WALLET";
+                  };
+                }[];
+              platformFeesIncluded: number;
+              purposeOfPayment?: string;
+              receivingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              remittanceInformation?: string;
+              sendingCurrency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+              source: {
+                accountId: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              };
+              /** @enum {string} */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              totalReceivingAmount: number;
+              /** @description Debited from the source, fees included */
+              totalSendingAmount: number;
+              /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+              transactionId: string;
+            };
+            rejectionReason?: string;
+            /** @enum {string} */
+            status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+            /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+            transaction?: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: {
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+              };
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @enum {string}
+               */
+              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description TRANSFER_OUT and TRANSFER_IN actions */
+            transferDetails?: {
+              amount: number;
+              currency: string;
+              destinationAccountId: string;
+              sourceAccountId: string;
+            };
+            /** @enum {string} */
+            type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
         content: {
           "application/json": {
             code: string;
@@ -12743,6 +14843,183 @@ export interface operations {
       };
       /** @description Failed dependency (EMAIL_OTP_CREDENTIAL_SYNC_FAILED) */
       424: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Upload customers via CSV file
+   * @description multipart/form-data with one `file` part: a CSV with a header row of Grid's columns (umaAddress, platformCustomerId, customerType, fullName, birthDate, email, businessLegalName, businessRegistrationNumber, businessTaxId, addressLine1, addressLine2, city, state, postalCode, country, platformAccountId, description); umaAddress, platformCustomerId and customerType are required columns. The file is streamed and stored as a job; workers on any instance create the customers in batches (each row exactly once, resumed after a crash) and report per-row errors at GET /customers/bulk/jobs/{jobId}. Larger than BULK_IMPORT_MAX_BYTES → 413.
+   */
+  uploadCustomersCsv: {
+    responses: {
+      /** @description Accepted */
+      202: {
+        content: {
+          "application/json": {
+            jobId: string;
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Body over 1 MiB */
+      413: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not multipart/form-data */
+      415: {
+        content: never;
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get bulk import job status */
+  getBulkCustomerImportJob: {
+    parameters: {
+      path: {
+        jobId: string;
+      };
+    };
+    responses: {
+      /** @description The job with its progress and errors */
+      200: {
+        content: {
+          "application/json": {
+            completedAt?: string;
+            /** @description One entry per failed row (the first 1000) */
+            errors?: {
+                code: string;
+                /** @description platformCustomerId of the row, or `row <n>` when it has none */
+                correlationId: string;
+                details?: {
+                  [key: string]: unknown;
+                };
+                message: string;
+              }[];
+            /** @description Job:<uuid> */
+            id: string;
+            progress: {
+              failed: number;
+              processed: number;
+              successful: number;
+              total: number;
+            };
+            /** @enum {string} */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED";
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -23429,6 +25706,95 @@ export interface operations {
     };
   };
   /**
+   * List available receiving institution names
+   * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
+   */
+  getDiscoveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        country?: string;
+        currency?: string;
+      };
+    };
+    responses: {
+      /** @description Matching institutions */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                /** @description Pass as bankName when creating an external account */
+                bankName: string;
+                /** @description ISO 3166-1 alpha-2 */
+                country: string;
+                /** @description ISO 4217 */
+                currency: string;
+                displayName: string;
+              }[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Exchange rates, including the platform's fees
    * @description One rate per destination currency and payout rail. Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
    */
@@ -23619,6 +25985,145 @@ export interface operations {
     };
   };
   /**
+   * Update an Embedded Wallet internal account (signed retry by an active session of the account)
+   * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding the update fields; the signed retry with the same body applies them and answers the account.
+   */
+  updateInternalAccount: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          privateEnabled?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The updated account, or PROCESSING (re-send the identical request) */
+      200: {
+        content: {
+          "application/json": ({
+            balance: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            createdAt: string;
+            /** @description Customer:<uuid>; absent for a platform account */
+            customerId?: string;
+            fundingPaymentInstructions: {
+                [key: string]: unknown;
+              }[];
+            /** @description InternalAccount:<uuid> */
+            id: string;
+            privateEnabled?: boolean;
+            /** @enum {string} */
+            status: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
+            totalBalance: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            /** @enum {string} */
+            type: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+            updatedAt: string;
+          }) | {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Export the wallet credentials (signed retry by an active session of the account)
    * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding clientPublicKey; the signed retry answers the wallet mnemonic sealed to clientPublicKey. The response is never stored.
    */
@@ -23703,6 +26208,427 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create an UMA invitation
+   * @description inviterUma must be the UMA address of one of the platform's customers.
+   */
+  createInvitation: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Smallest unit of the inviter's currency; display only */
+          amountToSend?: number;
+          /** Format: date-time */
+          expiresAt?: string;
+          firstName?: string;
+          inviterUma: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The invitation */
+      201: {
+        content: {
+          "application/json": {
+            amountToSend?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            claimedAt?: string;
+            code: string;
+            createdAt: string;
+            expiresAt?: string;
+            firstName?: string;
+            inviteeUma?: string;
+            inviterUma: string;
+            /** @enum {string} */
+            status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+            /** @description Where the invitation is claimed: INVITATION_URL_BASE + code */
+            url: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Get an UMA invitation by code
+   * @description The code is the capability: any platform holding it may read and claim the invitation (the invitee is usually elsewhere).
+   */
+  getInvitation: {
+    parameters: {
+      path: {
+        invitationCode: string;
+      };
+    };
+    responses: {
+      /** @description The invitation */
+      200: {
+        content: {
+          "application/json": {
+            amountToSend?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            claimedAt?: string;
+            code: string;
+            createdAt: string;
+            expiresAt?: string;
+            firstName?: string;
+            inviteeUma?: string;
+            inviterUma: string;
+            /** @enum {string} */
+            status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+            /** @description Where the invitation is claimed: INVITATION_URL_BASE + code */
+            url: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Cancel an UMA invitation
+   * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation (else 409 with details.status).
+   */
+  cancelInvitation: {
+    parameters: {
+      path: {
+        invitationCode: string;
+      };
+    };
+    responses: {
+      /** @description The cancelled invitation */
+      200: {
+        content: {
+          "application/json": {
+            amountToSend?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            claimedAt?: string;
+            code: string;
+            createdAt: string;
+            expiresAt?: string;
+            firstName?: string;
+            inviteeUma?: string;
+            inviterUma: string;
+            /** @enum {string} */
+            status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+            /** @description Where the invitation is claimed: INVITATION_URL_BASE + code */
+            url: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Claim an UMA invitation
+   * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed, cancelled or expired invitation) answer 409 CONFLICT with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
+   */
+  claimInvitation: {
+    parameters: {
+      path: {
+        invitationCode: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          inviteeUma: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The claimed invitation */
+      200: {
+        content: {
+          "application/json": {
+            amountToSend?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            claimedAt?: string;
+            code: string;
+            createdAt: string;
+            expiresAt?: string;
+            firstName?: string;
+            inviteeUma?: string;
+            inviterUma: string;
+            /** @enum {string} */
+            status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+            /** @description Where the invitation is claimed: INVITATION_URL_BASE + code */
+            url: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
         content: {
           "application/json": {
             code: string;
@@ -34498,6 +37424,8 @@ export interface operations {
           lockedCurrencyAmount: number;
           /** @enum {string} */
           lockedCurrencySide: "SENDING" | "RECEIVING";
+          /** @description Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND */
+          lookupId?: string;
           /** @description Requires a USD source currency */
           platformFeeOverride?: {
             platformFixedFee: {
@@ -34968,6 +37896,223 @@ export interface operations {
       };
     };
   };
+  /** Look up an external account for payment */
+  lookupExternalAccount: {
+    parameters: {
+      query?: {
+        senderUmaAddress?: string;
+        customerId?: string;
+      };
+      path: {
+        accountId: string;
+      };
+    };
+    responses: {
+      /** @description What the account accepts */
+      200: {
+        content: {
+          "application/json": {
+            accountId: string;
+            /** @description Lookup:<uuid>; name it in POST /quotes */
+            lookupId: string;
+            requiredPayerDataFields?: {
+                mandatory: boolean;
+                name: string;
+              }[];
+            supportedCurrencies: {
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+                /** @description Sender's currency → this currency; not locked */
+                estimatedExchangeRate: number;
+                max: number;
+                min: number;
+              }[];
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Look up an UMA address for payment
+   * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+   */
+  lookupUma: {
+    parameters: {
+      query?: {
+        senderUmaAddress?: string;
+        customerId?: string;
+      };
+      path: {
+        receiverUmaAddress: string;
+      };
+    };
+    responses: {
+      /** @description What the receiver accepts */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Lookup:<uuid>; name it in POST /quotes */
+            lookupId: string;
+            receiverUmaAddress: string;
+            requiredPayerDataFields?: {
+                mandatory: boolean;
+                name: string;
+              }[];
+            supportedCurrencies: {
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+                /** @description Sender's currency → this currency; not locked */
+                estimatedExchangeRate: number;
+                max: number;
+                min: number;
+              }[];
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Counterparty unreachable */
+      424: {
+        content: never;
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /**
    * Add funds to an internal account (sandbox only)
    * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
@@ -35300,6 +38445,185 @@ export interface operations {
     };
   };
   /**
+   * Simulate payment send to test receiving an UMA payment
+   * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).
+   */
+  sandboxUmaReceive: {
+    requestBody: {
+      content: {
+        "application/json": {
+          customerId?: string;
+          receiverUmaAddress?: string;
+          receivingCurrencyAmount: number;
+          receivingCurrencyCode: string;
+          senderUmaAddress: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The incoming transaction */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: {
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+            };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Queue a TEST webhook (`data: {}`) to the platform's webhookUrl
    * @description Sandbox platforms only. A TEST webhook is sent once and not retried.
    */
@@ -35343,6 +38667,330 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List tokens */
+  listTokens: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        name?: string;
+        createdAfter?: string;
+        createdBefore?: string;
+        updatedAfter?: string;
+        updatedBefore?: string;
+      };
+    };
+    responses: {
+      /** @description Tokens, oldest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description The username of HTTP Basic authentication */
+                clientId: string;
+                /** @description Only in the creation response: it is stored as a slow hash and never shown again */
+                clientSecret?: string;
+                createdAt: string;
+                /** @description Token:<uuid> */
+                id: string;
+                name: string;
+                permissions: ("VIEW" | "TRANSACT" | "MANAGE")[];
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            totalCount?: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a new API token
+   * @description Further platform credentials; the secret is shown once. Needs MANAGE when called with an API token.
+   */
+  createToken: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          permissions: ("VIEW" | "TRANSACT" | "MANAGE")[];
+        };
+      };
+    };
+    responses: {
+      /** @description The token with its secret (shown once) */
+      201: {
+        content: {
+          "application/json": {
+            /** @description The username of HTTP Basic authentication */
+            clientId: string;
+            /** @description Only in the creation response: it is stored as a slow hash and never shown again */
+            clientSecret?: string;
+            createdAt: string;
+            /** @description Token:<uuid> */
+            id: string;
+            name: string;
+            permissions: ("VIEW" | "TRANSACT" | "MANAGE")[];
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get API token by ID */
+  getTokenById: {
+    parameters: {
+      path: {
+        tokenId: string;
+      };
+    };
+    responses: {
+      /** @description The token (never its secret) */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The username of HTTP Basic authentication */
+            clientId: string;
+            /** @description Only in the creation response: it is stored as a slow hash and never shown again */
+            clientSecret?: string;
+            createdAt: string;
+            /** @description Token:<uuid> */
+            id: string;
+            name: string;
+            permissions: ("VIEW" | "TRANSACT" | "MANAGE")[];
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Delete API token by ID
+   * @description The token stops authenticating at once, on every instance.
+   */
+  deleteTokenById: {
+    parameters: {
+      path: {
+        tokenId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -36408,6 +40056,185 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List available Counterparty Providers
+   * @description From the shipped directory (or DIRECTORY_FILE `umaProviders`). There is no allow-list API yet: every provider is allowListStatus true.
+   */
+  getAvailableUmaProviders: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        countryCode?: string;
+        currencyCode?: string;
+        hasBlockedProviders?: "true" | "false";
+        sortOrder?: "asc" | "desc";
+      };
+    };
+    responses: {
+      /** @description A page of providers */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                allowListStatus: boolean;
+                domain: string;
+                lei?: string;
+                logoUrl?: string;
+                name: string;
+                supportedCurrencies: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  }[];
+                supportedRegions: string[];
+              }[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List VASPs
+   * @description The directory of Virtual Asset Service Providers recognized for counterparty declarations.
+   */
+  listVasps: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+    };
+    responses: {
+      /** @description A page of VASPs */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                /** Format: uri */
+                url?: string;
+                /** @description Pass as vaspName when declaring a VASP-hosted counterparty */
+                vaspName: string;
+              }[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
         content: {
           "application/json": {
             code: string;

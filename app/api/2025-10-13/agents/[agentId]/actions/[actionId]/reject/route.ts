@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { rejectAgentActionOp } from "@/lib/agent-actions/agent-action.contract";
+import { decideAgentAction } from "@/lib/agent-actions/decide-agent-action";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(rejectAgentActionOp, async ({ platform, params, body }) =>
+    reply(200, await decideAgentAction(platform, params.agentId, params.actionId, "REJECT", body?.reason)),
+  ),
+});

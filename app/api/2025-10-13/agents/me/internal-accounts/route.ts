@@ -1,0 +1,7 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { agentListInternalAccountsOp } from "@/lib/agent-actions/agent-action.contract";
+import { agentListInternalAccounts } from "@/lib/agent-actions/agent-list-internal-accounts";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(agentListInternalAccountsOp, async ({ agent, query }) => reply(200, await agentListInternalAccounts(agent, query))),
+});

@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { claimInvitationOp } from "@/lib/invitations/invitation.contract";
+import { claimInvitation } from "@/lib/invitations/claim-invitation";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(claimInvitationOp, async ({ platform, params, body }) =>
+    reply(200, await claimInvitation(platform, params.invitationCode, body.inviteeUma)),
+  ),
+});

@@ -1,0 +1,7 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { lookupUmaOp } from "@/lib/uma/uma.contract";
+import { lookupUma } from "@/lib/uma/lookup-uma";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(lookupUmaOp, async ({ platform, params, query }) => reply(200, await lookupUma(platform, params.receiverUmaAddress, query))),
+});

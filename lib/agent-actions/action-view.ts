@@ -1,0 +1,64 @@
+import { and, eq, isNotNull, type SQL } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { customers, quotes, transactions, type AccountKind } from "@/db/schema";
+import { formatId, iso } from "@/lib/ids";
+import { toQuote } from "@/lib/quotes/quote-view";
+import { toTransaction } from "@/lib/transactions/transaction-view";
+import type { AgentAction } from "./agent-action.contract";
+
+/**
+ * An agent action is a view of the agent's transaction (same uuid): one state, so the two approval doors
+ * cannot disagree. PENDING + PENDING_PLATFORM_APPROVAL → PENDING_APPROVAL; REJECTED; FAILED; anything else APPROVED.
+ */
+export function actionQuery(db: DbOrTx, where: SQL[]) {
+  return db
+    .select({ t: transactions, q: quotes, platformCustomerId: customers.platformCustomerId })
+    .from(transactions)
+    .leftJoin(quotes, eq(quotes.id, transactions.quoteId))
+    .leftJoin(customers, eq(customers.id, transactions.customerId))
+    .where(and(isNotNull(transactions.agentId), ...where));
+}
+
+type ActionRow = Awaited<ReturnType<typeof actionQuery>>[number];
+
+export function toAgentAction({ t, q, platformCustomerId }: ActionRow): AgentAction {
+  const status =
+    t.status === "PENDING" && t.pendingReason === "PENDING_PLATFORM_APPROVAL"
+      ? "PENDING_APPROVAL"
+      : t.status === "REJECTED" || t.status === "FAILED"
+        ? t.status
+        : "APPROVED";
+  const type = t.kind === "TRANSFER_IN" ? "TRANSFER_IN" : t.kind === "TRANSFER_OUT" ? "TRANSFER_OUT" : "EXECUTE_QUOTE";
+  const out: AgentAction = {
+    id: formatId("AgentAction", t.id),
+    agentId: formatId("Agent", t.agentId!),
+    customerId: formatId("Customer", t.customerId!),
+    platformCustomerId: platformCustomerId ?? "",
+    status,
+    type,
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+  if (type === "EXECUTE_QUOTE" && q) out.quote = toQuote(q);
+  else {
+    out.transferDetails = {
+      amount: Number(t.sendingAmount),
+      currency: t.sendingCurrency,
+      sourceAccountId: accountRef(t.sourceKind, t.sourceAccountId),
+      destinationAccountId: accountRef(t.destinationKind, t.destinationAccountId),
+    };
+  }
+  if (status === "APPROVED" || status === "FAILED") out.transaction = toTransaction(t, { customerId: formatId("Customer", t.customerId!), platformCustomerId: platformCustomerId ?? "" });
+  if (status === "REJECTED" && t.rejectionReason) out.rejectionReason = t.rejectionReason;
+  return out;
+}
+
+function accountRef(kind: AccountKind, uuid: string | null): string {
+  return uuid ? formatId(kind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", uuid) : "";
+}
+
+/** One action by its transaction uuid, within `where` (platform, agent or customer scope). */
+export async function findAction(db: DbOrTx, uuid: string, where: SQL[]): Promise<AgentAction | null> {
+  const [row] = await actionQuery(db, [eq(transactions.id, uuid), ...where]);
+  return row ? toAgentAction(row) : null;
+}

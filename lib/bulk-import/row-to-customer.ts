@@ -1,0 +1,40 @@
+import { customerCreateSchema, type CustomerCreate } from "@/lib/customers/customer.contract";
+import { toFieldErrors, type FieldError } from "@/lib/api-core/validation";
+
+/** CSV field names as the customer API names them, so a row's errors name its columns. */
+const FIELD_TO_COLUMN: Record<string, string> = {
+  legalName: "businessLegalName",
+  registrationNumber: "businessRegistrationNumber",
+  taxId: "businessTaxId",
+  "address.line1": "addressLine1",
+  "address.line2": "addressLine2",
+  "address.city": "city",
+  "address.state": "state",
+  "address.postalCode": "postalCode",
+  "address.country": "country",
+};
+
+/** Grid's CSV row → POST /customers body, validated by the same schema; empty cells are absent. */
+export function rowToCustomer(record: Record<string, string>): { ok: true; input: CustomerCreate } | { ok: false; errors: FieldError[] } {
+  const v = (k: string) => (record[k] === undefined || record[k] === "" ? undefined : record[k]);
+  const hasAddress = ["addressLine1", "addressLine2", "city", "state", "postalCode", "country"].some((k) => v(k) !== undefined);
+  const umaAddress = v("umaAddress");
+  const body = {
+    customerType: v("customerType"),
+    platformCustomerId: v("platformCustomerId"),
+    // Grid's example writes addresses without the leading `$`.
+    umaAddress: umaAddress && !umaAddress.startsWith("$") ? `$${umaAddress}` : umaAddress,
+    fullName: v("fullName"),
+    birthDate: v("birthDate"),
+    email: v("email"),
+    legalName: v("businessLegalName"),
+    registrationNumber: v("businessRegistrationNumber"),
+    taxId: v("businessTaxId"),
+    address: hasAddress
+      ? { line1: v("addressLine1"), line2: v("addressLine2"), city: v("city"), state: v("state"), postalCode: v("postalCode"), country: v("country") }
+      : undefined,
+  };
+  const parsed = customerCreateSchema.safeParse(body);
+  if (parsed.success) return { ok: true, input: parsed.data };
+  return { ok: false, errors: toFieldErrors(parsed.error).map((e) => ({ ...e, field: FIELD_TO_COLUMN[e.field] ?? e.field })) };
+}

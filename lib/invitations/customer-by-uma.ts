@@ -1,0 +1,25 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { customers, internalAccounts } from "@/db/schema";
+import { ApiError } from "@/lib/api-core/errors";
+
+/** The platform's customer holding `umaAddress`, with its first currency (USD when it holds none); else 400 naming `field`. */
+export async function customerByUma(db: DbOrTx, platformId: string, umaAddress: string, field: string) {
+  const [c] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.platformId, platformId), eq(customers.umaAddress, umaAddress)))
+    .limit(1);
+  if (!c) {
+    throw new ApiError("INVALID_INPUT", `${umaAddress} is not the UMA address of one of your customers`, {
+      errors: [{ field, message: "Not the UMA address of one of the platform's customers" }],
+    });
+  }
+  const [acct] = await db
+    .select({ currency: internalAccounts.currency })
+    .from(internalAccounts)
+    .where(and(eq(internalAccounts.customerId, c.id), eq(internalAccounts.type, "INTERNAL_FIAT")))
+    .orderBy(asc(internalAccounts.id))
+    .limit(1);
+  return { customerId: c.id, currency: acct?.currency ?? "USD" };
+}

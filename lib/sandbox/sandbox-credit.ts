@@ -1,0 +1,57 @@
+import type { Tx } from "@/db/client";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { newUuid } from "@/lib/ids";
+import { afterStatus, executeTransaction } from "@/lib/transactions/execute-transaction";
+import { insertTransaction } from "@/lib/transactions/insert-transaction";
+import type { FailureReason, PendingReason } from "@/lib/transactions/transaction.contract";
+import type { TransactionRow } from "@/lib/transactions/transaction-view";
+
+export function requireSandbox(platform: PlatformPrincipal): void {
+  if (platform.environment !== "SANDBOX") throw new ApiError("FORBIDDEN", "Sandbox endpoints are available to SANDBOX platforms only");
+}
+
+/**
+ * Money arriving from the sandbox's outside world into an internal account, as an INCOMING transaction through
+ * the one engine (ledger, events in the same transaction). `hold` leaves it PENDING or FAILED without crediting,
+ * as a sender's VASP would (pending.long / fail.compliance sandbox senders).
+ */
+export async function creditFromSandbox(
+  tx: Tx,
+  platform: PlatformPrincipal,
+  acct: { uuid: string; customerId: string | null; currency: string },
+  amount: bigint,
+  description: string,
+  hold?: { status: "PENDING"; pendingReason: PendingReason } | { status: "FAILED"; failureReason: FailureReason },
+): Promise<TransactionRow> {
+  const t = await insertTransaction(tx, {
+    id: newUuid(),
+    platformId: platform.id,
+    customerId: acct.customerId,
+    kind: "FUNDING",
+    direction: "INCOMING",
+    status: hold?.status ?? "PROCESSING",
+    pendingReason: hold?.status === "PENDING" ? hold.pendingReason : null,
+    failureReason: hold?.status === "FAILED" ? hold.failureReason : null,
+    sourceKind: "SANDBOX",
+    sourceAccountId: null,
+    destinationKind: "INTERNAL",
+    destinationAccountId: acct.uuid,
+    sendingCurrency: acct.currency,
+    sendingAmount: amount,
+    receivingCurrency: acct.currency,
+    receivingAmount: amount,
+    exchangeRate: "1",
+    feesAmount: 0n,
+    platformFeesAmount: 0n,
+    usdValueCents: 0n,
+    description,
+  });
+  if (hold) {
+    await afterStatus(tx, t);
+    return t;
+  }
+  const done = await executeTransaction(tx, t, { settings: platform.settings, sandbox: true, onRefusal: "throw" });
+  if (done.status !== "COMPLETED") throw new ApiError("INVALID_INPUT", `The account cannot receive funds (${done.failureReason})`);
+  return done;
+}

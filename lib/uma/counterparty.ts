@@ -1,0 +1,56 @@
+import { ApiError } from "@/lib/api-core/errors";
+
+/** What a receiving VASP answers to a lookup (in UMA: the LNURLP response). */
+export interface CounterpartyAnswer {
+  receiverUmaAddress: string;
+  currencies: { code: string; min: number; max: number }[];
+  requiredPayerDataFields: { name: string; mandatory: boolean }[];
+  /** Sandbox only: how a payment to this receiver ends (Grid's sandbox UMA addresses page). */
+  outcome?: "SUCCESS" | "PENDING_LONG" | "FAIL_COMPLIANCE";
+}
+
+/** The seam between this service and other UMA VASPs. */
+export interface UmaCounterparty {
+  /** null: the address is well-formed but the VASP has no such receiver (404 UMA_NOT_FOUND). */
+  lookup(address: string): Promise<CounterpartyAnswer | null>;
+}
+
+export const SANDBOX_UMA_DOMAIN = "sandbox.uma.money";
+const PAYER_DATA = [
+  { name: "FULL_NAME", mandatory: true },
+  { name: "BIRTH_DATE", mandatory: false },
+];
+const MAX = 100_000_000;
+
+/** Grid's sandbox UMA addresses (mintlify global-p2p/platform-tools/sandbox-testing.mdx); any other local part → not found. */
+const SANDBOX_RECEIVERS: Record<string, Pick<CounterpartyAnswer, "outcome"> & { currency: string }> = {
+  "success.usd": { currency: "USD", outcome: "SUCCESS" },
+  "success.eur": { currency: "EUR", outcome: "SUCCESS" },
+  "success.mxn": { currency: "MXN", outcome: "SUCCESS" },
+  "pending.long.usd": { currency: "USD", outcome: "PENDING_LONG" },
+  "fail.compliance.usd": { currency: "USD", outcome: "FAIL_COMPLIANCE" },
+};
+
+export const sandboxCounterparty: UmaCounterparty = {
+  async lookup(address) {
+    const [local, domain] = address.slice(1).toLowerCase().split("@");
+    if (domain !== SANDBOX_UMA_DOMAIN) return null;
+    const r = SANDBOX_RECEIVERS[local];
+    if (!r) return null;
+    return { receiverUmaAddress: address, currencies: [{ code: r.currency, min: 1, max: MAX }], requiredPayerDataFields: PAYER_DATA, outcome: r.outcome };
+  },
+};
+
+/**
+ * Production: real UMA (LNURLP discovery, signed pay requests) is not wired in; `@uma-sdk/core` (Apache-2.0,
+ * the UMA project's own SDK) is the library to implement this seam with. Until then every lookup answers 424.
+ */
+export const productionCounterparty: UmaCounterparty = {
+  async lookup() {
+    throw new ApiError("LNURLP_REQUEST_FAILED", "This deployment has no UMA counterparty client configured; only sandbox platforms can reach UMA receivers");
+  },
+};
+
+export function counterpartyFor(environment: "SANDBOX" | "PRODUCTION"): UmaCounterparty {
+  return environment === "SANDBOX" ? sandboxCounterparty : productionCounterparty;
+}
