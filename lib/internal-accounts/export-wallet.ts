@@ -31,11 +31,12 @@ async function walletAccount(db: DbOrTx, input: Input) {
  * POST /internal-accounts/{id}/export (spec "Other endpoints referenced", protocol.md "Wallet export"): a signed
  * retry by any active session of the account, binding `clientPublicKey` (so a substituted key is refused at
  * step 7); the terminal 200 carries the mnemonic sealed to that key and signed by the enclave key. The
- * response exists only on the wire: nothing of it is stored.
+ * response exists only on the wire: nothing of it is stored, and an identical re-send seals afresh.
  */
 export const exportWalletOperation: SignedOperation<Input> = {
   name: "internal-accounts.export",
   activityType: "ACTIVITY_TYPE_EXPORT_WALLET",
+  resealOnReplay: true,
   async prepare(input, db) {
     const account = await walletAccount(db, input);
     return {

@@ -6,7 +6,7 @@ import type { Processing, RawResponse, SignedHeaders, SignedRetryChallenge } fro
 export type Signer = (payloadToSign: string) => Promise<string>;
 
 export interface SignedRetryOptions {
-  /** Give up re-sending PROCESSING after this long (default 60 s). */
+  /** Give up re-sending (PROCESSING, or network errors) after this long (default 60 s). */
   maxProcessingMs?: number;
   /** Longest `Retry-After` wait honoured on a 429 (default 60 s); a longer one is thrown. */
   maxRetryAfterMs?: number;
@@ -45,9 +45,10 @@ export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000
 
 /**
  * The whole signed-retry loop (protocol.md "Signed retry"): first call → 202 → sign payloadToSign →
- * retry with `Service-Wallet-Signature` + `Request-Id` → while PROCESSING, re-send the identical retry
- * with backoff → the terminal body (undefined for 204). A 429 is honoured via Retry-After; any other
- * error answer throws `ServiceError` carrying the error object.
+ * retry with `Service-Wallet-Signature` + `Request-Id` → while PROCESSING, or after a network error (the
+ * answer was lost: the service replays a stored terminal result to the identical request), re-send the
+ * identical retry with backoff → the terminal body (undefined for 204). A 429 is honoured via Retry-After;
+ * any other error answer throws `ServiceError` carrying the error object.
  */
 export async function signedRetry<T>(
   requestFn: (headers?: SignedHeaders) => Promise<RawResponse<T>>,
@@ -69,12 +70,22 @@ export async function signedRetry<T>(
   const deadline = Date.now() + (opts.maxProcessingMs ?? 60_000);
   let delay = 100;
   for (;;) {
-    const res = await withRetryAfter(() => requestFn(headers), maxRetryAfter);
-    if (!isProcessing(res)) {
+    let res: RawResponse<T> | undefined;
+    let lost: unknown;
+    try {
+      res = await withRetryAfter(() => requestFn(headers), maxRetryAfter);
+    } catch (e) {
+      if (e instanceof ServiceError) throw e;
+      lost = e;
+    }
+    if (res && !isProcessing(res)) {
       if (isChallenge(res)) throw new Error("signedRetry: the signed retry answered another 202");
       return res.body as T;
     }
-    if (Date.now() + delay > deadline) throw new Error(`signedRetry: still PROCESSING after ${opts.maxProcessingMs ?? 60_000} ms`);
+    if (Date.now() + delay > deadline) {
+      if (lost) throw lost;
+      throw new Error(`signedRetry: still PROCESSING after ${opts.maxProcessingMs ?? 60_000} ms`);
+    }
     await sleep(delay);
     delay = Math.min(2_000, Math.round(delay * 1.5));
   }
