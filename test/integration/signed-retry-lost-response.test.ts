@@ -39,10 +39,10 @@ describe("a signed retry whose terminal answer is lost", () => {
       const user = await newWalletUser(p, direct);
       const { session, key } = await signInWithEmailOtp(direct, user.credentialId);
       const clientKey = generateP256KeyPair();
-      const refreshed = await signedRetry((h) => viaProxy.refreshSession(session.id, clientKey.publicKeyHex, h), stampSigner(key.privateKeyHex)).catch(
-        (e: unknown) => e,
-      );
-      if (refreshed instanceof Error) {
+      let refreshed: AuthSession;
+      try {
+        refreshed = await signedRetry((h) => viaProxy.refreshSession(session.id, clientKey.publicKeyHex, h), stampSigner(key.privateKeyHex));
+      } catch {
         lost++;
         continue;
       }
