@@ -49,7 +49,8 @@ describe("a signed retry whose terminal answer is lost", () => {
       // The old session is revoked; the one recovered from the replayed answer is the only one, and its key signs.
       expect((await direct.listSessions(user.accountId)).data.map((s) => s.id)).toEqual([refreshed.id]);
       const { sessionPrivateKey } = await openSession(refreshed, clientKey);
-      const next = await signedRetry((h) => direct.refreshSession(refreshed.id, generateP256KeyPair().publicKeyHex, h), stampSigner(sessionPrivateKey));
+      const nextKey = generateP256KeyPair().publicKeyHex;
+      const next = await signedRetry((h) => direct.refreshSession(refreshed.id, nextKey, h), stampSigner(sessionPrivateKey));
       expect(next.id).not.toBe(refreshed.id);
     }
     console.log(`signed-retry lost responses: ${proxy.dropped() - droppedBefore} answers cut off, ${lost} of ${rounds} results lost`);
