@@ -4,19 +4,29 @@ import { platforms } from "@/db/schema";
 import { unauthorized } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { toPrincipal } from "./platform-row";
-import { verifySecretMemoized } from "./secret-hash";
+import { sourceAddress } from "@/lib/rate-limit/source-address";
+import { checkAuthThrottle, releaseAuthAttempt, reserveAuthAttempt, throttleKeys } from "./auth-throttle";
+import { verifiedRecently, verifySecretMemoized } from "./secret-hash";
 
 /**
  * BasicAuth: `Authorization: Basic base64(clientId:clientSecret)`.
- * Every failure answers the same 401, whether or not the client id exists.
+ * Every failure answers the same 401, whether or not the client id exists. Failures are throttled per
+ * client id and per source address before any hash is computed (protocol.md "Failed platform authentication").
  */
-export async function authenticatePlatform(header: string | null): Promise<PlatformPrincipal> {
-  const creds = parseBasic(header);
+export async function authenticatePlatform(headers: Headers): Promise<PlatformPrincipal> {
+  const creds = parseBasic(headers.get("authorization"));
   if (!creds) throw unauthorized("Platform credentials are required: HTTP Basic with the client id and client secret");
   const db = await getDb();
-  const [row] = await db.select().from(platforms).where(eq(platforms.clientId, creds.clientId)).limit(1);
+  const keys = throttleKeys(creds.clientId, sourceAddress(headers));
+  const [[row]] = await Promise.all([
+    db.select().from(platforms).where(eq(platforms.clientId, creds.clientId)).limit(1),
+    checkAuthThrottle(db, keys),
+  ]);
+  if (row && verifiedRecently(creds.clientSecret, row.secretHash)) return toPrincipal(row);
+  await reserveAuthAttempt(db, keys);
   const ok = await verifySecretMemoized(creds.clientSecret, row?.secretHash ?? null);
   if (!row || !ok) throw unauthorized("Invalid platform credentials");
+  await releaseAuthAttempt(db, keys);
   return toPrincipal(row);
 }
 

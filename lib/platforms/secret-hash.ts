@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import { logger } from "@/lib/log/logger";
 
 /**
  * Platform client secrets are stored only as scrypt hashes and compared in constant time.
@@ -25,6 +26,8 @@ export async function hashSecret(secret: string): Promise<string> {
 const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEYLEN).toString("base64url")}`;
 
 export async function verifySecret(secret: string, stored: string | null): Promise<boolean> {
+  // Counted by tests (LOG_LEVEL=debug): a throttled attempt must never get here.
+  logger.debug("platform secret hash computed");
   const parts = (stored ?? DUMMY_HASH).split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, r, p, saltB64, hashB64] = parts;
@@ -42,16 +45,23 @@ const memo = new Map<string, number>();
 const MEMO_TTL_MS = 60_000;
 const MEMO_MAX = 1000;
 
+function memoKey(secret: string, stored: string): string {
+  return createHash("sha256").update(stored).update("\u0000").update(secret).digest("base64url");
+}
+
+/** True when this process verified exactly this secret against this hash within the memo's lifetime. */
+export function verifiedRecently(secret: string, stored: string): boolean {
+  const until = memo.get(memoKey(secret, stored));
+  return until !== undefined && until > Date.now();
+}
+
 export async function verifySecretMemoized(secret: string, stored: string | null): Promise<boolean> {
   if (stored === null) return verifySecret(secret, null);
-  const key = createHash("sha256").update(stored).update("\u0000").update(secret).digest("base64url");
-  const now = Date.now();
-  const until = memo.get(key);
-  if (until !== undefined && until > now) return true;
+  if (verifiedRecently(secret, stored)) return true;
   const ok = await verifySecret(secret, stored);
   if (ok) {
     if (memo.size >= MEMO_MAX) memo.clear();
-    memo.set(key, now + MEMO_TTL_MS);
+    memo.set(memoKey(secret, stored), Date.now() + MEMO_TTL_MS);
   }
   return ok;
 }

@@ -9,6 +9,7 @@ import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
+import { rekeyDeviceCodes } from "@/lib/agents/rekey-device-codes";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -22,7 +23,9 @@ export async function startup(): Promise<void> {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   }
-  await getDb();
+  const db = await getDb();
+  const rekeyed = await rekeyDeviceCodes(db);
+  if (rekeyed) logger.info({ rekeyed }, "device codes stored as plain SHA-256 were re-keyed");
   // Load (or, on a fresh database, create) the enclave signing key now: later it is read from the process
   // cache, so no request needs a second pool connection for it while holding a transaction (export-wallet).
   await getEnclaveSigningKey();
