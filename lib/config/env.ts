@@ -61,6 +61,20 @@ const envSchema = z.object({
    * of a rotated key by at most this much.
    */
   OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Run the sweeper (lib/sweeper) in this server process; every instance may. */
+  SWEEPER: z.enum(["on", "off"]).default("on"),
+  /** Pause between two sweeper passes, in ms. */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  /** Rows deleted per statement (at most ten statements per table per pass). */
+  SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Signed-retry requests are kept this long after their expiresAt (replays end at expiresAt), in ms. */
+  SIGNED_REQUEST_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** EMAIL_OTP and passkey challenges are kept this long after they expire, in ms. */
+  CHALLENGE_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** Digests of used OIDC tokens are kept this long after the token's exp, in ms. */
+  OIDC_TOKEN_USE_RETENTION_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Agent device codes are kept this long after they expire (their status answers 404 afterwards), in ms. */
+  DEVICE_CODE_RETENTION_MS: z.coerce.number().int().min(0).default(7 * 86_400_000),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
 });

@@ -10,6 +10,7 @@ import { parseId } from "@/lib/ids";
 import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { rekeyDeviceCodes } from "@/lib/agents/rekey-device-codes";
+import { startSweeper } from "@/lib/sweeper/worker";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -31,6 +32,8 @@ export async function startup(): Promise<void> {
   await getEnclaveSigningKey();
   // Webhook delivery runs in every server process; rows are claimed with SKIP LOCKED (lib/webhooks).
   if (cfg.WEBHOOK_WORKER === "on") startWebhookWorker();
+  // Expired rows are deleted by every instance (claimed with SKIP LOCKED: lib/sweeper).
+  if (cfg.SWEEPER === "on") startSweeper();
   const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);
   if (wantDemo) await ensureDemoPlatform(cfg);
 }
