@@ -1,16 +1,15 @@
 import { sql } from "drizzle-orm";
 import { execRows, type DbOrTx } from "@/db/client";
+import { env } from "@/lib/config/env";
 import { rateLimited } from "@/lib/http/errors";
 
 export const REDEEM_LIMIT = 10;
-/** Attempts from one source address across all codes: redemption is unauthenticated, so no platform is known for a guess. */
-export const REDEEM_SOURCE_LIMIT = 30;
 export const REDEEM_WINDOW_SECONDS = 60;
 
 /**
  * Count one redemption attempt for the code (known or not) and for the source address across codes, in
  * fixed one-minute windows kept in PostgreSQL, so every server instance shares them (protocol.md "Rate limit
- * defaults": 10 per minute per code, 30 per minute per source). Past either → 429 RATE_LIMITED with Retry-After.
+ * defaults": 10 per minute per code; DEVICE_CODE_REDEEMS_PER_SOURCE, default 30). Past either → 429 RATE_LIMITED with Retry-After.
  * The sweeper (lib/sweeper) deletes windows long past.
  */
 export async function limitRedeemAttempts(db: DbOrTx, codeDigest: string, source: string): Promise<void> {
@@ -25,7 +24,8 @@ export async function limitRedeemAttempts(db: DbOrTx, codeDigest: string, source
         returning code_digest, count, ceil(extract(epoch from (window_start + make_interval(secs => ${REDEEM_WINDOW_SECONDS}) - now())))::int as retry_after`,
   );
   for (const row of rows) {
-    const limit = row.code_digest === sourceKey ? REDEEM_SOURCE_LIMIT : REDEEM_LIMIT;
+    // Across codes the key is the source address: redemption is unauthenticated, so a guess names no platform.
+    const limit = row.code_digest === sourceKey ? env().DEVICE_CODE_REDEEMS_PER_SOURCE : REDEEM_LIMIT;
     if (Number(row.count) > limit) throw rateLimited(Number(row.retry_after), "device-code redemption attempts");
   }
 }

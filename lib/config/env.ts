@@ -61,6 +61,12 @@ const envSchema = z.object({
    * of a rotated key by at most this much.
    */
   OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Failed BasicAuth attempts per client id per minute before 429 (protocol.md "Failed platform authentication"). */
+  AUTH_FAILURES_PER_CLIENT_ID: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Failed BasicAuth attempts per source address per minute before 429. */
+  AUTH_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Device-code redemption attempts per source address per minute, across codes, before 429. */
+  DEVICE_CODE_REDEEMS_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** Run the sweeper (lib/sweeper) in this server process; every instance may. */
   SWEEPER: z.enum(["on", "off"]).default("on"),
   /** Pause between two sweeper passes, in ms. */

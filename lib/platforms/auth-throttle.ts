@@ -1,9 +1,10 @@
 import { sql } from "drizzle-orm";
 import { execRows, type DbOrTx } from "@/db/client";
+import { env } from "@/lib/config/env";
 import { rateLimited } from "@/lib/http/errors";
 
-/** protocol.md "Failed platform authentication": failures per client id, and per source address, per minute. */
-export const AUTH_FAILURE_LIMITS = { perClientId: 20, perSource: 100, windowSeconds: 60 } as const;
+/** protocol.md "Failed platform authentication": failures per client id, and per source address, per window. */
+export const AUTH_FAILURE_WINDOW_SECONDS = 60;
 
 export interface AuthThrottleKeys {
   client: string;
@@ -18,12 +19,12 @@ type Counted = { key: string; count: number; retry_after: number };
 
 function throwIfOver(rows: Counted[], keys: AuthThrottleKeys, over: (limit: number, count: number) => boolean): void {
   for (const r of rows) {
-    const limit = r.key === keys.client ? AUTH_FAILURE_LIMITS.perClientId : AUTH_FAILURE_LIMITS.perSource;
+    const limit = r.key === keys.client ? env().AUTH_FAILURES_PER_CLIENT_ID : env().AUTH_FAILURES_PER_SOURCE;
     if (over(limit, Number(r.count))) throw rateLimited(Number(r.retry_after), "failed platform authentications");
   }
 }
 
-const WINDOW = sql`make_interval(secs => ${AUTH_FAILURE_LIMITS.windowSeconds})`;
+const WINDOW = sql`make_interval(secs => ${AUTH_FAILURE_WINDOW_SECONDS})`;
 
 /** A read: 429 when either key has used up its failures in the current window (no hash is computed then). */
 export async function checkAuthThrottle(db: DbOrTx, keys: AuthThrottleKeys): Promise<void> {

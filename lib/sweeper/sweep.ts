@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { execRows, getDb } from "@/db/client";
 import { env, type Env } from "@/lib/config/env";
 import { REDEEM_WINDOW_SECONDS } from "@/lib/agents/limit-redeem-attempts";
-import { AUTH_FAILURE_LIMITS } from "@/lib/platforms/auth-throttle";
+import { AUTH_FAILURE_WINDOW_SECONDS } from "@/lib/platforms/auth-throttle";
 import { RATE_LIMITS } from "@/lib/rate-limit/consume-rate-limit";
 
 /** What the sweeper deletes: each table with the condition that makes a row dead weight (README "Retention"). */
@@ -19,7 +19,7 @@ function purges(cfg: Env): { table: string; dead: SQL }[] {
     // Counters whose window has passed restart at the next event anyway.
     { table: "rate_limit_events", dead: sql`at < now() - ${ms(longestRateWindow)}` },
     { table: "agent_redeem_attempts", dead: sql`window_start < now() - ${ms(REDEEM_WINDOW_SECONDS * 1000)}` },
-    { table: "platform_auth_failures", dead: sql`window_start < now() - ${ms(AUTH_FAILURE_LIMITS.windowSeconds * 1000)}` },
+    { table: "platform_auth_failures", dead: sql`window_start < now() - ${ms(AUTH_FAILURE_WINDOW_SECONDS * 1000)}` },
   ];
 }
 
