@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import pLimit from "p-limit";
 import { logger } from "@/lib/log/logger";
 
 /**
@@ -25,15 +26,23 @@ export async function hashSecret(secret: string): Promise<string> {
 // Used when the client id is unknown, so the answer takes as long as for a wrong secret.
 const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEYLEN).toString("base64url")}`;
 
-export async function verifySecret(secret: string, stored: string | null): Promise<boolean> {
-  // Counted by tests (LOG_LEVEL=debug): a throttled attempt must never get here.
-  logger.debug("platform secret hash computed");
-  const parts = (stored ?? DUMMY_HASH).split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [, n, r, p, saltB64, hashB64] = parts;
-  const expected = Buffer.from(hashB64, "base64url");
-  const actual = await scryptAsync(secret, Buffer.from(saltB64, "base64url"), Number(n), Number(r), Number(p));
-  return stored !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
+/**
+ * One verification at a time per process: a burst of guesses (each a full scrypt) then queues on one
+ * thread instead of taking every core from legitimate requests (bench/README.md "Failed BasicAuth flood").
+ */
+const oneHashAtATime = pLimit(1);
+
+export function verifySecret(secret: string, stored: string | null): Promise<boolean> {
+  return oneHashAtATime(async () => {
+    // Counted by tests (LOG_LEVEL=debug): a throttled attempt must never get here.
+    logger.debug("platform secret hash computed");
+    const parts = (stored ?? DUMMY_HASH).split("$");
+    if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+    const [, n, r, p, saltB64, hashB64] = parts;
+    const expected = Buffer.from(hashB64, "base64url");
+    const actual = await scryptAsync(secret, Buffer.from(saltB64, "base64url"), Number(n), Number(r), Number(p));
+    return stored !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
 }
 
 /**
