@@ -27,13 +27,15 @@ export async function hashSecret(secret: string): Promise<string> {
 const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEYLEN).toString("base64url")}`;
 
 /**
- * One verification at a time per process: a burst of guesses (each a full scrypt) then queues on one
- * thread instead of taking every core from legitimate requests (bench/README.md "Failed BasicAuth flood").
+ * One verification at a time per process and per queue: a burst of guesses (each a full scrypt) queues on one
+ * thread instead of taking every core from legitimate requests; guesses at unknown client ids (the dummy hash)
+ * queue apart, so a legitimate client's verification never waits behind them (bench/README.md "Failed BasicAuth flood").
  */
-const oneHashAtATime = pLimit(1);
+const knownClientHashes = pLimit(1);
+const unknownClientHashes = pLimit(1);
 
 export function verifySecret(secret: string, stored: string | null): Promise<boolean> {
-  return oneHashAtATime(async () => {
+  return (stored === null ? unknownClientHashes : knownClientHashes)(async () => {
     // Counted by tests (LOG_LEVEL=debug): a throttled attempt must never get here.
     logger.debug("platform secret hash computed");
     const parts = (stored ?? DUMMY_HASH).split("$");
@@ -64,13 +66,22 @@ export function verifiedRecently(secret: string, stored: string): boolean {
   return until !== undefined && until > Date.now();
 }
 
+/** Verifications under way, by memo key: concurrent requests with the same credentials share one hash. */
+const inFlight = new Map<string, Promise<boolean>>();
+
 export async function verifySecretMemoized(secret: string, stored: string | null): Promise<boolean> {
   if (stored === null) return verifySecret(secret, null);
   if (verifiedRecently(secret, stored)) return true;
-  const ok = await verifySecret(secret, stored);
+  const key = memoKey(secret, stored);
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = verifySecret(secret, stored).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  const ok = await pending;
   if (ok) {
     if (memo.size >= MEMO_MAX) memo.clear();
-    memo.set(memoKey(secret, stored), Date.now() + MEMO_TTL_MS);
+    memo.set(key, Date.now() + MEMO_TTL_MS);
   }
   return ok;
 }
