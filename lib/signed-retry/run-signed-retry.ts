@@ -47,19 +47,19 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     throw new ApiError("REQUEST_ID_MISSING", `The retry carries ${SIGNATURE_HEADER} but no ${REQUEST_ID_HEADER} header`);
   // Step 5.
   const stamp = parseStampOrThrow(signature);
-  const judged: Judged = { stamp, stampDigest: sha256Hex(signature), bodyDigest: bodyDigest(call.rawBody) };
+  const r: Retry<I, C> = { db, op, call, stamp, stampDigest: sha256Hex(signature), bodyDigest: bodyDigest(call.rawBody) };
   // Steps 6 and 8 need two reads; they run concurrently (the session read is only a candidate list,
   // judged after steps 6 and 7), which saves a round trip on the hot path.
   const [found, sessions] = await Promise.all([lookupRequest(db, requestIdHeader), sessionsWithKey(db, stamp.publicKey)]);
   // Step 6.
   const row = checkRequest(found, op, call, requestIdHeader);
   // Step 10 (revised): a consumed request answers its stored result to an identical re-send, 401 to anything else.
-  if (row.state === "CONSUMED") return replay(db, op, call, row, judged);
+  if (row.state === "CONSUMED") return replay(r, row);
   // Step 7.
-  if (judged.bodyDigest !== row.bodyDigest) {
+  if (r.bodyDigest !== row.bodyDigest) {
     throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the body of the first call", {
       expectedBodyDigest: row.bodyDigest,
-      receivedBodyDigest: judged.bodyDigest,
+      receivedBodyDigest: r.bodyDigest,
     });
   }
   const context = row.context as C;
@@ -67,7 +67,7 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     // The stamp was judged at acceptance: only the identical one may follow, and the signer's session is
     // checked again when the provider settles (a revoked one ends the request with SESSION_REVOKED).
     if (row.acceptedSigner !== stamp.publicKey || row.acceptedSignature !== stamp.signature) throw signatureConflict();
-    return settle(db, op, call, row, context, judged);
+    return settle(r, row, context);
   }
   try {
     // Step 8.
@@ -79,21 +79,24 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     // what made this check fail, e.g. a refreshed session): answer as to any re-send of a consumed request.
     if (e instanceof ApiError) {
       const now = await readRequest(db, row.id);
-      if (now?.state === "CONSUMED") return replay(db, op, call, now, judged);
+      if (now?.state === "CONSUMED") return replay(r, now);
     }
     throw e;
   }
   // With no settle delay the provider settles at acceptance: accept, settle and consume are one
   // conditional UPDATE in the transaction that applies the effect (exactly one winner all the same).
-  if (settleDelayMs() === 0) return acceptAndConsume(db, op, call, row, context, judged);
-  const lost = await accept(db, op, call, row, judged);
+  if (settleDelayMs() === 0) return acceptAndConsume(r, row, context);
+  const lost = await accept(r, row);
   if (lost) return lost;
   // Step 10.
-  return settle(db, op, call, row, context, judged);
+  return settle(r, row, context);
 }
 
-/** The parts of a retry judged against the stored request. */
-interface Judged {
+/** One retry being judged: the operation, the call, and what it carries that is compared with the stored request. */
+interface Retry<I, C extends Record<string, unknown>> {
+  db: DbOrTx;
+  op: SignedOperation<I, C>;
+  call: SignedCall<I>;
   stamp: Stamp & { publicKey: string };
   /** sha256 hex of the `Service-Wallet-Signature` header as received. */
   stampDigest: string;
@@ -115,14 +118,8 @@ function storedFailure(e: ApiError) {
  * stamp header, same canonical body) before expiresAt gets the stored terminal response again, marked
  * `Signed-Request-Replayed: true`; export seals the same wallet afresh instead. Anything else is a reuse.
  */
-async function replay<I, C extends Record<string, unknown>>(
-  db: DbOrTx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  row: SignedRequestRow,
-  judged: Judged,
-): Promise<Reply> {
-  const identical = row.acceptedStampDigest === judged.stampDigest && row.bodyDigest === judged.bodyDigest;
+async function replay<I, C extends Record<string, unknown>>({ db, op, call, stampDigest, bodyDigest }: Retry<I, C>, row: SignedRequestRow): Promise<Reply> {
+  const identical = row.acceptedStampDigest === stampDigest && row.bodyDigest === bodyDigest;
   if (!identical || row.expiresAt.getTime() <= Date.now()) throw reused(row.id);
   const headers = { [REPLAYED_HEADER]: "true" };
   if (row.responseStatus !== null) {
@@ -195,17 +192,11 @@ function expired(row: SignedRequestRow): ApiError {
  * Another retry changed the request since it was read (a lost race): answer as that state requires.
  * Returns null when the request is ACCEPTED with this very stamp (the caller goes on settling it).
  */
-async function afterLostRace<I, C extends Record<string, unknown>>(
-  db: DbOrTx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  id: string,
-  judged: Judged,
-): Promise<Reply | null> {
-  const now = (await readRequest(db, id))!;
+async function afterLostRace<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: string): Promise<Reply | null> {
+  const now = (await readRequest(r.db, id))!;
   if (now.state === "PENDING") throw expired(now);
-  if (now.state === "CONSUMED") return replay(db, op, call, now, judged);
-  if (now.acceptedSigner !== judged.stamp.publicKey || now.acceptedSignature !== judged.stamp.signature) throw signatureConflict();
+  if (now.state === "CONSUMED") return replay(r, now);
+  if (now.acceptedSigner !== r.stamp.publicKey || now.acceptedSignature !== r.stamp.signature) throw signatureConflict();
   return null;
 }
 
@@ -312,51 +303,39 @@ function checkSigner(row: SignedRequestRow, stamp: Stamp & { publicKey: string }
 }
 
 /** Step 9: PENDING → ACCEPTED in one conditional UPDATE; a loser of a race gets the answer its state requires. */
-async function accept<I, C extends Record<string, unknown>>(
-  db: DbOrTx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  row: SignedRequestRow,
-  judged: Judged,
-): Promise<Reply | null> {
+async function accept<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow): Promise<Reply | null> {
   const delaySeconds = settleDelayMs() / 1000;
-  const [won] = await db
+  const [won] = await r.db
     .update(signedRequests)
     .set({
       state: "ACCEPTED",
       acceptedAt: sql`now()`,
       settleAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-      acceptedSigner: judged.stamp.publicKey,
-      acceptedSignature: judged.stamp.signature,
-      acceptedStampDigest: judged.stampDigest,
+      acceptedSigner: r.stamp.publicKey,
+      acceptedSignature: r.stamp.signature,
+      acceptedStampDigest: r.stampDigest,
     })
     .where(and(eq(signedRequests.id, row.id), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`))
     .returning({ id: signedRequests.id });
   if (won) return null;
-  return afterLostRace(db, op, call, row.id, judged);
+  return afterLostRace(r, row.id);
 }
 
 /**
  * Steps 9 and 10 at once when the provider settles immediately: PENDING → CONSUMED in one conditional
  * UPDATE inside the transaction that applies the effect and stores the terminal response.
  */
-async function acceptAndConsume<I, C extends Record<string, unknown>>(
-  db: DbOrTx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  row: SignedRequestRow,
-  context: C,
-  judged: Judged,
-): Promise<Reply> {
+async function acceptAndConsume<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
+  const { db, op, call } = r;
   const winnable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`);
   const consumed = {
     state: "CONSUMED" as const,
     acceptedAt: sql`now()`,
     settleAt: sql`now()`,
     consumedAt: sql`now()`,
-    acceptedSigner: judged.stamp.publicKey,
-    acceptedSignature: judged.stamp.signature,
-    acceptedStampDigest: judged.stampDigest,
+    acceptedSigner: r.stamp.publicKey,
+    acceptedSignature: r.stamp.signature,
+    acceptedStampDigest: r.stampDigest,
   };
   try {
     const result = await db.transaction(async (tx) => {
@@ -376,7 +355,7 @@ async function acceptAndConsume<I, C extends Record<string, unknown>>(
     const [won] = await db.update(signedRequests).set({ ...consumed, ...storedFailure(e) }).where(winnable).returning({ id: signedRequests.id });
     if (won) throw e;
   }
-  return (await afterLostRace(db, op, call, row.id, judged)) ?? settle(db, op, call, row, context, judged);
+  return (await afterLostRace(r, row.id)) ?? settle(r, row, context);
 }
 
 async function storeResult<I, C extends Record<string, unknown>>(tx: Tx, op: SignedOperation<I, C>, id: string, result: Reply): Promise<Reply> {
@@ -388,14 +367,8 @@ async function storeResult<I, C extends Record<string, unknown>>(tx: Tx, op: Sig
  * Step 10: the one transaction that moves the request from settled to CONSUMED applies the effect and
  * stores the terminal response. A signer whose session was revoked meanwhile ends it with SESSION_REVOKED.
  */
-async function settle<I, C extends Record<string, unknown>>(
-  db: DbOrTx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  row: SignedRequestRow,
-  context: C,
-  judged: Judged,
-): Promise<Reply> {
+async function settle<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
+  const { db, op, call } = r;
   const consumable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "ACCEPTED"), lte(signedRequests.settleAt, sql`now()`));
   let failure: ApiError | undefined;
   try {
@@ -422,7 +395,7 @@ async function settle<I, C extends Record<string, unknown>>(
       .returning({ id: signedRequests.id });
     if (won) throw failure;
   }
-  const after = await afterLostRace(db, op, call, row.id, judged);
+  const after = await afterLostRace(r, row.id);
   return after ?? reply(200, PROCESSING_BODY);
 }
 
