@@ -4,7 +4,7 @@
  * One `next start` on a fresh PostgreSQL database (LOG_LEVEL=debug, so that its log says each time a secret
  * hash is computed). A legitimate client (source 198.51.100.7) calls GET /config with the right credentials
  * at LEGIT_CONNECTIONS connections; its p99 is measured quiet, then while an attacker (source 203.0.113.66)
- * floods bad logins with a fresh client id per request at FLOOD_CONNECTIONS connections. Then the same flood
+ * sends FLOOD_RATE bad logins per second (default 41, the flood of issue 13) with a fresh client id per request. Then the same flood
  * against a second server whose limits are lifted (what the service did before the throttle). Each phase
  * lasts BENCH_SECONDS (default 60: one throttle window).
  * Prints per phase: legitimate p50/p99 and requests/s, attacker requests/s and its 401/429 split, and the
@@ -21,15 +21,17 @@ const DURATION = Number(process.env.BENCH_SECONDS || 60);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const LEGIT_CONNECTIONS = Number(process.env.LEGIT_CONNECTIONS || 4);
 const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS || 16);
+// The flood of issue 13: 41 bad logins per second saturated the host. FLOOD_RATE=0 floods as fast as the server answers.
+const FLOOD_RATE = Number(process.env.FLOOD_RATE ?? 41);
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
 const hashes = (s: RunningServer) => s.logs().split("\n").filter((l) => l.includes('"msg":"platform secret hash computed"')).length;
 
-function legit(url: string, auth: string) {
+function legit(url: string, auth: string, duration = DURATION) {
   return autocannon({
     url: `${url}/api/2025-10-13/config`,
     connections: LEGIT_CONNECTIONS,
-    duration: DURATION,
+    duration,
     headers: { authorization: auth, "x-forwarded-for": "198.51.100.7" },
   });
 }
@@ -39,6 +41,7 @@ function flood(url: string) {
     url: `${url}/api/2025-10-13/config`,
     connections: FLOOD_CONNECTIONS,
     duration: DURATION,
+    ...(FLOOD_RATE > 0 ? { overallRate: FLOOD_RATE } : {}),
     requests: [
       {
         setupRequest: (req: { headers?: Record<string, string> }) => {
@@ -95,7 +98,7 @@ async function main() {
     servers.push(throttled);
     const unthrottled = await startServer({ ...common, AUTH_FAILURES_PER_SOURCE: "1000000", AUTH_FAILURES_PER_CLIENT_ID: "1000000" });
     servers.push(unthrottled);
-    for (const s of servers) await legit(s.url, auth).then(() => undefined); // warm-up (JIT, memo, pool)
+    for (const s of servers) await legit(s.url, auth, 5); // warm-up (JIT, memo, pool)
 
     const results: Phase[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
