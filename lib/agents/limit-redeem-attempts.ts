@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { execRows, type DbOrTx } from "@/db/client";
+import { rateLimited } from "@/lib/api-core/errors";
 import { env } from "@/lib/config/env";
-import { rateLimited } from "@/lib/http/errors";
 
 export const REDEEM_LIMIT = 10;
 export const REDEEM_WINDOW_SECONDS = 60;

@@ -2,7 +2,7 @@
  * Calls from the page to the integrator backend (never to the service directly), and the
  * browser's half of the signed retry: 202 → stamp payloadToSign with the session key → re-send
  * the identical request with `Service-Wallet-Signature` and `Request-Id` → while the answer is
- * PROCESSING, re-send identically with backoff.
+ * PROCESSING, or after a network error, re-send identically with backoff.
  */
 import type { SessionKey } from "./keys";
 import { stampPayload } from "./stamp";
@@ -104,7 +104,16 @@ export async function signedRequest<T = unknown>(
   const signature = await stampPayload(challenge.payloadToSign, await signer());
   let delay = 400;
   for (;;) {
-    const r = await api<T>(method, path, { body, signature, requestId: challenge.requestId });
+    let r: ApiResult<T>;
+    try {
+      r = await api<T>(method, path, { body, signature, requestId: challenge.requestId });
+    } catch (e) {
+      // The answer was lost on the way (network error): the service replays the stored result to the identical re-send.
+      if (Date.parse(challenge.expiresAt) < Date.now()) throw e;
+      await sleep(delay);
+      delay = Math.min(delay * 1.5, 3000);
+      continue;
+    }
     if (!isProcessing(r)) return ok(r);
     onProgress?.("processing");
     if (Date.parse(challenge.expiresAt) < Date.now()) {

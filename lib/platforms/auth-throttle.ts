@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { execRows, type DbOrTx } from "@/db/client";
 import { env } from "@/lib/config/env";
-import { rateLimited } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/api-core/errors";
 
 /** protocol.md "Failed platform authentication": failures per client id, and per source address, per window. */
 export const AUTH_FAILURE_WINDOW_SECONDS = 60;

@@ -1,6 +1,6 @@
 import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
-import { startBackgroundLoop, type BackgroundLoop } from "@/lib/startup/background-loop";
+import { startBackgroundLoop, type BackgroundLoop } from "@/lib/api-core/background-loop";
 import { sweepOnce } from "./sweep";
 
 /** The in-process sweeper loop (started by lib/startup/startup.ts on every instance; see sweepOnce). */

@@ -1,5 +1,5 @@
 import { env } from "@/lib/config/env";
-import { startBackgroundLoop, type BackgroundLoop } from "@/lib/startup/background-loop";
+import { startBackgroundLoop, type BackgroundLoop } from "@/lib/api-core/background-loop";
 import { deliverDue, type AttemptOutcome } from "./deliver-due";
 import { dispatchOutbox } from "./dispatch-outbox";
 
