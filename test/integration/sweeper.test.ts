@@ -101,7 +101,7 @@ describe("sweeper", () => {
       await new Promise((r) => setTimeout(r, 1000));
       expect(await counts(p.clientId)).toEqual(made);
       await age();
-      // At most a dozen rows per table, in batches of 2: several passes of both instances.
+      // A few rows per table, deleted two per statement by either instance.
       expect(await untilSwept(p.clientId)).toEqual(zero);
     }
   });
