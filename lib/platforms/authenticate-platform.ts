@@ -10,19 +10,19 @@ import { verifiedRecently, verifySecretMemoized } from "./secret-hash";
 
 /**
  * BasicAuth: `Authorization: Basic base64(clientId:clientSecret)`.
- * Every failure answers the same 401, whether or not the client id exists. Failures are throttled per
- * client id and per source address before any hash is computed (protocol.md "Failed platform authentication").
+ * Every failure answers the same 401, whether or not the client id exists. Attempts that need a hash are
+ * throttled per client id and per source address before it is computed (protocol.md "Failed platform authentication").
  */
 export async function authenticatePlatform(headers: Headers): Promise<PlatformPrincipal> {
   const creds = parseBasic(headers.get("authorization"));
   if (!creds) throw unauthorized("Platform credentials are required: HTTP Basic with the client id and client secret");
   const db = await getDb();
-  const keys = throttleKeys(creds.clientId, sourceAddress(headers));
-  const [[row]] = await Promise.all([
-    db.select().from(platforms).where(eq(platforms.clientId, creds.clientId)).limit(1),
-    checkAuthThrottle(db, keys),
-  ]);
+  const [row] = await db.select().from(platforms).where(eq(platforms.clientId, creds.clientId)).limit(1);
+  // Credentials this instance verified within the minute cost no hash: they skip the throttle, so that a flood of
+  // failures at a client id cannot lock out the platform's own traffic.
   if (row && verifiedRecently(creds.clientSecret, row.secretHash)) return toPrincipal(row);
+  const keys = throttleKeys(creds.clientId, sourceAddress(headers));
+  await checkAuthThrottle(db, keys);
   await reserveAuthAttempt(db, keys);
   const ok = await verifySecretMemoized(creds.clientSecret, row?.secretHash ?? null);
   if (!row || !ok) throw unauthorized("Invalid platform credentials");
