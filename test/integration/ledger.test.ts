@@ -26,7 +26,8 @@ function rng(seed: number) {
 afterAll(() => closeDb());
 
 describe("ledger", () => {
-  it("sums to zero after a random sequence of 500 operations", async () => {
+  // 500 HTTP operations one after another: about a minute on a loaded machine, so more than the suite's default.
+  it("sums to zero after a random sequence of 500 operations", { timeout: 240_000 }, async () => {
     const seed = Number(process.env.LEDGER_SEED ?? Date.now() % 1_000_000);
     const rand = rng(seed);
     const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)];

@@ -35,7 +35,7 @@ describe("OpenAPI document", () => {
     const result = await validate(doc as never);
     if (!result.valid) console.error(JSON.stringify(result.errors, null, 2));
     expect(result.valid).toBe(true);
-  });
+  }, 30_000); // builds and validates the whole document: seconds, more on a loaded machine
 
   it("documents every implemented route, and nothing that is not implemented", () => {
     const doc = openApiDocument() as { paths: Record<string, Record<string, unknown>> };

@@ -10618,6 +10618,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -10628,6 +10632,10 @@ export interface operations {
       };
       /** @description The credential */
       201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             /** @description InternalAccount:<uuid> */
@@ -10737,6 +10745,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -10765,6 +10777,10 @@ export interface operations {
       };
       /** @description Revoked */
       204: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: never;
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -10973,6 +10989,10 @@ export interface operations {
     responses: {
       /** @description The session, or PROCESSING (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -11217,6 +11237,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -11245,6 +11269,10 @@ export interface operations {
       };
       /** @description Revoked */
       204: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: never;
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
@@ -11314,6 +11342,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -11324,6 +11356,10 @@ export interface operations {
       };
       /** @description The new session */
       201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             /** @description InternalAccount:<uuid> */
@@ -12045,6 +12081,10 @@ export interface operations {
     responses: {
       /** @description The updated customer, or PROCESSING (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": ({
             address?: {
@@ -23030,6 +23070,10 @@ export interface operations {
     responses: {
       /** @description The encrypted wallet credentials, or PROCESSING (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             /** @description Enclave bundle (JSON string {"version","data","dataSignature","enclaveQuorumPublic"}) whose data is the HPKE seal of the wallet mnemonic to clientPublicKey (docs/protocol.md "Wallet export") */
@@ -33944,6 +33988,10 @@ export interface operations {
     responses: {
       /** @description The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": ({
             createdAt: string;
@@ -34023,6 +34071,10 @@ export interface operations {
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
       400: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -34036,6 +34088,10 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -34049,6 +34105,10 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -34062,6 +34122,10 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -34075,6 +34139,10 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -34088,6 +34156,10 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
