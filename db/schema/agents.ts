@@ -28,7 +28,10 @@ export const agents = pgTable(
   ],
 );
 
-/** Device codes that install an agent: single use, expiring; stored as a SHA-256 digest of the normalised code. */
+/**
+ * Device codes that install an agent: single use, expiring; stored as a keyed digest (lib/agents/agent-secrets.ts
+ * `deviceCodeDigest`: HMAC under a key derived from the key-encryption key over the SHA-256 of the normalised code).
+ */
 export const agentDeviceCodes = pgTable(
   "agent_device_codes",
   {
@@ -38,18 +41,31 @@ export const agentDeviceCodes = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
     codeDigest: text("code_digest").notNull(),
+    /** False (the column default, so every row older than this column) = a plain SHA-256 digest: start-up re-keys those (lib/agents/rekey-device-codes.ts). */
+    keyed: boolean("keyed").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true, mode: "date" }),
     /** Set when a newer code for the same agent replaced this unredeemed one. */
     supersededAt: timestamp("superseded_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("agent_device_codes_digest_uq").on(t.codeDigest), index("agent_device_codes_agent_idx").on(t.agentId)],
+  (t) => [
+    uniqueIndex("agent_device_codes_digest_uq").on(t.codeDigest),
+    index("agent_device_codes_agent_idx").on(t.agentId),
+    index("agent_device_codes_expires_idx").on(t.expiresAt),
+  ],
 );
 
-/** Fixed-window counter of redemption attempts per code digest (protocol.md "Rate limit defaults": 10/min per code). */
-export const agentRedeemAttempts = pgTable("agent_redeem_attempts", {
-  codeDigest: text("code_digest").primaryKey(),
-  windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
-  count: integer("count").notNull(),
-});
+/**
+ * Fixed-window counters of redemption attempts (protocol.md "Rate limit defaults": 10/min per code), keyed by the
+ * code's digest, and across codes by `source:<address>` (lib/agents/limit-redeem-attempts.ts).
+ */
+export const agentRedeemAttempts = pgTable(
+  "agent_redeem_attempts",
+  {
+    codeDigest: text("code_digest").primaryKey(),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("agent_redeem_attempts_window_idx").on(t.windowStart)],
+);

@@ -61,13 +61,22 @@ export const signedRequests = pgTable(
     /** The accepted stamp's key and signature: an identical re-send must carry the same. */
     acceptedSigner: text("accepted_signer"),
     acceptedSignature: text("accepted_signature"),
+    /** sha256 hex of the accepted `Service-Wallet-Signature` header as received: a replay needs the byte-identical header. */
+    acceptedStampDigest: text("accepted_stamp_digest"),
+    /**
+     * The terminal response (protocol.md step 10, revised), stored in the transaction that applied the effect and
+     * replayed to identical re-sends until expires_at. Keys in it are already sealed to the client. Export stores none.
+     */
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
     expiresAt: ts("expires_at").notNull(),
     acceptedAt: ts("accepted_at"),
     settleAt: ts("settle_at"),
     consumedAt: ts("consumed_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("signed_requests_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'PENDING'`)],
+  // Every state: the sweeper (lib/sweeper) deletes rows past expires_at + retention.
+  (t) => [index("signed_requests_expires_idx").on(t.expiresAt)],
 );
 
 /**
@@ -95,6 +104,7 @@ export const otpChallenges = pgTable(
   (t) => [
     index("otp_challenges_auth_method_idx").on(t.authMethodId, t.createdAt),
     index("otp_challenges_live_expiry_idx").on(t.expiresAt).where(sql`${t.state} = 'ACTIVE'`),
+    index("otp_challenges_expires_idx").on(t.expiresAt),
   ],
 );
 
@@ -106,5 +116,19 @@ export const rateLimitEvents = pgTable(
     key: text("key").notNull(),
     at: ts("at").notNull().defaultNow(),
   },
-  (t) => [index("rate_limit_events_key_at_idx").on(t.key, t.at)],
+  (t) => [index("rate_limit_events_key_at_idx").on(t.key, t.at), index("rate_limit_events_at_idx").on(t.at)],
+);
+
+/**
+ * Failed platform authentications (protocol.md "Failed platform authentication"): one fixed one-minute window
+ * per key (`client:<client id>` or `source:<address>`), so that a throttled attempt answers 429 without hashing.
+ */
+export const platformAuthFailures = pgTable(
+  "platform_auth_failures",
+  {
+    key: text("key").primaryKey(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("platform_auth_failures_window_idx").on(t.windowStart)],
 );

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { agentDeviceCodes } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { normalizeDeviceCode, sha256Hex } from "./agent-secrets";
+import { deviceCodeDigest, normalizeDeviceCode } from "./agent-secrets";
 
 export async function deviceCodeStatus(platform: PlatformPrincipal, code: string) {
   const normalized = normalizeDeviceCode(code);
@@ -12,7 +12,7 @@ export async function deviceCodeStatus(platform: PlatformPrincipal, code: string
     const [row] = await db
       .select()
       .from(agentDeviceCodes)
-      .where(and(eq(agentDeviceCodes.codeDigest, sha256Hex(normalized)), eq(agentDeviceCodes.platformId, platform.id)))
+      .where(and(eq(agentDeviceCodes.codeDigest, deviceCodeDigest(normalized)), eq(agentDeviceCodes.platformId, platform.id)))
       .limit(1);
     if (row) return { code: normalized, redeemed: row.redeemedAt !== null, expiresAt: row.expiresAt.toISOString() };
   }

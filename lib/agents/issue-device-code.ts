@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { agentDeviceCodes } from "@/db/schema";
 import { formatId, newUuid } from "@/lib/ids";
-import { DEVICE_CODE_TTL_MS, newDeviceCode, sha256Hex } from "./agent-secrets";
+import { DEVICE_CODE_TTL_MS, deviceCodeDigest, newDeviceCode } from "./agent-secrets";
 import type { AgentRow } from "./agent-view";
 
 /** A fresh device code for the agent; older unredeemed codes stop working (issue "Agent Management"). */
@@ -18,7 +18,8 @@ export async function issueDeviceCode(tx: Tx, agent: AgentRow) {
     id: newUuid(),
     platformId: agent.platformId,
     agentId: agent.id,
-    codeDigest: sha256Hex(code),
+    codeDigest: deviceCodeDigest(code),
+    keyed: true,
     expiresAt,
   });
   return { code, agentId: formatId("Agent", agent.id), expiresAt: expiresAt.toISOString(), redeemed: false };

@@ -4,7 +4,7 @@ import { agentDeviceCodes, agents } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import type { AgentPolicy } from "./agent.contract";
-import { newAccessToken, normalizeDeviceCode, sha256Hex } from "./agent-secrets";
+import { deviceCodeDigest, newAccessToken, normalizeDeviceCode, sha256Hex } from "./agent-secrets";
 import { limitRedeemAttempts } from "./limit-redeem-attempts";
 
 /**
@@ -12,11 +12,11 @@ import { limitRedeemAttempts } from "./limit-redeem-attempts";
  * up and the token digest stored by conditional UPDATEs in one transaction, so of concurrent
  * redemptions exactly one gets a token.
  */
-export async function redeemDeviceCode(code: string) {
+export async function redeemDeviceCode(code: string, source: string) {
   const normalized = normalizeDeviceCode(code);
-  const digest = sha256Hex(normalized ?? code);
+  const digest = deviceCodeDigest(normalized ?? code);
   const db = await getDb();
-  await limitRedeemAttempts(db, digest);
+  await limitRedeemAttempts(db, digest, source);
   if (!normalized) throw notFound("DEVICE_CODE_NOT_FOUND", "Device code", code);
 
   return db.transaction(async (tx) => {

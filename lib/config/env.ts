@@ -75,6 +75,26 @@ const envSchema = z.object({
   BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
   /** Start of an UMA invitation's claim URL (the code is appended). */
   INVITATION_URL_BASE: z.string().url().default("https://uma.me/i/"),
+  /** Failed BasicAuth attempts per client id per minute before 429 (protocol.md "Failed platform authentication"). */
+  AUTH_FAILURES_PER_CLIENT_ID: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  /** Failed BasicAuth attempts per source address per minute before 429. */
+  AUTH_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Device-code redemption attempts per source address per minute, across codes, before 429. */
+  DEVICE_CODE_REDEEMS_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Run the sweeper (lib/sweeper) in this server process; every instance may. */
+  SWEEPER: z.enum(["on", "off"]).default("on"),
+  /** Pause between two sweeper passes, in ms. */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+  /** Rows deleted per statement (at most ten statements per table per pass). */
+  SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Signed-retry requests are kept this long after their expiresAt (replays end at expiresAt), in ms. */
+  SIGNED_REQUEST_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** EMAIL_OTP and passkey challenges are kept this long after they expire, in ms. */
+  CHALLENGE_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /** Digests of used OIDC tokens are kept this long after the token's exp, in ms. */
+  OIDC_TOKEN_USE_RETENTION_MS: z.coerce.number().int().min(0).default(3_600_000),
+  /** Agent device codes are kept this long after they expire (their status answers 404 afterwards), in ms. */
+  DEVICE_CODE_RETENTION_MS: z.coerce.number().int().min(0).default(7 * 86_400_000),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
 });

@@ -35,7 +35,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       let agent: AgentPrincipal | undefined;
       let tokenDigest: string | undefined;
       if (op.auth === "platform") {
-        platform = await authenticatePlatform(req.headers.get("authorization"));
+        platform = await authenticatePlatform(req.headers);
         log.platformId = platform.id;
         assertTokenPermission(platform, op.method, op.path);
       } else if (op.auth === "agent") {

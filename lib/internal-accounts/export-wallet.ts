@@ -12,12 +12,13 @@ import { readWalletSecret } from "./wallet-secret";
  * POST /internal-accounts/{id}/export (spec "Other endpoints referenced", protocol.md "Wallet export"): a signed
  * retry by any active session of the account, binding `clientPublicKey` (so a substituted key is refused at
  * step 7); the terminal 200 carries the mnemonic sealed to that key and signed by the enclave key. The
- * response exists only on the wire: nothing of it is stored.
+ * response exists only on the wire: nothing of it is stored, and an identical re-send seals afresh.
  */
 export const exportWalletOperation = walletSignedOperation<ExportWalletBody>({
   name: "internal-accounts.export",
   activityType: "ACTIVITY_TYPE_EXPORT_WALLET",
   what: "hold exportable wallet credentials",
+  resealOnReplay: true,
   parameters: (body) => ({ targetPublicKey: body.clientPublicKey.toLowerCase() }),
   async execute(tx, input, account) {
     const mnemonic = await readWalletSecret(tx, { platformId: input.platform.id, accountId: account.id });

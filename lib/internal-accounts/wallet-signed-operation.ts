@@ -21,6 +21,8 @@ export function walletSignedOperation<B>(def: {
   activityType: string;
   /** Completes "Only EMBEDDED_WALLET accounts …" in the 400 for another account type. */
   what: string;
+  /** Export: an identical re-send of a consumed request seals afresh instead of replaying a stored body (protocol.md step 10). */
+  resealOnReplay?: true;
   parameters: (body: B) => Record<string, unknown>;
   execute: (tx: Tx, input: WalletInput<B>, account: InternalAccountRow) => Promise<Reply>;
 }): SignedOperation<WalletInput<B>> {
@@ -28,6 +30,7 @@ export function walletSignedOperation<B>(def: {
   return {
     name: def.name,
     activityType: def.activityType,
+    resealOnReplay: def.resealOnReplay,
     async prepare(input, db) {
       const account = await wallet(db, input);
       return {

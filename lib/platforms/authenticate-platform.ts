@@ -4,34 +4,53 @@ import { apiTokens, platforms } from "@/db/schema";
 import { unauthorized } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "./platform-row";
-import { TOKEN_CLIENT_ID_PREFIX, verifySecretMemoized } from "./secret-hash";
+import { sourceAddress } from "@/lib/rate-limit/source-address";
+import { checkAuthThrottle, releaseAuthAttempt, reserveAuthAttempt, throttleKeys } from "./auth-throttle";
+import { TOKEN_CLIENT_ID_PREFIX, verifiedRecently, verifySecretMemoized } from "./secret-hash";
 import type { TokenPermission } from "./token-permission";
 
 /**
  * BasicAuth: `Authorization: Basic base64(clientId:clientSecret)`, with the platform's own credentials or
  * an API token's (`token_…` client ids). Every failure answers the same 401, whether or not the client id exists.
  * The row is read on every request, so a deleted token fails at once on every instance: the memo of
- * verifications is consulted only for a stored hash that is still in the database.
+ * verifications is consulted only for a stored hash that is still in the database. Attempts that need a hash
+ * are throttled per client id and per source address before it is computed (protocol.md "Failed platform authentication").
  */
-export async function authenticatePlatform(header: string | null): Promise<PlatformPrincipal> {
-  const creds = parseBasic(header);
+export async function authenticatePlatform(headers: Headers): Promise<PlatformPrincipal> {
+  const creds = parseBasic(headers.get("authorization"));
   if (!creds) throw unauthorized("Platform credentials are required: HTTP Basic with the client id and client secret");
   const db = await getDb();
-  if (creds.clientId.startsWith(TOKEN_CLIENT_ID_PREFIX)) {
+  const found = await findCredentials(creds.clientId);
+  // Credentials this instance verified within the minute cost no hash: they skip the throttle, so that a flood of
+  // failures at a client id cannot lock out the platform's own traffic.
+  if (found && verifiedRecently(creds.clientSecret, found.secretHash)) return found.principal();
+  const keys = throttleKeys(creds.clientId, sourceAddress(headers));
+  await checkAuthThrottle(db, keys);
+  await reserveAuthAttempt(db, keys);
+  const ok = await verifySecretMemoized(creds.clientSecret, found?.secretHash ?? null);
+  if (!found || !ok) throw unauthorized("Invalid platform credentials");
+  await releaseAuthAttempt(db, keys);
+  return found.principal();
+}
+
+/** The stored hash of a client id (a platform's own or an API token's) and the principal it authenticates. */
+async function findCredentials(clientId: string): Promise<{ secretHash: string; principal: () => PlatformPrincipal } | null> {
+  const db = await getDb();
+  if (clientId.startsWith(TOKEN_CLIENT_ID_PREFIX)) {
     const [row] = await db
       .select({ platform: platforms, tokenId: apiTokens.id, secretHash: apiTokens.secretHash, permissions: apiTokens.permissions })
       .from(apiTokens)
       .innerJoin(platforms, eq(platforms.id, apiTokens.platformId))
-      .where(eq(apiTokens.clientId, creds.clientId))
+      .where(eq(apiTokens.clientId, clientId))
       .limit(1);
-    const ok = await verifySecretMemoized(creds.clientSecret, row?.secretHash ?? null);
-    if (!row || !ok) throw unauthorized("Invalid platform credentials");
-    return { ...toPrincipal(row.platform), tokenId: row.tokenId, tokenPermissions: row.permissions as TokenPermission[] };
+    if (!row) return null;
+    return {
+      secretHash: row.secretHash,
+      principal: () => ({ ...toPrincipal(row.platform), tokenId: row.tokenId, tokenPermissions: row.permissions as TokenPermission[] }),
+    };
   }
-  const [row] = await db.select().from(platforms).where(eq(platforms.clientId, creds.clientId)).limit(1);
-  const ok = await verifySecretMemoized(creds.clientSecret, row?.secretHash ?? null);
-  if (!row || !ok) throw unauthorized("Invalid platform credentials");
-  return toPrincipal(row);
+  const [row] = await db.select().from(platforms).where(eq(platforms.clientId, clientId)).limit(1);
+  return row ? { secretHash: row.secretHash, principal: () => toPrincipal(row) } : null;
 }
 
 export function parseBasic(header: string | null): { clientId: string; clientSecret: string } | null {

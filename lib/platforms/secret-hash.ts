@@ -1,4 +1,6 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+import pLimit from "p-limit";
+import { logger } from "@/lib/log/logger";
 
 /**
  * Platform client secrets are stored only as scrypt hashes and compared in constant time.
@@ -24,13 +26,25 @@ export async function hashSecret(secret: string): Promise<string> {
 // Used when the client id is unknown, so the answer takes as long as for a wrong secret.
 const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEYLEN).toString("base64url")}`;
 
-export async function verifySecret(secret: string, stored: string | null): Promise<boolean> {
-  const parts = (stored ?? DUMMY_HASH).split("$");
-  if (parts.length !== 6 || parts[0] !== "scrypt") return false;
-  const [, n, r, p, saltB64, hashB64] = parts;
-  const expected = Buffer.from(hashB64, "base64url");
-  const actual = await scryptAsync(secret, Buffer.from(saltB64, "base64url"), Number(n), Number(r), Number(p));
-  return stored !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
+/**
+ * One verification at a time per process and per queue: a burst of guesses (each a full scrypt) queues on one
+ * thread instead of taking every core from legitimate requests; guesses at unknown client ids (the dummy hash)
+ * queue apart, so a legitimate client's verification never waits behind them (bench/README.md "Failed BasicAuth flood").
+ */
+const knownClientHashes = pLimit(1);
+const unknownClientHashes = pLimit(1);
+
+export function verifySecret(secret: string, stored: string | null): Promise<boolean> {
+  return (stored === null ? unknownClientHashes : knownClientHashes)(async () => {
+    // Counted by tests (LOG_LEVEL=debug): a throttled attempt must never get here.
+    logger.debug("platform secret hash computed");
+    const parts = (stored ?? DUMMY_HASH).split("$");
+    if (parts.length !== 6 || parts[0] !== "scrypt") return false;
+    const [, n, r, p, saltB64, hashB64] = parts;
+    const expected = Buffer.from(hashB64, "base64url");
+    const actual = await scryptAsync(secret, Buffer.from(saltB64, "base64url"), Number(n), Number(r), Number(p));
+    return stored !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
+  });
 }
 
 /**
@@ -42,16 +56,33 @@ const memo = new Map<string, number>();
 const MEMO_TTL_MS = 60_000;
 const MEMO_MAX = 1000;
 
+/** Keyed by the stored hash's digest first, so that forgetVerifications can drop every entry of one hash. */
+function memoKey(secret: string, stored: string): string {
+  return `${createHash("sha256").update(stored).digest("base64url")}.${createHash("sha256").update(stored).update("\u0000").update(secret).digest("base64url")}`;
+}
+
+/** True when this process verified exactly this secret against this hash within the memo's lifetime. */
+export function verifiedRecently(secret: string, stored: string): boolean {
+  const until = memo.get(memoKey(secret, stored));
+  return until !== undefined && until > Date.now();
+}
+
+/** Verifications under way, by memo key: concurrent requests with the same credentials share one hash. */
+const inFlight = new Map<string, Promise<boolean>>();
+
 export async function verifySecretMemoized(secret: string, stored: string | null): Promise<boolean> {
   if (stored === null) return verifySecret(secret, null);
-  const key = `${createHash("sha256").update(stored).digest("base64url")}.${createHash("sha256").update(stored).update("\u0000").update(secret).digest("base64url")}`;
-  const now = Date.now();
-  const until = memo.get(key);
-  if (until !== undefined && until > now) return true;
-  const ok = await verifySecret(secret, stored);
+  if (verifiedRecently(secret, stored)) return true;
+  const key = memoKey(secret, stored);
+  let pending = inFlight.get(key);
+  if (!pending) {
+    pending = verifySecret(secret, stored).finally(() => inFlight.delete(key));
+    inFlight.set(key, pending);
+  }
+  const ok = await pending;
   if (ok) {
     if (memo.size >= MEMO_MAX) memo.clear();
-    memo.set(key, now + MEMO_TTL_MS);
+    memo.set(key, Date.now() + MEMO_TTL_MS);
   }
   return ok;
 }

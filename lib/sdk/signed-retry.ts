@@ -8,7 +8,7 @@ export type Signer = (payloadToSign: string) => Promise<string>;
 export type SignedRetryProgress = "waiting" | "signing" | "processing";
 
 export interface SignedRetryOptions {
-  /** Give up re-sending PROCESSING after this long (default 60 s). */
+  /** Give up re-sending (PROCESSING, or network errors) after this long (default 60 s). */
   maxProcessingMs?: number;
   /** Longest `Retry-After` wait honoured on a 429 (default 60 s); a longer one is thrown. */
   maxRetryAfterMs?: number;
@@ -45,9 +45,10 @@ export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000
 /**
  * The whole signed-retry loop (protocol.md "Signed retry"), written once for every caller (server-side
  * integrators, tests, and the browser with a WebCrypto signer): first call → 202 → sign payloadToSign →
- * retry with `Service-Wallet-Signature` + `Request-Id` → while PROCESSING, re-send the identical retry
- * with backoff → the terminal body (undefined for 204). A 429 is honoured via Retry-After; any other
- * error answer throws `ServiceError` carrying the error object.
+ * retry with `Service-Wallet-Signature` + `Request-Id` → while PROCESSING, or after a network error or a
+ * gateway's 502/504 (the answer was lost: the service replays a stored terminal result to the identical request), re-send the
+ * identical retry with backoff → the terminal body (undefined for 204). A 429 is honoured via Retry-After;
+ * any other error answer throws `ServiceError` carrying the error object.
  */
 export async function signedRetry<T>(
   requestFn: (headers?: SignedHeaders) => Promise<RawResponse<T>>,
@@ -72,13 +73,22 @@ export async function signedRetry<T>(
   const deadline = Date.now() + maxProcessingMs;
   let delay = 100;
   for (;;) {
-    const res = await withRetryAfter(() => requestFn(headers), maxRetryAfter, waiting);
-    if (!isProcessing(res)) {
+    let res: RawResponse<T> | undefined;
+    let lost: unknown;
+    try {
+      res = await withRetryAfter(() => requestFn(headers), maxRetryAfter, waiting);
+    } catch (e) {
+      // A network error, or a gateway's 502/504 (the service itself never answers those): the answer was lost.
+      if (e instanceof ServiceError && e.status !== 502 && e.status !== 504) throw e;
+      lost = e;
+    }
+    if (res && !isProcessing(res)) {
       if (isChallenge(res)) throw new Error("signedRetry: the signed retry answered another 202");
       return res.body as T;
     }
-    opts.onProgress?.("processing");
+    if (res) opts.onProgress?.("processing");
     if (Date.now() + delay > deadline) {
+      if (lost) throw lost;
       throw new ServiceError({ status: 408, code: "PROCESSING_TIMEOUT", message: `The operation was still PROCESSING after ${maxProcessingMs} ms` });
     }
     await sleep(delay);

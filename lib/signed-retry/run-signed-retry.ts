@@ -1,13 +1,14 @@
 import { and, eq, lte, sql } from "drizzle-orm";
-import { getDb, type DbOrTx } from "@/db/client";
+import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { authSessions, signedRequests } from "@/db/schema";
-import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
+import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp, sha256Hex } from "@/lib/crypto";
 import { verifyStampNative } from "@/lib/crypto-node/verify";
-import { ApiError } from "@/lib/api-core/errors";
+import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { reply, type Reply } from "@/lib/api-core/reply";
 import { formatId, newId, parseId } from "@/lib/ids";
 import { settleDelayMs } from "@/lib/wallet-provider/settle-delay";
 import {
+  REPLAYED_HEADER,
   REQUEST_ID_HEADER,
   REQUEST_TTL_MS,
   SIGNATURE_HEADER,
@@ -46,45 +47,94 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     throw new ApiError("REQUEST_ID_MISSING", `The retry carries ${SIGNATURE_HEADER} but no ${REQUEST_ID_HEADER} header`);
   // Step 5.
   const stamp = parseStampOrThrow(signature);
+  const r: Retry<I, C> = { db, op, call, stamp, stampDigest: sha256Hex(signature), bodyDigest: bodyDigest(call.rawBody) };
   // Steps 6 and 8 need two reads; they run concurrently (the session read is only a candidate list,
   // judged after steps 6 and 7), which saves a round trip on the hot path.
   const [found, sessions] = await Promise.all([lookupRequest(db, requestIdHeader), sessionsWithKey(db, stamp.publicKey)]);
   // Step 6.
   const row = checkRequest(found, op, call, requestIdHeader);
+  // Step 10 (revised): a consumed request answers its stored result to an identical re-send, 401 to anything else.
+  if (row.state === "CONSUMED") return replay(r, row);
   // Step 7.
-  const digest = bodyDigest(call.rawBody);
-  if (digest !== row.bodyDigest) {
+  if (r.bodyDigest !== row.bodyDigest) {
     throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the body of the first call", {
       expectedBodyDigest: row.bodyDigest,
-      receivedBodyDigest: digest,
+      receivedBodyDigest: r.bodyDigest,
     });
   }
   const context = row.context as C;
+  if (row.state === "ACCEPTED") {
+    // The stamp was judged at acceptance: only the identical one may follow, and the signer's session is
+    // checked again when the provider settles (a revoked one ends the request with SESSION_REVOKED).
+    if (row.acceptedSigner !== stamp.publicKey || row.acceptedSignature !== stamp.signature) throw signatureConflict();
+    return settle(r, row, context);
+  }
   try {
     // Step 8.
     checkSigner(row, stamp, sessions);
     // Step 9 (re-checked refusals).
-    if (row.state === "PENDING" && op.recheck) await op.recheck(call.input, context, db);
+    if (op.recheck) await op.recheck(call.input, context, db);
   } catch (e) {
     // A concurrent identical retry may have consumed the request since it was read (and its effect may be
-    // what made this check fail, e.g. a refreshed session): that is a reuse, not a refusal.
-    if (e instanceof ApiError && (await currentState(db, row.id)) === "CONSUMED") throw reused(row.id);
+    // what made this check fail, e.g. a refreshed session): answer as to any re-send of a consumed request.
+    if (e instanceof ApiError) {
+      const now = await readRequest(db, row.id);
+      if (now?.state === "CONSUMED") return replay(r, now);
+    }
     throw e;
   }
-  if (row.state === "PENDING") {
-    // With no settle delay the provider settles at acceptance: accept, settle and consume are one
-    // conditional UPDATE in the transaction that applies the effect (exactly one winner all the same).
-    if (settleDelayMs() === 0) {
-      const result = await acceptAndConsume(db, op, call, row, stamp, context);
-      if (result) return result;
-    } else {
-      await accept(db, row, stamp);
-    }
-  } else if (row.acceptedSigner !== stamp.publicKey || row.acceptedSignature !== stamp.signature) {
-    throw signatureConflict();
-  }
+  // With no settle delay the provider settles at acceptance: accept, settle and consume are one
+  // conditional UPDATE in the transaction that applies the effect (exactly one winner all the same).
+  if (settleDelayMs() === 0) return acceptAndConsume(r, row, context);
+  const lost = await accept(r, row);
+  if (lost) return lost;
   // Step 10.
-  return settle(db, op, call, row, context);
+  return settle(r, row, context);
+}
+
+/** One retry being judged: the operation, the call, and what it carries that is compared with the stored request. */
+interface Retry<I, C extends Record<string, unknown>> {
+  db: DbOrTx;
+  op: SignedOperation<I, C>;
+  call: SignedCall<I>;
+  stamp: Stamp & { publicKey: string };
+  /** sha256 hex of the `Service-Wallet-Signature` header as received. */
+  stampDigest: string;
+  bodyDigest: string;
+}
+
+/** What the request's row keeps of the terminal answer; a resealing operation (export) keeps only its errors. */
+function storedSuccess<I, C extends Record<string, unknown>>(op: SignedOperation<I, C>, result: Reply) {
+  if (op.resealOnReplay) return { responseStatus: null, responseBody: null };
+  return { responseStatus: result.status, responseBody: result.body === undefined ? null : JSON.parse(JSON.stringify(result.body)) };
+}
+
+function storedFailure(e: ApiError) {
+  return { outcome: e.code, responseStatus: e.status, responseBody: e.toBody() };
+}
+
+/**
+ * A retry naming a CONSUMED request (protocol.md step 10, revised): an identical re-send (byte-identical
+ * stamp header, same canonical body) before expiresAt gets the stored terminal response again, marked
+ * `Signed-Request-Replayed: true`; export seals the same wallet afresh instead. Anything else is a reuse.
+ */
+async function replay<I, C extends Record<string, unknown>>({ db, op, call, stampDigest, bodyDigest }: Retry<I, C>, row: SignedRequestRow): Promise<Reply> {
+  const identical = row.acceptedStampDigest === stampDigest && row.bodyDigest === bodyDigest;
+  if (!identical || row.expiresAt.getTime() <= Date.now()) throw reused(row.id);
+  const headers = { [REPLAYED_HEADER]: "true" };
+  if (row.responseStatus !== null) {
+    if (row.responseStatus >= 400) {
+      const e = row.responseBody as { code: ErrorCode; message: string; details?: Record<string, unknown> };
+      throw new ApiError(e.code, e.message, e.details, headers);
+    }
+    return reply(row.responseStatus, row.responseBody ?? undefined, headers);
+  }
+  if (op.resealOnReplay && row.outcome === "SUCCEEDED") {
+    const fresh = await db.transaction((tx) => op.execute(tx, call.input, row.context as C, row));
+    return { ...fresh, headers: { ...fresh.headers, ...headers } };
+  }
+  // Consumed before results were stored (rows older than this mechanism).
+  throw reused(row.id);
 }
 
 async function createPending<I, C extends Record<string, unknown>>(db: DbOrTx, op: SignedOperation<I, C>, call: SignedCall<I>): Promise<Reply> {
@@ -129,9 +179,25 @@ function parseStampOrThrow(header: string): Stamp & { publicKey: string } {
   }
 }
 
-async function currentState(db: DbOrTx, id: string): Promise<string | undefined> {
-  const [now] = await db.select({ state: signedRequests.state }).from(signedRequests).where(eq(signedRequests.id, id)).limit(1);
-  return now?.state;
+async function readRequest(db: DbOrTx, id: string): Promise<SignedRequestRow | undefined> {
+  const [now] = await db.select().from(signedRequests).where(eq(signedRequests.id, id)).limit(1);
+  return now;
+}
+
+function expired(row: SignedRequestRow): ApiError {
+  return requestIdUnauthorized("REQUEST_ID_EXPIRED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} expired at ${row.expiresAt.toISOString()}`);
+}
+
+/**
+ * Another retry changed the request since it was read (a lost race): answer as that state requires.
+ * Returns null when the request is ACCEPTED with this very stamp (the caller goes on settling it).
+ */
+async function afterLostRace<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: string): Promise<Reply | null> {
+  const now = (await readRequest(r.db, id))!;
+  if (now.state === "PENDING") throw expired(now);
+  if (now.state === "CONSUMED") return replay(r, now);
+  if (now.acceptedSigner !== r.stamp.publicKey || now.acceptedSignature !== r.stamp.signature) throw signatureConflict();
+  return null;
 }
 
 function reused(id: string): ApiError {
@@ -192,16 +258,18 @@ function checkRequest<I, C extends Record<string, unknown>>(
       `${REQUEST_ID_HEADER} was issued for account ${row.accountId ? formatId("InternalAccount", row.accountId) : "(none)"}, not for ${account ? formatId("InternalAccount", account) : "the account named"}`,
     );
   }
-  if (row.state === "CONSUMED")
-    throw requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} has already been used`);
   // Expiry bounds the time to sign; once accepted, identical re-sends may arrive while the provider settles.
-  if (row.state === "PENDING" && row.expiresAt.getTime() <= Date.now()) {
-    throw requestIdUnauthorized(
-      "REQUEST_ID_EXPIRED",
-      `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} expired at ${row.expiresAt.toISOString()}`,
-    );
-  }
+  if (row.state === "PENDING" && row.expiresAt.getTime() <= Date.now()) throw expired(row);
   return row;
+}
+
+function sessionAllowed(rule: Extract<SignerRule, { kind: "SESSION" }>, sessions: SessionCandidate[]): boolean {
+  return sessions.some(
+    (s) =>
+      s.accountId === rule.accountId &&
+      (!rule.sessionId || s.id === rule.sessionId) &&
+      (!rule.excludeAuthMethodId || s.authMethodId !== rule.excludeAuthMethodId),
+  );
 }
 
 function checkSigner(row: SignedRequestRow, stamp: Stamp & { publicKey: string }, sessions: SessionCandidate[]): void {
@@ -215,13 +283,7 @@ function checkSigner(row: SignedRequestRow, stamp: Stamp & { publicKey: string }
       });
     }
   } else {
-    const allowed = sessions.some(
-      (s) =>
-        s.accountId === rule.accountId &&
-        (!rule.sessionId || s.id === rule.sessionId) &&
-        (!rule.excludeAuthMethodId || s.authMethodId !== rule.excludeAuthMethodId),
-    );
-    if (!allowed) {
+    if (!sessionAllowed(rule, sessions)) {
       const expected = rule.sessionId
         ? `the key of active session ${formatId("Session", rule.sessionId)}`
         : rule.excludeAuthMethodId
@@ -240,52 +302,40 @@ function checkSigner(row: SignedRequestRow, stamp: Stamp & { publicKey: string }
   }
 }
 
-/** Step 9: PENDING → ACCEPTED in one conditional UPDATE; losers of a race continue as re-sends. */
-async function accept(db: DbOrTx, row: SignedRequestRow, stamp: Stamp & { publicKey: string }): Promise<void> {
+/** Step 9: PENDING → ACCEPTED in one conditional UPDATE; a loser of a race gets the answer its state requires. */
+async function accept<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow): Promise<Reply | null> {
   const delaySeconds = settleDelayMs() / 1000;
-  const [won] = await db
+  const [won] = await r.db
     .update(signedRequests)
     .set({
       state: "ACCEPTED",
       acceptedAt: sql`now()`,
       settleAt: sql`now() + make_interval(secs => ${delaySeconds})`,
-      acceptedSigner: stamp.publicKey,
-      acceptedSignature: stamp.signature,
+      acceptedSigner: r.stamp.publicKey,
+      acceptedSignature: r.stamp.signature,
+      acceptedStampDigest: r.stampDigest,
     })
     .where(and(eq(signedRequests.id, row.id), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`))
     .returning({ id: signedRequests.id });
-  if (won) return;
-  const [now] = await db.select().from(signedRequests).where(eq(signedRequests.id, row.id)).limit(1);
-  if (now.state === "PENDING")
-    throw requestIdUnauthorized("REQUEST_ID_EXPIRED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} expired at ${row.expiresAt.toISOString()}`);
-  if (now.state === "CONSUMED")
-    throw requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} has already been used`);
-  if (now.acceptedSigner !== stamp.publicKey || now.acceptedSignature !== stamp.signature) {
-    throw signatureConflict();
-  }
+  if (won) return null;
+  return afterLostRace(r, row.id);
 }
 
 /**
  * Steps 9 and 10 at once when the provider settles immediately: PENDING → CONSUMED in one conditional
- * UPDATE inside the transaction that applies the effect. Returns null when another request won
- * (the caller then continues as an identical re-send).
+ * UPDATE inside the transaction that applies the effect and stores the terminal response.
  */
-async function acceptAndConsume<I, C extends Record<string, unknown>>(
-  db: DbOrTx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  row: SignedRequestRow,
-  stamp: Stamp & { publicKey: string },
-  context: C,
-): Promise<Reply | null> {
+async function acceptAndConsume<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
+  const { db, op, call } = r;
   const winnable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`);
   const consumed = {
     state: "CONSUMED" as const,
     acceptedAt: sql`now()`,
     settleAt: sql`now()`,
     consumedAt: sql`now()`,
-    acceptedSigner: stamp.publicKey,
-    acceptedSignature: stamp.signature,
+    acceptedSigner: r.stamp.publicKey,
+    acceptedSignature: r.stamp.signature,
+    acceptedStampDigest: r.stampDigest,
   };
   try {
     const result = await db.transaction(async (tx) => {
@@ -297,34 +347,28 @@ async function acceptAndConsume<I, C extends Record<string, unknown>>(
         .prepare("signed_retry_accept_consume")
         .execute();
       if (!won) return null;
-      return op.execute(tx, call.input, context, won);
+      return storeResult(tx, op, row.id, await op.execute(tx, call.input, context, won));
     });
     if (result) return result;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    const [won] = await db.update(signedRequests).set({ ...consumed, outcome: e.code }).where(winnable).returning({ id: signedRequests.id });
+    const [won] = await db.update(signedRequests).set({ ...consumed, ...storedFailure(e) }).where(winnable).returning({ id: signedRequests.id });
     if (won) throw e;
   }
-  const [now] = await db.select().from(signedRequests).where(eq(signedRequests.id, row.id)).limit(1);
-  if (now.state === "PENDING")
-    throw requestIdUnauthorized("REQUEST_ID_EXPIRED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} expired at ${row.expiresAt.toISOString()}`);
-  if (now.state === "CONSUMED")
-    throw requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} has already been used`);
-  if (now.acceptedSigner !== stamp.publicKey || now.acceptedSignature !== stamp.signature) throw signatureConflict();
-  return null;
+  return (await afterLostRace(r, row.id)) ?? settle(r, row, context);
+}
+
+async function storeResult<I, C extends Record<string, unknown>>(tx: Tx, op: SignedOperation<I, C>, id: string, result: Reply): Promise<Reply> {
+  await tx.update(signedRequests).set(storedSuccess(op, result)).where(eq(signedRequests.id, id));
+  return result;
 }
 
 /**
- * Step 10: the one response that moves the request from settled to CONSUMED carries the terminal
- * result; the operation's effect commits in that same transaction.
+ * Step 10: the one transaction that moves the request from settled to CONSUMED applies the effect and
+ * stores the terminal response. A signer whose session was revoked meanwhile ends it with SESSION_REVOKED.
  */
-async function settle<I, C extends Record<string, unknown>>(
-  db: DbOrTx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  row: SignedRequestRow,
-  context: C,
-): Promise<Reply> {
+async function settle<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
+  const { db, op, call } = r;
   const consumable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "ACCEPTED"), lte(signedRequests.settleAt, sql`now()`));
   let failure: ApiError | undefined;
   try {
@@ -335,7 +379,8 @@ async function settle<I, C extends Record<string, unknown>>(
         .where(consumable)
         .returning();
       if (!won) return null;
-      return op.execute(tx, call.input, context, won);
+      await checkSignerStillActive(tx, won);
+      return storeResult(tx, op, row.id, await op.execute(tx, call.input, context, won));
     });
     if (result) return result;
   } catch (e) {
@@ -345,12 +390,21 @@ async function settle<I, C extends Record<string, unknown>>(
   if (failure) {
     const [won] = await db
       .update(signedRequests)
-      .set({ state: "CONSUMED", consumedAt: sql`now()`, outcome: failure.code })
+      .set({ state: "CONSUMED", consumedAt: sql`now()`, ...storedFailure(failure) })
       .where(consumable)
       .returning({ id: signedRequests.id });
     if (won) throw failure;
   }
-  const [now] = await db.select({ state: signedRequests.state }).from(signedRequests).where(eq(signedRequests.id, row.id)).limit(1);
-  if (now?.state === "ACCEPTED") return reply(200, PROCESSING_BODY);
-  throw requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} has already been used`);
+  const after = await afterLostRace(r, row.id);
+  return after ?? reply(200, PROCESSING_BODY);
+}
+
+/** A session signer must still hold an active session when the provider settles (protocol.md step 10). */
+async function checkSignerStillActive(tx: Tx, request: SignedRequestRow): Promise<void> {
+  const rule = request.signer as unknown as SignerRule;
+  if (rule.kind !== "SESSION" || !request.acceptedSigner) return;
+  if (sessionAllowed(rule, await sessionsWithKey(tx, request.acceptedSigner))) return;
+  throw new ApiError("UNAUTHORIZED", "The signer's session was revoked before the wallet provider settled the request", {
+    reason: "SESSION_REVOKED",
+  });
 }

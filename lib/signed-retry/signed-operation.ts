@@ -17,13 +17,18 @@
  *    - `execute(tx, input, context, request)`: step 10, runs in the one transaction that moves the request
  *      from settled to CONSUMED; applies the side effect and returns the terminal `Reply` (201/204/200).
  *      Throwing `ApiError` rolls the effect back; the request is still consumed and that error is the
- *      terminal answer. Secrets created here (session keys) exist only in this response.
+ *      terminal answer. The terminal answer is stored with the request in that transaction and replayed to
+ *      identical re-sends until `expiresAt` (protocol.md step 10, revised); keys in it must already be sealed
+ *      to the client's key.
+ *    - `resealOnReplay?`: store no success body; an identical re-send runs `execute` again (export: the
+ *      spec never stores its encrypted credentials, so the same wallet is sealed to the same key afresh).
  * 2. In the service function called by the route: `return runSignedRetry(op, signedCall(ctx, input))`
  *    (`signedCall` takes the handler context: platform, method, path, headers and the raw body).
  * 3. Document 202/200/201/204 responses with `signedRetryResponses(...)` from signed-retry.contract.ts.
  *
  * The mechanism answers 202, every 401 of steps 4–8, PROCESSING (200) while the wallet provider has not
- * settled, 401 REQUEST_ID_REUSED after the terminal answer, and guarantees that of any number of
+ * settled, the stored terminal answer again (header `Signed-Request-Replayed: true`) to an identical re-send,
+ * 401 REQUEST_ID_REUSED to any other retry of a consumed request, and guarantees that of any number of
  * concurrent identical retries on any number of instances exactly one runs `execute`.
  */
 import type { DbOrTx, Tx } from "@/db/client";
@@ -60,6 +65,7 @@ export interface SignedOperation<I, C extends Record<string, unknown> = Record<s
   accountOf?(input: I): string | null;
   recheck?(input: I, context: C, db: DbOrTx): Promise<void>;
   execute(tx: Tx, input: I, context: C, request: SignedRequestRow): Promise<Reply>;
+  resealOnReplay?: true;
 }
 
 /** One HTTP request to a signed-retry endpoint, as the mechanism needs it. */
@@ -75,4 +81,6 @@ export interface SignedCall<I> {
 
 export const SIGNATURE_HEADER = "Service-Wallet-Signature";
 export const REQUEST_ID_HEADER = "Request-Id";
+/** Set on a stored terminal answer given again to an identical re-send. */
+export const REPLAYED_HEADER = "Signed-Request-Replayed";
 export const REQUEST_TTL_MS = 5 * 60 * 1000;

@@ -24,10 +24,16 @@ export const signedRetryHeaders = {
   "Request-Id": { description: "On the retry: the requestId of the 202" },
 };
 
-/** The responses every signed-retry operation shares, plus its terminal one(s). */
+const replayedHeader = {
+  "Signed-Request-Replayed":
+    "`true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead",
+};
+
+/** The responses every signed-retry operation shares, plus its terminal one(s) (which may be replays). */
 export function signedRetryResponses(terminal: Record<number, ResponseSpec>): Record<number, ResponseSpec> {
+  const marked = Object.fromEntries(Object.entries(terminal).map(([status, r]) => [status, { ...r, headers: { ...r.headers, ...replayedHeader } }]));
   return {
     202: { description: "Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers", schema: signedRetryChallengeSchema },
-    ...terminal,
+    ...marked,
   };
 }

@@ -11,6 +11,8 @@ import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { directory } from "@/lib/discoveries/directory";
 import { startBulkImportWorker } from "@/lib/bulk-import/worker";
+import { rekeyDeviceCodes } from "@/lib/agents/rekey-device-codes";
+import { startSweeper } from "@/lib/sweeper/worker";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -25,13 +27,17 @@ export async function startup(): Promise<void> {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   }
-  await getDb();
+  const db = await getDb();
+  const rekeyed = await rekeyDeviceCodes(db);
+  if (rekeyed) logger.info({ rekeyed }, "device codes stored as plain SHA-256 were re-keyed");
   // Load (or, on a fresh database, create) the enclave signing key now: later it is read from the process
   // cache, so no request needs a second pool connection for it while holding a transaction (export-wallet).
   await getEnclaveSigningKey();
   // Webhook delivery runs in every server process; rows are claimed with SKIP LOCKED (lib/webhooks).
   if (cfg.WEBHOOK_WORKER === "on") startWebhookWorker();
   if (cfg.BULK_IMPORT_WORKER === "on") startBulkImportWorker();
+  // Expired rows are deleted by every instance (claimed with SKIP LOCKED: lib/sweeper).
+  if (cfg.SWEEPER === "on") startSweeper();
   const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);
   if (wantDemo) await ensureDemoPlatform(cfg);
 }

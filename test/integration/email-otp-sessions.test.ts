@@ -11,7 +11,7 @@ import {
 } from "@/lib/crypto";
 import { ServiceError, signedRetry, stampSigner, withRetryAfter, type AuthSession, type SignedRetryChallenge } from "@/lib/sdk";
 import { call, newPlatform, type TestPlatform } from "../support/api";
-import { newWalletUser, otpBundle, sdkFor, type WalletUser } from "../support/wallet";
+import { newWalletUser, otpBundle, reorderedStamp, sdkFor, type WalletUser } from "../support/wallet";
 
 const sql = postgres(inject("databaseUrl"), { max: 2, onnotice: () => {} });
 afterAll(() => sql.end());
@@ -91,8 +91,13 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
     expect(session.encryptedSessionSigningKey).toBeUndefined();
     expect(new Date(session.expiresAt).getTime() - new Date(session.createdAt).getTime()).toBe(900_000);
 
-    // A re-send after the terminal answer is a reuse.
-    await expectServiceError(client.verifyCredential(user.credentialId, body, headers), 401, "UNAUTHORIZED", "REQUEST_ID_REUSED");
+    // An identical re-send (a lost answer) gets the stored result again; other stamp bytes are a reuse.
+    const again = await client.verifyCredential(user.credentialId, body, headers);
+    expect(again.headers.get("signed-request-replayed")).toBe("true");
+    expect(again.body).toEqual(done.body);
+    expect(done.headers.get("signed-request-replayed")).toBeNull();
+    const otherBytes = { ...headers, "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]) };
+    await expectServiceError(client.verifyCredential(user.credentialId, body, otherBytes), 401, "UNAUTHORIZED", "REQUEST_ID_REUSED");
     // The OTP is single use: the same bundle cannot start another sign-in.
     await expectServiceError(client.verifyCredential(user.credentialId, body), 401, "UNAUTHORIZED", "OTP_NOT_ISSUED");
 

@@ -5,7 +5,7 @@ import { generateP256KeyPair, makeStamp, openExportBundle } from "@/lib/crypto";
 import { ServiceError, signedRetry, stampSigner, type ServiceClient } from "@/lib/sdk";
 import { newPlatform } from "../support/api";
 import { registerPasskey, signInWithPasskey, softAuthenticator, sql, bare } from "../support/credentials";
-import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
+import { newWalletUser, reorderedStamp, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: string; reason?: string }> {
   try {
@@ -67,8 +67,19 @@ describe("wallet export", () => {
     expect(
       await openExportBundle({ bundle: again.encryptedWalletCredentials, privateKeyHex: other.privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id }),
     ).toBe(mnemonic);
-    // The re-send after the terminal answer is a reuse; the response was never stored.
-    expect(await refusal(client.exportWallet(user.accountId, key.publicKeyUncompressedHex, headers))).toMatchObject({ status: 401, reason: "REQUEST_ID_REUSED" });
+    // The response was never stored: an identical re-send (a lost answer) seals the same wallet afresh;
+    // another stamp naming the consumed request is a reuse.
+    const resent = await client.exportWallet(user.accountId, key.publicKeyUncompressedHex, headers);
+    expect(resent.headers.get("signed-request-replayed")).toBe("true");
+    const resealed = resent.body as typeof body;
+    expect(resealed.encryptedWalletCredentials).not.toBe(body.encryptedWalletCredentials);
+    expect(
+      await openExportBundle({ bundle: resealed.encryptedWalletCredentials, privateKeyHex: key.privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id }),
+    ).toBe(mnemonic);
+    const [stored] = await sql((q) => q`select response_body from signed_requests where id = ${bare(challenge.requestId)}`);
+    expect(stored.response_body).toBeNull();
+    const otherBytes = { ...headers, "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]) };
+    expect(await refusal(client.exportWallet(user.accountId, key.publicKeyUncompressedHex, otherBytes))).toMatchObject({ status: 401, reason: "REQUEST_ID_REUSED" });
     const [secret] = await sql((q) => q`select mnemonic_enc from wallet_secrets where account_id = ${bare(user.accountId)}`);
     expect(String(secret.mnemonic_enc)).toMatch(/^v1\./);
     expect(String(secret.mnemonic_enc)).not.toContain(mnemonic.split(" ")[0]);

@@ -35,7 +35,7 @@ describe("PROCESSING: the wallet provider settles after a delay", () => {
     await server?.stop();
   });
 
-  it("answers PROCESSING, then exactly one identical re-send gets the session; later re-sends are 401; another signature is 409", async () => {
+  it("answers PROCESSING, then every identical re-send gets the one session (replayed); another signature is 409, then 401 once consumed", async () => {
     const user = await newWalletUser(p, client);
     const { encryptedOtpBundle, key } = await otpBundle(client, user.credentialId, "000000");
     const body = { type: "EMAIL_OTP" as const, encryptedOtpBundle };
@@ -57,16 +57,45 @@ describe("PROCESSING: the wallet provider settles after a delay", () => {
     expect(conflict.body).toMatchObject({ status: 409, code: "CONFLICT", details: { reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED" } });
 
     await sleep(SETTLE_MS + 200);
-    const results = await Promise.allSettled(Array.from({ length: 6 }, () => client.verifyCredential(user.credentialId, body, h)));
-    const ok = results.filter((r) => r.status === "fulfilled").map((r) => (r as PromiseFulfilledResult<RawResponse<unknown>>).value);
-    expect(ok).toHaveLength(1);
-    expect(ok[0].body).toMatchObject({ id: expect.stringMatching(/^Session:/), accountId: user.accountId, type: "EMAIL_OTP" });
-    for (const r of results.filter((x) => x.status === "rejected")) {
-      expect((r as PromiseRejectedResult).reason.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "REQUEST_ID_REUSED" } });
-    }
-    const after = await client.verifyCredential(user.credentialId, body, h).catch((e) => e);
+    const results = await Promise.all(Array.from({ length: 6 }, () => client.verifyCredential(user.credentialId, body, h)));
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(results[0].body).toMatchObject({ id: expect.stringMatching(/^Session:/), accountId: user.accountId, type: "EMAIL_OTP" });
+    for (const r of results) expect(r.body).toEqual(results[0].body);
+    expect(results.filter((r) => r.headers.get("signed-request-replayed") === null)).toHaveLength(1);
+    const later = await client.verifyCredential(user.credentialId, body, h);
+    expect(later.headers.get("signed-request-replayed")).toBe("true");
+    expect(later.body).toEqual(results[0].body);
+    // Once consumed, the other signature is a reuse (no longer a conflict).
+    const after = await client
+      .verifyCredential(user.credentialId, body, { ...h, "Service-Wallet-Signature": otherStamp(ch.payloadToSign, key.privateKeyHex) })
+      .catch((e) => e);
     expect(after.body).toMatchObject({ status: 401, details: { reason: "REQUEST_ID_REUSED" } });
     expect((await client.listSessions(user.accountId)).data).toHaveLength(1);
+  });
+
+  it("an accepted request whose signer's session is revoked before it settles ends with a terminal 401 SESSION_REVOKED", async () => {
+    const user = await newWalletUser(p, client);
+    const { session, key } = await signInWithEmailOtp(client, user.credentialId);
+    const sign = (ch: SignedRetryChallenge) => ({
+      "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }),
+      "Request-Id": ch.requestId,
+    });
+    const exportKey = generateP256KeyPair().publicKeyUncompressedHex;
+    const exportHeaders = sign((await client.exportWallet(user.accountId, exportKey)).body as SignedRetryChallenge);
+    expect((await client.exportWallet(user.accountId, exportKey, exportHeaders)).body).toMatchObject({ status: "PROCESSING" });
+    // The same session is refreshed (so revoked) while the export is being settled.
+    const nextKey = generateP256KeyPair().publicKeyHex;
+    const refreshHeaders = sign((await client.refreshSession(session.id, nextKey)).body as SignedRetryChallenge);
+    expect((await client.refreshSession(session.id, nextKey, refreshHeaders)).body).toMatchObject({ status: "PROCESSING" });
+    await sleep(SETTLE_MS + 200);
+    expect((await client.refreshSession(session.id, nextKey, refreshHeaders)).status).toBe(201);
+
+    const ended = await client.exportWallet(user.accountId, exportKey, exportHeaders).catch((e) => e);
+    expect(ended).toBeInstanceOf(ServiceError);
+    expect(ended.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "SESSION_REVOKED" } });
+    // Terminal: the identical re-send gets the same answer again.
+    const again = await client.exportWallet(user.accountId, exportKey, exportHeaders).catch((e) => e);
+    expect(again.body).toEqual(ended.body);
   });
 
   it("the SDK's signedRetry re-sends through PROCESSING with backoff and returns the terminal result", async () => {

@@ -15,6 +15,10 @@ export default async function setup(project: TestProject) {
     DEMO_PLATFORM: "off",
     KEY_ENCRYPTION_KEY: keyEncryptionKey,
     OIDC_JWKS_COOLDOWN_SECONDS: "1",
+    // Every test file reaches this server from one loopback address: per-source limits are tested on their own
+    // server (test/integration/attempt-limits.test.ts), not shared by the whole suite.
+    AUTH_FAILURES_PER_SOURCE: "1000000",
+    DEVICE_CODE_REDEEMS_PER_SOURCE: "1000000",
   });
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", db.url);

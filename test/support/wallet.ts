@@ -3,7 +3,7 @@
  * backend would use it: EMAIL_OTP sign-in with real HPKE and real P-256 signing.
  */
 import { inject } from "vitest";
-import { generateP256KeyPair, sealOtpBundle, type P256KeyPair } from "@/lib/crypto";
+import { base64urlDecode, base64urlEncode, generateP256KeyPair, sealOtpBundle, utf8Decode, utf8Encode, type P256KeyPair } from "@/lib/crypto";
 import { createServiceClient, signedRetry, stampSigner, type AuthSession, type ServiceClient } from "@/lib/sdk";
 import { newCustomer, type TestPlatform } from "./api";
 
@@ -60,4 +60,10 @@ export async function signInWithEmailOtp(
     stampSigner(key.privateKeyHex),
   );
   return { session, key };
+}
+
+/** The same stamp (same key and signature) in other bytes: its JSON members in reverse order. */
+export function reorderedStamp(header: string): string {
+  const members = Object.entries(JSON.parse(utf8Decode(base64urlDecode(header))) as Record<string, string>).reverse();
+  return base64urlEncode(utf8Encode(JSON.stringify(Object.fromEntries(members))));
 }

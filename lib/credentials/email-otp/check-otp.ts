@@ -1,9 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { otpChallenges } from "@/db/schema";
 import { OtpBundleError, normalizePublicKeyHex, type OtpBundlePlaintext } from "@/lib/crypto";
 import { ApiError } from "@/lib/api-core/errors";
 import { openOtpAttempt } from "@/lib/keys/otp-target";
+import { logger } from "@/lib/log/logger";
 import { OTP_MAX_ATTEMPTS, otpMatches } from "./otp-code";
 import { targetKeyAad } from "./issue-otp";
 
@@ -13,8 +14,8 @@ function otpUnauthorized(reason: string, message: string, extra: Record<string, 
 
 /**
  * The first verify leg (protocol.md "EMAIL_OTP details"): open the bundle with the live issuance's
- * target key and check the code. A wrong code counts an attempt (the 5th kills the issuance); a right
- * one uses up the issuance and its target key. Returns the session public key sealed in the bundle.
+ * target key and check the code. Every attempt is counted before the comparison (the 5th wrong one kills
+ * the issuance); a right code uses up the issuance and its target key. Returns the session public key sealed in the bundle.
  */
 export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBundle: string): Promise<string> {
   const [otp] = await db
@@ -35,21 +36,43 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
     throw otpUnauthorized("OTP_EXPIRED", `The one-time code expired at ${otp.expiresAt.toISOString()}; request a new challenge`);
   }
 
+  // The attempt is counted before anything is compared (one conditional UPDATE): of any number of concurrent
+  // guesses, at most OTP_MAX_ATTEMPTS ever reach the comparison.
+  const [slot] = await db
+    .update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(otpChallenges.id, otp.id),
+        eq(otpChallenges.state, "ACTIVE"),
+        lt(otpChallenges.attempts, OTP_MAX_ATTEMPTS),
+        sql`${otpChallenges.expiresAt} > now()`,
+        isNotNull(otpChallenges.targetPrivateKeyEnc),
+      ),
+    )
+    .returning({ attempts: otpChallenges.attempts, targetPrivateKeyEnc: otpChallenges.targetPrivateKeyEnc });
+  if (!slot) throw otpUnauthorized("OTP_ATTEMPTS_EXHAUSTED", `The one-time code was refused ${OTP_MAX_ATTEMPTS} times or is no longer live; request a new challenge`);
+  logger.debug({ otpId: otp.id, attempt: slot.attempts }, "otp attempt compared");
+
   let opened: OtpBundlePlaintext;
   try {
-    opened = await openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: otp.targetPrivateKeyEnc, binding: targetKeyAad(otp.id) });
+    opened = await openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: slot.targetPrivateKeyEnc!, binding: targetKeyAad(otp.id) });
   } catch (e) {
     if (e instanceof OtpBundleError && e.reason === "DECRYPTION_FAILED") {
-      return countWrongAttempt(db, otp.id, "The encryptedOtpBundle cannot be opened with the target key of the latest challenge");
+      return wrongAttempt(db, otp.id, slot.attempts, "The encryptedOtpBundle cannot be opened with the target key of the latest challenge");
     }
-    // Malformed input or a plaintext without {otp_code, public_key}: the client's bug, not a guess.
+    // Malformed input or a plaintext without {otp_code, public_key}: the client's bug, not a guess; the attempt is given back.
+    await db
+      .update(otpChallenges)
+      .set({ attempts: sql`greatest(${otpChallenges.attempts} - 1, 0)` })
+      .where(and(eq(otpChallenges.id, otp.id), eq(otpChallenges.state, "ACTIVE")));
     throw new ApiError("INVALID_INPUT", "The encryptedOtpBundle is not a valid OTP bundle", {
       reason: e instanceof OtpBundleError ? e.reason : "MALFORMED",
       errors: [{ field: "encryptedOtpBundle", message: e instanceof Error ? e.message : "invalid bundle" }],
     });
   }
   if (!(await otpMatches(otp.id, opened.otp_code, otp.codeDigest))) {
-    await countWrongAttempt(db, otp.id, "The one-time code is wrong");
+    await wrongAttempt(db, otp.id, slot.attempts, "The one-time code is wrong");
   }
   const [used] = await db
     .update(otpChallenges)
@@ -60,17 +83,13 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
   return normalizePublicKeyHex(opened.public_key);
 }
 
-async function countWrongAttempt(db: DbOrTx, otpId: string, message: string): Promise<never> {
-  const [row] = await db
-    .update(otpChallenges)
-    .set({
-      attempts: sql`${otpChallenges.attempts} + 1`,
-      state: sql`case when ${otpChallenges.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then 'EXHAUSTED' else ${otpChallenges.state} end`,
-      targetPrivateKeyEnc: sql`case when ${otpChallenges.attempts} + 1 >= ${OTP_MAX_ATTEMPTS} then null else ${otpChallenges.targetPrivateKeyEnc} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(otpChallenges.id, otpId), eq(otpChallenges.state, "ACTIVE")))
-    .returning({ attempts: otpChallenges.attempts });
-  if (!row) throw otpUnauthorized("OTP_ATTEMPTS_EXHAUSTED", `The one-time code was refused ${OTP_MAX_ATTEMPTS} times; request a new challenge`);
-  throw otpUnauthorized("OTP_INVALID", message, { attemptsRemaining: Math.max(0, OTP_MAX_ATTEMPTS - row.attempts) });
+/** A wrong guess (already counted): the last allowed one kills the issuance and erases its target key. */
+async function wrongAttempt(db: DbOrTx, otpId: string, attempts: number, message: string): Promise<never> {
+  if (attempts >= OTP_MAX_ATTEMPTS) {
+    await db
+      .update(otpChallenges)
+      .set({ state: "EXHAUSTED", targetPrivateKeyEnc: null, updatedAt: new Date() })
+      .where(and(eq(otpChallenges.id, otpId), eq(otpChallenges.state, "ACTIVE")));
+  }
+  throw otpUnauthorized("OTP_INVALID", message, { attemptsRemaining: Math.max(0, OTP_MAX_ATTEMPTS - attempts) });
 }

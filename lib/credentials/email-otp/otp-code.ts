@@ -1,5 +1,5 @@
-import { createHmac, hkdfSync, randomInt, timingSafeEqual } from "node:crypto";
-import { getKeyEncryptionKey } from "@/lib/keys/kek";
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { keyedDigest } from "@/lib/keys/keyed-digest";
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
@@ -10,14 +10,9 @@ export function newOtpCode(sandbox: boolean): string {
   return sandbox ? SANDBOX_OTP : String(randomInt(0, 1_000_000)).padStart(6, "0");
 }
 
-async function digestKey(): Promise<Buffer> {
-  const kek = await getKeyEncryptionKey();
-  return Buffer.from(hkdfSync("sha256", Buffer.from(kek), Buffer.alloc(0), "otp-code-digest/v1", 32));
-}
-
 /** Keyed digest of a code, bound to its issuance id: the code itself is never stored. */
 export async function otpDigest(otpId: string, code: string): Promise<string> {
-  return createHmac("sha256", await digestKey()).update(`${otpId}:${code}`, "utf8").digest("hex");
+  return keyedDigest("otp-code-digest/v1", `${otpId}:${code}`);
 }
 
 export async function otpMatches(otpId: string, code: string, storedDigest: string): Promise<boolean> {

@@ -12816,6 +12816,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -12826,6 +12830,10 @@ export interface operations {
       };
       /** @description The credential */
       201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             /** @description InternalAccount:<uuid> */
@@ -12935,6 +12943,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -12963,6 +12975,10 @@ export interface operations {
       };
       /** @description Revoked */
       204: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: never;
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -13171,6 +13187,10 @@ export interface operations {
     responses: {
       /** @description The session, or PROCESSING (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -13415,6 +13435,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -13443,6 +13467,10 @@ export interface operations {
       };
       /** @description Revoked */
       204: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: never;
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
@@ -13512,6 +13540,10 @@ export interface operations {
     responses: {
       /** @description Still settling: re-send the identical request */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             message: string;
@@ -13522,6 +13554,10 @@ export interface operations {
       };
       /** @description The new session */
       201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             /** @description InternalAccount:<uuid> */
@@ -14658,6 +14694,10 @@ export interface operations {
     responses: {
       /** @description The updated customer, or PROCESSING (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": (OneOf<[{
             address?: {
@@ -26010,6 +26050,10 @@ export interface operations {
     responses: {
       /** @description The updated account, or PROCESSING (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": ({
             balance: {
@@ -26149,6 +26193,10 @@ export interface operations {
     responses: {
       /** @description The encrypted wallet credentials, or PROCESSING (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             /** @description Enclave bundle (JSON string {"version","data","dataSignature","enclaveQuorumPublic"}) whose data is the HPKE seal of the wallet mnemonic to clientPublicKey (docs/protocol.md "Wallet export") */
@@ -37735,6 +37783,10 @@ export interface operations {
     responses: {
       /** @description The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": ({
             createdAt: string;
@@ -37818,6 +37870,10 @@ export interface operations {
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
       400: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -37831,6 +37887,10 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -37844,6 +37904,10 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -37857,6 +37921,10 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -37870,6 +37938,10 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;
@@ -37883,6 +37955,10 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             code: string;

@@ -1,0 +1,59 @@
+import { sql } from "drizzle-orm";
+import { execRows, type DbOrTx } from "@/db/client";
+import { env } from "@/lib/config/env";
+import { rateLimited } from "@/lib/api-core/errors";
+
+/** protocol.md "Failed platform authentication": failures per client id, and per source address, per window. */
+export const AUTH_FAILURE_WINDOW_SECONDS = 60;
+
+export interface AuthThrottleKeys {
+  client: string;
+  source: string;
+}
+
+export function throttleKeys(clientId: string, sourceAddress: string): AuthThrottleKeys {
+  return { client: `client:${clientId}`, source: `source:${sourceAddress}` };
+}
+
+type Counted = { key: string; count: number; retry_after: number };
+
+function throwIfOver(rows: Counted[], keys: AuthThrottleKeys, over: (limit: number, count: number) => boolean): void {
+  for (const r of rows) {
+    const limit = r.key === keys.client ? env().AUTH_FAILURES_PER_CLIENT_ID : env().AUTH_FAILURES_PER_SOURCE;
+    if (over(limit, Number(r.count))) throw rateLimited(Number(r.retry_after), "failed platform authentications");
+  }
+}
+
+const WINDOW = sql`make_interval(secs => ${AUTH_FAILURE_WINDOW_SECONDS})`;
+
+/** A read: 429 when either key has used up its failures in the current window (no hash is computed then). */
+export async function checkAuthThrottle(db: DbOrTx, keys: AuthThrottleKeys): Promise<void> {
+  const rows = await execRows<Counted>(
+    db,
+    sql`select key, count, ceil(extract(epoch from (window_start + ${WINDOW} - now())))::int as retry_after
+        from platform_auth_failures where key in (${keys.client}, ${keys.source}) and window_start > now() - ${WINDOW}`,
+  );
+  throwIfOver(rows, keys, (limit, count) => count >= limit);
+}
+
+/**
+ * Count the attempt as a failure before hashing (one upsert of both fixed windows), so that concurrent
+ * guesses cannot hash past the limit; `releaseAuthAttempt` gives it back when the secret was right.
+ */
+export async function reserveAuthAttempt(db: DbOrTx, keys: AuthThrottleKeys): Promise<void> {
+  const rows = await execRows<Counted>(
+    db,
+    sql`insert into platform_auth_failures as f (key, window_start, count)
+        values (${keys.client}, now(), 1), (${keys.source}, now(), 1)
+        on conflict (key) do update set
+          count = case when f.window_start <= now() - ${WINDOW} then 1 else f.count + 1 end,
+          window_start = case when f.window_start <= now() - ${WINDOW} then now() else f.window_start end
+        returning key, count, ceil(extract(epoch from (window_start + ${WINDOW} - now())))::int as retry_after`,
+  );
+  throwIfOver(rows, keys, (limit, count) => count > limit);
+}
+
+/** The right secret: the reserved attempt was not a failure (this is no reset of earlier failures). */
+export async function releaseAuthAttempt(db: DbOrTx, keys: AuthThrottleKeys): Promise<void> {
+  await db.execute(sql`update platform_auth_failures set count = greatest(count - 1, 0) where key in (${keys.client}, ${keys.source})`);
+}
