@@ -10,6 +10,7 @@ import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/http/validation";
 import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
+import { webhookUrlRefusal } from "@/lib/webhooks/webhook-destination";
 
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
@@ -33,6 +34,11 @@ export async function updatePlatformConfig(
   platform: PlatformPrincipal,
   patch: z.infer<typeof platformSettingsPatchSchema>,
 ): Promise<PlatformConfig> {
+  if (patch.webhookUrl) {
+    // Resolved outside the transaction: DNS may be slow and the row is locked inside.
+    const refusal = await webhookUrlRefusal(patch.webhookUrl, platform.environment);
+    if (refusal) throw invalidInput([{ field: "webhookUrl", message: refusal }]);
+  }
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(platforms).where(eq(platforms.id, platform.id)).for("update");

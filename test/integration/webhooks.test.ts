@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 describe("webhooks", () => {
-  it("publishes the public key, sends a signed TEST webhook once, and logs the delivery", async () => {
+  it("publishes the public key, sends a signed TEST webhook synchronously, and logs the delivery", async () => {
     const none = await platformWith(null);
     const r0 = await req(server.url, "POST", "/sandbox/webhooks/test", none.auth);
     expect(r0.status).toBe(400);
@@ -66,21 +66,24 @@ describe("webhooks", () => {
     const p = await platformWith(rec.url);
     const cfg = await req(server.url, "GET", "/config", p.auth);
     expect(cfg.body.webhookPublicKey).toMatch(/^-----BEGIN PUBLIC KEY-----/);
-    const sent = await req(server.url, "POST", "/sandbox/webhooks/test", p.auth);
-    expect(sent.status).toBe(202);
-    const got = await waitFor("TEST webhook", () => rec.forEvent(sent.body.id)[0]);
+    const sent = await req(server.url, "POST", "/webhooks/test", p.auth);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ response_status: 200, response_body: "{}", url: rec.url });
+    // Synchronous: the receiver has it when the call answers.
+    expect(rec.received).toHaveLength(1);
+    const got = rec.received[0];
     const env = verifyWebhook({ rawBody: got.rawBody, signatureHeader: got.signature, publicKeyPem: cfg.body.webhookPublicKey });
-    expect(env).toMatchObject({ id: sent.body.id, type: "TEST", data: {} });
+    expect(env).toMatchObject({ type: "TEST", data: {} });
     expect(env.timestamp).toMatch(/Z$/);
 
-    const log = await waitFor("DELIVERED in the log", async () => {
-      const l = await req(server.url, "GET", "/webhooks/deliveries", p.auth);
-      return l.body.data.find((d: any) => d.id === sent.body.id && d.status === "DELIVERED");
-    });
-    expect(log).toMatchObject({ eventType: "TEST", attempts: 1, lastStatusCode: 200 });
+    const log = (await req(server.url, "GET", "/webhooks/deliveries", p.auth)).body.data.find((d: any) => d.id === env.id);
+    expect(log).toMatchObject({ eventType: "TEST", status: "DELIVERED", attempts: 1, lastStatusCode: 200 });
+    // The sandbox path is an alias of the same function.
+    const alias = await req(server.url, "POST", "/sandbox/webhooks/test", p.auth);
+    expect(alias).toMatchObject({ status: 200, body: { response_status: 200, url: rec.url } });
     // Another platform sees none of it.
     const other = await req(server.url, "GET", "/webhooks/deliveries", none.auth);
-    expect(other.body.data.some((d: any) => d.id === sent.body.id)).toBe(false);
+    expect(other.body.data.some((d: any) => d.id === env.id)).toBe(false);
   });
 
   it("a receiver failing the first 3 attempts gets the event exactly once more after recovery, validly signed", async () => {

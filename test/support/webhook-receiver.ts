@@ -18,7 +18,8 @@ export interface Receiver {
   received: Received[];
   /** Requests for one envelope id. */
   forEvent: (id: string) => Received[];
-  respond: (r: Received, nthForEvent: number) => number | "hang";
+  /** A status, "hang", or a full answer (a redirect's location, a body). */
+  respond: (r: Received, nthForEvent: number) => number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
   close: () => Promise<void>;
 }
 
@@ -60,7 +61,8 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
         hanging.add(res);
         return;
       }
-      res.writeHead(status, { "content-type": "application/json" }).end("{}");
+      const a = typeof status === "number" ? { status, body: "{}", headers: {} } : status;
+      res.writeHead(a.status, { "content-type": "application/json", ...a.headers }).end(a.body ?? "{}");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
