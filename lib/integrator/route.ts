@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { errorFields } from "@/lib/log/error-fields";
 import { logger } from "@/lib/log/logger";
 import { integratorConfig } from "./config";
 import { requireUser, type IntegratorUser } from "./current-user";
@@ -38,7 +39,7 @@ export function errorResponse(e: unknown): Response {
   if (e instanceof IntegratorError) {
     return NextResponse.json({ status: e.status, code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) }, { status: e.status });
   }
-  logger.error({ err: e instanceof Error ? e.message : String(e) }, "integrator route failed");
+  logger.error({ err: errorFields(e) }, "integrator route failed");
   return NextResponse.json({ status: 500, code: "INTERNAL_ERROR", message: "The integrator failed to handle the request" }, { status: 500 });
 }
 

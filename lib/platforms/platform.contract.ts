@@ -28,8 +28,8 @@ export const feeConfigSchema = z
   });
 
 export const limitsSchema = z.object({
-  transactionSizeLimitUsdCents: z.number().int().min(1).optional(),
-  dailyVolumeLimitUsdCents: z.number().int().min(1).optional(),
+  transactionSizeLimitUsdCents: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  dailyVolumeLimitUsdCents: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /** The platform's mutable settings (PATCH /config). Names follow protocol.md "Platform configuration". */

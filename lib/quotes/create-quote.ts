@@ -7,6 +7,7 @@ import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
+import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { newUuid, parseId } from "@/lib/ids";
 import { requestDigest } from "@/lib/money/canonical-digest";
 import { checkTransactionSize } from "@/lib/transactions/limits";
@@ -61,6 +62,7 @@ export async function createQuote(
     lockedAmount: BigInt(input.lockedCurrencyAmount),
     override: input.platformFeeOverride,
   });
+  assertAmountsBounded("lockedCurrencyAmount", [price.totalSending, price.totalReceiving, price.usdValueCents]);
   checkTransactionSize(platform.settings, price.usdValueCents);
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status, Number(price.totalReceiving))) {
     throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);

@@ -1,5 +1,6 @@
 import type { Tx } from "@/db/client";
 import { transactions } from "@/db/schema";
+import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import type { QuoteRow } from "@/lib/quotes/quote-view";
 import type { PendingReason } from "./transaction.contract";
 import type { TransactionRow } from "./transaction-view";
@@ -7,6 +8,7 @@ import type { TransactionRow } from "./transaction-view";
 export type NewTransaction = typeof transactions.$inferInsert;
 
 export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
+  assertAmountsBounded("amount", [values.sendingAmount, values.receivingAmount, values.feesAmount ?? 0n, values.platformFeesAmount ?? 0n, values.usdValueCents ?? 0n]);
   const [row] = await tx.insert(transactions).values(values).returning();
   return row;
 }

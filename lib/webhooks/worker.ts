@@ -1,4 +1,5 @@
 import { env } from "@/lib/config/env";
+import { errorFields } from "@/lib/log/error-fields";
 import { logger } from "@/lib/log/logger";
 import { deliverDue, type AttemptOutcome } from "./deliver-due";
 import { dispatchOutbox } from "./dispatch-outbox";
@@ -29,7 +30,7 @@ export function startWebhookWorker(): { stop: () => void } {
       const r = await runWebhookWorkerOnce();
       busy = r.dispatched > 0 || r.attempts.length > 0;
     } catch (e) {
-      logger.error({ err: e instanceof Error ? e.message : String(e) }, "webhook worker step failed");
+      logger.error({ err: errorFields(e) }, "webhook worker step failed");
     }
     if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
     timer?.unref?.();
