@@ -7,11 +7,11 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
-import { closeDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
-import { createTestDatabase, startServer, type RunningServer } from "../support/server";
+import { startOwnServer, type OwnServer } from "../support/own-server";
+import type { RunningServer } from "../support/server";
 
-let db: { url: string; drop: () => Promise<void> };
+let own: OwnServer;
 let server: RunningServer;
 let auth: string;
 
@@ -39,24 +39,20 @@ function logLinesSince(mark: number): Record<string, unknown>[] {
 }
 
 beforeAll(async () => {
-  await closeDb();
-  db = await createTestDatabase("badin");
-  process.env.DATABASE_URL = db.url;
-  server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off", LOG_LEVEL: "info" });
+  own = await startOwnServer("badin", { LOG_LEVEL: "info" });
+  server = own.server;
   const p = await createPlatform({ name: "bad input", environment: "SANDBOX" });
   auth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
 });
 
 afterAll(async () => {
-  await server?.stop();
-  await closeDb();
-  await db?.drop();
+  await own?.stop();
 });
 
 describe("bad input and the log", () => {
   it("a database error is logged with its class, code and constraint, never the values sent", async () => {
     // Two constraints the service does not expect, so that its inserts fail inside PostgreSQL.
-    const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    const sql = postgres(own.dbUrl, { max: 1, onnotice: () => {} });
     await sql`create unique index leak_test_email_uq on customers (email)`;
     await sql`alter table customers add constraint leak_test_name_len check (length(profile->>'fullName') < 60)`;
     await sql.end();

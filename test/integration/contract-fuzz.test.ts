@@ -13,12 +13,12 @@ import path from "node:path";
 import fc from "fast-check";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb } from "@/db/client";
 import { operations } from "@/lib/openapi/operations";
 import type { Operation } from "@/lib/http/operation";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { example } from "../support/external-account-examples";
-import { createTestDatabase, startServer, type RunningServer } from "../support/server";
+import { startOwnServer, type OwnServer } from "../support/own-server";
+import type { RunningServer } from "../support/server";
 
 /** FUZZ_CASES_PER_OPERATION raises it for a longer run. */
 const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 200);
@@ -28,7 +28,7 @@ const BAD_TEXT = ["a\u0000b", "x\ud800y"];
 type Json = Record<string, any>;
 type Op = Operation<any, any, any>;
 
-let db: { url: string; drop: () => Promise<void> };
+let own: OwnServer;
 let server: RunningServer;
 let platformAuth = "";
 let agentAuth = "";
@@ -50,10 +50,8 @@ async function json(method: string, path: string, auth: string, body?: unknown) 
 }
 
 beforeAll(async () => {
-  await closeDb();
-  db = await createTestDatabase("fuzz");
-  process.env.DATABASE_URL = db.url;
-  server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off", WEBHOOK_WORKER: "off" });
+  own = await startOwnServer("fuzz", { WEBHOOK_WORKER: "off" });
+  server = own.server;
   const p = await createPlatform({ name: "fuzz", environment: "SANDBOX" });
   platformAuth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
   const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX" };
@@ -74,9 +72,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await closeDb();
-  await db?.drop();
+  await own?.stop();
 });
 
 function jsonSchema(s: z.ZodType): Json {

@@ -7,19 +7,21 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { getDb } from "@/db/client";
 import { parseId } from "@/lib/ids";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { startDns, type TestDns } from "../support/dns-server";
-import { createTestDatabase, startServer, type RunningServer } from "../support/server";
-import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";
+import { startOwnServer, type OwnServer } from "../support/own-server";
+import type { RunningServer } from "../support/server";
+import { receiverPool, waitFor } from "../support/webhook-receiver";
 
 const PUBLIC_V4 = "93.184.216.34";
 
-let db: { url: string; drop: () => Promise<void> };
+let own: OwnServer;
 let server: RunningServer;
 let dns: TestDns;
-const receivers: Receiver[] = [];
+const receivers = receiverPool();
+const receiver = receivers.start;
 
 async function platform(environment: "SANDBOX" | "PRODUCTION", webhookUrl: string | null = null) {
   const p = await createPlatform({ name: "dest", environment, settings: { webhookUrl } });
@@ -36,16 +38,7 @@ async function call(method: string, path: string, auth: string, body?: unknown) 
   return { status: r.status, body: text ? JSON.parse(text) : undefined, text };
 }
 
-async function receiver(respond?: Receiver["respond"]) {
-  const r = await startReceiver(respond);
-  receivers.push(r);
-  return r;
-}
-
 beforeAll(async () => {
-  await closeDb();
-  db = await createTestDatabase("dest");
-  process.env.DATABASE_URL = db.url;
   dns = await startDns({
     "public.test": { A: [PUBLIC_V4] },
     "internal.test": { A: ["10.1.2.3"] },
@@ -58,23 +51,20 @@ beforeAll(async () => {
     "mixed.test": { A: [PUBLIC_V4, "192.168.0.10"] },
     "allowed.test": { A: ["10.0.0.7"] },
   });
-  server = await startServer({
-    DATABASE_URL: db.url,
-    DEMO_PLATFORM: "off",
+  own = await startOwnServer("dest", {
     WEBHOOK_POLL_MS: "50",
     WEBHOOK_RETRY_BASE_MS: "150",
     WEBHOOK_TIMEOUT_MS: "1500",
     WEBHOOK_DNS_SERVERS: dns.address,
     WEBHOOK_ALLOWED_HOSTS: "allowed.test, 10.9.0.0/16",
   });
+  server = own.server;
 });
 
 afterAll(async () => {
-  for (const r of receivers) await r.close();
-  await server?.stop();
+  await receivers.closeAll();
+  await own?.stop();
   await dns?.close();
-  await closeDb();
-  await db?.drop();
 });
 
 const REFUSED_EVERYWHERE: [string, string][] = [

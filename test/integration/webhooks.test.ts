@@ -9,14 +9,15 @@ import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { verifyWebhook } from "@/lib/sdk/webhooks";
 import { createTestDatabase, startServer, type RunningServer } from "../support/server";
-import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";
+import { receiverPool, waitFor } from "../support/webhook-receiver";
 
 const FAST = { WEBHOOK_RETRY_BASE_MS: "150", WEBHOOK_POLL_MS: "50", WEBHOOK_TIMEOUT_MS: "1000", DEMO_PLATFORM: "off" };
 
 let db: { url: string; drop: () => Promise<void> };
 let server: RunningServer;
 const extra: RunningServer[] = [];
-const receivers: Receiver[] = [];
+const receivers = receiverPool();
+const receiver = receivers.start;
 
 async function platformWith(url: string | null) {
   const p = await createPlatform({ name: "hooks", environment: "SANDBOX", settings: { webhookUrl: url } });
@@ -35,12 +36,6 @@ async function req(base: string, method: string, path: string, auth?: string) {
   return { status: r.status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function receiver(respond?: Receiver["respond"]) {
-  const r = await startReceiver(respond);
-  receivers.push(r);
-  return r;
-}
-
 beforeAll(async () => {
   await closeDb();
   db = await createTestDatabase("hooks");
@@ -49,7 +44,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const r of receivers) await r.close();
+  await receivers.closeAll();
   for (const s of [server, ...extra]) await s?.stop();
   await closeDb();
   await db?.drop();

@@ -70,6 +70,21 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
   return rec;
 }
 
+/** Receivers started by one test file, closed together. */
+export function receiverPool(): { start: (respond?: Receiver["respond"]) => Promise<Receiver>; closeAll: () => Promise<void> } {
+  const all: Receiver[] = [];
+  return {
+    start: async (respond) => {
+      const r = await startReceiver(respond);
+      all.push(r);
+      return r;
+    },
+    closeAll: async () => {
+      for (const r of all) await r.close();
+    },
+  };
+}
+
 export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_000, everyMs = 50): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
