@@ -85,10 +85,11 @@ export async function attemptDelivery(c: Claimed, privateKey: import("node:crypt
         "user-agent": "payments-service-webhooks/1",
         [SIGNATURE_HEADER]: signWebhook(c.body, t, privateKey),
       };
-      const res = await postWebhook(dest, headers, c.body, cfg.WEBHOOK_TIMEOUT_MS, keepBytes);
+      // A private receiver's answer is never handed back: it could be any internal service.
+      const res = await postWebhook(dest, headers, c.body, cfg.WEBHOOK_TIMEOUT_MS, dest.isPublic ? keepBytes : 0);
       statusCode = res.status;
       const ok = (res.status >= 200 && res.status < 300) || res.status === 409;
-      if (ok) responseBody = keepBytes > 0 ? res.bodyStart : undefined;
+      if (ok && dest.isPublic && keepBytes > 0) responseBody = res.bodyStart;
       else error = res.status >= 300 && res.status < 400 ? `Receiver answered ${res.status}; redirects are not followed` : `Receiver answered ${res.status}`;
     } catch (e) {
       error = deliveryError(e);

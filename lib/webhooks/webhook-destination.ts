@@ -26,6 +26,8 @@ export interface Destination {
   /** The checked address to connect to. */
   address: string;
   family: 4 | 6;
+  /** Every address is public unicast (not reached through the sandbox loopback rule or the allow-list). */
+  isPublic: boolean;
 }
 
 /** Refusals that need no DNS: scheme, credentials, missing host. */
@@ -115,7 +117,8 @@ export async function resolveDestination(raw: string, environment: Environment):
     if (why) throw new DestinationRefused(why);
   }
   const address = addresses[0];
-  return { url, host, address, family: net.isIPv6(address) ? 6 : 4 };
+  const isPublic = addresses.every((a) => ipaddr.process(a).range() === "unicast");
+  return { url, host, address, family: net.isIPv6(address) ? 6 : 4, isPublic };
 }
 
 /**

@@ -46,7 +46,7 @@ export const resendWebhookDeliveryOp = defineOperation({
 
 export const testWebhookResultSchema = z.object({
   response_status: z.number().int().describe("The HTTP status the receiver answered"),
-  response_body: z.string().optional().describe("The start (4 KiB) of the receiver's answer, when it accepted the event"),
+  response_body: z.string().optional().describe("The start (4 KiB) of the receiver's answer, when it accepted the event and has a public address"),
   url: z.string().describe("Where the event was sent"),
 });
 export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>;
