@@ -90,7 +90,7 @@ export async function attemptDelivery(c: Claimed, privateKey: import("node:crypt
       statusCode = res.status;
       const ok = (res.status >= 200 && res.status < 300) || res.status === 409;
       if (ok && dest.isPublic && keepBytes > 0) responseBody = res.bodyStart;
-      else error = res.status >= 300 && res.status < 400 ? `Receiver answered ${res.status}; redirects are not followed` : `Receiver answered ${res.status}`;
+      if (!ok) error = res.status >= 300 && res.status < 400 ? `Receiver answered ${res.status}; redirects are not followed` : `Receiver answered ${res.status}`;
     } catch (e) {
       error = deliveryError(e);
     }

@@ -35,7 +35,10 @@ let agentAuth = "";
 const realIds: string[] = [];
 
 async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  const r = await fetch(`${server.url}/api/2025-10-13${path}`, { method, headers: init.headers, body: init.body, redirect: "manual" });
+  const go = () => fetch(`${server.url}/api/2025-10-13${path}`, { method, headers: init.headers, body: init.body, redirect: "manual" });
+  // A kept-alive connection that the server closed as idle just as it was reused (a client-side race
+  // under load, not an answer): sent once more on a fresh connection.
+  const r = await go().catch((e) => (String(e?.cause ?? "").includes("other side closed") ? go() : Promise.reject(e)));
   const text = await r.text();
   return { status: r.status, text, contentType: r.headers.get("content-type") ?? "" };
 }
