@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { logger } from "@/lib/log/logger";
 
 /**

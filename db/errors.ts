@@ -41,3 +41,14 @@ function findPgError(e: unknown): PgErr | null {
   }
   return null;
 }
+
+/**
+ * The fields of an unexpected error that go to the log: a database error reduced as above, any other
+ * error its class, message and stack.
+ */
+export function errorFields(err: unknown): Record<string, unknown> {
+  const db = pgErrorFields(err);
+  if (db) return db;
+  if (err instanceof Error) return { errorClass: err.name, message: err.message, stack: err.stack };
+  return { errorClass: typeof err };
+}

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { customers } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { provisionCurrencyAccounts } from "@/lib/internal-accounts/provision-currency-accounts";
 import { provisionEmbeddedWallet } from "@/lib/internal-accounts/provision-embedded-wallet";

@@ -1,5 +1,5 @@
 import { NextResponse } from "next/server";
-import { errorFields } from "@/lib/log/error-fields";
+import { errorFields } from "@/db/errors";
 import { logger } from "@/lib/log/logger";
 import { integratorConfig } from "./config";
 import { requireUser, type IntegratorUser } from "./current-user";

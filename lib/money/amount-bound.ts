@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /** Amounts and balances stay JSON-safe integers (protocol.md "Amounts and text"). */
 export const MAX_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);

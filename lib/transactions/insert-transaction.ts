@@ -1,11 +1,12 @@
 import type { Tx } from "@/db/client";
-import { transactions } from "@/db/schema";
+import { transactions, type quotes } from "@/db/schema";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
-import type { QuoteRow } from "@/lib/quotes/quote-view";
 import type { PendingReason } from "./transaction.contract";
 import type { TransactionRow } from "./transaction-view";
 
 export type NewTransaction = typeof transactions.$inferInsert;
+/** The quote row, typed from the table so that transactions need not import the quotes area above it. */
+type QuoteRow = typeof quotes.$inferSelect;
 
 export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
   assertAmountsBounded("amount", [values.sendingAmount, values.receivingAmount, values.feesAmount ?? 0n, values.platformFeesAmount ?? 0n, values.usdValueCents ?? 0n]);

@@ -1,8 +1,8 @@
 import { getDb } from "@/db/client";
 import { outboxEvents, webhookDeliveries } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { attemptDelivery } from "./deliver-due";
 import { envelopeJson } from "./dispatch-outbox";

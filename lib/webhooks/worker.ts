@@ -1,5 +1,5 @@
 import { env } from "@/lib/config/env";
-import { errorFields } from "@/lib/log/error-fields";
+import { errorFields } from "@/db/errors";
 import { logger } from "@/lib/log/logger";
 import { deliverDue, type AttemptOutcome } from "./deliver-due";
 import { dispatchOutbox } from "./dispatch-outbox";

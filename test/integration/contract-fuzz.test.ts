@@ -14,7 +14,7 @@ import fc from "fast-check";
 import { z } from "zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operations } from "@/lib/openapi/operations";
-import type { Operation } from "@/lib/http/operation";
+import type { Operation } from "@/lib/api-core/operation";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { example } from "../support/external-account-examples";
 import { startOwnServer, type OwnServer } from "../support/own-server";
