@@ -45,7 +45,7 @@ test("operator creates an agent, the agent asks for a transfer, the operator app
       customerType: "INDIVIDUAL",
       fullName: `Console E2E ${Date.now()}`,
       currencies: ["USD"],
-      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString() },
+      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
     });
     expect(customer.status).toBe(201);
     const accounts = await call("GET", `/customers/internal-accounts?customerId=${customer.body.id}`, auth);

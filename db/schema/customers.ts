@@ -17,9 +17,12 @@ export const customers = pgTable(
     profile: jsonb("profile").$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Soft delete (DELETE /customers/{id}): the row stays, `isDeleted` shows it, lists hide it by default. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
-    uniqueIndex("customers_platform_customer_id_uq").on(t.platformId, t.platformCustomerId),
+    // A deleted customer's platformCustomerId may be used again (Grid: "collides with an existing active customer").
+    uniqueIndex("customers_platform_customer_id_uq").on(t.platformId, t.platformCustomerId).where(sql`${t.deletedAt} is null`),
     index("customers_platform_id_idx").on(t.platformId, t.id),
   ],
 );
@@ -39,5 +42,10 @@ export const internalAccounts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("internal_accounts_customer_idx").on(t.customerId, t.id), index("internal_accounts_platform_idx").on(t.platformId, t.id)],
+  (t) => [
+    index("internal_accounts_customer_idx").on(t.customerId, t.id),
+    index("internal_accounts_platform_idx").on(t.platformId, t.id),
+    /** The platform's own accounts (no customer): one per currency and type. */
+    uniqueIndex("internal_accounts_platform_own_uq").on(t.platformId, t.currency, t.type).where(sql`${t.customerId} is null`),
+  ],
 );

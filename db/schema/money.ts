@@ -31,6 +31,10 @@ export const quotes = pgTable(
     usdValueCents: bigint("usd_value_cents", { mode: "bigint" }).notNull(),
     transactionId: uuid("transaction_id").notNull(),
     description: text("description"),
+    /** Grid's optional payout details: the rail asked for (one of the destination's), remittance text and purpose. */
+    paymentRail: text("payment_rail"),
+    remittanceInformation: text("remittance_information"),
+    purposeOfPayment: text("purpose_of_payment"),
     idempotencyKey: text("idempotency_key"),
     requestDigest: text("request_digest"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),

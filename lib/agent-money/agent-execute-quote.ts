@@ -10,7 +10,7 @@ import { lockExecutableQuote } from "@/lib/quotes/execute-quote";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
-import { toTransaction } from "@/lib/transactions/transaction-view";
+import { transactionView } from "@/lib/transactions/transaction-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { checkAgentPolicy } from "./agent-policy-check";
 import { platformOfAgent } from "./agent-platform";
@@ -37,7 +37,7 @@ export async function agentExecuteQuote(agent: AgentPrincipal, quoteId: string):
     }
     const pending = await insertTransaction(tx, { ...transactionFromQuote(q, "PENDING", "PENDING_PLATFORM_APPROVAL"), agentId: agent.agentId });
     await tx.update(quotes).set({ status: "PROCESSING", updatedAt: new Date() }).where(eq(quotes.id, q.id));
-    const data = toTransaction(pending) as unknown as Record<string, unknown>;
+    const data = (await transactionView(tx, pending)) as unknown as Record<string, unknown>;
     await emitEvent(tx, { platformId: agent.platformId, type: "OUTGOING_PAYMENT.PENDING", data });
     await emitEvent(tx, {
       platformId: agent.platformId,
@@ -47,5 +47,5 @@ export async function agentExecuteQuote(agent: AgentPrincipal, quoteId: string):
     return pending;
   });
   if (!row) throw new ApiError("INTERNAL_ERROR", "execution produced no transaction");
-  return toTransaction(row);
+  return transactionView(db, row);
 }

@@ -6,7 +6,7 @@ import {
   externalAccountIdParams,
   externalAccountListFilters,
   externalAccountSchema,
-  platformExternalAccountCreateSchema,
+  customerExternalAccountCreateSchema,
 } from "@/lib/external-accounts/external-account.contract";
 
 export const AGENT_PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"] as const;
@@ -259,10 +259,10 @@ export const agentCreateExternalAccountOp = defineOperation({
   method: "POST",
   path: "/agents/me/external-accounts",
   summary: "Add an external account for the customer",
-  description: `${AGENT_AUTH} customerId is the agent's customer. The same rules as POST /customers/external-accounts.`,
+  description: `${AGENT_AUTH} Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.`,
   tags: opsTags,
   auth: "agent",
-  body: platformExternalAccountCreateSchema,
+  body: customerExternalAccountCreateSchema.partial({ customerId: true }),
   responses: { 201: { description: "The account", schema: externalAccountSchema }, ...errorResponses(400, 401, 403, 409) },
 });
 

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
+import { eq, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { agents } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { decodeCursor, page } from "@/lib/api-core/pagination";
+import { listPage } from "@/db/list-page";
+import { emptyPage } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toAgent } from "./agent-view";
 import { agentUsage } from "@/lib/agents/agent-usage";
@@ -21,26 +22,20 @@ export interface AgentFilters {
 
 export async function listAgents(platform: PlatformPrincipal, q: AgentFilters) {
   const db = await getDb();
-  const after = decodeCursor(q.cursor);
   const where: SQL[] = [eq(agents.platformId, platform.id)];
   if (q.customerId !== undefined) {
     const uuid = parseId("Customer", q.customerId);
-    if (!uuid) return { data: [], hasMore: false };
+    if (!uuid) return emptyPage();
     where.push(eq(agents.customerId, uuid));
   }
-  if (after) where.push(gt(agents.id, after));
   if (q.isPaused !== undefined) where.push(eq(agents.isPaused, q.isPaused));
   if (q.isConnected !== undefined) where.push(q.isConnected ? isNotNull(agents.connectedAt) : isNull(agents.connectedAt));
   if (q.createdAfter) where.push(gte(agents.createdAt, new Date(q.createdAfter)));
   if (q.createdBefore) where.push(lt(agents.createdAt, new Date(q.createdBefore)));
   if (q.updatedAfter) where.push(gte(agents.updatedAt, new Date(q.updatedAfter)));
   if (q.updatedBefore) where.push(lt(agents.updatedAt, new Date(q.updatedBefore)));
-  const rows = await db
-    .select()
-    .from(agents)
-    .where(and(...where))
-    .orderBy(asc(agents.id))
-    .limit(q.limit + 1);
-  const usage = await agentUsage(db, rows.slice(0, q.limit));
-  return page(rows, q.limit, (r) => toAgent(r, usage.get(r.id)));
+  return listPage(agents, { ...q, filters: where }, async (rows) => {
+    const usage = await agentUsage(db, rows);
+    return rows.map((r) => toAgent(r, usage.get(r.id)));
+  }, db);
 }

@@ -30,8 +30,10 @@ const DESCRIPTIONS: Record<number, string> = {
   403: "Forbidden",
   404: "Not found (also for another tenant's resource)",
   409: "Conflict",
+  410: "Gone (a deleted customer: CUSTOMER_DELETED)",
   413: "Body over 1 MiB",
   423: "Locked",
+  424: "Failed dependency (EMAIL_OTP_CREDENTIAL_SYNC_FAILED)",
   429: "Rate limited; honour Retry-After",
   500: "Internal error",
 };

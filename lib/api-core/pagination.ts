@@ -1,18 +1,32 @@
 import { z } from "zod";
 import { ApiError } from "./errors";
 
-/** `limit` (1–100, default 20) and an opaque `cursor`, shared by every list endpoint. */
+/** `limit` (1–100, default 20) and an opaque `cursor`, shared by every list endpoint (Grid's names). */
 export const paginationQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(200).optional(),
 });
 
+/** Grid's page: `{data, hasMore, nextCursor?, totalCount}`; totalCount counts every match, not this page. */
 export function listResponse<T extends z.ZodType>(item: T) {
   return z.object({
     data: z.array(item),
     hasMore: z.boolean(),
-    nextCursor: z.string().optional(),
+    nextCursor: z.string().optional().describe("Present when hasMore is true"),
+    totalCount: z.number().int().describe("Number of items matching the filters (excluding pagination)"),
   });
+}
+
+export interface Page<T> {
+  data: T[];
+  hasMore: boolean;
+  nextCursor?: string;
+  totalCount: number;
+}
+
+/** A filter that can match nothing (an unknown or foreign id): the empty page. */
+export function emptyPage<T>(): Page<T> {
+  return { data: [], hasMore: false, totalCount: 0 };
 }
 
 /** Cursors are base64url of the last row's uuid (UUIDv7 ids sort by creation). */
@@ -30,13 +44,4 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
     });
   }
   return m[1];
-}
-
-/** Given `limit + 1` rows fetched in id order, build `{data, hasMore, nextCursor?}`. */
-export function page<R extends { id: string }, T>(rows: R[], limit: number, map: (r: R) => T) {
-  const hasMore = rows.length > limit;
-  const slice = hasMore ? rows.slice(0, limit) : rows;
-  const out: { data: T[]; hasMore: boolean; nextCursor?: string } = { data: slice.map(map), hasMore };
-  if (hasMore) out.nextCursor = encodeCursor(slice[slice.length - 1].id);
-  return out;
 }

@@ -37,7 +37,11 @@ export const limitsSchema = z.object({
   dailyVolumeLimitUsdCents: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
-/** The platform's mutable settings (PATCH /config). Names follow protocol.md "Platform configuration". */
+/**
+ * The platform's stored settings. Over the API (PATCH /config, GET /config) two fields take Grid's names and
+ * shapes: `webhookUrl` is `webhookEndpoint` (with `webhookUrl` as a deprecated alias), and `feeConfigs` are
+ * Grid's FeeConfig (lib/platforms/platform-config.ts maps them).
+ */
 export const platformSettingsSchema = z.object({
   webhookUrl: z.string().url().nullable().default(null),
   sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600).default(900),

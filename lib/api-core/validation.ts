@@ -149,3 +149,34 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, pre
   const errors = result.success ? bad : [...bad, ...toFieldErrors(result.error, prefix).filter((e) => !bad.some((b) => b.field === e.field))];
   throw invalidInput(errors);
 }
+
+/** The keys an object schema defines, through refinements and pipes (transforms). */
+function objectKeys(schema: z.ZodType): string[] {
+  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: z.ZodType } } })._zod.def;
+  if (def.type === "object" && def.shape) return Object.keys(def.shape);
+  if (def.type === "pipe" && def.in) return objectKeys(def.in);
+  return [];
+}
+
+/**
+ * Query parameters: parsed with the operation's schema (none → no parameter is allowed). A parameter the
+ * operation does not define is refused with 400 naming it, like an unknown body field: a filter we do
+ * not know must not silently return everything. Every problem is listed at once.
+ */
+export function parseQuery(schema: z.ZodType | undefined, raw: Record<string, string | string[]>): unknown {
+  const known = new Set(schema ? objectKeys(schema) : []);
+  const unknown: FieldError[] = Object.keys(raw)
+    .filter((k) => !known.has(k))
+    .map((k) => ({ field: k, message: "Unknown query parameter" }));
+  const result = schema?.safeParse(raw);
+  const bad = badTextFields(raw);
+  const errors = [...bad, ...unknown, ...(result && !result.success ? toFieldErrors(result.error).filter((e) => !bad.some((b) => b.field === e.field)) : [])];
+  if (errors.length > 0) throw invalidInput(errors, "The request has invalid query parameters");
+  return result?.data;
+}
+
+/**
+ * A boolean query parameter: exactly `true` or `false` (z.coerce.boolean would read "false" as true),
+ * documented as OpenAPI's boolean (whose query form is that text).
+ */
+export const queryBoolean = z.stringbool({ truthy: ["true"], falsy: ["false"] }).meta({ type: "boolean" });

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
+import { formatId } from "@/lib/ids";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
@@ -12,21 +14,27 @@ export interface UpdateCustomerInput {
   patch: CustomerUpdate;
 }
 
+const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality"] as const;
+
 /** Refusals that do not depend on state other than the customer itself (checked before any 202 too). */
 export function checkPatchApplies(current: CustomerRow, patch: CustomerUpdate): void {
-  if (current.customerType === "INDIVIDUAL" && (patch.legalName || patch.registrationNumber)) {
-    throw new ApiError("INVALID_INPUT", "legalName and registrationNumber apply to BUSINESS customers", {
-      errors: [{ field: patch.legalName ? "legalName" : "registrationNumber", message: "Not allowed for INDIVIDUAL customers" }],
-    });
+  if (current.deletedAt) throw new ApiError("CUSTOMER_DELETED", `Customer ${formatId("Customer", current.id)} was deleted`);
+  if (patch.customerType !== undefined && patch.customerType !== current.customerType) {
+    throw invalidInput([{ field: "customerType", constraint: { enum: [current.customerType] }, message: `The customer is ${current.customerType}; the type cannot change` }]);
   }
+  const foreign = current.customerType === "INDIVIDUAL" ? (["businessInfo"] as const) : INDIVIDUAL_ONLY;
+  const errors = foreign.filter((f) => patch[f] !== undefined).map((f) => ({ field: f, message: `Not a field of ${current.customerType} customers` }));
+  if (errors.length > 0) throw invalidInput(errors);
 }
 
 /** Apply a patch to the customer row (inside the caller's transaction). */
 export async function applyCustomerPatch(db: DbOrTx, current: CustomerRow, patch: CustomerUpdate): Promise<CustomerRow> {
   checkPatchApplies(current, patch);
-  const { email, phoneNumber, ...rest } = patch;
-  const profile = { ...(current.profile as Record<string, unknown>), ...rest };
-  delete (profile as Record<string, unknown>).umaAddress;
+  const { email, phoneNumber, customerType: _type, businessInfo, ...rest } = patch;
+  const stored = current.profile as Record<string, unknown>;
+  const profile: Record<string, unknown> = { ...stored, ...rest };
+  if (businessInfo) profile.businessInfo = { ...((stored.businessInfo as object | undefined) ?? {}), ...businessInfo };
+  delete profile.umaAddress;
   const [updated] = await db
     .update(customers)
     .set({

@@ -6,13 +6,13 @@ import { newUuid } from "@/lib/ids";
 import { provisionCurrencyAccounts } from "@/lib/internal-accounts/provision-currency-accounts";
 import { provisionEmbeddedWallet } from "@/lib/internal-accounts/provision-embedded-wallet";
 import type { Customer, CustomerCreate } from "./customer.contract";
-import { toCustomer } from "./customer-view";
+import { toCustomer, type CustomerRow } from "./customer-view";
 import { isUniqueViolation } from "@/db/errors";
 
-/** Sandbox KYC outcome by the fullName suffix (reference: sandbox behaviours). */
-function initialKycStatus(platform: PlatformPrincipal, input: CustomerCreate): Customer["kycStatus"] {
+/** Sandbox KYC outcome by the fullName (KYB: legalName) suffix (reference: sandbox behaviours). */
+function initialKycStatus(platform: PlatformPrincipal, input: CustomerCreate): CustomerRow["kycStatus"] {
   if (platform.environment !== "SANDBOX") return "UNVERIFIED";
-  const name = input.fullName ?? input.legalName ?? "";
+  const name = input.fullName ?? input.businessInfo?.legalName ?? "";
   if (name.endsWith("001")) return "PENDING";
   if (name.endsWith("002")) return "REJECTED";
   if (name.endsWith("003")) return "UNVERIFIED";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
+import { queryBoolean } from "@/lib/api-core/validation";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
 export const E164 = /^\+[1-9]\d{1,14}$/;
@@ -21,12 +22,60 @@ export const addressSchema = z.object({
 export const endUserTermsConsentSchema = z.object({
   termsVersion: z.string().min(1).max(50),
   acceptedAt: z.iso.datetime({ offset: true }),
-  acceptanceMethod: z.enum(["CHECKBOX", "CLICK_TO_ACCEPT", "SIGNATURE", "OTHER"]).optional(),
-  ipAddress: z.string().max(45).optional(),
+  acceptanceMethod: z.enum(["CHECKBOX", "CLICK_TO_ACCEPT"]),
+  ipAddress: z.string().min(2).max(45),
 });
+
+const text = (max: number) => z.string().min(1).max(max);
+const countries = z.array(z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code")).max(250);
+
+/** Grid's BusinessInfo: the business's own data, under `businessInfo` (Grid's shape; no top-level alias). */
+const businessInfoFields = {
+  legalName: text(200),
+  doingBusinessAs: text(200).optional(),
+  country: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code"),
+  registrationNumber: text(100).optional(),
+  incorporatedOn: z.string().regex(DATE, "date YYYY-MM-DD"),
+  entityType: z
+    .enum(["SOLE_PROPRIETORSHIP", "PARTNERSHIP", "LLC", "CORPORATION", "S_CORPORATION", "NON_PROFIT", "PUBLICLY_LISTED_COMPANY", "TRUST", "PRIVATE_FOUNDATION", "CHARITY", "OTHER"])
+    .optional(),
+  taxId: text(100),
+  countriesOfOperation: countries.optional(),
+  businessType: z
+    .enum([
+      "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING", "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION", "UTILITIES", "CONSTRUCTION", "MANUFACTURING",
+      "WHOLESALE_TRADE", "RETAIL_TRADE", "TRANSPORTATION_AND_WAREHOUSING", "INFORMATION", "FINANCE_AND_INSURANCE",
+      "REAL_ESTATE_AND_RENTAL_AND_LEASING", "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES", "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES",
+      "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES", "EDUCATIONAL_SERVICES", "HEALTH_CARE_AND_SOCIAL_ASSISTANCE",
+      "ARTS_ENTERTAINMENT_AND_RECREATION", "ACCOMMODATION_AND_FOOD_SERVICES", "OTHER_SERVICES", "PUBLIC_ADMINISTRATION",
+    ])
+    .optional(),
+  purposeOfAccount: z
+    .enum([
+      "CONTRACTOR_PAYOUTS", "CREATOR_PAYOUTS", "EMPLOYEE_PAYOUTS", "MARKETPLACE_SELLER_PAYOUTS", "SUPPLIER_PAYMENTS", "CROSS_BORDER_B2B",
+      "AR_AUTOMATION", "AP_AUTOMATION", "EMBEDDED_PAYMENTS", "PLATFORM_FEE_COLLECTION", "P2P_TRANSFERS", "CHARITABLE_DONATIONS", "OTHER",
+    ])
+    .optional(),
+  sourceOfFunds: text(1000).optional(),
+  expectedMonthlyTransactionCount: z.enum(["COUNT_UNDER_10", "COUNT_10_TO_100", "COUNT_100_TO_500", "COUNT_500_TO_1000", "COUNT_OVER_1000"]).optional(),
+  expectedMonthlyTransactionVolume: z
+    .enum(["VOLUME_UNDER_10K", "VOLUME_10K_TO_100K", "VOLUME_100K_TO_1M", "VOLUME_1M_TO_10M", "VOLUME_OVER_10M"])
+    .optional(),
+  expectedRecipientJurisdictions: countries.optional(),
+  expectedCounterpartyCountries: countries.optional(),
+  naicsCode: z.string().regex(/^\d{2,6}$/, "NAICS code").optional(),
+  primaryContactFirstName: text(100).optional(),
+  primaryContactLastName: text(100).optional(),
+};
+/** Creating a BUSINESS customer: Grid requires legalName, country, incorporatedOn and taxId. */
+export const businessInfoSchema = z.object(businessInfoFields).strict();
+/** PATCH: every field optional; the given ones replace the stored ones. */
+export const businessInfoUpdateSchema = businessInfoSchema.partial().strict();
+export type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
 const customerFields = {
   platformCustomerId: z.string().min(1).max(256).optional(),
+  region: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
   email: z.email().max(254).optional(),
   phoneNumber: z.string().regex(E164, "E.164 phone number such as +14155550123").optional(),
   umaAddress: z
@@ -35,24 +84,27 @@ const customerFields = {
     .optional(),
   currencies: z.array(z.string().regex(/^[A-Z]{3,4}$/)).max(50).optional(),
   endUserTermsConsent: endUserTermsConsentSchema.optional(),
+  address: addressSchema.optional(),
   // INDIVIDUAL
   fullName: z.string().min(1).max(200).optional(),
   birthDate: z.string().regex(DATE, "date YYYY-MM-DD").optional(),
   nationality: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
-  address: addressSchema.optional(),
   // BUSINESS
-  legalName: z.string().min(1).max(200).optional(),
-  registrationNumber: z.string().min(1).max(100).optional(),
-  taxId: z.string().min(1).max(100).optional(),
+  businessInfo: businessInfoSchema.optional(),
 };
+const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality"] as const;
+/** Run the per-type checks even when other fields are invalid, so that one answer lists every problem. */
+const ALWAYS = { when: () => true };
 
 /**
- * One object with per-type required fields checked together, so that an empty body lists every
- * missing field at once (customerType, and fullName/legalName) rather than stopping at the discriminator.
+ * Grid's CustomerCreateRequestOneOf (discriminator `customerType`), as one object with per-type rules checked
+ * together, so that an empty body lists every missing field at once (customerType, fullName or businessInfo)
+ * rather than stopping at the discriminator.
  */
 export const customerCreateSchema = z
   .object({ customerType: z.enum(["INDIVIDUAL", "BUSINESS"]), ...customerFields })
   .partial({ customerType: true })
+  .strict()
   .superRefine((v, ctx) => {
     if (v.customerType === undefined) {
       ctx.addIssue({ code: "custom", path: ["customerType"], message: "Required: INDIVIDUAL or BUSINESS" });
@@ -60,54 +112,97 @@ export const customerCreateSchema = z
     if (v.customerType !== "BUSINESS" && !v.fullName) {
       ctx.addIssue({ code: "custom", path: ["fullName"], message: "Required for INDIVIDUAL customers" });
     }
-    if (v.customerType === "BUSINESS" && !v.legalName) {
-      ctx.addIssue({ code: "custom", path: ["legalName"], message: "Required for BUSINESS customers" });
+    if (v.customerType === "BUSINESS") refuseOtherType(v, ctx, "BUSINESS");
+    if (v.customerType === "INDIVIDUAL") refuseOtherType(v, ctx, "INDIVIDUAL");
+    if (v.customerType === "BUSINESS" && !v.businessInfo) {
+      ctx.addIssue({ code: "custom", path: ["businessInfo"], message: "Required for BUSINESS customers" });
     }
-  });
+  }, ALWAYS);
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 
+/** A field of the other customer type is refused by name (Grid's variants do not have it). */
+function refuseOtherType(v: Record<string, unknown>, ctx: z.RefinementCtx, type: "INDIVIDUAL" | "BUSINESS"): void {
+  const foreign = type === "BUSINESS" ? INDIVIDUAL_ONLY : (["businessInfo"] as const);
+  for (const f of foreign) {
+    if (v[f] !== undefined) ctx.addIssue({ code: "custom", path: [f], message: `Not a field of ${type} customers` });
+  }
+}
+
+/**
+ * Grid's CustomerUpdateRequestOneOf: `customerType` names the variant (Grid requires it; we accept its absence
+ * for callers of the earlier shape) and must be the customer's type.
+ */
 export const customerUpdateSchema = z
   .object({
+    customerType: z.enum(["INDIVIDUAL", "BUSINESS"]).optional(),
+    region: customerFields.region,
     email: customerFields.email,
     phoneNumber: customerFields.phoneNumber,
     umaAddress: customerFields.umaAddress,
     currencies: customerFields.currencies,
     endUserTermsConsent: customerFields.endUserTermsConsent,
+    address: customerFields.address,
     fullName: customerFields.fullName,
     birthDate: customerFields.birthDate,
     nationality: customerFields.nationality,
-    address: customerFields.address,
-    legalName: customerFields.legalName,
-    registrationNumber: customerFields.registrationNumber,
-    taxId: customerFields.taxId,
+    businessInfo: businessInfoUpdateSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    if (v.customerType) refuseOtherType(v, ctx, v.customerType);
+  }, ALWAYS);
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
-export const customerSchema = z.object({
+const kycStatusSchema = z.enum(["APPROVED", "PENDING", "REJECTED", "UNVERIFIED"]);
+const customerViewBase = {
   id: z.string().describe("Customer:<uuid>"),
   platformCustomerId: z.string(),
-  customerType: z.enum(["INDIVIDUAL", "BUSINESS"]),
   umaAddress: z.string(),
+  region: z.string().optional(),
   email: z.string().optional(),
   phoneNumber: z.string().optional(),
   currencies: z.array(z.string()),
-  kycStatus: z.enum(["APPROVED", "PENDING", "REJECTED", "UNVERIFIED"]),
   endUserTermsConsent: endUserTermsConsentSchema.optional(),
-  fullName: z.string().optional(),
-  birthDate: z.string().optional(),
-  nationality: z.string().optional(),
   address: addressSchema.optional(),
-  legalName: z.string().optional(),
-  registrationNumber: z.string().optional(),
-  taxId: z.string().optional(),
   isDeleted: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+};
+export const individualCustomerSchema = z.object({
+  ...customerViewBase,
+  customerType: z.literal("INDIVIDUAL"),
+  kycStatus: kycStatusSchema,
+  fullName: z.string().optional(),
+  birthDate: z.string().optional(),
+  nationality: z.string().optional(),
 });
+export const businessCustomerSchema = z.object({
+  ...customerViewBase,
+  customerType: z.literal("BUSINESS"),
+  kybStatus: kycStatusSchema,
+  businessInfo: businessInfoSchema.partial().extend({ legalName: z.string() }).optional(),
+});
+/** Grid's CustomerOneOf. */
+export const customerSchema = z.discriminatedUnion("customerType", [individualCustomerSchema, businessCustomerSchema]);
 export type Customer = z.infer<typeof customerSchema>;
 
 export const customerIdParams = z.object({ customerId: z.string() });
+
+const timestampFilter = (what: string) => z.iso.datetime({ offset: true }).optional().describe(what);
+/** Grid's listCustomers filters; timestamps are inclusive bounds. */
+export const listCustomersQuery = paginationQuery.extend({
+  platformCustomerId: z.string().max(256).optional(),
+  customerType: z.enum(["INDIVIDUAL", "BUSINESS"]).optional(),
+  createdAfter: timestampFilter("Created at or after"),
+  createdBefore: timestampFilter("Created at or before"),
+  updatedAfter: timestampFilter("Updated at or after"),
+  updatedBefore: timestampFilter("Updated at or before"),
+  region: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
+  currency: z.string().regex(/^[A-Z]{3,4}$/).optional().describe("Customers with this currency enabled"),
+  umaAddress: z.string().max(320).optional(),
+  isIncludingDeleted: queryBoolean.optional().describe("Include deleted customers (default false)"),
+});
+export type ListCustomersQuery = z.infer<typeof listCustomersQuery>;
 
 export const createCustomerOp = defineOperation({
   operationId: "createCustomer",
@@ -129,8 +224,21 @@ export const listCustomersOp = defineOperation({
   summary: "List customers",
   tags: ["Customers"],
   auth: "platform",
-  query: paginationQuery.extend({ platformCustomerId: z.string().max(256).optional() }),
+  query: listCustomersQuery,
   responses: { 200: { description: "A page of customers", schema: listResponse(customerSchema) }, ...errorResponses(400, 401) },
+});
+
+export const deleteCustomerOp = defineOperation({
+  operationId: "deleteCustomer",
+  method: "DELETE",
+  path: "/customers/{customerId}",
+  summary: "Delete a customer",
+  description:
+    "Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.",
+  tags: ["Customers"],
+  auth: "platform",
+  params: customerIdParams,
+  responses: { 200: { description: "The deleted customer", schema: customerSchema }, ...errorResponses(401, 404, 410) },
 });
 
 export const getCustomerOp = defineOperation({
@@ -160,6 +268,6 @@ export const updateCustomerOp = defineOperation({
     ...signedRetryResponses({
       200: { description: "The updated customer, or PROCESSING (re-send the identical request)", schema: z.union([customerSchema, processingSchema]) },
     }),
-    ...errorResponses(400, 401, 404, 409),
+    ...errorResponses(400, 401, 404, 409, 410, 424),
   },
 });

@@ -6,14 +6,20 @@ import { parseId } from "@/lib/ids";
 import type { CustomerRow } from "./customer-view";
 
 /** A customer of this platform, or 404 USER_NOT_FOUND (the same for another platform's customer). */
-export async function findCustomerOrThrow(db: DbOrTx, platformId: string, customerId: string): Promise<CustomerRow> {
+export async function findCustomerOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  customerId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<CustomerRow> {
   const uuid = parseId("Customer", customerId);
   if (uuid) {
-    const [row] = await db
+    const q = db
       .select()
       .from(customers)
       .where(and(eq(customers.id, uuid), eq(customers.platformId, platformId)))
       .limit(1);
+    const [row] = opts.forUpdate ? await q.for("update") : await q;
     if (row) return row;
   }
   throw notFound("USER_NOT_FOUND", "Customer", customerId);

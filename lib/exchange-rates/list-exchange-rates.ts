@@ -1,34 +1,46 @@
 import { feeOn, feeRuleFor } from "@/lib/money/platform-fee";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { convertDown } from "@/lib/money/convert";
-import { currencyObject, money } from "@/lib/money/currencies";
+import { currencyObject } from "@/lib/money/currencies";
+import { transactionSizeLimit } from "@/lib/money/limits";
+import { railsTo } from "./corridors";
+import type { ExchangeRate, ExchangeRateQuery } from "./exchange-rate.contract";
 import { getRate, rateSource } from "./get-rate";
 
-export async function listExchangeRates(
-  platform: PlatformPrincipal,
-  q: { sourceCurrency: string; destinationCurrency?: string; sendingAmount?: number },
-) {
+/**
+ * One rate per destination currency and payout rail (Grid's corridors). Amounts are computed for
+ * `sendingAmount` (Grid's default 10000 when absent): the platform's fees come out of it, the rest is converted.
+ */
+export async function listExchangeRates(platform: PlatformPrincipal, q: ExchangeRateQuery): Promise<{ data: ExchangeRate[] }> {
   const S = q.sourceCurrency;
-  const targets = q.destinationCurrency ? [q.destinationCurrency] : rateSource().currencies().filter((c) => c !== S);
+  const targets = q.destinationCurrency ?? rateSource().currencies().filter((c) => c !== S);
   const rule = feeRuleFor(platform.settings, S);
-  const data = [];
-  for (const D of targets) {
+  const sending = BigInt(q.sendingAmount);
+  const total = feeOn(sending, rule);
+  const maxUsd = transactionSizeLimit(platform.settings);
+  const maxSending = S === "USD" ? maxUsd : convertDown(maxUsd, "USD", S, (await getRate("USD", S)).rate);
+  const data: ExchangeRate[] = [];
+  for (const D of [...new Set(targets)]) {
+    const rails = railsTo(D);
+    if (rails.length === 0) continue;
     const r = await getRate(S, D);
-    const item: Record<string, unknown> = {
-      sourceCurrency: currencyObject(S),
-      destinationCurrency: currencyObject(D),
-      exchangeRate: r.rate,
-      fees: { fixed: money(rule.fixed, S), variableBps: rule.variableBps },
-      updatedAt: r.fetchedAt.toISOString(),
-      expiresAt: r.expiresAt.toISOString(),
-    };
-    if (q.sendingAmount !== undefined) {
-      const sending = BigInt(q.sendingAmount);
-      const net = sending - feeOn(sending, rule);
-      item.sendingAmount = q.sendingAmount;
-      item.receivingAmount = net > 0n ? Number(convertDown(net, S, D, r.rate)) : 0;
+    const net = sending - total;
+    const receiving = net > 0n ? Number(convertDown(net, S, D, r.rate)) : 0;
+    for (const rail of rails) {
+      data.push({
+        sourceCurrency: currencyObject(S),
+        destinationCurrency: currencyObject(D),
+        destinationPaymentRail: rail,
+        sendingAmount: q.sendingAmount,
+        minSendingAmount: Number(feeOn(1n, rule)) + 1,
+        maxSendingAmount: Number(maxSending),
+        receivingAmount: receiving,
+        exchangeRate: r.rate,
+        fees: { fixed: Number(rule.fixed), total: Number(total), variableBps: rule.variableBps },
+        updatedAt: r.fetchedAt.toISOString(),
+        expiresAt: r.expiresAt.toISOString(),
+      });
     }
-    data.push(item);
   }
   return { data };
 }

@@ -29,8 +29,13 @@ const individualFields = {
   address: addressSchema.optional(),
 };
 
-export const businessBeneficiarySchema = z
-  .object({
+/**
+ * Requests refuse a field we do not know (400 naming it) rather than dropping it: a client's `swiftBic` must
+ * not vanish. Responses strip instead, so that a stored field we no longer define never breaks a read.
+ */
+const shape = (mode: Mode) => (fields: z.ZodRawShape) => (mode === "create" ? z.strictObject(fields) : z.object(fields));
+
+const businessBeneficiaryFields = {
     beneficiaryType: z.literal("BUSINESS"),
     legalName: name,
     registrationNumber: z.string().min(1).max(100).optional(),
@@ -39,19 +44,21 @@ export const businessBeneficiarySchema = z
     phoneNumber: individualFields.phoneNumber,
     countryOfResidence: individualFields.countryOfResidence,
     address: individualFields.address,
-  })
-  .describe("Business beneficiary (the same shape for every currency)");
+};
+const businessBeneficiary = (mode: Mode) => shape(mode)(businessBeneficiaryFields).describe("Business beneficiary (the same shape for every currency)");
 
 const beneficiaryCache = new Map<string, z.ZodType>();
-/** `beneficiary` of a bank variant: INDIVIDUAL (with the currency's extra required fields) or BUSINESS. */
-function bankBeneficiary(requires: readonly string[] = []): z.ZodType {
-  const key = requires.join(",");
+/** `beneficiary` of a bank variant: INDIVIDUAL (with the currency's extra fields) or BUSINESS. */
+function bankBeneficiary(v: BankVariant, mode: Mode): z.ZodType {
+  const requires = v.beneficiaryRequires ?? [];
+  const extra = v.beneficiaryExtra ?? {};
+  const key = `${mode}:${requires.join(",")}:${Object.keys(extra).join(",")}`;
   let s = beneficiaryCache.get(key);
   if (!s) {
-    const individual = z.object({ ...individualFields, ...required(individualFields, requires) });
+    const individual = shape(mode)({ ...individualFields, ...optional(extra), ...required(individualFields, requires) });
     s = z.discriminatedUnion("beneficiaryType", [
       individual.describe(requires.length ? `Individual beneficiary; this currency also requires ${requires.join(", ")}` : "Individual beneficiary"),
-      businessBeneficiarySchema,
+      businessBeneficiary(mode),
     ]);
     beneficiaryCache.set(key, s);
   }
@@ -62,10 +69,11 @@ function required(fields: Record<string, z.ZodType>, names: readonly string[]): 
   return Object.fromEntries(names.map((n) => [n, (fields[n] as z.ZodOptional<z.ZodType>).unwrap()]));
 }
 
-export const walletBeneficiarySchema = z.discriminatedUnion("beneficiaryType", [
-  z.object({ beneficiaryType: z.literal("INDIVIDUAL"), fullName: name, countryOfResidence: country }),
-  businessBeneficiarySchema,
-]);
+const walletBeneficiary = (mode: Mode) =>
+  z.discriminatedUnion("beneficiaryType", [
+    shape(mode)({ beneficiaryType: z.literal("INDIVIDUAL"), fullName: name, countryOfResidence: country }),
+    businessBeneficiary(mode),
+  ]);
 
 const rails = (values: string[]) => z.array(z.enum(values as [string, ...string[]])).describe("Read-only: the payment rails of this account");
 
@@ -74,11 +82,11 @@ function optional(fields: Fields = {}): Fields {
 }
 
 function bankSchema(v: BankVariant, mode: Mode) {
-  let s: z.ZodType = z.object({
+  let s: z.ZodType = shape(mode)({
     accountType: z.literal(v.accountType),
     ...v.required,
     ...optional(v.optional),
-    beneficiary: bankBeneficiary(v.beneficiaryRequires),
+    beneficiary: bankBeneficiary(v, mode),
     ...(mode === "output" ? { paymentRails: rails(v.rails) } : {}),
   });
   if (mode === "create" && v.alternatives) {
@@ -97,21 +105,21 @@ function bankSchema(v: BankVariant, mode: Mode) {
 }
 
 function walletSchema(v: WalletVariant, mode: Mode) {
-  return z
-    .object({
-      accountType: z.literal(v.accountType),
-      address: walletAddress(v.chain),
-      beneficiary: walletBeneficiarySchema
-        .optional()
-        .describe("Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules"),
-      vaspName: z.string().min(1).max(200).optional().describe("Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies)"),
-      ...(mode === "output" ? { paymentRails: rails([v.accountType.replace(/_WALLET$/, "")]) } : {}),
-    })
-    .describe(`${v.accountType}: currencies ${v.currencies.join(", ")}.${v.signature ? ` Ownership by WALLET_SIGNATURE (${v.signature === "EIP191" ? "EIP-191 personal_sign, hex" : "ed25519, base58"}).` : " WALLET_SIGNATURE not available (409)."}`);
+  return shape(mode)({
+    accountType: z.literal(v.accountType),
+    address: walletAddress(v.chain),
+    beneficiary: walletBeneficiary(mode)
+      .optional()
+      .describe("Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules"),
+    vaspName: z.string().min(1).max(200).optional().describe("Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies)"),
+    ...(mode === "output" ? { paymentRails: rails([v.accountType.replace(/_WALLET$/, "")]) } : {}),
+  }).describe(
+    `${v.accountType}: currencies ${v.currencies.join(", ")}.${v.signature ? ` Ownership by WALLET_SIGNATURE (${v.signature === "EIP191" ? "EIP-191 personal_sign, hex" : "ed25519, base58"}).` : " WALLET_SIGNATURE not available (409)."}`,
+  );
 }
 
 function lightningSchema(v: LightningVariant, mode: Mode) {
-  let s: z.ZodType = z.object({
+  let s: z.ZodType = shape(mode)({
     accountType: z.literal(v.accountType),
     invoice: z.string().max(8000).refine(isBolt11, "BOLT 11 invoice (bech32, prefix ln…)").optional(),
     bolt12: z.string().max(8000).refine(isBolt12, "BOLT 12 offer (lno1…)").optional(),

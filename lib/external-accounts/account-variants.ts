@@ -50,6 +50,8 @@ export interface BankVariant {
   identity: string[];
   /** Individual beneficiary fields required beyond fullName for this currency. */
   beneficiaryRequires?: ("countryOfResidence" | "address" | "phoneNumber")[];
+  /** Optional individual beneficiary fields only this currency has (Grid's <Ccy>Beneficiary). */
+  beneficiaryExtra?: Fields;
 }
 
 export interface WalletVariant {
@@ -100,7 +102,7 @@ const bankOrWallet = (ccy: string, optional: Fields = {}, bank = ["accountNumber
   accountType: `${ccy}_ACCOUNT`,
   currency: ccy,
   required: { bankName: F.bankName },
-  optional: { accountNumber: F.accountNumber, phoneNumber: F.phoneNumber, ...optional },
+  optional: { ...(bank.includes("accountNumber") ? { accountNumber: F.accountNumber } : {}), phoneNumber: F.phoneNumber, ...optional },
   alternatives: bankOrMobile(bank),
   rails: [...BANK, ...MOBILE],
   identity: [...bank, "phoneNumber"],
@@ -201,6 +203,7 @@ export const BANK_VARIANTS: BankVariant[] = [
     required: { bankCode: digits(3), branchCode: digits(5), accountNumber: digits(7, 12) },
     rails: BANK,
     identity: ["bankCode", "branchCode", "accountNumber"],
+    beneficiaryExtra: { registrationNumber: text(100) },
   },
   {
     kind: "bank",
@@ -290,7 +293,10 @@ export const BANK_VARIANTS: BankVariant[] = [
   swiftBank("VND"),
   bankOrWallet("BDT", { branchCode: F.branchCode, swiftCode: F.swiftCode }),
   bankOrWallet("CNY"),
-  bankOrWallet("COP", { bankAccountType: F.bankAccountType }),
+  {
+    ...bankOrWallet("COP", { bankAccountType: F.bankAccountType }),
+    beneficiaryExtra: { documentType: z.enum(["CC", "CE", "TI", "NIT", "PP"]), documentNumber: text(50) },
+  },
   bankOrWallet("EGP", { iban: ibanOf("EG", "[0-9]{27}", 29) }, ["iban"]),
   bankOrWallet("GHS"),
   bankOrWallet("PKR", { iban: pattern(/^PK[0-9]{2}[A-Z]{4}[0-9]{16}$/, "PK IBAN (24 characters)") }),
@@ -301,7 +307,7 @@ export const BANK_VARIANTS: BankVariant[] = [
     required: {},
     optional: { bankName: F.bankName, accountNumber: F.accountNumber, bankAccountType: F.bankAccountType, phoneNumber: F.phoneNumber },
   },
-  { ...mobile("HTG"), required: { phoneNumber: F.phoneNumber }, optional: { provider: F.provider } },
+  { ...mobile("HTG"), required: { phoneNumber: F.phoneNumber } },
   mobile("KES", phoneIn("254")),
   mobile("RWF", phoneIn("250")),
   mobile("TZS", phoneIn("255")),

@@ -59,11 +59,11 @@ const createFields = {
   accountInfo: accountInfoCreateSchema,
 };
 
-export const customerExternalAccountCreateSchema = z.object({
+export const customerExternalAccountCreateSchema = z.strictObject({
   customerId: z.string().describe("Customer:<uuid>"),
   ...createFields,
 });
-export const platformExternalAccountCreateSchema = z.object(createFields);
+export const platformExternalAccountCreateSchema = z.strictObject(createFields);
 export type ExternalAccountCreate = z.infer<typeof platformExternalAccountCreateSchema> & { customerId?: string };
 
 export const ownershipChallengeRequestSchema = z.object({ method: z.enum(["WALLET_SIGNATURE", "LIVENESS"]) });

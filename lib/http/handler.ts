@@ -8,7 +8,7 @@ import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { queryObject, readJsonBody } from "@/lib/api-core/body";
 import type { HttpMethod, Infer, Operation } from "@/lib/api-core/operation";
 import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
-import { parseOrThrow, refuseBadText } from "@/lib/api-core/validation";
+import { parseOrThrow, parseQuery, refuseBadText } from "@/lib/api-core/validation";
 import type { Ctx } from "@/lib/api-core/context";
 import type { Reply } from "@/lib/api-core/reply";
 
@@ -47,8 +47,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       const rawParams = (await routeCtx?.params) ?? {};
       const params = op.params ? parseOrThrow(op.params, rawParams) : refuseBadText(rawParams);
       const url = new URL(req.url);
-      const query = op.query ? parseOrThrow(op.query, queryObject(url)) : undefined;
-      if (!op.query) refuseBadText(queryObject(url));
+      const query = parseQuery(op.query, queryObject(url));
       let rawBody: unknown;
       let body: unknown;
       if (op.body) {

@@ -10,6 +10,9 @@ export const currencySchema = z.object({
   decimals: z.number().int(),
 });
 
+/** A currency code such as USD (query filters). */
+export const currencyCodeSchema = z.string().regex(/^[A-Z]{3,4}$/, "currency code such as USD");
+
 export const currencyAmountSchema = z.object({ amount: z.number().int(), currency: currencySchema });
 
 export const internalAccountTypeSchema = z.enum(["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"]);
@@ -49,9 +52,22 @@ export const listCustomerInternalAccountsOp = defineOperation({
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
     type: internalAccountTypeSchema.optional(),
+    currency: z.string().regex(/^[A-Z]{3,5}$/, "currency code such as USD").optional(),
   }),
   responses: {
     200: { description: "A page of internal accounts", schema: listResponse(internalAccountSchema) },
     ...errorResponses(400, 401),
   },
+});
+
+export const listPlatformInternalAccountsOp = defineOperation({
+  operationId: "listPlatformInternalAccounts",
+  method: "GET",
+  path: "/platform/internal-accounts",
+  summary: "List the platform's own internal accounts",
+  description: "One account per supported currency, owned by the platform rather than a customer (no customerId).",
+  tags: ["Internal Accounts"],
+  auth: "platform",
+  query: z.object({ currency: currencyCodeSchema.optional(), type: internalAccountTypeSchema.optional() }),
+  responses: { 200: { description: "The platform's internal accounts", schema: z.object({ data: z.array(internalAccountSchema) }) }, ...errorResponses(400, 401) },
 });

@@ -11,6 +11,9 @@ export interface ResolvedAccount {
   customerId: string | null;
   status: string;
   internalType?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+  /** External accounts: what decides the rails that can pay them (lib/external-accounts paymentRailsOf). */
+  accountType?: string;
+  accountInfo?: Record<string, unknown>;
 }
 
 /**
@@ -34,7 +37,9 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
     const where = [eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)];
     if (customerScope) where.push(eq(externalAccounts.customerId, customerScope));
     const [a] = await db.select().from(externalAccounts).where(and(...where));
-    if (a) return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status };
+    if (a) {
+      return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, accountType: a.accountType, accountInfo: a.accountInfo };
+    }
   }
   throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", id);
 }

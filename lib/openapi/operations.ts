@@ -1,11 +1,11 @@
 import type { Operation } from "@/lib/api-core/operation";
-import { createCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
-import { getInternalAccountOp, listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
+import { createCustomerOp, deleteCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
+import { getInternalAccountOp, listCustomerInternalAccountsOp, listPlatformInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
-import { createQuoteOp, executeQuoteOp, getQuoteOp } from "@/lib/quotes/quote.contract";
-import { fundInternalAccountOp } from "@/lib/sandbox/sandbox.contract";
+import { createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
+import { fundInternalAccountOp, sandboxSendOp } from "@/lib/sandbox/sandbox.contract";
 import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
 import {
   agentCreateQuoteOp,
@@ -41,7 +41,9 @@ export const operations: Operation<any, any, any>[] = [
   listCustomersOp,
   getCustomerOp,
   updateCustomerOp,
+  deleteCustomerOp,
   listCustomerInternalAccountsOp,
+  listPlatformInternalAccountsOp,
   getInternalAccountOp,
   listWebhookDeliveriesOp,
   resendWebhookDeliveryOp,
@@ -50,6 +52,7 @@ export const operations: Operation<any, any, any>[] = [
   getEndUserTermsOp,
   listExchangeRatesOp,
   createQuoteOp,
+  listQuotesOp,
   getQuoteOp,
   executeQuoteOp,
   listTransactionsOp,
@@ -57,6 +60,7 @@ export const operations: Operation<any, any, any>[] = [
   transferInOp,
   transferOutOp,
   fundInternalAccountOp,
+  sandboxSendOp,
   approveTransactionOp,
   rejectTransactionOp,
   agentCreateQuoteOp,

@@ -5,7 +5,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
 import { invalidInput } from "@/lib/api-core/validation";
 import { platformSettingsSchema, type PlatformSettings } from "@/lib/api-core/platform-settings";
-import type { PlatformConfig } from "./platform.contract";
+import type { GridFeeConfig, PlatformConfig } from "./platform.contract";
 import type { z } from "zod";
 import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/api-core/validation";
@@ -16,13 +16,22 @@ import { webhookUrlRefusal } from "@/lib/webhooks/webhook-destination";
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
   const [row] = await db.select().from(platforms).where(eq(platforms.id, platform.id)).limit(1);
-  const settings = platformSettingsSchema.parse(row.settings);
+  const { webhookUrl, feeConfigs, cardTokenization2faConfig, ...settings } = platformSettingsSchema.parse(row.settings);
   // Read-only keys other areas publish (enclaveQuorumPublic, webhookPublicKey) are added here.
   const config: PlatformConfig = {
     id: formatId("Platform", row.id),
     name: row.name,
     environment: row.environment,
     ...settings,
+    ...(cardTokenization2faConfig ? { cardTokenization2faConfig } : {}),
+    webhookEndpoint: webhookUrl,
+    webhookUrl,
+    feeConfigs: feeConfigs.map((f) => ({
+      feeType: "CROSS_CURRENCY_TRANSACTION",
+      sourceCurrency: f.currency,
+      variableFeeBps: f.variableRateBps ?? 0,
+      fixedFee: { amount: f.fixedAmount ?? 0, currency: f.currency },
+    })),
     enclaveQuorumPublic: (await getEnclaveSigningKey()).publicKeyUncompressedHex,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -35,18 +44,27 @@ export async function updatePlatformConfig(
   platform: PlatformPrincipal,
   patch: z.infer<typeof platformSettingsPatchSchema>,
 ): Promise<PlatformConfig> {
-  if (patch.webhookUrl) {
-    // Resolved outside the transaction: DNS may be slow and the row is locked inside.
-    const refusal = await webhookUrlRefusal(patch.webhookUrl, platform.environment);
-    if (refusal) throw invalidInput([{ field: "webhookUrl", message: refusal }]);
+  // Resolved outside the transaction: DNS may be slow and the row is locked inside.
+  const refusals = [];
+  for (const field of ["webhookEndpoint", "webhookUrl"] as const) {
+    const url = patch[field];
+    const refusal = url ? await webhookUrlRefusal(url, platform.environment) : null;
+    if (refusal) refusals.push({ field, message: refusal });
   }
+  if (refusals.length) throw invalidInput(refusals);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(platforms).where(eq(platforms.id, platform.id)).for("update");
     const current = platformSettingsSchema.parse(row.settings);
+    const { webhookEndpoint, webhookUrl, feeConfigs, ...rest } = patch;
+    if (webhookEndpoint !== undefined && webhookUrl !== undefined && webhookEndpoint !== webhookUrl) {
+      throw invalidInput([{ field: "webhookUrl", message: "Deprecated alias of webhookEndpoint; send one of them, or the same value" }]);
+    }
     const merged = {
       ...current,
-      ...patch,
+      ...rest,
+      webhookUrl: webhookEndpoint !== undefined ? webhookEndpoint : webhookUrl !== undefined ? webhookUrl : current.webhookUrl,
+      feeConfigs: feeConfigs ? mergeFeeConfigs(current.feeConfigs, feeConfigs) : current.feeConfigs,
       webauthn: { ...current.webauthn, ...(patch.webauthn ?? {}) },
     };
     const result = platformSettingsSchema.safeParse(merged);
@@ -55,4 +73,14 @@ export async function updatePlatformConfig(
     await tx.update(platforms).set({ settings: next, updatedAt: new Date() }).where(eq(platforms.id, platform.id));
   });
   return getPlatformConfig(platform);
+}
+
+/** Grid's merge-by-key upsert (key: source currency, the only fee type being cross-currency); zero fees remove a config. */
+function mergeFeeConfigs(current: PlatformSettings["feeConfigs"], patch: GridFeeConfig[]): PlatformSettings["feeConfigs"] {
+  const byCurrency = new Map(current.map((f) => [f.currency, f]));
+  for (const f of patch) {
+    if (f.variableFeeBps === 0 && f.fixedFee.amount === 0) byCurrency.delete(f.sourceCurrency);
+    else byCurrency.set(f.sourceCurrency, { currency: f.sourceCurrency, variableRateBps: f.variableFeeBps, fixedAmount: f.fixedFee.amount });
+  }
+  return [...byCurrency.values()];
 }

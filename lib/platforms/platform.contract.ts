@@ -1,13 +1,30 @@
 import { z } from "zod";
-import { webauthnSettingsSchema, oidcIssuerSchema, feeConfigSchema, limitsSchema, platformSettingsSchema } from "@/lib/api-core/platform-settings";
+import { webauthnSettingsSchema, oidcIssuerSchema, limitsSchema, platformSettingsSchema } from "@/lib/api-core/platform-settings";
+
+/** Grid's FeeConfig: keyed by (feeType, sourceCurrency); only USD sources (spec Limits). */
+export const gridFeeConfigSchema = z
+  .object({
+    feeType: z.enum(["CROSS_CURRENCY_TRANSACTION"]),
+    sourceCurrency: z.enum(["USD"]).describe("Source currency the fee applies to; only USD is allowed"),
+    variableFeeBps: z.number().int().min(0).max(10_000),
+    fixedFee: z.object({ amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), currency: z.enum(["USD"]) }).strict(),
+  })
+  .strict();
+export type GridFeeConfig = z.infer<typeof gridFeeConfigSchema>;
+
+const webhookEndpointSchema = z.string().url().nullable();
 
 export const platformSettingsPatchSchema = z
   .object({
-    webhookUrl: z.string().url().nullable(),
+    webhookEndpoint: webhookEndpointSchema,
+    webhookUrl: webhookEndpointSchema.meta({ deprecated: true, description: "Deprecated alias of webhookEndpoint" }),
     sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600),
     webauthn: webauthnSettingsSchema.partial(),
     oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }),
-    feeConfigs: z.array(feeConfigSchema).max(10),
+    feeConfigs: z
+      .array(gridFeeConfigSchema)
+      .max(10)
+      .describe("Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config"),
     cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
@@ -15,7 +32,11 @@ export const platformSettingsPatchSchema = z
   .partial()
   .strict();
 
-export const platformConfigSchema = platformSettingsSchema.extend({
+export const platformConfigSchema = platformSettingsSchema.omit({ webhookUrl: true, feeConfigs: true }).extend({
+  webhookEndpoint: z.string().nullable(),
+  webhookUrl: z.string().nullable().meta({ deprecated: true, description: "Deprecated alias of webhookEndpoint" }),
+  feeConfigs: z.array(gridFeeConfigSchema),
+  cardTokenization2faConfig: z.record(z.string(), z.unknown()).optional().describe("Absent until set"),
   id: z.string().describe("Platform:<uuid>"),
   name: z.string(),
   environment: z.enum(["SANDBOX", "PRODUCTION"]).describe("Read-only over the API"),

@@ -3,6 +3,8 @@ import { getDb, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
+import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
+import { paymentRailsOf } from "@/lib/external-accounts/external-account-view";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -64,6 +66,14 @@ async function insertQuote(
       errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
     });
   }
+  const rail = input.destination.paymentRail;
+  const railsOfDestination = dst.accountType && dst.accountInfo ? paymentRailsOf(VARIANT_BY_TYPE.get(dst.accountType)!, dst.accountInfo) : [];
+  if (rail !== undefined && !railsOfDestination.includes(rail)) {
+    const rails = railsOfDestination.join(", ") || "none (an internal account)";
+    throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {
+      errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
+    });
+  }
   if (src.customerId) await requireEndUserTerms(db, src.customerId);
   const price = await priceQuote({
     settings: platform.settings,
@@ -104,6 +114,9 @@ async function insertQuote(
         usdValueCents: price.usdValueCents,
         transactionId: newUuid(),
         description: input.description ?? null,
+        paymentRail: rail ?? null,
+        remittanceInformation: input.remittanceInformation ?? null,
+        purposeOfPayment: input.purposeOfPayment ?? null,
         ...idempotency,
         expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
       })

@@ -31,6 +31,9 @@ export function toQuote(r: QuoteRow, opts: { embeddedWalletSource?: boolean } = 
   };
   if (r.customerId) out.source.customerId = formatId("Customer", r.customerId);
   if (r.description) out.description = r.description;
+  if (r.paymentRail) out.destination.paymentRail = r.paymentRail as Quote["destination"]["paymentRail"];
+  if (r.remittanceInformation) out.remittanceInformation = r.remittanceInformation;
+  if (r.purposeOfPayment) out.purposeOfPayment = r.purposeOfPayment;
   if (opts.embeddedWalletSource) out.paymentInstructions = [{ accountOrWalletInfo: { accountType: "EMBEDDED_WALLET" } }];
   return out;
 }

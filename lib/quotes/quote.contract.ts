@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { PAYMENT_RAILS } from "@/lib/exchange-rates/corridors";
 import { currencySchema } from "@/lib/internal-accounts/internal-account.contract";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
@@ -11,6 +13,13 @@ export const platformFeeOverrideSchema = z.object({
   platformVariableFeeBps: z.number().int().min(0).max(10_000),
 });
 
+/** Grid's PurposeOfPayment and remittanceInformation (stored with the quote; the sandbox payout has no recipient to carry them). */
+export const purposeSchema = z
+  .enum(["GIFT", "SELF", "GOODS_OR_SERVICES", "EDUCATION", "HEALTH_OR_MEDICAL", "REAL_ESTATE_PURCHASE", "TAX_PAYMENT", "LOAN_PAYMENT",
+    "UTILITY_BILL", "DONATION", "TRAVEL", "FAMILY_SUPPORT", "SALARY_PAYMENT", "OTHER"])
+  .optional();
+export const remittanceSchema = z.string().max(80).optional().describe("Free text that travels with the payment (ACH addenda, wire OBI …)");
+
 export const quoteCreateSchema = z.object({
   source: z.object({
     sourceType: z.literal("ACCOUNT").default("ACCOUNT"),
@@ -20,12 +29,14 @@ export const quoteCreateSchema = z.object({
   destination: z.object({
     destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
     accountId: z.string().max(100).describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
-    paymentRail: z.string().max(50).optional(),
+    paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the destination external account's paymentRails; default: the account's first"),
   }),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
   lockedCurrencyAmount: z.number().int().min(1).max(MAX_AMOUNT).describe("Smallest unit of the locked side's currency"),
   immediatelyExecute: z.boolean().default(false),
   description: z.string().max(500).optional(),
+  remittanceInformation: remittanceSchema,
+  purposeOfPayment: purposeSchema,
   platformFeeOverride: platformFeeOverrideSchema.optional().describe("Requires a USD source currency"),
 });
 export type QuoteCreate = z.infer<typeof quoteCreateSchema>;
@@ -36,7 +47,7 @@ export const quoteSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   source: z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
-  destination: z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string() }),
+  destination: z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string(), paymentRail: z.enum(PAYMENT_RAILS).optional() }),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
   lockedCurrencyAmount: z.number().int(),
   sendingCurrency: currencySchema,
@@ -48,6 +59,8 @@ export const quoteSchema = z.object({
   platformFeesIncluded: z.number().int(),
   transactionId: z.string().describe("Transaction:<uuid>: the transaction this quote creates when executed"),
   description: z.string().optional(),
+  remittanceInformation: z.string().optional(),
+  purposeOfPayment: z.string().optional(),
   paymentInstructions: z
     .array(z.object({ accountOrWalletInfo: z.object({ accountType: z.literal("EMBEDDED_WALLET") }) }))
     .optional()
@@ -73,6 +86,33 @@ export const createQuoteOp = defineOperation({
   headers: idempotencyHeader,
   body: quoteCreateSchema,
   responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+});
+
+const instant = z.iso.datetime({ offset: true }).optional();
+const idFilter = z.string().max(100).optional();
+
+/** Grid's filters of GET /quotes (the official client's QuoteListParams); newest first. */
+export const quoteFilters = paginationQuery.extend({
+  customerId: idFilter,
+  sendingAccountId: idFilter.describe("InternalAccount:<uuid> the quote sends from"),
+  receivingAccountId: idFilter.describe("InternalAccount:<uuid> or ExternalAccount:<uuid> the quote pays"),
+  sendingUmaAddress: z.string().max(256).optional().describe("Accepted; no quote of this service has a UMA address"),
+  receivingUmaAddress: z.string().max(256).optional().describe("Accepted; no quote of this service has a UMA address"),
+  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]).optional(),
+  createdAfter: instant,
+  createdBefore: instant,
+});
+export type QuoteFilters = z.infer<typeof quoteFilters>;
+
+export const listQuotesOp = defineOperation({
+  operationId: "listQuotes",
+  method: "GET",
+  path: "/quotes",
+  summary: "List quotes",
+  tags: ["Cross-Currency Transfers"],
+  auth: "platform",
+  query: quoteFilters,
+  responses: { 200: { description: "A page of quotes, newest first", schema: listResponse(quoteSchema) }, ...errorResponses(400, 401) },
 });
 
 export const getQuoteOp = defineOperation({

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { internalAccountSchema } from "@/lib/internal-accounts/internal-account.contract";
+import { transactionSchema } from "@/lib/transactions/transaction.contract";
 
 export const fundInternalAccountOp = defineOperation({
   operationId: "sandboxFundInternalAccount",
@@ -14,4 +15,26 @@ export const fundInternalAccountOp = defineOperation({
   params: z.object({ accountId: z.string().max(100) }),
   body: z.object({ amount: z.number().int().min(1).max(1e15).describe("Smallest unit of the account's currency") }),
   responses: { 200: { description: "The funded account", schema: internalAccountSchema }, ...errorResponses(400, 401, 403, 404) },
+});
+
+const sandboxSendSchema = z.object({
+  quoteId: z.string().max(100).describe("Quote:<uuid>, PENDING"),
+  currencyCode: z.string().regex(/^[A-Z]{3,4}$/).describe("Must be the quote's sending currency"),
+  currencyAmount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().describe("Must be the quote's totalSendingAmount when given"),
+});
+export type SandboxSend = z.infer<typeof sandboxSendSchema>;
+
+export const sandboxSendOp = defineOperation({
+  operationId: "sandboxSend",
+  method: "POST",
+  path: "/sandbox/send",
+  summary: "Simulate the sender paying a quote (sandbox only)",
+  description:
+    "The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, " +
+    "in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET " +
+    "(execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.",
+  tags: ["Sandbox"],
+  auth: "platform",
+  body: sandboxSendSchema,
+  responses: { 200: { description: "The quote's transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
 });

@@ -40,7 +40,8 @@ export interface Page<T> {
   data: T[];
   hasMore: boolean;
   nextCursor?: string;
-  [k: string]: unknown;
+  /** Every item matching the filters, not only this page. */
+  totalCount: number;
 }
 
 /** The two headers of a signed retry. */

@@ -7,7 +7,7 @@ import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { executeTransaction } from "./execute-transaction";
 import type { Transaction } from "./transaction.contract";
-import { toTransaction } from "./transaction-view";
+import { transactionView } from "./transaction-view";
 
 /**
  * POST /transactions/{id}/approve | /reject. The decision is one conditional UPDATE from
@@ -59,8 +59,8 @@ export async function decideApproval(
       return executeTransaction(tx, won, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
     }
     if (won.quoteId) await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
-    await emitEvent(tx, { platformId: platform.id, type: "OUTGOING_PAYMENT.FAILED", data: toTransaction(won) as unknown as Record<string, unknown> });
+    await emitEvent(tx, { platformId: platform.id, type: "OUTGOING_PAYMENT.FAILED", data: (await transactionView(tx, won)) as unknown as Record<string, unknown> });
     return won;
   });
-  return toTransaction(row);
+  return transactionView(db, row);
 }

@@ -8,7 +8,7 @@ import { emitEvent } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
 import { payoutOutcome, refundOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
-import { toTransaction, type TransactionRow } from "./transaction-view";
+import { transactionView, type TransactionRow } from "./transaction-view";
 
 export interface ExecuteOptions {
   settings: PlatformSettings;
@@ -148,7 +148,7 @@ export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
     await tx.update(quotes).set({ status: quoteStatus, updatedAt: new Date() }).where(and(eq(quotes.id, row.quoteId)));
   }
   const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-  const data = toTransaction(row) as unknown as Record<string, unknown>;
+  const data = (await transactionView(tx, row)) as unknown as Record<string, unknown>;
   await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
   // An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
   // The refund follows the rail rules of its destination (the source account): it fails when that account

@@ -4,7 +4,7 @@ import { transactions } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { Transaction } from "./transaction.contract";
-import { toTransaction } from "./transaction-view";
+import { transactionView } from "./transaction-view";
 
 /** A transaction of the platform (and, for an agent, of its customer), or 404 TRANSACTION_NOT_FOUND. */
 export async function getTransaction(platformId: string, transactionId: string, customerScope?: string): Promise<Transaction> {
@@ -14,7 +14,7 @@ export async function getTransaction(platformId: string, transactionId: string, 
     const where = [eq(transactions.id, uuid), eq(transactions.platformId, platformId)];
     if (customerScope) where.push(eq(transactions.customerId, customerScope));
     const [row] = await db.select().from(transactions).where(and(...where));
-    if (row) return toTransaction(row);
+    if (row) return transactionView(db, row);
   }
   throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
 }

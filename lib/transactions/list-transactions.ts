@@ -1,34 +1,47 @@
-import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
+import { and, eq, gte, lte, or, inArray, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { transactions } from "@/db/schema";
-import { decodeCursor, page } from "@/lib/api-core/pagination";
+import { customers, transactions } from "@/db/schema";
+import { listPage } from "@/db/list-page";
+import { emptyPage } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
-import { toTransaction } from "./transaction-view";
+import type { TransactionFilters } from "./transaction.contract";
+import { transactionViews } from "./transaction-view";
 
-const NONE = "00000000-0000-0000-0000-000000000000";
+const accountUuid = (id: string) => parseId("InternalAccount", id) ?? parseId("ExternalAccount", id);
 
-export async function listTransactions(
-  platformId: string,
-  q: { limit: number; cursor?: string; customerId?: string; accountId?: string; status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED"; sortOrder: "asc" | "desc" },
-  customerScope?: string,
-) {
+/** GET /transactions with Grid's filters. An unknown or foreign id filters to nothing, like an id that does not exist. */
+export async function listTransactions(platformId: string, q: TransactionFilters, customerScope?: string) {
   const db = await getDb();
-  const after = decodeCursor(q.cursor);
   const where: SQL[] = [eq(transactions.platformId, platformId)];
+  if (q.reference !== undefined) return emptyPage();
   if (customerScope) where.push(eq(transactions.customerId, customerScope));
-  // An unknown or foreign id filters to nothing, like an id that does not exist (protocol.md).
-  if (q.customerId) where.push(eq(transactions.customerId, parseId("Customer", q.customerId) ?? NONE));
-  if (q.accountId) {
-    const acc = parseId("InternalAccount", q.accountId) ?? parseId("ExternalAccount", q.accountId) ?? NONE;
-    where.push(or(eq(transactions.sourceAccountId, acc), eq(transactions.destinationAccountId, acc))!);
+  if (q.customerId) {
+    const uuid = parseId("Customer", q.customerId);
+    if (!uuid) return emptyPage();
+    where.push(eq(transactions.customerId, uuid));
   }
-  if (q.status) where.push(eq(transactions.status, q.status));
-  if (after) where.push(q.sortOrder === "asc" ? gt(transactions.id, after) : lt(transactions.id, after));
-  const rows = await db
-    .select()
-    .from(transactions)
-    .where(and(...where))
-    .orderBy(q.sortOrder === "asc" ? asc(transactions.id) : desc(transactions.id))
-    .limit(q.limit + 1);
-  return page(rows, q.limit, toTransaction);
+  if (q.platformCustomerId) {
+    const owner = db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.platformId, platformId), eq(customers.platformCustomerId, q.platformCustomerId)));
+    where.push(inArray(transactions.customerId, owner));
+  }
+  for (const [id, side] of [
+    [q.accountId ?? q.accountIdentifier, "either"],
+    [q.senderAccountIdentifier, "source"],
+    [q.receiverAccountIdentifier, "destination"],
+  ] as const) {
+    if (id === undefined) continue;
+    const acc = accountUuid(id);
+    if (!acc) return emptyPage();
+    if (side === "source") where.push(eq(transactions.sourceAccountId, acc));
+    else if (side === "destination") where.push(eq(transactions.destinationAccountId, acc));
+    else where.push(or(eq(transactions.sourceAccountId, acc), eq(transactions.destinationAccountId, acc))!);
+  }
+  if (q.status) where.push(eq(transactions.status, q.status as never));
+  if (q.type) where.push(eq(transactions.direction, q.type));
+  if (q.startDate) where.push(gte(transactions.createdAt, new Date(q.startDate)));
+  if (q.endDate) where.push(lte(transactions.createdAt, new Date(q.endDate)));
+  return listPage(transactions, { ...q, filters: where }, (rows) => transactionViews(db, rows), db);
 }

@@ -1,40 +1,74 @@
-import type { InferSelectModel } from "drizzle-orm";
-import type { AccountKind, transactions } from "@/db/schema";
+import { inArray, type InferSelectModel } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { customers, type AccountKind, type transactions } from "@/db/schema";
 import { formatId } from "@/lib/ids";
 import { money } from "@/lib/money/currencies";
 import type { FailureReason, PendingReason, Transaction } from "./transaction.contract";
 
 export type TransactionRow = InferSelectModel<typeof transactions>;
 
-export function endpointView(kind: AccountKind, uuid: string | null, currency: string) {
-  if (kind === "SANDBOX" || !uuid) return { accountType: "SANDBOX" as const, currency };
+function accountView(kind: AccountKind, uuid: string, currency: string) {
   return kind === "INTERNAL"
     ? { accountId: formatId("InternalAccount", uuid), accountType: "INTERNAL_ACCOUNT" as const, currency }
     : { accountId: formatId("ExternalAccount", uuid), accountType: "EXTERNAL_ACCOUNT" as const, currency };
 }
 
-export function toTransaction(r: TransactionRow): Transaction {
+/** Grid's source: an account, or (sandbox funding, which has no account) REALTIME_FUNDING. */
+function sourceView(kind: AccountKind, uuid: string | null, currency: string): Transaction["source"] {
+  if (kind === "SANDBOX" || !uuid) return { sourceType: "REALTIME_FUNDING", currency, accountType: "SANDBOX" };
+  return { sourceType: "ACCOUNT", ...accountView(kind, uuid, currency) };
+}
+
+/** The customer a transaction belongs to, in Grid's two forms; the platform itself for its own accounts. */
+export interface TransactionOwner {
+  customerId: string;
+  platformCustomerId: string;
+}
+
+export function toTransaction(r: TransactionRow, owner: TransactionOwner): Transaction {
   const out: Transaction = {
     id: formatId("Transaction", r.id),
     type: r.direction,
+    direction: r.direction === "INCOMING" ? "CREDIT" : "DEBIT",
     status: r.status,
-    source: endpointView(r.sourceKind, r.sourceAccountId, r.sendingCurrency),
-    destination: endpointView(r.destinationKind, r.destinationAccountId, r.receivingCurrency),
+    customerId: owner.customerId,
+    platformCustomerId: owner.platformCustomerId,
+    source: sourceView(r.sourceKind, r.sourceAccountId, r.sendingCurrency),
+    destination: { destinationType: "ACCOUNT", ...accountView(r.destinationKind, r.destinationAccountId ?? "", r.receivingCurrency) },
     sentAmount: money(r.sendingAmount, r.sendingCurrency),
     receivedAmount: money(r.receivingAmount, r.receivingCurrency),
     exchangeRate: Number(r.exchangeRate),
-    fees: money(r.feesAmount, r.sendingCurrency),
-    platformFees: money(r.platformFeesAmount, r.sendingCurrency),
+    fees: Number(r.feesAmount),
+    platformFees: Number(r.platformFeesAmount),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
   if (r.status === "PENDING" && r.pendingReason) out.pendingReason = r.pendingReason as PendingReason;
   if (r.status === "FAILED" && r.failureReason) out.failureReason = r.failureReason as FailureReason;
   if (r.status === "REJECTED" && r.rejectionReason) out.rejectionReason = r.rejectionReason;
-  if (r.customerId) out.customerId = formatId("Customer", r.customerId);
   if (r.agentId) out.agentId = formatId("Agent", r.agentId);
   if (r.quoteId) out.quoteId = formatId("Quote", r.quoteId);
   if (r.description) out.description = r.description;
   if (r.settledAt) out.settledAt = r.settledAt.toISOString();
   return out;
+}
+
+/** Transactions as the API shows them, with their customers' platformCustomerId (one query for the lot). */
+export async function transactionViews(db: DbOrTx, rows: TransactionRow[]): Promise<Transaction[]> {
+  const ids = [...new Set(rows.map((r) => r.customerId).filter((id): id is string => id !== null))];
+  const owners = new Map<string, string>();
+  if (ids.length > 0) {
+    const found = await db.select({ id: customers.id, platformCustomerId: customers.platformCustomerId }).from(customers).where(inArray(customers.id, ids));
+    for (const c of found) owners.set(c.id, c.platformCustomerId);
+  }
+  return rows.map((r) => {
+    if (r.customerId) return toTransaction(r, { customerId: formatId("Customer", r.customerId), platformCustomerId: owners.get(r.customerId) ?? "" });
+    const platform = formatId("Platform", r.platformId);
+    return toTransaction(r, { customerId: platform, platformCustomerId: platform });
+  });
+}
+
+export async function transactionView(db: DbOrTx, row: TransactionRow): Promise<Transaction> {
+  const [view] = await transactionViews(db, [row]);
+  return view;
 }

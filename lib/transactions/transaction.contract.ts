@@ -15,39 +15,87 @@ export const FAILURE_REASONS = [
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
-/** Why a transaction is PENDING: the platform must approve it (agent policy), a compliance hold, or the customer must act (wallet signature). */
-export const PENDING_REASONS = ["PENDING_PLATFORM_APPROVAL", "COMPLIANCE_HOLD", "AWAITING_CUSTOMER_ACTION"] as const;
+/**
+ * Why a transaction is PENDING: Grid's reasons (compliance hold, customer action), plus the spec's agent approval
+ * (PENDING_PLATFORM_APPROVAL: the platform must approve it, POST /transactions/{id}/approve), which Grid has no value for.
+ */
+export const PENDING_REASONS = [
+  "PENDING_PLATFORM_APPROVAL",
+  "COUNTERPARTY_DECLARATION_REQUIRED",
+  "WALLET_VERIFICATION_REQUIRED",
+  "COUNTERPARTY_INFORMATION_REQUIRED",
+  "COMPLIANCE_REVIEW",
+] as const;
 export type PendingReason = (typeof PENDING_REASONS)[number];
 
-const endpointSchema = z.object({
-  accountId: z.string().optional().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding"),
-  accountType: z.enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"]),
+/** Grid's TransactionStatus; this service produces PENDING, PROCESSING, COMPLETED, FAILED and (the spec's agent rejection) REJECTED. */
+export const TRANSACTION_STATUSES = ["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "REFUNDED", "EXPIRED"] as const;
+
+const accountType = z.enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"]).describe("Which kind of account (this service's addition)");
+
+export const transactionSourceSchema = z.discriminatedUnion("sourceType", [
+  z.object({
+    sourceType: z.literal("ACCOUNT"),
+    accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
+    currency: z.string(),
+    accountType,
+  }),
+  z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: z.string(), accountType }).describe("Sandbox funding"),
+]);
+
+export const transactionDestinationSchema = z.object({
+  destinationType: z.literal("ACCOUNT"),
+  accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
   currency: z.string(),
+  accountType,
 });
 
+/** Grid's Transaction (IncomingTransaction / OutgoingTransaction, by `type`); amounts in the smallest unit. */
 export const transactionSchema = z.object({
   id: z.string().describe("Transaction:<uuid>"),
   type: z.enum(["OUTGOING", "INCOMING"]),
-  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]),
+  direction: z.enum(["CREDIT", "DEBIT"]).describe("INCOMING credits, OUTGOING debits the customer's account"),
+  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).describe("REJECTED: the platform refused an agent's transaction (spec)"),
   pendingReason: z.enum(PENDING_REASONS).optional(),
   failureReason: z.enum(FAILURE_REASONS).optional(),
   rejectionReason: z.string().optional().describe("REJECTED: the reason the platform gave"),
-  customerId: z.string().optional(),
+  customerId: z.string().describe("Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts"),
+  platformCustomerId: z.string().describe("The platform's id of that customer (the platform id for its own accounts)"),
   agentId: z.string().optional().describe("Set on agent-initiated transactions"),
   quoteId: z.string().optional(),
-  source: endpointSchema,
-  destination: endpointSchema,
+  source: transactionSourceSchema,
+  destination: transactionDestinationSchema,
   sentAmount: currencyAmountSchema.describe("Total debited from the source, fees included"),
   receivedAmount: currencyAmountSchema,
   exchangeRate: z.number(),
-  fees: currencyAmountSchema.describe("All fees, in the sending currency"),
-  platformFees: currencyAmountSchema.describe("The platform's part of the fees"),
+  fees: z.number().int().describe("All fees, smallest unit of the sending currency"),
+  platformFees: z.number().int().describe("The platform's part of `fees`"),
   description: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   settledAt: z.string().optional(),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
+
+const accountIdFilter = z.string().max(100).optional();
+const instant = z.iso.datetime({ offset: true }).optional();
+
+/** Grid's filters of GET /transactions (account identifiers are this service's account ids). */
+export const transactionFilters = paginationQuery.extend({
+  customerId: z.string().max(100).optional(),
+  platformCustomerId: z.string().max(256).optional(),
+  accountId: accountIdFilter.describe("Source or destination internal/external account"),
+  accountIdentifier: accountIdFilter.describe("Grid's name of accountId"),
+  senderAccountIdentifier: accountIdFilter.describe("Source account id"),
+  receiverAccountIdentifier: accountIdFilter.describe("Destination account id"),
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  type: z.enum(["INCOMING", "OUTGOING"]).optional(),
+  reference: z.string().max(256).optional().describe("Accepted; no transaction of this service carries a reference, so it matches none"),
+  startDate: instant.describe("Created at or after (inclusive)"),
+  endDate: instant.describe("Created at or before (inclusive)"),
+  sortOrder: z.enum(["asc", "desc"]).default("desc"),
+});
+export type TransactionFilters = z.infer<typeof transactionFilters>;
 
 export const getTransactionOp = defineOperation({
   operationId: "getTransaction",
@@ -67,18 +115,13 @@ export const listTransactionsOp = defineOperation({
   summary: "List transactions",
   tags: ["Transactions"],
   auth: "platform",
-  query: paginationQuery.extend({
-    customerId: z.string().max(100).optional(),
-    accountId: z.string().max(100).optional().describe("Source or destination internal/external account"),
-    status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).optional(),
-    sortOrder: z.enum(["asc", "desc"]).default("desc"),
-  }),
+  query: transactionFilters,
   responses: { 200: { description: "A page of transactions", schema: listResponse(transactionSchema) }, ...errorResponses(400, 401) },
 });
 
 const decisionResponses = {
   200: { description: "The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED", schema: transactionSchema },
-  ...errorResponses(401, 404, 409),
+  ...errorResponses(400, 401, 404, 409),
 };
 
 export const approveTransactionOp = defineOperation({

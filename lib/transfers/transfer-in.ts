@@ -12,7 +12,7 @@ import { insertTransaction } from "@/lib/transactions/insert-transaction";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
-import { toTransaction } from "@/lib/transactions/transaction-view";
+import { transactionView } from "@/lib/transactions/transaction-view";
 import type { TransferInput } from "./transfer.contract";
 
 /** Deprecated POST /transfer-in: pull from the customer's external account into its internal account, through the engine. */
@@ -29,7 +29,7 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
             .where(and(eq(transactions.platformId, platform.id), eq(transactions.kind, "TRANSFER_IN"), eq(transactions.idempotencyKey, key)))
         )[0],
       uniqueIndex: "transactions_idempotency_uq",
-      answer: toTransaction,
+      answer: (row) => transactionView(db, row),
     },
     (idempotency) => insertTransferIn(platform, input, idempotency),
   );
@@ -77,5 +77,5 @@ async function insertTransferIn(platform: PlatformPrincipal, input: TransferInpu
     });
     return executeTransaction(tx, inserted, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
   });
-  return toTransaction(row);
+  return transactionView(db, row);
 }

@@ -5,13 +5,13 @@ import { createQuote } from "@/lib/quotes/create-quote";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
-import type { TransferInput } from "./transfer.contract";
+import type { TransferOutInput } from "./transfer.contract";
 
 /**
  * Deprecated POST /transfer-out, kept with its shape: a same-currency quote with SENDING locked and
  * immediatelyExecute, so terms, limits, fees and failure reasons are exactly those of POST /quotes.
  */
-export async function transferOut(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<Transaction> {
+export async function transferOut(platform: PlatformPrincipal, input: TransferOutInput, idempotencyKey: string | null): Promise<Transaction> {
   const db = await getDb();
   const src = await resolveInternal(db, platform.id, input.source.accountId);
   const dst = await resolveExternal(db, platform.id, input.destination.accountId);
@@ -24,11 +24,13 @@ export async function transferOut(platform: PlatformPrincipal, input: TransferIn
     platform,
     {
       source: { sourceType: "ACCOUNT", accountId: input.source.accountId },
-      destination: { destinationType: "ACCOUNT", accountId: input.destination.accountId },
+      destination: { destinationType: "ACCOUNT", accountId: input.destination.accountId, paymentRail: input.destination.paymentRail },
       lockedCurrencySide: "SENDING",
       lockedCurrencyAmount: input.amount,
       immediatelyExecute: true,
       description: input.description,
+      remittanceInformation: input.remittanceInformation,
+      purposeOfPayment: input.purposeOfPayment,
     },
     { idempotencyKey, idempotencyScope: "transfer-out" },
   );

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
+import { PAYMENT_RAILS } from "@/lib/exchange-rates/corridors";
+import { purposeSchema, remittanceSchema } from "@/lib/quotes/quote.contract";
 import { transactionSchema } from "@/lib/transactions/transaction.contract";
 
 export const transferSchema = z.object({
@@ -10,6 +12,14 @@ export const transferSchema = z.object({
   description: z.string().max(500).optional(),
 });
 export type TransferInput = z.infer<typeof transferSchema>;
+
+/** Grid's TransferOutRequest adds the rail and the payout details of POST /quotes. */
+export const transferOutSchema = transferSchema.extend({
+  destination: z.object({ accountId: z.string().max(100), paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the external account's paymentRails") }),
+  remittanceInformation: remittanceSchema,
+  purposeOfPayment: purposeSchema,
+});
+export type TransferOutInput = z.infer<typeof transferOutSchema>;
 
 const idem = { "Idempotency-Key": { description: "The same key with the same body returns the same transaction; with another body, 409 IDEMPOTENCY_KEY_REUSED" } };
 
@@ -37,6 +47,6 @@ export const transferOutOp = defineOperation({
   tags: ["Same-Currency Transfers"],
   auth: "platform",
   headers: idem,
-  body: transferSchema,
+  body: transferOutSchema,
   responses: { 201: { description: "The transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 429) },
 });

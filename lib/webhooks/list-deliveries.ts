@@ -1,25 +1,15 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { eq, type SQL } from "drizzle-orm";
 import { webhookDeliveries } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { decodeCursor, page } from "@/lib/api-core/pagination";
+import { listPage } from "@/db/list-page";
 import { toWebhookDelivery } from "./delivery-view";
 
 export async function listWebhookDeliveries(
   platform: PlatformPrincipal,
   q: { limit: number; cursor?: string; status?: "PENDING" | "DELIVERED" | "FAILED" | "SKIPPED"; eventType?: string },
 ) {
-  const db = await getDb();
-  const before = decodeCursor(q.cursor);
   const where: SQL[] = [eq(webhookDeliveries.platformId, platform.id)];
-  if (before) where.push(lt(webhookDeliveries.id, before));
   if (q.status) where.push(eq(webhookDeliveries.status, q.status));
   if (q.eventType) where.push(eq(webhookDeliveries.eventType, q.eventType));
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(and(...where))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(q.limit + 1);
-  return page(rows, q.limit, toWebhookDelivery);
+  return listPage(webhookDeliveries, { ...q, sortOrder: "desc", filters: where }, (rows) => rows.map(toWebhookDelivery));
 }

@@ -44,9 +44,10 @@ describe("customers", () => {
 
   it("creates a business without email and no wallet", async () => {
     const p = await newPlatform();
-    const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", legalName: "Acme Ltd" } });
+    const businessInfo = { legalName: "Acme Ltd", country: "GB", incorporatedOn: "2019-04-01", taxId: "GB123456789" };
+    const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", businessInfo } });
     expect(r.status).toBe(201);
-    expect(r.body.legalName).toBe("Acme Ltd");
+    expect(r.body.businessInfo).toEqual(businessInfo);
     const accts = await call("GET", `/customers/internal-accounts?customerId=${r.body.id}`, { auth: p.auth });
     expect(accts.body.data).toEqual([]);
   });
@@ -93,7 +94,7 @@ describe("customers", () => {
     const page2 = await call("GET", `/customers?limit=2&cursor=${page1.body.nextCursor}`, { auth: p.auth });
     expect(page2.body.data.map((c: any) => c.id)).toEqual(ids.slice(2, 4));
     const page3 = await call("GET", `/customers?limit=2&cursor=${page2.body.nextCursor}`, { auth: p.auth });
-    expect(page3.body).toEqual({ data: [expect.objectContaining({ id: ids[4] })], hasMore: false });
+    expect(page3.body).toEqual({ data: [expect.objectContaining({ id: ids[4] })], hasMore: false, totalCount: 5 });
 
     const filtered = await call("GET", "/customers?platformCustomerId=pc-3", { auth: p.auth });
     expect(filtered.body.data.map((c: any) => c.id)).toEqual([ids[3]]);

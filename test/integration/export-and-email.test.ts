@@ -149,7 +149,10 @@ describe("customer email change", () => {
   it("a customer without a tied EMAIL_OTP credential changes the email synchronously", async () => {
     const p = await newPlatform();
     const client = sdkFor(p);
-    const c = await client.createCustomer({ customerType: "BUSINESS", legalName: "Acme" });
+    const c = await client.createCustomer({
+      customerType: "BUSINESS",
+      businessInfo: { legalName: "Acme", country: "US", incorporatedOn: "2018-03-14", taxId: "47-1234567" },
+    });
     const res = await client.updateCustomer(c.id, { email: newEmail() });
     expect(res.status).toBe(200);
   });

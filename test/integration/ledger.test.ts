@@ -33,7 +33,7 @@ describe("ledger", () => {
     const p = await newPlatform();
     await call("PATCH", "/config", {
       auth: p.auth,
-      body: { feeConfigs: [{ currency: "USD", variableRateBps: 75, fixedAmount: 3 }], limits: { dailyVolumeLimitUsdCents: 60_000 } },
+      body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 75, fixedFee: { amount: 3, currency: "USD" } }], limits: { dailyVolumeLimitUsdCents: 60_000 } },
     });
     const people = await Promise.all([0, 1, 2].map(() => moneyCustomer(p, ["USD", "EUR", "MXN"])));
     const externals = await Promise.all(people.map((c) => Promise.all(["789", "002", "003", "005"].map((s) => usdExternal(p, c.customer.id, s)))));
@@ -89,5 +89,6 @@ describe("ledger", () => {
     // Both successes and refusals happened, so the property was exercised on both paths.
     expect(statuses[201] ?? 0).toBeGreaterThan(50);
     expect((statuses[400] ?? 0) + (statuses[429] ?? 0)).toBeGreaterThan(0);
-  });
+    // 500 sequential HTTP operations: a harness limit for a shared CI machine, not a performance target.
+  }, 180_000);
 });

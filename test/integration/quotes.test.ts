@@ -16,7 +16,7 @@ describe("quotes and transactions", () => {
     expect(refused.body.code).toBe("END_USER_TERMS_NOT_ACCEPTED");
     const patch = await call("PATCH", `/customers/${a.customer.id}`, {
       auth: p.auth,
-      body: { endUserTermsConsent: { termsVersion: terms.body.version, acceptedAt: new Date().toISOString() } },
+      body: { endUserTermsConsent: { termsVersion: terms.body.version, acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" } },
     });
     expect(patch.status).toBe(200);
     expect(patch.body.endUserTermsConsent.termsVersion).toBe("V1");
@@ -96,7 +96,7 @@ describe("quotes and transactions", () => {
 
   it("cross-currency quotes show the rate, the fees and both amounts", async () => {
     const p = await newPlatform();
-    const cfg = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ currency: "USD", variableRateBps: 100, fixedAmount: 50 }] } });
+    const cfg = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 100, fixedFee: { amount: 50, currency: "USD" } }] } });
     expect(cfg.status).toBe(200);
     const a = await moneyCustomer(p, ["USD", "EUR"]);
     const b = await moneyCustomer(p, ["EUR"]);
@@ -130,9 +130,9 @@ describe("quotes and transactions", () => {
 
   it("fees require a USD source: PATCH /config and platformFeeOverride answer 400 otherwise", async () => {
     const p = await newPlatform();
-    const bad = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ currency: "EUR", variableRateBps: 10 }] } });
+    const bad = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "EUR", variableFeeBps: 10, fixedFee: { amount: 0, currency: "EUR" } }] } });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors[0].field).toBe("feeConfigs.0.currency");
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["feeConfigs.0.sourceCurrency", "feeConfigs.0.fixedFee.currency"]);
     const a = await moneyCustomer(p, ["USD", "EUR"]);
     const b = await moneyCustomer(p, ["USD", "EUR"]);
     const override = { platformFixedFee: { amount: 25, currency: "USD" }, platformVariableFeeBps: 0 };
@@ -166,7 +166,7 @@ describe("quotes and transactions", () => {
   it("an EMBEDDED_WALLET source cannot execute without a wallet signature", async () => {
     const p = await newPlatform();
     const { customer, account } = await newCustomer(p, {
-      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString() },
+      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
       currencies: ["USDB"],
     });
     const b = await moneyCustomer(p, ["USD"]);
@@ -309,7 +309,7 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
 describe("exchange rates", () => {
   it("come from the sandbox table, include the platform's fees and are cached", async () => {
     const p = await newPlatform();
-    await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ currency: "USD", variableRateBps: 200, fixedAmount: 0 }] } });
+    await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 200, fixedFee: { amount: 0, currency: "USD" } }] } });
     const r1 = await call("GET", "/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&sendingAmount=10000", { auth: p.auth });
     expect(r1.status).toBe(200);
     expect(r1.body.data[0]).toMatchObject({ exchangeRate: 0.92, fees: { variableBps: 200 }, receivingAmount: 9016 });

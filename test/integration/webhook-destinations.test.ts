@@ -109,38 +109,41 @@ describe("webhook destinations", () => {
     const p = await platform("PRODUCTION");
     const refused = [...REFUSED_EVERYWHERE, ...LOOPBACK, ["http: in production", "http://public.test/hooks"] as [string, string]];
     for (const [family, url] of refused) {
-      const r = await call("PATCH", "/config", p.auth, { webhookUrl: url });
+      const r = await call("PATCH", "/config", p.auth, { webhookEndpoint: url });
       expect(r.status, `${family}: ${url}`).toBe(400);
       expect(r.body.code, family).toBe("INVALID_INPUT");
-      expect(r.body.details.errors.map((e: { field: string }) => e.field), family).toEqual(["webhookUrl"]);
+      expect(r.body.details.errors.map((e: { field: string }) => e.field), family).toEqual(["webhookEndpoint"]);
     }
-    expect((await call("GET", "/config", p.auth)).body.webhookUrl).toBeNull();
+    expect((await call("GET", "/config", p.auth)).body.webhookEndpoint).toBeNull();
+    // The deprecated alias is checked the same way.
+    const alias = await call("PATCH", "/config", p.auth, { webhookUrl: "https://169.254.169.254/" });
+    expect(alias.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["webhookUrl"]);
     // A public name, and a name that does not resolve yet (checked at each delivery), are accepted.
     for (const url of ["https://public.test/hooks", `https://${PUBLIC_V4}/hooks`, "https://not-yet.test/hooks"]) {
-      const r = await call("PATCH", "/config", p.auth, { webhookUrl: url });
+      const r = await call("PATCH", "/config", p.auth, { webhookEndpoint: url });
       expect(r.status, url).toBe(200);
-      expect(r.body.webhookUrl).toBe(url);
+      expect(r.body.webhookEndpoint).toBe(url);
     }
   });
 
   it("a sandbox platform may use http and loopback, but nothing else private", async () => {
     const p = await platform("SANDBOX");
     for (const [family, url] of LOOPBACK) {
-      const r = await call("PATCH", "/config", p.auth, { webhookUrl: url.replace("https:", "http:") });
+      const r = await call("PATCH", "/config", p.auth, { webhookEndpoint: url.replace("https:", "http:") });
       expect(r.status, family).toBe(200);
     }
     for (const [family, url] of REFUSED_EVERYWHERE) {
-      const r = await call("PATCH", "/config", p.auth, { webhookUrl: url });
+      const r = await call("PATCH", "/config", p.auth, { webhookEndpoint: url });
       expect(r.status, `${family}: ${url}`).toBe(400);
-      expect(r.body.details.errors[0].field).toBe("webhookUrl");
+      expect(r.body.details.errors[0].field).toBe("webhookEndpoint");
     }
   });
 
   it("WEBHOOK_ALLOWED_HOSTS lets a deployment reach named private receivers, and only those", async () => {
     const p = await platform("PRODUCTION");
-    expect((await call("PATCH", "/config", p.auth, { webhookUrl: "https://allowed.test/hooks" })).status).toBe(200);
-    expect((await call("PATCH", "/config", p.auth, { webhookUrl: "https://10.9.1.1/hooks" })).status).toBe(200);
-    expect((await call("PATCH", "/config", p.auth, { webhookUrl: "https://10.8.1.1/hooks" })).status).toBe(400);
+    expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: "https://allowed.test/hooks" })).status).toBe(200);
+    expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: "https://10.9.1.1/hooks" })).status).toBe(200);
+    expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: "https://10.8.1.1/hooks" })).status).toBe(400);
   });
 
   it("checks the resolved address again at every delivery and connects to the address it checked", async () => {
@@ -169,7 +172,7 @@ describe("webhook destinations", () => {
     const port = new URL(rec.url).port;
     dns.zone.set("later-loop.test", { A: [PUBLIC_V4] });
     const p = await platform("PRODUCTION");
-    expect((await call("PATCH", "/config", p.auth, { webhookUrl: `https://later-loop.test:${port}/hooks` })).status).toBe(200);
+    expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: `https://later-loop.test:${port}/hooks` })).status).toBe(200);
     dns.zone.set("later-loop.test", { A: ["127.0.0.1"] });
     const conn = await getDb();
     await conn.execute(sql`insert into outbox_events (id, platform_id, type, data) values (gen_random_uuid(), ${p.uuid}, 'CUSTOMER.UPDATED', '{}'::jsonb)`);

@@ -4,7 +4,7 @@ import { example } from "./external-account-examples";
 
 export async function moneyCustomer(p: TestPlatform, currencies: string[] = ["USD", "EUR"], consent = true) {
   const body: Record<string, unknown> = { customerType: "INDIVIDUAL", fullName: "Money User", currencies };
-  if (consent) body.endUserTermsConsent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX" };
+  if (consent) body.endUserTermsConsent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
   const c = await call("POST", "/customers", { auth: p.auth, body });
   if (c.status !== 201) throw new Error(`customer: ${c.status} ${JSON.stringify(c.body)}`);
   const list = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, { auth: p.auth });

@@ -73,7 +73,7 @@ export interface paths {
     get: operations["agentListExternalAccounts"];
     /**
      * Add an external account for the customer
-     * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). customerId is the agent's customer. The same rules as POST /customers/external-accounts.
+     * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.
      */
     post: operations["agentCreateExternalAccount"];
   };
@@ -192,6 +192,11 @@ export interface paths {
     /** Get a customer */
     get: operations["getCustomer"];
     /**
+     * Delete a customer
+     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+     */
+    delete: operations["deleteCustomer"];
+    /**
      * Update a customer
      * @description Plain updates answer 200 at once. Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
      */
@@ -240,7 +245,7 @@ export interface paths {
   "/exchange-rates": {
     /**
      * Exchange rates, including the platform's fees
-     * @description Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
+     * @description One rate per destination currency and payout rail. Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
      */
     get: operations["listExchangeRates"];
   };
@@ -284,7 +289,16 @@ export interface paths {
      */
     post: operations["verifyPlatformExternalAccountOwnership"];
   };
+  "/platform/internal-accounts": {
+    /**
+     * List the platform's own internal accounts
+     * @description One account per supported currency, owned by the platform rather than a customer (no customerId).
+     */
+    get: operations["listPlatformInternalAccounts"];
+  };
   "/quotes": {
+    /** List quotes */
+    get: operations["listQuotes"];
     /**
      * Create a quote (and with immediatelyExecute, execute it at once)
      * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.
@@ -308,6 +322,13 @@ export interface paths {
      * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
      */
     post: operations["sandboxFundInternalAccount"];
+  };
+  "/sandbox/send": {
+    /**
+     * Simulate the sender paying a quote (sandbox only)
+     * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+     */
+    post: operations["sandboxSend"];
   };
   "/sandbox/webhooks/test": {
     /**
@@ -452,7 +473,10 @@ export interface operations {
                 };
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -1809,6 +1833,7 @@ export interface operations {
                     fullName: string;
                     nationality?: string;
                     phoneNumber?: string;
+                    registrationNumber?: string;
                   }, {
                     address?: {
                       city?: string;
@@ -2531,6 +2556,9 @@ export interface operations {
                     beneficiaryType: "INDIVIDUAL";
                     birthDate?: string;
                     countryOfResidence?: string;
+                    documentNumber?: string;
+                    /** @enum {string} */
+                    documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                     /** Format: email */
                     email?: string;
                     fullName: string;
@@ -2559,7 +2587,6 @@ export interface operations {
                   paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
                   phoneNumber?: string;
                 }) | ({
-                  accountNumber?: string;
                   /** @constant */
                   accountType: "EGP_ACCOUNT";
                   bankName: string;
@@ -2785,7 +2812,6 @@ export interface operations {
                   /** @description Read-only: the payment rails of this account */
                   paymentRails: "MOBILE_MONEY"[];
                   phoneNumber: string;
-                  provider?: string;
                 } | {
                   /** @constant */
                   accountType: "KES_ACCOUNT";
@@ -3457,7 +3483,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -3517,7 +3546,7 @@ export interface operations {
   };
   /**
    * Add an external account for the customer
-   * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). customerId is the agent's customer. The same rules as POST /customers/external-accounts.
+   * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.
    */
   agentCreateExternalAccount: {
     requestBody: {
@@ -3893,6 +3922,7 @@ export interface operations {
               fullName: string;
               nationality?: string;
               phoneNumber?: string;
+              registrationNumber?: string;
             }, {
               address?: {
                 city?: string;
@@ -4583,6 +4613,9 @@ export interface operations {
               beneficiaryType: "INDIVIDUAL";
               birthDate?: string;
               countryOfResidence?: string;
+              documentNumber?: string;
+              /** @enum {string} */
+              documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
               /** Format: email */
               email?: string;
               fullName: string;
@@ -4609,7 +4642,6 @@ export interface operations {
             }]>;
             phoneNumber?: string;
           }) | {
-            accountNumber?: string;
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -4825,7 +4857,6 @@ export interface operations {
               taxId?: string;
             }]>;
             phoneNumber: string;
-            provider?: string;
           } | {
             /** @constant */
             accountType: "KES_ACCOUNT";
@@ -5439,6 +5470,8 @@ export interface operations {
             lightningAddress?: string;
           };
           currency: string;
+          /** @description Customer:<uuid> */
+          customerId?: string;
           /** @default false */
           defaultUmaDepositAccount?: boolean;
           /**
@@ -5841,6 +5874,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -6563,6 +6597,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -6591,7 +6628,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -6817,7 +6853,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -7958,6 +7993,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -8680,6 +8716,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -8708,7 +8747,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -8934,7 +8972,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -9753,12 +9790,20 @@ export interface operations {
              * @constant
              */
             destinationType?: "ACCOUNT";
-            paymentRail?: string;
+            /**
+             * @description One of the destination external account's paymentRails; default: the account's first
+             * @enum {string}
+             */
+            paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
           };
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
           lockedCurrencySide: "SENDING" | "RECEIVING";
+          /** @enum {string} */
+          purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+          /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
+          remittanceInformation?: string;
           source: {
             /** @description InternalAccount:<uuid> */
             accountId: string;
@@ -9783,6 +9828,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -9802,12 +9849,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -9928,6 +9977,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -9947,12 +9998,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -10047,42 +10100,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -10106,14 +10156,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -10233,42 +10300,39 @@ export interface operations {
                 /** @description Set on agent-initiated transactions */
                 agentId?: string;
                 createdAt: string;
-                customerId?: string;
+                /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+                customerId: string;
                 description?: string;
                 destination: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
                 };
+                /**
+                 * @description INCOMING credits, OUTGOING debits the customer's account
+                 * @enum {string}
+                 */
+                direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
                 failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-                /** @description All fees, in the sending currency */
-                fees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                /** @description All fees, smallest unit of the sending currency */
+                fees: number;
                 /** @description Transaction:<uuid> */
                 id: string;
                 /** @enum {string} */
-                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-                /** @description The platform's part of the fees */
-                platformFees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                /** @description The platform's id of that customer (the platform id for its own accounts) */
+                platformCustomerId: string;
+                /** @description The platform's part of `fees` */
+                platformFees: number;
                 quoteId?: string;
                 receivedAmount: {
                   amount: number;
@@ -10292,21 +10356,41 @@ export interface operations {
                   };
                 };
                 settledAt?: string;
-                source: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                source: OneOf<[{
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
-                };
-                /** @enum {string} */
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                }, {
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
+                  accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                  currency: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
+                /**
+                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @enum {string}
+                 */
                 status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -10379,42 +10463,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -10438,14 +10519,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -11430,10 +11528,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @default null */
-            cardTokenization2faConfig: {
+            /** @description Absent until set */
+            cardTokenization2faConfig?: {
               [key: string]: unknown;
-            } | null;
+            };
             createdAt: string;
             /** @description Uncompressed P-256 public key (hex) that signs enclave bundles; pin it */
             enclaveQuorumPublic?: string;
@@ -11442,16 +11540,20 @@ export interface operations {
              * @enum {string}
              */
             environment: "SANDBOX" | "PRODUCTION";
-            /** @default [] */
             feeConfigs: {
+                /** @enum {string} */
+                feeType: "CROSS_CURRENCY_TRANSACTION";
+                fixedFee: {
+                  amount: number;
+                  /** @enum {string} */
+                  currency: "USD";
+                };
                 /**
                  * @description Source currency the fee applies to; only USD is allowed
-                 * @default USD
                  * @enum {string}
                  */
-                currency: "USD";
-                fixedAmount?: number;
-                variableRateBps?: number;
+                sourceCurrency: "USD";
+                variableFeeBps: number;
               }[];
             /** @description Platform:<uuid> */
             id: string;
@@ -11484,9 +11586,13 @@ export interface operations {
               rpId: string;
               rpName: string;
             };
+            webhookEndpoint: string | null;
             /** @description PEM (SPKI) public key that signs webhooks */
             webhookPublicKey?: string;
-            /** @default null */
+            /**
+             * @deprecated
+             * @description Deprecated alias of webhookEndpoint
+             */
             webhookUrl: string | null;
           };
         };
@@ -11530,15 +11636,21 @@ export interface operations {
           cardTokenization2faConfig?: {
             [key: string]: unknown;
           } | null;
+          /** @description Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config */
           feeConfigs?: {
+              /** @enum {string} */
+              feeType: "CROSS_CURRENCY_TRANSACTION";
+              fixedFee: {
+                amount: number;
+                /** @enum {string} */
+                currency: "USD";
+              };
               /**
                * @description Source currency the fee applies to; only USD is allowed
-               * @default USD
                * @enum {string}
                */
-              currency?: "USD";
-              fixedAmount?: number;
-              variableRateBps?: number;
+              sourceCurrency: "USD";
+              variableFeeBps: number;
             }[];
           limits?: {
             dailyVolumeLimitUsdCents?: number;
@@ -11560,6 +11672,11 @@ export interface operations {
             rpId?: string;
             rpName?: string;
           };
+          webhookEndpoint?: string | null;
+          /**
+           * @deprecated
+           * @description Deprecated alias of webhookEndpoint
+           */
           webhookUrl?: string | null;
         };
       };
@@ -11569,10 +11686,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            /** @default null */
-            cardTokenization2faConfig: {
+            /** @description Absent until set */
+            cardTokenization2faConfig?: {
               [key: string]: unknown;
-            } | null;
+            };
             createdAt: string;
             /** @description Uncompressed P-256 public key (hex) that signs enclave bundles; pin it */
             enclaveQuorumPublic?: string;
@@ -11581,16 +11698,20 @@ export interface operations {
              * @enum {string}
              */
             environment: "SANDBOX" | "PRODUCTION";
-            /** @default [] */
             feeConfigs: {
+                /** @enum {string} */
+                feeType: "CROSS_CURRENCY_TRANSACTION";
+                fixedFee: {
+                  amount: number;
+                  /** @enum {string} */
+                  currency: "USD";
+                };
                 /**
                  * @description Source currency the fee applies to; only USD is allowed
-                 * @default USD
                  * @enum {string}
                  */
-                currency: "USD";
-                fixedAmount?: number;
-                variableRateBps?: number;
+                sourceCurrency: "USD";
+                variableFeeBps: number;
               }[];
             /** @description Platform:<uuid> */
             id: string;
@@ -11623,9 +11744,13 @@ export interface operations {
               rpId: string;
               rpName: string;
             };
+            webhookEndpoint: string | null;
             /** @description PEM (SPKI) public key that signs webhooks */
             webhookPublicKey?: string;
-            /** @default null */
+            /**
+             * @deprecated
+             * @description Deprecated alias of webhookEndpoint
+             */
             webhookUrl: string | null;
           };
         };
@@ -11678,6 +11803,15 @@ export interface operations {
         limit?: number;
         cursor?: string;
         platformCustomerId?: string;
+        customerType?: "INDIVIDUAL" | "BUSINESS";
+        createdAfter?: string;
+        createdBefore?: string;
+        updatedAfter?: string;
+        updatedBefore?: string;
+        region?: string;
+        currency?: string;
+        umaAddress?: string;
+        isIncludingDeleted?: boolean;
       };
     };
     responses: {
@@ -11685,7 +11819,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            data: ({
+            data: (OneOf<[{
                 address?: {
                   city?: string;
                   country: string;
@@ -11697,15 +11831,15 @@ export interface operations {
                 birthDate?: string;
                 createdAt: string;
                 currencies: string[];
-                /** @enum {string} */
-                customerType: "INDIVIDUAL" | "BUSINESS";
+                /** @constant */
+                customerType: "INDIVIDUAL";
                 email?: string;
                 endUserTermsConsent?: {
                   /** @enum {string} */
-                  acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+                  acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
                   /** Format: date-time */
                   acceptedAt: string;
-                  ipAddress?: string;
+                  ipAddress: string;
                   termsVersion: string;
                 };
                 fullName?: string;
@@ -11714,17 +11848,75 @@ export interface operations {
                 isDeleted: boolean;
                 /** @enum {string} */
                 kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-                legalName?: string;
                 nationality?: string;
                 phoneNumber?: string;
                 platformCustomerId: string;
-                registrationNumber?: string;
-                taxId?: string;
+                region?: string;
                 umaAddress: string;
                 updatedAt: string;
-              })[];
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                businessInfo?: {
+                  /** @enum {string} */
+                  businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                  countriesOfOperation?: string[];
+                  country?: string;
+                  doingBusinessAs?: string;
+                  /** @enum {string} */
+                  entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                  expectedCounterpartyCountries?: string[];
+                  /** @enum {string} */
+                  expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                  /** @enum {string} */
+                  expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                  expectedRecipientJurisdictions?: string[];
+                  incorporatedOn?: string;
+                  legalName: string;
+                  naicsCode?: string;
+                  primaryContactFirstName?: string;
+                  primaryContactLastName?: string;
+                  /** @enum {string} */
+                  purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                  registrationNumber?: string;
+                  sourceOfFunds?: string;
+                  taxId?: string;
+                };
+                createdAt: string;
+                currencies: string[];
+                /** @constant */
+                customerType: "BUSINESS";
+                email?: string;
+                endUserTermsConsent?: {
+                  /** @enum {string} */
+                  acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                  /** Format: date-time */
+                  acceptedAt: string;
+                  ipAddress: string;
+                  termsVersion: string;
+                };
+                /** @description Customer:<uuid> */
+                id: string;
+                isDeleted: boolean;
+                /** @enum {string} */
+                kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+                phoneNumber?: string;
+                platformCustomerId: string;
+                region?: string;
+                umaAddress: string;
+                updatedAt: string;
+              }]>)[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -11786,6 +11978,31 @@ export interface operations {
             state?: string;
           };
           birthDate?: string;
+          businessInfo?: {
+            /** @enum {string} */
+            businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+            countriesOfOperation?: string[];
+            country: string;
+            doingBusinessAs?: string;
+            /** @enum {string} */
+            entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+            expectedCounterpartyCountries?: string[];
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+            expectedRecipientJurisdictions?: string[];
+            incorporatedOn: string;
+            legalName: string;
+            naicsCode?: string;
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            registrationNumber?: string;
+            sourceOfFunds?: string;
+            taxId: string;
+          };
           currencies?: string[];
           /** @enum {string} */
           customerType?: "INDIVIDUAL" | "BUSINESS";
@@ -11793,19 +12010,17 @@ export interface operations {
           email?: string;
           endUserTermsConsent?: {
             /** @enum {string} */
-            acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+            acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
             /** Format: date-time */
             acceptedAt: string;
-            ipAddress?: string;
+            ipAddress: string;
             termsVersion: string;
           };
           fullName?: string;
-          legalName?: string;
           nationality?: string;
           phoneNumber?: string;
           platformCustomerId?: string;
-          registrationNumber?: string;
-          taxId?: string;
+          region?: string;
           umaAddress?: string;
         };
       };
@@ -11814,7 +12029,7 @@ export interface operations {
       /** @description The customer */
       201: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             address?: {
               city?: string;
               country: string;
@@ -11826,15 +12041,15 @@ export interface operations {
             birthDate?: string;
             createdAt: string;
             currencies: string[];
-            /** @enum {string} */
-            customerType: "INDIVIDUAL" | "BUSINESS";
+            /** @constant */
+            customerType: "INDIVIDUAL";
             email?: string;
             endUserTermsConsent?: {
               /** @enum {string} */
-              acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
               /** Format: date-time */
               acceptedAt: string;
-              ipAddress?: string;
+              ipAddress: string;
               termsVersion: string;
             };
             fullName?: string;
@@ -11843,15 +12058,70 @@ export interface operations {
             isDeleted: boolean;
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-            legalName?: string;
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
-            registrationNumber?: string;
-            taxId?: string;
+            region?: string;
             umaAddress: string;
             updatedAt: string;
-          };
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -11919,7 +12189,7 @@ export interface operations {
       /** @description The customer */
       200: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             address?: {
               city?: string;
               country: string;
@@ -11931,15 +12201,15 @@ export interface operations {
             birthDate?: string;
             createdAt: string;
             currencies: string[];
-            /** @enum {string} */
-            customerType: "INDIVIDUAL" | "BUSINESS";
+            /** @constant */
+            customerType: "INDIVIDUAL";
             email?: string;
             endUserTermsConsent?: {
               /** @enum {string} */
-              acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
               /** Format: date-time */
               acceptedAt: string;
-              ipAddress?: string;
+              ipAddress: string;
               termsVersion: string;
             };
             fullName?: string;
@@ -11948,15 +12218,70 @@ export interface operations {
             isDeleted: boolean;
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-            legalName?: string;
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
-            registrationNumber?: string;
-            taxId?: string;
+            region?: string;
             umaAddress: string;
             updatedAt: string;
-          };
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
         };
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
@@ -11974,6 +12299,169 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Delete a customer
+   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+   */
+  deleteCustomer: {
+    parameters: {
+      path: {
+        customerId: string;
+      };
+    };
+    responses: {
+      /** @description The deleted customer */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            birthDate?: string;
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "INDIVIDUAL";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            fullName?: string;
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            nationality?: string;
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Gone (a deleted customer: CUSTOMER_DELETED) */
+      410: {
         content: {
           "application/json": {
             code: string;
@@ -12028,23 +12516,48 @@ export interface operations {
             state?: string;
           };
           birthDate?: string;
+          businessInfo?: {
+            /** @enum {string} */
+            businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+            countriesOfOperation?: string[];
+            country?: string;
+            doingBusinessAs?: string;
+            /** @enum {string} */
+            entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+            expectedCounterpartyCountries?: string[];
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+            expectedRecipientJurisdictions?: string[];
+            incorporatedOn?: string;
+            legalName?: string;
+            naicsCode?: string;
+            primaryContactFirstName?: string;
+            primaryContactLastName?: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            registrationNumber?: string;
+            sourceOfFunds?: string;
+            taxId?: string;
+          };
           currencies?: string[];
+          /** @enum {string} */
+          customerType?: "INDIVIDUAL" | "BUSINESS";
           /** Format: email */
           email?: string;
           endUserTermsConsent?: {
             /** @enum {string} */
-            acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+            acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
             /** Format: date-time */
             acceptedAt: string;
-            ipAddress?: string;
+            ipAddress: string;
             termsVersion: string;
           };
           fullName?: string;
-          legalName?: string;
           nationality?: string;
           phoneNumber?: string;
-          registrationNumber?: string;
-          taxId?: string;
+          region?: string;
           umaAddress?: string;
         };
       };
@@ -12053,7 +12566,7 @@ export interface operations {
       /** @description The updated customer, or PROCESSING (re-send the identical request) */
       200: {
         content: {
-          "application/json": ({
+          "application/json": (OneOf<[{
             address?: {
               city?: string;
               country: string;
@@ -12065,15 +12578,15 @@ export interface operations {
             birthDate?: string;
             createdAt: string;
             currencies: string[];
-            /** @enum {string} */
-            customerType: "INDIVIDUAL" | "BUSINESS";
+            /** @constant */
+            customerType: "INDIVIDUAL";
             email?: string;
             endUserTermsConsent?: {
               /** @enum {string} */
-              acceptanceMethod?: "CHECKBOX" | "CLICK_TO_ACCEPT" | "SIGNATURE" | "OTHER";
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
               /** Format: date-time */
               acceptedAt: string;
-              ipAddress?: string;
+              ipAddress: string;
               termsVersion: string;
             };
             fullName?: string;
@@ -12082,15 +12595,70 @@ export interface operations {
             isDeleted: boolean;
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
-            legalName?: string;
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
-            registrationNumber?: string;
-            taxId?: string;
+            region?: string;
             umaAddress: string;
             updatedAt: string;
-          }) | {
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>) | {
             message: string;
             /** @constant */
             status: "PROCESSING";
@@ -12156,6 +12724,32 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Gone (a deleted customer: CUSTOMER_DELETED) */
+      410: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Failed dependency (EMAIL_OTP_CREDENTIAL_SYNC_FAILED) */
+      424: {
         content: {
           "application/json": {
             code: string;
@@ -12628,6 +13222,7 @@ export interface operations {
                     fullName: string;
                     nationality?: string;
                     phoneNumber?: string;
+                    registrationNumber?: string;
                   }, {
                     address?: {
                       city?: string;
@@ -13350,6 +13945,9 @@ export interface operations {
                     beneficiaryType: "INDIVIDUAL";
                     birthDate?: string;
                     countryOfResidence?: string;
+                    documentNumber?: string;
+                    /** @enum {string} */
+                    documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                     /** Format: email */
                     email?: string;
                     fullName: string;
@@ -13378,7 +13976,6 @@ export interface operations {
                   paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
                   phoneNumber?: string;
                 }) | ({
-                  accountNumber?: string;
                   /** @constant */
                   accountType: "EGP_ACCOUNT";
                   bankName: string;
@@ -13604,7 +14201,6 @@ export interface operations {
                   /** @description Read-only: the payment rails of this account */
                   paymentRails: "MOBILE_MONEY"[];
                   phoneNumber: string;
-                  provider?: string;
                 } | {
                   /** @constant */
                   accountType: "KES_ACCOUNT";
@@ -14276,7 +14872,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -14699,6 +15298,7 @@ export interface operations {
               fullName: string;
               nationality?: string;
               phoneNumber?: string;
+              registrationNumber?: string;
             }, {
               address?: {
                 city?: string;
@@ -15389,6 +15989,9 @@ export interface operations {
               beneficiaryType: "INDIVIDUAL";
               birthDate?: string;
               countryOfResidence?: string;
+              documentNumber?: string;
+              /** @enum {string} */
+              documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
               /** Format: email */
               email?: string;
               fullName: string;
@@ -15415,7 +16018,6 @@ export interface operations {
             }]>;
             phoneNumber?: string;
           }) | {
-            accountNumber?: string;
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -15631,7 +16233,6 @@ export interface operations {
               taxId?: string;
             }]>;
             phoneNumber: string;
-            provider?: string;
           } | {
             /** @constant */
             accountType: "KES_ACCOUNT";
@@ -16649,6 +17250,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -17371,6 +17973,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -17399,7 +18004,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -17625,7 +18229,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -18763,6 +19366,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -19485,6 +20089,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -19513,7 +20120,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -19739,7 +20345,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -21013,6 +21618,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -21735,6 +22341,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -21763,7 +22372,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -21989,7 +22597,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -22737,6 +23344,7 @@ export interface operations {
         cursor?: string;
         customerId?: string;
         type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+        currency?: string;
       };
     };
     responses: {
@@ -22779,7 +23387,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -22826,13 +23437,13 @@ export interface operations {
   };
   /**
    * Exchange rates, including the platform's fees
-   * @description Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
+   * @description One rate per destination currency and payout rail. Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
    */
   listExchangeRates: {
     parameters: {
       query?: {
         sourceCurrency?: string;
-        destinationCurrency?: string;
+        destinationCurrency?: string | string[];
         sendingAmount?: number;
       };
     };
@@ -22841,35 +23452,38 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            data: {
+            data: ({
                 destinationCurrency: {
                   code: string;
                   decimals: number;
                   name: string;
                   symbol: string;
                 };
+                /**
+                 * @description The payout rail of this corridor
+                 * @enum {string}
+                 */
+                destinationPaymentRail: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
                 /** @description Destination units per source unit (major units), before fees */
                 exchangeRate: number;
                 /** @description Until when the cached rate is used (about 5 minutes) */
                 expiresAt: string;
                 fees: {
-                  /** @description Platform fixed fee per transaction, source currency */
-                  fixed: {
-                    amount: number;
-                    currency: {
-                      code: string;
-                      decimals: number;
-                      name: string;
-                      symbol: string;
-                    };
-                  };
-                  /** @description Platform variable fee, basis points of the sending amount */
+                  /** @description Platform fixed fee per transaction, smallest unit of the source currency */
+                  fixed: number;
+                  /** @description All fees on sendingAmount, smallest unit of the source currency */
+                  total: number;
+                  /** @description Platform variable fee, basis points of the sending amount (this service's addition) */
                   variableBps: number;
                 };
+                /** @description The transaction size limit, in the source currency */
+                maxSendingAmount: number;
+                /** @description Smallest sending amount that delivers something after the platform's fees */
+                minSendingAmount: number;
                 /** @description What sendingAmount delivers after the platform's fees */
-                receivingAmount?: number;
-                /** @description Echo of the sendingAmount query, fees included */
-                sendingAmount?: number;
+                receivingAmount: number;
+                /** @description The sendingAmount of the query, else Grid's default 10000 */
+                sendingAmount: number;
                 sourceCurrency: {
                   code: string;
                   decimals: number;
@@ -22878,7 +23492,7 @@ export interface operations {
                 };
                 /** @description When the rate was fetched from the source */
                 updatedAt: string;
-              }[];
+              })[];
           };
         };
       };
@@ -23524,6 +24138,7 @@ export interface operations {
                     fullName: string;
                     nationality?: string;
                     phoneNumber?: string;
+                    registrationNumber?: string;
                   }, {
                     address?: {
                       city?: string;
@@ -24246,6 +24861,9 @@ export interface operations {
                     beneficiaryType: "INDIVIDUAL";
                     birthDate?: string;
                     countryOfResidence?: string;
+                    documentNumber?: string;
+                    /** @enum {string} */
+                    documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                     /** Format: email */
                     email?: string;
                     fullName: string;
@@ -24274,7 +24892,6 @@ export interface operations {
                   paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
                   phoneNumber?: string;
                 }) | ({
-                  accountNumber?: string;
                   /** @constant */
                   accountType: "EGP_ACCOUNT";
                   bankName: string;
@@ -24500,7 +25117,6 @@ export interface operations {
                   /** @description Read-only: the payment rails of this account */
                   paymentRails: "MOBILE_MONEY"[];
                   phoneNumber: string;
-                  provider?: string;
                 } | {
                   /** @constant */
                   accountType: "KES_ACCOUNT";
@@ -25172,7 +25788,10 @@ export interface operations {
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -25595,6 +26214,7 @@ export interface operations {
               fullName: string;
               nationality?: string;
               phoneNumber?: string;
+              registrationNumber?: string;
             }, {
               address?: {
                 city?: string;
@@ -26285,6 +26905,9 @@ export interface operations {
               beneficiaryType: "INDIVIDUAL";
               birthDate?: string;
               countryOfResidence?: string;
+              documentNumber?: string;
+              /** @enum {string} */
+              documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
               /** Format: email */
               email?: string;
               fullName: string;
@@ -26311,7 +26934,6 @@ export interface operations {
             }]>;
             phoneNumber?: string;
           }) | {
-            accountNumber?: string;
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -26527,7 +27149,6 @@ export interface operations {
               taxId?: string;
             }]>;
             phoneNumber: string;
-            provider?: string;
           } | {
             /** @constant */
             accountType: "KES_ACCOUNT";
@@ -27543,6 +28164,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -28265,6 +28887,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -28293,7 +28918,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -28519,7 +29143,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -29657,6 +30280,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -30379,6 +31003,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -30407,7 +31034,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -30633,7 +31259,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -31907,6 +32532,7 @@ export interface operations {
                 fullName: string;
                 nationality?: string;
                 phoneNumber?: string;
+                registrationNumber?: string;
               }, {
                 address?: {
                   city?: string;
@@ -32629,6 +33255,9 @@ export interface operations {
                 beneficiaryType: "INDIVIDUAL";
                 birthDate?: string;
                 countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
                 /** Format: email */
                 email?: string;
                 fullName: string;
@@ -32657,7 +33286,6 @@ export interface operations {
               paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
               phoneNumber?: string;
             }) | ({
-              accountNumber?: string;
               /** @constant */
               accountType: "EGP_ACCOUNT";
               bankName: string;
@@ -32883,7 +33511,6 @@ export interface operations {
               /** @description Read-only: the payment rails of this account */
               paymentRails: "MOBILE_MONEY"[];
               phoneNumber: string;
-              provider?: string;
             } | {
               /** @constant */
               accountType: "KES_ACCOUNT";
@@ -33624,6 +34251,226 @@ export interface operations {
     };
   };
   /**
+   * List the platform's own internal accounts
+   * @description One account per supported currency, owned by the platform rather than a customer (no customerId).
+   */
+  listPlatformInternalAccounts: {
+    parameters: {
+      query?: {
+        currency?: string;
+        type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+      };
+    };
+    responses: {
+      /** @description The platform's internal accounts */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                balance: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                createdAt: string;
+                /** @description Customer:<uuid>; absent for a platform account */
+                customerId?: string;
+                fundingPaymentInstructions: {
+                    [key: string]: unknown;
+                  }[];
+                /** @description InternalAccount:<uuid> */
+                id: string;
+                privateEnabled?: boolean;
+                /** @enum {string} */
+                status: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
+                totalBalance: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                /** @enum {string} */
+                type: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+                updatedAt: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List quotes */
+  listQuotes: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        customerId?: string;
+        sendingAccountId?: string;
+        receivingAccountId?: string;
+        sendingUmaAddress?: string;
+        receivingUmaAddress?: string;
+        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        createdAfter?: string;
+        createdBefore?: string;
+      };
+    };
+    responses: {
+      /** @description A page of quotes, newest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                createdAt: string;
+                description?: string;
+                destination: {
+                  accountId: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
+                  /** @enum {string} */
+                  paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+                };
+                /** @description Receiving units per sending unit (major units) */
+                exchangeRate: number;
+                expiresAt: string;
+                /** @description All fees, sending currency */
+                feesIncluded: number;
+                /** @description Quote:<uuid> */
+                id: string;
+                lockedCurrencyAmount: number;
+                /** @enum {string} */
+                lockedCurrencySide: "SENDING" | "RECEIVING";
+                /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+                paymentInstructions?: {
+                    accountOrWalletInfo: {
+                      /** @constant */
+                      accountType: "EMBEDDED_WALLET";
+                    };
+                  }[];
+                platformFeesIncluded: number;
+                purposeOfPayment?: string;
+                receivingCurrency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+                remittanceInformation?: string;
+                sendingCurrency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+                source: {
+                  accountId: string;
+                  customerId?: string;
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                };
+                /** @enum {string} */
+                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                totalReceivingAmount: number;
+                /** @description Debited from the source, fees included */
+                totalSendingAmount: number;
+                /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+                transactionId: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Create a quote (and with immediatelyExecute, execute it at once)
    * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.
    */
@@ -33646,7 +34493,11 @@ export interface operations {
              * @constant
              */
             destinationType?: "ACCOUNT";
-            paymentRail?: string;
+            /**
+             * @description One of the destination external account's paymentRails; default: the account's first
+             * @enum {string}
+             */
+            paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
           };
           /** @default false */
           immediatelyExecute?: boolean;
@@ -33662,6 +34513,10 @@ export interface operations {
             };
             platformVariableFeeBps: number;
           };
+          /** @enum {string} */
+          purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+          /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
+          remittanceInformation?: string;
           source: {
             /** @description InternalAccount:<uuid> */
             accountId: string;
@@ -33686,6 +34541,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -33705,12 +34562,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -33844,6 +34703,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -33863,12 +34724,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -33959,6 +34822,8 @@ export interface operations {
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
             };
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
@@ -33978,12 +34843,14 @@ export interface operations {
                 };
               }[];
             platformFeesIncluded: number;
+            purposeOfPayment?: string;
             receivingCurrency: {
               code: string;
               decimals: number;
               name: string;
               symbol: string;
             };
+            remittanceInformation?: string;
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -34234,6 +35101,212 @@ export interface operations {
     };
   };
   /**
+   * Simulate the sender paying a quote (sandbox only)
+   * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+   */
+  sandboxSend: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Must be the quote's totalSendingAmount when given */
+          currencyAmount?: number;
+          /** @description Must be the quote's sending currency */
+          currencyCode: string;
+          /** @description Quote:<uuid>, PENDING */
+          quoteId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The quote's transaction */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: {
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+            };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
    * @description Alias of POST /webhooks/test. Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_FAILED when no answer came (destination refused, connection failed, timeout).
    */
@@ -34300,8 +35373,16 @@ export interface operations {
         limit?: number;
         cursor?: string;
         customerId?: string;
+        platformCustomerId?: string;
         accountId?: string;
-        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+        accountIdentifier?: string;
+        senderAccountIdentifier?: string;
+        receiverAccountIdentifier?: string;
+        status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+        type?: "INCOMING" | "OUTGOING";
+        reference?: string;
+        startDate?: string;
+        endDate?: string;
         sortOrder?: "asc" | "desc";
       };
     };
@@ -34314,42 +35395,39 @@ export interface operations {
                 /** @description Set on agent-initiated transactions */
                 agentId?: string;
                 createdAt: string;
-                customerId?: string;
+                /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+                customerId: string;
                 description?: string;
                 destination: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
                 };
+                /**
+                 * @description INCOMING credits, OUTGOING debits the customer's account
+                 * @enum {string}
+                 */
+                direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
                 failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-                /** @description All fees, in the sending currency */
-                fees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                /** @description All fees, smallest unit of the sending currency */
+                fees: number;
                 /** @description Transaction:<uuid> */
                 id: string;
                 /** @enum {string} */
-                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-                /** @description The platform's part of the fees */
-                platformFees: {
-                  amount: number;
-                  currency: {
-                    code: string;
-                    decimals: number;
-                    name: string;
-                    symbol: string;
-                  };
-                };
+                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                /** @description The platform's id of that customer (the platform id for its own accounts) */
+                platformCustomerId: string;
+                /** @description The platform's part of `fees` */
+                platformFees: number;
                 quoteId?: string;
                 receivedAmount: {
                   amount: number;
@@ -34373,21 +35451,41 @@ export interface operations {
                   };
                 };
                 settledAt?: string;
-                source: {
-                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-                  accountId?: string;
-                  /** @enum {string} */
+                source: OneOf<[{
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
-                };
-                /** @enum {string} */
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                }, {
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
+                  accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                  currency: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
+                /**
+                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @enum {string}
+                 */
                 status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };
@@ -34447,42 +35545,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34506,14 +35601,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -34585,42 +35697,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34644,18 +35753,48 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
           };
         };
       };
@@ -34735,42 +35874,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34794,18 +35930,48 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
           };
         };
       };
@@ -34898,42 +36064,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -34957,14 +36120,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -35059,7 +36239,16 @@ export interface operations {
           description?: string;
           destination: {
             accountId: string;
+            /**
+             * @description One of the external account's paymentRails
+             * @enum {string}
+             */
+            paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
           };
+          /** @enum {string} */
+          purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
+          /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
+          remittanceInformation?: string;
           source: {
             accountId: string;
           };
@@ -35074,42 +36263,39 @@ export interface operations {
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
-            customerId?: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
             description?: string;
             destination: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
             };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
-            /** @description All fees, in the sending currency */
-            fees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
             /** @description Transaction:<uuid> */
             id: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COMPLIANCE_HOLD" | "AWAITING_CUSTOMER_ACTION";
-            /** @description The platform's part of the fees */
-            platformFees: {
-              amount: number;
-              currency: {
-                code: string;
-                decimals: number;
-                name: string;
-                symbol: string;
-              };
-            };
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
             quoteId?: string;
             receivedAmount: {
               amount: number;
@@ -35133,14 +36319,31 @@ export interface operations {
               };
             };
             settledAt?: string;
-            source: {
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid>; absent for sandbox funding */
-              accountId?: string;
-              /** @enum {string} */
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
-            };
-            /** @enum {string} */
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
@@ -35261,7 +36464,10 @@ export interface operations {
                 url?: string;
               })[];
             hasMore: boolean;
+            /** @description Present when hasMore is true */
             nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
           };
         };
       };

@@ -1,8 +1,10 @@
 import { handle, methods, reply } from "@/lib/http/handler";
-import { createQuoteOp } from "@/lib/quotes/quote.contract";
+import { createQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
 import { createQuote } from "@/lib/quotes/create-quote";
+import { listQuotes } from "@/lib/quotes/list-quotes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(listQuotesOp, async ({ platform, query }) => reply(200, await listQuotes(platform, query))),
   POST: handle(createQuoteOp, async ({ platform, body, req }) =>
     reply(201, await createQuote(platform, body, { idempotencyKey: req.headers.get("idempotency-key") })),
   ),

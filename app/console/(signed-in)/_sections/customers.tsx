@@ -8,7 +8,7 @@ export async function Customers() {
       <ul className="mt-2 text-sm">
         {customers.data.map((c) => (
           <li key={c.id}>
-            {customerName(c)} · <span className="font-mono">{c.id}</span> · KYC {c.kycStatus}
+            {customerName(c)} · <span className="font-mono">{c.id}</span> · {"kybStatus" in c && c.kybStatus ? `KYB ${c.kybStatus}` : `KYC ${c.kycStatus}`}
           </li>
         ))}
       </ul>
@@ -16,4 +16,5 @@ export async function Customers() {
   );
 }
 
-export const customerName = (c: { id: string; fullName?: string | null; legalName?: string | null }) => c.fullName ?? c.legalName ?? c.id;
+export const customerName = (c: { id: string; fullName?: string | null; businessInfo?: { legalName?: string | null } | null }) =>
+  c.fullName ?? c.businessInfo?.legalName ?? c.id;

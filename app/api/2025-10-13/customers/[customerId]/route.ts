@@ -1,5 +1,6 @@
 import { handle, methods, reply } from "@/lib/http/handler";
-import { getCustomerOp, updateCustomerOp } from "@/lib/customers/customer.contract";
+import { deleteCustomerOp, getCustomerOp, updateCustomerOp } from "@/lib/customers/customer.contract";
+import { deleteCustomer } from "@/lib/customers/delete-customer";
 import { getCustomer } from "@/lib/customers/get-customer";
 import { updateCustomer } from "@/lib/customers/update-customer";
 import { signedCall } from "@/lib/signed-retry/signed-call";
@@ -9,4 +10,5 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: handle(updateCustomerOp, async (ctx) =>
     updateCustomer(signedCall(ctx, { platform: ctx.platform, customerId: ctx.params.customerId, patch: ctx.body })),
   ),
+  DELETE: handle(deleteCustomerOp, async ({ platform, params }) => reply(200, await deleteCustomer(platform, params.customerId))),
 });

@@ -1,0 +1,7 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { listPlatformInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
+import { listPlatformInternalAccounts } from "@/lib/internal-accounts/list-platform-internal-accounts";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(listPlatformInternalAccountsOp, async ({ platform, query }) => reply(200, await listPlatformInternalAccounts(platform, query))),
+});

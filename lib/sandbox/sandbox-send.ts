@@ -1,0 +1,37 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { internalAccounts, transactions } from "@/db/schema";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { walletSignatureNeeded } from "@/lib/quotes/create-quote";
+import { executeQuoteInTx, lockExecutableQuote } from "@/lib/quotes/execute-quote";
+import type { Transaction } from "@/lib/transactions/transaction.contract";
+import { transactionView } from "@/lib/transactions/transaction-view";
+import { creditFromSandbox, requireSandbox } from "./fund-internal-account";
+import type { SandboxSend } from "./sandbox.contract";
+
+/**
+ * POST /sandbox/send: the sender pays what the quote instructs. Here every quote is funded from an internal
+ * account, so the payment arrives there (a sandbox FUNDING credit of totalSendingAmount) and the quote
+ * executes with it, in one database transaction. Answers the quote's transaction.
+ */
+export async function sandboxSend(platform: PlatformPrincipal, body: SandboxSend): Promise<Transaction> {
+  requireSandbox(platform);
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    const q = await lockExecutableQuote(tx, platform.id, body.quoteId);
+    const errors: { field: string; message: string }[] = [];
+    if (body.currencyCode !== q.sendingCurrency) errors.push({ field: "currencyCode", message: `The quote sends ${q.sendingCurrency}` });
+    if (body.currencyAmount !== undefined && BigInt(body.currencyAmount) !== q.totalSendingAmount) {
+      errors.push({ field: "currencyAmount", message: `The quote's totalSendingAmount is ${q.totalSendingAmount}` });
+    }
+    if (errors.length) throw new ApiError("INVALID_INPUT", errors[0].message, { errors });
+    const [src] = await tx.select().from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
+    if (src.type === "EMBEDDED_WALLET") throw walletSignatureNeeded();
+    await creditFromSandbox(tx, platform, { uuid: src.id, customerId: src.customerId, currency: src.currency }, q.totalSendingAmount);
+    await executeQuoteInTx(tx, platform, q);
+    const [t] = await tx.select().from(transactions).where(eq(transactions.id, q.transactionId));
+    return t;
+  });
+  return transactionView(db, row);
+}
