@@ -6,6 +6,12 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres", "nodemailer"],
   poweredByHeader: false,
   reactStrictMode: true,
+  experimental: {
+    // Next.js answers any request carrying `RSC: 1` without its cache-busting `_rsc` hash with a 307,
+    // API routes included, and a proxy cannot remove that header. The API must answer as usual; the
+    // pages this check protects are dynamic and sent with `Cache-Control: no-store` and `Vary: RSC`.
+    validateRSCRequestHeaders: false,
+  },
   // Headers for every response; the page CSP (with its per-request nonce) is set in proxy.ts.
   async headers() {
     return [

@@ -1,4 +1,25 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { ApiError } from "@/lib/api-core/errors";
+import { logger } from "@/lib/log/logger";
+
+/**
+ * API paths reach this proxy only when the matcher below saw a path whose percent-encoding may be
+ * malformed (Next.js would answer a text/plain 500 before any route runs). Everything else goes
+ * straight to the route handlers.
+ */
+function apiProxy(request: NextRequest): NextResponse {
+  const pathname = new URL(request.url).pathname;
+  try {
+    decodeURIComponent(pathname);
+  } catch {
+    logger.info({ method: request.method, status: 400, reason: "MALFORMED_PATH" }, "malformed percent-encoding in the path");
+    const body = new ApiError("INVALID_INPUT", "The path has malformed percent-encoding", {
+      errors: [{ field: "(path)", message: "Malformed percent-encoding" }],
+    }).toBody();
+    return NextResponse.json(body, { status: 400 });
+  }
+  return NextResponse.next();
+}
 
 /**
  * Content-Security-Policy for pages, with a fresh nonce per request (Next.js applies it to its own
@@ -7,6 +28,7 @@ import { NextResponse, type NextRequest } from "next/server";
  * to next-auth's sign-in answers with a redirect there and Chromium checks form-action on redirects.
  */
 export function proxy(request: NextRequest) {
+  if (new URL(request.url).pathname.startsWith("/api/")) return apiProxy(request);
   const nonce = Buffer.from(crypto.randomUUID()).toString("base64");
   const dev = process.env.NODE_ENV === "development";
   const issuer = process.env.INTEGRATOR_OIDC_ISSUER ? new URL(process.env.INTEGRATOR_OIDC_ISSUER).origin : "";
@@ -32,6 +54,8 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
+    // A "%" not followed by two hex digits, or an encoded byte ≥ 0x80 (maybe invalid UTF-8).
+    "/api/:path(.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)",
     {
       source: "/((?!api/|integrator/api/|_next/static|_next/image|favicon.ico).*)",
       missing: [

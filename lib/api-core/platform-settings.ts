@@ -33,8 +33,8 @@ export const feeConfigSchema = z
   });
 
 export const limitsSchema = z.object({
-  transactionSizeLimitUsdCents: z.number().int().min(1).optional(),
-  dailyVolumeLimitUsdCents: z.number().int().min(1).optional(),
+  transactionSizeLimitUsdCents: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+  dailyVolumeLimitUsdCents: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
 /**

@@ -107,11 +107,47 @@ export function invalidInput(errors: FieldError[], message = "The request has in
   return new ApiError("INVALID_INPUT", message, { errors });
 }
 
-/** Parse `value` with `schema`; on failure throw 400 INVALID_INPUT listing every invalid field. */
+/**
+ * NUL, which PostgreSQL text and jsonb cannot hold, and unpaired UTF-16 surrogates, which UTF-8
+ * cannot encode (protocol.md "Amounts and text").
+ */
+const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Every string (value or key, at any depth) holding bad text, as FieldErrors. */
+export function badTextFields(value: unknown, prefix = ""): FieldError[] {
+  const out: FieldError[] = [];
+  const walk = (v: unknown, path: PropertyKey[]) => {
+    if (typeof v === "string") {
+      if (BAD_TEXT.test(v)) out.push({ field: fieldPath(prefix, path) || "(body)", message: "Must not contain NUL or unpaired surrogate characters" });
+    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
+    else if (v !== null && typeof v === "object") {
+      for (const [k, x] of Object.entries(v)) {
+        if (BAD_TEXT.test(k)) out.push({ field: fieldPath(prefix, [...path, k.replace(BAD_TEXT, "\uFFFD")]), message: "Field names must not contain NUL or unpaired surrogate characters" });
+        else walk(x, [...path, k]);
+      }
+    }
+  };
+  walk(value, []);
+  return out;
+}
+
+/** For input no schema describes (path segments, query of an operation without one): bad text only. */
+export function refuseBadText<T>(value: T, prefix = ""): T {
+  const bad = badTextFields(value, prefix);
+  if (bad.length) throw invalidInput(bad);
+  return value;
+}
+
+/**
+ * Parse `value` with `schema`; on failure throw 400 INVALID_INPUT listing every invalid field.
+ * Bad text is refused here, once for every body, query and path of every operation.
+ */
 export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, prefix = ""): z.output<S> {
+  const bad = badTextFields(value, prefix);
   const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw invalidInput(toFieldErrors(result.error, prefix));
+  if (result.success && bad.length === 0) return result.data;
+  const errors = result.success ? bad : [...bad, ...toFieldErrors(result.error, prefix).filter((e) => !bad.some((b) => b.field === e.field))];
+  throw invalidInput(errors);
 }
 
 /** The keys an object schema defines, through refinements and pipes (transforms). */
@@ -133,7 +169,8 @@ export function parseQuery(schema: z.ZodType | undefined, raw: Record<string, st
     .filter((k) => !known.has(k))
     .map((k) => ({ field: k, message: "Unknown query parameter" }));
   const result = schema?.safeParse(raw);
-  const errors = [...unknown, ...(result && !result.success ? toFieldErrors(result.error) : [])];
+  const bad = badTextFields(raw);
+  const errors = [...bad, ...unknown, ...(result && !result.success ? toFieldErrors(result.error).filter((e) => !bad.some((b) => b.field === e.field)) : [])];
   if (errors.length > 0) throw invalidInput(errors, "The request has invalid query parameters");
   return result?.data;
 }

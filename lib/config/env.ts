@@ -42,6 +42,13 @@ const envSchema = z.object({
   WEBHOOK_GIVE_UP_MS: z.coerce.number().int().min(1).default(7 * 24 * 3600 * 1000),
   /** Timeout of one delivery attempt, in ms; the claim lease is this plus 5 s. */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * Private receivers webhooks may reach (comma-separated host names, IP addresses or CIDR ranges);
+   * every other destination must be public (protocol.md "Webhook endpoints").
+   */
+  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+  /** DNS servers (ip or ip:port, comma-separated) that resolve webhook hosts instead of the system resolver. */
+  WEBHOOK_DNS_SERVERS: z.string().optional(),
   /** Source of exchange rates: `sandbox` (the fixed table in lib/exchange-rates/sandbox-rate-source.ts). */
   EXCHANGE_RATE_SOURCE: z.enum(["sandbox"]).default("sandbox"),
   /** How long a fetched exchange rate is reused (cached in the database), in ms (spec Limits: about 5 minutes). */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
+import { errorFields } from "@/db/errors";
 import { logger } from "@/lib/log/logger";
 import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
 import { assertTokenPermission } from "@/lib/platforms/token-permission";
@@ -8,7 +9,7 @@ import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { queryObject, readJsonBody } from "@/lib/api-core/body";
 import type { HttpMethod, Infer, Operation } from "@/lib/api-core/operation";
 import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
-import { parseOrThrow, parseQuery } from "@/lib/api-core/validation";
+import { parseOrThrow, parseQuery, refuseBadText } from "@/lib/api-core/validation";
 import type { Ctx } from "@/lib/api-core/context";
 import type { Reply } from "@/lib/api-core/reply";
 
@@ -46,7 +47,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
         }
       }
       const rawParams = (await routeCtx?.params) ?? {};
-      const params = op.params ? parseOrThrow(op.params, rawParams) : rawParams;
+      const params = op.params ? parseOrThrow(op.params, rawParams) : refuseBadText(rawParams);
       const url = new URL(req.url);
       const query = parseQuery(op.query, queryObject(url));
       let rawBody: unknown;
@@ -71,7 +72,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       });
       response = serialize(op, result);
     } catch (err) {
-      response = errorResponse(err, requestId, op);
+      response = errorResponse(err, requestId, op, req);
     }
     response.headers.set(TRACE_HEADER, requestId);
     logger.info({
@@ -103,15 +104,20 @@ export function errorJson(code: ErrorCode, message: string, details?: Record<str
   });
 }
 
-function errorResponse(err: unknown, requestId: string, op: { path: string }): Response {
+/** nginx's "client closed request": nobody reads this answer; it only marks the request log line. */
+const CLIENT_CLOSED = 499;
+
+function errorResponse(err: unknown, requestId: string, op: { path: string }, req: Request): Response {
   if (err instanceof ApiError) return errorJson(err.code, err.message, err.details, err.headers);
-  logger.error({ requestId, route: op.path, err: errSummary(err) }, "unhandled error");
+  // A client that hung up mid-request is not a server fault: the request line at info says so.
+  if (req.signal.aborted || isClientGone(err)) return new Response(null, { status: CLIENT_CLOSED });
+  logger.error({ requestId, route: op.path, err: errorFields(err) }, "unhandled error");
   return errorJson("INTERNAL_ERROR", `An internal error occurred (request ${requestId})`, { requestId });
 }
 
-function errSummary(err: unknown): Record<string, unknown> {
-  if (err instanceof Error) return { name: err.name, message: err.message, stack: err.stack };
-  return { value: String(err) };
+function isClientGone(err: unknown): boolean {
+  const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
+  return !!e && (e.name === "AbortError" || e.name === "ResponseAborted" || e.code === "ECONNRESET" || e.message === "aborted");
 }
 
 const ALL_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { internalAccounts, ledgerEntries } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
+import { assertAmountsBounded } from "@/lib/money/amount-bound";
 
 export interface Posting {
   account: string;
@@ -19,7 +20,7 @@ export const systemLedgerAccount = (platformId: string, name: "FUNDING" | "PAYOU
 /**
  * Post one balanced set of entries inside the caller's transaction, and move the balances of the
  * internal accounts it touches in the same transaction. Refuses an unbalanced posting (per currency)
- * and a posting that would take an internal account below zero.
+ * and a posting that would take an internal account below zero or past 2^53 − 1.
  */
 export async function postLedger(tx: Tx, input: { platformId: string; transactionId: string; postings: Posting[] }): Promise<void> {
   const postings = input.postings.filter((p) => p.amount !== 0n);
@@ -50,6 +51,8 @@ export async function postLedger(tx: Tx, input: { platformId: string; transactio
       .returning({ balance: internalAccounts.balance });
     if (!row) throw new Error(`ledger: internal account ${id} in ${p.currency} not found`);
     if (row.balance < 0n) throw new Error(`ledger: internal account ${id} would go below zero`);
+    // Thrown inside the caller's transaction: the posting and everything with it roll back.
+    assertAmountsBounded("amount", [row.balance], "The account's resulting balance");
   }
 }
 

@@ -15,7 +15,7 @@ import {
   agentListTransactionsOp,
 } from "@/lib/agent-money/agent-money.contract";
 import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
-import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp } from "@/lib/webhooks/webhook.contract";
+import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp, sendTestWebhookSandboxOp } from "@/lib/webhooks/webhook.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
 import {
@@ -54,6 +54,7 @@ export const operations: Operation<any, any, any>[] = [
   listWebhookDeliveriesOp,
   resendWebhookDeliveryOp,
   sendTestWebhookOp,
+  sendTestWebhookSandboxOp,
   getEndUserTermsOp,
   listExchangeRatesOp,
   createQuoteOp,

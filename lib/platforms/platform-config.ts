@@ -11,6 +11,7 @@ import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/api-core/validation";
 import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
+import { webhookUrlRefusal } from "@/lib/webhooks/webhook-destination";
 
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
@@ -43,6 +44,14 @@ export async function updatePlatformConfig(
   platform: PlatformPrincipal,
   patch: z.infer<typeof platformSettingsPatchSchema>,
 ): Promise<PlatformConfig> {
+  // Resolved outside the transaction: DNS may be slow and the row is locked inside.
+  const refusals = [];
+  for (const field of ["webhookEndpoint", "webhookUrl"] as const) {
+    const url = patch[field];
+    const refusal = url ? await webhookUrlRefusal(url, platform.environment) : null;
+    if (refusal) refusals.push({ field, message: refusal });
+  }
+  if (refusals.length) throw invalidInput(refusals);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(platforms).where(eq(platforms.id, platform.id)).for("update");

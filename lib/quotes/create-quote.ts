@@ -9,6 +9,7 @@ import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules"
 import { requireLookup } from "@/lib/uma/require-lookup";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { newUuid, parseId } from "@/lib/ids";
 import { idempotent } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
@@ -84,6 +85,7 @@ async function insertQuote(
     lockedAmount: BigInt(input.lockedCurrencyAmount),
     override: input.platformFeeOverride,
   });
+  assertAmountsBounded("lockedCurrencyAmount", [price.totalSending, price.totalReceiving, price.usdValueCents]);
   checkTransactionSize(platform.settings, price.usdValueCents);
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status, Number(price.totalReceiving))) {
     throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);

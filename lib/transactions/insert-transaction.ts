@@ -1,5 +1,6 @@
 import type { Tx } from "@/db/client";
 import { transactions, type quotes } from "@/db/schema";
+import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import type { PendingReason } from "./transaction.contract";
 import type { TransactionRow } from "./transaction-view";
 
@@ -8,6 +9,7 @@ export type NewTransaction = typeof transactions.$inferInsert;
 type QuoteRow = typeof quotes.$inferSelect;
 
 export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
+  assertAmountsBounded("amount", [values.sendingAmount, values.receivingAmount, values.feesAmount ?? 0n, values.platformFeesAmount ?? 0n, values.usdValueCents ?? 0n]);
   const [row] = await tx.insert(transactions).values(values).returning();
   return row;
 }

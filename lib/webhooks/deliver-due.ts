@@ -4,10 +4,12 @@ import { webhookDeliveries } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { retryDelayMs } from "./backoff";
+import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook";
 import { getWebhookSigningKey } from "./signing-key";
+import { DestinationRefused, resolveDestination, type Environment } from "./webhook-destination";
 
-interface Claimed {
+export interface Claimed {
   id: string;
   platform_id: string;
   event_type: string;
@@ -15,6 +17,7 @@ interface Claimed {
   attempts: number;
   give_up_at: Date | string;
   url: string | null;
+  environment: Environment;
 }
 
 export interface AttemptOutcome {
@@ -22,6 +25,10 @@ export interface AttemptOutcome {
   attempt: number;
   statusCode: number | null;
   result: "DELIVERED" | "RETRY" | "FAILED";
+  /** Our reason when the attempt did not deliver (never the receiver's body). */
+  error: string | null;
+  /** The start of the receiver's answer when it accepted the delivery and `keepBytes` asked for it. */
+  responseBody?: string;
 }
 
 /**
@@ -50,45 +57,49 @@ export async function deliverDue(batch = 20): Promise<AttemptOutcome[]> {
             updated_at = now()
         from due, platforms p
         where d.id = due.id and p.id = d.platform_id
-        returning d.id, d.platform_id, d.event_type, d.body, d.attempts, d.give_up_at, p.settings->>'webhookUrl' as url`,
+        returning d.id, d.platform_id, d.event_type, d.body, d.attempts, d.give_up_at, p.settings->>'webhookUrl' as url, p.environment`,
   );
   if (claimed.length === 0) return [];
   const key = await getWebhookSigningKey();
-  return Promise.all(claimed.map((c) => attempt(c, key.privateKey)));
+  return Promise.all(claimed.map((c) => attemptDelivery(c, key.privateKey)));
 }
 
-async function attempt(c: Claimed, privateKey: import("node:crypto").KeyObject): Promise<AttemptOutcome> {
+/**
+ * Send one claimed delivery and record the outcome. The destination is checked after resolution
+ * and the connection goes to the checked address. The log keeps the receiver's status code and a
+ * short reason of ours, never the receiver's body, nor addresses and ports of a refused host.
+ */
+export async function attemptDelivery(c: Claimed, privateKey: import("node:crypto").KeyObject, keepBytes = 0): Promise<AttemptOutcome> {
   const cfg = env();
   let statusCode: number | null = null;
   let error: string | null = null;
+  let responseBody: string | undefined;
   if (!c.url) {
     error = "The platform has no webhookUrl configured";
   } else {
     try {
+      const dest = await resolveDestination(c.url, c.environment);
       const t = Math.floor(Date.now() / 1000);
-      const res = await fetch(c.url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "user-agent": "payments-service-webhooks/1",
-          [SIGNATURE_HEADER]: signWebhook(c.body, t, privateKey),
-        },
-        body: c.body,
-        redirect: "manual",
-        signal: AbortSignal.timeout(cfg.WEBHOOK_TIMEOUT_MS),
-      });
+      const headers = {
+        "content-type": "application/json",
+        "user-agent": "payments-service-webhooks/1",
+        [SIGNATURE_HEADER]: signWebhook(c.body, t, privateKey),
+      };
+      // A private receiver's answer is never handed back: it could be any internal service.
+      const res = await postWebhook(dest, headers, c.body, cfg.WEBHOOK_TIMEOUT_MS, dest.isPublic ? keepBytes : 0);
       statusCode = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-      if (!(res.ok || res.status === 409)) error = `Receiver answered ${res.status}`;
+      const ok = (res.status >= 200 && res.status < 300) || res.status === 409;
+      if (ok && dest.isPublic && keepBytes > 0) responseBody = res.bodyStart;
+      if (!ok) error = res.status >= 300 && res.status < 400 ? `Receiver answered ${res.status}; redirects are not followed` : `Receiver answered ${res.status}`;
     } catch (e) {
-      error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+      error = deliveryError(e);
     }
   }
   const delivered = error === null;
-  // 409 means the receiver already has this id: never retried (protocol.md). TEST events are sent once.
+  // 409 means the receiver already has this id: never retried (protocol.md).
   const giveUpAt = new Date(c.give_up_at);
   const nextAt = new Date(Date.now() + retryDelayMs(c.attempts, cfg.WEBHOOK_RETRY_BASE_MS, cfg.WEBHOOK_RETRY_CAP_MS));
-  const retry = !delivered && c.event_type !== "TEST" && nextAt <= giveUpAt;
+  const retry = !delivered && nextAt <= giveUpAt;
   const result = delivered ? "DELIVERED" : retry ? "RETRY" : "FAILED";
   const db = await getDb();
   // Guarded by the attempt number: a worker whose lease ran out (and whose row another worker
@@ -106,5 +117,13 @@ async function attempt(c: Claimed, privateKey: import("node:crypto").KeyObject):
     })
     .where(and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts), eq(webhookDeliveries.status, "PENDING")));
   if (!delivered) logger.info({ deliveryId: c.id, attempt: c.attempts, statusCode, result }, "webhook attempt failed");
-  return { id: c.id, attempt: c.attempts, statusCode, result };
+  return { id: c.id, attempt: c.attempts, statusCode, result, error, ...(responseBody !== undefined ? { responseBody } : {}) };
+}
+
+function deliveryError(e: unknown): string {
+  if (e instanceof DestinationRefused) return `Destination refused: ${e.message}`;
+  const code = (e as { code?: unknown }).code;
+  if (code === "ENOTFOUND" || code === "ENODATA" || code === "EAI_AGAIN") return "The host name does not resolve";
+  if ((e as { name?: unknown }).name === "TimeoutError" || (e as { name?: unknown }).name === "AbortError") return "No answer in time";
+  return `Connection failed${typeof code === "string" ? ` (${code})` : ""}`;
 }

@@ -38,7 +38,7 @@ export async function dispatchOutbox(batch = 200): Promise<number> {
             id: e.id,
             platformId: e.platformId,
             eventType: e.type,
-            body: JSON.stringify({ id: formatId("Webhook", e.id), type: e.type, timestamp: e.createdAt.toISOString(), data: e.data }),
+            body: envelopeJson(e.id, e.type, e.createdAt, e.data),
             status: url ? ("PENDING" as const) : ("SKIPPED" as const),
             lastError: url ? null : "The platform has no webhookUrl configured",
             nextAttemptAt: now,
@@ -59,4 +59,9 @@ export async function dispatchOutbox(batch = 200): Promise<number> {
       );
     return events.length;
   });
+}
+
+/** The webhook envelope `{id, type, timestamp, data}` (protocol.md "Webhooks"). */
+export function envelopeJson(id: string, type: string, createdAt: Date, data: Record<string, unknown>): string {
+  return JSON.stringify({ id: formatId("Webhook", id), type, timestamp: createdAt.toISOString(), data });
 }

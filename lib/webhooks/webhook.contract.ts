@@ -44,16 +44,31 @@ export const resendWebhookDeliveryOp = defineOperation({
   responses: { 200: { description: "The delivery, queued", schema: webhookDeliverySchema }, ...errorResponses(401, 404) },
 });
 
-export const sendTestWebhookOp = defineOperation({
-  operationId: "sendTestWebhook",
+export const testWebhookResultSchema = z.object({
+  response_status: z.number().int().describe("The HTTP status the receiver answered"),
+  response_body: z.string().optional().describe("The start (4 KiB) of the receiver's answer, when it accepted the event and has a public address"),
+  url: z.string().describe("Where the event was sent"),
+});
+export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>;
+
+const testWebhook = {
   method: "POST",
-  path: "/sandbox/webhooks/test",
-  summary: "Queue a TEST webhook (`data: {}`) to the platform's webhookUrl",
-  description: "Sandbox platforms only. A TEST webhook is sent once and not retried.",
-  tags: ["Sandbox"],
+  summary: "Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status",
+  description:
+    "Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).",
   auth: "platform",
   responses: {
-    202: { description: "Queued; follow it in GET /webhooks/deliveries", schema: z.object({ id: z.string(), type: z.literal("TEST") }) },
-    ...errorResponses(400, 401, 403),
+    200: { description: "What the receiver answered", schema: testWebhookResultSchema },
+    ...errorResponses(400, 401),
   },
+} as const;
+
+export const sendTestWebhookOp = defineOperation({ ...testWebhook, operationId: "sendTestWebhook", path: "/webhooks/test", tags: ["Webhooks"] });
+
+export const sendTestWebhookSandboxOp = defineOperation({
+  ...testWebhook,
+  operationId: "sendTestWebhookSandboxAlias",
+  path: "/sandbox/webhooks/test",
+  tags: ["Sandbox"],
+  description: `Alias of POST /webhooks/test. ${testWebhook.description}`,
 });

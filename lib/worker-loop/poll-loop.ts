@@ -1,3 +1,4 @@
+import { errorFields } from "@/db/errors";
 import { logger } from "@/lib/log/logger";
 
 type G = typeof globalThis & { __pollLoops?: Map<string, { stop: () => void }> };
@@ -20,7 +21,8 @@ export function startPollLoop(name: string, pollMs: number, step: () => Promise<
     try {
       busy = await step();
     } catch (e) {
-      logger.error({ err: e instanceof Error ? e.message : String(e) }, `${name} step failed`);
+      // errorFields: the error's class, code and constraint, never a query's parameters (personal data).
+      logger.error({ err: errorFields(e) }, `${name} step failed`);
     }
     if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
     timer?.unref?.();

@@ -18,7 +18,8 @@ export interface Receiver {
   received: Received[];
   /** Requests for one envelope id. */
   forEvent: (id: string) => Received[];
-  respond: (r: Received, nthForEvent: number) => number | "hang";
+  /** A status, "hang", or a full answer (a redirect's location, a body). */
+  respond: (r: Received, nthForEvent: number) => number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
   close: () => Promise<void>;
 }
 
@@ -60,12 +61,28 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
         hanging.add(res);
         return;
       }
-      res.writeHead(status, { "content-type": "application/json" }).end("{}");
+      const a = typeof status === "number" ? { status, body: "{}", headers: {} } : status;
+      res.writeHead(a.status, { "content-type": "application/json", ...a.headers }).end(a.body ?? "{}");
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   rec.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return rec;
+}
+
+/** Receivers started by one test file, closed together. */
+export function receiverPool(): { start: (respond?: Receiver["respond"]) => Promise<Receiver>; closeAll: () => Promise<void> } {
+  const all: Receiver[] = [];
+  return {
+    start: async (respond) => {
+      const r = await startReceiver(respond);
+      all.push(r);
+      return r;
+    },
+    closeAll: async () => {
+      for (const r of all) await r.close();
+    },
+  };
 }
 
 export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_000, everyMs = 50): Promise<NonNullable<T>> {

@@ -50,7 +50,6 @@ const PENDING: string[] = [
     "POST /quotes: response 424: not documented",
     "POST /quotes/{quoteId}/execute: request body: none",
     "POST /quotes/{quoteId}/execute: response 403: not documented",
-    "POST /sandbox/webhooks/test: response 200: not documented",
 ];
 
 /** Grid operations in the areas we serve that this service does not implement. */

@@ -445,10 +445,10 @@ export interface paths {
   };
   "/sandbox/webhooks/test": {
     /**
-     * Queue a TEST webhook (`data: {}`) to the platform's webhookUrl
-     * @description Sandbox platforms only. A TEST webhook is sent once and not retried.
+     * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
+     * @description Alias of POST /webhooks/test. Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
      */
-    post: operations["sendTestWebhook"];
+    post: operations["sendTestWebhookSandboxAlias"];
   };
   "/tokens": {
     /** List tokens */
@@ -524,6 +524,13 @@ export interface paths {
   "/webhooks/deliveries/{deliveryId}/resend": {
     /** Send a delivery again (same envelope id), whatever its status */
     post: operations["resendWebhookDelivery"];
+  };
+  "/webhooks/test": {
+    /**
+     * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
+     * @description Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
+     */
+    post: operations["sendTestWebhook"];
   };
 }
 
@@ -38700,18 +38707,21 @@ export interface operations {
     };
   };
   /**
-   * Queue a TEST webhook (`data: {}`) to the platform's webhookUrl
-   * @description Sandbox platforms only. A TEST webhook is sent once and not retried.
+   * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
+   * @description Alias of POST /webhooks/test. Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
    */
-  sendTestWebhook: {
+  sendTestWebhookSandboxAlias: {
     responses: {
-      /** @description Queued; follow it in GET /webhooks/deliveries */
-      202: {
+      /** @description What the receiver answered */
+      200: {
         content: {
           "application/json": {
-            id: string;
-            /** @constant */
-            type: "TEST";
+            /** @description The start (4 KiB) of the receiver's answer, when it accepted the event and has a public address */
+            response_body?: string;
+            /** @description The HTTP status the receiver answered */
+            response_status: number;
+            /** @description Where the event was sent */
+            url: string;
           };
         };
       };
@@ -38730,19 +38740,6 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
-      /** @description Forbidden */
-      403: {
         content: {
           "application/json": {
             code: string;
@@ -40463,6 +40460,66 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
+   * @description Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
+   */
+  sendTestWebhook: {
+    responses: {
+      /** @description What the receiver answered */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The start (4 KiB) of the receiver's answer, when it accepted the event and has a public address */
+            response_body?: string;
+            /** @description The HTTP status the receiver answered */
+            response_status: number;
+            /** @description Where the event was sent */
+            url: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
         content: {
           "application/json": {
             code: string;

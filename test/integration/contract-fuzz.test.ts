@@ -1,0 +1,342 @@
+/**
+ * Generated from the operations' contracts (lib/openapi/operations.ts, the zod schemas as JSON
+ * Schema), on a server of its own:
+ * 1. a NUL and a lone surrogate in every string field of every operation's body (and every string
+ *    query parameter) answer 400 INVALID_INPUT naming that field;
+ * 2. a fuzz run (fast-check, ≥ 200 cases per operation: wrong types, huge and unicode strings,
+ *    missing and extra fields, bad ids, bad headers) never answers 5xx, and every 4xx is the error
+ *    object. The number of cases run is printed.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import fc from "fast-check";
+import { z } from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { operations } from "@/lib/openapi/operations";
+import type { Operation } from "@/lib/api-core/operation";
+import { createPlatform } from "@/lib/platforms/create-platform";
+import { example } from "../support/external-account-examples";
+import { startOwnServer, type OwnServer } from "../support/own-server";
+import type { RunningServer } from "../support/server";
+
+/** FUZZ_CASES_PER_OPERATION raises it for a longer run. */
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 200);
+const CONCURRENCY = 8;
+const BAD_TEXT = ["a\u0000b", "x\ud800y"];
+
+type Json = Record<string, any>;
+type Op = Operation<any, any, any>;
+
+let own: OwnServer;
+let server: RunningServer;
+let platformAuth = "";
+let agentAuth = "";
+const realIds: string[] = [];
+
+async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
+  const go = () => fetch(`${server.url}/api/2025-10-13${path}`, { method, headers: init.headers, body: init.body, redirect: "manual" });
+  // A kept-alive connection that the server closed as idle just as it was reused (a client-side race
+  // under load, not an answer): sent once more on a fresh connection.
+  const r = await go().catch((e) => (String(e?.cause ?? "").includes("other side closed") ? go() : Promise.reject(e)));
+  const text = await r.text();
+  return { status: r.status, text, contentType: r.headers.get("content-type") ?? "" };
+}
+
+async function json(method: string, path: string, auth: string, body?: unknown) {
+  const r = await send(method, path, {
+    headers: { authorization: auth, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${r.text}`);
+  return JSON.parse(r.text);
+}
+
+beforeAll(async () => {
+  own = await startOwnServer("fuzz", { WEBHOOK_WORKER: "off" });
+  server = own.server;
+  const p = await createPlatform({ name: "fuzz", environment: "SANDBOX" });
+  platformAuth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
+  const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX" };
+  const c = await json("POST", "/customers", platformAuth, { customerType: "INDIVIDUAL", fullName: "Fuzz", currencies: ["USD"], endUserTermsConsent: consent });
+  const accts = await json("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`, platformAuth);
+  const usd = accts.data.find((a: Json) => a.balance.currency.code === "USD").id;
+  await json("POST", `/sandbox/internal-accounts/${usd}/fund`, platformAuth, { amount: 1_000_000 });
+  const ex = example("USD_ACCOUNT");
+  const ext = await json("POST", "/customers/external-accounts", platformAuth, { customerId: c.id, currency: "USD", accountInfo: ex.accountInfo });
+  const agent = await json("POST", "/agents", platformAuth, {
+    name: "Fuzz agent",
+    customerId: c.id,
+    policy: { permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 5_000, dailyLimit: 8_000 } },
+  });
+  const redeemed = await json("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, "");
+  agentAuth = `Bearer ${redeemed.accessToken}`;
+  realIds.push(c.id, usd, ext.id, agent.agent.id, ...accts.data.map((a: Json) => a.id));
+}, 180_000);
+
+afterAll(async () => {
+  await own?.stop();
+});
+
+function jsonSchema(s: z.ZodType): Json {
+  return z.toJSONSchema(s, { io: "input", unrepresentable: "any", target: "draft-2020-12" }) as Json;
+}
+
+function resolveRef(root: Json, s: Json): Json {
+  if (typeof s?.$ref === "string" && s.$ref.startsWith("#/$defs/")) return root.$defs[s.$ref.slice(8)];
+  if (s?.$ref === "#") return root;
+  return s;
+}
+
+/** A value the schema accepts, as far as a generator without regex solving can tell. */
+function sample(root: Json, s0: Json, depth = 0): unknown {
+  const s = resolveRef(root, s0);
+  if (!s || depth > 8) return null;
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  if (s.default !== undefined) return s.default;
+  if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
+  const variants = s.oneOf ?? s.anyOf;
+  if (Array.isArray(variants)) return sample(root, variants.find((v: Json) => resolveRef(root, v)?.type !== "null") ?? variants[0], depth + 1);
+  if (Array.isArray(s.allOf)) return Object.assign({}, ...s.allOf.map((v: Json) => sample(root, v, depth + 1)));
+  const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
+  switch (type) {
+    case "object": {
+      const out: Json = {};
+      for (const [k, v] of Object.entries<Json>(s.properties ?? {})) out[k] = sample(root, v, depth + 1);
+      return out;
+    }
+    case "array":
+      return s.items ? [sample(root, s.items, depth + 1)] : [];
+    case "integer":
+    case "number":
+      return typeof s.minimum === "number" ? s.minimum : typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum + 1 : 1;
+    case "boolean":
+      return true;
+    case "string":
+      if (s.format === "email") return "fuzz@example.com";
+      if (s.format === "uri" || s.format === "url") return "https://example.com/x";
+      if (s.format === "date") return "2000-01-01";
+      if (s.format === "date-time") return new Date().toISOString();
+      if (s.format === "uuid") return "0190f5e6-0000-7000-8000-000000000000";
+      return "x".repeat(Math.max(1, s.minLength ?? 1));
+    default:
+      return null;
+  }
+}
+
+/** Every string leaf of the schema, as a path of keys (array items at index 0). */
+function stringPaths(root: Json, s0: Json, path: (string | number)[] = [], depth = 0, out: (string | number)[][] = []): (string | number)[][] {
+  const s = resolveRef(root, s0);
+  if (!s || depth > 8) return out;
+  for (const v of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])]) stringPaths(root, v, path, depth + 1, out);
+  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  if (types.includes("string") && path.length > 0) out.push(path);
+  if (s.properties) for (const [k, v] of Object.entries<Json>(s.properties)) stringPaths(root, v, [...path, k], depth + 1, out);
+  if (s.items) stringPaths(root, s.items, [...path, 0], depth + 1, out);
+  return out;
+}
+
+function setAt(target: unknown, path: (string | number)[], value: unknown): unknown {
+  if (path.length === 0) return value;
+  const [head, ...rest] = path;
+  const base: any = typeof head === "number" ? (Array.isArray(target) ? [...target] : []) : target && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
+  base[head] = setAt(base[head], rest, value);
+  return base;
+}
+
+function authFor(op: Op): Record<string, string> {
+  if (op.auth === "platform") return { authorization: platformAuth };
+  if (op.auth === "agent") return { authorization: agentAuth };
+  return {};
+}
+
+function pathParams(op: Op): string[] {
+  return [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+}
+
+function fill(op: Op, values: Record<string, string>): string {
+  return op.path.replace(/\{(\w+)\}/g, (_m, name: string) => enc(values[name] ?? realIds[0]));
+}
+
+/** encodeURIComponent, except that a lone surrogate is sent as its (invalid) UTF-8 bytes instead of throwing. */
+function enc(s: string): string {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return [...s].map((ch) => (/[\ud800-\udfff]/.test(ch) ? "%ED%A0%80" : encodeURIComponent(ch))).join("");
+  }
+}
+
+function isErrorObject(text: string, status: number): boolean {
+  try {
+    const b = JSON.parse(text);
+    return b && b.status === status && typeof b.code === "string" && typeof b.message === "string" && (b.details === undefined || typeof b.details === "object");
+  } catch {
+    return false;
+  }
+}
+
+async function pool<T>(items: T[], n: number, fn: (t: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(Array.from({ length: n }, async () => {
+    while (i < items.length) await fn(items[i++]);
+  }));
+}
+
+describe("generated from the contracts", () => {
+  it("a NUL or a lone surrogate in any string field of any body or query answers 400 naming the field", async () => {
+    const failures: string[] = [];
+    const cases: { op: Op; field: string; path: string; body?: string }[] = [];
+    for (const op of operations as Op[]) {
+      const params = Object.fromEntries(pathParams(op).map((p) => [p, realIds[0]]));
+      if (op.body) {
+        const root = jsonSchema(op.body);
+        const base = sample(root, root);
+        const unique = [...new Map(stringPaths(root, root).map((p) => [p.join("."), p])).values()];
+        for (const p of unique) {
+          for (const bad of BAD_TEXT) cases.push({ op, field: p.join("."), path: fill(op, params), body: JSON.stringify(setAt(base, p, bad)) });
+        }
+      }
+      if (op.query) {
+        const root = jsonSchema(op.query);
+        for (const p of stringPaths(root, root).filter((x) => x.length === 1)) {
+          const field = String(p[0]);
+          cases.push({ op, field, path: `${fill(op, params)}?${field}=a%00b` });
+        }
+      }
+    }
+    const slow: string[] = [];
+    const t0 = Date.now();
+    await pool(cases, CONCURRENCY, async (c) => {
+      const t = Date.now();
+      const r = await send(c.op.method, c.path, { headers: { ...authFor(c.op), "content-type": "application/json" }, body: c.body });
+      if (Date.now() - t > 1000) slow.push(`${c.op.method} ${c.op.path} ${c.field} ${Date.now() - t} ms`);
+      let fields: string[] = [];
+      try {
+        fields = JSON.parse(r.text).details.errors.map((e: { field: string }) => e.field);
+      } catch {}
+      if (r.status !== 400 || !fields.includes(c.field)) failures.push(`${c.op.method} ${c.op.path} ${c.field}: ${r.status} ${r.text.slice(0, 200)}`);
+    });
+    console.log(`bad text: ${cases.length} cases over ${operations.length} operations in ${Date.now() - t0} ms, ${failures.length} failures; slow: ${slow.slice(0, 10).join("; ")}`);
+    expect(failures).toEqual([]);
+    expect(cases.length).toBeGreaterThan(200);
+  }, 600_000);
+
+  it(`fuzz: ${CASES_PER_OPERATION} generated requests per operation, no 5xx, every 4xx an error object`, async () => {
+    const unicode = fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom("\u202e", "\ud83d\ude00", "e\u0301", "\ufeff", "İ", "\u0000", "\udfff"));
+    const hugeString = fc.integer({ min: 1000, max: 60_000 }).map((n) => "ä".repeat(n));
+    const junk = fc.oneof(
+      fc.integer(),
+      fc.double(),
+      fc.boolean(),
+      fc.constant(null),
+      unicode,
+      hugeString,
+      fc.array(fc.jsonValue(), { maxLength: 5 }),
+      fc.dictionary(unicode, fc.jsonValue(), { maxKeys: 5 }),
+      fc.constantFrom(2 ** 53, -1, 1e308, -0, "1e15", "NaN", [], {}),
+    );
+    // Long ids, query values and headers stay under 16 KiB of request head together: past it, Node's
+    // HTTP parser answers 431 without a body before any application code runs.
+    const badId = fc.oneof(
+      fc.constantFrom(...realIds),
+      fc.uuid(),
+      fc.uuid().map((u) => `Customer:${u}`),
+      fc.uuid().map((u) => `InternalAccount:${u}`),
+      unicode.filter((s) => s.length > 0),
+      fc.constantFrom("..", "%2e%2e", "a/b", " ", "null", "undefined", "Customer:", ":", "x".repeat(2000)),
+    );
+    const goodOrBadHeader = fc.oneof(unicode.map((s) => s.replace(/[^\x20-\x7e]/g, "")), fc.constantFrom("", "x".repeat(4000), "Bearer", "Basic ###"));
+    const authArb = (op: Op) =>
+      fc.oneof(
+        { weight: 40, arbitrary: fc.constant(authFor(op)) },
+        { weight: 1, arbitrary: fc.constant({}) },
+        { weight: 1, arbitrary: goodOrBadHeader.map((h) => ({ authorization: h })) },
+      );
+
+    function bodyArb(op: Op): fc.Arbitrary<string | undefined> {
+      if (!op.body) return fc.oneof(fc.constant(undefined), fc.jsonValue().map((v) => JSON.stringify(v)));
+      const root = jsonSchema(op.body);
+      const base = sample(root, root) as Json;
+      const paths = stringPaths(root, root);
+      const keys = base && typeof base === "object" ? Object.keys(base) : [];
+      const mutated = fc
+        .record({
+          drop: fc.subarray(keys),
+          replace: fc.array(fc.tuple(keys.length ? fc.constantFrom(...keys) : fc.constant("x"), junk), { maxLength: 3 }),
+          deep: fc.array(fc.tuple(paths.length ? fc.constantFrom(...paths) : fc.constant(["x"] as (string | number)[]), fc.oneof(junk, unicode)), { maxLength: 3 }),
+          extra: fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue(), { maxKeys: 2 }),
+        })
+        .map(({ drop, replace, deep, extra }) => {
+          let b: any = { ...base };
+          for (const k of drop) delete b[k];
+          for (const [k, v] of replace) b[k] = v;
+          for (const [p, v] of deep) b = setAt(b, p, v);
+          return JSON.stringify({ ...b, ...extra });
+        });
+      return fc.oneof(
+        { weight: 8, arbitrary: mutated },
+        { weight: 1, arbitrary: fc.constant(JSON.stringify(base)) },
+        { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+        { weight: 1, arbitrary: fc.constantFrom(undefined, "", "{", "[1,", "{\"a\":}", "\u0000", "nul\u0000l", "{}".repeat(10)) },
+      );
+    }
+
+    function queryArb(op: Op): fc.Arbitrary<string> {
+      const names = op.query ? Object.keys((jsonSchema(op.query).properties ?? {}) as Json) : [];
+      const name = fc.oneof(names.length ? fc.constantFrom(...names) : fc.constant("limit"), fc.string({ maxLength: 10 }));
+      const value = fc.oneof(unicode, fc.integer().map(String), fc.constantFrom("", "-1", "1e309", "true", "%", "%00", "%ZZ", "x".repeat(1500)), badId);
+      return fc.array(fc.tuple(name, value), { maxLength: 4 }).map((pairs) =>
+        pairs.length ? `?${pairs.map(([k, v]) => `${enc(k)}=${v.startsWith("%") ? v : enc(v)}`).join("&")}` : "",
+      );
+    }
+
+    const caseArb = (op: Op) =>
+      fc.record({
+        auth: authArb(op),
+        params: fc.record(Object.fromEntries(pathParams(op).map((p) => [p, badId]))) as fc.Arbitrary<Record<string, string>>,
+        query: queryArb(op),
+        body: bodyArb(op),
+        contentType: fc.oneof({ weight: 10, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "") }),
+        headers: fc.dictionary(
+          fc.constantFrom("Idempotency-Key", "Request-Id", "Service-Wallet-Signature", "Accept", "RSC", "X-Forwarded-For"),
+          goodOrBadHeader,
+          { maxKeys: 3 },
+        ),
+      });
+
+    const failures: string[] = [];
+    let count = 0;
+    let seed = 1;
+    const started = Date.now();
+    for (const op of operations as Op[]) {
+      const cases = fc.sample(caseArb(op), { numRuns: CASES_PER_OPERATION, seed: seed++ });
+      await pool(cases, CONCURRENCY, async (c) => {
+        const headers: Record<string, string> = { ...c.headers, ...c.auth };
+        if (c.contentType) headers["content-type"] = c.contentType;
+        const url = `${fill(op, c.params)}${c.query}`;
+        let r: { status: number; text: string };
+        try {
+          r = await send(op.method, url, { headers, body: op.method === "GET" ? undefined : c.body });
+        } catch (e) {
+          // fetch itself refused to build the request (a header value it cannot send): not sent at all.
+          if (e instanceof TypeError && e.message !== "fetch failed") return;
+          count++;
+          failures.push(`${op.method} ${url.slice(0, 120)} → no answer: ${String((e as Error).cause ?? e)}`);
+          return;
+        }
+        count++;
+        if (r.status >= 500) failures.push(`${op.method} ${url.slice(0, 120)} → ${r.status} ${r.text.slice(0, 200)} body=${String(c.body).slice(0, 200)}`);
+        else if (r.status >= 400 && !isErrorObject(r.text, r.status)) failures.push(`${op.method} ${url.slice(0, 120)} → ${r.status} not an error object: ${r.text.slice(0, 200)}`);
+      });
+    }
+    console.log(
+      `fuzz: ${count} cases over ${operations.length} operations in ${Math.round((Date.now() - started) / 1000)} s; 5xx or malformed errors: ${failures.length}`,
+    );
+    if (failures.length) fs.writeFileSync(path.join(os.tmpdir(), "contract-fuzz-failures.txt"), failures.join("\n"));
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(count).toBeGreaterThanOrEqual(CASES_PER_OPERATION * operations.length * 0.95);
+    expect(server.logs()).not.toMatch(/"level":50/);
+  }, 600_000);
+});
