@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import type { CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
+import { sealIdentifier } from "./seal-identifier";
 
 export interface UpdateCustomerInput {
   platform: PlatformPrincipal;
@@ -25,7 +26,7 @@ export function checkPatchApplies(current: CustomerRow, patch: CustomerUpdate): 
 export async function applyCustomerPatch(db: DbOrTx, current: CustomerRow, patch: CustomerUpdate): Promise<CustomerRow> {
   checkPatchApplies(current, patch);
   const { email, phoneNumber, ...rest } = patch;
-  const profile = { ...(current.profile as Record<string, unknown>), ...rest };
+  const profile = { ...(current.profile as Record<string, unknown>), ...(await sealIdentifier(rest, current.id)) };
   delete (profile as Record<string, unknown>).umaAddress;
   const [updated] = await db
     .update(customers)

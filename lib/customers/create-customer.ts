@@ -8,23 +8,16 @@ import { provisionEmbeddedWallet } from "@/lib/internal-accounts/provision-embed
 import type { Customer, CustomerCreate } from "./customer.contract";
 import { toCustomer } from "./customer-view";
 import { isUniqueViolation } from "@/db/errors";
-
-/** Sandbox KYC outcome by the fullName suffix (reference: sandbox behaviours). */
-function initialKycStatus(platform: PlatformPrincipal, input: CustomerCreate): Customer["kycStatus"] {
-  if (platform.environment !== "SANDBOX") return "UNVERIFIED";
-  const name = input.fullName ?? input.legalName ?? "";
-  if (name.endsWith("001")) return "PENDING";
-  if (name.endsWith("002")) return "REJECTED";
-  if (name.endsWith("003")) return "UNVERIFIED";
-  return "APPROVED";
-}
+import { initialKycStatus } from "@/lib/verifications/initial-kyc-status";
+import { sealIdentifier } from "./seal-identifier";
 
 export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate): Promise<Customer> {
   const db = await getDb();
   const id = newUuid();
   const platformCustomerId = input.platformCustomerId ?? `pcid_${id.replace(/-/g, "").slice(-16)}`;
   const umaAddress = input.umaAddress ?? `$u${id.replace(/-/g, "").slice(-12)}@uma.${platform.environment === "SANDBOX" ? "sandbox." : ""}localhost`;
-  const { customerType, email, phoneNumber, platformCustomerId: _p, umaAddress: _u, ...profile } = input;
+  const { customerType, email, phoneNumber, platformCustomerId: _p, umaAddress: _u, ...fields } = input;
+  const profile = await sealIdentifier(fields, id);
   try {
     const row = await db.transaction(async (tx) => {
       const [created] = await tx
@@ -37,7 +30,7 @@ export async function createCustomer(platform: PlatformPrincipal, input: Custome
           email: email ?? null,
           phoneNumber: phoneNumber ?? null,
           umaAddress,
-          kycStatus: initialKycStatus(platform, input),
+          kycStatus: initialKycStatus(platform, { customerType, profile }),
           profile,
         })
         .returning();

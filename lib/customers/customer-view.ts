@@ -18,9 +18,10 @@ export function toCustomer(row: CustomerRow): Customer {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+  if (row.customerType === "BUSINESS") out.kybStatus = row.kycStatus;
   if (row.email) out.email = row.email;
   if (row.phoneNumber) out.phoneNumber = row.phoneNumber;
-  for (const k of ["fullName", "birthDate", "nationality", "address", "legalName", "registrationNumber", "taxId", "endUserTermsConsent"]) {
+  for (const k of ["fullName", "birthDate", "nationality", "address", "idType", "countryOfIssuance", "legalName", "registrationNumber", "taxId", "endUserTermsConsent"]) {
     if (p[k] !== undefined && p[k] !== null) out[k] = p[k];
   }
   return out as Customer;

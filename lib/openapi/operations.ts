@@ -27,6 +27,7 @@ import {
 } from "@/lib/credentials/credential.contract";
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
+import { createCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
@@ -89,4 +90,8 @@ export const operations: Operation<any, any, any>[] = [
   agentOps.agentGetExternalAccountOp,
   agentOps.agentDeleteExternalAccountOp,
   exportWalletOp,
+  createVerificationOp,
+  listVerificationsOp,
+  getVerificationOp,
+  createCustomerKycLinkOp,
 ];

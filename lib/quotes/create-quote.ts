@@ -4,6 +4,7 @@ import { quotes } from "@/db/schema";
 import { isUniqueViolation } from "@/db/errors";
 import { env } from "@/lib/config/env";
 import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
+import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
@@ -52,7 +53,10 @@ export async function createQuote(
       errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
     });
   }
-  if (src.customerId) await requireEndUserTerms(db, src.customerId);
+  if (src.customerId) {
+    await requireKycApproved(db, src.customerId);
+    await requireEndUserTerms(db, src.customerId);
+  }
   const price = await priceQuote({
     settings: platform.settings,
     sendingCurrency: src.currency,

@@ -13,6 +13,7 @@ import { checkTransactionSize } from "@/lib/transactions/limits";
 import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { toTransaction } from "@/lib/transactions/transaction-view";
+import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
 import type { TransferInput } from "./transfer.contract";
 
 /** Deprecated POST /transfer-in: pull from the customer's external account into its internal account, through the engine. */
@@ -37,6 +38,7 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
       errors: [{ field: "destination.accountId", message: "Must belong to the owner of source.accountId" }],
     });
   }
+  if (dst.customerId) await requireKycApproved(db, dst.customerId);
   const amount = BigInt(input.amount);
   const usd = src.currency === "USD" ? amount : convertDown(amount, src.currency, "USD", (await getRate(src.currency, "USD")).rate);
   checkTransactionSize(platform.settings, usd);

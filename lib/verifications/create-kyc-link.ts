@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "@/db/client";
+import { kycLinks } from "@/db/schema";
+import { sha256Hex } from "@/lib/crypto";
+import { env } from "@/lib/config/env";
+import { findCustomerOrThrow } from "@/lib/customers/find-customer";
+import type { PlatformPrincipal } from "@/lib/http/principal";
+import { newUuid } from "@/lib/ids";
+
+const LINK_TTL_MS = 24 * 3600 * 1000;
+
+/** POST /customers/{id}/kyc-link: a single-use hosted link; only the token's digest is stored. */
+export async function createKycLink(platform: PlatformPrincipal, customerId: string, body: { redirectUri?: string } | undefined, requestOrigin: string) {
+  const db = await getDb();
+  const customer = await findCustomerOrThrow(db, platform.id, customerId);
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+  await db.insert(kycLinks).values({
+    id: newUuid(),
+    platformId: platform.id,
+    customerId: customer.id,
+    tokenDigest: sha256Hex(token),
+    redirectUri: body?.redirectUri ?? null,
+    expiresAt,
+  });
+  const origin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : requestOrigin;
+  return { kycUrl: `${origin}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: "SUMSUB" as const };
+}
