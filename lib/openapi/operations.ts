@@ -28,6 +28,12 @@ import {
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { createCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
+import {
+  createBeneficialOwnerOp,
+  getBeneficialOwnerOp,
+  listBeneficialOwnersOp,
+  updateBeneficialOwnerOp,
+} from "@/lib/beneficial-owners/beneficial-owner.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
@@ -94,4 +100,8 @@ export const operations: Operation<any, any, any>[] = [
   listVerificationsOp,
   getVerificationOp,
   createCustomerKycLinkOp,
+  createBeneficialOwnerOp,
+  listBeneficialOwnersOp,
+  getBeneficialOwnerOp,
+  updateBeneficialOwnerOp,
 ];

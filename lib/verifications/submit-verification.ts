@@ -4,6 +4,7 @@ import { customers, documents, verifications } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { formatId, newUuid, parseId } from "@/lib/ids";
+import { resolveOwners } from "@/lib/beneficial-owners/owner-kyc-status";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { missingForVerification } from "./kyc-requirements";
 import { sandboxSuffix, type KycStatus } from "./sandbox-outcome";
@@ -43,6 +44,7 @@ export async function submitVerification(platform: PlatformPrincipal, customerId
     const out = toVerification(v);
     await emitEvent(tx, { platformId: platform.id, type: `VERIFICATION.${status}`, data: out });
     await setKycStatus(tx, row, customerStatus);
+    if (row.customerType === "BUSINESS" && customerStatus !== row.kycStatus) await resolveOwners(tx, row.id, customerStatus);
     return out;
   });
 }
