@@ -61,8 +61,23 @@ const envSchema = z.object({
    * of a rotated key by at most this much.
    */
   OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** KYC/KYB document bytes (always encrypted under the KEK first): `pg` (a table) or `s3` (an S3-compatible bucket). */
+  DOCUMENT_STORE: z.enum(["pg", "s3"]).default("pg"),
+  /** With DOCUMENT_STORE=s3: endpoint URL (path-style: `<endpoint>/<bucket>/<key>`), bucket, region and keys. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Largest KYC/KYB document file, in bytes (Grid: 10 MB). */
+  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
+}).superRefine((e, ctx) => {
+  if (e.DOCUMENT_STORE !== "s3") return;
+  for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "required when DOCUMENT_STORE=s3" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -4,7 +4,7 @@ import { logger } from "@/lib/log/logger";
 import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
 import { agentByDigest, agentTokenDigest } from "@/lib/agents/authenticate-agent";
 import { ApiError, type ErrorCode } from "./errors";
-import { queryObject, readJsonBody } from "./body";
+import { queryObject, readFormBody, readJsonBody } from "./body";
 import type { HttpMethod, Infer, Operation } from "./operation";
 import type { AgentPrincipal, PlatformPrincipal } from "./principal";
 import { parseOrThrow } from "./validation";
@@ -74,7 +74,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       let rawBody: unknown;
       let body: unknown;
       if (op.body) {
-        rawBody = await readJsonBody(req);
+        rawBody = op.bodyEncoding === "multipart/form-data" ? await readFormBody(req, typeof op.maxBodyBytes === "function" ? op.maxBodyBytes() : op.maxBodyBytes) : await readJsonBody(req);
         if (rawBody === undefined && op.bodyOptional) body = undefined;
         else body = parseOrThrow(op.body, rawBody ?? {});
       }
@@ -111,6 +111,8 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
 function serialize(op: Operation<never, never, never> | Operation<any, any, any>, result: Reply): Response {
   const headers = new Headers(result.headers);
   if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+  // Raw bytes (a file download): the handler set the content type.
+  if (result.body instanceof Uint8Array) return new Response(new Uint8Array(result.body), { status: result.status, headers });
   const spec = op.responses[result.status];
   const out = spec?.schema ? spec.schema.parse(result.body) : result.body;
   headers.set("content-type", "application/json");

@@ -34,6 +34,14 @@ import {
   listBeneficialOwnersOp,
   updateBeneficialOwnerOp,
 } from "@/lib/beneficial-owners/beneficial-owner.contract";
+import {
+  deleteDocumentOp,
+  downloadDocumentOp,
+  getDocumentOp,
+  listDocumentsOp,
+  replaceDocumentOp,
+  uploadDocumentOp,
+} from "@/lib/documents/document.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
@@ -104,4 +112,10 @@ export const operations: Operation<any, any, any>[] = [
   listBeneficialOwnersOp,
   getBeneficialOwnerOp,
   updateBeneficialOwnerOp,
+  uploadDocumentOp,
+  listDocumentsOp,
+  getDocumentOp,
+  replaceDocumentOp,
+  deleteDocumentOp,
+  downloadDocumentOp,
 ];
