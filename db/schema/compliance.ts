@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
 
@@ -81,3 +81,21 @@ export const documentBlobs = pgTable("document_blobs", {
   ciphertext: text("ciphertext").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/** The outstanding code of a contact verification (one per customer and channel; only its keyed digest). */
+export const contactChallenges = pgTable(
+  "contact_challenges",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    channel: text("channel", { enum: ["email", "phone"] }).notNull(),
+    /** The address or number the code was sent to: confirming proves this value, not a later one. */
+    destination: text("destination").notNull(),
+    codeDigest: text("code_digest").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("contact_challenges_customer_channel_uq").on(t.customerId, t.channel)],
+);

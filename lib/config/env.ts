@@ -26,6 +26,13 @@ const envSchema = z.object({
   /** Outgoing mail for production platforms, e.g. smtp://user:pass@host:587 */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Wallet <no-reply@localhost>"),
+  /**
+   * Outgoing SMS for production platforms: an HTTP gateway taking a Twilio-compatible form POST
+   * (`To`, `From`, `Body`; credentials as the URL's user:password → Basic auth), for example
+   * https://SID:TOKEN@api.twilio.com/2010-04-01/Accounts/SID/Messages.json
+   */
+  SMS_URL: z.string().regex(/^https?:\/\//, "must be an http:// or https:// URL").optional(),
+  SMS_FROM: z.string().min(1).max(32).default("Wallet"),
   /** Delay, in ms, before the wallet provider settles an accepted operation (PROCESSING is answered meanwhile). */
   WALLET_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Create (and print) a sandbox demo platform on start. Defaults to on with the embedded database. */

@@ -1,6 +1,7 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { customers } from "@/db/schema";
 import { formatId } from "@/lib/ids";
+import { contactVerificationView } from "@/lib/contact-verification/mandate";
 import type { Customer } from "./customer.contract";
 
 export type CustomerRow = InferSelectModel<typeof customers>;
@@ -19,9 +20,11 @@ export function toCustomer(row: CustomerRow): Customer {
     updatedAt: row.updatedAt.toISOString(),
   };
   if (row.customerType === "BUSINESS") out.kybStatus = row.kycStatus;
+  const contact = contactVerificationView(row);
+  if (contact) out.contactVerification = contact;
   if (row.email) out.email = row.email;
   if (row.phoneNumber) out.phoneNumber = row.phoneNumber;
-  for (const k of ["fullName", "birthDate", "nationality", "address", "idType", "countryOfIssuance", "legalName", "registrationNumber", "taxId", "endUserTermsConsent"]) {
+  for (const k of ["fullName", "birthDate", "nationality", "region", "address", "idType", "countryOfIssuance", "legalName", "registrationNumber", "taxId", "endUserTermsConsent"]) {
     if (p[k] !== undefined && p[k] !== null) out[k] = p[k];
   }
   return out as Customer;

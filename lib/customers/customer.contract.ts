@@ -39,6 +39,7 @@ const customerFields = {
   fullName: z.string().min(1).max(200).optional(),
   birthDate: z.string().regex(DATE, "date YYYY-MM-DD").optional(),
   nationality: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
+  region: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional().describe("Regulatory jurisdiction; defaults to the address country"),
   address: addressSchema.optional(),
   idType: z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]).optional(),
   identifier: z.string().min(1).max(64).optional().describe("Write-only: stored encrypted, never returned"),
@@ -79,6 +80,7 @@ export const customerUpdateSchema = z
     fullName: customerFields.fullName,
     birthDate: customerFields.birthDate,
     nationality: customerFields.nationality,
+    region: customerFields.region,
     address: customerFields.address,
     idType: customerFields.idType,
     identifier: customerFields.identifier,
@@ -101,9 +103,14 @@ export const customerSchema = z.object({
   kycStatus: z.enum(["APPROVED", "PENDING", "REJECTED", "UNVERIFIED", "HOLD"]),
   kybStatus: z.enum(["APPROVED", "PENDING", "REJECTED", "UNVERIFIED", "HOLD"]).optional().describe("BUSINESS customers: the same value as kycStatus"),
   endUserTermsConsent: endUserTermsConsentSchema.optional(),
+  contactVerification: z
+    .object({ email: z.enum(["PENDING", "VERIFIED"]).optional(), phone: z.enum(["PENDING", "VERIFIED"]).optional() })
+    .optional()
+    .describe("Only for customers whose region (else address country) is in the EEA, Switzerland or the UK"),
   fullName: z.string().optional(),
   birthDate: z.string().optional(),
   nationality: z.string().optional(),
+  region: z.string().optional(),
   address: addressSchema.optional(),
   idType: z.string().optional(),
   countryOfIssuance: z.string().optional(),

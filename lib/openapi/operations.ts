@@ -42,6 +42,12 @@ import {
   replaceDocumentOp,
   uploadDocumentOp,
 } from "@/lib/documents/document.contract";
+import {
+  confirmEmailVerificationOp,
+  confirmPhoneVerificationOp,
+  sendEmailVerificationOp,
+  sendPhoneVerificationOp,
+} from "@/lib/contact-verification/contact-verification.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
@@ -118,4 +124,8 @@ export const operations: Operation<any, any, any>[] = [
   replaceDocumentOp,
   deleteDocumentOp,
   downloadDocumentOp,
+  sendEmailVerificationOp,
+  confirmEmailVerificationOp,
+  sendPhoneVerificationOp,
+  confirmPhoneVerificationOp,
 ];

@@ -3,6 +3,8 @@ import { getDb } from "@/db/client";
 import { kycLinks } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/config/env";
+import { contactVerificationView } from "@/lib/contact-verification/mandate";
+import { ApiError } from "@/lib/http/errors";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import type { PlatformPrincipal } from "@/lib/http/principal";
 import { newUuid } from "@/lib/ids";
@@ -13,6 +15,10 @@ const LINK_TTL_MS = 24 * 3600 * 1000;
 export async function createKycLink(platform: PlatformPrincipal, customerId: string, body: { redirectUri?: string } | undefined, requestOrigin: string) {
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, customerId);
+  const contact = contactVerificationView(customer);
+  if (contact && Object.values(contact).some((s) => s !== "VERIFIED")) {
+    throw new ApiError("CONFLICT", "The customer's email and phone must be verified first (verify-email, verify-phone)", { contactVerification: contact });
+  }
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + LINK_TTL_MS);
   await db.insert(kycLinks).values({
