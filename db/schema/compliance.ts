@@ -99,3 +99,22 @@ export const contactChallenges = pgTable(
   },
   (t) => [uniqueIndex("contact_challenges_customer_channel_uq").on(t.customerId, t.channel)],
 );
+
+/** Strong Customer Authentication state of a customer (EEA/CH/UK customers only). */
+export const scaStates = pgTable("sca_states", {
+  customerId: uuid("customer_id").primaryKey().references(() => customers.id),
+  platformId: uuid("platform_id").notNull().references(() => platforms.id),
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+  sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true, mode: "date" }),
+  /** TOTP shared secrets, AES-256-GCM under the KEK (the pending one until its first code confirms it). */
+  totpSecretEnc: text("totp_secret_enc"),
+  totpPendingSecretEnc: text("totp_pending_secret_enc"),
+  /** Keyed digests of the unused TOTP recovery codes. */
+  recoveryCodeDigests: jsonb("recovery_code_digests").$type<string[]>().notNull().default([]),
+  /** The outstanding SMS_OTP login challenge: id, keyed digest of its code, expiry. */
+  loginChallengeId: uuid("login_challenge_id"),
+  loginCodeDigest: text("login_code_digest"),
+  loginChallengeExpiresAt: timestamp("login_challenge_expires_at", { withTimezone: true, mode: "date" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

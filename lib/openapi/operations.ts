@@ -48,6 +48,14 @@ import {
   sendEmailVerificationOp,
   sendPhoneVerificationOp,
 } from "@/lib/contact-verification/contact-verification.contract";
+import {
+  completeScaLoginOp,
+  confirmScaFactorEnrollmentOp,
+  listScaFactorsOp,
+  recordSecurityEventOp,
+  startScaFactorEnrollmentOp,
+  startScaLoginOp,
+} from "@/lib/sca/sca.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
 
 /**
@@ -128,4 +136,10 @@ export const operations: Operation<any, any, any>[] = [
   confirmEmailVerificationOp,
   sendPhoneVerificationOp,
   confirmPhoneVerificationOp,
+  listScaFactorsOp,
+  startScaFactorEnrollmentOp,
+  confirmScaFactorEnrollmentOp,
+  startScaLoginOp,
+  completeScaLoginOp,
+  recordSecurityEventOp,
 ];

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/db/errors";
 import { env } from "@/lib/config/env";
 import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
 import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
+import { requireScaSession } from "@/lib/sca/require-sca-session";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
 import { ApiError } from "@/lib/http/errors";
 import type { PlatformPrincipal } from "@/lib/http/principal";
@@ -55,6 +56,7 @@ export async function createQuote(
   }
   if (src.customerId) {
     await requireKycApproved(db, src.customerId);
+    await requireScaSession(db, src.customerId);
     await requireEndUserTerms(db, src.customerId);
   }
   const price = await priceQuote({
