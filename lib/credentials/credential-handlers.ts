@@ -20,7 +20,7 @@ import type { InternalAccountRow } from "@/lib/internal-accounts/internal-accoun
 import type { CredentialType, SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { AuthMethodRow } from "./auth-method-view";
 import type { AddCredentialBody, ChallengeCredentialBody, VerifyCredentialBody } from "./credential.contract";
-import { emailOtpHandler } from "./email-otp/email-otp-handler";
+import { emailOtpHandler, smsOtpHandler } from "./email-otp/email-otp-handler";
 import { oauthHandler } from "./oauth/oauth-handler";
 import { passkeyHandler } from "./passkey/passkey-handler";
 
@@ -41,6 +41,7 @@ export interface CredentialTypeHandler {
 
 export const credentialHandlers: Partial<Record<CredentialType, CredentialTypeHandler>> = {
   EMAIL_OTP: emailOtpHandler,
+  SMS_OTP: smsOtpHandler,
   PASSKEY: passkeyHandler,
   OAUTH: oauthHandler,
 };

@@ -73,6 +73,7 @@ export interface Page<T> {
 
 export type AddCredentialBody =
   | { type: "EMAIL_OTP"; accountId: string }
+  | { type: "SMS_OTP"; accountId: string }
   | { type: "OAUTH"; accountId: string; oidcToken: string }
   | {
       type: "PASSKEY";
@@ -84,6 +85,7 @@ export type AddCredentialBody =
 
 export type VerifyCredentialBody =
   | { type: "EMAIL_OTP"; encryptedOtpBundle: string }
+  | { type: "SMS_OTP"; encryptedOtpBundle: string }
   | { type: "OAUTH"; oidcToken: string; clientPublicKey: string }
   | {
       type: "PASSKEY";
