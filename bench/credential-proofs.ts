@@ -5,7 +5,7 @@
  * Usage: npm run bench:credential-proofs [-- iterations]
  */
 import { utf8Encode } from "@/lib/crypto";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { verifyPasskeyAssertion } from "@/lib/credentials/passkey/verify-passkey-assertion";
 import { verifyPasskeyRegistration } from "@/lib/credentials/passkey/verify-passkey-registration";
 import { verifyOidcToken } from "@/lib/credentials/oauth/verify-oidc-token";

@@ -79,6 +79,8 @@ export const transactions = pgTable(
     usdValueCents: bigint("usd_value_cents", { mode: "bigint" }).notNull(),
     description: text("description"),
     idempotencyKey: text("idempotency_key"),
+    /** Digest of the request body that created it under idempotencyKey (lib/money/idempotency.ts). */
+    requestDigest: text("request_digest"),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

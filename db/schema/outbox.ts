@@ -4,7 +4,7 @@ import { platforms } from "./platforms";
 
 /**
  * Events written in the same transaction as the state change that causes them
- * (architecture.md "outbox"). Delivery (webhooks) reads from here.
+ * (ARCHITECTURE.md "Outbox"). Delivery (webhooks) reads from here.
  */
 export const outboxEvents = pgTable(
   "outbox_events",

@@ -1,6 +1,6 @@
 import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-/** Mutable platform settings (GET/PATCH /config). Shape: lib/platforms/platform.contract.ts PlatformSettings. */
+/** Mutable platform settings (GET/PATCH /config). Shape: lib/api-core/platform-settings.ts PlatformSettings. */
 export type PlatformSettingsJson = Record<string, unknown>;
 
 export const platforms = pgTable("platforms", {

@@ -1,5 +1,5 @@
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { createQuote } from "@/lib/quotes/create-quote";
 import type { Quote, QuoteCreate } from "@/lib/quotes/quote.contract";
 import { platformOfAgent } from "./agent-platform";
@@ -11,6 +11,6 @@ export async function agentCreateQuote(agent: AgentPrincipal, input: Omit<QuoteC
   return createQuote(
     platform,
     { ...input, immediatelyExecute: false },
-    { idempotencyKey: idempotencyKey ? `agent:${agent.agentId}:${idempotencyKey}` : null, actor: { customerScope: agent.customerId, agentId: agent.agentId } },
+    { idempotencyKey, idempotencyScope: `agent:${agent.agentId}`, actor: { customerScope: agent.customerId, agentId: agent.agentId } },
   );
 }

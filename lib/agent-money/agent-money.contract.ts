@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { quoteCreateSchema, quoteSchema } from "@/lib/quotes/quote.contract";
 import { transactionSchema } from "@/lib/transactions/transaction.contract";
 
@@ -18,7 +18,7 @@ export const agentCreateQuoteOp = defineOperation({
   description: `Accounts of other customers answer 404. ${agentErrors}`,
   tags,
   auth: "agent",
-  headers: { "Idempotency-Key": { description: "The same key with the same body returns the same quote" } },
+  headers: { "Idempotency-Key": { description: "The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED" } },
   body: agentQuoteCreateSchema,
   responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409) },
 });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { platforms } from "@/db/schema";
-import type { AgentPrincipal, PlatformPrincipal } from "@/lib/http/principal";
+import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "@/lib/platforms/platform-row";
 
 /** The platform an agent acts under (its settings: fees, limits, environment). */

@@ -3,7 +3,7 @@ import { execRows, type Tx } from "@/db/client";
 import { agents } from "@/db/schema";
 import type { AgentPolicy } from "@/lib/agents/agent.contract";
 import { getRate } from "@/lib/exchange-rates/get-rate";
-import { ApiError, unauthorized } from "@/lib/http/errors";
+import { ApiError, unauthorized } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import { convertDown } from "@/lib/money/convert";
 import type { QuoteRow } from "@/lib/quotes/quote-view";

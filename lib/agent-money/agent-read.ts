@@ -1,5 +1,5 @@
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { getQuote } from "@/lib/quotes/get-quote";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { listTransactions } from "@/lib/transactions/list-transactions";

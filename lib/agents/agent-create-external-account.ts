@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { platforms } from "@/db/schema";
 import { createExternalAccount } from "@/lib/external-accounts/create-external-account";
 import type { ExternalAccountCreate } from "@/lib/external-accounts/external-account.contract";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "@/lib/platforms/platform-row";
 import { requireAgentPermission } from "./require-agent-permission";
 

@@ -5,7 +5,7 @@ import type { Agent, AgentPolicy } from "./agent.contract";
 
 export type AgentRow = InferSelectModel<typeof agents>;
 
-/** `usage` comes from lib/agent-money/agent-usage.ts where a read path counts it; zeros otherwise. */
+/** `usage` comes from lib/agents/agent-usage.ts where a read path counts it; zeros otherwise. */
 export function toAgent(row: AgentRow, usage?: Agent["usage"]): Agent {
   const today = new Date().toISOString();
   return {

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { preparedQuery } from "@/db/prepared";
 import { agents } from "@/db/schema";
-import { unauthorized } from "@/lib/http/errors";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import { unauthorized } from "@/lib/api-core/errors";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { sha256Hex, TOKEN_RE } from "./agent-secrets";
 
 /** The columns of an agent row that make its principal (AgentAuth and the fused hot-path queries select these). */

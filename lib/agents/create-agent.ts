@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { agents } from "@/db/schema";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import type { AgentPolicy } from "./agent.contract";
 import { toAgent } from "./agent-view";

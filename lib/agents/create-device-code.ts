@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { findAgentOrThrow } from "./find-agent";
 import { issueDeviceCode } from "./issue-device-code";
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { agents } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { AgentRow } from "./agent-view";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { agents } from "@/db/schema";
-import { unauthorized } from "@/lib/http/errors";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import { unauthorized } from "@/lib/api-core/errors";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { toAgent } from "./agent-view";
-import { agentUsage } from "@/lib/agent-money/agent-usage";
+import { agentUsage } from "@/lib/agents/agent-usage";
 import { INVALID_AGENT_TOKEN } from "./authenticate-agent";
 
 export async function getAgentMe(agent: AgentPrincipal) {

@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toAgent } from "./agent-view";
-import { agentUsage } from "@/lib/agent-money/agent-usage";
+import { agentUsage } from "@/lib/agents/agent-usage";
 import { findAgentOrThrow } from "./find-agent";
 
 export async function getAgent(platform: PlatformPrincipal, agentId: string) {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { execRows, type DbOrTx } from "@/db/client";
-import { rateLimited } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/api-core/errors";
 
 export const REDEEM_LIMIT = 10;
 export const REDEEM_WINDOW_SECONDS = 60;

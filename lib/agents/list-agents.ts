@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, gte, isNotNull, isNull, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { agents } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toAgent } from "./agent-view";
-import { agentUsage } from "@/lib/agent-money/agent-usage";
+import { agentUsage } from "@/lib/agents/agent-usage";
 
 export interface AgentFilters {
   limit: number;

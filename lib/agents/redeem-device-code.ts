@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { agentDeviceCodes, agents } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import type { AgentPolicy } from "./agent.contract";
 import { newAccessToken, normalizeDeviceCode, sha256Hex } from "./agent-secrets";

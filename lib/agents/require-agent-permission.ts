@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import type { AgentPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { AgentPrincipal } from "@/lib/api-core/principal";
 import type { OwnerScope } from "@/lib/external-accounts/owner-scope";
 import type { AgentPermission } from "./agent.contract";
 

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { agents } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { invalidInput } from "@/lib/http/validation";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { invalidInput } from "@/lib/api-core/validation";
 import { agentPolicySchema, type AgentPolicy, type AgentPolicyPatch } from "./agent.contract";
 import { toAgent } from "./agent-view";
 import { findAgentOrThrow } from "./find-agent";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { addressSchema, COUNTRY, DATE, E164 } from "@/lib/customers/customer.contract";
-import { defineOperation } from "@/lib/http/operation";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { errorResponses } from "@/lib/api-core/common.contract";
 
 export const BENEFICIAL_OWNER_ROLES = ["UBO", "DIRECTOR", "COMPANY_OFFICER", "CONTROL_PERSON", "TRUSTEE", "GENERAL_PARTNER"] as const;
 const idTypeSchema = z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]);

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { beneficialOwners } from "@/db/schema";
-import type { KycStatus } from "@/lib/verifications/sandbox-outcome";
 
 /**
  * A beneficial owner's KYC follows its business (Grid's sandbox page): when the business settles, each
  * owner resolves by the last three characters of `lastName` (001 → PENDING, 002 → REJECTED, other → APPROVED);
  * before that it is UNVERIFIED, or PENDING while the business waits for review.
  */
+type KycStatus = "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
+
 export function ownerKycStatus(businessStatus: string, lastName: string): KycStatus {
   if (businessStatus === "PENDING") return "PENDING";
   if (businessStatus !== "APPROVED" && businessStatus !== "REJECTED") return "UNVERIFIED";

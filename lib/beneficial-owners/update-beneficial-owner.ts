@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { beneficialOwners } from "@/db/schema";
 import { sealIdentifier } from "@/lib/customers/seal-identifier";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { BeneficialOwnerUpdate } from "./beneficial-owner.contract";
 import { toBeneficialOwner } from "./beneficial-owner-view";
 import { findBeneficialOwnerOrThrow } from "./find-beneficial-owner";

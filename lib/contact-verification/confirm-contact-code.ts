@@ -4,10 +4,10 @@ import { contactChallenges, customers } from "@/db/schema";
 import { otpMatches } from "@/lib/credentials/email-otp/otp-code";
 import { toCustomer } from "@/lib/customers/customer-view";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { CONTACT_CODE_MAX_ATTEMPTS, requireVerifiableChannel } from "./contact-rules";
-import type { ContactChannel } from "./mandate";
+import type { ContactChannel } from "@/lib/customers/sca-region";
 
 const badCode = (reason: string, message: string) => new ApiError("INVALID_INPUT", message, { reason, errors: [{ field: "code", message }] });
 

@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import type { CustomerRow } from "@/lib/customers/customer-view";
-import { channelValue, isScaRegion, type ContactChannel } from "./mandate";
+import { channelValue, isScaRegion, type ContactChannel } from "@/lib/customers/sca-region";
 
 export const CONTACT_CODE_TTL_MS = 10 * 60 * 1000;
 export const CONTACT_CODE_MAX_ATTEMPTS = 5;

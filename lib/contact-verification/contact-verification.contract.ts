@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { customerIdParams, customerSchema } from "@/lib/customers/customer.contract";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 
 const tags = ["Contact Verification"];
 const confirmBody = z.object({ code: z.string().regex(/^\d{6}$/, "6 digits") });

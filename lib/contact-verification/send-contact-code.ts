@@ -3,13 +3,13 @@ import { getDb } from "@/db/client";
 import { contactChallenges } from "@/db/schema";
 import { newOtpCode, otpDigest } from "@/lib/credentials/email-otp/otp-code";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { sendMail } from "@/lib/mail/send-mail";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { sendSms } from "@/lib/sms/send-sms";
 import { CONTACT_CODE_TTL_MS, SANDBOX_CONTACT_CODE, requireVerifiableChannel } from "./contact-rules";
-import type { ContactChannel } from "./mandate";
+import type { ContactChannel } from "@/lib/customers/sca-region";
 
 /** POST /customers/{id}/verify-email | verify-phone: a fresh code replaces any outstanding one. */
 export async function sendContactCode(platform: PlatformPrincipal, customerId: string, channel: ContactChannel): Promise<void> {

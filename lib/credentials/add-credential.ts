@@ -1,6 +1,6 @@
-import { ApiError } from "@/lib/http/errors";
-import { reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { findInternalAccountOrThrow } from "@/lib/internal-accounts/find-internal-account";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
@@ -8,7 +8,8 @@ import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-oper
 import type { DbOrTx } from "@/db/client";
 import { toAuthMethod } from "./auth-method-view";
 import type { AddCredentialBody } from "./credential.contract";
-import { credentialHandlers, type AddCredentialInput, type CredentialTypeHandler } from "./credential-handlers";
+import type { AddCredentialInput, CredentialTypeHandler } from "./credential-handler-types";
+import { credentialHandlers } from "./credential-handlers";
 import { unsupportedType } from "./unsupported-type";
 
 interface Input {

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import type { Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { ChallengeCredentialBody } from "./credential.contract";
 import { credentialHandlers } from "./credential-handlers";
 import { findCredentialOrThrow } from "./find-credential";

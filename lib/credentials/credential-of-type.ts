@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import type { CredentialType } from "@/lib/signed-retry/signed-operation";
 import type { DbOrTx } from "@/db/client";
 import type { AuthMethodRow } from "./auth-method-view";

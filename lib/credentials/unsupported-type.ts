@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 export function unsupportedType(type: string, what: string): ApiError {
   return new ApiError("INVALID_INPUT", `${what} is not available for ${type} credentials on this service`, {

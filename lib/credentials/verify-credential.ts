@@ -1,5 +1,5 @@
-import type { Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { VerifyCredentialBody } from "./credential.contract";
 import { credentialHandlers } from "./credential-handlers";

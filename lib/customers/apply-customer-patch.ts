@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
 import { sealIdentifier } from "./seal-identifier";

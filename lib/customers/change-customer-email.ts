@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMethods, customers, internalAccounts } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { reply, type Reply } from "@/lib/http/handler";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply, type Reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";

@@ -1,14 +1,14 @@
 import { getDb } from "@/db/client";
 import { customers } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { provisionCurrencyAccounts } from "@/lib/internal-accounts/provision-currency-accounts";
 import { provisionEmbeddedWallet } from "@/lib/internal-accounts/provision-embedded-wallet";
 import type { Customer, CustomerCreate } from "./customer.contract";
 import { toCustomer } from "./customer-view";
 import { isUniqueViolation } from "@/db/errors";
-import { initialKycStatus } from "@/lib/verifications/initial-kyc-status";
+import { initialKycStatus } from "./initial-kyc-status";
 import { sealIdentifier } from "./seal-identifier";
 
 export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate): Promise<Customer> {

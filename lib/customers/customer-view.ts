@@ -1,7 +1,7 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { customers } from "@/db/schema";
 import { formatId } from "@/lib/ids";
-import { contactVerificationView } from "@/lib/contact-verification/mandate";
+import { contactVerificationView } from "./sca-region";
 import type { Customer } from "./customer.contract";
 
 export type CustomerRow = InferSelectModel<typeof customers>;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 export function currentEndUserTerms(): { version: string; url: string } {
   return { version: env().END_USER_TERMS_VERSION, url: env().END_USER_TERMS_URL };

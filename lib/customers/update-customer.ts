@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { reply, type Reply } from "@/lib/http/handler";
+import { reply, type Reply } from "@/lib/api-core/reply";
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER, type SignedCall } from "@/lib/signed-retry/signed-operation";
 import { toCustomer } from "./customer-view";
 import { applyCustomerPatch, type UpdateCustomerInput } from "./apply-customer-patch";

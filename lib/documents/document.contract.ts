@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { env } from "@/lib/config/env";
 import { COUNTRY } from "@/lib/customers/customer.contract";
-import { defineOperation } from "@/lib/http/operation";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { DOCUMENT_TYPES } from "@/lib/verifications/verification.contract";
 
 /** Multipart text fields arrive as strings; an empty one counts as absent. */

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers, documents } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { DocumentRow } from "./document-view";
 

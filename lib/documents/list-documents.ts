@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { documents } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toDocument } from "./document-view";
 

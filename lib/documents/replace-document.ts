@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { documents } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { DocumentReplace } from "./document.contract";
 import { documentStore } from "./document-store";
 import { toDocument } from "./document-view";

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "@/db/client";
 import { findBeneficialOwnerOrThrow } from "@/lib/beneficial-owners/find-beneficial-owner";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /** `documentHolder` (Customer:… or BeneficialOwner:…) of this platform → the owning customer; 404 for anyone else's. */
 export async function resolveHolder(db: DbOrTx, platformId: string, holder: string): Promise<{ customerId: string; beneficialOwnerId: string | null }> {

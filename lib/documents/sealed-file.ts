@@ -1,7 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import { decryptAtRest, encryptAtRest } from "@/lib/crypto/at-rest";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { getKeyEncryptionKey } from "@/lib/keys/kek";
 import { documentStore } from "./document-store";
 

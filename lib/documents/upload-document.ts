@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/db/client";
 import { documents } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import type { DocumentUpload } from "./document.contract";
 import { toDocument } from "./document-view";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { exchangeRateCache } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import type { RateSource } from "./rate-source";
 import { sandboxRateSource } from "./sandbox-rate-source";
 

@@ -1,5 +1,5 @@
-import { feeOn, feeRuleFor } from "@/lib/fees/platform-fee";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { feeOn, feeRuleFor } from "@/lib/money/platform-fee";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { convertDown } from "@/lib/money/convert";
 import { currencyObject, money } from "@/lib/money/currencies";
 import { getRate, rateSource } from "./get-rate";

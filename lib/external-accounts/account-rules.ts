@@ -1,5 +1,5 @@
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import type { FieldError } from "@/lib/http/validation";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import type { FieldError } from "@/lib/api-core/validation";
 import { currenciesOf, type Variant } from "./account-variants";
 import type { ExternalAccountCreate } from "./external-account.contract";
 import { normalizeWalletAddress } from "./wallet-address";

@@ -1,4 +1,4 @@
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { matchNames } from "./name-match";
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { externalAccounts } from "@/db/schema";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toExternalAccount } from "./external-account-view";
 import { scopeWhere, type OwnerScope } from "./owner-scope";

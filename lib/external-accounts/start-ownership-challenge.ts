@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import { isSelfCustodyWallet } from "./account-rules";
 import { VARIANT_BY_TYPE, type WalletVariant } from "./account-variants";

@@ -10,7 +10,7 @@ export const STATUS_UPDATED = "EXTERNAL_ACCOUNT.STATUS_UPDATED";
 /**
  * Apply a change to an external account and, when its status changes, write one
  * EXTERNAL_ACCOUNT.STATUS_UPDATED outbox event carrying the account as the API serializes it,
- * in the same transaction (spec "States and transitions"; architecture.md "outbox").
+ * in the same transaction (spec "States and transitions"; ARCHITECTURE.md "Outbox").
  */
 export async function updateExternalAccount(
   tx: Tx,

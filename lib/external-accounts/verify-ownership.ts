@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { verifyPersonalSign, verifySolanaSignature } from "@/lib/crypto/wallet-ownership-signature";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { toExternalAccount, type ExternalAccountRow } from "./external-account-view";
 import { findExternalAccountOrThrow } from "./find-external-account";
 import type { OwnerScope } from "./owner-scope";

@@ -3,42 +3,18 @@ import type { z } from "zod";
 import { logger } from "@/lib/log/logger";
 import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
 import { agentByDigest, agentTokenDigest } from "@/lib/agents/authenticate-agent";
-import { ApiError, type ErrorCode } from "./errors";
-import { queryObject, readFormBody, readJsonBody } from "./body";
-import type { HttpMethod, Infer, Operation } from "./operation";
-import type { AgentPrincipal, PlatformPrincipal } from "./principal";
-import { parseOrThrow } from "./validation";
+import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
+import { queryObject, readFormBody, readJsonBody } from "@/lib/api-core/body";
+import type { HttpMethod, Infer, Operation } from "@/lib/api-core/operation";
+import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
+import { parseOrThrow } from "@/lib/api-core/validation";
+import type { Ctx } from "@/lib/api-core/context";
+import type { Reply } from "@/lib/api-core/reply";
+
+/** Routes take reply from here with handle and methods; services take it from lib/api-core/reply. */
+export { reply } from "@/lib/api-core/reply";
 
 export const TRACE_HEADER = "Request-Trace-Id";
-
-export interface Ctx<B, Q, P> {
-  req: Request;
-  url: URL;
-  body: B;
-  query: Q;
-  params: P;
-  /** Set when the operation's auth is "platform". */
-  platform: PlatformPrincipal;
-  /** Set when the operation's auth is "agent" (unless it authenticates in its own query). */
-  agent: AgentPrincipal;
-  /** Set when the operation's auth is "agent": the SHA-256 digest of the presented token. */
-  agentTokenDigest: string;
-  /** Request-log fields a handler learns late (an operation that authenticates in its own query). */
-  log: { platformId?: string };
-  requestId: string;
-  /** The parsed body as received, before zod transforms (for body digests). */
-  rawBody: unknown;
-}
-
-export interface Reply {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
-export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
-  return { status, body, headers };
-}
 
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteFn = (req: Request, ctx: RouteContext) => Promise<Response>;

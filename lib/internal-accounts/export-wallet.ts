@@ -1,7 +1,7 @@
 import { makeExportBundle } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
-import { reply, type Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";

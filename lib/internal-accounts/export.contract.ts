@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidPublicKeyHex } from "@/lib/crypto";
-import { errorResponses } from "@/lib/http/common.contract";
-import { defineOperation } from "@/lib/http/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
 export const exportWalletBodySchema = z

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { findInternalAccountOrThrow } from "./find-internal-account";
 import { toInternalAccount } from "./internal-account-view";
 

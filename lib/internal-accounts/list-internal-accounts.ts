@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, isNotNull, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toInternalAccount } from "./internal-account-view";
 

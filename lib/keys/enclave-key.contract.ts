@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 
 export const enclaveKeySchema = z.object({
   enclaveQuorumPublic: z

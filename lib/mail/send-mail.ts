@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 type G = typeof globalThis & { __mailTransport?: Transporter };
 const g = globalThis as G;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Operation } from "@/lib/http/operation";
+import type { Operation } from "@/lib/api-core/operation";
 import { operations } from "./operations";
 
 export const API_VERSION = "2025-10-13";

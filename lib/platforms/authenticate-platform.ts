@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { platforms } from "@/db/schema";
-import { unauthorized } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { unauthorized } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "./platform-row";
 import { verifySecretMemoized } from "./secret-hash";
 

@@ -1,5 +1,5 @@
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { platformConfigSchema, platformSettingsPatchSchema } from "./platform.contract";
 
 export const getConfigOp = defineOperation({

@@ -1,7 +1,7 @@
 import { getDb, type DbOrTx } from "@/db/client";
 import { platforms } from "@/db/schema";
 import { formatId, newUuid } from "@/lib/ids";
-import { platformSettingsSchema, type PlatformSettings } from "./platform.contract";
+import { platformSettingsSchema, type PlatformSettings } from "@/lib/api-core/platform-settings";
 import { generateCredentials, hashSecret } from "./secret-hash";
 
 export interface CreatePlatformInput {

@@ -1,13 +1,14 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { platforms } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
-import { invalidInput } from "@/lib/http/validation";
-import { platformSettingsSchema, type PlatformConfig, type PlatformSettings } from "./platform.contract";
+import { invalidInput } from "@/lib/api-core/validation";
+import { platformSettingsSchema, type PlatformSettings } from "@/lib/api-core/platform-settings";
+import type { PlatformConfig } from "./platform.contract";
 import type { z } from "zod";
 import type { platformSettingsPatchSchema } from "./platform.contract";
-import { toFieldErrors } from "@/lib/http/validation";
+import { toFieldErrors } from "@/lib/api-core/validation";
 import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 

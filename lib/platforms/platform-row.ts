@@ -1,8 +1,8 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { platforms } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
-import { platformSettingsSchema } from "./platform.contract";
+import { platformSettingsSchema } from "@/lib/api-core/platform-settings";
 
 export type PlatformRow = InferSelectModel<typeof platforms>;
 

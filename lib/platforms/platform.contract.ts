@@ -1,55 +1,5 @@
 import { z } from "zod";
-
-const originSchema = z
-  .string()
-  .regex(/^https?:\/\/[^/\s]+$/, "must be an origin such as https://wallet.example.com (scheme://host[:port], no path)");
-
-export const webauthnSettingsSchema = z.object({
-  rpId: z.string().min(1).max(253),
-  rpName: z.string().min(1).max(100),
-  origins: z.array(originSchema).min(1).max(20),
-});
-
-export const oidcIssuerSchema = z.object({
-  issuer: z.string().url(),
-  audiences: z.array(z.string().min(1)).min(1).max(20),
-  jwksUri: z.string().url().optional(),
-});
-
-export const feeConfigSchema = z
-  .object({
-    // Spec Limits: a standing fee config requires a USD source currency.
-    currency: z.enum(["USD"]).default("USD").describe("Source currency the fee applies to; only USD is allowed"),
-    variableRateBps: z.number().int().min(0).max(10_000).optional(),
-    fixedAmount: z.number().int().min(0).optional(),
-  })
-  .refine((f) => f.variableRateBps !== undefined || f.fixedAmount !== undefined, {
-    message: "a fee config needs variableRateBps, fixedAmount, or both",
-  });
-
-export const limitsSchema = z.object({
-  transactionSizeLimitUsdCents: z.number().int().min(1).optional(),
-  dailyVolumeLimitUsdCents: z.number().int().min(1).optional(),
-});
-
-/** The platform's mutable settings (PATCH /config). Names follow protocol.md "Platform configuration". */
-export const platformSettingsSchema = z.object({
-  webhookUrl: z.string().url().nullable().default(null),
-  sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600).default(900),
-  webauthn: webauthnSettingsSchema,
-  oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }).default({ issuers: [] }),
-  feeConfigs: z.array(feeConfigSchema).max(10).default([]),
-  cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable().default(null),
-  /** Subject to counterparty rules such as the EU Travel Rule (external accounts need ownershipType …). */
-  subjectToCounterpartyRules: z.boolean().default(false),
-  /** Money limits in USD cents equivalent; absent fields fall back to TRANSACTION_SIZE_LIMIT_USD_CENTS / DAILY_VOLUME_LIMIT_USD_CENTS. */
-  limits: limitsSchema.optional(),
-  /** Set only when the platform is created (Grid: "only by Lightspark"): such a platform verifies its own customers. */
-  isRegulatedFinancialInstitution: z.boolean().default(false),
-  /** Sandbox only: customers resolve by the sandbox suffix at creation, without documents or POST /verifications. */
-  skipVerificationPaperwork: z.boolean().default(false),
-});
-export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
+import { webauthnSettingsSchema, oidcIssuerSchema, feeConfigSchema, limitsSchema, platformSettingsSchema } from "@/lib/api-core/platform-settings";
 
 export const platformSettingsPatchSchema = z
   .object({

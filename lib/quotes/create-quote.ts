@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
-import { isUniqueViolation } from "@/db/errors";
 import { env } from "@/lib/config/env";
 import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
 import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
 import { requireScaSession } from "@/lib/sca/require-sca-session";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid, parseId } from "@/lib/ids";
-import { requestDigest } from "@/lib/money/canonical-digest";
-import { checkTransactionSize } from "@/lib/transactions/limits";
-import { resolveDestination, resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { idempotent } from "@/lib/money/idempotency";
+import { checkTransactionSize } from "@/lib/money/limits";
+import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
 import { priceQuote } from "./price-quote";
 import type { Quote, QuoteCreate } from "./quote.contract";
@@ -32,15 +31,27 @@ export interface QuoteActor {
 export async function createQuote(
   platform: PlatformPrincipal,
   input: QuoteCreate,
-  opts: { idempotencyKey?: string | null; actor?: QuoteActor; afterInsert?: (tx: Tx, q: QuoteRow) => Promise<QuoteRow> } = {},
+  opts: { idempotencyKey?: string | null; idempotencyScope?: string; actor?: QuoteActor; afterInsert?: (tx: Tx, q: QuoteRow) => Promise<QuoteRow> } = {},
 ): Promise<Quote> {
   const db = await getDb();
-  const key = opts.idempotencyKey ?? null;
-  const digest = requestDigest({ input, agent: opts.actor?.agentId ?? null });
-  if (key) {
-    const replay = await findReplay(platform.id, key, digest);
-    if (replay) return replay;
-  }
+  return idempotent(
+    { key: opts.idempotencyKey ?? null, scope: opts.idempotencyScope, body: { input, agent: opts.actor?.agentId ?? null } },
+    {
+      find: async (key) => (await db.select().from(quotes).where(and(eq(quotes.platformId, platform.id), eq(quotes.idempotencyKey, key))))[0],
+      uniqueIndex: "quotes_idempotency_uq",
+      answer: (row) => toQuote(row),
+    },
+    (idempotency) => insertQuote(platform, input, opts, idempotency),
+  );
+}
+
+async function insertQuote(
+  platform: PlatformPrincipal,
+  input: QuoteCreate,
+  opts: { actor?: QuoteActor; afterInsert?: (tx: Tx, q: QuoteRow) => Promise<QuoteRow> },
+  idempotency: { idempotencyKey: string | null; requestDigest: string },
+): Promise<Quote> {
+  const db = await getDb();
   const scope = opts.actor?.customerScope;
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
@@ -72,60 +83,41 @@ export async function createQuote(
     throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);
   }
   const now = new Date();
-  try {
-    const row = await db.transaction(async (tx) => {
-      const [q] = await tx
-        .insert(quotes)
-        .values({
-          id: newUuid(),
-          platformId: platform.id,
-          customerId: src.customerId,
-          agentId: opts.actor?.agentId ?? null,
-          status: "PENDING",
-          sourceKind: "INTERNAL",
-          sourceAccountId: src.uuid,
-          destinationKind: dst.kind,
-          destinationAccountId: dst.uuid,
-          lockedCurrencySide: input.lockedCurrencySide,
-          lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
-          sendingCurrency: src.currency,
-          receivingCurrency: dst.currency,
-          totalSendingAmount: price.totalSending,
-          totalReceivingAmount: price.totalReceiving,
-          exchangeRate: String(price.rate),
-          feesIncluded: price.fees,
-          platformFeesIncluded: price.platformFees,
-          usdValueCents: price.usdValueCents,
-          transactionId: newUuid(),
-          description: input.description ?? null,
-          idempotencyKey: key,
-          requestDigest: digest,
-          expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
-        })
-        .returning();
-      if (opts.afterInsert) return opts.afterInsert(tx, q);
-      if (!input.immediatelyExecute) return q;
-      if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
-      return executeQuoteInTx(tx, platform, q);
-    });
-    return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
-  } catch (e) {
-    if (key && isUniqueViolation(e, "quotes_idempotency_uq")) {
-      const replay = await findReplay(platform.id, key, digest);
-      if (replay) return replay;
-    }
-    throw e;
-  }
-}
-
-async function findReplay(platformId: string, key: string, digest: string): Promise<Quote | null> {
-  const db = await getDb();
-  const [existing] = await db.select().from(quotes).where(and(eq(quotes.platformId, platformId), eq(quotes.idempotencyKey, key)));
-  if (!existing) return null;
-  if (existing.requestDigest !== digest) {
-    throw new ApiError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used with a different request body");
-  }
-  return toQuote(existing);
+  const row = await db.transaction(async (tx) => {
+    const [q] = await tx
+      .insert(quotes)
+      .values({
+        id: newUuid(),
+        platformId: platform.id,
+        customerId: src.customerId,
+        agentId: opts.actor?.agentId ?? null,
+        status: "PENDING",
+        sourceKind: "INTERNAL",
+        sourceAccountId: src.uuid,
+        destinationKind: dst.kind,
+        destinationAccountId: dst.uuid,
+        lockedCurrencySide: input.lockedCurrencySide,
+        lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
+        sendingCurrency: src.currency,
+        receivingCurrency: dst.currency,
+        totalSendingAmount: price.totalSending,
+        totalReceivingAmount: price.totalReceiving,
+        exchangeRate: String(price.rate),
+        feesIncluded: price.fees,
+        platformFeesIncluded: price.platformFees,
+        usdValueCents: price.usdValueCents,
+        transactionId: newUuid(),
+        description: input.description ?? null,
+        ...idempotency,
+        expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
+      })
+      .returning();
+    if (opts.afterInsert) return opts.afterInsert(tx, q);
+    if (!input.immediatelyExecute) return q;
+    if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
+    return executeQuoteInTx(tx, platform, q);
+  });
+  return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { reply, type Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import { executeQuote } from "./execute-quote";
 import { executeWalletQuote, quoteNeedsWalletSignature } from "./execute-wallet-quote";

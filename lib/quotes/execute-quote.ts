@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { internalAccounts, quotes } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";

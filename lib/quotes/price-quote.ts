@@ -1,8 +1,8 @@
-import { feeOn, feeRuleFor, type PlatformFeeOverride } from "@/lib/fees/platform-fee";
+import { feeOn, feeRuleFor, type PlatformFeeOverride } from "@/lib/money/platform-fee";
 import { getRate } from "@/lib/exchange-rates/get-rate";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { convertDown, convertUp } from "@/lib/money/convert";
-import type { PlatformSettings } from "@/lib/platforms/platform.contract";
+import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 
 export interface Price {
   rate: number;

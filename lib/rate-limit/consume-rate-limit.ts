@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { rateLimitEvents } from "@/db/schema";
-import { rateLimited } from "@/lib/http/errors";
+import { rateLimited } from "@/lib/api-core/errors";
 import { newUuid } from "@/lib/ids";
 
 export interface RateRule {

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { toInternalAccount } from "@/lib/internal-accounts/internal-account-view";
 import type { InternalAccount } from "@/lib/internal-accounts/internal-account.contract";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { insertTransaction } from "@/lib/transactions/insert-transaction";
-import { resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { resolveInternal } from "@/lib/money/resolve-accounts";
 
 /** POST /sandbox/internal-accounts/{id}/fund: credit from the sandbox's outside world, through the ledger. */
 export async function fundInternalAccount(platform: PlatformPrincipal, accountId: string, amount: number): Promise<InternalAccount> {

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { lockScaState } from "./sca-state";
 
 export async function listScaFactors(platform: PlatformPrincipal, customerId: string) {

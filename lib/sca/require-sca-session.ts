@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers, scaStates } from "@/db/schema";
-import { isScaRegion } from "@/lib/contact-verification/mandate";
-import { ApiError } from "@/lib/http/errors";
+import { isScaRegion } from "@/lib/customers/sca-region";
+import { ApiError } from "@/lib/api-core/errors";
 
 /** Money movement of an EEA/CH/UK customer needs a live SCA session (POST /sca/login/complete): else 409 SCA_SESSION_REQUIRED. */
 export async function requireScaSession(db: DbOrTx, customerUuid: string): Promise<void> {

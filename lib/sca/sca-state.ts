@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { scaStates } from "@/db/schema";
-import { isScaRegion } from "@/lib/contact-verification/mandate";
+import { isScaRegion } from "@/lib/customers/sca-region";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import type { CustomerRow } from "@/lib/customers/customer-view";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 export const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
 export const LOCK_AFTER_FAILURES = 5;

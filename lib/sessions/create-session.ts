@@ -1,6 +1,6 @@
 import type { Tx } from "@/db/client";
 import { authSessions } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { normalizePublicKeyHex, generateP256KeyPair, sealCredentialBundle } from "@/lib/crypto";
 import type { CredentialType } from "@/lib/signed-retry/signed-operation";

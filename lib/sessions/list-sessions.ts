@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authMethods, authSessions } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { toAuthSession } from "./session-view";
 import type { AuthSession } from "./session.contract";

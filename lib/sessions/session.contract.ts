@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { isValidPublicKeyHex } from "@/lib/crypto";
 import { credentialTypeSchema, processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 

@@ -3,8 +3,8 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { authSessions, signedRequests } from "@/db/schema";
 import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
 import { verifyStampNative } from "@/lib/crypto-node/verify";
-import { ApiError } from "@/lib/http/errors";
-import { reply, type Reply } from "@/lib/http/handler";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply, type Reply } from "@/lib/api-core/reply";
 import { formatId, newId, parseId } from "@/lib/ids";
 import { settleDelayMs } from "@/lib/wallet-provider/settle-delay";
 import {

@@ -1,4 +1,4 @@
-import type { Ctx } from "@/lib/http/handler";
+import type { Ctx } from "@/lib/api-core/context";
 import type { SignedCall } from "./signed-operation";
 
 /** The parts of a handler context the signed-retry mechanism judges, plus the operation's input. */

@@ -29,8 +29,8 @@
 import type { DbOrTx, Tx } from "@/db/client";
 import type { InferSelectModel } from "drizzle-orm";
 import type { signedRequests } from "@/db/schema";
-import type { Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 
 export type CredentialType = "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
 

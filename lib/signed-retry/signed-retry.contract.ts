@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ResponseSpec } from "@/lib/http/operation";
+import type { ResponseSpec } from "@/lib/api-core/operation";
 
 export const credentialTypeSchema = z.enum(["PASSKEY", "OAUTH", "EMAIL_OTP", "SMS_OTP"]);
 

@@ -1,5 +1,5 @@
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /**
  * The SMS sender seam: one Twilio-compatible form POST to SMS_URL (`To`, `From`, `Body`,

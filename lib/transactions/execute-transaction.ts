@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
-import type { PlatformSettings } from "@/lib/platforms/platform.contract";
+import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 import { emitEvent } from "@/lib/webhooks/emit-event";
-import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "./limits";
+import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
 import { payoutOutcome, refundOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
 import { toTransaction, type TransactionRow } from "./transaction-view";

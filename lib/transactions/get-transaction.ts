@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
-import { notFound } from "@/lib/http/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { Transaction } from "./transaction.contract";
 import { toTransaction } from "./transaction-view";

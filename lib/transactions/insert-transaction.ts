@@ -1,10 +1,11 @@
 import type { Tx } from "@/db/client";
-import { transactions } from "@/db/schema";
-import type { QuoteRow } from "@/lib/quotes/quote-view";
+import { transactions, type quotes } from "@/db/schema";
 import type { PendingReason } from "./transaction.contract";
 import type { TransactionRow } from "./transaction-view";
 
 export type NewTransaction = typeof transactions.$inferInsert;
+/** The quote row, typed from the table so that transactions need not import the quotes area above it. */
+type QuoteRow = typeof quotes.$inferSelect;
 
 export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
   const [row] = await tx.insert(transactions).values(values).returning();

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, or, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import { toTransaction } from "./transaction-view";
 

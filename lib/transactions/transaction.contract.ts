@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
 
 /** The failure reasons of the spec's Errors section; the removed ones (EXECUTION_FAILED_POST_DEBIT, SETTLEMENT_FAILED, TIMEOUT, MANUAL_REFUND) never appear. */

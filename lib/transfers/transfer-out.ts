@@ -1,9 +1,9 @@
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { createQuote } from "@/lib/quotes/create-quote";
 import { getTransaction } from "@/lib/transactions/get-transaction";
-import { resolveExternal, resolveInternal } from "@/lib/transactions/resolve-accounts";
+import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import type { TransferInput } from "./transfer.contract";
 
@@ -30,7 +30,7 @@ export async function transferOut(platform: PlatformPrincipal, input: TransferIn
       immediatelyExecute: true,
       description: input.description,
     },
-    { idempotencyKey: idempotencyKey ? `transfer-out:${idempotencyKey}` : null },
+    { idempotencyKey, idempotencyScope: "transfer-out" },
   );
   return getTransaction(platform.id, quote.transactionId);
 }

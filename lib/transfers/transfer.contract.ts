@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { transactionSchema } from "@/lib/transactions/transaction.contract";
 
 export const transferSchema = z.object({
@@ -11,7 +11,7 @@ export const transferSchema = z.object({
 });
 export type TransferInput = z.infer<typeof transferSchema>;
 
-const idem = { "Idempotency-Key": { description: "The same key returns the same transaction" } };
+const idem = { "Idempotency-Key": { description: "The same key with the same body returns the same transaction; with another body, 409 IDEMPOTENCY_KEY_REUSED" } };
 
 export const transferInOp = defineOperation({
   operationId: "transferIn",

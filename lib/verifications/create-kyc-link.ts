@@ -3,10 +3,10 @@ import { getDb } from "@/db/client";
 import { kycLinks } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto";
 import { env } from "@/lib/config/env";
-import { contactVerificationView } from "@/lib/contact-verification/mandate";
-import { ApiError } from "@/lib/http/errors";
+import { contactVerificationView } from "@/lib/customers/sca-region";
+import { ApiError } from "@/lib/api-core/errors";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 
 const LINK_TTL_MS = 24 * 3600 * 1000;

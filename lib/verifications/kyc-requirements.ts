@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { beneficialOwners, documents } from "@/db/schema";
 import type { CustomerRow } from "@/lib/customers/customer-view";
+import { profileField } from "@/lib/customers/kyc-status";
 import { formatId } from "@/lib/ids";
 import type { DocumentType, VerificationError } from "./verification.contract";
 
@@ -23,12 +24,6 @@ export const DOCUMENT_REQUIREMENTS = {
 } as const satisfies Record<string, { types: DocumentType[]; reason: string }>;
 
 type Profile = Record<string, unknown> & { address?: Record<string, unknown>; businessInfo?: Record<string, unknown> };
-
-/** A profile field, also under `businessInfo` (Grid's BUSINESS shape) when the flat field is absent. */
-export function profileField(row: CustomerRow, name: string): unknown {
-  const p = row.profile as Profile;
-  return p[name] ?? p.businessInfo?.[name];
-}
 
 function isUsPerson(row: CustomerRow): boolean {
   const p = row.profile as Profile;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /** Grid: "while verification is pending … block funding and money movement": 403 USER_NOT_READY unless APPROVED. */
 export async function requireKycApproved(db: DbOrTx, customerId: string): Promise<void> {

@@ -4,7 +4,7 @@ import { customers } from "@/db/schema";
 import { customerSchema } from "@/lib/customers/customer.contract";
 import { toCustomer, type CustomerRow } from "@/lib/customers/customer-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
-import type { KycStatus } from "./sandbox-outcome";
+import type { KycStatus } from "@/lib/customers/kyc-status";
 
 /**
  * Change a customer's KYC (KYB) status and, when it changes to one Grid announces, write

@@ -1,13 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, documents, verifications } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid, parseId } from "@/lib/ids";
 import { resolveOwners } from "@/lib/beneficial-owners/owner-kyc-status";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { missingForVerification } from "./kyc-requirements";
-import { sandboxSuffix, type KycStatus } from "./sandbox-outcome";
+import { sandboxSuffix, type KycStatus } from "@/lib/customers/kyc-status";
 import { setKycStatus } from "./set-kyc-status";
 import { toVerification } from "./verification-view";
 import type { Verification, VerificationError, VerificationStatus } from "./verification.contract";

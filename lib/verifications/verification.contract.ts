@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/http/operation";
-import { listResponse, paginationQuery } from "@/lib/http/pagination";
-import { errorResponses } from "@/lib/http/common.contract";
+import { defineOperation } from "@/lib/api-core/operation";
+import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
+import { errorResponses } from "@/lib/api-core/common.contract";
 import { customerIdParams } from "@/lib/customers/customer.contract";
 
 export const VERIFICATION_STATUSES = [

@@ -2,7 +2,7 @@ import type { Tx } from "@/db/client";
 import { outboxEvents } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
 
-/** Write an event to the outbox inside the caller's transaction (architecture.md: state change and event commit together). */
+/** Write an event to the outbox inside the caller's transaction (ARCHITECTURE.md "Outbox": state change and event commit together). */
 export async function emitEvent(
   tx: Tx,
   event: { platformId: string; type: string; data: Record<string, unknown> },

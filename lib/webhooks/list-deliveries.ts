@@ -1,8 +1,8 @@
 import { and, desc, eq, lt, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { decodeCursor, page } from "@/lib/http/pagination";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { decodeCursor, page } from "@/lib/api-core/pagination";
 import { toWebhookDelivery } from "./delivery-view";
 
 export async function listWebhookDeliveries(

@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { webhookDeliveries } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { notFound } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { toWebhookDelivery } from "./delivery-view";
 

@@ -12,9 +12,9 @@ afterAll(() => sql.end());
 const uuidOf = (id: string) => id.slice(id.indexOf(":") + 1);
 
 /**
- * Revoking and re-adding EMAIL_OTP needs a second credential and a session of it. Until OAUTH and PASSKEY
- * registration exist (part 2), the test gives the account an OAUTH credential and an active session of it
- * directly in the database; everything under test goes over HTTP.
+ * Revoking and re-adding EMAIL_OTP needs a second credential and a session of it: the test gives the account
+ * an OAUTH credential and an active session of it directly in the database, so that only revocation and
+ * re-adding are under test; everything under test goes over HTTP.
  */
 describe("credentials: revoke one of two, its sessions go with it; add EMAIL_OTP back", () => {
   let p: TestPlatform;

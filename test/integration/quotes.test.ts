@@ -210,6 +210,34 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     for (const removed of ["EXECUTION_FAILED_POST_DEBIT", "SETTLEMENT_FAILED", "TIMEOUT", "MANUAL_REFUND"]) expect(reasons).not.toContain(removed);
   });
 
+  it("one Idempotency-Key rule on /quotes, /transfer-in and /transfer-out: same body replays, another body is 409 naming the key", async () => {
+    const p = await newPlatform();
+    const a = await moneyCustomer(p, ["USD"]);
+    const b = await moneyCustomer(p, ["USD"]);
+    const ext = await usdExternal(p, a.customer.id);
+    await fund(p, a.accounts.USD, 10_000);
+    const key = { "Idempotency-Key": "money-1" };
+    const endpoints: [string, (amount: number) => unknown][] = [
+      ["/quotes", (amount) => quoteBody(a.accounts.USD, b.accounts.USD, amount)],
+      ["/transfer-in", (amount) => ({ source: { accountId: ext }, destination: { accountId: a.accounts.USD }, amount })],
+      ["/transfer-out", (amount) => ({ source: { accountId: a.accounts.USD }, destination: { accountId: ext }, amount })],
+    ];
+    for (const [path, body] of endpoints) {
+      // One key, three endpoints: each endpoint's keys are its own.
+      const first = await call("POST", path, { auth: p.auth, body: body(100), headers: key });
+      expect(first.status, path).toBe(201);
+      const replay = await call("POST", path, { auth: p.auth, body: body(100), headers: key });
+      expect(replay.status, path).toBe(201);
+      expect(replay.body.id, path).toBe(first.body.id);
+      const other = await call("POST", path, { auth: p.auth, body: body(101), headers: key });
+      expect(other.status, path).toBe(409);
+      expect(other.body.code, path).toBe("IDEMPOTENCY_KEY_REUSED");
+      expect(other.body.message, path).toContain('"money-1"');
+    }
+    // transfer-in 100 in, transfer-out 100 out, each once; the pending quote moved nothing.
+    expect(await balance(p, a.accounts.USD)).toBe(10_000);
+  });
+
   it("transfer-in credits the internal account; one that cannot receive is refunded with events", async () => {
     const p = await newPlatform();
     const a = await moneyCustomer(p, ["USD"]);

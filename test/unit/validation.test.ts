@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { toFieldErrors } from "@/lib/http/validation";
+import { toFieldErrors } from "@/lib/api-core/validation";
 import { loadEnv } from "@/lib/config/env";
-import { decodeCursor, encodeCursor } from "@/lib/http/pagination";
+import { decodeCursor, encodeCursor } from "@/lib/api-core/pagination";
 import { formatId, parseId } from "@/lib/ids";
 
 describe("field errors", () => {

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { otpChallenges } from "@/db/schema";
 import { OtpBundleError, normalizePublicKeyHex, type OtpBundlePlaintext } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { openOtpAttempt } from "@/lib/keys/otp-target";
 import { OTP_MAX_ATTEMPTS, otpMatches } from "./otp-code";
 import { targetKeyAad } from "./issue-otp";

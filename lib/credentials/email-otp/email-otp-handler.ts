@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMethods, customers } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { newUuid } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
-import type { CredentialTypeHandler, AddCredentialInput } from "../credential-handlers";
+import type { CredentialTypeHandler, AddCredentialInput } from "../credential-handler-types";
 import { otpLoginOperation } from "./email-otp-login";
 import { issueOtp } from "./issue-otp";
 import { EMAIL_CHANNEL, SMS_CHANNEL, type OtpChannel } from "./otp-channel";

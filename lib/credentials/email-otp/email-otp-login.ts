@@ -1,6 +1,6 @@
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { ApiError } from "@/lib/http/errors";
-import { reply } from "@/lib/http/handler";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { createSessionForKey } from "@/lib/sessions/create-session";

@@ -1,9 +1,9 @@
 import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts, otpChallenges } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { reply, type Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid } from "@/lib/ids";
 import { issueOtpTarget } from "@/lib/keys/otp-target";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";

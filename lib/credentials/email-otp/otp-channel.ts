@@ -1,4 +1,4 @@
-import type { ErrorCode } from "@/lib/http/errors";
+import type { ErrorCode } from "@/lib/api-core/errors";
 import { sendMail } from "@/lib/mail/send-mail";
 import { sendSms } from "@/lib/sms/send-sms";
 

@@ -1,4 +1,4 @@
-import type { CredentialTypeHandler } from "../credential-handlers";
+import type { CredentialTypeHandler } from "../credential-handler-types";
 import { addOauth, prepareOauthAdd, recheckOauthAdd } from "./register-oauth";
 import { verifyOauth } from "./verify-oauth";
 

@@ -1,6 +1,6 @@
 import { createRemoteJWKSet } from "jose";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 
 /**
  * The published keys of an OpenID issuer, through jose's `createRemoteJWKSet` (which caches the set and

@@ -1,7 +1,7 @@
 import type { Tx, DbOrTx } from "@/db/client";
 import { eq } from "drizzle-orm";
 import { oidcTokenUses } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import type { VerifiedOidcToken } from "./verify-oidc-token";
 
 function reused(): ApiError {

@@ -2,10 +2,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { authMethods } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { newUuid } from "@/lib/ids";
 import type { AuthMethodRow } from "../auth-method-view";
-import type { AddCredentialInput } from "../credential-handlers";
+import type { AddCredentialInput } from "../credential-handler-types";
 import { assertOidcTokenUnused, recordOidcTokenUse } from "./record-oidc-token-use";
 import { verifyOidcToken, type OidcIdentity } from "./verify-oidc-token";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
-import { reply, type Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { createSessionSealedTo } from "@/lib/sessions/create-session";
 import type { SignedCall } from "@/lib/signed-retry/signed-operation";

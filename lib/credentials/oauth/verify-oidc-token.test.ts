@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { nonceFor, nowSeconds, startOidcIssuer, type OidcIssuer } from "@/test/support/oidc-issuer";
 import { verifyOidcToken } from "./verify-oidc-token";
 

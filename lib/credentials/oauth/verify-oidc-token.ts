@@ -1,7 +1,7 @@
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, type JWTPayload } from "jose";
 import { canonicalJson, sha256Hex } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { jwksFor } from "./oidc-jwks";
 
 /** Asymmetric algorithms only: a JWKS never holds a shared secret, and `none` is never acceptable. */

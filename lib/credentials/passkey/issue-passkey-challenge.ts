@@ -1,8 +1,8 @@
 import { getDb } from "@/db/client";
 import { passkeyChallenges } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { reply, type Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { REQUEST_TTL_MS } from "@/lib/signed-retry/signed-operation";

@@ -1,4 +1,4 @@
-import type { CredentialTypeHandler } from "../credential-handlers";
+import type { CredentialTypeHandler } from "../credential-handler-types";
 import { issuePasskeyChallenge } from "./issue-passkey-challenge";
 import { addPasskey, preparePasskeyAdd, recheckPasskeyAdd } from "./register-passkey";
 import { verifyPasskey } from "./verify-passkey";

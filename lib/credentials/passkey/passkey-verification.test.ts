@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { utf8Encode } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { registrationChallenge, SoftAuthenticator } from "@/test/support/soft-authenticator";
 import { verifyPasskeyAssertion } from "./verify-passkey-assertion";
 import { verifyPasskeyRegistration } from "./verify-passkey-registration";

@@ -3,9 +3,9 @@ import type { DbOrTx, Tx } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { authMethods, passkeyRegistrationChallenges } from "@/db/schema";
 import { base64urlDecode, sha256Hex } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { newUuid } from "@/lib/ids";
-import type { AddCredentialInput } from "../credential-handlers";
+import type { AddCredentialInput } from "../credential-handler-types";
 import type { AuthMethodRow } from "../auth-method-view";
 import { canonicalBase64url, verifyPasskeyRegistration, type VerifiedPasskey } from "./verify-passkey-registration";
 

@@ -1,7 +1,8 @@
 import { verifyAuthenticationResponse } from "@simplewebauthn/server";
 import { base64urlDecode, base64urlEncode, utf8Encode } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
-import { canonicalBase64url, type WebauthnSettings } from "./verify-passkey-registration";
+import { ApiError } from "@/lib/api-core/errors";
+import { canonicalBase64url } from "./verify-passkey-registration";
+import type { WebauthnSettings } from "./webauthn-settings";
 import { webauthnFailure } from "./webauthn-failure";
 
 export interface PasskeyAssertion {

@@ -1,7 +1,8 @@
 import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { base64urlDecode, base64urlEncode } from "@/lib/crypto";
-import { ApiError } from "@/lib/http/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import { webauthnFailure } from "./webauthn-failure";
+import type { WebauthnSettings } from "./webauthn-settings";
 
 export interface PasskeyAttestation {
   credentialId: string;
@@ -9,11 +10,6 @@ export interface PasskeyAttestation {
   clientDataJson: string;
   attestationObject: string;
   transports?: string[];
-}
-
-export interface WebauthnSettings {
-  rpId: string;
-  origins: string[];
 }
 
 /** What the service keeps about a verified passkey: nothing secret (a public key and a counter). */

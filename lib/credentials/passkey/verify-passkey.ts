@@ -1,9 +1,9 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authMethods, passkeyChallenges } from "@/db/schema";
-import { ApiError } from "@/lib/http/errors";
-import { reply, type Reply } from "@/lib/http/handler";
-import type { PlatformPrincipal } from "@/lib/http/principal";
+import { ApiError } from "@/lib/api-core/errors";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { createSessionSealedTo } from "@/lib/sessions/create-session";

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import type { WebauthnSettings } from "./verify-passkey-registration";
+import { ApiError } from "@/lib/api-core/errors";
+import type { WebauthnSettings } from "./webauthn-settings";
 
 /**
  * Map a @simplewebauthn/server refusal to 401 UNAUTHORIZED with `details.reason` naming the check

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { externalAccounts, internalAccounts, type AccountKind } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/http/errors";
+import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
 export interface ResolvedAccount {

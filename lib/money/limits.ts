@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { execRows, type Tx } from "@/db/client";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformSettings } from "@/lib/platforms/platform.contract";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 
 export function transactionSizeLimit(settings: PlatformSettings): bigint {
   return BigInt(settings.limits?.transactionSizeLimitUsdCents ?? env().TRANSACTION_SIZE_LIMIT_USD_CENTS);

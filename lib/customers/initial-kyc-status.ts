@@ -1,5 +1,5 @@
-import type { PlatformPrincipal } from "@/lib/http/principal";
-import { sandboxSuffix, statusWithoutPaperwork, type KycStatus } from "./sandbox-outcome";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { sandboxSuffix, statusWithoutPaperwork, type KycStatus } from "./kyc-status";
 
 /**
  * A new customer's KYC/KYB status. A regulated platform verifies its own customers (APPROVED);

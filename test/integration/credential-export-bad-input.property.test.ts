@@ -8,7 +8,7 @@ import { registrationChallenge } from "../support/soft-authenticator";
 import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 /**
- * Property (part 2 endpoints): whatever malformed body and headers arrive at the PASSKEY/OAUTH credential
+ * Property: whatever malformed body and headers arrive at the PASSKEY/OAUTH credential
  * paths, the wallet export or the customer update, the answer is never a 5xx and every error is the error
  * object. Seeds are real, valid-looking requests (a software-authenticator attestation and assertion, a
  * JWT-shaped token) that fast-check mutates; 2,000 cases per endpoint, sent concurrently.

@@ -8,7 +8,7 @@ import { nonceFor, nowSeconds, startOidcIssuer, type OidcIssuer } from "../suppo
 import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 /**
- * Nothing secret at rest, part 2: after passkey and OIDC sign-ins, a wallet export and an email change, a
+ * Nothing secret at rest (the email OTP flows: email-otp-smtp-at-rest.test.ts): after passkey and OIDC sign-ins, a wallet export and an email change, a
  * dump of every table holds no session private key, no client private key, no wallet mnemonic, no OIDC
  * token and no response that carried one of them (encryptedSessionSigningKey, encryptedWalletCredentials).
  */

@@ -1,5 +1,5 @@
-import { ApiError } from "@/lib/http/errors";
-import type { PlatformSettings } from "@/lib/platforms/platform.contract";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 
 /** `platformFeeOverride` of POST /quotes (reference: QuoteRequest). */
 export interface PlatformFeeOverride {

@@ -1,4 +1,7 @@
-import type { CustomerRow } from "@/lib/customers/customer-view";
+import type { InferSelectModel } from "drizzle-orm";
+import type { customers } from "@/db/schema";
+
+type CustomerRow = InferSelectModel<typeof customers>;
 
 /** EU 27, the other EEA states (IS, LI, NO), Switzerland and the UK (protocol.md "Who needs contact verification and SCA"). */
 const MANDATED = new Set(

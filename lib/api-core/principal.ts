@@ -1,4 +1,4 @@
-import type { PlatformSettings } from "@/lib/platforms/platform.contract";
+import type { PlatformSettings } from "./platform-settings";
 
 /** The platform authenticated by BasicAuth. `id` is the bare uuid; `publicId` is `Platform:<uuid>`. */
 export interface PlatformPrincipal {

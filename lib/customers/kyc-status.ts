@@ -1,5 +1,12 @@
-import type { CustomerRow } from "@/lib/customers/customer-view";
-import { profileField } from "./kyc-requirements";
+import type { CustomerRow } from "./customer-view";
+
+type Profile = Record<string, unknown> & { businessInfo?: Record<string, unknown> };
+
+/** A profile field, also under `businessInfo` (Grid's BUSINESS shape) when the flat field is absent. */
+export function profileField(row: CustomerRow, name: string): unknown {
+  const p = row.profile as Profile;
+  return p[name] ?? p.businessInfo?.[name];
+}
 
 export type KycStatus = "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED";
 

@@ -1,0 +1,1 @@
+ALTER TABLE "transactions" ADD COLUMN "request_digest" text;

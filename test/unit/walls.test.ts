@@ -1,0 +1,215 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/**
+ * The walls of ARCHITECTURE.md, checked on every import of every non-test file under lib/, db/ and app/.
+ * Service side, bottom up (a folder may import its own layer or a lower one, never a higher one):
+ */
+const LAYERS: { name: string; units: string[] }[] = [
+  { name: "leaf", units: ["lib/crypto", "lib/crypto-node", "lib/ids", "lib/log", "lib/config"] },
+  { name: "api-core", units: ["lib/api-core"] },
+  { name: "db", units: ["db"] },
+  { name: "money", units: ["lib/money"] },
+  { name: "domain", units: [] }, // every lib/<area> not named elsewhere: new areas need no edit here
+  { name: "edge", units: ["lib/http", "lib/openapi", "lib/startup"] },
+  { name: "routes", units: ["app/api", "app/docs", "app"] },
+];
+const DOMAIN = LAYERS.findIndex((l) => l.name === "domain");
+
+/** Integrator side: reaches the service only over HTTP through lib/sdk. lib/client and lib/console are its pre-issue-11 names. */
+const SDK = "lib/sdk";
+const INTEGRATOR_LIBS = ["lib/integrator", "lib/client", "lib/console"];
+const INTEGRATOR_PAGES = ["app/(wallet)", "app/console", "app/integrator"];
+const INTEGRATOR_SIDE = new Set([SDK, ...INTEGRATOR_LIBS, ...INTEGRATOR_PAGES]);
+
+/** What each integrator unit may import besides itself. The backend keeps its own tables (db) and leaf utilities. */
+function integratorMayImport(from: string, to: string): boolean {
+  if (from === SDK) return to === "lib/crypto";
+  if (INTEGRATOR_LIBS.includes(from)) return to === SDK || INTEGRATOR_LIBS.includes(to) || layerOf(to) === 0 || to === "db";
+  return to === SDK || INTEGRATOR_LIBS.includes(to) || to === "lib/crypto"; // pages: no service area, no db
+}
+
+/** Known crossings, each to be removed by the issue that owns it (file → unit). */
+const EXCEPTIONS = new Set(["app/console/agents/[agentId]/policy/route.ts -> lib/agents"]);
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** The folder an import lands in: lib/<area> (lib/ids.ts is "lib/ids"), db, app/<group>, or null when not ours. */
+export function unitOf(rel: string): string | null {
+  const parts = rel.split("/");
+  if (parts[0] === "db") return "db";
+  if (parts[0] === "lib") return parts.length > 2 ? `lib/${parts[1]}` : `lib/${parts[1].replace(/\.(ts|tsx)$/, "")}`;
+  if (parts[0] === "app") return parts.length > 2 ? `app/${parts[1]}` : "app";
+  return null;
+}
+
+function layerOf(unit: string): number {
+  const i = LAYERS.findIndex((l) => l.units.includes(unit));
+  return i >= 0 ? i : DOMAIN;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) out.push(...sourceFiles(rel));
+    else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && !e.name.endsWith(".d.ts")) out.push(rel);
+  }
+  return out;
+}
+
+/** Statements at a line start (not in JSDoc): import/export … from "x", import "x"; and import("x") anywhere. */
+const IMPORT_PATTERNS = [
+  /^\s*(?:import|export)\s[^;'"]*?\bfrom\s*["']([^"']+)["']/gm,
+  /^\s*import\s*["']([^"']+)["']/gm,
+  /\bimport\(\s*["']([^"']+)["']\s*\)/g,
+];
+
+/** Every import (static, type-only, re-export, dynamic) of a file, as a root-relative path; packages dropped. */
+function importsOf(rel: string): string[] {
+  const text = fs.readFileSync(path.join(ROOT, rel), "utf8");
+  const out: string[] = [];
+  for (const pattern of IMPORT_PATTERNS) {
+    for (const [, spec] of text.matchAll(pattern)) {
+      if (spec.startsWith("@/")) out.push(spec.slice(2));
+      else if (spec.startsWith(".")) out.push(path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)));
+    }
+  }
+  return out;
+}
+
+export interface Edge {
+  file: string;
+  from: string;
+  to: string;
+}
+
+export function edgesOf(files: string[], read: (rel: string) => string[] = importsOf): Edge[] {
+  const edges: Edge[] = [];
+  for (const file of files) {
+    const from = unitOf(file)!;
+    for (const target of read(file)) {
+      const to = unitOf(target);
+      if (to && to !== from) edges.push({ file, from, to });
+    }
+  }
+  return edges;
+}
+
+/** Why an edge breaks a wall, or null when it may stand. */
+export function wallBroken(e: Edge): string | null {
+  if (EXCEPTIONS.has(`${e.file} -> ${e.to}`)) return null;
+  if (INTEGRATOR_SIDE.has(e.from)) return integratorMayImport(e.from, e.to) ? null : "the integrator side reaches the service only through lib/sdk";
+  if (INTEGRATOR_SIDE.has(e.to)) return "the service never imports the integrator side";
+  if (e.from === "lib/crypto") return "lib/crypto imports nothing of ours";
+  const from = layerOf(e.from);
+  const to = layerOf(e.to);
+  return to > from ? `${LAYERS[from].name} layer imports the higher ${LAYERS[to].name} layer` : null;
+}
+
+/** Strongly connected components of more than one unit (Tarjan). */
+export function cycles(edges: Edge[]): string[][] {
+  const next = new Map<string, Set<string>>();
+  for (const e of edges) {
+    if (!next.has(e.from)) next.set(e.from, new Set());
+    next.get(e.from)!.add(e.to);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of next.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1) found.push(scc.sort());
+    }
+  };
+  for (const v of next.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+/** One shortest way round from `start` back to itself, each step named by the file that takes it. */
+function shortestCycle(start: string, edges: Edge[]): string[] {
+  const via = new Map<string, Edge>();
+  const queue = [start];
+  while (queue.length) {
+    const v = queue.shift()!;
+    for (const e of edges.filter((x) => x.from === v)) {
+      if (e.to === start) {
+        const steps = [e];
+        for (let u = v; u !== start; u = via.get(u)!.from) steps.unshift(via.get(u)!);
+        return [start, ...steps.map((x) => `${x.to} (${x.file})`)];
+      }
+      if (!via.has(e.to)) {
+        via.set(e.to, e);
+        queue.push(e.to);
+      }
+    }
+  }
+  return [start];
+}
+
+describe("walls between folders (ARCHITECTURE.md)", () => {
+  const files = ["lib", "db", "app"].flatMap((d) => sourceFiles(d));
+  const edges = edgesOf(files);
+
+  it("reads the tree", () => {
+    expect(files.length).toBeGreaterThan(100);
+    expect(edges.some((e) => e.from === "lib/quotes" && e.to === "lib/money")).toBe(true);
+  });
+
+  it("no folder imports a folder in a higher layer, and the integrator side stays behind lib/sdk", () => {
+    const broken = edges.flatMap((e) => {
+      const why = wallBroken(e);
+      return why ? [`${e.file} imports ${e.to}: ${why}`] : [];
+    });
+    expect(broken).toEqual([]);
+  });
+
+  it("no two folders import each other, directly or round a longer cycle", () => {
+    const found = cycles(edges).map((scc) => {
+      const inside = edges.filter((e) => scc.includes(e.from) && scc.includes(e.to));
+      return shortestCycle(scc[0], inside).join(" -> ");
+    });
+    expect(found).toEqual([]);
+  });
+
+  it("no file-level import cycle under lib/ (shared types go in a types-only module)", () => {
+    const libFiles = files.filter((f) => f.startsWith("lib/"));
+    const resolve = (target: string) => [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((c) => libFiles.includes(c));
+    const fileEdges = libFiles.flatMap((file) =>
+      importsOf(file).flatMap((t) => {
+        const to = resolve(t);
+        return to && to !== file ? [{ file, from: file, to }] : [];
+      }),
+    );
+    expect(cycles(fileEdges)).toEqual([]);
+  });
+
+  it("the checks catch a back-edge and a circle", () => {
+    const planted = (file: string, target: string) => edgesOf([file], () => [target])[0];
+    expect(wallBroken(planted("lib/api-core/errors.ts", "lib/platforms/authenticate-platform"))).toMatch(/higher domain layer/);
+    expect(wallBroken(planted("lib/money/limits.ts", "lib/quotes/quote-view"))).toMatch(/higher domain layer/);
+    expect(wallBroken(planted("lib/sdk/client.ts", "lib/quotes/quote.contract"))).toMatch(/only through lib\/sdk/);
+    expect(wallBroken(planted("lib/cards/issue-card.ts", "lib/money/limits"))).toBeNull();
+    expect(cycles([planted("lib/cards/a.ts", "lib/uma/b"), planted("lib/uma/b.ts", "lib/cards/a")])).toEqual([["lib/cards", "lib/uma"]]);
+  });
+});
