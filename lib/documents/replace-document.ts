@@ -7,7 +7,7 @@ import { documentStore } from "./document-store";
 import { toDocument } from "./document-view";
 import { findDocumentOrThrow, requireDocumentMutable } from "./find-document";
 import { checkDocumentFile, storeSealed } from "./sealed-file";
-import { cleanFileName, newStorageKey } from "./upload-document";
+import { documentFields, newStorageKey } from "./upload-document";
 
 export async function replaceDocument(platform: PlatformPrincipal, documentId: string, input: DocumentReplace) {
   const db = await getDb();
@@ -18,19 +18,7 @@ export async function replaceDocument(platform: PlatformPrincipal, documentId: s
   await storeSealed(key, bytes);
   const [row] = await db
     .update(documents)
-    .set({
-      documentType: input.documentType,
-      side: input.side ?? null,
-      country: input.country,
-      documentNumber: input.documentNumber ?? null,
-      issuingAuthority: input.issuingAuthority ?? null,
-      fileName: cleanFileName(input.file.name),
-      contentType,
-      size: bytes.length,
-      storage: documentStore().kind,
-      storageKey: key,
-      updatedAt: new Date(),
-    })
+    .set({ ...documentFields(input, { size: bytes.length, contentType, key }), updatedAt: new Date() })
     .where(eq(documents.id, current.id))
     .returning();
   await documentStore().delete(current.storageKey);

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { documents } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
-import type { DocumentUpload } from "./document.contract";
+import type { DocumentReplace, DocumentUpload } from "./document.contract";
 import { toDocument } from "./document-view";
 import { resolveHolder } from "./resolve-holder";
 import { documentStore } from "./document-store";
@@ -15,6 +15,22 @@ export const newStorageKey = (platformUuid: string, documentUuid: string) =>
 
 /** The client's file name, kept as a label only (never used as a path). */
 export const cleanFileName = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").slice(-200) || "document";
+
+/** The row fields an upload or a replace writes: the metadata, and where the checked, sealed file went. */
+export function documentFields(input: DocumentReplace, stored: { size: number; contentType: string; key: string }) {
+  return {
+    documentType: input.documentType,
+    side: input.side ?? null,
+    country: input.country,
+    documentNumber: input.documentNumber ?? null,
+    issuingAuthority: input.issuingAuthority ?? null,
+    fileName: cleanFileName(input.file.name),
+    contentType: stored.contentType,
+    size: stored.size,
+    storage: documentStore().kind,
+    storageKey: stored.key,
+  };
+}
 
 export async function uploadDocument(platform: PlatformPrincipal, input: DocumentUpload) {
   const db = await getDb();
@@ -31,16 +47,7 @@ export async function uploadDocument(platform: PlatformPrincipal, input: Documen
       platformId: platform.id,
       customerId: holder.customerId,
       beneficialOwnerId: holder.beneficialOwnerId,
-      documentType: input.documentType,
-      side: input.side ?? null,
-      country: input.country,
-      documentNumber: input.documentNumber ?? null,
-      issuingAuthority: input.issuingAuthority ?? null,
-      fileName: cleanFileName(input.file.name),
-      contentType,
-      size: bytes.length,
-      storage: documentStore().kind,
-      storageKey: key,
+      ...documentFields(input, { size: bytes.length, contentType, key }),
     })
     .returning();
   return toDocument(row);

@@ -2,9 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
-import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
-import { requireScaSession } from "@/lib/sca/require-sca-session";
+import { requireReadyToTransact } from "./require-ready-to-transact";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -65,11 +63,7 @@ async function insertQuote(
       errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
     });
   }
-  if (src.customerId) {
-    await requireKycApproved(db, src.customerId);
-    await requireScaSession(db, src.customerId);
-    await requireEndUserTerms(db, src.customerId);
-  }
+  if (src.customerId) await requireReadyToTransact(db, src.customerId);
   const price = await priceQuote({
     settings: platform.settings,
     sendingCurrency: src.currency,
