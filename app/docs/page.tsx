@@ -52,7 +52,7 @@ export default function DocsPage() {
                 <>
                   {Object.entries(op.requestBody.content as Json).map(([mediaType, media]) => (
                     <div key={mediaType}>
-                      <h3 className="mt-2 text-sm font-semibold">Request body ({mediaType})</h3>
+                      <h3 className="mt-2 text-sm font-semibold">{`Request body (${mediaType})`}</h3>
                       <pre className="mt-1 max-h-72 overflow-auto rounded bg-slate-100 p-2 text-xs">
                         {JSON.stringify((media as Json).schema, null, 2)}
                       </pre>
