@@ -61,6 +61,8 @@ const platform = (environment: "SANDBOX" | "PRODUCTION"): PlatformPrincipal => (
     feeConfigs: [],
     cardTokenization2faConfig: null,
     subjectToCounterpartyRules: false,
+      isRegulatedFinancialInstitution: false,
+      skipVerificationPaperwork: false,
   },
 });
 const cpk = "02" + "11".repeat(32);

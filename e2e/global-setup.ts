@@ -40,7 +40,13 @@ export default async function globalSetup() {
   const { closeDb } = await import("../db/client");
   // Counterparty rules on: self-custody FIRST_PARTY wallets then need ownership verification (accounts page).
   const oidcSettings = { oidc: { issuers: [{ issuer, audiences: ["wallet-integrator"] }] }, subjectToCounterpartyRules: true };
-  const sandbox = await createPlatform({ name: "E2E sandbox", environment: "SANDBOX", origins: [sandboxOrigin], rpId: "localhost", settings: oidcSettings });
+  const sandbox = await createPlatform({
+    name: "E2E sandbox",
+    environment: "SANDBOX",
+    origins: [sandboxOrigin],
+    rpId: "localhost",
+    settings: { ...oidcSettings, skipVerificationPaperwork: true },
+  });
   const production = await createPlatform({ name: "E2E production", environment: "PRODUCTION", origins: [productionOrigin], rpId: "localhost", settings: oidcSettings });
   await closeDb();
 

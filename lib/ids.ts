@@ -18,7 +18,10 @@ export type IdType =
   | "Job"
   | "DelegatedKey"
   | "Lookup"
-  | "AgentAction";
+  | "AgentAction"
+  | "Verification"
+  | "BeneficialOwner"
+  | "Document";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -50,10 +50,14 @@ export default function DocsPage() {
               </p>
               {op.requestBody ? (
                 <>
-                  <h3 className="mt-2 text-sm font-semibold">Request body</h3>
-                  <pre className="mt-1 max-h-72 overflow-auto rounded bg-slate-100 p-2 text-xs">
-                    {JSON.stringify(op.requestBody.content["application/json"].schema, null, 2)}
-                  </pre>
+                  {Object.entries(op.requestBody.content as Json).map(([mediaType, media]) => (
+                    <div key={mediaType}>
+                      <h3 className="mt-2 text-sm font-semibold">{`Request body (${mediaType})`}</h3>
+                      <pre className="mt-1 max-h-72 overflow-auto rounded bg-slate-100 p-2 text-xs">
+                        {JSON.stringify((media as Json).schema, null, 2)}
+                      </pre>
+                    </div>
+                  ))}
                 </>
               ) : null}
               <h3 className="mt-2 text-sm font-semibold">Responses</h3>
@@ -68,7 +72,7 @@ export default function DocsPage() {
                 base={base}
                 method={method}
                 path={path}
-                hasBody={Boolean(op.requestBody)}
+                hasBody={Boolean(op.requestBody?.content["application/json"])}
                 pathParams={(op.parameters as Json[]).filter((p) => p.in === "path").map((p) => p.name as string)}
               />
             </details>

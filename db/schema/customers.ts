@@ -15,6 +15,8 @@ export const customers = pgTable(
     kycStatus: text("kyc_status").notNull(),
     /** The remaining per-type fields (fullName, legalName, birthDate, address …). */
     profile: jsonb("profile").$type<Record<string, unknown>>().notNull(),
+    /** Contact details confirmed by a code: `{email?, phone?}` hold the value that was confirmed (lib/contact-verification). */
+    contactVerified: jsonb("contact_verified").$type<{ email?: string; phone?: string }>().notNull().default({}),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Soft delete (DELETE /customers/{id}): the row stays, `isDeleted` shows it, lists hide it by default. */

@@ -14,3 +14,4 @@ export * from "./wallets";
 export * from "./api-tokens";
 export * from "./bulk-imports";
 export * from "./uma";
+export * from "./compliance";

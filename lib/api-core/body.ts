@@ -7,24 +7,9 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * Malformed JSON → 400 INVALID_INPUT; over the cap → 413.
  */
 export async function readJsonBody(req: Request): Promise<unknown> {
-  const declared = req.headers.get("content-length");
-  if (declared && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-  if (!req.body) return undefined;
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  if (total === 0) return undefined;
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  const bytes = await readCapped(req, MAX_BODY_BYTES);
+  if (bytes === undefined) return undefined;
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   if (text.trim() === "") return undefined;
   try {
     return JSON.parse(text);
@@ -36,8 +21,50 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   }
 }
 
-function tooLarge(): ApiError {
-  return new ApiError("PAYLOAD_TOO_LARGE", `The request body exceeds ${MAX_BODY_BYTES} bytes`, { maxBytes: MAX_BODY_BYTES });
+/** The body's bytes, refusing (413) more than `maxBytes` whether declared or streamed; undefined when empty. */
+async function readCapped(req: Request, maxBytes: number): Promise<Buffer | undefined> {
+  const declared = req.headers.get("content-length");
+  if (declared && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  if (!req.body) return undefined;
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return total === 0 ? undefined : Buffer.concat(chunks);
+}
+
+/**
+ * A multipart/form-data body (capped like JSON, at `maxBytes`) as a plain object: text fields as
+ * strings, file fields as `File`. Another content type → 415; a malformed form → 400.
+ */
+export async function readFormBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const type = req.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(type)) {
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data", { contentType: type.split(";")[0] || null });
+  }
+  const bytes = await readCapped(req, maxBytes);
+  let form: FormData;
+  try {
+    form = await new Response(bytes ? new Uint8Array(bytes) : new Uint8Array(0), { headers: { "content-type": type } }).formData();
+  } catch {
+    throw new ApiError("INVALID_INPUT", "The multipart body could not be parsed", { errors: [{ field: "(body)", message: "Malformed multipart/form-data" }] });
+  }
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of form) out[k] = v;
+  return out;
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError("PAYLOAD_TOO_LARGE", `The request body exceeds ${maxBytes} bytes`, { maxBytes });
 }
 
 /** URLSearchParams → plain object (a repeated key becomes an array). */

@@ -33,6 +33,10 @@ export interface Operation<
    */
   agentAuthInQuery?: boolean;
   body?: B;
+  /** `multipart/form-data`: `body` validates the form's fields, files as `File` (lib/http/body.ts readFormBody). */
+  bodyEncoding?: "multipart/form-data";
+  /** With multipart: the largest accepted request in bytes (413 above it); a function when it depends on configuration. */
+  maxBodyBytes?: number | (() => number);
   /** The body may be absent (for example EMAIL_OTP challenge). */
   bodyOptional?: boolean;
   query?: Q;

@@ -53,5 +53,9 @@ export const platformSettingsSchema = z.object({
   subjectToCounterpartyRules: z.boolean().default(false),
   /** Money limits in USD cents equivalent; absent fields fall back to TRANSACTION_SIZE_LIMIT_USD_CENTS / DAILY_VOLUME_LIMIT_USD_CENTS. */
   limits: limitsSchema.optional(),
+  /** Set only when the platform is created (Grid: "only by Lightspark"): such a platform verifies its own customers. */
+  isRegulatedFinancialInstitution: z.boolean().default(false),
+  /** Sandbox only: customers resolve by the sandbox suffix at creation, without documents or POST /verifications. */
+  skipVerificationPaperwork: z.boolean().default(false),
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;

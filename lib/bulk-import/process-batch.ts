@@ -50,11 +50,11 @@ async function applyRows(tx: Tx, jobId: string, rows: Claimed[]): Promise<void> 
   const outcomes: Outcome[] = [];
   // Rows that need only their customers row go in one multi-row insert; the rest (a wallet to provision,
   // invalid rows) one by one through createCustomer.
-  const plain: { r: Claimed; values: ReturnType<typeof newCustomerRow> }[] = [];
+  const plain: { r: Claimed; values: Awaited<ReturnType<typeof newCustomerRow>> }[] = [];
   const rest: Claimed[] = [];
   for (const r of rows) {
     const mapped = rowToCustomer(r.record);
-    if (mapped.ok && !mapped.input.email && !mapped.input.currencies?.length) plain.push({ r, values: newCustomerRow(platform, mapped.input) });
+    if (mapped.ok && !mapped.input.email && !mapped.input.currencies?.length) plain.push({ r, values: await newCustomerRow(platform, mapped.input) });
     else rest.push(r);
   }
   if (plain.length) {
@@ -87,7 +87,7 @@ async function applyRows(tx: Tx, jobId: string, rows: Claimed[]): Promise<void> 
 }
 
 /** The ids inserted (a platformCustomerId already taken inserts nothing), or null when the insert failed as a whole. */
-async function insertPlain(tx: Tx, values: ReturnType<typeof newCustomerRow>[]): Promise<Set<string> | null> {
+async function insertPlain(tx: Tx, values: Awaited<ReturnType<typeof newCustomerRow>>[]): Promise<Set<string> | null> {
   try {
     return await tx.transaction(async (sp) => {
       const rows = await sp

@@ -26,6 +26,13 @@ const envSchema = z.object({
   /** Outgoing mail for production platforms, e.g. smtp://user:pass@host:587 */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   MAIL_FROM: z.string().min(3).default("Wallet <no-reply@localhost>"),
+  /**
+   * Outgoing SMS for production platforms: an HTTP gateway taking a Twilio-compatible form POST
+   * (`To`, `From`, `Body`; credentials as the URL's user:password → Basic auth), for example
+   * https://SID:TOKEN@api.twilio.com/2010-04-01/Accounts/SID/Messages.json
+   */
+  SMS_URL: z.string().regex(/^https?:\/\//, "must be an http:// or https:// URL").optional(),
+  SMS_FROM: z.string().min(1).max(32).default("Wallet"),
   /** Delay, in ms, before the wallet provider settles an accepted operation (PROCESSING is answered meanwhile). */
   WALLET_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
   /** Create (and print) a sandbox demo platform on start. Defaults to on with the embedded database. */
@@ -102,8 +109,23 @@ const envSchema = z.object({
   OIDC_TOKEN_USE_RETENTION_MS: z.coerce.number().int().min(0).default(3_600_000),
   /** Agent device codes are kept this long after they expire (their status answers 404 afterwards), in ms. */
   DEVICE_CODE_RETENTION_MS: z.coerce.number().int().min(0).default(7 * 86_400_000),
+  /** KYC/KYB document bytes (always encrypted under the KEK first): `pg` (a table) or `s3` (an S3-compatible bucket). */
+  DOCUMENT_STORE: z.enum(["pg", "s3"]).default("pg"),
+  /** With DOCUMENT_STORE=s3: endpoint URL (path-style: `<endpoint>/<bucket>/<key>`), bucket, region and keys. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Largest KYC/KYB document file, in bytes (Grid: 10 MB). */
+  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
   PUBLIC_URL: z.string().url().optional(),
+}).superRefine((e, ctx) => {
+  if (e.DOCUMENT_STORE !== "s3") return;
+  for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "required when DOCUMENT_STORE=s3" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -50,6 +50,7 @@ export const passkeyAssertionSchema = z
 
 export const addCredentialBodySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EMAIL_OTP"), accountId }).strict(),
+  z.object({ type: z.literal("SMS_OTP"), accountId }).strict(),
   z.object({ type: z.literal("OAUTH"), accountId, oidcToken: jwt }).strict(),
   z
     .object({
@@ -86,6 +87,7 @@ export const encryptedOtpBundleSchema = z
 
 export const verifyCredentialBodySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EMAIL_OTP"), encryptedOtpBundle: encryptedOtpBundleSchema }).strict(),
+  z.object({ type: z.literal("SMS_OTP"), encryptedOtpBundle: encryptedOtpBundleSchema }).strict(),
   z.object({ type: z.literal("OAUTH"), oidcToken: jwt, clientPublicKey: publicKeyHexSchema }).strict(),
   z.object({ type: z.literal("PASSKEY"), assertion: passkeyAssertionSchema }).strict(),
 ]);
@@ -103,7 +105,7 @@ export const addCredentialOp = defineOperation({
   method: "POST",
   path: "/auth/credentials",
   summary: "Add a credential (signed retry by an active session of the account)",
-  description: "Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS).",
+  description: "Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.",
   tags: [TAG],
   auth: "platform",
   body: addCredentialBodySchema,

@@ -7,6 +7,7 @@ import { formatId } from "@/lib/ids";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
+import { sealIdentifier } from "./seal-identifier";
 
 export interface UpdateCustomerInput {
   platform: PlatformPrincipal;
@@ -32,7 +33,7 @@ export async function applyCustomerPatch(db: DbOrTx, current: CustomerRow, patch
   checkPatchApplies(current, patch);
   const { email, phoneNumber, customerType: _type, businessInfo, ...rest } = patch;
   const stored = current.profile as Record<string, unknown>;
-  const profile: Record<string, unknown> = { ...stored, ...rest };
+  const profile: Record<string, unknown> = { ...stored, ...(await sealIdentifier(rest, current.id)) };
   if (businessInfo) profile.businessInfo = { ...((stored.businessInfo as object | undefined) ?? {}), ...businessInfo };
   delete profile.umaAddress;
   const [updated] = await db

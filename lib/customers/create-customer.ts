@@ -6,25 +6,21 @@ import { newUuid } from "@/lib/ids";
 import { provisionCurrencyAccounts } from "@/lib/internal-accounts/provision-currency-accounts";
 import { provisionEmbeddedWallet } from "@/lib/internal-accounts/provision-embedded-wallet";
 import type { Customer, CustomerCreate } from "./customer.contract";
-import { toCustomer, type CustomerRow } from "./customer-view";
+import { toCustomer } from "./customer-view";
 import { isUniqueViolation } from "@/db/errors";
+import { initialKycStatus } from "./initial-kyc-status";
+import { sealIdentifier } from "./seal-identifier";
 
-/** Sandbox KYC outcome by the fullName (KYB: legalName) suffix (reference: sandbox behaviours). */
-function initialKycStatus(platform: PlatformPrincipal, input: CustomerCreate): CustomerRow["kycStatus"] {
-  if (platform.environment !== "SANDBOX") return "UNVERIFIED";
-  const name = input.fullName ?? input.businessInfo?.legalName ?? "";
-  if (name.endsWith("001")) return "PENDING";
-  if (name.endsWith("002")) return "REJECTED";
-  if (name.endsWith("003")) return "UNVERIFIED";
-  return "APPROVED";
-}
-
-/** The customers row of a new customer (defaults for platformCustomerId and umaAddress, sandbox KYC outcome). */
-export function newCustomerRow(platform: PlatformPrincipal, input: CustomerCreate): typeof customers.$inferInsert & { id: string; platformCustomerId: string } {
+/** The customers row of a new customer (defaults for platformCustomerId and umaAddress, its first KYC status, the identifier sealed). */
+export async function newCustomerRow(
+  platform: PlatformPrincipal,
+  input: CustomerCreate,
+): Promise<typeof customers.$inferInsert & { id: string; platformCustomerId: string }> {
   const id = newUuid();
   const platformCustomerId = input.platformCustomerId ?? `pcid_${id.replace(/-/g, "").slice(-16)}`;
   const umaAddress = input.umaAddress ?? `$u${id.replace(/-/g, "").slice(-12)}@uma.${platform.environment === "SANDBOX" ? "sandbox." : ""}localhost`;
-  const { customerType, email, phoneNumber, platformCustomerId: _p, umaAddress: _u, ...profile } = input;
+  const { customerType, email, phoneNumber, platformCustomerId: _p, umaAddress: _u, ...fields } = input;
+  const profile = await sealIdentifier(fields, id);
   return {
     id,
     platformId: platform.id,
@@ -33,7 +29,7 @@ export function newCustomerRow(platform: PlatformPrincipal, input: CustomerCreat
     email: email ?? null,
     phoneNumber: phoneNumber ?? null,
     umaAddress,
-    kycStatus: initialKycStatus(platform, input),
+    kycStatus: initialKycStatus(platform, { customerType, profile }),
     profile,
   };
 }
@@ -41,7 +37,7 @@ export function newCustomerRow(platform: PlatformPrincipal, input: CustomerCreat
 /** With `conn` a transaction (the bulk import), the customer is written in a savepoint of it. */
 export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate, conn?: DbOrTx): Promise<Customer> {
   const db = conn ?? (await getDb());
-  const values = newCustomerRow(platform, input);
+  const values = await newCustomerRow(platform, input);
   const { id, platformCustomerId } = values;
   const email = input.email;
   try {

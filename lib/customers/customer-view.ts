@@ -1,12 +1,13 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { customers } from "@/db/schema";
 import { formatId } from "@/lib/ids";
+import { contactVerificationView } from "./sca-region";
 import type { Customer } from "./customer.contract";
 
 export type CustomerRow = InferSelectModel<typeof customers>;
 
 const COMMON = ["region", "address", "endUserTermsConsent"] as const;
-const INDIVIDUAL = ["fullName", "birthDate", "nationality"] as const;
+const INDIVIDUAL = ["fullName", "birthDate", "nationality", "idType", "countryOfIssuance"] as const;
 
 /** Grid's CustomerOneOf: INDIVIDUAL carries `kycStatus` and the person's fields, BUSINESS `kybStatus` and `businessInfo`. */
 export function toCustomer(row: CustomerRow): Customer {
@@ -23,6 +24,8 @@ export function toCustomer(row: CustomerRow): Customer {
   };
   if (row.email) out.email = row.email;
   if (row.phoneNumber) out.phoneNumber = row.phoneNumber;
+  const contact = contactVerificationView(row);
+  if (contact) out.contactVerification = contact;
   const keys = row.customerType === "BUSINESS" ? COMMON : [...COMMON, ...INDIVIDUAL];
   for (const k of keys) if (p[k] !== undefined && p[k] !== null) out[k] = p[k];
   if (row.customerType === "BUSINESS") {

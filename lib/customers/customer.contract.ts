@@ -89,10 +89,13 @@ const customerFields = {
   fullName: z.string().min(1).max(200).optional(),
   birthDate: z.string().regex(DATE, "date YYYY-MM-DD").optional(),
   nationality: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
+  idType: z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]).optional(),
+  identifier: z.string().min(1).max(64).optional().describe("Write-only: stored encrypted, never returned"),
+  countryOfIssuance: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
   // BUSINESS
   businessInfo: businessInfoSchema.optional(),
 };
-const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality"] as const;
+const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality", "idType", "identifier", "countryOfIssuance"] as const;
 /** Run the per-type checks even when other fields are invalid, so that one answer lists every problem. */
 const ALWAYS = { when: () => true };
 
@@ -145,6 +148,9 @@ export const customerUpdateSchema = z
     fullName: customerFields.fullName,
     birthDate: customerFields.birthDate,
     nationality: customerFields.nationality,
+    idType: customerFields.idType,
+    identifier: customerFields.identifier,
+    countryOfIssuance: customerFields.countryOfIssuance,
     businessInfo: businessInfoUpdateSchema.optional(),
   })
   .strict()
@@ -153,7 +159,7 @@ export const customerUpdateSchema = z
   }, ALWAYS);
 export type CustomerUpdate = z.infer<typeof customerUpdateSchema>;
 
-const kycStatusSchema = z.enum(["APPROVED", "PENDING", "REJECTED", "UNVERIFIED"]);
+const kycStatusSchema = z.enum(["APPROVED", "PENDING", "REJECTED", "UNVERIFIED", "HOLD"]);
 const customerViewBase = {
   id: z.string().describe("Customer:<uuid>"),
   platformCustomerId: z.string(),
@@ -164,6 +170,10 @@ const customerViewBase = {
   currencies: z.array(z.string()),
   endUserTermsConsent: endUserTermsConsentSchema.optional(),
   address: addressSchema.optional(),
+  contactVerification: z
+    .object({ email: z.enum(["PENDING", "VERIFIED"]).optional(), phone: z.enum(["PENDING", "VERIFIED"]).optional() })
+    .optional()
+    .describe("Only for customers whose region (else address country) is in the EEA, Switzerland or the UK"),
   isDeleted: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -175,6 +185,8 @@ export const individualCustomerSchema = z.object({
   fullName: z.string().optional(),
   birthDate: z.string().optional(),
   nationality: z.string().optional(),
+  idType: customerFields.idType,
+  countryOfIssuance: z.string().optional(),
 });
 export const businessCustomerSchema = z.object({
   ...customerViewBase,

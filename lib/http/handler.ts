@@ -6,7 +6,7 @@ import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
 import { assertTokenPermission } from "@/lib/platforms/token-permission";
 import { agentByDigest, agentTokenDigest } from "@/lib/agents/authenticate-agent";
 import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
-import { queryObject, readJsonBody } from "@/lib/api-core/body";
+import { queryObject, readFormBody, readJsonBody } from "@/lib/api-core/body";
 import type { HttpMethod, Infer, Operation } from "@/lib/api-core/operation";
 import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseOrThrow, parseQuery, refuseBadText } from "@/lib/api-core/validation";
@@ -53,7 +53,7 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       let rawBody: unknown;
       let body: unknown;
       if (op.body) {
-        rawBody = await readJsonBody(req);
+        rawBody = op.bodyEncoding === "multipart/form-data" ? await readFormBody(req, typeof op.maxBodyBytes === "function" ? op.maxBodyBytes() : op.maxBodyBytes) : await readJsonBody(req);
         if (rawBody === undefined && op.bodyOptional) body = undefined;
         else body = parseOrThrow(op.body, rawBody ?? {});
       }
@@ -90,6 +90,8 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
 function serialize(op: Operation<never, never, never> | Operation<any, any, any>, result: Reply): Response {
   const headers = new Headers(result.headers);
   if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+  // Raw bytes (a file download): the handler set the content type.
+  if (result.body instanceof Uint8Array) return new Response(new Uint8Array(result.body), { status: result.status, headers });
   const spec = op.responses[result.status];
   const out = spec?.schema ? spec.schema.parse(result.body) : result.body;
   headers.set("content-type", "application/json");

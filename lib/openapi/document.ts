@@ -52,7 +52,7 @@ function operationObject(op: Operation<any, any, any>): Json {
   if (op.body) {
     o.requestBody = {
       required: !op.bodyOptional,
-      content: { "application/json": { schema: jsonSchema(op.body, "input") } },
+      content: { [op.bodyEncoding ?? "application/json"]: { schema: jsonSchema(op.body, "input") } },
     };
   }
   return o;

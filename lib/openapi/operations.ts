@@ -34,6 +34,35 @@ import { getBulkImportJobOp, uploadCustomersCsvOp } from "@/lib/bulk-import/bulk
 import * as invitationOps from "@/lib/invitations/invitation.contract";
 import { listUmaProvidersOp, lookupExternalAccountOp, lookupUmaOp } from "@/lib/uma/uma.contract";
 import * as agentActionOps from "@/lib/agent-actions/agent-action.contract";
+import { createCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
+import {
+  createBeneficialOwnerOp,
+  getBeneficialOwnerOp,
+  listBeneficialOwnersOp,
+  updateBeneficialOwnerOp,
+} from "@/lib/beneficial-owners/beneficial-owner.contract";
+import {
+  deleteDocumentOp,
+  downloadDocumentOp,
+  getDocumentOp,
+  listDocumentsOp,
+  replaceDocumentOp,
+  uploadDocumentOp,
+} from "@/lib/documents/document.contract";
+import {
+  confirmEmailVerificationOp,
+  confirmPhoneVerificationOp,
+  sendEmailVerificationOp,
+  sendPhoneVerificationOp,
+} from "@/lib/contact-verification/contact-verification.contract";
+import {
+  completeScaLoginOp,
+  confirmScaFactorEnrollmentOp,
+  listScaFactorsOp,
+  recordSecurityEventOp,
+  startScaFactorEnrollmentOp,
+  startScaLoginOp,
+} from "@/lib/sca/sca.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -126,4 +155,28 @@ export const operations: Operation<any, any, any>[] = [
   sandboxSendOp,
   sandboxUmaReceiveOp,
   updateInternalAccountOp,
+  createVerificationOp,
+  listVerificationsOp,
+  getVerificationOp,
+  createCustomerKycLinkOp,
+  createBeneficialOwnerOp,
+  listBeneficialOwnersOp,
+  getBeneficialOwnerOp,
+  updateBeneficialOwnerOp,
+  uploadDocumentOp,
+  listDocumentsOp,
+  getDocumentOp,
+  replaceDocumentOp,
+  deleteDocumentOp,
+  downloadDocumentOp,
+  sendEmailVerificationOp,
+  confirmEmailVerificationOp,
+  sendPhoneVerificationOp,
+  confirmPhoneVerificationOp,
+  listScaFactorsOp,
+  startScaFactorEnrollmentOp,
+  confirmScaFactorEnrollmentOp,
+  startScaLoginOp,
+  completeScaLoginOp,
+  recordSecurityEventOp,
 ];

@@ -28,6 +28,7 @@ export const platformSettingsPatchSchema = z
     cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
+    skipVerificationPaperwork: z.boolean(),
   })
   .partial()
   .strict();

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { requireEndUserTerms } from "@/lib/customers/end-user-terms";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { paymentRailsOf } from "@/lib/external-accounts/external-account-view";
+import { requireReadyToTransact } from "./require-ready-to-transact";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
 import { requireLookup } from "@/lib/uma/require-lookup";
 import { ApiError } from "@/lib/api-core/errors";
@@ -76,7 +76,7 @@ async function insertQuote(
       errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
     });
   }
-  if (src.customerId) await requireEndUserTerms(db, src.customerId);
+  if (src.customerId) await requireReadyToTransact(db, src.customerId);
   const price = await priceQuote({
     settings: platform.settings,
     sendingCurrency: src.currency,

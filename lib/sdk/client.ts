@@ -91,6 +91,7 @@ export function createServiceClient(opts: ClientOptions) {
     addCredential: (body: AddCredentialBody, headers?: SignedHeaders) => raw<AuthMethod>("POST", "/auth/credentials", { body, headers }),
     listCredentials: (accountId: string) => json<{ data: AuthMethod[] }>("GET", "/auth/credentials", { query: { accountId } }),
     deleteCredential: (credentialId: string, headers?: SignedHeaders) => raw<undefined>("DELETE", `/auth/credentials/${id(credentialId)}`, { headers }),
+    /** EMAIL_OTP or SMS_OTP challenge (no body): the AuthMethod with `otpEncryptionTargetBundle`. */
     challengeEmailOtp: (credentialId: string) => json<AuthMethod>("POST", `/auth/credentials/${id(credentialId)}/challenge`),
     challengePasskey: (credentialId: string, clientPublicKey: string) =>
       json<PasskeyAuthChallenge>("POST", `/auth/credentials/${id(credentialId)}/challenge`, { body: { clientPublicKey } }),

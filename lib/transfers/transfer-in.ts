@@ -13,6 +13,7 @@ import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView, type TransactionRow } from "@/lib/transactions/transaction-view";
+import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
 import type { TransferInput } from "./transfer.contract";
 
 /**
@@ -61,6 +62,7 @@ async function insertTransferIn(platform: PlatformPrincipal, input: TransferInpu
       errors: [{ field: "destination.accountId", message: "Must belong to the owner of source.accountId" }],
     });
   }
+  if (dst.customerId) await requireKycApproved(db, dst.customerId);
   const amount = BigInt(input.amount);
   const usd = src.currency === "USD" ? amount : convertDown(amount, src.currency, "USD", (await getRate(src.currency, "USD")).rate);
   checkTransactionSize(platform.settings, usd);

@@ -59,6 +59,8 @@ describe("API conventions", () => {
     expect(r.status).toBe(200);
     const html = await r.text();
     expect(html).toContain("createCustomer");
+    // A multipart operation shows its form schema too.
+    expect(html).toContain("Request body (multipart/form-data)");
   });
 });
 

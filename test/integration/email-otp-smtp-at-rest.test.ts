@@ -1,37 +1,11 @@
-import net from "node:net";
 import postgres from "postgres";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generateP256KeyPair, openCredentialBundle, publicKeyFromPrivate } from "@/lib/crypto";
 import { signedRetry, stampSigner } from "@/lib/sdk";
 import { newPlatform, type TestPlatform } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
+import { startSmtp, type Mail } from "../support/smtp-receiver";
 import { newWalletUser, otpBundle, sdkFor } from "../support/wallet";
-
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP receiver on loopback: every message lands in `inbox`. */
-async function startSmtp(inbox: Mail[]): Promise<{ port: number; close: () => Promise<void> }> {
-  const smtp = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    logger: false,
-    onData(stream, session, done) {
-      let raw = "";
-      stream.on("data", (d: Buffer) => (raw += d.toString("utf8")));
-      stream.on("end", () => {
-        inbox.push({ to: (session.envelope.rcptTo || []).map((r) => r.address), raw });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", () => resolve()));
-  const port = ((smtp as unknown as { server: net.Server }).server.address() as net.AddressInfo).port;
-  return { port, close: () => new Promise((r) => smtp.close(() => r())) };
-}
 
 function targetPublicOf(targetBundle: string): string {
   return JSON.parse(Buffer.from(JSON.parse(targetBundle).data, "hex").toString("utf8")).targetPublic;

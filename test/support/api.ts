@@ -16,9 +16,15 @@ export interface TestPlatform {
 }
 
 let n = 0;
+/**
+ * A platform for a test. It skips verification paperwork (customers resolve by the sandbox suffix at
+ * creation, so "Test User" is APPROVED and can move money) unless `settings.skipVerificationPaperwork`
+ * says otherwise; test/integration/verifications.test.ts covers the paperwork itself.
+ */
 export async function newPlatform(input: Partial<CreatePlatformInput> = {}): Promise<TestPlatform> {
   process.env.DATABASE_URL = inject("databaseUrl");
-  const p = await createPlatform({ name: `Test platform ${++n}`, environment: "SANDBOX", ...input });
+  const settings = { skipVerificationPaperwork: true, ...input.settings };
+  const p = await createPlatform({ name: `Test platform ${++n}`, environment: "SANDBOX", ...input, settings });
   return { ...p, auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}` };
 }
 

@@ -54,11 +54,6 @@ const PENDING: string[] = [
 
 /** Grid operations in the areas we serve that this service does not implement. */
 const NOT_SERVED: string[] = [
-    "POST /customers/{customerId}/kyc-link (createCustomerKycLink)",
-    "POST /customers/{customerId}/verify-email (sendCustomerEmailVerification)",
-    "POST /customers/{customerId}/verify-email/confirm (confirmCustomerEmailVerification)",
-    "POST /customers/{customerId}/verify-phone (sendCustomerPhoneVerification)",
-    "POST /customers/{customerId}/verify-phone/confirm (confirmCustomerPhoneVerification)",
     "POST /customers/external-accounts/{externalAccountId}/trust (startBeneficiaryTrust)",
     "POST /customers/external-accounts/{externalAccountId}/trust/confirm (confirmBeneficiaryTrust)",
     "POST /customers/external-accounts/{externalAccountId}/untrust (startBeneficiaryUntrust)",

@@ -5,58 +5,66 @@ import { ApiError } from "@/lib/api-core/errors";
 import { newUuid } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { CredentialTypeHandler, AddCredentialInput } from "../credential-handler-types";
-import { emailOtpLoginOperation } from "./email-otp-login";
+import { otpLoginOperation } from "./email-otp-login";
 import { issueOtp } from "./issue-otp";
+import { EMAIL_CHANNEL, SMS_CHANNEL, type OtpChannel } from "./otp-channel";
 
-function alreadyExists(accountId: string): ApiError {
-  return new ApiError("EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS", `The account ${accountId} already has an EMAIL_OTP credential (one per account)`);
+function alreadyExists(channel: OtpChannel, accountId: string): ApiError {
+  return new ApiError(channel.alreadyExists, `The account ${accountId} already has an ${channel.type} credential (one per account)`);
 }
 
-async function checkAddable(db: DbOrTx, input: AddCredentialInput): Promise<string> {
+/** The customer's email (phone number) the credential will use, or the refusal. */
+async function checkAddable(db: DbOrTx, channel: OtpChannel, input: AddCredentialInput): Promise<string> {
   const [existing] = await db
     .select({ id: authMethods.id })
     .from(authMethods)
-    .where(and(eq(authMethods.accountId, input.account.id), eq(authMethods.type, "EMAIL_OTP"), sql`${authMethods.revokedAt} is null`))
+    .where(and(eq(authMethods.accountId, input.account.id), eq(authMethods.type, channel.type), sql`${authMethods.revokedAt} is null`))
     .limit(1);
-  if (existing) throw alreadyExists(input.body.accountId);
+  if (existing) throw alreadyExists(channel, input.body.accountId);
   const [customer] = input.account.customerId
-    ? await db.select({ email: customers.email }).from(customers).where(eq(customers.id, input.account.customerId)).limit(1)
+    ? await db.select({ contact: customers[channel.contact] }).from(customers).where(eq(customers.id, input.account.customerId)).limit(1)
     : [];
-  if (!customer?.email) {
-    throw new ApiError("INVALID_INPUT", "An EMAIL_OTP credential needs the customer's email on file; the customer has none", {
-      reason: "CUSTOMER_EMAIL_MISSING",
+  if (!customer?.contact) {
+    throw new ApiError("INVALID_INPUT", `An ${channel.type} credential needs the customer's ${channel.contactLabel} on file; the customer has none`, {
+      reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
     });
   }
-  return customer.email;
+  return customer.contact;
 }
 
-export const emailOtpHandler: CredentialTypeHandler = {
-  type: "EMAIL_OTP",
-  async prepareAdd(db, input) {
-    const email = await checkAddable(db, input);
-    return { parameters: { email } };
-  },
-  async recheckAdd(db, input) {
-    await checkAddable(db, input);
-  },
-  async add(tx, input) {
-    const email = await checkAddable(tx, input);
-    try {
-      const [row] = await tx
-        .insert(authMethods)
-        .values({ id: newUuid(), platformId: input.platform.id, accountId: input.account.id, type: "EMAIL_OTP", nickname: email })
-        .returning();
-      return { row };
-    } catch (e) {
-      // The partial unique index (one live EMAIL_OTP per account) settles a race between two adds.
-      if (String((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) === "23505") throw alreadyExists(input.body.accountId);
-      throw e;
-    }
-  },
-  challenge({ platform, credential, body }) {
-    return issueOtp(platform, credential, body);
-  },
-  verify(call) {
-    return runSignedRetry(emailOtpLoginOperation, call);
-  },
-};
+function otpHandler(channel: OtpChannel): CredentialTypeHandler {
+  const login = otpLoginOperation(channel);
+  return {
+    type: channel.type,
+    async prepareAdd(db, input) {
+      const contact = await checkAddable(db, channel, input);
+      return { parameters: { [channel.contact === "email" ? "email" : "phoneNumber"]: contact } };
+    },
+    async recheckAdd(db, input) {
+      await checkAddable(db, channel, input);
+    },
+    async add(tx, input) {
+      const contact = await checkAddable(tx, channel, input);
+      try {
+        const [row] = await tx
+          .insert(authMethods)
+          .values({ id: newUuid(), platformId: input.platform.id, accountId: input.account.id, type: channel.type, nickname: contact })
+          .returning();
+        return { row };
+      } catch (e) {
+        // The partial unique index (one live OTP credential of a type per account) settles a race between two adds.
+        if (String((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) === "23505") throw alreadyExists(channel, input.body.accountId);
+        throw e;
+      }
+    },
+    challenge({ platform, credential, body }) {
+      return issueOtp(channel, platform, credential, body);
+    },
+    verify(call) {
+      return runSignedRetry(login, call);
+    },
+  };
+}
+
+export const emailOtpHandler = otpHandler(EMAIL_CHANNEL);
+export const smsOtpHandler = otpHandler(SMS_CHANNEL);

@@ -8,6 +8,7 @@ import type { SignedOperation } from "@/lib/signed-retry/signed-operation";
 import type { VerifyCredentialBody } from "../credential.contract";
 import { findCredentialOrThrow } from "../find-credential";
 import { checkOtp } from "./check-otp";
+import type { OtpChannel } from "./otp-channel";
 
 export interface EmailOtpLoginInput {
   platform: PlatformPrincipal;
@@ -17,11 +18,11 @@ export interface EmailOtpLoginInput {
 
 type Ctx = { publicKey: string };
 
-async function emailOtpCredential(db: Parameters<typeof findCredentialOrThrow>[0], input: EmailOtpLoginInput) {
+async function otpCredential(db: Parameters<typeof findCredentialOrThrow>[0], type: OtpChannel["type"], input: EmailOtpLoginInput) {
   const credential = await findCredentialOrThrow(db, input.platform.id, input.credentialId);
-  if (credential.type !== "EMAIL_OTP") {
-    throw new ApiError("INVALID_INPUT", `The body's type EMAIL_OTP does not match the credential's type ${credential.type}`, {
-      errors: [{ field: "type", constraint: { enum: [credential.type] }, message: `expected ${credential.type}, received EMAIL_OTP` }],
+  if (credential.type !== type) {
+    throw new ApiError("INVALID_INPUT", `The body's type ${type} does not match the credential's type ${credential.type}`, {
+      errors: [{ field: "type", constraint: { enum: [credential.type] }, message: `expected ${credential.type}, received ${type}` }],
     });
   }
   return credential;
@@ -31,17 +32,17 @@ async function emailOtpCredential(db: Parameters<typeof findCredentialOrThrow>[0
  * EMAIL_OTP verify (spec steps 3–5): the first leg checks the OTP and binds the sealed public key as
  * the only allowed signer; the signed retry creates the session for that key.
  */
-export const emailOtpLoginOperation: SignedOperation<EmailOtpLoginInput, Ctx> = {
-  name: "credentials.verify.email-otp",
-  activityType: "ACTIVITY_TYPE_EMAIL_OTP_LOGIN",
+export const otpLoginOperation = (channel: OtpChannel): SignedOperation<EmailOtpLoginInput, Ctx> => ({
+  name: `credentials.verify.${channel.type === "EMAIL_OTP" ? "email-otp" : "sms-otp"}`,
+  activityType: channel.loginActivity,
   async prepare(input, db) {
-    const credential = await emailOtpCredential(db, input);
-    if (input.body.type !== "EMAIL_OTP") throw new Error("EMAIL_OTP login given another body type");
+    const credential = await otpCredential(db, channel.type, input);
+    if (input.body.type !== channel.type) throw new Error(`${channel.type} login given another body type`);
     await consumeRateLimit(`verify:${credential.id}`, RATE_LIMITS.verify, "verify attempts for this credential");
     const publicKey = await checkOtp(db, credential.id, input.body.encryptedOtpBundle);
     return {
       accountId: credential.accountId,
-      credentialType: "EMAIL_OTP",
+      credentialType: channel.type,
       parameters: {
         accountId: formatId("InternalAccount", credential.accountId),
         credentialId: formatId("AuthMethod", credential.id),
@@ -52,15 +53,15 @@ export const emailOtpLoginOperation: SignedOperation<EmailOtpLoginInput, Ctx> = 
     };
   },
   async recheck(input, _context, db) {
-    await emailOtpCredential(db, input);
+    await otpCredential(db, channel.type, input);
   },
   async execute(tx, input, context) {
-    const credential = await emailOtpCredential(tx, input);
+    const credential = await otpCredential(tx, channel.type, input);
     const session = await createSessionForKey(
       tx,
-      { platform: input.platform, accountId: credential.accountId, authMethodId: credential.id, type: "EMAIL_OTP", nickname: credential.nickname },
+      { platform: input.platform, accountId: credential.accountId, authMethodId: credential.id, type: channel.type, nickname: credential.nickname },
       context.publicKey,
     );
     return reply(200, session);
   },
-};
+});

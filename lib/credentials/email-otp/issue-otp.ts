@@ -6,9 +6,9 @@ import { reply, type Reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid } from "@/lib/ids";
 import { issueOtpTarget } from "@/lib/keys/otp-target";
-import { sendMail } from "@/lib/mail/send-mail";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { toAuthMethod, type AuthMethodRow } from "../auth-method-view";
+import type { OtpChannel } from "./otp-channel";
 import { OTP_TTL_MS, newOtpCode, otpDigest } from "./otp-code";
 
 /** AAD that binds an encrypted target key to its issuance row. */
@@ -20,23 +20,25 @@ export function targetKeyAad(otpId: string): string {
  * EMAIL_OTP challenge (spec "Per-type authentication flows", step 1): a fresh code and a fresh HPKE
  * target key per issuance; earlier live issuances of the credential are superseded and their keys erased.
  */
-export async function issueOtp(platform: PlatformPrincipal, credential: AuthMethodRow, body: unknown): Promise<Reply> {
+export async function issueOtp(channel: OtpChannel, platform: PlatformPrincipal, credential: AuthMethodRow, body: unknown): Promise<Reply> {
   if (body !== undefined && Object.keys(body as object).length > 0) {
-    throw new ApiError("INVALID_INPUT", "An EMAIL_OTP challenge takes no body", {
+    throw new ApiError("INVALID_INPUT", `An ${channel.type} challenge takes no body`, {
       errors: [{ field: "clientPublicKey", message: "Unknown field for an EMAIL_OTP challenge" }],
     });
   }
   const db = await getDb();
   const [owner] = await db
-    .select({ email: customers.email })
+    .select({ contact: customers[channel.contact] })
     .from(internalAccounts)
     .innerJoin(customers, eq(customers.id, internalAccounts.customerId))
     .where(and(eq(internalAccounts.id, credential.accountId), eq(internalAccounts.platformId, platform.id)))
     .limit(1);
-  if (!owner?.email) {
-    throw new ApiError("INVALID_INPUT", "The account's customer has no email on file to send a code to", { reason: "CUSTOMER_EMAIL_MISSING" });
+  if (!owner?.contact) {
+    throw new ApiError("INVALID_INPUT", `The account's customer has no ${channel.contactLabel} on file to send a code to`, {
+      reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
+    });
   }
-  await consumeRateLimit(`otp-challenge:${credential.id}`, RATE_LIMITS.emailOtpChallenge, "EMAIL_OTP challenges for this credential");
+  await consumeRateLimit(`otp-challenge:${credential.id}`, RATE_LIMITS.emailOtpChallenge, `${channel.type} challenges for this credential`);
 
   const sandbox = platform.environment === "SANDBOX";
   const code = newOtpCode(sandbox);
@@ -69,13 +71,7 @@ export async function issueOtp(platform: PlatformPrincipal, credential: AuthMeth
       expiresAt: new Date(Date.now() + OTP_TTL_MS),
     });
   });
-  // Sandbox: no mail, the code is 000000 (spec step 7); encryption stays real.
-  if (!sandbox) {
-    await sendMail({
-      to: owner.email,
-      subject: "Your verification code",
-      text: `Your verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
-    });
-  }
+  // Sandbox: no mail or SMS, the code is 000000 (spec step 7); encryption stays real.
+  if (!sandbox) await channel.deliver(owner.contact, code);
   return reply(200, toAuthMethod(credential, { otpEncryptionTargetBundle: target.otpEncryptionTargetBundle }));
 }

@@ -26,6 +26,8 @@ function platform(environment: "SANDBOX" | "PRODUCTION", issuers?: PlatformPrinc
       feeConfigs: [],
       cardTokenization2faConfig: null,
       subjectToCounterpartyRules: false,
+      isRegulatedFinancialInstitution: false,
+      skipVerificationPaperwork: false,
     },
   };
 }

@@ -164,7 +164,7 @@ export interface paths {
     get: operations["listCredentials"];
     /**
      * Add a credential (signed retry by an active session of the account)
-     * @description Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS).
+     * @description Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.
      */
     post: operations["addCredential"];
   };
@@ -214,6 +214,24 @@ export interface paths {
      */
     post: operations["refreshAuthSession"];
   };
+  "/beneficial-owners": {
+    /** List beneficial owners */
+    get: operations["listBeneficialOwners"];
+    /**
+     * Create a beneficial owner
+     * @description Adds a beneficial owner, director, control person… to a BUSINESS customer (400 for an INDIVIDUAL). `identifier` is write-only and stored encrypted. The owner's KYC is decided with the business's KYB (sandbox: by the last three characters of `lastName`).
+     */
+    post: operations["createBeneficialOwner"];
+  };
+  "/beneficial-owners/{beneficialOwnerId}": {
+    /** Get a beneficial owner */
+    get: operations["getBeneficialOwner"];
+    /**
+     * Update a beneficial owner
+     * @description `personalInfo` fields are merged into the stored ones. A settled (APPROVED or REJECTED) owner keeps its status.
+     */
+    patch: operations["updateBeneficialOwner"];
+  };
   "/config": {
     /** Get the platform configuration */
     get: operations["getPlatformConfig"];
@@ -245,6 +263,41 @@ export interface paths {
      * @description Plain updates answer 200 at once. Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
      */
     patch: operations["updateCustomer"];
+  };
+  "/customers/{customerId}/kyc-link": {
+    /**
+     * Generate a hosted KYC/KYB link for an existing customer
+     * @description A fresh single-use link (valid 24 h) each call; earlier links stay valid until used or expired. The customer's status does not change. 409 when the customer must verify contact details first and has not.
+     */
+    post: operations["createCustomerKycLink"];
+  };
+  "/customers/{customerId}/verify-email": {
+    /**
+     * Send an email verification code to a customer
+     * @description Sends (or resends) a one-time code to the customer's email over SMTP. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     */
+    post: operations["sendCustomerEmailVerification"];
+  };
+  "/customers/{customerId}/verify-email/confirm": {
+    /**
+     * Confirm a customer's email verification code
+     * @description On success `contactVerification.email` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     */
+    post: operations["confirmCustomerEmailVerification"];
+  };
+  "/customers/{customerId}/verify-phone": {
+    /**
+     * Send a phone verification code to a customer
+     * @description Sends (or resends) a one-time code by SMS through the SMS gateway (SMS_URL). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     */
+    post: operations["sendCustomerPhoneVerification"];
+  };
+  "/customers/{customerId}/verify-phone/confirm": {
+    /**
+     * Confirm a customer's phone verification code
+     * @description On success `contactVerification.phone` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     */
+    post: operations["confirmCustomerPhoneVerification"];
   };
   "/customers/bulk/csv": {
     /**
@@ -303,6 +356,36 @@ export interface paths {
      * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
      */
     get: operations["getDiscoveries"];
+  };
+  "/documents": {
+    /** List documents */
+    get: operations["listDocuments"];
+    /**
+     * Upload a document
+     * @description Upload a verification document for a customer or beneficial owner. multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key.
+     */
+    post: operations["uploadDocument"];
+  };
+  "/documents/{documentId}": {
+    /** Get a document by ID */
+    get: operations["getDocument"];
+    /**
+     * Replace a document
+     * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 409 once the holder's verification is under review or settled.
+     */
+    put: operations["replaceDocument"];
+    /**
+     * Delete a document
+     * @description 409 once the holder's verification is under review or settled (the document was submitted).
+     */
+    delete: operations["deleteDocument"];
+  };
+  "/documents/{documentId}/file": {
+    /**
+     * Download a document's file
+     * @description This service's addition (Grid has no download): the decrypted bytes with their detected content type, `Cache-Control: no-store`.
+     */
+    get: operations["downloadDocument"];
   };
   "/exchange-rates": {
     /**
@@ -450,6 +533,46 @@ export interface paths {
      */
     post: operations["sendTestWebhookSandboxAlias"];
   };
+  "/sca/factors": {
+    /**
+     * List a customer's SCA factors
+     * @description SMS_OTP is listed once the customer's phone is verified; TOTP once enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    get: operations["listScaFactors"];
+    /**
+     * Start enrolling an SCA factor
+     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startScaFactorEnrollment"];
+  };
+  "/sca/factors/confirm": {
+    /**
+     * Confirm an SCA factor enrollment
+     * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmScaFactorEnrollment"];
+  };
+  "/sca/login/complete": {
+    /**
+     * Complete an SCA login
+     * @description A correct code opens an SCA session of 180 days (`sessionExpiresAt`). A wrong code → 400 and counts as a failed login: the fifth locks SCA login for 15 minutes (423 ACCOUNT_LOCKED with `details.lockedUntil`). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["completeScaLogin"];
+  };
+  "/sca/login/start": {
+    /**
+     * Start an SCA login
+     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startScaLogin"];
+  };
+  "/sca/record-event": {
+    /**
+     * Record a security event
+     * @description FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["recordSecurityEvent"];
+  };
   "/tokens": {
     /** List tokens */
     get: operations["listTokens"];
@@ -516,6 +639,19 @@ export interface paths {
      * @description The directory of Virtual Asset Service Providers recognized for counterparty declarations.
      */
     get: operations["listVasps"];
+  };
+  "/verifications": {
+    /** List verifications */
+    get: operations["listVerifications"];
+    /**
+     * Submit customer for verification
+     * @description Checks the customer's data, documents and (KYB) beneficial owners. Anything missing answers `verificationStatus: RESOLVE_ERRORS` with one entry per problem; call again after fixing. On an unregulated sandbox platform a complete submission is decided by the suffix rules in the README. A customer whose status is settled (APPROVED or REJECTED) answers 400. Emits `VERIFICATION.<status>` and, when the customer's status changes, `CUSTOMER.KYC_*` (or `CUSTOMER.KYB_*`).
+     */
+    post: operations["createVerification"];
+  };
+  "/verifications/{verificationId}": {
+    /** Get a verification */
+    get: operations["getVerification"];
   };
   "/webhooks/deliveries": {
     /** List the platform's webhook deliveries (newest first) */
@@ -12778,7 +12914,7 @@ export interface operations {
   };
   /**
    * Add a credential (signed retry by an active session of the account)
-   * @description Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS).
+   * @description Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.
    */
   addCredential: {
     parameters: {
@@ -12796,6 +12932,11 @@ export interface operations {
           accountId: string;
           /** @constant */
           type: "EMAIL_OTP";
+        }, {
+          /** @description InternalAccount:<uuid> */
+          accountId: string;
+          /** @constant */
+          type: "SMS_OTP";
         }, {
           /** @description InternalAccount:<uuid> */
           accountId: string;
@@ -13173,6 +13314,10 @@ export interface operations {
           encryptedOtpBundle: string;
           /** @constant */
           type: "EMAIL_OTP";
+        }, {
+          encryptedOtpBundle: string;
+          /** @constant */
+          type: "SMS_OTP";
         }, {
           clientPublicKey: string;
           oidcToken: string;
@@ -13657,6 +13802,449 @@ export interface operations {
       };
     };
   };
+  /** List beneficial owners */
+  listBeneficialOwners: {
+    parameters: {
+      query: {
+        limit?: number;
+        cursor?: string;
+        customerId: string;
+      };
+    };
+    responses: {
+      /** @description A page of beneficial owners */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                createdAt: string;
+                customerId: string;
+                /** @description BeneficialOwner:<uuid> */
+                id: string;
+                /** @enum {string} */
+                kycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED" | "HOLD";
+                ownershipPercentage: number;
+                personalInfo: {
+                  address: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  birthDate: string;
+                  countryOfIssuance?: string;
+                  /** Format: email */
+                  email?: string;
+                  firstName: string;
+                  /** @enum {string} */
+                  idType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+                  lastName: string;
+                  middleName?: string;
+                  nationality: string;
+                  phoneNumber?: string;
+                };
+                roles: ("UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER")[];
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a beneficial owner
+   * @description Adds a beneficial owner, director, control person… to a BUSINESS customer (400 for an INDIVIDUAL). `identifier` is write-only and stored encrypted. The owner's KYC is decided with the business's KYB (sandbox: by the last three characters of `lastName`).
+   */
+  createBeneficialOwner: {
+    requestBody: {
+      content: {
+        "application/json": {
+          customerId: string;
+          ownershipPercentage: number;
+          personalInfo: {
+            address: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            birthDate: string;
+            countryOfIssuance?: string;
+            /** Format: email */
+            email?: string;
+            firstName: string;
+            /** @description Write-only: stored encrypted, never returned */
+            identifier: string;
+            /** @enum {string} */
+            idType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+            lastName: string;
+            middleName?: string;
+            nationality: string;
+            phoneNumber?: string;
+          };
+          roles: ("UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER")[];
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficial owner */
+      201: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            customerId: string;
+            /** @description BeneficialOwner:<uuid> */
+            id: string;
+            /** @enum {string} */
+            kycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED" | "HOLD";
+            ownershipPercentage: number;
+            personalInfo: {
+              address: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              birthDate: string;
+              countryOfIssuance?: string;
+              /** Format: email */
+              email?: string;
+              firstName: string;
+              /** @enum {string} */
+              idType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              lastName: string;
+              middleName?: string;
+              nationality: string;
+              phoneNumber?: string;
+            };
+            roles: ("UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER")[];
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a beneficial owner */
+  getBeneficialOwner: {
+    parameters: {
+      path: {
+        beneficialOwnerId: string;
+      };
+    };
+    responses: {
+      /** @description The beneficial owner */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            customerId: string;
+            /** @description BeneficialOwner:<uuid> */
+            id: string;
+            /** @enum {string} */
+            kycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED" | "HOLD";
+            ownershipPercentage: number;
+            personalInfo: {
+              address: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              birthDate: string;
+              countryOfIssuance?: string;
+              /** Format: email */
+              email?: string;
+              firstName: string;
+              /** @enum {string} */
+              idType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              lastName: string;
+              middleName?: string;
+              nationality: string;
+              phoneNumber?: string;
+            };
+            roles: ("UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER")[];
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Update a beneficial owner
+   * @description `personalInfo` fields are merged into the stored ones. A settled (APPROVED or REJECTED) owner keeps its status.
+   */
+  updateBeneficialOwner: {
+    parameters: {
+      path: {
+        beneficialOwnerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          ownershipPercentage?: number;
+          personalInfo?: {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            birthDate?: string;
+            countryOfIssuance?: string;
+            /** Format: email */
+            email?: string;
+            firstName?: string;
+            /** @description Write-only: stored encrypted, never returned */
+            identifier?: string;
+            /** @enum {string} */
+            idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+            lastName?: string;
+            middleName?: string;
+            nationality?: string;
+            phoneNumber?: string;
+          };
+          roles?: ("UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER")[];
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficial owner */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            customerId: string;
+            /** @description BeneficialOwner:<uuid> */
+            id: string;
+            /** @enum {string} */
+            kycStatus: "UNVERIFIED" | "PENDING" | "APPROVED" | "REJECTED" | "HOLD";
+            ownershipPercentage: number;
+            personalInfo: {
+              address: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              birthDate: string;
+              countryOfIssuance?: string;
+              /** Format: email */
+              email?: string;
+              firstName: string;
+              /** @enum {string} */
+              idType: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              lastName: string;
+              middleName?: string;
+              nationality: string;
+              phoneNumber?: string;
+            };
+            roles: ("UBO" | "DIRECTOR" | "COMPANY_OFFICER" | "CONTROL_PERSON" | "TRUSTEE" | "GENERAL_PARTNER")[];
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** Get the platform configuration */
   getPlatformConfig: {
     responses: {
@@ -13693,6 +14281,8 @@ export interface operations {
               }[];
             /** @description Platform:<uuid> */
             id: string;
+            /** @default false */
+            isRegulatedFinancialInstitution: boolean;
             limits?: {
               dailyVolumeLimitUsdCents?: number;
               transactionSizeLimitUsdCents?: number;
@@ -13714,6 +14304,8 @@ export interface operations {
             };
             /** @default 900 */
             sessionLifetimeSeconds: number;
+            /** @default false */
+            skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
             updatedAt: string;
@@ -13802,6 +14394,7 @@ export interface operations {
               }[];
           };
           sessionLifetimeSeconds?: number;
+          skipVerificationPaperwork?: boolean;
           subjectToCounterpartyRules?: boolean;
           webauthn?: {
             origins?: string[];
@@ -13851,6 +14444,8 @@ export interface operations {
               }[];
             /** @description Platform:<uuid> */
             id: string;
+            /** @default false */
+            isRegulatedFinancialInstitution: boolean;
             limits?: {
               dailyVolumeLimitUsdCents?: number;
               transactionSizeLimitUsdCents?: number;
@@ -13872,6 +14467,8 @@ export interface operations {
             };
             /** @default 900 */
             sessionLifetimeSeconds: number;
+            /** @default false */
+            skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
             updatedAt: string;
@@ -13965,6 +14562,14 @@ export interface operations {
                   state?: string;
                 };
                 birthDate?: string;
+                /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+                contactVerification?: {
+                  /** @enum {string} */
+                  email?: "PENDING" | "VERIFIED";
+                  /** @enum {string} */
+                  phone?: "PENDING" | "VERIFIED";
+                };
+                countryOfIssuance?: string;
                 createdAt: string;
                 currencies: string[];
                 /** @constant */
@@ -13981,9 +14586,11 @@ export interface operations {
                 fullName?: string;
                 /** @description Customer:<uuid> */
                 id: string;
+                /** @enum {string} */
+                idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
                 isDeleted: boolean;
                 /** @enum {string} */
-                kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+                kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
                 nationality?: string;
                 phoneNumber?: string;
                 platformCustomerId: string;
@@ -14024,6 +14631,13 @@ export interface operations {
                   sourceOfFunds?: string;
                   taxId?: string;
                 };
+                /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+                contactVerification?: {
+                  /** @enum {string} */
+                  email?: "PENDING" | "VERIFIED";
+                  /** @enum {string} */
+                  phone?: "PENDING" | "VERIFIED";
+                };
                 createdAt: string;
                 currencies: string[];
                 /** @constant */
@@ -14041,7 +14655,7 @@ export interface operations {
                 id: string;
                 isDeleted: boolean;
                 /** @enum {string} */
-                kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+                kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
                 phoneNumber?: string;
                 platformCustomerId: string;
                 region?: string;
@@ -14139,6 +14753,7 @@ export interface operations {
             sourceOfFunds?: string;
             taxId: string;
           };
+          countryOfIssuance?: string;
           currencies?: string[];
           /** @enum {string} */
           customerType?: "INDIVIDUAL" | "BUSINESS";
@@ -14153,6 +14768,10 @@ export interface operations {
             termsVersion: string;
           };
           fullName?: string;
+          /** @description Write-only: stored encrypted, never returned */
+          identifier?: string;
+          /** @enum {string} */
+          idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
           phoneNumber?: string;
           platformCustomerId?: string;
@@ -14175,6 +14794,14 @@ export interface operations {
               state?: string;
             };
             birthDate?: string;
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            countryOfIssuance?: string;
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14191,9 +14818,11 @@ export interface operations {
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
+            /** @enum {string} */
+            idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
             isDeleted: boolean;
             /** @enum {string} */
-            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
@@ -14234,6 +14863,13 @@ export interface operations {
               sourceOfFunds?: string;
               taxId?: string;
             };
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14251,7 +14887,7 @@ export interface operations {
             id: string;
             isDeleted: boolean;
             /** @enum {string} */
-            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             phoneNumber?: string;
             platformCustomerId: string;
             region?: string;
@@ -14335,6 +14971,14 @@ export interface operations {
               state?: string;
             };
             birthDate?: string;
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            countryOfIssuance?: string;
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14351,9 +14995,11 @@ export interface operations {
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
+            /** @enum {string} */
+            idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
             isDeleted: boolean;
             /** @enum {string} */
-            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
@@ -14394,6 +15040,13 @@ export interface operations {
               sourceOfFunds?: string;
               taxId?: string;
             };
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14411,7 +15064,7 @@ export interface operations {
             id: string;
             isDeleted: boolean;
             /** @enum {string} */
-            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             phoneNumber?: string;
             platformCustomerId: string;
             region?: string;
@@ -14485,6 +15138,14 @@ export interface operations {
               state?: string;
             };
             birthDate?: string;
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            countryOfIssuance?: string;
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14501,9 +15162,11 @@ export interface operations {
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
+            /** @enum {string} */
+            idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
             isDeleted: boolean;
             /** @enum {string} */
-            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
@@ -14544,6 +15207,13 @@ export interface operations {
               sourceOfFunds?: string;
               taxId?: string;
             };
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14561,7 +15231,7 @@ export interface operations {
             id: string;
             isDeleted: boolean;
             /** @enum {string} */
-            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             phoneNumber?: string;
             platformCustomerId: string;
             region?: string;
@@ -14677,6 +15347,7 @@ export interface operations {
             sourceOfFunds?: string;
             taxId?: string;
           };
+          countryOfIssuance?: string;
           currencies?: string[];
           /** @enum {string} */
           customerType?: "INDIVIDUAL" | "BUSINESS";
@@ -14691,6 +15362,10 @@ export interface operations {
             termsVersion: string;
           };
           fullName?: string;
+          /** @description Write-only: stored encrypted, never returned */
+          identifier?: string;
+          /** @enum {string} */
+          idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
           phoneNumber?: string;
           region?: string;
@@ -14716,6 +15391,14 @@ export interface operations {
               state?: string;
             };
             birthDate?: string;
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            countryOfIssuance?: string;
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14732,9 +15415,11 @@ export interface operations {
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
+            /** @enum {string} */
+            idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
             isDeleted: boolean;
             /** @enum {string} */
-            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
             phoneNumber?: string;
             platformCustomerId: string;
@@ -14775,6 +15460,13 @@ export interface operations {
               sourceOfFunds?: string;
               taxId?: string;
             };
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
             createdAt: string;
             currencies: string[];
             /** @constant */
@@ -14792,7 +15484,7 @@ export interface operations {
             id: string;
             isDeleted: boolean;
             /** @enum {string} */
-            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED";
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             phoneNumber?: string;
             platformCustomerId: string;
             region?: string;
@@ -14890,6 +15582,697 @@ export interface operations {
       };
       /** @description Failed dependency (EMAIL_OTP_CREDENTIAL_SYNC_FAILED) */
       424: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Generate a hosted KYC/KYB link for an existing customer
+   * @description A fresh single-use link (valid 24 h) each call; earlier links stay valid until used or expired. The customer's status does not change. 409 when the customer must verify contact details first and has not.
+   */
+  createCustomerKycLink: {
+    parameters: {
+      path: {
+        customerId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          redirectUri?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The link */
+      201: {
+        content: {
+          "application/json": {
+            expiresAt: string;
+            /** @description Single-use hosted URL on this service */
+            kycUrl: string;
+            /**
+             * @description Informational; this service runs the hosted flow itself
+             * @enum {string}
+             */
+            provider: "SUMSUB";
+            token?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send an email verification code to a customer
+   * @description Sends (or resends) a one-time code to the customer's email over SMTP. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   */
+  sendCustomerEmailVerification: {
+    parameters: {
+      path: {
+        customerId: string;
+      };
+    };
+    responses: {
+      /** @description Verification code sent */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm a customer's email verification code
+   * @description On success `contactVerification.email` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   */
+  confirmCustomerEmailVerification: {
+    parameters: {
+      path: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The customer */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            birthDate?: string;
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            countryOfIssuance?: string;
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "INDIVIDUAL";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            fullName?: string;
+            /** @description Customer:<uuid> */
+            id: string;
+            /** @enum {string} */
+            idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+            isDeleted: boolean;
+            /** @enum {string} */
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+            nationality?: string;
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send a phone verification code to a customer
+   * @description Sends (or resends) a one-time code by SMS through the SMS gateway (SMS_URL). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   */
+  sendCustomerPhoneVerification: {
+    parameters: {
+      path: {
+        customerId: string;
+      };
+    };
+    responses: {
+      /** @description Verification code sent */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm a customer's phone verification code
+   * @description On success `contactVerification.phone` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   */
+  confirmCustomerPhoneVerification: {
+    parameters: {
+      path: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The customer */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            birthDate?: string;
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            countryOfIssuance?: string;
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "INDIVIDUAL";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            fullName?: string;
+            /** @description Customer:<uuid> */
+            id: string;
+            /** @enum {string} */
+            idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+            isDeleted: boolean;
+            /** @enum {string} */
+            kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+            nationality?: string;
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }, {
+            address?: {
+              city?: string;
+              country: string;
+              line1: string;
+              line2?: string;
+              postalCode: string;
+              state?: string;
+            };
+            businessInfo?: {
+              /** @enum {string} */
+              businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+              countriesOfOperation?: string[];
+              country?: string;
+              doingBusinessAs?: string;
+              /** @enum {string} */
+              entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+              expectedCounterpartyCountries?: string[];
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              expectedRecipientJurisdictions?: string[];
+              incorporatedOn?: string;
+              legalName: string;
+              naicsCode?: string;
+              primaryContactFirstName?: string;
+              primaryContactLastName?: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              registrationNumber?: string;
+              sourceOfFunds?: string;
+              taxId?: string;
+            };
+            /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+            contactVerification?: {
+              /** @enum {string} */
+              email?: "PENDING" | "VERIFIED";
+              /** @enum {string} */
+              phone?: "PENDING" | "VERIFIED";
+            };
+            createdAt: string;
+            currencies: string[];
+            /** @constant */
+            customerType: "BUSINESS";
+            email?: string;
+            endUserTermsConsent?: {
+              /** @enum {string} */
+              acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+              /** Format: date-time */
+              acceptedAt: string;
+              ipAddress: string;
+              termsVersion: string;
+            };
+            /** @description Customer:<uuid> */
+            id: string;
+            isDeleted: boolean;
+            /** @enum {string} */
+            kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+            phoneNumber?: string;
+            platformCustomerId: string;
+            region?: string;
+            umaAddress: string;
+            updatedAt: string;
+          }]>;
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
         content: {
           "application/json": {
             code: string;
@@ -25815,6 +27198,540 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List documents */
+  listDocuments: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        documentHolder?: string;
+      };
+    };
+    responses: {
+      /** @description A page of documents */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                country: string;
+                createdAt: string;
+                documentHolder: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+                fileName: string;
+                /** @description Document:<uuid> */
+                id: string;
+                issuingAuthority?: string;
+                /** @enum {string} */
+                side?: "FRONT" | "BACK";
+                updatedAt?: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Upload a document
+   * @description Upload a verification document for a customer or beneficial owner. multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key.
+   */
+  uploadDocument: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          country: string;
+          /** @description Customer:… or BeneficialOwner:… */
+          documentHolder: string;
+          documentNumber?: string;
+          /** @enum {string} */
+          documentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+          /** Format: binary */
+          file: string;
+          issuingAuthority?: string;
+          /** @enum {string} */
+          side?: "FRONT" | "BACK";
+        };
+      };
+    };
+    responses: {
+      /** @description The document */
+      201: {
+        content: {
+          "application/json": {
+            country: string;
+            createdAt: string;
+            documentHolder: string;
+            documentNumber?: string;
+            /** @enum {string} */
+            documentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+            fileName: string;
+            /** @description Document:<uuid> */
+            id: string;
+            issuingAuthority?: string;
+            /** @enum {string} */
+            side?: "FRONT" | "BACK";
+            updatedAt?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Body over 1 MiB */
+      413: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      415: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a document by ID */
+  getDocument: {
+    parameters: {
+      path: {
+        documentId: string;
+      };
+    };
+    responses: {
+      /** @description The document's metadata */
+      200: {
+        content: {
+          "application/json": {
+            country: string;
+            createdAt: string;
+            documentHolder: string;
+            documentNumber?: string;
+            /** @enum {string} */
+            documentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+            fileName: string;
+            /** @description Document:<uuid> */
+            id: string;
+            issuingAuthority?: string;
+            /** @enum {string} */
+            side?: "FRONT" | "BACK";
+            updatedAt?: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Replace a document
+   * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 409 once the holder's verification is under review or settled.
+   */
+  replaceDocument: {
+    parameters: {
+      path: {
+        documentId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          country: string;
+          documentNumber?: string;
+          /** @enum {string} */
+          documentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+          /** Format: binary */
+          file: string;
+          issuingAuthority?: string;
+          /** @enum {string} */
+          side?: "FRONT" | "BACK";
+        };
+      };
+    };
+    responses: {
+      /** @description The document */
+      200: {
+        content: {
+          "application/json": {
+            country: string;
+            createdAt: string;
+            documentHolder: string;
+            documentNumber?: string;
+            /** @enum {string} */
+            documentType: "PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER";
+            fileName: string;
+            /** @description Document:<uuid> */
+            id: string;
+            issuingAuthority?: string;
+            /** @enum {string} */
+            side?: "FRONT" | "BACK";
+            updatedAt?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Body over 1 MiB */
+      413: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      415: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Delete a document
+   * @description 409 once the holder's verification is under review or settled (the document was submitted).
+   */
+  deleteDocument: {
+    parameters: {
+      path: {
+        documentId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Download a document's file
+   * @description This service's addition (Grid has no download): the decrypted bytes with their detected content type, `Cache-Control: no-store`.
+   */
+  downloadDocument: {
+    parameters: {
+      path: {
+        documentId: string;
+      };
+    };
+    responses: {
+      /** @description The file (application/pdf, image/jpeg or image/png) */
+      200: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -38766,6 +40683,638 @@ export interface operations {
       };
     };
   };
+  /**
+   * List a customer's SCA factors
+   * @description SMS_OTP is listed once the customer's phone is verified; TOTP once enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  listScaFactors: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    responses: {
+      /** @description The enrolled factors */
+      200: {
+        content: {
+          "application/json": {
+            factors: ({
+                credentialId?: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                name?: string;
+              })[];
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start enrolling an SCA factor
+   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startScaFactorEnrollment: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          type: "TOTP";
+        };
+      };
+    };
+    responses: {
+      /** @description The enrollment material */
+      200: {
+        content: {
+          "application/json": {
+            secret: string;
+            secretBase32Encoded: string;
+            totpUri: string;
+            /** @constant */
+            type: "TOTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm an SCA factor enrollment
+   * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmScaFactorEnrollment: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+          secret: string;
+          /** @enum {string} */
+          type: "TOTP";
+        };
+      };
+    };
+    responses: {
+      /** @description The recovery codes */
+      200: {
+        content: {
+          "application/json": {
+            recoveryCodes: string[];
+            /** @constant */
+            type: "TOTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Complete an SCA login
+   * @description A correct code opens an SCA session of 180 days (`sessionExpiresAt`). A wrong code → 400 and counts as a failed login: the fifth locks SCA login for 15 minutes (423 ACCOUNT_LOCKED with `details.lockedUntil`). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  completeScaLogin: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          code?: string | null;
+          endUserIpAddress: string;
+          /** @enum {string} */
+          factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        };
+      };
+    };
+    responses: {
+      /** @description The session status */
+      200: {
+        content: {
+          "application/json": {
+            sessionExpiresAt?: string | null;
+            status: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start an SCA login
+   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startScaLogin: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+        };
+      };
+    };
+    responses: {
+      /** @description Factor-specific material */
+      200: {
+        content: {
+          "application/json": {
+            challengeId?: string | null;
+            expiresAt?: string | null;
+            /** @enum {string} */
+            factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Record a security event
+   * @description FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  recordSecurityEvent: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+        };
+      };
+    };
+    responses: {
+      /** @description The customer's login-security state */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT";
+            failedAttempts: number;
+            lockedUntil: string | null;
+            suspended: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** List tokens */
   listTokens: {
     parameters: {
@@ -40308,6 +42857,256 @@ export interface operations {
       };
       /** @description Forbidden */
       403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List verifications */
+  listVerifications: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        customerId?: string;
+        verificationStatus?: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+      };
+    };
+    responses: {
+      /** @description A page of verifications */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                createdAt: string;
+                customerId: string;
+                errors: ({
+                    /** @description Any one of these documents satisfies the requirement */
+                    acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                    /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                    field?: string;
+                    reason: string;
+                    /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                    resourceId: string;
+                    /** @enum {string} */
+                    type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+                  })[];
+                /** @description Verification:<uuid> */
+                id: string;
+                updatedAt?: string;
+                /** @enum {string} */
+                verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Submit customer for verification
+   * @description Checks the customer's data, documents and (KYB) beneficial owners. Anything missing answers `verificationStatus: RESOLVE_ERRORS` with one entry per problem; call again after fixing. On an unregulated sandbox platform a complete submission is decided by the suffix rules in the README. A customer whose status is settled (APPROVED or REJECTED) answers 400. Emits `VERIFICATION.<status>` and, when the customer's status changes, `CUSTOMER.KYC_*` (or `CUSTOMER.KYB_*`).
+   */
+  createVerification: {
+    requestBody: {
+      content: {
+        "application/json": {
+          customerId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The verification */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            customerId: string;
+            errors: ({
+                /** @description Any one of these documents satisfies the requirement */
+                acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                field?: string;
+                reason: string;
+                /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                resourceId: string;
+                /** @enum {string} */
+                type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+              })[];
+            /** @description Verification:<uuid> */
+            id: string;
+            updatedAt?: string;
+            /** @enum {string} */
+            verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a verification */
+  getVerification: {
+    parameters: {
+      path: {
+        verificationId: string;
+      };
+    };
+    responses: {
+      /** @description The verification */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            customerId: string;
+            errors: ({
+                /** @description Any one of these documents satisfies the requirement */
+                acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                field?: string;
+                reason: string;
+                /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                resourceId: string;
+                /** @enum {string} */
+                type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+              })[];
+            /** @description Verification:<uuid> */
+            id: string;
+            updatedAt?: string;
+            /** @enum {string} */
+            verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;

@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { createCustomerKycLinkOp } from "@/lib/verifications/verification.contract";
+import { createKycLink } from "@/lib/verifications/create-kyc-link";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(createCustomerKycLinkOp, async ({ platform, params, body, url }) =>
+    reply(201, await createKycLink(platform, params.customerId, body, url.origin)),
+  ),
+});

@@ -1,0 +1,7 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { sendPhoneVerificationOp } from "@/lib/contact-verification/contact-verification.contract";
+import { sendContactCode } from "@/lib/contact-verification/send-contact-code";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(sendPhoneVerificationOp, async ({ platform, params }) => reply(204, await sendContactCode(platform, params.customerId, "phone"))),
+});

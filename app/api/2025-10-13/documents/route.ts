@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { listDocumentsOp, uploadDocumentOp } from "@/lib/documents/document.contract";
+import { listDocuments } from "@/lib/documents/list-documents";
+import { uploadDocument } from "@/lib/documents/upload-document";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(uploadDocumentOp, async ({ platform, body }) => reply(201, await uploadDocument(platform, body))),
+  GET: handle(listDocumentsOp, async ({ platform, query }) => reply(200, await listDocuments(platform, query))),
+});

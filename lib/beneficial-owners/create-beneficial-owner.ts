@@ -1,0 +1,36 @@
+import { getDb } from "@/db/client";
+import { beneficialOwners } from "@/db/schema";
+import { findCustomerOrThrow } from "@/lib/customers/find-customer";
+import { sealIdentifier } from "@/lib/customers/seal-identifier";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { newUuid } from "@/lib/ids";
+import type { BeneficialOwnerCreate } from "./beneficial-owner.contract";
+import { toBeneficialOwner } from "./beneficial-owner-view";
+import { ownerKycStatus } from "./owner-kyc-status";
+
+export async function createBeneficialOwner(platform: PlatformPrincipal, input: BeneficialOwnerCreate) {
+  const db = await getDb();
+  const customer = await findCustomerOrThrow(db, platform.id, input.customerId);
+  if (customer.customerType !== "BUSINESS") {
+    throw new ApiError("INVALID_INPUT", "Beneficial owners belong to BUSINESS customers", {
+      errors: [{ field: "customerId", message: "Must be a BUSINESS customer" }],
+    });
+  }
+  const id = newUuid();
+  const { identifierEncrypted, ...personalInfo } = await sealIdentifier(input.personalInfo, id);
+  const [row] = await db
+    .insert(beneficialOwners)
+    .values({
+      id,
+      platformId: platform.id,
+      customerId: customer.id,
+      roles: input.roles,
+      ownershipPercentage: input.ownershipPercentage,
+      personalInfo,
+      identifierEncrypted: identifierEncrypted ?? null,
+      kycStatus: ownerKycStatus(customer.kycStatus, input.personalInfo.lastName),
+    })
+    .returning();
+  return toBeneficialOwner(row);
+}

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { documents } from "@/db/schema";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import type { DocumentReplace } from "./document.contract";
+import { documentStore } from "./document-store";
+import { toDocument } from "./document-view";
+import { findDocumentOrThrow, requireDocumentMutable } from "./find-document";
+import { checkDocumentFile, storeSealed } from "./sealed-file";
+import { documentFields, newStorageKey } from "./upload-document";
+
+export async function replaceDocument(platform: PlatformPrincipal, documentId: string, input: DocumentReplace) {
+  const db = await getDb();
+  const current = await findDocumentOrThrow(db, platform.id, documentId);
+  await requireDocumentMutable(db, current);
+  const { bytes, contentType } = await checkDocumentFile(input.file);
+  const key = newStorageKey(platform.id, current.id);
+  await storeSealed(key, bytes);
+  const [row] = await db
+    .update(documents)
+    .set({ ...documentFields(input, { size: bytes.length, contentType, key }), updatedAt: new Date() })
+    .where(eq(documents.id, current.id))
+    .returning();
+  await documentStore().delete(current.storageKey);
+  return toDocument(row);
+}

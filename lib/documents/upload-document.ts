@@ -1,0 +1,54 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "@/db/client";
+import { documents } from "@/db/schema";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { newUuid } from "@/lib/ids";
+import type { DocumentReplace, DocumentUpload } from "./document.contract";
+import { toDocument } from "./document-view";
+import { resolveHolder } from "./resolve-holder";
+import { documentStore } from "./document-store";
+import { checkDocumentFile, storeSealed } from "./sealed-file";
+
+/** A fresh object key per stored file (a replace writes a new one, then drops the old). */
+export const newStorageKey = (platformUuid: string, documentUuid: string) =>
+  `documents/${platformUuid}/${documentUuid}/${randomBytes(12).toString("base64url")}`;
+
+/** The client's file name, kept as a label only (never used as a path). */
+export const cleanFileName = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").slice(-200) || "document";
+
+/** The row fields an upload or a replace writes: the metadata, and where the checked, sealed file went. */
+export function documentFields(input: DocumentReplace, stored: { size: number; contentType: string; key: string }) {
+  return {
+    documentType: input.documentType,
+    side: input.side ?? null,
+    country: input.country,
+    documentNumber: input.documentNumber ?? null,
+    issuingAuthority: input.issuingAuthority ?? null,
+    fileName: cleanFileName(input.file.name),
+    contentType: stored.contentType,
+    size: stored.size,
+    storage: documentStore().kind,
+    storageKey: stored.key,
+  };
+}
+
+export async function uploadDocument(platform: PlatformPrincipal, input: DocumentUpload) {
+  const db = await getDb();
+  const holder = await resolveHolder(db, platform.id, input.documentHolder);
+  const { bytes, contentType } = await checkDocumentFile(input.file);
+  const id = newUuid();
+  const key = newStorageKey(platform.id, id);
+  // The bytes first: a row never points at a missing object (an orphaned object is harmless ciphertext).
+  await storeSealed(key, bytes);
+  const [row] = await db
+    .insert(documents)
+    .values({
+      id,
+      platformId: platform.id,
+      customerId: holder.customerId,
+      beneficialOwnerId: holder.beneficialOwnerId,
+      ...documentFields(input, { size: bytes.length, contentType, key }),
+    })
+    .returning();
+  return toDocument(row);
+}

@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { customers, scaStates } from "@/db/schema";
+import { checkEndUserTerms } from "@/lib/customers/end-user-terms";
+import { checkScaSession } from "@/lib/sca/check-sca-session";
+import { checkKycApproved } from "@/lib/verifications/require-kyc-approved";
+
+/**
+ * The customer checks a quote needs, from one read: KYC approved (403 USER_NOT_READY), a live SCA
+ * session for EEA/CH/UK customers (409 SCA_SESSION_REQUIRED), consent to the current end-user terms (403).
+ */
+export async function requireReadyToTransact(db: DbOrTx, customerUuid: string): Promise<void> {
+  const [row] = await db
+    .select({
+      kycStatus: customers.kycStatus,
+      customerType: customers.customerType,
+      profile: customers.profile,
+      sessionExpiresAt: scaStates.sessionExpiresAt,
+    })
+    .from(customers)
+    .leftJoin(scaStates, eq(scaStates.customerId, customers.id))
+    .where(eq(customers.id, customerUuid));
+  if (!row) return;
+  checkKycApproved(row);
+  checkScaSession(row);
+  checkEndUserTerms(row.profile);
+}

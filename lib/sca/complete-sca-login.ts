@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { scaStates } from "@/db/schema";
+import { otpMatches } from "@/lib/credentials/email-otp/otp-code";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { totpCodeAccepted } from "./check-code";
+import { SCA_SESSION_MS, countFailure, lockScaState, lockedError, throwIfLocked, type ScaState } from "./sca-state";
+import { openTotpSecret } from "./totp";
+
+interface CompleteBody {
+  factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+  challengeId?: string | null;
+  code?: string | null;
+}
+
+/**
+ * POST /sca/login/complete. A wrong proof is a failed login: it is counted (and may lock) in the
+ * same transaction, which commits before the refusal is answered.
+ */
+export async function completeScaLogin(platform: PlatformPrincipal, customerId: string, body: CompleteBody) {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    const { customer, state } = await lockScaState(tx, platform.id, customerId);
+    throwIfLocked(state);
+    if (!body.code) throw new ApiError("INVALID_INPUT", "code is required for SMS_OTP and TOTP", { errors: [{ field: "code", message: "Required" }] });
+    const ok = await proofAccepted(platform, customer.id, state, body as CompleteBody & { code: string });
+    if (!ok) {
+      const after = await countFailure(tx, state);
+      if (after.lockedUntil && after.lockedUntil.getTime() > Date.now()) return lockedError(after.lockedUntil);
+      return new ApiError("INVALID_INPUT", "The code is not correct or has expired", { failedAttempts: after.failedAttempts, errors: [{ field: "code", message: "Wrong or expired code" }] });
+    }
+    const sessionExpiresAt = new Date(Date.now() + SCA_SESSION_MS);
+    await tx
+      .update(scaStates)
+      .set({ failedAttempts: 0, lockedUntil: null, sessionExpiresAt, loginChallengeId: null, loginCodeDigest: null, loginChallengeExpiresAt: null, updatedAt: new Date() })
+      .where(eq(scaStates.customerId, customer.id));
+    return { status: "SUCCESS", sessionExpiresAt: sessionExpiresAt.toISOString() };
+  });
+  if (outcome instanceof ApiError) throw outcome;
+  return outcome;
+}
+
+async function proofAccepted(platform: PlatformPrincipal, customerUuid: string, state: ScaState, body: CompleteBody & { code: string }): Promise<boolean> {
+  if (body.factor === "TOTP") return state.totpSecretEnc !== null && totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customerUuid), body.code);
+  if (body.factor !== "SMS_OTP") return false;
+  if (!state.loginChallengeId || body.challengeId !== state.loginChallengeId || !state.loginCodeDigest) return false;
+  if (!state.loginChallengeExpiresAt || state.loginChallengeExpiresAt.getTime() <= Date.now()) return false;
+  return otpMatches(state.loginChallengeId, body.code, state.loginCodeDigest);
+}

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { defineOperation } from "@/lib/api-core/operation";
+import { errorResponses } from "@/lib/api-core/common.contract";
+
+export const SCA_FACTORS = ["SMS_OTP", "TOTP", "PASSKEY"] as const;
+const factor = z.enum(SCA_FACTORS);
+const tags = ["Strong Customer Authentication"];
+const customerQuery = z.object({ customerId: z.string().min(1).max(100) });
+const ONLY_EU =
+  "Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.";
+
+export const scaFactorListSchema = z.object({
+  factors: z.array(z.object({ factor, credentialId: z.string().optional(), name: z.string().optional() })),
+});
+
+export const listScaFactorsOp = defineOperation({
+  operationId: "listScaFactors",
+  method: "GET",
+  path: "/sca/factors",
+  summary: "List a customer's SCA factors",
+  description: `SMS_OTP is listed once the customer's phone is verified; TOTP once enrolled. ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  query: customerQuery,
+  responses: { 200: { description: "The enrolled factors", schema: scaFactorListSchema }, ...errorResponses(400, 401, 404, 409) },
+});
+
+export const totpEnrollmentStartSchema = z.object({
+  type: z.literal("TOTP"),
+  secret: z.string(),
+  secretBase32Encoded: z.string(),
+  totpUri: z.string(),
+});
+
+export const startScaFactorEnrollmentOp = defineOperation({
+  operationId: "startScaFactorEnrollment",
+  method: "POST",
+  path: "/sca/factors",
+  summary: "Start enrolling an SCA factor",
+  description: `TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  query: customerQuery,
+  body: z.object({ type: z.enum(["TOTP"]) }),
+  responses: { 200: { description: "The enrollment material", schema: totpEnrollmentStartSchema }, ...errorResponses(400, 401, 404, 409) },
+});
+
+export const confirmScaFactorEnrollmentOp = defineOperation({
+  operationId: "confirmScaFactorEnrollment",
+  method: "POST",
+  path: "/sca/factors/confirm",
+  summary: "Confirm an SCA factor enrollment",
+  description: `Echo the started \`secret\` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  query: customerQuery,
+  body: z.object({ type: z.enum(["TOTP"]), secret: z.string().min(1).max(200), code: z.string().regex(/^\d{6}$/, "6 digits") }),
+  responses: {
+    200: { description: "The recovery codes", schema: z.object({ type: z.literal("TOTP"), recoveryCodes: z.array(z.string()) }) },
+    ...errorResponses(400, 401, 404, 409),
+  },
+});
+
+export const scaLoginStartSchema = z.object({
+  factor,
+  challengeId: z.string().nullable().optional(),
+  expiresAt: z.string().nullable().optional(),
+});
+
+export const startScaLoginOp = defineOperation({
+  operationId: "startScaLogin",
+  method: "POST",
+  path: "/sca/login/start",
+  summary: "Start an SCA login",
+  description: `SMS_OTP (needs a verified phone) sends a code and returns \`challengeId\` + \`expiresAt\`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  query: customerQuery,
+  body: z.object({ factor }),
+  responses: { 200: { description: "Factor-specific material", schema: scaLoginStartSchema }, ...errorResponses(400, 401, 404, 409, 423, 503) },
+});
+
+export const completeScaLoginOp = defineOperation({
+  operationId: "completeScaLogin",
+  method: "POST",
+  path: "/sca/login/complete",
+  summary: "Complete an SCA login",
+  description: `A correct code opens an SCA session of 180 days (\`sessionExpiresAt\`). A wrong code → 400 and counts as a failed login: the fifth locks SCA login for 15 minutes (423 ACCOUNT_LOCKED with \`details.lockedUntil\`). ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  query: customerQuery,
+  body: z.object({
+    factor,
+    endUserIpAddress: z.string().min(2).max(45),
+    challengeId: z.string().max(100).nullable().optional(),
+    code: z.string().max(20).nullable().optional(),
+  }),
+  responses: {
+    200: { description: "The session status", schema: z.object({ status: z.string(), sessionExpiresAt: z.string().nullable().optional() }) },
+    ...errorResponses(400, 401, 404, 409, 423),
+  },
+});
+
+export const SECURITY_EVENTS = ["RESET_PASSWORD_COMPLETED", "FAILED_LOGIN_ATTEMPT"] as const;
+
+export const recordSecurityEventOp = defineOperation({
+  operationId: "recordSecurityEvent",
+  method: "POST",
+  path: "/sca/record-event",
+  summary: "Record a security event",
+  description: `FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  query: customerQuery,
+  body: z.object({ eventType: z.enum(SECURITY_EVENTS) }),
+  responses: {
+    200: {
+      description: "The customer's login-security state",
+      schema: z.object({
+        eventType: z.enum(SECURITY_EVENTS),
+        suspended: z.boolean(),
+        lockedUntil: z.string().nullable(),
+        failedAttempts: z.number().int(),
+      }),
+    },
+    ...errorResponses(400, 401, 404, 409, 423),
+  },
+});

@@ -1,0 +1,40 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { scaStates } from "@/db/schema";
+import { newOtpCode, otpDigest, OTP_TTL_MS } from "@/lib/credentials/email-otp/otp-code";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { newUuid } from "@/lib/ids";
+import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
+import { sendSms } from "@/lib/sms/send-sms";
+import { SANDBOX_SCA_CODE, lockScaState, throwIfLocked } from "./sca-state";
+
+/** POST /sca/login/start. */
+export async function startScaLogin(platform: PlatformPrincipal, customerId: string, factor: "SMS_OTP" | "TOTP" | "PASSKEY") {
+  const db = await getDb();
+  const sms = await db.transaction(async (tx) => {
+    const { customer, state } = await lockScaState(tx, platform.id, customerId);
+    throwIfLocked(state);
+    if (factor === "PASSKEY") throw new ApiError("INVALID_INPUT", "PASSKEY SCA factors are not offered yet", { errors: [{ field: "factor", message: "Use SMS_OTP or TOTP" }] });
+    if (factor === "TOTP") {
+      if (!state.totpSecretEnc) throw new ApiError("INVALID_INPUT", "No TOTP factor is enrolled", { errors: [{ field: "factor", message: "Not enrolled" }] });
+      return null;
+    }
+    if (!customer.phoneNumber || customer.contactVerified?.phone !== customer.phoneNumber) {
+      throw new ApiError("INVALID_INPUT", "SMS_OTP needs a verified phone (verify-phone)", { errors: [{ field: "factor", message: "Phone not verified" }] });
+    }
+    await consumeRateLimit(`sca-login:${customer.id}`, RATE_LIMITS.emailOtpChallenge, "SCA login codes for this customer");
+    const sandbox = platform.environment === "SANDBOX";
+    const code = sandbox ? SANDBOX_SCA_CODE : newOtpCode(false);
+    const id = newUuid();
+    const expiresAt = new Date(Date.now() + OTP_TTL_MS);
+    await tx
+      .update(scaStates)
+      .set({ loginChallengeId: id, loginCodeDigest: await otpDigest(id, code), loginChallengeExpiresAt: expiresAt, updatedAt: new Date() })
+      .where(eq(scaStates.customerId, customer.id));
+    return { id, expiresAt, to: customer.phoneNumber, code: sandbox ? null : code };
+  });
+  if (!sms) return { factor };
+  if (sms.code) await sendSms({ to: sms.to, body: `Your sign-in code is ${sms.code}. It expires in 10 minutes.` });
+  return { factor, challengeId: sms.id, expiresAt: sms.expiresAt.toISOString() };
+}

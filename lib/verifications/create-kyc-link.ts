@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import { getDb } from "@/db/client";
+import { kycLinks } from "@/db/schema";
+import { sha256Hex } from "@/lib/crypto";
+import { env } from "@/lib/config/env";
+import { contactVerificationView } from "@/lib/customers/sca-region";
+import { ApiError } from "@/lib/api-core/errors";
+import { findCustomerOrThrow } from "@/lib/customers/find-customer";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { newUuid } from "@/lib/ids";
+
+const LINK_TTL_MS = 24 * 3600 * 1000;
+
+/** POST /customers/{id}/kyc-link: a single-use hosted link; only the token's digest is stored. */
+export async function createKycLink(platform: PlatformPrincipal, customerId: string, body: { redirectUri?: string } | undefined, requestOrigin: string) {
+  const db = await getDb();
+  const customer = await findCustomerOrThrow(db, platform.id, customerId);
+  const contact = contactVerificationView(customer);
+  if (contact && Object.values(contact).some((s) => s !== "VERIFIED")) {
+    throw new ApiError("CONFLICT", "The customer's email and phone must be verified first (verify-email, verify-phone)", { contactVerification: contact });
+  }
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+  await db.insert(kycLinks).values({
+    id: newUuid(),
+    platformId: platform.id,
+    customerId: customer.id,
+    tokenDigest: sha256Hex(token),
+    redirectUri: body?.redirectUri ?? null,
+    expiresAt,
+  });
+  const origin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : requestOrigin;
+  return { kycUrl: `${origin}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: "SUMSUB" as const };
+}

@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { customers } from "@/db/schema";
+import { customerSchema } from "@/lib/customers/customer.contract";
+import { toCustomer, type CustomerRow } from "@/lib/customers/customer-view";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import type { KycStatus } from "@/lib/customers/kyc-status";
+
+/**
+ * Change a customer's KYC (KYB) status and, when it changes to one Grid announces, write
+ * CUSTOMER.KYC_<status> (CUSTOMER.KYB_<status> for BUSINESS) in the same transaction.
+ */
+export async function setKycStatus(tx: Tx, row: CustomerRow, status: KycStatus): Promise<CustomerRow> {
+  if (row.kycStatus === status) return row;
+  const [updated] = await tx.update(customers).set({ kycStatus: status, updatedAt: new Date() }).where(eq(customers.id, row.id)).returning();
+  if (status !== "UNVERIFIED") {
+    await emitEvent(tx, {
+      platformId: row.platformId,
+      type: `CUSTOMER.${row.customerType === "BUSINESS" ? "KYB" : "KYC"}_${status}`,
+      data: customerSchema.parse(toCustomer(updated)) as Record<string, unknown>,
+    });
+  }
+  return updated;
+}
