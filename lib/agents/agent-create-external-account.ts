@@ -11,5 +11,6 @@ import { requireAgentPermission } from "./require-agent-permission";
 export async function agentCreateExternalAccount(agent: AgentPrincipal, input: ExternalAccountCreate) {
   requireAgentPermission(agent, "MANAGE_EXTERNAL_ACCOUNTS");
   const [platform] = await (await getDb()).select().from(platforms).where(eq(platforms.id, agent.platformId)).limit(1);
-  return createExternalAccount(toPrincipal(platform), input, { customerUuid: agent.customerId });
+  const { customerId: _theAgentsCustomer, ...account } = input;
+  return createExternalAccount(toPrincipal(platform), account, { customerUuid: agent.customerId });
 }

@@ -6,7 +6,7 @@ import {
   externalAccountIdParams,
   externalAccountListFilters,
   externalAccountSchema,
-  platformExternalAccountCreateSchema,
+  agentExternalAccountCreateSchema,
 } from "@/lib/external-accounts/external-account.contract";
 
 export const AGENT_PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"] as const;
@@ -262,7 +262,7 @@ export const agentCreateExternalAccountOp = defineOperation({
   description: `${AGENT_AUTH} customerId is the agent's customer. The same rules as POST /customers/external-accounts.`,
   tags: opsTags,
   auth: "agent",
-  body: platformExternalAccountCreateSchema,
+  body: agentExternalAccountCreateSchema,
   responses: { 201: { description: "The account", schema: externalAccountSchema }, ...errorResponses(400, 401, 403, 409) },
 });
 

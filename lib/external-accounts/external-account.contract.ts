@@ -64,6 +64,11 @@ export const customerExternalAccountCreateSchema = z.strictObject({
   ...createFields,
 });
 export const platformExternalAccountCreateSchema = z.strictObject(createFields);
+/** Grid's ExternalAccountCreateRequest as an agent sends it: `customerId` may be given and is the agent's customer whatever it says. */
+export const agentExternalAccountCreateSchema = z.strictObject({
+  customerId: z.string().optional().describe("Optional; the account is always the agent's customer's"),
+  ...createFields,
+});
 export type ExternalAccountCreate = z.infer<typeof platformExternalAccountCreateSchema> & { customerId?: string };
 
 export const ownershipChallengeRequestSchema = z.object({ method: z.enum(["WALLET_SIGNATURE", "LIVENESS"]) });
