@@ -12,7 +12,9 @@ export type IdType =
   | "Agent"
   | "Webhook"
   | "Quote"
-  | "Transaction";
+  | "Transaction"
+  | "Card"
+  | "CardTransaction";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -11,3 +11,4 @@ export * from "./external-accounts";
 export * from "./agents";
 export * from "./credential-proofs";
 export * from "./wallets";
+export * from "./cards";

@@ -28,6 +28,8 @@ import {
 import { listSessionsOp, refreshSessionOp, revokeSessionOp } from "@/lib/sessions/session.contract";
 import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
 import { exportWalletOp } from "@/lib/internal-accounts/export.contract";
+import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
+import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -58,6 +60,12 @@ export const operations: Operation<any, any, any>[] = [
   fundInternalAccountOp,
   approveTransactionOp,
   rejectTransactionOp,
+  createCardOp,
+  listCardsOp,
+  getCardOp,
+  updateCardOp,
+  revealCardOp,
+  ...cardSimulationOps,
   agentCreateQuoteOp,
   agentGetQuoteOp,
   agentExecuteQuoteOp,

@@ -3,6 +3,7 @@ import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
+import { cardTransactionSchema } from "@/lib/cards/card.contract";
 
 /** The failure reasons of the spec's Errors section; the removed ones (EXECUTION_FAILED_POST_DEBIT, SETTLEMENT_FAILED, TIMEOUT, MANUAL_REFUND) never appear. */
 export const FAILURE_REASONS = [
@@ -49,6 +50,9 @@ export const transactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
+/** Either kind GET /transactions answers with: a transfer/funding transaction, or a card transaction (type CARD). */
+export const anyTransactionSchema = z.union([transactionSchema, cardTransactionSchema]);
+
 export const getTransactionOp = defineOperation({
   operationId: "getTransaction",
   method: "GET",
@@ -57,7 +61,7 @@ export const getTransactionOp = defineOperation({
   tags: ["Transactions"],
   auth: "platform",
   params: z.object({ transactionId: z.string().max(100) }),
-  responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(401, 404) },
+  responses: { 200: { description: "The transaction (a card transaction for a CardTransaction id)", schema: anyTransactionSchema }, ...errorResponses(401, 404) },
 });
 
 export const listTransactionsOp = defineOperation({
@@ -71,9 +75,11 @@ export const listTransactionsOp = defineOperation({
     customerId: z.string().max(100).optional(),
     accountId: z.string().max(100).optional().describe("Source or destination internal/external account"),
     status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).optional(),
+    type: z.enum(["CARD"]).optional().describe("CARD: card transactions only (absent: every kind, card transactions included)"),
+    cardId: z.string().max(100).optional().describe("Card transactions of this card"),
     sortOrder: z.enum(["asc", "desc"]).default("desc"),
   }),
-  responses: { 200: { description: "A page of transactions", schema: listResponse(transactionSchema) }, ...errorResponses(400, 401) },
+  responses: { 200: { description: "A page of transactions", schema: listResponse(anyTransactionSchema) }, ...errorResponses(400, 401) },
 });
 
 const decisionResponses = {
