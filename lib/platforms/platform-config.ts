@@ -42,6 +42,7 @@ export async function updatePlatformConfig(
       ...current,
       ...patch,
       webauthn: { ...current.webauthn, ...(patch.webauthn ?? {}) },
+      cardTokenization2faConfig: mergeTokenization2fa(current.cardTokenization2faConfig, patch.cardTokenization2faConfig),
     };
     const result = platformSettingsSchema.safeParse(merged);
     if (!result.success) throw invalidInput(toFieldErrors(result.error));
@@ -49,4 +50,16 @@ export async function updatePlatformConfig(
     await tx.update(platforms).set({ settings: next, updatedAt: new Date() }).where(eq(platforms.id, platform.id));
   });
   return getPlatformConfig(platform);
+}
+
+/** Grid: "Fields omitted from the nested object are left unchanged"; null clears the whole config. */
+function mergeTokenization2fa(current: PlatformSettings["cardTokenization2faConfig"], patch: PlatformSettings["cardTokenization2faConfig"] | undefined) {
+  if (patch === undefined) return current;
+  if (patch === null || current === null) return patch;
+  return {
+    ...current,
+    ...patch,
+    ...(patch.email || current.email ? { email: { ...current.email, ...patch.email } } : {}),
+    ...(patch.sms || current.sms ? { sms: { ...current.sms, ...patch.sms } } : {}),
+  };
 }

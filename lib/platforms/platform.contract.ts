@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { webauthnSettingsSchema, oidcIssuerSchema, feeConfigSchema, limitsSchema, platformSettingsSchema } from "@/lib/api-core/platform-settings";
+import {
+  webauthnSettingsSchema,
+  oidcIssuerSchema,
+  feeConfigSchema,
+  limitsSchema,
+  platformSettingsSchema,
+  cardTokenization2faConfigSchema,
+} from "@/lib/api-core/platform-settings";
 
 export const platformSettingsPatchSchema = z
   .object({
@@ -8,7 +15,7 @@ export const platformSettingsPatchSchema = z
     webauthn: webauthnSettingsSchema.partial(),
     oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }),
     feeConfigs: z.array(feeConfigSchema).max(10),
-    cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
+    cardTokenization2faConfig: cardTokenization2faConfigSchema.nullable().describe("Omitted nested fields are left unchanged; null clears it"),
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
   })

@@ -203,4 +203,27 @@ describe("cards", () => {
     const cross = await call("POST", "/cards", { auth: q.auth, body: { cardholderId: qc.customer.id, form: "VIRTUAL", fundingSources: [accounts.USD] } });
     expect(cross.body.code).toBe("FUNDING_SOURCE_INELIGIBLE");
   });
+  it("PATCH /config takes Grid's cardTokenization2faConfig: stored, merged field by field, validated, cleared by null", async () => {
+    const p = await newPlatform();
+    const cfg = {
+      displayName: "Acme",
+      logoUrl: "https://acme.com/card-email-logo.png",
+      email: { fromAddress: "cards@acme.com", fromName: "Acme Cards", replyToAddress: "support@acme.com", subject: "Your code", bodyText: "Use this code." },
+      sms: { templateSid: "HJaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", bodyText: "Use this code." },
+    };
+    const r = await call("PATCH", "/config", { auth: p.auth, body: { cardTokenization2faConfig: cfg } });
+    expect(r.status).toBe(200);
+    expect(r.body.cardTokenization2faConfig).toEqual(cfg);
+    const partial = await call("PATCH", "/config", { auth: p.auth, body: { cardTokenization2faConfig: { email: { subject: "New subject" } } } });
+    expect(partial.body.cardTokenization2faConfig).toEqual({ ...cfg, email: { ...cfg.email, subject: "New subject" } });
+    expect((await call("GET", "/config", { auth: p.auth })).body.cardTokenization2faConfig.email.subject).toBe("New subject");
+    const bad = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { cardTokenization2faConfig: { logoUrl: "http://acme.com/x.png", email: { fromAddress: "nope" }, colour: "red" } },
+    });
+    expect(bad.status).toBe(400);
+    const fields = bad.body.details.errors.map((e: any) => e.field).join(" ");
+    for (const f of ["logoUrl", "fromAddress", "colour"]) expect(fields).toContain(f);
+    expect((await call("PATCH", "/config", { auth: p.auth, body: { cardTokenization2faConfig: null } })).body.cardTokenization2faConfig).toBeNull();
+  });
 });
