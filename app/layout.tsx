@@ -7,6 +7,13 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = {
   title: "Wallet service",
   description: "Payments service: Embedded Wallet Auth and agents",
+  icons: {
+    icon: [
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+      { url: "/logo.svg", type: "image/svg+xml" },
+    ],
+    apple: "/apple-touch-icon.png",
+  },
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {

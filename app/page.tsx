@@ -3,7 +3,10 @@ import Link from "next/link";
 export default function Home() {
   return (
     <main className="mx-auto max-w-2xl p-8">
-      <h1 className="text-2xl font-semibold">Payments service</h1>
+      <h1 className="flex items-center gap-3 text-2xl font-semibold">
+        <img src="/logo.svg" alt="" width={40} height={40} />
+        Payments service
+      </h1>
       <p className="mt-2 text-slate-700">
         The service API lives under <code>/api/2025-10-13</code>. It authenticates platforms with HTTP Basic.
       </p>

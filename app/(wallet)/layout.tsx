@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/integrator/auth-options";
+import { authOptions } from "@/lib/integrator/backend/auth-options";
 import { SignOutButton } from "./sign-out-button";
 
 export const dynamic = "force-dynamic";

@@ -36,7 +36,7 @@ export async function demoSignIn(email: string, name: string): Promise<string | 
 /** Leaving the site also leaves the wallet: the session is revoked and every key is deleted. */
 export async function siteSignOut(): Promise<void> {
   // Loaded on demand: the sign-in page and the header need none of the wallet's crypto.
-  const { clearAll, loadSession, revokeSession } = await import("@/lib/client/flows");
+  const { clearAll, loadSession, revokeSession } = await import("@/lib/integrator/browser/flows");
   const s = await loadSession().catch(() => null);
   if (s) await revokeSession(s.sessionId).catch(() => {});
   await clearAll().catch(() => {});

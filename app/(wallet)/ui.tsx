@@ -1,12 +1,14 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { WalletApiError, type ErrorBody, type Progress } from "@/lib/client/api";
-import { BundleError } from "@/lib/client/bundles";
+import type { Progress } from "@/lib/integrator/browser/api";
+import { ServiceError } from "@/lib/sdk/service-error";
+import type { ErrorBody } from "@/lib/sdk/types";
+import { BundleError } from "@/lib/integrator/browser/bundles";
 
 /** Turn anything thrown into an error object with a code the user can quote. */
 export function toErrorBody(e: unknown): ErrorBody {
-  if (e instanceof WalletApiError) return e.error;
+  if (e instanceof ServiceError) return e.body;
   if (e instanceof BundleError) return { status: 400, code: "BUNDLE_REJECTED", message: e.message };
   if (e instanceof DOMException && e.name === "NotAllowedError") {
     return { status: 400, code: "WEBAUTHN_CANCELLED", message: "The passkey prompt was cancelled or timed out" };

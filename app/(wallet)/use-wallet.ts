@@ -1,9 +1,9 @@
 "use client";
 
+import type { AuthMethod, ErrorBody } from "@/lib/sdk/types";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { StoredSession } from "@/lib/client/custody";
-import { deleteSession, getMe, listCredentials, loadSession, refreshSession, type AuthMethod, type Me } from "@/lib/client/flows";
-import type { ErrorBody } from "@/lib/client/api";
+import type { StoredSession } from "@/lib/integrator/browser/custody";
+import { deleteSession, getMe, listCredentials, loadSession, refreshSession, type Me } from "@/lib/integrator/browser/flows";
 import { toErrorBody } from "./ui";
 
 /**

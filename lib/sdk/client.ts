@@ -8,7 +8,11 @@ import type {
   InternalAccount,
   Page,
   PasskeyAuthChallenge,
+  PlatformConfig,
+  QueryOf,
   RawResponse,
+  RequestBody,
+  ResponseBody,
   SignedHeaders,
   VerifyCredentialBody,
 } from "./types";
@@ -75,7 +79,7 @@ export function createServiceClient(opts: ClientOptions) {
 
   return {
     // Platform, customers and internal accounts (basics).
-    getConfig: () => json<Record<string, unknown>>("GET", "/config"),
+    getConfig: () => json<PlatformConfig>("GET", "/config"),
     getEnclaveKey: () => json<{ enclaveQuorumPublic: string }>("GET", "/auth/enclave-key"),
     createCustomer: (body: Record<string, unknown>) => json<Customer>("POST", "/customers", { body }),
     getCustomer: (customerId: string) => json<Customer>("GET", `/customers/${id(customerId)}`),
@@ -107,6 +111,25 @@ export function createServiceClient(opts: ClientOptions) {
       }),
     updateCustomer: (customerId: string, body: Record<string, unknown>, headers?: SignedHeaders) =>
       raw<Customer>("PATCH", `/customers/${id(customerId)}`, { body, headers }),
+
+    // Operators: agents, the approval queue, customers, external accounts, webhook deliveries.
+    listAgents: (query: QueryOf<"listAgents"> = {}) => json<ResponseBody<"listAgents", 200>>("GET", "/agents", { query }),
+    createAgent: (body: RequestBody<"createAgent">) => json<ResponseBody<"createAgent", 201>>("POST", "/agents", { body }),
+    updateAgent: (agentId: string, body: RequestBody<"updateAgent">) => json<ResponseBody<"updateAgent", 200>>("PATCH", `/agents/${id(agentId)}`, { body }),
+    updateAgentPolicy: (agentId: string, body: RequestBody<"updateAgentPolicy">) =>
+      json<ResponseBody<"updateAgentPolicy", 200>>("PATCH", `/agents/${id(agentId)}/policy`, { body }),
+    deleteAgent: (agentId: string) => json<undefined>("DELETE", `/agents/${id(agentId)}`),
+    listTransactions: (query: QueryOf<"listTransactions"> = {}) => json<ResponseBody<"listTransactions", 200>>("GET", "/transactions", { query }),
+    approveTransaction: (transactionId: string) => json<ResponseBody<"approveTransaction", 200>>("POST", `/transactions/${id(transactionId)}/approve`),
+    rejectTransaction: (transactionId: string, body?: RequestBody<"rejectTransaction">) =>
+      json<ResponseBody<"rejectTransaction", 200>>("POST", `/transactions/${id(transactionId)}/reject`, { body }),
+    listCustomers: (query: QueryOf<"listCustomers"> = {}) => json<ResponseBody<"listCustomers", 200>>("GET", "/customers", { query }),
+    listCustomerExternalAccounts: (query: QueryOf<"listCustomerExternalAccounts"> = {}) =>
+      json<ResponseBody<"listCustomerExternalAccounts", 200>>("GET", "/customers/external-accounts", { query }),
+    listWebhookDeliveries: (query: QueryOf<"listWebhookDeliveries"> = {}) =>
+      json<ResponseBody<"listWebhookDeliveries", 200>>("GET", "/webhooks/deliveries", { query }),
+    resendWebhookDelivery: (deliveryId: string) =>
+      json<ResponseBody<"resendWebhookDelivery", 200>>("POST", `/webhooks/deliveries/${id(deliveryId)}/resend`),
 
     /** Any other endpoint, for callers that need one this client does not list yet. */
     request: send,

@@ -6,3 +6,5 @@ export * from "./types";
 export * from "./service-error";
 export * from "./client";
 export * from "./signed-retry";
+export * from "./stamp-signer";
+export * from "./enums";

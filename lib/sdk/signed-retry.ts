@@ -1,9 +1,11 @@
-import { makeStamp } from "@/lib/crypto";
 import { ServiceError } from "./service-error";
 import type { Processing, RawResponse, SignedHeaders, SignedRetryChallenge } from "./types";
 
 /** Signs `payloadToSign` (exact bytes) and returns the `Service-Wallet-Signature` header value. */
 export type Signer = (payloadToSign: string) => Promise<string>;
+
+/** Where a signed retry is, for a user interface: waiting out a 429, signing the challenge, or the answer is PROCESSING. */
+export type SignedRetryProgress = "waiting" | "signing" | "processing";
 
 export interface SignedRetryOptions {
   /** Give up re-sending PROCESSING after this long (default 60 s). */
@@ -12,11 +14,7 @@ export interface SignedRetryOptions {
   maxRetryAfterMs?: number;
   /** Called with the 202 challenge before signing (for example to show it to a user). */
   onChallenge?: (challenge: SignedRetryChallenge) => void;
-}
-
-/** A signer holding a P-256 private key (tests, server-side integrators). Browsers sign with WebCrypto. */
-export function stampSigner(privateKeyHex: string): Signer {
-  return async (payload) => makeStamp({ payload, privateKeyHex });
+  onProgress?: (progress: SignedRetryProgress) => void;
 }
 
 export function isChallenge(res: RawResponse<unknown>): res is RawResponse<unknown> & { body: SignedRetryChallenge } {
@@ -30,7 +28,7 @@ export function isProcessing(res: RawResponse<unknown>): boolean {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Run one call, waiting out 429 `Retry-After` answers (up to `maxWaitMs` per wait). */
-export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000): Promise<T> {
+export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000, onWait?: () => void): Promise<T> {
   for (;;) {
     try {
       return await fn();
@@ -38,13 +36,15 @@ export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000
       if (!(e instanceof ServiceError) || e.status !== 429) throw e;
       const waitMs = (e.retryAfterSeconds ?? 1) * 1000;
       if (waitMs > maxWaitMs) throw e;
+      onWait?.();
       await sleep(waitMs);
     }
   }
 }
 
 /**
- * The whole signed-retry loop (protocol.md "Signed retry"): first call → 202 → sign payloadToSign →
+ * The whole signed-retry loop (protocol.md "Signed retry"), written once for every caller (server-side
+ * integrators, tests, and the browser with a WebCrypto signer): first call → 202 → sign payloadToSign →
  * retry with `Service-Wallet-Signature` + `Request-Id` → while PROCESSING, re-send the identical retry
  * with backoff → the terminal body (undefined for 204). A 429 is honoured via Retry-After; any other
  * error answer throws `ServiceError` carrying the error object.
@@ -55,26 +55,32 @@ export async function signedRetry<T>(
   opts: SignedRetryOptions = {},
 ): Promise<T> {
   const maxRetryAfter = opts.maxRetryAfterMs ?? 60_000;
-  const first = await withRetryAfter(() => requestFn(), maxRetryAfter);
+  const waiting = () => opts.onProgress?.("waiting");
+  const first = await withRetryAfter(() => requestFn(), maxRetryAfter, waiting);
   if (!isChallenge(first)) {
     if (isProcessing(first)) throw new Error("signedRetry: the first call answered PROCESSING without a challenge");
     return first.body as T;
   }
   const challenge = first.body;
   opts.onChallenge?.(challenge);
+  opts.onProgress?.("signing");
   const headers: SignedHeaders = {
     "Service-Wallet-Signature": await signer(challenge.payloadToSign),
     "Request-Id": challenge.requestId,
   };
-  const deadline = Date.now() + (opts.maxProcessingMs ?? 60_000);
+  const maxProcessingMs = opts.maxProcessingMs ?? 60_000;
+  const deadline = Date.now() + maxProcessingMs;
   let delay = 100;
   for (;;) {
-    const res = await withRetryAfter(() => requestFn(headers), maxRetryAfter);
+    const res = await withRetryAfter(() => requestFn(headers), maxRetryAfter, waiting);
     if (!isProcessing(res)) {
       if (isChallenge(res)) throw new Error("signedRetry: the signed retry answered another 202");
       return res.body as T;
     }
-    if (Date.now() + delay > deadline) throw new Error(`signedRetry: still PROCESSING after ${opts.maxProcessingMs ?? 60_000} ms`);
+    opts.onProgress?.("processing");
+    if (Date.now() + delay > deadline) {
+      throw new ServiceError({ status: 408, code: "PROCESSING_TIMEOUT", message: `The operation was still PROCESSING after ${maxProcessingMs} ms` });
+    }
     await sleep(delay);
     delay = Math.min(2_000, Math.round(delay * 1.5));
   }

@@ -1,94 +1,47 @@
-/** Wire types of the service (protocol.md, spec "Credential and session resources"). The SDK imports no server code. */
-export type CredentialType = "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+/**
+ * Wire types of the service, all taken from one source: lib/sdk/generated/openapi.ts, which openapi-typescript
+ * generates from the OpenAPI document the service serves (`npm run sdk:types`). Only the SDK's own shapes
+ * (the retry headers, a raw answer) are written here.
+ */
+import type { operations } from "./generated/openapi";
 
-export interface ErrorBody {
-  status: number;
-  code: string;
-  message: string;
-  details?: Record<string, unknown>;
-}
+export type { operations, paths } from "./generated/openapi";
+export type OperationId = keyof operations;
 
-export interface AuthMethod {
-  id: string;
-  accountId: string;
-  type: CredentialType;
-  credentialId?: string;
-  nickname?: string;
-  otpEncryptionTargetBundle?: string;
-  createdAt: string;
-  updatedAt: string;
-}
+type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : undefined;
+/** The JSON body of an operation's answer with the given status. */
+export type ResponseBody<K extends OperationId, S extends keyof operations[K]["responses"]> = JsonOf<operations[K]["responses"][S]>;
+/** The JSON request body of an operation. */
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : never;
+/** The query parameters of an operation. */
+export type QueryOf<K extends OperationId> = operations[K] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
-export interface AuthSession {
-  id: string;
-  accountId: string;
-  type: CredentialType;
-  nickname?: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  encryptedSessionSigningKey?: string;
-}
+export type ErrorBody = ResponseBody<"getPlatformConfig", 500>;
+export type Processing = ResponseBody<"addCredential", 200>;
+export type SignedRetryChallenge = ResponseBody<"addCredential", 202>;
+export type AuthMethod = ResponseBody<"addCredential", 201>;
+export type CredentialType = AuthMethod["type"];
+export type AuthSession = ResponseBody<"refreshAuthSession", 201>;
+export type PasskeyAuthChallenge = Exclude<ResponseBody<"challengeCredential", 200>, AuthMethod>;
+export type PlatformConfig = ResponseBody<"getPlatformConfig", 200>;
+export type Customer = ResponseBody<"getCustomer", 200>;
+export type InternalAccount = ResponseBody<"getInternalAccount", 200>;
+export type ExternalAccount = ResponseBody<"getCustomerExternalAccount", 200>;
+export type Agent = ResponseBody<"getAgent", 200>;
+export type AgentPolicy = Agent["policy"];
+export type AgentPermission = AgentPolicy["permissions"][number];
+export type Transaction = ResponseBody<"getTransaction", 200>;
+export type WebhookDelivery = ResponseBody<"listWebhookDeliveries", 200>["data"][number];
+export type AddCredentialBody = RequestBody<"addCredential">;
+export type VerifyCredentialBody = RequestBody<"verifyCredential">;
 
-export interface SignedRetryChallenge {
-  type?: CredentialType;
-  payloadToSign: string;
-  requestId: string;
-  expiresAt: string;
-}
-
-export interface Processing {
-  status: "PROCESSING";
-  message: string;
-}
-
-export interface PasskeyAuthChallenge {
-  challenge: string;
-  requestId: string;
-  expiresAt: string;
-}
-
-export interface Customer {
-  id: string;
-  platformCustomerId: string;
-  customerType: "INDIVIDUAL" | "BUSINESS";
-  email?: string;
-  [k: string]: unknown;
-}
-
-export interface InternalAccount {
-  id: string;
-  customerId?: string;
-  type: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
-  status: string;
-  [k: string]: unknown;
-}
-
+/** A page of a list endpoint. */
 export interface Page<T> {
   data: T[];
   hasMore: boolean;
   nextCursor?: string;
   [k: string]: unknown;
 }
-
-export type AddCredentialBody =
-  | { type: "EMAIL_OTP"; accountId: string }
-  | { type: "OAUTH"; accountId: string; oidcToken: string }
-  | {
-      type: "PASSKEY";
-      accountId: string;
-      nickname: string;
-      challenge: string;
-      attestation: { credentialId: string; clientDataJson: string; attestationObject: string; transports: string[] };
-    };
-
-export type VerifyCredentialBody =
-  | { type: "EMAIL_OTP"; encryptedOtpBundle: string }
-  | { type: "OAUTH"; oidcToken: string; clientPublicKey: string }
-  | {
-      type: "PASSKEY";
-      assertion: { credentialId: string; clientDataJson: string; authenticatorData: string; signature: string; userHandle?: string | null };
-    };
 
 /** The two headers of a signed retry. */
 export interface SignedHeaders {

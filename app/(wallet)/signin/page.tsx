@@ -1,8 +1,8 @@
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/integrator/auth-options";
-import { integratorConfig } from "@/lib/integrator/config";
-import { platformInfo } from "@/lib/integrator/service";
+import { authOptions } from "@/lib/integrator/backend/auth-options";
+import { integratorConfig } from "@/lib/integrator/backend/config";
+import { platformInfo } from "@/lib/integrator/backend/service";
 import { SignInForms } from "./sign-in-forms";
 
 export const dynamic = "force-dynamic";

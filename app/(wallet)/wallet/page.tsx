@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/integrator/auth-options";
+import { authOptions } from "@/lib/integrator/backend/auth-options";
 import { WalletHome } from "./wallet-home";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import type { AuthMethod, AuthSession, ErrorBody } from "@/lib/sdk/types";
 import { useState } from "react";
 import {
   finishOidcSignIn,
@@ -10,10 +11,7 @@ import {
   startOidcSignIn,
   verifyEmailCode,
   walletSignOut,
-  type AuthMethod,
-  type AuthSession,
-} from "@/lib/client/flows";
-import type { ErrorBody } from "@/lib/client/api";
+} from "@/lib/integrator/browser/flows";
 import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, toErrorBody, useAction } from "../ui";
 import { useWallet } from "../use-wallet";
 

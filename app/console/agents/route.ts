@@ -1,20 +1,22 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
+import { consoleClient, settle } from "@/lib/integrator/console/console-client";
 
 /** Create an agent for a customer with a starting policy; the device code is shown once on the console page. */
 export const POST = consoleFormPost(async (req, s) => {
   const form = await req.formData();
   const limit = Number(form.get("perTransactionLimit") ?? 10_000);
-  const r = await serviceCall(s, "POST", "/agents", {
-    name: String(form.get("name") ?? "Agent"),
-    customerId: String(form.get("customerId") ?? ""),
-    policy: {
-      permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"],
-      defaultExecutionMode: form.get("mode") === "AUTO" ? "AUTO" : "APPROVAL_REQUIRED",
-      spendingLimits: { currency: "USD", perTransactionLimit: Number.isFinite(limit) ? limit : 10_000 },
-    },
-  });
-  if (r.status !== 201) return back(req, "/console", `Agent not created: ${r.body?.code ?? r.status} ${r.body?.message ?? ""}`);
+  const r = await settle(
+    (await consoleClient(s)).createAgent({
+      name: String(form.get("name") ?? "Agent"),
+      customerId: String(form.get("customerId") ?? ""),
+      policy: {
+        permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"],
+        defaultExecutionMode: form.get("mode") === "AUTO" ? "AUTO" : "APPROVAL_REQUIRED",
+        spendingLimits: { currency: "USD", perTransactionLimit: Number.isFinite(limit) ? limit : 10_000 },
+      },
+    }),
+  );
+  if (!r.ok) return back(req, "/console", `Agent not created: ${r.error.code} ${r.error.message}`);
   const res = back(req, "/console", `Agent ${r.body.agent.id} created`);
   // The device code is shown once: carried to the next page view only, in a short-lived cookie scoped to the console.
   res.cookies.set("console_device_code", r.body.deviceCode.code, { httpOnly: true, sameSite: "strict", path: "/console", maxAge: 60 });

@@ -1,5 +1,5 @@
-import { CONSOLE_COOKIE } from "@/lib/console/console-session";
-import { back } from "@/lib/console/console-form";
+import { CONSOLE_COOKIE } from "@/lib/integrator/console/console-session";
+import { back } from "@/lib/integrator/http/route";
 
 export async function POST(req: Request) {
   const res = back(req, "/console/login", "Signed out");

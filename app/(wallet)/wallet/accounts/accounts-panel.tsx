@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
-import { api, ok } from "@/lib/client/api";
+import { api, ok } from "@/lib/integrator/browser/api";
 import { Button, Card, ErrorMessage, useAction } from "../../ui";
 import { toRequest, validate, VARIANTS } from "./variants";
 

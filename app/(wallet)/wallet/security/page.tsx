@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { getServerSession } from "next-auth";
-import { authOptions } from "@/lib/integrator/auth-options";
+import { authOptions } from "@/lib/integrator/backend/auth-options";
 import { SecurityPanel } from "./security-panel";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import type { AuthSession } from "@/lib/sdk/types";
 import { useCallback, useEffect, useState } from "react";
 import {
   addEmailCredential,
@@ -12,8 +13,7 @@ import {
   revokeCredential,
   revokeSession,
   startOidcLink,
-  type AuthSession,
-} from "@/lib/client/flows";
+} from "@/lib/integrator/browser/flows";
 import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, useAction } from "../../ui";
 import { useWallet } from "../../use-wallet";
 

@@ -1,5 +1,5 @@
-import { integratorRoute, readJson, relay } from "@/lib/integrator/route";
-import { callService } from "@/lib/integrator/service";
+import { integratorRoute, readJson, relay } from "@/lib/integrator/http/route";
+import { callService } from "@/lib/integrator/backend/service";
 
 export const GET = integratorRoute(async ({ user }) =>
   relay(await callService("GET", "/customers/external-accounts", { query: { customerId: user.customerId, limit: "100" } })),

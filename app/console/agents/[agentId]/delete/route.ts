@@ -1,10 +1,10 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
+import { consoleClient, settle } from "@/lib/integrator/console/console-client";
 
 /** Delete an agent (DELETE /agents/{id}): its token stops working at once. The page asks for confirmation. */
 export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentId }) => {
   const form = await req.formData();
   if (form.get("confirm") !== "yes") return back(req, "/console", `${agentId}: tick "confirm" to delete the agent`);
-  const r = await serviceCall(s, "DELETE", `/agents/${encodeURIComponent(agentId)}`);
-  return back(req, "/console", r.status === 204 ? `${agentId} deleted` : `${agentId}: ${r.body?.code ?? r.status} ${r.body?.message ?? ""}`);
+  const r = await settle((await consoleClient(s)).deleteAgent(agentId));
+  return back(req, "/console", r.ok ? `${agentId} deleted` : `${agentId}: ${r.error.code} ${r.error.message}`);
 });

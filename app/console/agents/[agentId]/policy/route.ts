@@ -1,8 +1,8 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
-import { AGENT_PERMISSIONS } from "@/lib/agents/agent.contract";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
+import { consoleClient, settle } from "@/lib/integrator/console/console-client";
+import { AGENT_PERMISSIONS, type AgentPermission } from "@/lib/sdk";
 
-const PERMISSIONS: readonly string[] = AGENT_PERMISSIONS;
+const isPermission = (p: string): p is AgentPermission => (AGENT_PERMISSIONS as string[]).includes(p);
 
 /** Optional whole number from the form: empty → null (no limit); anything else is passed through for the service to judge. */
 function limit(v: FormDataEntryValue | null): number | null {
@@ -13,18 +13,20 @@ function limit(v: FormDataEntryValue | null): number | null {
 /** The policy editor: PATCH /agents/{id}/policy with the permissions, execution mode and spending limits. */
 export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentId }) => {
   const form = await req.formData();
-  const permissions = form.getAll("permissions").map(String).filter((p) => PERMISSIONS.includes(p));
   const perTransaction = limit(form.get("perTransactionLimit"));
-  const r = await serviceCall(s, "PATCH", `/agents/${encodeURIComponent(agentId)}/policy`, {
-    permissions,
-    defaultExecutionMode: form.get("defaultExecutionMode") === "AUTO" ? "AUTO" : "APPROVAL_REQUIRED",
-    spendingLimits: {
-      ...(perTransaction === null ? {} : { perTransactionLimit: perTransaction }),
-      dailyLimit: limit(form.get("dailyLimit")),
-      monthlyLimit: limit(form.get("monthlyLimit")),
-    },
-  });
-  if (r.status === 200) return back(req, "/console", `${agentId} policy saved`);
-  const fields = (r.body?.details?.errors ?? []).map((e: { field: string }) => e.field).join(", ");
-  return back(req, "/console", `${agentId}: policy not saved: ${r.body?.code ?? r.status}${fields ? ` (${fields})` : ""}`);
+  const r = await settle(
+    (await consoleClient(s)).updateAgentPolicy(agentId, {
+      permissions: form.getAll("permissions").map(String).filter(isPermission),
+      defaultExecutionMode: form.get("defaultExecutionMode") === "AUTO" ? "AUTO" : "APPROVAL_REQUIRED",
+      spendingLimits: {
+        ...(perTransaction === null ? {} : { perTransactionLimit: perTransaction }),
+        dailyLimit: limit(form.get("dailyLimit")),
+        monthlyLimit: limit(form.get("monthlyLimit")),
+      },
+    }),
+  );
+  if (r.ok) return back(req, "/console", `${agentId} policy saved`);
+  const errors = (r.error.details?.errors ?? []) as Array<{ field: string }>;
+  const fields = errors.map((e) => e.field).join(", ");
+  return back(req, "/console", `${agentId}: policy not saved: ${r.error.code}${fields ? ` (${fields})` : ""}`);
 });

@@ -1,8 +1,8 @@
-import { back, consoleFormPost } from "@/lib/console/console-form";
-import { serviceCall } from "@/lib/console/console-client";
+import { back, consoleFormPost } from "@/lib/integrator/http/route";
+import { consoleClient, settle } from "@/lib/integrator/console/console-client";
 
 /** Queue a webhook delivery again (POST /webhooks/deliveries/{id}/resend). */
 export const POST = consoleFormPost<{ deliveryId: string }>(async (req, s, { deliveryId }) => {
-  const r = await serviceCall(s, "POST", `/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`);
-  return back(req, "/console", r.status === 200 ? `${deliveryId} queued again` : `${deliveryId}: ${r.body?.code ?? r.status}`);
+  const r = await settle((await consoleClient(s)).resendWebhookDelivery(deliveryId));
+  return back(req, "/console", r.ok ? `${deliveryId} queued again` : `${deliveryId}: ${r.error.code}`);
 });

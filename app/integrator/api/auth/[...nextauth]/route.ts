@@ -1,5 +1,5 @@
 import NextAuth from "next-auth";
-import { authOptions } from "@/lib/integrator/auth-options";
+import { authOptions } from "@/lib/integrator/backend/auth-options";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 

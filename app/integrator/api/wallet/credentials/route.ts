@@ -1,6 +1,6 @@
-import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/route";
-import { assertRegistrationChallenge, consumeRegistrationChallenge } from "@/lib/integrator/registration-challenge";
-import { callService, IntegratorError } from "@/lib/integrator/service";
+import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/http/route";
+import { assertRegistrationChallenge, consumeRegistrationChallenge } from "@/lib/integrator/backend/registration-challenge";
+import { callService, IntegratorError } from "@/lib/integrator/backend/service";
 
 export const GET = integratorRoute(async ({ user }) =>
   relay(await callService("GET", "/auth/credentials", { query: { accountId: user.accountId } })),

@@ -1,5 +1,5 @@
-import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/route";
-import { callService } from "@/lib/integrator/service";
+import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/http/route";
+import { callService } from "@/lib/integrator/backend/service";
 
 /** The secret comes back sealed to the browser's key: this backend relays ciphertext only. */
 export const POST = integratorRoute(async ({ req, user }) => {

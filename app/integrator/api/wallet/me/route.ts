@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
-import { integratorRoute } from "@/lib/integrator/route";
-import { enclaveKey, platformInfo } from "@/lib/integrator/service";
+import { integratorRoute } from "@/lib/integrator/http/route";
+import { enclaveKey, platformInfo } from "@/lib/integrator/backend/service";
 
 /** Who is signed in to the site, their wallet account, and the enclave key the browser pins. */
 export const GET = integratorRoute(async ({ user }) => {

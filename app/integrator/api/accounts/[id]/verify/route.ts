@@ -1,6 +1,6 @@
-import { integratorRoute, readJson, relay } from "@/lib/integrator/route";
-import { assertOwnExternalAccount } from "@/lib/integrator/own-external-account";
-import { callService } from "@/lib/integrator/service";
+import { integratorRoute, readJson, relay } from "@/lib/integrator/http/route";
+import { assertOwnExternalAccount } from "@/lib/integrator/backend/own-external-account";
+import { callService } from "@/lib/integrator/backend/service";
 
 export const POST = integratorRoute(async ({ req, user, params }) => {
   await assertOwnExternalAccount(user, params.id);

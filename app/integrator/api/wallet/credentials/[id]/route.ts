@@ -1,6 +1,6 @@
-import { integratorRoute, relay, signedRetryHeaders } from "@/lib/integrator/route";
-import { assertOwnCredential } from "@/lib/integrator/ownership";
-import { callService } from "@/lib/integrator/service";
+import { integratorRoute, relay, signedRetryHeaders } from "@/lib/integrator/http/route";
+import { assertOwnCredential } from "@/lib/integrator/backend/ownership";
+import { callService } from "@/lib/integrator/backend/service";
 
 /** Revoke a credential: the service requires a stamp by a session of another credential. */
 export const DELETE = integratorRoute(async ({ req, user, params }) => {

@@ -1,8 +1,8 @@
-import { errorResponse } from "@/lib/integrator/route";
-import { requireUser } from "@/lib/integrator/current-user";
-import { finishOidc } from "@/lib/integrator/oidc";
-import { callService, IntegratorError } from "@/lib/integrator/service";
-import { integratorConfig } from "@/lib/integrator/config";
+import { errorResponse } from "@/lib/integrator/http/route";
+import { requireUser } from "@/lib/integrator/backend/current-user";
+import { finishOidc } from "@/lib/integrator/backend/oidc";
+import { callService, IntegratorError } from "@/lib/integrator/backend/service";
+import { integratorConfig } from "@/lib/integrator/backend/config";
 
 /**
  * The OpenID provider redirects here. SIGN_IN: the ID token is presented to the service's OAUTH

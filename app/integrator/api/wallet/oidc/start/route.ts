@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
-import { integratorRoute, readJson } from "@/lib/integrator/route";
-import { assertOwnCredential } from "@/lib/integrator/ownership";
-import { startOidc } from "@/lib/integrator/oidc";
-import { IntegratorError } from "@/lib/integrator/service";
+import { integratorRoute, readJson } from "@/lib/integrator/http/route";
+import { assertOwnCredential } from "@/lib/integrator/backend/ownership";
+import { startOidc } from "@/lib/integrator/backend/oidc";
+import { IntegratorError } from "@/lib/integrator/backend/service";
 
 const HEX_KEY = /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/;
 

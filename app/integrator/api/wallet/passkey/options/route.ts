@@ -1,8 +1,8 @@
 import { NextResponse } from "next/server";
 import { generateRegistrationOptions } from "@simplewebauthn/server";
-import { integratorRoute } from "@/lib/integrator/route";
-import { issueRegistrationChallenge } from "@/lib/integrator/registration-challenge";
-import { callService, platformInfo } from "@/lib/integrator/service";
+import { integratorRoute } from "@/lib/integrator/http/route";
+import { issueRegistrationChallenge } from "@/lib/integrator/backend/registration-challenge";
+import { callService, platformInfo } from "@/lib/integrator/backend/service";
 
 /** Options for navigator.credentials.create with a challenge this backend issues and remembers. */
 export const POST = integratorRoute(async ({ user }) => {

@@ -1,6 +1,6 @@
-import { integratorRoute, relay, signedRetryHeaders } from "@/lib/integrator/route";
-import { assertOwnSession } from "@/lib/integrator/ownership";
-import { callService } from "@/lib/integrator/service";
+import { integratorRoute, relay, signedRetryHeaders } from "@/lib/integrator/http/route";
+import { assertOwnSession } from "@/lib/integrator/backend/ownership";
+import { callService } from "@/lib/integrator/backend/service";
 
 export const DELETE = integratorRoute(async ({ req, user, params }) => {
   const h = signedRetryHeaders(req);

@@ -1,6 +1,6 @@
-import { integratorRoute, readJson, relay } from "@/lib/integrator/route";
-import { assertOwnCredential } from "@/lib/integrator/ownership";
-import { callService } from "@/lib/integrator/service";
+import { integratorRoute, readJson, relay } from "@/lib/integrator/http/route";
+import { assertOwnCredential } from "@/lib/integrator/backend/ownership";
+import { callService } from "@/lib/integrator/backend/service";
 
 /** EMAIL_OTP: no body (the service mails the code). PASSKEY: `{clientPublicKey}`. */
 export const POST = integratorRoute(async ({ req, user, params }) => {

@@ -1,6 +1,6 @@
-import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/route";
-import { assertOwnCredential } from "@/lib/integrator/ownership";
-import { callService, IntegratorError } from "@/lib/integrator/service";
+import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/http/route";
+import { assertOwnCredential } from "@/lib/integrator/backend/ownership";
+import { callService, IntegratorError } from "@/lib/integrator/backend/service";
 
 /**
  * EMAIL_OTP: `{encryptedOtpBundle}` (the code is sealed to the enclave in the browser; this backend

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { getServerSession } from "next-auth";
-import { getDb } from "@/db/client";
-import { integratorUsers } from "@/db/schema";
-import { newUuid } from "@/lib/ids";
+import { integratorDb, integratorUsers } from "./store";
+import { v7 as uuidv7 } from "uuid";
 import { authOptions } from "./auth-options";
 import { platformInfo, IntegratorError } from "./service";
 import { ensureWallet } from "./ensure-wallet";
@@ -27,10 +26,10 @@ export async function requireUser(): Promise<IntegratorUser> {
     throw new IntegratorError(401, "UNAUTHENTICATED", "Sign in to the site first");
   }
   const platform = await platformInfo();
-  const db = await getDb();
+  const db = await integratorDb();
   await db
     .insert(integratorUsers)
-    .values({ id: newUuid(), platformId: platform.id, subject: session.subject, email: session.user.email, name: session.user.name ?? null })
+    .values({ id: uuidv7(), platformId: platform.id, subject: session.subject, email: session.user.email, name: session.user.name ?? null })
     .onConflictDoNothing();
   const [row] = await db
     .select()

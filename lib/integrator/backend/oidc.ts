@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { integratorOidcRequests } from "@/db/schema";
+import { integratorDb, integratorOidcRequests } from "./store";
 import { integratorConfig } from "./config";
 import { IntegratorError } from "./service";
 
@@ -38,7 +37,7 @@ export async function startOidc(input: {
   const state = randomBytes(32).toString("base64url");
   const codeVerifier = randomBytes(32).toString("base64url");
   const nonce = input.purpose === "SIGN_IN" ? sha256hex(input.clientPublicKey!) : randomBytes(16).toString("hex");
-  const db = await getDb();
+  const db = await integratorDb();
   await db.insert(integratorOidcRequests).values({
     stateDigest: sha256hex(state),
     userId: input.userId,
@@ -66,7 +65,7 @@ export async function startOidc(input: {
 
 /** Redeem the callback: the request is single use (deleted), then the code is exchanged for the ID token. */
 export async function finishOidc(userId: string, state: string, code: string) {
-  const db = await getDb();
+  const db = await integratorDb();
   const [row] = await db
     .delete(integratorOidcRequests)
     .where(

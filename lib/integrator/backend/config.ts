@@ -42,7 +42,7 @@ export function integratorConfig(): IntegratorConfig {
     throw new Error(`Invalid integrator configuration:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
-  const origin = e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`;
+  const origin = originOf(e);
   // Loopback by IP: the server binds 127.0.0.1 and "localhost" may resolve to ::1 first.
   const serviceOrigin = e.INTEGRATOR_SERVICE_URL ? e.INTEGRATOR_SERVICE_URL.replace(/\/+$/, "") : `http://127.0.0.1:${e.PORT}`;
   let clientId = e.INTEGRATOR_CLIENT_ID;
@@ -70,6 +70,13 @@ export function integratorConfig(): IntegratorConfig {
     authSecret: e.NEXTAUTH_SECRET ?? localAuthSecret(e.DATA_DIR),
   };
   return cached;
+}
+
+const originOf = (e: { PUBLIC_URL?: string; PORT: string }) => (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`);
+
+/** The site's own origin alone (no platform credentials needed): what the same-origin check compares with. */
+export function integratorOrigin(): string {
+  return originOf(schema.pick({ PUBLIC_URL: true, PORT: true }).parse(process.env));
 }
 
 /** Without NEXTAUTH_SECRET (embedded default), a random secret kept under DATA_DIR signs the integrator's cookies. */

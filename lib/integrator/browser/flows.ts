@@ -3,7 +3,9 @@
  * to the enclave, session keys are generated or decrypted here and kept non-extractable.
  */
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { api, ok, signedRequest, WalletApiError, type Progress } from "./api";
+import { ServiceError } from "@/lib/sdk/service-error";
+import type { AuthMethod, AuthSession } from "@/lib/sdk/types";
+import { api, ok, signedRequest, type Progress } from "./api";
 import { openExport, openSessionKey, sealOtp } from "./bundles";
 import { clearAll, deleteSession, loadSession, saveSession, savePendingTransport, takePendingTransport, type StoredSession } from "./custody";
 import { generateSessionKey, generateTransportKey, importSessionScalar, type SessionKey, type TransportKey } from "./keys";
@@ -20,26 +22,6 @@ export interface Me {
   enclaveQuorumPublic: string | null;
   rpId: string;
   sessionLifetimeSeconds: number;
-}
-
-export interface AuthMethod {
-  id: string;
-  accountId: string;
-  type: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
-  nickname?: string;
-  credentialId?: string;
-  otpEncryptionTargetBundle?: string;
-  createdAt: string;
-}
-
-export interface AuthSession {
-  id: string;
-  accountId: string;
-  type: AuthMethod["type"];
-  nickname?: string;
-  createdAt: string;
-  expiresAt: string;
-  encryptedSessionSigningKey?: string;
 }
 
 export const getMe = async () => ok(await api<Me>("GET", "/me")).body;
@@ -64,7 +46,7 @@ async function store(session: AuthSession, key: SessionKey, credentialId?: strin
 /** The stored session as a signer; fails with a clear error when there is none. */
 export async function currentSigner(): Promise<SessionKey> {
   const s = await loadSession();
-  if (!s) throw new WalletApiError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "Sign in to your wallet first" });
+  if (!s) throw new ServiceError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "Sign in to your wallet first" });
   return { privateKey: s.privateKey, publicKeyHex: s.publicKeyHex };
 }
 
@@ -86,10 +68,10 @@ export async function requestEmailCode(credentialId: string, onProgress?: (p: Pr
       await new Promise((res) => setTimeout(res, 500));
       continue;
     }
-    if (!r.body.otpEncryptionTargetBundle) throw new WalletApiError({ status: 502, code: "BAD_RESPONSE", message: "The challenge carried no target bundle" });
+    if (!r.body.otpEncryptionTargetBundle) throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The challenge carried no target bundle" });
     return r.body.otpEncryptionTargetBundle;
   }
-  throw new WalletApiError({ status: 408, code: "PROCESSING_TIMEOUT", message: "The code request did not settle" });
+  throw new ServiceError({ status: 408, code: "PROCESSING_TIMEOUT", message: "The code request did not settle" });
 }
 
 /** Steps 2–5: fresh key pair, sealed {otp_code, public_key}, 202, stamp with the new key, session. */
@@ -104,14 +86,14 @@ export async function verifyEmailCode(
     targetBundle: input.targetBundle,
     pinnedEnclavePublicHex: input.pinnedEnclavePublicHex,
   });
-  const r = await signedRequest<AuthSession>(
+  const session = await signedRequest<AuthSession>(
     "POST",
     `/credentials/${encodeURIComponent(input.credentialId)}/verify`,
     { encryptedOtpBundle },
     async () => key,
     onProgress,
   );
-  return store(r.body, key, input.credentialId);
+  return store(session, key, input.credentialId);
 }
 
 // ---- PASSKEY ----
@@ -129,7 +111,7 @@ export async function signInWithPasskey(cred: AuthMethod, rpId: string): Promise
 }
 
 async function openAndStore(session: AuthSession, transport: TransportKey, credentialId?: string): Promise<StoredSession> {
-  if (!session.encryptedSessionSigningKey) throw new WalletApiError({ status: 502, code: "BAD_RESPONSE", message: "The session carried no encrypted signing key" });
+  if (!session.encryptedSessionSigningKey) throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The session carried no encrypted signing key" });
   const key = await importSessionScalar(await openSessionKey(session.encryptedSessionSigningKey, transport));
   return store(session, key, credentialId);
 }
@@ -140,8 +122,7 @@ export async function addPasskey(nickname: string, onProgress?: (p: Progress) =>
     await api<{ options: PublicKeyCredentialCreationOptionsJSON; challenge: string }>("POST", "/passkey/options", { body: {} }),
   ).body;
   const attestation = await createPasskey(options);
-  const r = await signedRequest<AuthMethod>("POST", "/credentials", { type: "PASSKEY", nickname, challenge, attestation }, currentSigner, onProgress);
-  return r.body;
+  return signedRequest<AuthMethod>("POST", "/credentials", { type: "PASSKEY", nickname, challenge, attestation }, currentSigner, onProgress);
 }
 
 // ---- OAUTH (OIDC) ----
@@ -159,7 +140,7 @@ export async function startOidcSignIn(cred: AuthMethod): Promise<never> {
 
 export async function finishOidcSignIn(session: AuthSession): Promise<StoredSession> {
   const transport = await takePendingTransport();
-  if (!transport) throw new WalletApiError({ status: 400, code: "OIDC_KEY_MISSING", message: "This browser no longer holds the key the sign-in was started with: start again" });
+  if (!transport) throw new ServiceError({ status: 400, code: "OIDC_KEY_MISSING", message: "This browser no longer holds the key the sign-in was started with: start again" });
   return openAndStore(session, transport, transport.credentialId);
 }
 
@@ -170,13 +151,13 @@ export async function startOidcLink(): Promise<never> {
 }
 
 export async function linkOidc(oidcToken: string, onProgress?: (p: Progress) => void): Promise<AuthMethod> {
-  return (await signedRequest<AuthMethod>("POST", "/credentials", { type: "OAUTH", oidcToken }, currentSigner, onProgress)).body;
+  return signedRequest<AuthMethod>("POST", "/credentials", { type: "OAUTH", oidcToken }, currentSigner, onProgress);
 }
 
 // ---- credentials, sessions, export ----
 
 export async function addEmailCredential(onProgress?: (p: Progress) => void): Promise<AuthMethod> {
-  return (await signedRequest<AuthMethod>("POST", "/credentials", { type: "EMAIL_OTP" }, currentSigner, onProgress)).body;
+  return signedRequest<AuthMethod>("POST", "/credentials", { type: "EMAIL_OTP" }, currentSigner, onProgress);
 }
 
 export async function revokeCredential(id: string, onProgress?: (p: Progress) => void): Promise<void> {
@@ -192,28 +173,28 @@ export async function revokeSession(id: string, onProgress?: (p: Progress) => vo
 /** Refresh before expiry: signed by the current session; the new key comes sealed to a fresh transport key. */
 export async function refreshSession(onProgress?: (p: Progress) => void): Promise<StoredSession> {
   const current = await loadSession();
-  if (!current) throw new WalletApiError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "No wallet session to refresh" });
+  if (!current) throw new ServiceError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "No wallet session to refresh" });
   const transport = await generateTransportKey();
-  const r = await signedRequest<AuthSession>(
+  const session = await signedRequest<AuthSession>(
     "POST",
     `/sessions/${encodeURIComponent(current.sessionId)}/refresh`,
     { clientPublicKey: transport.publicKeyHex },
     currentSigner,
     onProgress,
   );
-  return openAndStore(r.body, transport, current.credentialId);
+  return openAndStore(session, transport, current.credentialId);
 }
 
 export async function exportWallet(pinnedEnclavePublicHex: string, organizationId: string, onProgress?: (p: Progress) => void): Promise<string> {
   const transport = await generateTransportKey();
-  const r = await signedRequest<{ id: string; encryptedWalletCredentials: string }>(
+  const exported = await signedRequest<{ id: string; encryptedWalletCredentials: string }>(
     "POST",
     "/export",
     { clientPublicKey: transport.publicKeyHex },
     currentSigner,
     onProgress,
   );
-  return openExport(r.body.encryptedWalletCredentials, transport, pinnedEnclavePublicHex, organizationId);
+  return openExport(exported.encryptedWalletCredentials, transport, pinnedEnclavePublicHex, organizationId);
 }
 
 /** Sign out of the wallet: revoke the session (best effort), then forget every key. */

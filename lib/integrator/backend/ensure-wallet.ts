@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { integratorUsers } from "@/db/schema";
+import { integratorDb, integratorUsers } from "./store";
 import { callService, IntegratorError } from "./service";
 
 interface Row {
@@ -32,7 +31,7 @@ export async function ensureWallet(user: Row): Promise<{ customerId: string; acc
   });
   const account = accounts.status === 200 ? accounts.body.data.find((a) => a.type === "EMBEDDED_WALLET") : undefined;
   if (!account) throw new IntegratorError(502, "SERVICE_ERROR", `The customer ${customerId} has no EMBEDDED_WALLET account`);
-  const db = await getDb();
+  const db = await integratorDb();
   await db.update(integratorUsers).set({ customerId, accountId: account.id }).where(eq(integratorUsers.id, user.id));
   return { customerId, accountId: account.id };
 }

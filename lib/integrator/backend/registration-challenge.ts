@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { integratorWebauthnChallenges } from "@/db/schema";
+import { integratorDb, integratorWebauthnChallenges } from "./store";
 import { IntegratorError } from "./service";
 
 const TTL_MS = 5 * 60_000;
@@ -9,7 +8,7 @@ const TTL_MS = 5 * 60_000;
 /** A fresh WebAuthn registration challenge (32 random bytes, base64url) remembered for this user. */
 export async function issueRegistrationChallenge(userId: string): Promise<string> {
   const challenge = randomBytes(32).toString("base64url");
-  const db = await getDb();
+  const db = await integratorDb();
   await db.insert(integratorWebauthnChallenges).values({ challenge, userId, expiresAt: new Date(Date.now() + TTL_MS) });
   return challenge;
 }
@@ -19,7 +18,7 @@ export async function assertRegistrationChallenge(userId: string, challenge: unk
   if (typeof challenge !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) {
     throw new IntegratorError(400, "INVALID_INPUT", "challenge: expected the base64url registration challenge this site issued");
   }
-  const db = await getDb();
+  const db = await integratorDb();
   const [row] = await db
     .select()
     .from(integratorWebauthnChallenges)
@@ -36,6 +35,6 @@ export async function assertRegistrationChallenge(userId: string, challenge: unk
 }
 
 export async function consumeRegistrationChallenge(challenge: string): Promise<void> {
-  const db = await getDb();
+  const db = await integratorDb();
   await db.update(integratorWebauthnChallenges).set({ usedAt: new Date() }).where(eq(integratorWebauthnChallenges.challenge, challenge));
 }

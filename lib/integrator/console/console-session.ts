@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { IntegratorError } from "../backend/service";
 
 /**
  * The operators' console is integrator code: it holds the platform credentials (as a partner's
@@ -50,4 +51,12 @@ export function openSession(value: string | undefined): ConsoleSession | null {
   } catch {
     return null;
   }
+}
+
+/** The operator's session from the request's cookie; 401 without a valid one. */
+export function requireConsoleSession(req: Request): ConsoleSession {
+  const m = new RegExp(`(?:^|;\\s*)${CONSOLE_COOKIE}=([^;]+)`).exec(req.headers.get("cookie") ?? "");
+  const s = openSession(m ? decodeURIComponent(m[1]) : undefined);
+  if (!s) throw new IntegratorError(401, "CONSOLE_SESSION_REQUIRED", "Sign in to the console first");
+  return s;
 }

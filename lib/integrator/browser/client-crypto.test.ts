@@ -1,5 +1,5 @@
 /**
- * lib/client's WebCrypto paths checked against lib/crypto (Node 20 has WebCrypto): stamps made
+ * lib/integrator/browser WebCrypto paths checked against lib/crypto (Node 20 has WebCrypto): stamps made
  * with a non-extractable key verify, and sealed session keys / export bundles open with a
  * non-extractable transport key pair. IndexedDB custody is covered by the Playwright tests.
  */
@@ -9,7 +9,7 @@ import { openExport, openSessionKey, sealOtp } from "./bundles";
 import { generateSessionKey, generateTransportKey, importSessionScalar } from "./keys";
 import { stampPayload } from "./stamp";
 
-describe("lib/client crypto", () => {
+describe("lib/integrator/browser crypto", () => {
   it("stamps payloadToSign with a non-extractable WebCrypto key; the stamp verifies (DER, compressed key)", async () => {
     const key = await generateSessionKey();
     expect(key.privateKey.extractable).toBe(false);

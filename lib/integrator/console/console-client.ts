@@ -1,0 +1,43 @@
+import { cookies, headers } from "next/headers";
+import { redirect } from "next/navigation";
+import { createServiceClient, ServiceError, type ErrorBody, type ServiceClient } from "@/lib/sdk";
+import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "./console-session";
+
+/** The service's base address as seen from this integrator: SERVICE_BASE_URL, else this same origin. */
+export async function serviceBaseUrl(): Promise<string> {
+  if (process.env.SERVICE_BASE_URL) return process.env.SERVICE_BASE_URL.replace(/\/+$/, "");
+  const h = await headers();
+  const host = h.get("host") ?? `127.0.0.1:${process.env.PORT ?? "3000"}`;
+  return `http://${host}/api/2025-10-13`;
+}
+
+export async function consoleSession(): Promise<ConsoleSession | null> {
+  return openSession((await cookies()).get(CONSOLE_COOKIE)?.value);
+}
+
+/** The typed SDK client with the operator's platform credentials. */
+export async function consoleClient(s: ConsoleSession): Promise<ServiceClient> {
+  return createServiceClient({
+    baseUrl: await serviceBaseUrl(),
+    clientId: s.clientId,
+    clientSecret: s.clientSecret,
+    fetch: (input, init) => fetch(input, { ...init, cache: "no-store" }),
+  });
+}
+
+/** A call's answer, or the service's error object (for the message the console shows). */
+export async function settle<T>(call: Promise<T>): Promise<{ ok: true; body: T } | { ok: false; error: ErrorBody }> {
+  try {
+    return { ok: true, body: await call };
+  } catch (e) {
+    if (e instanceof ServiceError) return { ok: false, error: e.body };
+    throw e;
+  }
+}
+
+/** The console page's operator and client; a visitor without a session goes to the login page. */
+export async function consolePage(): Promise<ServiceClient> {
+  const s = await consoleSession();
+  if (!s) redirect("/console/login");
+  return consoleClient(s);
+}

@@ -1,0 +1,7 @@
+import { makeStamp } from "@/lib/crypto";
+import type { Signer } from "./signed-retry";
+
+/** A signer holding a P-256 private key (tests, server-side integrators). Browsers sign with WebCrypto. */
+export function stampSigner(privateKeyHex: string): Signer {
+  return async (payload) => makeStamp({ payload, privateKeyHex });
+}
