@@ -21,7 +21,9 @@ export type IdType =
   | "AgentAction"
   | "Verification"
   | "BeneficialOwner"
-  | "Document";
+  | "Document"
+  | "Card"
+  | "CardTransaction";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

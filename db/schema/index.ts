@@ -15,3 +15,4 @@ export * from "./api-tokens";
 export * from "./bulk-imports";
 export * from "./uma";
 export * from "./compliance";
+export * from "./cards";

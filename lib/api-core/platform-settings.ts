@@ -42,13 +42,33 @@ export const limitsSchema = z.object({
  * shapes: `webhookUrl` is `webhookEndpoint` (with `webhookUrl` as a deprecated alias), and `feeConfigs` are
  * Grid's FeeConfig (lib/platforms/platform-config.ts maps them).
  */
+/** Grid's CardTokenization2FAConfig: branding of the codes sent when a cardholder adds a card to a digital wallet. */
+export const cardTokenization2faConfigSchema = z
+  .object({
+    displayName: z.string().max(255),
+    logoUrl: z.string().url().regex(/^https:\/\//, "Expected an https:// URL").max(512),
+    email: z
+      .object({
+        fromAddress: z.string().email().max(255),
+        fromName: z.string().max(255),
+        replyToAddress: z.string().email().max(255),
+        subject: z.string().max(255),
+        bodyText: z.string().max(2000),
+      })
+      .partial()
+      .strict(),
+    sms: z.object({ templateSid: z.string().max(64), bodyText: z.string().max(480) }).partial().strict(),
+  })
+  .partial()
+  .strict();
+
 export const platformSettingsSchema = z.object({
   webhookUrl: z.string().url().nullable().default(null),
   sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600).default(900),
   webauthn: webauthnSettingsSchema,
   oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }).default({ issuers: [] }),
   feeConfigs: z.array(feeConfigSchema).max(10).default([]),
-  cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable().default(null),
+  cardTokenization2faConfig: cardTokenization2faConfigSchema.nullable().default(null),
   /** Subject to counterparty rules such as the EU Travel Rule (external accounts need ownershipType …). */
   subjectToCounterpartyRules: z.boolean().default(false),
   /** Money limits in USD cents equivalent; absent fields fall back to TRANSACTION_SIZE_LIMIT_USD_CENTS / DAILY_VOLUME_LIMIT_USD_CENTS. */

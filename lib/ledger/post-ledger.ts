@@ -13,8 +13,13 @@ export interface Posting {
 
 /** Ledger account of an internal account; its balance column mirrors the sum of its entries. */
 export const internalLedgerAccount = (uuid: string) => `ia:${uuid}`;
-/** A system account of the platform: FUNDING (money from outside), PAYOUTS (money to outside), FX, FEES, SANDBOX. */
-export const systemLedgerAccount = (platformId: string, name: "FUNDING" | "PAYOUTS" | "FX" | "FEES" | "SANDBOX", currency: string) =>
+/**
+ * A system account of the platform: FUNDING (money from outside), PAYOUTS (money to outside), FX, FEES, SANDBOX;
+ * for cards CARD_HOLDS (authorized, not yet cleared), CARD_NETWORK (settled with the card network) and
+ * CARD_LOSSES (what the network was paid but the funding source could not cover: EXCEPTION).
+ */
+export type SystemLedgerName = "FUNDING" | "PAYOUTS" | "FX" | "FEES" | "SANDBOX" | "CARD_HOLDS" | "CARD_NETWORK" | "CARD_LOSSES";
+export const systemLedgerAccount = (platformId: string, name: SystemLedgerName, currency: string) =>
   `sys:${platformId}:${name}:${currency}`;
 
 /**

@@ -63,6 +63,8 @@ import {
   startScaFactorEnrollmentOp,
   startScaLoginOp,
 } from "@/lib/sca/sca.contract";
+import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
+import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -98,6 +100,12 @@ export const operations: Operation<any, any, any>[] = [
   sandboxSendOp,
   approveTransactionOp,
   rejectTransactionOp,
+  createCardOp,
+  listCardsOp,
+  getCardOp,
+  updateCardOp,
+  revealCardOp,
+  ...cardSimulationOps,
   agentCreateQuoteOp,
   agentGetQuoteOp,
   agentExecuteQuoteOp,

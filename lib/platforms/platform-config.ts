@@ -66,6 +66,7 @@ export async function updatePlatformConfig(
       webhookUrl: webhookEndpoint !== undefined ? webhookEndpoint : webhookUrl !== undefined ? webhookUrl : current.webhookUrl,
       feeConfigs: feeConfigs ? mergeFeeConfigs(current.feeConfigs, feeConfigs) : current.feeConfigs,
       webauthn: { ...current.webauthn, ...(patch.webauthn ?? {}) },
+      cardTokenization2faConfig: mergeTokenization2fa(current.cardTokenization2faConfig, patch.cardTokenization2faConfig),
     };
     const result = platformSettingsSchema.safeParse(merged);
     if (!result.success) throw invalidInput(toFieldErrors(result.error));
@@ -83,4 +84,16 @@ function mergeFeeConfigs(current: PlatformSettings["feeConfigs"], patch: GridFee
     else byCurrency.set(f.sourceCurrency, { currency: f.sourceCurrency, variableRateBps: f.variableFeeBps, fixedAmount: f.fixedFee.amount });
   }
   return [...byCurrency.values()];
+}
+
+/** Grid: "Fields omitted from the nested object are left unchanged"; null clears the whole config. */
+function mergeTokenization2fa(current: PlatformSettings["cardTokenization2faConfig"], patch: PlatformSettings["cardTokenization2faConfig"] | undefined) {
+  if (patch === undefined) return current;
+  if (patch === null || current === null) return patch;
+  return {
+    ...current,
+    ...patch,
+    ...(patch.email || current.email ? { email: { ...current.email, ...patch.email } } : {}),
+    ...(patch.sms || current.sms ? { sms: { ...current.sms, ...patch.sms } } : {}),
+  };
 }

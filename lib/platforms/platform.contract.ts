@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { webauthnSettingsSchema, oidcIssuerSchema, limitsSchema, platformSettingsSchema } from "@/lib/api-core/platform-settings";
+import { webauthnSettingsSchema, oidcIssuerSchema, limitsSchema, platformSettingsSchema, cardTokenization2faConfigSchema } from "@/lib/api-core/platform-settings";
 
 /** Grid's FeeConfig: keyed by (feeType, sourceCurrency); only USD sources (spec Limits). */
 export const gridFeeConfigSchema = z
@@ -25,7 +25,7 @@ export const platformSettingsPatchSchema = z
       .array(gridFeeConfigSchema)
       .max(10)
       .describe("Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config"),
-    cardTokenization2faConfig: z.record(z.string(), z.unknown()).nullable(),
+    cardTokenization2faConfig: cardTokenization2faConfigSchema.nullable().describe("Omitted nested fields are left unchanged; null clears it"),
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
     skipVerificationPaperwork: z.boolean(),

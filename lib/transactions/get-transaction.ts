@@ -3,6 +3,8 @@ import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
+import { getCardTransaction } from "@/lib/cards/list-card-transactions";
+import type { CardTransaction } from "@/lib/cards/card.contract";
 import type { Transaction } from "./transaction.contract";
 import { transactionView } from "./transaction-view";
 
@@ -17,4 +19,10 @@ export async function getTransaction(platformId: string, transactionId: string, 
     if (row) return transactionView(db, row);
   }
   throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
+}
+
+/** GET /transactions/{id} of the platform: its transactions and its card transactions (type CARD). */
+export async function getAnyTransaction(platformId: string, transactionId: string): Promise<Transaction | CardTransaction> {
+  if (transactionId.startsWith("CardTransaction:")) return getCardTransaction(await getDb(), platformId, transactionId);
+  return getTransaction(platformId, transactionId);
 }

@@ -6,12 +6,15 @@ import { emptyPage } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
 import type { TransactionFilters } from "./transaction.contract";
 import { transactionViews } from "./transaction-view";
+import { listCardTransactions } from "@/lib/cards/list-card-transactions";
 
 const accountUuid = (id: string) => parseId("InternalAccount", id) ?? parseId("ExternalAccount", id);
 
 /** GET /transactions with Grid's filters. An unknown or foreign id filters to nothing, like an id that does not exist. */
 export async function listTransactions(platformId: string, q: TransactionFilters, customerScope?: string) {
   const db = await getDb();
+  // Card transactions are listed here too (protocol.md "Cards"), with type CARD or a cardId; not in an agent's scope.
+  if (q.type === "CARD" || q.cardId !== undefined) return customerScope ? emptyPage() : listCardTransactions(db, platformId, q);
   const where: SQL[] = [eq(transactions.platformId, platformId)];
   if (q.reference !== undefined) return emptyPage();
   if (customerScope) where.push(eq(transactions.customerId, customerScope));

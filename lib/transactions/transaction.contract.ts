@@ -3,6 +3,7 @@ import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
+import { cardTransactionSchema } from "@/lib/cards/card.contract";
 
 /** The failure reasons of the spec's Errors section; the removed ones (EXECUTION_FAILED_POST_DEBIT, SETTLEMENT_FAILED, TIMEOUT, MANUAL_REFUND) never appear. */
 export const FAILURE_REASONS = [
@@ -89,13 +90,17 @@ export const transactionFilters = paginationQuery.extend({
   senderAccountIdentifier: accountIdFilter.describe("Source account id"),
   receiverAccountIdentifier: accountIdFilter.describe("Destination account id"),
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  type: z.enum(["INCOMING", "OUTGOING"]).optional(),
+  type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional().describe("CARD: card transactions (protocol.md Cards); the others by direction"),
+  cardId: z.string().max(100).optional().describe("Card transactions of this card"),
   reference: z.string().max(256).optional().describe("Accepted; no transaction of this service carries a reference, so it matches none"),
   startDate: instant.describe("Created at or after (inclusive)"),
   endDate: instant.describe("Created at or before (inclusive)"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
 });
 export type TransactionFilters = z.infer<typeof transactionFilters>;
+
+/** Either kind GET /transactions answers with: a transfer/funding transaction, or a card transaction (type CARD). */
+export const anyTransactionSchema = z.union([transactionSchema, cardTransactionSchema]);
 
 export const getTransactionOp = defineOperation({
   operationId: "getTransaction",
@@ -105,7 +110,7 @@ export const getTransactionOp = defineOperation({
   tags: ["Transactions"],
   auth: "platform",
   params: z.object({ transactionId: z.string().max(100) }),
-  responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(401, 404) },
+  responses: { 200: { description: "The transaction (a card transaction for a CardTransaction id)", schema: anyTransactionSchema }, ...errorResponses(401, 404) },
 });
 
 export const listTransactionsOp = defineOperation({
@@ -116,7 +121,7 @@ export const listTransactionsOp = defineOperation({
   tags: ["Transactions"],
   auth: "platform",
   query: transactionFilters,
-  responses: { 200: { description: "A page of transactions", schema: listResponse(transactionSchema) }, ...errorResponses(400, 401) },
+  responses: { 200: { description: "A page of transactions", schema: listResponse(anyTransactionSchema) }, ...errorResponses(400, 401) },
 });
 
 const decisionResponses = {

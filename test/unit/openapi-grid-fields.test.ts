@@ -40,6 +40,10 @@ const DELIBERATE: Record<string, string> = {
   "DELETE /customers/external-accounts/{externalAccountId}: response 409: not documented":
     "Grid's 409 is BENEFICIARY_TRUSTED; beneficiary trust is not served, so it cannot occur",
   ...DELIBERATE_MONEY,
+  "GET /transactions/{transactionId}: response 200 <CARD>.status: values Grid does not document: DECLINED":
+    "issue 15: a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
+  "GET /transactions: response 200 data[]<CARD>.status: values Grid does not document: DECLINED":
+    "issue 15: a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
 };
 
 const PENDING: string[] = [

@@ -232,6 +232,31 @@ export interface paths {
      */
     patch: operations["updateBeneficialOwner"];
   };
+  "/cards": {
+    /** List cards */
+    get: operations["listCards"];
+    /**
+     * Issue a card
+     * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.
+     */
+    post: operations["createCard"];
+  };
+  "/cards/{id}": {
+    /** Get a card */
+    get: operations["getCardById"];
+    /**
+     * Update a card (freeze/unfreeze, close, funding sources, limit)
+     * @description Answers 200 directly. State moves ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED (409 INVALID_STATE_TRANSITION otherwise; 409 CARD_ALREADY_CLOSED / CARD_NOT_MUTABLE on a closed card). Emits CARD.STATE_CHANGE and CARD.FUNDING_SOURCE_CHANGE.
+     */
+    patch: operations["updateCardById"];
+  };
+  "/cards/{id}/reveal": {
+    /**
+     * Reveal card details
+     * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body.
+     */
+    post: operations["revealCard"];
+  };
   "/config": {
     /** Get the platform configuration */
     get: operations["getPlatformConfig"];
@@ -504,6 +529,76 @@ export interface paths {
      * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
      */
     get: operations["lookupUma"];
+  };
+  "/sandbox/cards/{id}/simulate/authorization": {
+    /**
+     * Simulate a card authorization
+     * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardAuthorization"];
+  };
+  "/sandbox/cards/{id}/simulate/authorization_advice": {
+    /**
+     * Simulate a card authorization advice
+     * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardAuthorizationAdvice"];
+  };
+  "/sandbox/cards/{id}/simulate/balance_inquiry": {
+    /**
+     * Simulate a card balance inquiry
+     * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardBalanceInquiry"];
+  };
+  "/sandbox/cards/{id}/simulate/clearing": {
+    /**
+     * Simulate a card clearing
+     * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardClearing"];
+  };
+  "/sandbox/cards/{id}/simulate/credit_authorization": {
+    /**
+     * Simulate a card credit authorization
+     * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardCreditAuthorization"];
+  };
+  "/sandbox/cards/{id}/simulate/credit_authorization_advice": {
+    /**
+     * Simulate a card credit authorization advice
+     * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardCreditAuthorizationAdvice"];
+  };
+  "/sandbox/cards/{id}/simulate/financial_authorization": {
+    /**
+     * Simulate a card financial authorization
+     * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardFinancialAuthorization"];
+  };
+  "/sandbox/cards/{id}/simulate/financial_credit_authorization": {
+    /**
+     * Simulate a card financial credit authorization
+     * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardFinancialCreditAuthorization"];
+  };
+  "/sandbox/cards/{id}/simulate/return": {
+    /**
+     * Simulate a card return
+     * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardReturn"];
+  };
+  "/sandbox/cards/{id}/simulate/return_reversal": {
+    /**
+     * Simulate a card return reversal
+     * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     */
+    post: operations["sandboxSimulateCardReturnReversal"];
   };
   "/sandbox/internal-accounts/{accountId}/fund": {
     /**
@@ -14245,6 +14340,491 @@ export interface operations {
       };
     };
   };
+  /** List cards */
+  listCards: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        cardholderId?: string;
+        accountId?: string;
+        platformCardId?: string;
+        state?: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+        sortOrder?: "asc" | "desc";
+      };
+    };
+    responses: {
+      /** @description A page of cards */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @enum {string} */
+                brand?: "VISA" | "MASTERCARD";
+                /** @description Customer:<uuid> */
+                cardholderId: string;
+                createdAt: string;
+                currency?: string;
+                expMonth?: number;
+                expYear?: number;
+                /** @enum {string} */
+                form: "VIRTUAL";
+                /** @description InternalAccount ids in priority order */
+                fundingSources: string[];
+                /** @description Card:<uuid> */
+                id: string;
+                last4?: string;
+                maxSpendPerTransaction: number | null;
+                platformCardId?: string;
+                processorRef?: string;
+                /** @enum {string} */
+                state: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+                stateReason?: ("ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_GRID") | null;
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Issue a card
+   * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.
+   */
+  createCard: {
+    requestBody: {
+      content: {
+        "application/json": {
+          cardholderId: string;
+          /** @enum {string} */
+          form: "VIRTUAL";
+          fundingSources: string[];
+          maxSpendPerTransaction?: number;
+          platformCardId?: string;
+          threeDSecurePassword?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The card */
+      201: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            brand?: "VISA" | "MASTERCARD";
+            /** @description Customer:<uuid> */
+            cardholderId: string;
+            createdAt: string;
+            currency?: string;
+            expMonth?: number;
+            expYear?: number;
+            /** @enum {string} */
+            form: "VIRTUAL";
+            /** @description InternalAccount ids in priority order */
+            fundingSources: string[];
+            /** @description Card:<uuid> */
+            id: string;
+            last4?: string;
+            maxSpendPerTransaction: number | null;
+            platformCardId?: string;
+            processorRef?: string;
+            /** @enum {string} */
+            state: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+            stateReason?: ("ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_GRID") | null;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description No card processor in this environment */
+      501: {
+        content: never;
+      };
+    };
+  };
+  /** Get a card */
+  getCardById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The card */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            brand?: "VISA" | "MASTERCARD";
+            /** @description Customer:<uuid> */
+            cardholderId: string;
+            createdAt: string;
+            currency?: string;
+            expMonth?: number;
+            expYear?: number;
+            /** @enum {string} */
+            form: "VIRTUAL";
+            /** @description InternalAccount ids in priority order */
+            fundingSources: string[];
+            /** @description Card:<uuid> */
+            id: string;
+            last4?: string;
+            maxSpendPerTransaction: number | null;
+            platformCardId?: string;
+            processorRef?: string;
+            /** @enum {string} */
+            state: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+            stateReason?: ("ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_GRID") | null;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Update a card (freeze/unfreeze, close, funding sources, limit)
+   * @description Answers 200 directly. State moves ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED (409 INVALID_STATE_TRANSITION otherwise; 409 CARD_ALREADY_CLOSED / CARD_NOT_MUTABLE on a closed card). Emits CARD.STATE_CHANGE and CARD.FUNDING_SOURCE_CHANGE.
+   */
+  updateCardById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          fundingSources?: string[];
+          maxSpendPerTransaction?: number | null;
+          /** @enum {string} */
+          state?: "ACTIVE" | "FROZEN" | "CLOSED";
+        };
+      };
+    };
+    responses: {
+      /** @description The updated card */
+      200: {
+        content: {
+          "application/json": {
+            /** @enum {string} */
+            brand?: "VISA" | "MASTERCARD";
+            /** @description Customer:<uuid> */
+            cardholderId: string;
+            createdAt: string;
+            currency?: string;
+            expMonth?: number;
+            expYear?: number;
+            /** @enum {string} */
+            form: "VIRTUAL";
+            /** @description InternalAccount ids in priority order */
+            fundingSources: string[];
+            /** @description Card:<uuid> */
+            id: string;
+            last4?: string;
+            maxSpendPerTransaction: number | null;
+            platformCardId?: string;
+            processorRef?: string;
+            /** @enum {string} */
+            state: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+            stateReason?: ("ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_GRID") | null;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Reveal card details
+   * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body.
+   */
+  revealCard: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description The reveal URL */
+      200: {
+        content: {
+          "application/json": {
+            expiresAt: string;
+            /** @description Single-use URL on this service showing the number and CVV; valid until expiresAt */
+            panEmbedUrl: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** Get the platform configuration */
   getPlatformConfig: {
     responses: {
@@ -14361,8 +14941,23 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
+          /** @description Omitted nested fields are left unchanged; null clears it */
           cardTokenization2faConfig?: {
-            [key: string]: unknown;
+            displayName?: string;
+            email?: {
+              bodyText?: string;
+              /** Format: email */
+              fromAddress?: string;
+              fromName?: string;
+              /** Format: email */
+              replyToAddress?: string;
+              subject?: string;
+            };
+            logoUrl?: string;
+            sms?: {
+              bodyText?: string;
+              templateSid?: string;
+            };
           } | null;
           /** @description Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config */
           feeConfigs?: {
@@ -40114,6 +40709,1117 @@ export interface operations {
     };
   };
   /**
+   * Simulate a card authorization
+   * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardAuthorization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          currency: {
+            code: string;
+          };
+          merchant: {
+            country?: string;
+            descriptor: string;
+            mcc?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card authorization advice
+   * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardAuthorizationAdvice: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          /** @description CardTransaction:<uuid> */
+          cardTransactionId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card balance inquiry
+   * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardBalanceInquiry: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          merchant: {
+            country?: string;
+            descriptor: string;
+            mcc?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card clearing
+   * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardClearing: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          /** @description CardTransaction:<uuid> */
+          cardTransactionId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card credit authorization
+   * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardCreditAuthorization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          currency: {
+            code: string;
+          };
+          merchant: {
+            country?: string;
+            descriptor: string;
+            mcc?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card credit authorization advice
+   * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardCreditAuthorizationAdvice: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          currency: {
+            code: string;
+          };
+          merchant: {
+            country?: string;
+            descriptor: string;
+            mcc?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card financial authorization
+   * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardFinancialAuthorization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          currency: {
+            code: string;
+          };
+          merchant: {
+            country?: string;
+            descriptor: string;
+            mcc?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card financial credit authorization
+   * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardFinancialCreditAuthorization: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          currency: {
+            code: string;
+          };
+          merchant: {
+            country?: string;
+            descriptor: string;
+            mcc?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card return
+   * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardReturn: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: number;
+          /** @description CardTransaction:<uuid> */
+          cardTransactionId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Simulate a card return reversal
+   * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   */
+  sandboxSimulateCardReturnReversal: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description CardTransaction:<uuid> */
+          cardTransactionId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Simulation applied; the card transaction's webhook follows */
+      202: {
+        content: {
+          "application/json": {
+            issuerTransactionToken: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Add funds to an internal account (sandbox only)
    * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
    */
@@ -41652,7 +43358,8 @@ export interface operations {
         senderAccountIdentifier?: string;
         receiverAccountIdentifier?: string;
         status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
-        type?: "INCOMING" | "OUTGOING";
+        type?: "INCOMING" | "OUTGOING" | "CARD";
+        cardId?: string;
         reference?: string;
         startDate?: string;
         endDate?: string;
@@ -41664,7 +43371,7 @@ export interface operations {
       200: {
         content: {
           "application/json": {
-            data: ({
+            data: (({
                 /** @description Set on agent-initiated transactions */
                 agentId?: string;
                 createdAt: string;
@@ -41753,7 +43460,73 @@ export interface operations {
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
-              })[];
+              }) | ({
+                /** @description The internal account that funded it (empty when declined before one was chosen) */
+                accountId: string;
+                authorizedAmount: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                authorizedAt: string;
+                cardId: string;
+                createdAt: string;
+                customerId: string;
+                /** @enum {string} */
+                declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+                /** @enum {string} */
+                direction: "DEBIT" | "CREDIT";
+                /** @description CardTransaction:<uuid> */
+                id: string;
+                issuerTransactionToken: string;
+                lastEventAt?: string;
+                merchant: {
+                  country?: string;
+                  descriptor: string;
+                  mcc?: string;
+                };
+                platformCustomerId: string;
+                pullSummary: {
+                  count: number;
+                  pendingCount: number;
+                  totalAmount: number;
+                };
+                refundedAmount?: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                refundSummary: {
+                  count: number;
+                  totalAmount: number;
+                };
+                settledAmount?: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                settlementSummary: {
+                  count: number;
+                  totalAmount: number;
+                };
+                /** @enum {string} */
+                status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+                /** @constant */
+                type: "CARD";
+                updatedAt: string;
+              }))[];
             hasMore: boolean;
             /** @description Present when hasMore is true */
             nextCursor?: string;
@@ -41811,10 +43584,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The transaction */
+      /** @description The transaction (a card transaction for a CardTransaction id) */
       200: {
         content: {
-          "application/json": {
+          "application/json": ({
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
@@ -41903,7 +43676,73 @@ export interface operations {
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
-          };
+          }) | ({
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
+            issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
+          });
         };
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */

@@ -7,7 +7,7 @@ const money = (m: { amount: number; currency: { code: string; decimals: number }
 export async function Approvals() {
   const client = await consolePage();
   const pending = await client.listTransactions({ status: "PENDING", limit: 100 });
-  const queue = pending.data.filter((t) => t.pendingReason === "PENDING_PLATFORM_APPROVAL");
+  const queue = pending.data.flatMap((t) => ("pendingReason" in t && t.pendingReason === "PENDING_PLATFORM_APPROVAL" ? [t] : []));
   return (
     <section aria-labelledby="approvals">
       <h2 id="approvals" className="text-xl font-semibold">Approval queue</h2>

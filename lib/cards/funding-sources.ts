@@ -1,0 +1,45 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
+import { internalAccounts } from "@/db/schema";
+import { ApiError } from "@/lib/api-core/errors";
+import { parseId } from "@/lib/ids";
+
+/** Currencies a card may transact in. */
+export const CARD_CURRENCIES = ["USD", "EUR", "GBP", "USDB", "USDC"];
+
+const ineligible = (id: string, why: string) =>
+  new ApiError("FUNDING_SOURCE_INELIGIBLE", `Funding source ${id.slice(0, 120)} is ineligible: ${why}`, { fundingSource: id.slice(0, 120) });
+
+/**
+ * The cardholder's funding sources as uuids in the given order: each an ACTIVE internal account of the
+ * cardholder, all in one card-eligible currency (`currency` when the card has one). Anything else — another
+ * customer's or platform's account, an unknown id — is 400 FUNDING_SOURCE_INELIGIBLE, and so is a sandbox
+ * account id ending in 002 or 003 (Grid's cards sandbox page).
+ */
+export async function resolveFundingSources(
+  db: DbOrTx,
+  input: { platformId: string; customerId: string; ids: string[]; currency?: string; sandbox: boolean },
+): Promise<{ uuids: string[]; currency: string }> {
+  const uuids = input.ids.map((id) => {
+    const u = parseId("InternalAccount", id);
+    if (!u) throw ineligible(id, "not an internal account id");
+    if (input.sandbox && (id.endsWith("002") || id.endsWith("003"))) throw ineligible(id, "sandbox suffix");
+    return u;
+  });
+  if (new Set(uuids).size !== uuids.length) throw ineligible(input.ids[0], "listed twice");
+  const rows = await db
+    .select()
+    .from(internalAccounts)
+    .where(and(inArray(internalAccounts.id, uuids), eq(internalAccounts.platformId, input.platformId), eq(internalAccounts.customerId, input.customerId)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  let currency = input.currency;
+  input.ids.forEach((id, i) => {
+    const a = byId.get(uuids[i]);
+    if (!a) throw ineligible(id, "not an internal account of the cardholder");
+    if (a.status !== "ACTIVE") throw ineligible(id, `account is ${a.status}`);
+    if (!CARD_CURRENCIES.includes(a.currency)) throw ineligible(id, `${a.currency} is not a card currency`);
+    currency ??= a.currency;
+    if (a.currency !== currency) throw ineligible(id, `denominated in ${a.currency}, not ${currency}`);
+  });
+  return { uuids, currency: currency! };
+}
