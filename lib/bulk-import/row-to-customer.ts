@@ -1,11 +1,11 @@
-import { customerCreateSchema, type CustomerCreate } from "@/lib/customers/customer.contract";
+import { bulkCustomerCreateSchema, type CustomerCreate } from "@/lib/customers/customer.contract";
 import { toFieldErrors, type FieldError } from "@/lib/api-core/validation";
 
 /** CSV field names as the customer API names them, so a row's errors name its columns. */
 const FIELD_TO_COLUMN: Record<string, string> = {
-  legalName: "businessLegalName",
-  registrationNumber: "businessRegistrationNumber",
-  taxId: "businessTaxId",
+  "businessInfo.legalName": "businessLegalName",
+  "businessInfo.registrationNumber": "businessRegistrationNumber",
+  "businessInfo.taxId": "businessTaxId",
   "address.line1": "addressLine1",
   "address.line2": "addressLine2",
   "address.city": "city",
@@ -27,14 +27,20 @@ export function rowToCustomer(record: Record<string, string>): { ok: true; input
     fullName: v("fullName"),
     birthDate: v("birthDate"),
     email: v("email"),
-    legalName: v("businessLegalName"),
-    registrationNumber: v("businessRegistrationNumber"),
-    taxId: v("businessTaxId"),
+    businessInfo:
+      v("customerType") === "BUSINESS" || v("businessLegalName") !== undefined
+        ? withoutAbsent({ legalName: v("businessLegalName"), registrationNumber: v("businessRegistrationNumber"), taxId: v("businessTaxId"), country: v("country") })
+        : undefined,
     address: hasAddress
-      ? { line1: v("addressLine1"), line2: v("addressLine2"), city: v("city"), state: v("state"), postalCode: v("postalCode"), country: v("country") }
+      ? withoutAbsent({ line1: v("addressLine1"), line2: v("addressLine2"), city: v("city"), state: v("state"), postalCode: v("postalCode"), country: v("country") })
       : undefined,
   };
-  const parsed = customerCreateSchema.safeParse(body);
-  if (parsed.success) return { ok: true, input: parsed.data };
+  // The create schema is strict: an empty cell is an absent field, not a field set to undefined.
+  const parsed = bulkCustomerCreateSchema.safeParse(withoutAbsent(body));
+  if (parsed.success) return { ok: true, input: parsed.data as CustomerCreate };
   return { ok: false, errors: toFieldErrors(parsed.error).map((e) => ({ ...e, field: FIELD_TO_COLUMN[e.field] ?? e.field })) };
+}
+
+function withoutAbsent<T extends Record<string, unknown>>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, x]) => x !== undefined)) as Partial<T>;
 }

@@ -73,7 +73,8 @@ export const businessInfoSchema = z.object(businessInfoFields).strict();
 export const businessInfoUpdateSchema = businessInfoSchema.partial().strict();
 export type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
-const customerFields = {
+function customerFieldsWith<B extends z.ZodType>(businessInfo: B) {
+  return {
   platformCustomerId: z.string().min(1).max(256).optional(),
   region: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
   email: z.email().max(254).optional(),
@@ -93,8 +94,10 @@ const customerFields = {
   identifier: z.string().min(1).max(64).optional().describe("Write-only: stored encrypted, never returned"),
   countryOfIssuance: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
   // BUSINESS
-  businessInfo: businessInfoSchema.optional(),
-};
+  businessInfo: businessInfo.optional(),
+  };
+}
+const customerFields = customerFieldsWith(businessInfoSchema);
 const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality", "idType", "identifier", "countryOfIssuance"] as const;
 /** Run the per-type checks even when other fields are invalid, so that one answer lists every problem. */
 const ALWAYS = { when: () => true };
@@ -104,8 +107,9 @@ const ALWAYS = { when: () => true };
  * together, so that an empty body lists every missing field at once (customerType, fullName or businessInfo)
  * rather than stopping at the discriminator.
  */
-export const customerCreateSchema = z
-  .object({ customerType: z.enum(["INDIVIDUAL", "BUSINESS"]), ...customerFields })
+function customerCreateSchemaWith<B extends z.ZodType>(businessInfo: B) {
+  return z
+  .object({ customerType: z.enum(["INDIVIDUAL", "BUSINESS"]), ...customerFieldsWith(businessInfo) })
   .partial({ customerType: true })
   .strict()
   .superRefine((v, ctx) => {
@@ -121,7 +125,14 @@ export const customerCreateSchema = z
       ctx.addIssue({ code: "custom", path: ["businessInfo"], message: "Required for BUSINESS customers" });
     }
   }, ALWAYS);
+}
+export const customerCreateSchema = customerCreateSchemaWith(businessInfoSchema);
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
+/**
+ * A row of Grid's bulk CSV: its business columns are legal name, registration number and tax id only, so
+ * the other BusinessInfo fields Grid requires at POST /customers are asked later, by the KYB submission.
+ */
+export const bulkCustomerCreateSchema = customerCreateSchemaWith(businessInfoSchema.partial().required({ legalName: true }));
 
 /** A field of the other customer type is refused by name (Grid's variants do not have it). */
 function refuseOtherType(v: Record<string, unknown>, ctx: z.RefinementCtx, type: "INDIVIDUAL" | "BUSINESS"): void {

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api-core/errors";
 
-/** Pagination of a fixed in-memory table: the cursor is an opaque position, shaped like the other lists' `{data, hasMore, nextCursor?}`. */
+/** Pagination of a fixed in-memory table: the cursor is an opaque position, shaped like the other lists' `{data, hasMore, nextCursor?, totalCount}`. */
 export function staticPage<T>(items: T[], q: { limit: number; cursor?: string }) {
   let start = 0;
   if (q.cursor !== undefined) {
@@ -10,5 +10,10 @@ export function staticPage<T>(items: T[], q: { limit: number; cursor?: string })
   }
   const data = items.slice(start, start + q.limit);
   const hasMore = start + q.limit < items.length;
-  return { data, hasMore, ...(hasMore ? { nextCursor: Buffer.from(`p1:${start + q.limit}`, "utf8").toString("base64url") } : {}) };
+  return {
+    data,
+    hasMore,
+    ...(hasMore ? { nextCursor: Buffer.from(`p1:${start + q.limit}`, "utf8").toString("base64url") } : {}),
+    totalCount: items.length,
+  };
 }

@@ -17,7 +17,7 @@ describe("discoveries and VASPs", () => {
     const second = await call("GET", `/discoveries?limit=5&cursor=${first.body.nextCursor}`, { auth: p.auth });
     expect(first.body.hasMore).toBe(true);
     expect([...first.body.data, ...second.body.data]).toEqual(all.body.data.slice(0, 10));
-    expect((await call("GET", "/discoveries?country=XX", { auth: p.auth })).body).toEqual({ data: [], hasMore: false });
+    expect((await call("GET", "/discoveries?country=XX", { auth: p.auth })).body).toEqual({ data: [], hasMore: false, totalCount: 0 });
     const bad = await call("GET", "/discoveries?country=PHL&cursor=zzz", { auth: p.auth });
     expect(bad.status).toBe(400);
     expect((await call("GET", "/discoveries")).status).toBe(401);
@@ -33,7 +33,7 @@ describe("discoveries and VASPs", () => {
     try {
       const p = await newPlatform();
       const res = await fetch(`${peer.url}/api/2025-10-13/discoveries`, { headers: { authorization: p.auth } });
-      expect(await res.json()).toEqual({ data: [{ bankName: "Only Bank", displayName: "Only", country: "FR", currency: "EUR" }], hasMore: false });
+      expect(await res.json()).toEqual({ data: [{ bankName: "Only Bank", displayName: "Only", country: "FR", currency: "EUR" }], hasMore: false, totalCount: 1 });
       const v = await fetch(`${peer.url}/api/2025-10-13/vasps`, { headers: { authorization: p.auth } });
       expect((await v.json()).data).toEqual([{ vaspName: "Only VASP" }]);
     } finally {
