@@ -57,7 +57,7 @@ beforeAll(async () => {
   server = own.server;
   const p = await createPlatform({ name: "fuzz", environment: "SANDBOX" });
   platformAuth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
-  const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX" };
+  const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
   const c = await json("POST", "/customers", platformAuth, { customerType: "INDIVIDUAL", fullName: "Fuzz", currencies: ["USD"], endUserTermsConsent: consent });
   const accts = await json("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`, platformAuth);
   const usd = accts.data.find((a: Json) => a.balance.currency.code === "USD").id;
