@@ -4,7 +4,7 @@ import { bare, sql } from "../support/credentials";
 import { ownerInfo } from "../support/compliance";
 
 async function business(p: TestPlatform, registrationNumber = "REG-1") {
-  const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", legalName: "Acme Ltd", registrationNumber } });
+  const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", businessInfo: { legalName: "Acme Ltd", registrationNumber, country: "US", incorporatedOn: "2015-01-01", taxId: "12-3456789" } } });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body;
 }

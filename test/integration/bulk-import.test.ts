@@ -64,7 +64,7 @@ describe("bulk customer import (CSV)", () => {
     expect(new Set(ids).size).toBe(9_997);
     // Rows became ordinary customers: Grid's columns mapped to the customer's fields.
     const biz = await call("GET", "/customers?platformCustomerId=ten-20", { auth: p.auth });
-    expect(biz.body.data[0]).toMatchObject({ customerType: "BUSINESS", umaAddress: "$tenb20@uma.example.com", legalName: "Acme 20 Inc" });
+    expect(biz.body.data[0]).toMatchObject({ customerType: "BUSINESS", umaAddress: "$tenb20@uma.example.com", businessInfo: { legalName: "Acme 20 Inc" } });
     const ind = await call("GET", "/customers?platformCustomerId=ten-21", { auth: p.auth });
     expect(ind.body.data[0]).toMatchObject({ fullName: "Person 21", birthDate: "1990-01-15", address: { line1: "123 Main St", country: "US" } });
 

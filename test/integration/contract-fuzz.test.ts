@@ -190,7 +190,9 @@ describe("generated from the contracts", () => {
     const cases: { op: Op; field: string; path: string; body?: string }[] = [];
     for (const op of operations as Op[]) {
       const params = Object.fromEntries(pathParams(op).map((p) => [p, realIds[0]]));
-      if (op.body) {
+      // Multipart operations (documents) refuse a JSON body with 415 before any field is read; their text fields go
+      // through the same check once the form is parsed (lib/api-core/body.ts readFormBody, then parseOrThrow).
+      if (op.body && op.bodyEncoding !== "multipart/form-data") {
         const root = jsonSchema(op.body);
         const base = sample(root, root);
         const unique = [...new Map(stringPaths(root, root).map((p) => [p.join("."), p])).values()];

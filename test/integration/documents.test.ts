@@ -201,7 +201,7 @@ describe("KYC/KYB outcomes with complete data (sandbox suffixes)", () => {
     const p = await paperwork();
     const b = await call("POST", "/customers", {
       auth: p.auth,
-      body: { customerType: "BUSINESS", legalName: "Acme Ltd", registrationNumber: "REG-77", taxId: "12-3456789", address: { line1: "1 Main", city: "Austin", postalCode: "73301", country: "US" } },
+      body: { customerType: "BUSINESS", businessInfo: { legalName: "Acme Ltd", registrationNumber: "REG-77", taxId: "12-3456789", country: "US", incorporatedOn: "2015-01-01" }, address: { line1: "1 Main", city: "Austin", postalCode: "73301", country: "US" } },
     });
     const owner = await call("POST", "/beneficial-owners", {
       auth: p.auth,

@@ -16,7 +16,7 @@ async function euCustomer(p: TestPlatform, extra: Record<string, unknown> = {}) 
       phoneNumber: "+491701234567",
       address: DE,
       currencies: ["USD"],
-      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString() },
+      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
       ...extra,
     },
   });

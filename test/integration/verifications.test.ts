@@ -55,7 +55,7 @@ describe("KYC/KYB verifications", () => {
 
   it("KYB lists business fields, the three business documents and a beneficial owner", async () => {
     const p = await paperworkPlatform();
-    const b = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", legalName: "Acme Ltd" } });
+    const b = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", businessInfo: { legalName: "Acme Ltd", country: "US", incorporatedOn: "2015-01-01", taxId: "12-3456789" } } });
     expect(b.body.kybStatus).toBe("UNVERIFIED");
     const r = await call("POST", "/verifications", { auth: p.auth, body: { customerId: b.body.id } });
     expect(r.body.verificationStatus).toBe("RESOLVE_ERRORS");
