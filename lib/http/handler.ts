@@ -9,7 +9,7 @@ import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { queryObject, readFormBody, readJsonBody } from "@/lib/api-core/body";
 import type { HttpMethod, Infer, Operation } from "@/lib/api-core/operation";
 import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
-import { parseOrThrow, parseQuery, refuseBadText } from "@/lib/api-core/validation";
+import { invalidInput, parseOrThrow, parseQuery, refuseBadText, type FieldError } from "@/lib/api-core/validation";
 import type { Ctx } from "@/lib/api-core/context";
 import type { Reply } from "@/lib/api-core/reply";
 
@@ -49,14 +49,28 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       const rawParams = (await routeCtx?.params) ?? {};
       const params = op.params ? parseOrThrow(op.params, rawParams) : refuseBadText(rawParams);
       const url = new URL(req.url);
-      const query = parseQuery(op.query, queryObject(url));
+      // Invalid query parameters and invalid body fields are answered together: one 400 lists every invalid field.
+      let query: unknown;
+      let queryError: ApiError | undefined;
+      try {
+        query = parseQuery(op.query, queryObject(url));
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.code !== "INVALID_INPUT") throw e;
+        queryError = e;
+      }
       let rawBody: unknown;
       let body: unknown;
       if (op.body) {
         rawBody = op.bodyEncoding === "multipart/form-data" ? await readFormBody(req, typeof op.maxBodyBytes === "function" ? op.maxBodyBytes() : op.maxBodyBytes) : await readJsonBody(req);
-        if (rawBody === undefined && op.bodyOptional) body = undefined;
-        else body = parseOrThrow(op.body, rawBody ?? {});
+        try {
+          if (rawBody === undefined && op.bodyOptional) body = undefined;
+          else body = parseOrThrow(op.body, rawBody ?? {});
+        } catch (e) {
+          if (!queryError || !(e instanceof ApiError) || e.code !== "INVALID_INPUT") throw e;
+          throw invalidInput([...fieldErrorsOf(queryError), ...fieldErrorsOf(e)]);
+        }
       }
+      if (queryError) throw queryError;
       const result = await fn({
         req,
         url,
@@ -141,4 +155,8 @@ export function methods(handlers: Partial<Record<HttpMethod, RouteFn>>): Record<
       });
   }
   return out;
+}
+
+function fieldErrorsOf(e: ApiError): FieldError[] {
+  return (e.details?.errors as FieldError[] | undefined) ?? [];
 }

@@ -24,6 +24,14 @@ describe("API conventions", () => {
     expect(r.headers.get("allow")).toContain("POST");
   });
 
+  it("invalid query parameters and invalid body fields are listed together in one 400", async () => {
+    const p = await newPlatform();
+    const r = await call("POST", "/customers?colour=red", { auth: p.auth, body: { customerType: "INDIVIDUAL", email: "not-an-email" } });
+    expect(r.status).toBe(400);
+    const fields = r.body.details.errors.map((e: { field: string }) => e.field);
+    expect(fields).toEqual(expect.arrayContaining(["colour", "fullName", "email"]));
+  });
+
   it("malformed JSON is a 400 INVALID_INPUT", async () => {
     const p = await newPlatform();
     const r = await call("POST", "/customers", { auth: p.auth, rawBody: "{nope", headers: { "content-type": "application/json" } });
