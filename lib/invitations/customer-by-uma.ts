@@ -1,6 +1,7 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { customers, internalAccounts } from "@/db/schema";
+import { customers } from "@/db/schema";
+import { firstFiatCurrency } from "@/lib/internal-accounts/first-fiat-currency";
 import { ApiError } from "@/lib/api-core/errors";
 
 /** The platform's customer holding `umaAddress`, with its first currency (USD when it holds none); else 400 naming `field`. */
@@ -15,11 +16,5 @@ export async function customerByUma(db: DbOrTx, platformId: string, umaAddress: 
       errors: [{ field, message: "Not the UMA address of one of the platform's customers" }],
     });
   }
-  const [acct] = await db
-    .select({ currency: internalAccounts.currency })
-    .from(internalAccounts)
-    .where(and(eq(internalAccounts.customerId, c.id), eq(internalAccounts.type, "INTERNAL_FIAT")))
-    .orderBy(asc(internalAccounts.id))
-    .limit(1);
-  return { customerId: c.id, currency: acct?.currency ?? "USD" };
+  return { customerId: c.id, currency: await firstFiatCurrency(db, c.id) };
 }
