@@ -63,7 +63,7 @@ export const transactions = pgTable(
     /** TRANSFER (quote), TRANSFER_IN / TRANSFER_OUT (deprecated endpoints), FUNDING (sandbox). */
     kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
     direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
-    /** REJECTED: the platform refused an agent-initiated transaction pending its approval. */
+    /** REJECTED: the platform refused an agent-initiated transaction pending its approval, or cancelled a pending bank transfer. */
     status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
     pendingReason: text("pending_reason"),
     failureReason: text("failure_reason"),
@@ -86,6 +86,8 @@ export const transactions = pgTable(
     /** Digest of the request body that created it under idempotencyKey (lib/money/idempotency.ts). */
     requestDigest: text("request_digest"),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    /** POST /transactions/{id}/confirm: when the platform delivered the receipt to its customer (Grid's receiptDeliveryConfirmedAt). */
+    receiptDeliveryConfirmedAt: timestamp("receipt_delivery_confirmed_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

@@ -6,7 +6,14 @@ import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
 import { createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
 import { fundInternalAccountOp, sandboxSendOp, sandboxUmaReceiveOp } from "@/lib/sandbox/sandbox.contract";
-import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
+import {
+  approveTransactionOp,
+  cancelTransactionOp,
+  confirmReceiptDeliveryOp,
+  getTransactionOp,
+  listTransactionsOp,
+  rejectTransactionOp,
+} from "@/lib/transactions/transaction.contract";
 import {
   agentCreateQuoteOp,
   agentExecuteQuoteOp,
@@ -100,6 +107,8 @@ export const operations: Operation<any, any, any>[] = [
   sandboxSendOp,
   approveTransactionOp,
   rejectTransactionOp,
+  cancelTransactionOp,
+  confirmReceiptDeliveryOp,
   createCardOp,
   listCardsOp,
   getCardOp,

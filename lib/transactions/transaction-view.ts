@@ -50,6 +50,7 @@ export function toTransaction(r: TransactionRow, owner: TransactionOwner): Trans
   if (r.quoteId) out.quoteId = formatId("Quote", r.quoteId);
   if (r.description) out.description = r.description;
   if (r.settledAt) out.settledAt = r.settledAt.toISOString();
+  if (r.receiptDeliveryConfirmedAt) out.receiptDeliveryConfirmedAt = r.receiptDeliveryConfirmedAt.toISOString();
   return out;
 }
 

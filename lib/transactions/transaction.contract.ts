@@ -75,6 +75,7 @@ export const transactionSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   settledAt: z.string().optional(),
+  receiptDeliveryConfirmedAt: z.string().optional().describe("When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm)"),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -154,4 +155,34 @@ export const rejectTransactionOp = defineOperation({
   body: z.object({ reason: z.string().max(500).optional() }).strict(),
   bodyOptional: true,
   responses: decisionResponses,
+});
+
+export const cancelTransactionOp = defineOperation({
+  operationId: "cancelTransaction",
+  method: "POST",
+  path: "/transactions/{transactionId}/cancel",
+  summary: "Cancel a bank transfer that has not settled",
+  description:
+    "Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.",
+  tags: ["Transactions"],
+  auth: "platform",
+  params: z.object({ transactionId: z.string().max(100) }),
+  body: z.object({ reason: z.string().max(500).optional().describe("The platform's own reason, kept as rejectionReason") }).strict(),
+  bodyOptional: true,
+  responses: { 200: { description: "The cancelled transaction (REJECTED)", schema: transactionSchema }, ...errorResponses(400, 401, 404, 409) },
+});
+
+export const confirmReceiptDeliveryOp = defineOperation({
+  operationId: "confirmReceiptDelivery",
+  method: "POST",
+  path: "/transactions/{transactionId}/confirm",
+  summary: "Confirm receipt delivery",
+  description:
+    "Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.",
+  tags: ["Transactions"],
+  auth: "platform",
+  params: z.object({ transactionId: z.string().max(100) }),
+  body: z.object({ receiptDeliveryConfirmedAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+  bodyOptional: true,
+  responses: { 200: { description: "The transaction with receiptDeliveryConfirmedAt", schema: transactionSchema }, ...errorResponses(400, 401, 404) },
 });

@@ -14,7 +14,8 @@ import { compareWithGrid } from "@/test/support/grid-shapes/openapi-compare";
 
 /** Money: where the spec or docs/protocol.md decide (one reason per kind of difference). */
 const TRANSACTION_OPS = ["GET /transactions: response 200 data[]", "GET /transactions/{transactionId}: response 200 ", "POST /transfer-in: response 201 ",
-  "POST /transfer-out: response 201 ", "POST /sandbox/send: response 200 "];
+  "POST /transfer-out: response 201 ", "POST /sandbox/send: response 200 ", "POST /transactions/{transactionId}/cancel: response 200 ",
+  "POST /transactions/{transactionId}/confirm: response 200 "];
 const DECISION_OPS = ["POST /transactions/{transactionId}/approve: response 200 ", "POST /transactions/{transactionId}/reject: response 200 "];
 const PENDING_APPROVAL = "spec: an agent's transaction awaiting the platform's approval is PENDING with pendingReason PENDING_PLATFORM_APPROVAL";
 const FAILURES = "spec Errors: the six transaction failure reasons apply to incoming transactions too";
@@ -22,7 +23,7 @@ const DELIBERATE_MONEY: Record<string, string> = Object.fromEntries([
   ...TRANSACTION_OPS.flatMap((op) => [
     [`${op}<INCOMING>.pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
     [`${op}<OUTGOING>.pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
-    [`${op}<OUTGOING>.status: values Grid does not document: REJECTED`, "spec: the platform's rejection of an agent's transaction leaves it REJECTED"],
+    [`${op}<OUTGOING>.status: values Grid does not document: REJECTED`, "spec: the platform's rejection of an agent's transaction (and our cancel of a pending bank transfer: Grid has no cancelled status) leaves it REJECTED"],
     [`${op}<INCOMING>.failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID`, FAILURES],
   ]),
   ...DECISION_OPS.flatMap((op) => [
@@ -64,8 +65,6 @@ const NOT_SERVED: string[] = [
     "POST /customers/external-accounts/{externalAccountId}/untrust/confirm (confirmBeneficiaryUntrust)",
     "POST /quotes/{quoteId}/authorize (authorizeQuote)",
     "POST /quotes/{quoteId}/authorize/resend (resendQuoteScaCode)",
-    "POST /transactions/{transactionId}/confirm (confirmReceiptDelivery)",
-    "POST /transactions/{transactionId}/cancel (cancelTransaction)",
 ];
 
 describe("served OpenAPI vs Grid's OpenAPI", () => {
