@@ -19,7 +19,6 @@ const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality"] as const;
 
 /** Refusals that do not depend on state other than the customer itself (checked before any 202 too). */
 export function checkPatchApplies(current: CustomerRow, patch: CustomerUpdate): void {
-  if (current.deletedAt) throw new ApiError("CUSTOMER_DELETED", `Customer ${formatId("Customer", current.id)} was deleted`);
   if (patch.customerType !== undefined && patch.customerType !== current.customerType) {
     throw invalidInput([{ field: "customerType", constraint: { enum: [current.customerType] }, message: `The customer is ${current.customerType}; the type cannot change` }]);
   }

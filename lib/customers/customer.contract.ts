@@ -257,7 +257,7 @@ export const deleteCustomerOp = defineOperation({
   path: "/customers/{customerId}",
   summary: "Delete a customer",
   description:
-    "Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.",
+    "Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.",
   tags: ["Customers"],
   auth: "platform",
   params: customerIdParams,
@@ -291,6 +291,6 @@ export const updateCustomerOp = defineOperation({
     ...signedRetryResponses({
       200: { description: "The updated customer, or PROCESSING (re-send the identical request)", schema: z.union([customerSchema, processingSchema]) },
     }),
-    ...errorResponses(400, 401, 404, 409, 410, 424),
+    ...errorResponses(400, 401, 404, 409, 424),
   },
 });

@@ -1,7 +1,8 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import { formatId } from "@/lib/ids";
 import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 import { emitEvent } from "@/lib/webhooks/emit-event";
@@ -29,10 +30,15 @@ type Refusal = { reason: FailureReason; error: ApiError };
  * final status and writes the transaction event to the outbox — all committing together.
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
+  if (row.customerId) {
+    // NO KEY UPDATE: serialises this customer's executions (and a concurrent DELETE /customers/{id}) without
+    // conflicting with the KEY SHARE locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
+    const [owner] = await tx.select({ deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, row.customerId)).for("no key update");
+    if (owner?.deletedAt) {
+      return refuse(tx, row, opts, { reason: "QUOTE_EXECUTION_FAILED", error: notFound("USER_NOT_FOUND", "Customer", formatId("Customer", row.customerId)) });
+    }
+  }
   if (row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING") {
-    // NO KEY UPDATE: serialises this customer's executions without conflicting with the KEY SHARE
-    // locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, row.customerId)).for("no key update");
     const used = await sentTodayUsdCents(tx, row.customerId, row.id);
     const limit = dailyVolumeLimit(opts.settings);
     if (used + row.usdValueCents > limit) {

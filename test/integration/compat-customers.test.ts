@@ -187,7 +187,7 @@ describe("compat: customers", () => {
     expect(again.status).toBe(410);
     expectGridShape(gridError(410), again.body);
     const patch = await call("PATCH", `/customers/${c.id}`, { auth: p.auth, body: { fullName: "Back" } });
-    expect(patch.status).toBe(410);
+    expect(patch.body).toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
 
     const reused = await create(p, individualBody("del-1"));
     expect(reused.status).toBe(201);

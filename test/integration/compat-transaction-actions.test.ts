@@ -5,7 +5,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { call, newPlatform, type TestPlatform } from "../support/api";
-import { balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
+import { approvalAgent, balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
 import { expectGridShape, type Deliberate } from "../support/grid-shapes/check";
 import { gridTransaction } from "../support/grid-shapes/transactions";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
@@ -20,11 +20,7 @@ async function setup(p: TestPlatform) {
   const b = await moneyCustomer(p, ["USD", "EUR"]);
   await fund(p, a.accounts.USD, 50_000);
   const payee = await usdExternal(p, a.customer.id);
-  const created = await call("POST", "/agents", {
-    auth: p.auth,
-    body: { name: "Payer", customerId: a.customer.id, policy: { permissions: ["CREATE_QUOTES", "EXECUTE_QUOTES"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 5_000 } } },
-  });
-  const token = (await call("POST", `/agents/device-codes/${created.body.deviceCode.code}/redeem`)).body.accessToken;
+  const token = await approvalAgent(p, a.customer.id);
   const pending = async (destination = payee) => {
     const q = await call("POST", "/agents/me/quotes", { auth: `Bearer ${token}`, body: quoteBody(a.accounts.USD, destination, 1_000) });
     const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: `Bearer ${token}` });
@@ -79,8 +75,8 @@ describe("POST /transactions/{id}/cancel", () => {
 
   it("only bank transfers can be cancelled (400), settled ones are past it (409), unknown ids 404, unknown fields 400", async () => {
     const p = await newPlatform();
-    const { a, b, payee, pending } = await setup(p);
-    const internal = await pending(b.accounts.USD);
+    const { a, payee, pending } = await setup(p);
+    const internal = await pending(a.accounts.EUR);
     const notBank = await call("POST", `/transactions/${internal}/cancel`, { auth: p.auth });
     expect(notBank.status).toBe(400);
     expect(notBank.body).toMatchObject({ code: "INVALID_INPUT", details: { reason: "NOT_A_BANK_TRANSFER" } });

@@ -280,7 +280,7 @@ export interface paths {
     get: operations["getCustomer"];
     /**
      * Delete a customer
-     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
      */
     delete: operations["deleteCustomer"];
     /**
@@ -700,6 +700,20 @@ export interface paths {
      * @description 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.
      */
     post: operations["approveTransaction"];
+  };
+  "/transactions/{transactionId}/cancel": {
+    /**
+     * Cancel a bank transfer that has not settled
+     * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+     */
+    post: operations["cancelTransaction"];
+  };
+  "/transactions/{transactionId}/confirm": {
+    /**
+     * Confirm receipt delivery
+     * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+     */
+    post: operations["confirmReceiptDelivery"];
   };
   "/transactions/{transactionId}/reject": {
     /** Reject an agent-initiated transaction pending platform approval */
@@ -1454,6 +1468,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -1724,6 +1740,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -2221,6 +2239,8 @@ export interface operations {
                   /** @description The platform's part of `fees` */
                   platformFees: number;
                   quoteId?: string;
+                  /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                  receiptDeliveryConfirmedAt?: string;
                   receivedAmount: {
                     amount: number;
                     currency: {
@@ -2711,6 +2731,8 @@ export interface operations {
                   /** @description The platform's part of `fees` */
                   platformFees: number;
                   quoteId?: string;
+                  /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                  receiptDeliveryConfirmedAt?: string;
                   receivedAmount: {
                     amount: number;
                     currency: {
@@ -2952,6 +2974,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -11890,6 +11914,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -12090,6 +12116,8 @@ export interface operations {
                 /** @description The platform's part of `fees` */
                 platformFees: number;
                 quoteId?: string;
+                /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                receiptDeliveryConfirmedAt?: string;
                 receivedAmount: {
                   amount: number;
                   currency: {
@@ -12253,6 +12281,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -12497,6 +12527,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -12778,6 +12810,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -15711,7 +15745,7 @@ export interface operations {
   };
   /**
    * Delete a customer
-   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
    */
   deleteCustomer: {
     parameters: {
@@ -16151,19 +16185,6 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
-      /** @description Gone (a deleted customer: CUSTOMER_DELETED) */
-      410: {
         content: {
           "application/json": {
             code: string;
@@ -42003,6 +42024,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -42208,6 +42231,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -43409,6 +43434,8 @@ export interface operations {
                 /** @description The platform's part of `fees` */
                 platformFees: number;
                 quoteId?: string;
+                /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                receiptDeliveryConfirmedAt?: string;
                 receivedAmount: {
                   amount: number;
                   currency: {
@@ -43625,6 +43652,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -43843,6 +43872,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -43964,6 +43995,359 @@ export interface operations {
       };
     };
   };
+  /**
+   * Cancel a bank transfer that has not settled
+   * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+   */
+  cancelTransaction: {
+    parameters: {
+      path: {
+        transactionId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description The platform's own reason, kept as rejectionReason */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The cancelled transaction (REJECTED) */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: {
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+            };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm receipt delivery
+   * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+   */
+  confirmReceiptDelivery: {
+    parameters: {
+      path: {
+        transactionId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** Format: date-time */
+          receiptDeliveryConfirmedAt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The transaction with receiptDeliveryConfirmedAt */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: {
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+            };
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @enum {string}
+             */
+            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** Reject an agent-initiated transaction pending platform approval */
   rejectTransaction: {
     parameters: {
@@ -44020,6 +44404,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44210,6 +44596,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44409,6 +44797,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
