@@ -37,7 +37,23 @@ const DELIBERATE_MONEY: Record<string, string> = Object.fromEntries([
   ]),
 ]);
 
+const NOT_SETTABLE_STATUS = "spec: the KYC/KYB status is decided by verification (POST /verifications, sandbox suffixes), never set by the platform";
 const DELIBERATE: Record<string, string> = {
+  // Grid request fields our strict bodies refuse, on purpose (a client sending them gets a 400 naming them).
+  "POST /customers: <INDIVIDUAL>.kycStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
+  "POST /customers: <BUSINESS>.kybStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
+  "PATCH /customers/{customerId}: <INDIVIDUAL>.kycStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
+  "PATCH /customers/{customerId}: <BUSINESS>.kybStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
+  "PATCH /config: supportedCurrencies: Grid's optional field not accepted":
+    "currencies, rails and amount bounds come from the service's currency table and `limits` (protocol.md); a per-platform list would be stored but not enforced",
+  "PATCH /config: embeddedWalletConfig: Grid's optional field not accepted":
+    "OTP mail is set per deployment (SMTP_URL, MAIL_FROM) and the OTP format by protocol.md EMAIL_OTP; per-platform branding is not built",
+  "POST /customers/external-accounts/{externalAccountId}/verify: signatureScheme: Grid's optional field not accepted":
+    "protocol.md: ownership proofs are EIP-191 (EVM) and ed25519 (Solana); Bitcoin message signatures (bip137/electrum) are not verified",
+  "POST /platform/external-accounts/{externalAccountId}/verify: signatureScheme: Grid's optional field not accepted":
+    "protocol.md: ownership proofs are EIP-191 (EVM) and ed25519 (Solana); Bitcoin message signatures (bip137/electrum) are not verified",
+  "POST /transactions/{transactionId}/approve: receiverCustomerInfo: Grid's optional field not accepted":
+    "spec: approve decides an agent's outgoing transaction; Grid's receiverCustomerInfo belongs to approving an incoming UMA payment",
   "DELETE /customers/external-accounts/{externalAccountId}: response 409: not documented":
     "Grid's 409 is BENEFICIARY_TRUSTED; beneficiary trust is not served, so it cannot occur",
   ...DELIBERATE_MONEY,
@@ -55,6 +71,8 @@ const PENDING: string[] = [
     "POST /quotes: response 424: not documented",
     "POST /quotes/{quoteId}/execute: request body: none",
     "POST /quotes/{quoteId}/execute: response 403: not documented",
+    "POST /quotes: scaFactor: Grid's optional field not accepted", // issue 14 (quote authorization)
+    "POST /quotes: senderCustomerInfo: Grid's optional field not accepted", // issue 16 (UMA quotes)
 ];
 
 /** Grid operations in the areas we serve that this service does not implement. */

@@ -14922,6 +14922,7 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            umaDomain?: string;
             updatedAt: string;
             webauthn: {
               origins: string[];
@@ -15025,6 +15026,7 @@ export interface operations {
           sessionLifetimeSeconds?: number;
           skipVerificationPaperwork?: boolean;
           subjectToCounterpartyRules?: boolean;
+          umaDomain?: string;
           webauthn?: {
             origins?: string[];
             rpId?: string;
@@ -15100,6 +15102,7 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            umaDomain?: string;
             updatedAt: string;
             webauthn: {
               origins: string[];
@@ -15190,6 +15193,8 @@ export interface operations {
                   postalCode: string;
                   state?: string;
                 };
+                /** @enum {string} */
+                annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
                 birthDate?: string;
                 /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
                 contactVerification?: {
@@ -15212,6 +15217,10 @@ export interface operations {
                   ipAddress: string;
                   termsVersion: string;
                 };
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
                 fullName?: string;
                 /** @description Customer:<uuid> */
                 id: string;
@@ -15221,9 +15230,20 @@ export interface operations {
                 /** @enum {string} */
                 kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
                 nationality?: string;
+                /** @enum {string} */
+                netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+                /** @enum {string} */
+                pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
                 phoneNumber?: string;
                 platformCustomerId: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
                 region?: string;
+                sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+                sourceOfWealthOtherDescription?: string;
                 umaAddress: string;
                 updatedAt: string;
               }, {
@@ -15256,8 +15276,11 @@ export interface operations {
                   primaryContactLastName?: string;
                   /** @enum {string} */
                   purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                  purposeOfAccountOtherDescription?: string;
                   registrationNumber?: string;
                   sourceOfFunds?: string;
+                  sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                  sourceOfFundsOtherDescription?: string;
                   taxId?: string;
                 };
                 /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15356,6 +15379,8 @@ export interface operations {
             postalCode: string;
             state?: string;
           };
+          /** @enum {string} */
+          annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
           birthDate?: string;
           businessInfo?: {
             /** @enum {string} */
@@ -15378,8 +15403,11 @@ export interface operations {
             primaryContactLastName?: string;
             /** @enum {string} */
             purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             registrationNumber?: string;
             sourceOfFunds?: string;
+            sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
             taxId: string;
           };
           countryOfIssuance?: string;
@@ -15396,15 +15424,30 @@ export interface operations {
             ipAddress: string;
             termsVersion: string;
           };
+          /** @enum {string} */
+          expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+          /** @enum {string} */
+          expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
           fullName?: string;
           /** @description Write-only: stored encrypted, never returned */
           identifier?: string;
           /** @enum {string} */
           idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
+          /** @enum {string} */
+          netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+          /** @enum {string} */
+          pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
           phoneNumber?: string;
           platformCustomerId?: string;
+          /** @enum {string} */
+          purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+          purposeOfAccountOtherDescription?: string;
           region?: string;
+          sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+          sourceOfFundsOtherDescription?: string;
+          sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+          sourceOfWealthOtherDescription?: string;
           umaAddress?: string;
         };
       };
@@ -15422,6 +15465,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15444,6 +15489,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15453,9 +15502,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15488,8 +15548,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15599,6 +15662,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15621,6 +15686,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15630,9 +15699,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15665,8 +15745,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15766,6 +15849,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15788,6 +15873,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15797,9 +15886,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15832,8 +15932,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15950,6 +16053,8 @@ export interface operations {
             postalCode: string;
             state?: string;
           };
+          /** @enum {string} */
+          annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
           birthDate?: string;
           businessInfo?: {
             /** @enum {string} */
@@ -15972,8 +16077,11 @@ export interface operations {
             primaryContactLastName?: string;
             /** @enum {string} */
             purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             registrationNumber?: string;
             sourceOfFunds?: string;
+            sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
             taxId?: string;
           };
           countryOfIssuance?: string;
@@ -15990,14 +16098,29 @@ export interface operations {
             ipAddress: string;
             termsVersion: string;
           };
+          /** @enum {string} */
+          expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+          /** @enum {string} */
+          expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
           fullName?: string;
           /** @description Write-only: stored encrypted, never returned */
           identifier?: string;
           /** @enum {string} */
           idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
+          /** @enum {string} */
+          netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+          /** @enum {string} */
+          pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
           phoneNumber?: string;
+          /** @enum {string} */
+          purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+          purposeOfAccountOtherDescription?: string;
           region?: string;
+          sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+          sourceOfFundsOtherDescription?: string;
+          sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+          sourceOfWealthOtherDescription?: string;
           umaAddress?: string;
         };
       };
@@ -16019,6 +16142,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16041,6 +16166,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16050,9 +16179,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16085,8 +16225,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -16450,6 +16593,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16472,6 +16617,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16481,9 +16630,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16516,8 +16676,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -16745,6 +16908,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16767,6 +16932,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16776,9 +16945,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16811,8 +16991,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
