@@ -142,6 +142,6 @@ export const executeQuoteOp = defineOperation({
   headers: signedRetryHeaders,
   responses: signedRetryResponses({
     200: { description: "The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles)", schema: z.union([quoteSchema, processingSchema]) },
-    ...errorResponses(400, 401, 404, 409, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 429),
   }),
 });

@@ -26,6 +26,10 @@ const DELIBERATE_MONEY: Record<string, string> = Object.fromEntries([
     [`${op}<OUTGOING>.status: values Grid does not document: REJECTED`, "spec: the platform's rejection of an agent's transaction (and our cancel of a pending bank transfer: Grid has no cancelled status) leaves it REJECTED"],
     [`${op}<INCOMING>.failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID`, FAILURES],
   ]),
+  ...["POST /sandbox/uma/receive: response 200 "].flatMap((op) => [
+    [`${op}pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
+    [`${op}failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID`, FAILURES],
+  ]),
   ...DECISION_OPS.flatMap((op) => [
     [`${op}pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
     [`${op}type: values Grid does not document: OUTGOING`, "spec: approve/reject decide an agent's OUTGOING transaction (Grid's decide incoming payments)"],
@@ -70,7 +74,6 @@ const PENDING: string[] = [
     "POST /quotes: response 412: not documented",
     "POST /quotes: response 424: not documented",
     "POST /quotes/{quoteId}/execute: request body: none",
-    "POST /quotes/{quoteId}/execute: response 403: not documented",
     "POST /quotes: scaFactor: Grid's optional field not accepted", // issue 14 (quote authorization)
     "POST /quotes: senderCustomerInfo: Grid's optional field not accepted", // issue 16 (UMA quotes)
 ];

@@ -40625,6 +40625,23 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden */
+      403: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Not found (also for another tenant's resource) */
       404: {
         headers: {
@@ -42395,11 +42412,8 @@ export interface operations {
               /** @constant */
               destinationType: "ACCOUNT";
             };
-            /**
-             * @description INCOMING credits, OUTGOING debits the customer's account
-             * @enum {string}
-             */
-            direction: "CREDIT" | "DEBIT";
+            /** @constant */
+            direction: "CREDIT";
             exchangeRate: number;
             /** @enum {string} */
             failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
@@ -42464,8 +42478,8 @@ export interface operations {
              * @enum {string}
              */
             status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
-            /** @enum {string} */
-            type: "OUTGOING" | "INCOMING";
+            /** @constant */
+            type: "INCOMING";
             updatedAt: string;
           };
         };
