@@ -41,7 +41,7 @@ import { getBulkImportJobOp, uploadCustomersCsvOp } from "@/lib/bulk-import/bulk
 import * as invitationOps from "@/lib/invitations/invitation.contract";
 import { listUmaProvidersOp, lookupExternalAccountOp, lookupUmaOp } from "@/lib/uma/uma.contract";
 import * as agentActionOps from "@/lib/agent-actions/agent-action.contract";
-import { createCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
+import { createCustomerKycLinkOp, getCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
 import {
   createBeneficialOwnerOp,
   getBeneficialOwnerOp,
@@ -176,6 +176,7 @@ export const operations: Operation<any, any, any>[] = [
   listVerificationsOp,
   getVerificationOp,
   createCustomerKycLinkOp,
+  getCustomerKycLinkOp,
   createBeneficialOwnerOp,
   listBeneficialOwnersOp,
   getBeneficialOwnerOp,

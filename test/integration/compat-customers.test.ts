@@ -164,6 +164,19 @@ describe("compat: customers", () => {
     expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["annualIncomeRange", "kycStatus"]);
   });
 
+  it("GET /customers/kyc-link?platformCustomerId= (Grid client 0.7.0's getKYCLink): the POST's link with both ids", async () => {
+    const p = await newPlatform();
+    const c = (await create(p, individualBody("kyc-get-1"))).body;
+    const r = await call("GET", "/customers/kyc-link?platformCustomerId=kyc-get-1&redirectUri=https%3A%2F%2Fexample.com%2Fdone", { auth: p.auth });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ customerId: c.id, platformCustomerId: "kyc-get-1" });
+    expect(r.body.kycUrl).toMatch(/\/kyc\//);
+    expect((await call("GET", "/customers/kyc-link?platformCustomerId=nobody", { auth: p.auth })).body).toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
+    expect((await call("GET", "/customers/kyc-link", { auth: p.auth })).status).toBe(400);
+    await call("DELETE", `/customers/${c.id}`, { auth: p.auth });
+    expect((await call("GET", "/customers/kyc-link?platformCustomerId=kyc-get-1", { auth: p.auth })).status).toBe(404);
+  });
+
   it("GET /customers: Grid's filters, and unknown query parameters refused with 400 naming each", async () => {
     const p = await newPlatform();
     const a = (await create(p, individualBody("f-a"))).body;

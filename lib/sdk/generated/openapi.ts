@@ -375,6 +375,14 @@ export interface paths {
     /** List customers' internal accounts */
     get: operations["listCustomerInternalAccounts"];
   };
+  "/customers/kyc-link": {
+    /**
+     * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
+     * @deprecated
+     * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+     */
+    get: operations["getCustomerKycLink"];
+  };
   "/discoveries": {
     /**
      * List available receiving institution names
@@ -5264,11 +5272,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5308,9 +5320,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5350,9 +5366,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5392,7 +5412,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -5435,6 +5459,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -5477,6 +5505,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -5517,11 +5549,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -5563,10 +5599,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -5610,6 +5650,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5652,6 +5696,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5694,6 +5742,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5736,7 +5788,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -5778,8 +5834,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -5821,6 +5881,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -5867,6 +5931,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -5912,6 +5980,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -5953,7 +6025,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -5997,8 +6073,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6042,6 +6122,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6085,6 +6169,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6128,6 +6216,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6171,8 +6263,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -6215,9 +6311,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -6259,8 +6359,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -6307,8 +6411,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -6349,9 +6457,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -6393,8 +6505,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -6436,9 +6552,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -6482,6 +6602,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -6523,6 +6647,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -6564,6 +6692,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6606,6 +6738,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6648,6 +6784,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6690,6 +6830,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6732,6 +6876,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6774,6 +6922,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6816,6 +6968,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -6858,6 +7014,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -6902,6 +7062,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -19472,11 +19636,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19516,9 +19684,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19558,9 +19730,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19600,7 +19776,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -19643,6 +19823,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -19685,6 +19869,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -19725,11 +19913,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -19771,10 +19963,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -19818,6 +20014,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19860,6 +20060,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19902,6 +20106,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19944,7 +20152,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -19986,8 +20198,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -20029,6 +20245,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -20075,6 +20295,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -20120,6 +20344,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -20161,7 +20389,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -20205,8 +20437,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20250,6 +20486,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20293,6 +20533,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20336,6 +20580,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20379,8 +20627,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -20423,9 +20675,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -20467,8 +20723,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -20515,8 +20775,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -20557,9 +20821,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -20601,8 +20869,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -20644,9 +20916,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -20690,6 +20966,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -20731,6 +21011,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -20772,6 +21056,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20814,6 +21102,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20856,6 +21148,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20898,6 +21194,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20940,6 +21240,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20982,6 +21286,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -21024,6 +21332,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -21066,6 +21378,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -21110,6 +21426,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -27935,6 +28255,104 @@ export interface operations {
     };
   };
   /**
+   * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
+   * @deprecated
+   * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+   */
+  getCustomerKycLink: {
+    parameters: {
+      query: {
+        platformCustomerId: string;
+        redirectUri?: string;
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        content: {
+          "application/json": {
+            customerId: string;
+            expiresAt: string;
+            /** @description Single-use hosted URL on this service */
+            kycUrl: string;
+            platformCustomerId: string;
+            /**
+             * @description Informational; this service runs the hosted flow itself
+             * @enum {string}
+             */
+            provider: "SUMSUB";
+            token?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * List available receiving institution names
    * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
    */
@@ -31579,11 +31997,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31623,9 +32045,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31665,9 +32091,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31707,7 +32137,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -31750,6 +32184,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -31792,6 +32230,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -31832,11 +32274,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -31878,10 +32324,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -31925,6 +32375,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -31967,6 +32421,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -32009,6 +32467,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -32051,7 +32513,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -32093,8 +32559,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -32136,6 +32606,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -32182,6 +32656,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -32227,6 +32705,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -32268,7 +32750,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -32312,8 +32798,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32357,6 +32847,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32400,6 +32894,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32443,6 +32941,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32486,8 +32988,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -32530,9 +33036,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -32574,8 +33084,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -32622,8 +33136,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -32664,9 +33182,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -32708,8 +33230,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -32751,9 +33277,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -32797,6 +33327,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -32838,6 +33372,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -32879,6 +33417,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32921,6 +33463,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32963,6 +33509,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -33005,6 +33555,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -33047,6 +33601,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -33089,6 +33647,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -33131,6 +33693,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -33173,6 +33739,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -33217,6 +33787,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
