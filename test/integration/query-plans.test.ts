@@ -11,10 +11,10 @@ import postgres from "postgres";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { example } from "../support/external-account-examples";
+import { LARGE_TABLES as LARGE, seedFiller } from "../support/filler";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 const ROWS = 30_000;
-const LARGE = ["customers", "internal_accounts", "external_accounts", "quotes", "transactions", "ledger_entries", "outbox_events", "webhook_deliveries", "agents"];
 
 let own: OwnServer;
 let sql: postgres.Sql;
@@ -31,53 +31,6 @@ async function req(method: string, path: string, body?: unknown, headers: Record
   return { status: r.status, body: text ? JSON.parse(text) : undefined };
 }
 
-const u = (prefix: string) => `('00000000-0000-7000-${prefix}-' || lpad(to_hex(i), 12, '0'))::uuid`;
-
-/** Another platform's rows: the tables are large, the probing platform's rows few. */
-async function seedFiller(platformId: string) {
-  await sql.begin(async (tx) => {
-    await tx.unsafe(`
-      insert into customers (id, platform_id, platform_customer_id, customer_type, email, uma_address, kyc_status, profile)
-      select ${u("8000")}, '${platformId}'::uuid, 'filler-' || i, 'INDIVIDUAL', 'f' || i || '@example.com', '$f' || i || '@example.com', 'APPROVED', '{"fullName":"Filler"}'::jsonb
-      from generate_series(0, ${ROWS - 1}) i;
-      insert into internal_accounts (id, platform_id, customer_id, type, status, currency, decimals)
-      select ${u("8100")}, '${platformId}'::uuid, ${u("8000")}, 'INTERNAL_FIAT', 'ACTIVE', 'USD', 2 from generate_series(0, ${ROWS - 1}) i;
-      insert into external_accounts (id, platform_id, customer_id, status, currency, account_type, account_info, identity_key, beneficiary_verification_status, beneficiary_verified_name)
-      select ${u("a000")}, '${platformId}'::uuid, ${u("8000")}, 'ACTIVE', 'USD', 'USD_ACCOUNT',
-             jsonb_build_object('accountType', 'USD_ACCOUNT', 'accountNumber', lpad(i::text, 12, '0'), 'routingNumber', '021000021', 'bankAccountType', 'CHECKING',
-               'beneficiary', jsonb_build_object('beneficiaryType', 'INDIVIDUAL', 'fullName', 'Filler')),
-             'USD_ACCOUNT:routingNumber=021000021|accountNumber=' || lpad(i::text, 12, '0'), 'MATCHED', 'Filler'
-      from generate_series(0, ${ROWS - 1}) i;
-      insert into quotes (id, platform_id, customer_id, status, source_kind, source_account_id, destination_kind, destination_account_id,
-                          locked_currency_side, locked_currency_amount, sending_currency, receiving_currency, total_sending_amount,
-                          total_receiving_amount, exchange_rate, fees_included, platform_fees_included, usd_value_cents, transaction_id, expires_at)
-      select ${u("b000")}, '${platformId}'::uuid, ${u("8000")}, 'COMPLETED', 'INTERNAL', ${u("8100")}, 'EXTERNAL', ${u("a000")},
-             'SENDING', 100, 'USD', 'USD', 100, 100, '1', 0, 0, 100, ${u("c000")}, now()
-      from generate_series(0, ${ROWS - 1}) i;
-      insert into transactions (id, platform_id, customer_id, quote_id, kind, direction, status, source_kind, source_account_id, destination_kind,
-                                destination_account_id, sending_currency, sending_amount, receiving_currency, receiving_amount, exchange_rate,
-                                fees_amount, platform_fees_amount, usd_value_cents, settled_at)
-      select ${u("c000")}, '${platformId}'::uuid, ${u("8000")}, ${u("b000")}, 'TRANSFER', 'OUTGOING', 'COMPLETED', 'INTERNAL', ${u("8100")}, 'EXTERNAL',
-             ${u("a000")}, 'USD', 100, 'USD', 100, '1', 0, 0, 100, now()
-      from generate_series(0, ${ROWS - 1}) i;
-      insert into ledger_entries (id, platform_id, transaction_id, account, currency, amount, memo)
-      select ${u("d000")}, '${platformId}'::uuid, ${u("c000")}, 'ia:' || ${u("8100")}, 'USD', -100, 'filler' from generate_series(0, ${ROWS - 1}) i
-      union all
-      select ${u("d100")}, '${platformId}'::uuid, ${u("c000")}, 'sys:${platformId}:PAYOUTS:USD', 'USD', 100, 'filler' from generate_series(0, ${ROWS - 1}) i;
-      insert into outbox_events (id, platform_id, type, data, dispatched_at)
-      select ${u("e000")}, '${platformId}'::uuid, 'TRANSACTION.COMPLETED', '{}'::jsonb, now() from generate_series(0, ${ROWS - 1}) i;
-      insert into webhook_deliveries (id, platform_id, event_type, body, status, attempts, next_attempt_at, give_up_at)
-      select ${u("e000")}, '${platformId}'::uuid, 'TRANSACTION.COMPLETED', '{}', 'DELIVERED', 1, now(), now() + interval '7 days' from generate_series(0, ${ROWS - 1}) i;
-      insert into agents (id, platform_id, customer_id, name, policy, permissions, token_digest, connected_at)
-      select ${u("9000")}, '${platformId}'::uuid, ${u("8000")}, 'filler agent ' || i,
-             '{"permissions":["MANAGE_EXTERNAL_ACCOUNTS"],"defaultExecutionMode":"AUTO","spendingLimits":{"currency":"USD","perTransactionLimit":100000}}'::jsonb,
-             array['MANAGE_EXTERNAL_ACCOUNTS'], encode(sha256(convert_to('filler-' || i, 'UTF8')), 'hex'), now()
-      from generate_series(0, ${ROWS - 1}) i;
-    `);
-  });
-  for (const t of LARGE) await sql.unsafe(`analyze ${t}`);
-}
-
 async function seqScans(): Promise<Record<string, number>> {
   const rows = await sql<{ relname: string; seq_scan: string }[]>`select relname, seq_scan from pg_stat_user_tables where relname = any(${LARGE})`;
   return Object.fromEntries(rows.map((r) => [r.relname, Number(r.seq_scan)]));
@@ -87,7 +40,8 @@ beforeAll(async () => {
   own = await startOwnServer("plans", { WEBHOOK_WORKER: "off", SWEEPER: "off", BULK_IMPORT_WORKER: "off" });
   sql = postgres(own.dbUrl, { max: 2, onnotice: () => {} });
   const filler = await createPlatform({ name: "filler", environment: "SANDBOX" });
-  await seedFiller(parseId("Platform", filler.id)!);
+  await seedFiller(sql, parseId("Platform", filler.id)!, ROWS);
+  for (const t of LARGE) await sql.unsafe(`analyze ${t}`);
   const p = await createPlatform({ name: "probe", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
   auth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
 }, 180_000);
