@@ -65,6 +65,7 @@ import {
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
 import * as delegatedKeyOps from "@/lib/delegated-keys/delegated-key.contract";
+import { estimateWithdrawalFeeOp } from "@/lib/withdrawal-fees/withdrawal-fee.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
 
 /**
@@ -192,4 +193,5 @@ export const operations: Operation<any, any, any>[] = [
   delegatedKeyOps.listDelegatedKeysOp,
   delegatedKeyOps.getDelegatedKeyOp,
   delegatedKeyOps.revokeDelegatedKeyOp,
+  estimateWithdrawalFeeOp,
 ];
