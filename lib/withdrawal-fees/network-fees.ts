@@ -4,7 +4,10 @@
  * (the fee-asset prices of the table: SOL $160, ETH $3000, POL $0.50, TRX $0.25, BTC $100 000). A production
  * deployment replaces `networkFeeSource` with a provider's live estimates.
  */
-export const CRYPTO_NETWORKS = ["BITCOIN", "ETHEREUM", "SOLANA", "BASE", "POLYGON", "TRON", "PLASMA", "SPARK", "LIGHTNING"] as const;
+import { CRYPTO_NETWORKS as CHAINS } from "@/lib/transactions/on-chain";
+
+/** Grid's chains plus LIGHTNING (Grid's example values of `cryptoNetwork` for withdrawals). */
+export const CRYPTO_NETWORKS = [...CHAINS, "LIGHTNING"] as const;
 export type CryptoNetwork = (typeof CRYPTO_NETWORKS)[number];
 
 export interface NetworkFee {
