@@ -105,6 +105,8 @@ export const transactions = pgTable(
   (t) => [
     index("transactions_platform_idx").on(t.platformId, t.id),
     index("transactions_customer_day_idx").on(t.customerId, t.createdAt),
+    /** An agent's spend this day and month (lib/agent-money: spending limits), read on each of its payments. */
+    index("transactions_agent_day_idx").on(t.agentId, t.createdAt).where(sql`${t.agentId} is not null`),
     uniqueIndex("transactions_idempotency_uq")
       .on(t.platformId, t.kind, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

@@ -12,6 +12,12 @@ CREATE TABLE "delegated_keys" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "quotes" ALTER COLUMN "destination_account_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "quotes" ADD COLUMN "counterparty_uma_address" text;--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "counterparty_uma_address" text;--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "on_chain_transaction_hash" text;--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "on_chain_network" text;--> statement-breakpoint
+ALTER TABLE "transactions" ADD COLUMN "settlement_transaction_hash" text;--> statement-breakpoint
 ALTER TABLE "delegated_keys" ADD CONSTRAINT "delegated_keys_platform_id_platforms_id_fk" FOREIGN KEY ("platform_id") REFERENCES "public"."platforms"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delegated_keys" ADD CONSTRAINT "delegated_keys_card_id_cards_id_fk" FOREIGN KEY ("card_id") REFERENCES "public"."cards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "delegated_keys" ADD CONSTRAINT "delegated_keys_account_id_internal_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."internal_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
