@@ -13,7 +13,7 @@ import { encryptPrivateKey } from "@/lib/keys/private-key-at-rest";
 import { issueNextLeg, runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
 import { toDelegatedKey } from "./delegated-key-view";
-import { fundingSourceUuid } from "./funding-source-id";
+import { fundingSourceUuid } from "@/lib/cards/funding-source-id";
 
 export interface CreateDelegatedKeyInput {
   platform: PlatformPrincipal;
