@@ -189,6 +189,27 @@ export interface paths {
      */
     post: operations["verifyCredential"];
   };
+  "/auth/delegated-keys": {
+    /**
+     * List delegated signing keys
+     * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+     */
+    get: operations["listDelegatedKeys"];
+    /**
+     * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+     * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+     */
+    post: operations["createDelegatedKey"];
+  };
+  "/auth/delegated-keys/{id}": {
+    /** Get a delegated signing key */
+    get: operations["getDelegatedKeyById"];
+    /**
+     * Revoke a delegated signing key
+     * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+     */
+    delete: operations["revokeDelegatedKey"];
+  };
   "/auth/enclave-key": {
     /**
      * Get the enclave signing key
@@ -265,6 +286,13 @@ export interface paths {
      * @description Partial update. `environment`, `enclaveQuorumPublic` and `webhookPublicKey` are read-only.
      */
     patch: operations["updatePlatformConfig"];
+  };
+  "/crypto/estimate-withdrawal-fee": {
+    /**
+     * Estimate crypto withdrawal fee
+     * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+     */
+    post: operations["estimateCryptoWithdrawalFee"];
   };
   "/customers": {
     /** List customers */
@@ -1359,13 +1387,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1423,7 +1456,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1434,7 +1467,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1463,6 +1512,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1485,8 +1538,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1629,13 +1698,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1693,7 +1767,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1704,7 +1778,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1733,6 +1823,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1755,8 +1849,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -2126,13 +2236,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2190,7 +2305,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2201,7 +2316,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2230,6 +2361,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2252,8 +2387,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2616,13 +2767,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2680,7 +2836,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2691,7 +2847,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2720,6 +2892,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2742,8 +2918,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2857,13 +3049,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -2921,7 +3118,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -2932,7 +3129,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -2961,6 +3174,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -2983,8 +3200,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -11536,7 +11769,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -11549,7 +11782,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
@@ -11580,13 +11820,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11729,13 +11974,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11859,7 +12109,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -11870,7 +12120,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -11899,6 +12165,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -11921,8 +12191,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12059,7 +12345,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -12070,7 +12356,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -12099,6 +12401,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -12121,8 +12427,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -12222,7 +12544,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12233,7 +12555,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12262,6 +12600,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -12284,8 +12626,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12402,13 +12760,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12466,7 +12829,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12477,7 +12840,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12506,6 +12885,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -12528,8 +12911,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12683,13 +13082,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12747,7 +13151,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12758,7 +13162,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12787,6 +13207,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -12809,8 +13233,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -13521,6 +13961,389 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List delegated signing keys
+   * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+   */
+  listDelegatedKeys: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        accountId?: string;
+        fundingSourceId?: string;
+      };
+    };
+    responses: {
+      /** @description Matching keys, oldest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description The EMBEDDED_WALLET internal account funding the card */
+                accountId: string;
+                /** @description The card this key signs for */
+                cardId: string;
+                createdAt: string;
+                /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+                fundingSourceId: string;
+                /** @description DelegatedKey:<uuid> */
+                id: string;
+                nickname: string;
+                /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+                publicKey: string;
+                /**
+                 * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+                 * @enum {string}
+                 */
+                status: "PENDING" | "ACTIVE" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+   * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+   */
+  createDelegatedKey: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The card whose EMBEDDED_WALLET funding account the key signs for */
+          cardId: string;
+          /** @description The EMBEDDED_WALLET internal account among the card's funding sources */
+          internalAccountId: string;
+          nickname: string;
+        };
+      };
+    };
+    responses: {
+      /** @description PROCESSING (re-send the identical request) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description The key, ACTIVE */
+      201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a delegated signing key */
+  getDelegatedKeyById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The key */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Revoke a delegated signing key
+   * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+   */
+  revokeDelegatedKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -15111,6 +15934,115 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Estimate crypto withdrawal fee
+   * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+   */
+  estimateCryptoWithdrawalFee: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Amount in the smallest unit of the currency */
+          amount: number;
+          /**
+           * @description The blockchain network of the withdrawal
+           * @enum {string}
+           */
+          cryptoNetwork: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK" | "LIGHTNING";
+          /** @description The asset withdrawn; the account's currency (e.g. USDC) */
+          currency: string;
+          /** @description The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid */
+          destinationAddress: string;
+          /** @description The crypto internal account to withdraw from */
+          internalAccountId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The estimate */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies */
+            applicationFee: number;
+            /** @description What the recipient receives: amount minus totalFee */
+            netAmount: number;
+            /** @description Network fee in the smallest unit of networkFeeAsset (e.g. lamports) */
+            networkFee: number;
+            /** @description The asset the network fee is paid in (e.g. SOL) */
+            networkFeeAsset: string;
+            /** @description Network fee converted to the withdrawal currency plus the application fee */
+            totalFee: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
@@ -39854,13 +40786,18 @@ export interface operations {
             data: ({
                 createdAt: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   accountId: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
                   /** @enum {string} */
                   paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                };
+                }, {
+                  currency?: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  umaAddress: string;
+                }]>;
                 /** @description Receiving units per sending unit (major units) */
                 exchangeRate: number;
                 expiresAt: string;
@@ -39971,7 +40908,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -39984,7 +40921,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @default false */
           immediatelyExecute?: boolean;
           /** @description Smallest unit of the locked side's currency */
@@ -40025,13 +40969,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40187,13 +41136,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40310,13 +41264,18 @@ export interface operations {
           "application/json": ({
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -41972,7 +42931,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -41983,7 +42942,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -42012,6 +42987,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -42034,8 +43013,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -42177,7 +43172,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -42188,7 +43183,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -42217,6 +43228,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -42239,8 +43254,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43378,7 +44409,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -43389,7 +44420,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -43418,6 +44465,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -43440,8 +44491,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -43594,7 +44661,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43605,7 +44672,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43634,6 +44717,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -43656,8 +44743,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43812,7 +44915,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43823,7 +44926,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43852,6 +44971,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -43874,8 +44997,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43989,7 +45128,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44000,7 +45139,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44029,6 +45184,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -44051,8 +45210,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44179,7 +45354,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44190,7 +45365,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44219,6 +45410,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -44241,8 +45436,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44378,7 +45589,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44389,7 +45600,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44418,6 +45645,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -44440,8 +45671,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
