@@ -189,6 +189,27 @@ export interface paths {
      */
     post: operations["verifyCredential"];
   };
+  "/auth/delegated-keys": {
+    /**
+     * List delegated signing keys
+     * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+     */
+    get: operations["listDelegatedKeys"];
+    /**
+     * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+     * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+     */
+    post: operations["createDelegatedKey"];
+  };
+  "/auth/delegated-keys/{id}": {
+    /** Get a delegated signing key */
+    get: operations["getDelegatedKeyById"];
+    /**
+     * Revoke a delegated signing key
+     * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+     */
+    delete: operations["revokeDelegatedKey"];
+  };
   "/auth/enclave-key": {
     /**
      * Get the enclave signing key
@@ -265,6 +286,13 @@ export interface paths {
      * @description Partial update. `environment`, `enclaveQuorumPublic` and `webhookPublicKey` are read-only.
      */
     patch: operations["updatePlatformConfig"];
+  };
+  "/crypto/estimate-withdrawal-fee": {
+    /**
+     * Estimate crypto withdrawal fee
+     * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+     */
+    post: operations["estimateCryptoWithdrawalFee"];
   };
   "/customers": {
     /** List customers */
@@ -1381,13 +1409,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1445,7 +1478,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1456,7 +1489,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1487,6 +1536,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1509,8 +1562,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1653,13 +1722,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1717,7 +1791,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1728,7 +1802,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1759,6 +1849,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1781,8 +1875,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -2152,13 +2262,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2216,7 +2331,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2227,7 +2342,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2258,6 +2389,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2280,8 +2415,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2644,13 +2795,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2708,7 +2864,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2719,7 +2875,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2750,6 +2922,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2772,8 +2948,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2887,13 +3079,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -2951,7 +3148,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -2962,7 +3159,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -2993,6 +3206,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -3015,8 +3232,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -11724,7 +11957,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -11737,7 +11970,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
@@ -11768,13 +12008,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11917,13 +12162,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -12047,7 +12297,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12058,7 +12308,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12089,6 +12355,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -12111,8 +12381,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12249,7 +12535,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -12260,7 +12546,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -12291,6 +12593,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -12313,8 +12619,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -12414,7 +12736,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12425,7 +12747,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12456,6 +12794,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -12478,8 +12820,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12596,13 +12954,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12660,7 +13023,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12671,7 +13034,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12702,6 +13081,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -12724,8 +13107,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12879,13 +13278,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12943,7 +13347,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12954,7 +13358,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12985,6 +13405,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -13007,8 +13431,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -13719,6 +14159,389 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List delegated signing keys
+   * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+   */
+  listDelegatedKeys: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        accountId?: string;
+        fundingSourceId?: string;
+      };
+    };
+    responses: {
+      /** @description Matching keys, oldest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description The EMBEDDED_WALLET internal account funding the card */
+                accountId: string;
+                /** @description The card this key signs for */
+                cardId: string;
+                createdAt: string;
+                /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+                fundingSourceId: string;
+                /** @description DelegatedKey:<uuid> */
+                id: string;
+                nickname: string;
+                /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+                publicKey: string;
+                /**
+                 * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+                 * @enum {string}
+                 */
+                status: "PENDING" | "ACTIVE" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+   * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+   */
+  createDelegatedKey: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The card whose EMBEDDED_WALLET funding account the key signs for */
+          cardId: string;
+          /** @description The EMBEDDED_WALLET internal account among the card's funding sources */
+          internalAccountId: string;
+          nickname: string;
+        };
+      };
+    };
+    responses: {
+      /** @description PROCESSING (re-send the identical request) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description The key, ACTIVE */
+      201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a delegated signing key */
+  getDelegatedKeyById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The key */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Revoke a delegated signing key
+   * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+   */
+  revokeDelegatedKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -15312,6 +16135,115 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Estimate crypto withdrawal fee
+   * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+   */
+  estimateCryptoWithdrawalFee: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Amount in the smallest unit of the currency */
+          amount: number;
+          /**
+           * @description The blockchain network of the withdrawal
+           * @enum {string}
+           */
+          cryptoNetwork: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK" | "LIGHTNING";
+          /** @description The asset withdrawn; the account's currency (e.g. USDC) */
+          currency: string;
+          /** @description The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid */
+          destinationAddress: string;
+          /** @description The crypto internal account to withdraw from */
+          internalAccountId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The estimate */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies */
+            applicationFee: number;
+            /** @description What the recipient receives: amount minus totalFee */
+            netAmount: number;
+            /** @description Network fee in the smallest unit of networkFeeAsset (e.g. lamports) */
+            networkFee: number;
+            /** @description The asset the network fee is paid in (e.g. SOL) */
+            networkFeeAsset: string;
+            /** @description Network fee converted to the withdrawal currency plus the application fee */
+            totalFee: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
@@ -40632,13 +41564,18 @@ export interface operations {
             data: ({
                 createdAt: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   accountId: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
                   /** @enum {string} */
                   paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                };
+                }, {
+                  currency?: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  umaAddress: string;
+                }]>;
                 /** @description Receiving units per sending unit (major units) */
                 exchangeRate: number;
                 expiresAt: string;
@@ -40749,7 +41686,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -40762,7 +41699,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @default false */
           immediatelyExecute?: boolean;
           /** @description Smallest unit of the locked side's currency */
@@ -40803,13 +41747,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40965,13 +41914,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -41088,13 +42042,18 @@ export interface operations {
           "application/json": ({
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -42767,7 +43726,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -42778,7 +43737,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -42809,6 +43784,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -42831,8 +43810,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -42974,7 +43969,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -42985,7 +43980,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /** @constant */
             direction: "CREDIT";
             exchangeRate: number;
@@ -43013,6 +44024,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -43035,8 +44050,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44174,7 +45205,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -44185,7 +45216,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -44216,6 +45263,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -44238,8 +45289,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -44392,7 +45459,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44403,7 +45470,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44434,6 +45517,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -44456,8 +45543,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44612,7 +45715,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44623,7 +45726,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44654,6 +45773,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -44676,8 +45799,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44795,7 +45934,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44806,7 +45945,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44837,6 +45992,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -44859,8 +46018,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44978,7 +46153,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44989,7 +46164,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45020,6 +46211,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45042,8 +46237,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45144,7 +46355,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45155,7 +46366,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45186,6 +46413,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45208,8 +46439,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45336,7 +46583,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45347,7 +46594,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45378,6 +46641,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45400,8 +46667,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45537,7 +46820,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45548,7 +46831,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45579,6 +46878,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45601,8 +46904,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
