@@ -3,7 +3,12 @@
  * transfer that has not settled (one winner among concurrent decisions, the FAILED event in the same database
  * transaction, nothing moved on the ledger), and POST /transactions/{id}/confirm stores receiptDeliveryConfirmedAt.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { closeDb, execRows, getDb } from "@/db/client";
+import { checkLedger } from "@/lib/ledger/ledger-check";
+import { internalLedgerAccount, postLedger, systemLedgerAccount } from "@/lib/ledger/post-ledger";
+import { parseId } from "@/lib/ids";
 import { call, newPlatform, type TestPlatform } from "../support/api";
 import { approvalAgent, balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
 import { expectGridShape, type Deliberate } from "../support/grid-shapes/check";
@@ -12,7 +17,10 @@ import { receiverPool, waitFor } from "../support/webhook-receiver";
 
 const CANCELLED: Deliberate = { status: "Grid has no cancelled status: a cancelled transfer is REJECTED, as a platform's reject leaves it" };
 const receivers = receiverPool();
-afterAll(() => receivers.closeAll());
+afterAll(async () => {
+  await receivers.closeAll();
+  await closeDb();
+});
 
 /** A customer with 50 000 USD cents, a USD bank payee, and an agent whose quotes wait for the platform's approval. */
 async function setup(p: TestPlatform) {
@@ -53,6 +61,38 @@ describe("POST /transactions/{id}/cancel", () => {
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ status: 409, code: "TRANSACTION_NOT_CANCELLABLE", details: { status: "REJECTED" } });
     expect((await call("POST", `/transactions/${id}/approve`, { auth: p.auth })).status).toBe(409);
+  });
+
+  it("a cancel gives back, through the ledger, whatever the transaction holds (a hold posted while it was pending)", async () => {
+    const p = await newPlatform();
+    const { a, pending } = await setup(p);
+    const id = await pending();
+    // What a bank partner's reservation would be: 1 000 USD cents moved from the customer's account to the platform's
+    // PAYOUTS account under this transaction, while it is still PENDING (set up directly: no flow of ours reserves yet).
+    process.env.DATABASE_URL = inject("databaseUrl");
+    const db = await getDb();
+    const platformId = parseId("Platform", p.id)!;
+    const txId = parseId("Transaction", id)!;
+    await db.transaction((tx) =>
+      postLedger(tx, {
+        platformId,
+        transactionId: txId,
+        postings: [
+          { account: internalLedgerAccount(parseId("InternalAccount", a.accounts.USD)!), currency: "USD", amount: -1_000n, memo: "hold" },
+          { account: systemLedgerAccount(platformId, "PAYOUTS", "USD"), currency: "USD", amount: 1_000n, memo: "hold" },
+        ],
+      }),
+    );
+    expect(await balance(p, a.accounts.USD)).toBe(49_000);
+    const r = await call("POST", `/transactions/${id}/cancel`, { auth: p.auth });
+    expect(r.status).toBe(200);
+    expect(await balance(p, a.accounts.USD)).toBe(50_000);
+    const held = await execRows<{ account: string; net: string }>(
+      db,
+      sql`select account, sum(amount)::text as net from ledger_entries where transaction_id = ${txId} group by account`,
+    );
+    expect(held.map((h) => h.net)).toEqual(["0", "0"]);
+    expect(await checkLedger(db, platformId)).toEqual({ unbalanced: [], mismatched: [] });
   });
 
   it("without a body the reason is CANCELLED; of concurrent cancels and approvals exactly one wins", async () => {
