@@ -5,8 +5,6 @@
  * `scripts/grid-operations.ts --table FILE` writes the full table (every Grid operation, ours beside it).
  */
 export const NOT_SERVED: Record<string, string> = {
-  "POST /transactions/{}/confirm": "being built (issue 12)",
-  "POST /transactions/{}/cancel": "being built (issue 12)",
   "POST /customers/external-accounts/{}/trust": "being built (issue 14)",
   "POST /customers/external-accounts/{}/trust/confirm": "being built (issue 14)",
   "POST /customers/external-accounts/{}/untrust": "being built (issue 14)",
