@@ -101,6 +101,19 @@ describe("Plaid (deprecated operations, sandbox)", () => {
     expect(ok.status).toBe(202);
   });
 
+  it("two callbacks with one link token at once: one 202, one 409, one account", async () => {
+    const p = await newPlatform();
+    const { customer } = await newCustomer(p);
+    const lt = await linkToken(p.auth, customer.id);
+    const both = await Promise.all([
+      callback(p.auth, lt.linkToken, { publicToken: "public-sandbox-a" }),
+      callback(p.auth, lt.linkToken, { publicToken: "public-sandbox-b", accountId: "plaid-sandbox-savings" }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
+    const list = await call("GET", `/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`, { auth: p.auth });
+    expect(list.body.data).toHaveLength(1);
+  });
+
   it("answers 404 for an unknown customer, an unknown or expired link token, and another tenant's customer or token", async () => {
     const p = await newPlatform();
     const q = await newPlatform();
