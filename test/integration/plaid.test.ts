@@ -2,8 +2,10 @@
  * The deprecated Plaid operations (Grid removed them on 2026-03-27; kept as Grid last defined them):
  * POST /plaid/link-tokens and POST /plaid/callback/{plaid_link_token} against the built-in Plaid sandbox.
  */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { call, newCustomer, newPlatform } from "../support/api";
+import { call, newCustomer, newPlatform, startPeerServer } from "../support/api";
 import { bare, setPlatformEnvironment, sql } from "../support/credentials";
 import { waitFor } from "../support/webhook-receiver";
 
@@ -148,6 +150,62 @@ describe("Plaid (deprecated operations, sandbox)", () => {
     expect(link.body.message).toContain("PLAID_CLIENT_ID");
     const cb = await callback(p.auth, lt.linkToken, { publicToken: "public-sandbox-1" });
     expect(cb.status).toBe(503);
+  });
+
+  it("production with PLAID_CLIENT_ID/PLAID_SECRET: Plaid's REST API (a loopback stand-in) issues, exchanges and reads the account", { timeout: 120_000 }, async () => {
+    const seen: { path: string; body: any }[] = [];
+    const plaid = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (c) => (raw += c));
+      req.on("end", () => {
+        const body = JSON.parse(raw);
+        seen.push({ path: req.url!, body });
+        const send = (status: number, o: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(o));
+        if (body.client_id !== "plaid-client" || body.secret !== "plaid-secret") return send(400, { error_code: "INVALID_API_KEYS" });
+        if (req.url === "/link/token/create") return send(200, { link_token: "link-production-5b1c", expiration: new Date(Date.now() + 4 * 3600_000).toISOString() });
+        if (req.url === "/item/public_token/exchange") {
+          return body.public_token === "public-production-good" ? send(200, { access_token: "access-production-1", item_id: "item-1" }) : send(400, { error_code: "INVALID_PUBLIC_TOKEN" });
+        }
+        if (req.url === "/auth/get") {
+          return send(200, {
+            accounts: [{ account_id: "acc-1", name: "Plaid Checking", official_name: "Plaid Gold Standard Checking", subtype: "checking" }],
+            numbers: { ach: [{ account_id: "acc-1", account: "9900009606", routing: "011401533" }] },
+          });
+        }
+        send(404, { error_code: "NOT_FOUND" });
+      });
+    });
+    await new Promise<void>((r) => plaid.listen(0, "127.0.0.1", () => r()));
+    const peer = await startPeerServer({
+      PLAID_CLIENT_ID: "plaid-client",
+      PLAID_SECRET: "plaid-secret",
+      PLAID_BASE_URL: `http://127.0.0.1:${(plaid.address() as AddressInfo).port}`,
+    });
+    try {
+      const p = await newPlatform();
+      const { customer } = await newCustomer(p);
+      await setPlatformEnvironment(p, "PRODUCTION");
+      const at = (path: string, body: unknown) =>
+        fetch(`${peer.url}/api/2025-10-13${path}`, { method: "POST", headers: { authorization: p.auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+      const lt = await at("/plaid/link-tokens", { customerId: customer.id });
+      expect(lt.status).toBe(200);
+      const link = await lt.json();
+      expect(link.linkToken).toBe("link-production-5b1c");
+      expect(seen[0]).toMatchObject({ path: "/link/token/create", body: { products: ["auth"], user: { client_user_id: customer.id } } });
+      const refused = await at(`/plaid/callback/${link.linkToken}`, { publicToken: "public-production-bad" });
+      expect(refused.status).toBe(400);
+      expect((await refused.json()).details.errors[0].field).toBe("publicToken");
+      const ok = await at(`/plaid/callback/${link.linkToken}`, { publicToken: "public-production-good", accountId: "acc-1" });
+      expect(ok.status).toBe(202);
+      expect(await ok.json()).toMatchObject({
+        status: "PENDING",
+        accountInfo: { accountType: "USD_ACCOUNT", accountNumber: "9900009606", routingNumber: "011401533", bankName: "Plaid Gold Standard Checking", bankAccountType: "CHECKING" },
+      });
+      expect(seen.at(-1)).toMatchObject({ path: "/auth/get", body: { access_token: "access-production-1", options: { account_ids: ["acc-1"] } } });
+    } finally {
+      await peer.stop();
+      plaid.close();
+    }
   });
 
   it("is marked deprecated in the served OpenAPI", async () => {
