@@ -4,7 +4,7 @@ import { getInternalAccountOp, listCustomerInternalAccountsOp, listPlatformInter
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
-import { createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
+import { authorizeQuoteOp, createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp, resendQuoteScaCodeOp } from "@/lib/quotes/quote.contract";
 import { fundInternalAccountOp, sandboxSendOp, sandboxUmaReceiveOp } from "@/lib/sandbox/sandbox.contract";
 import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
 import {
@@ -62,6 +62,7 @@ import {
   recordSecurityEventOp,
   startScaFactorEnrollmentOp,
   startScaLoginOp,
+  trustOpsOf,
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
@@ -92,6 +93,8 @@ export const operations: Operation<any, any, any>[] = [
   listQuotesOp,
   getQuoteOp,
   executeQuoteOp,
+  authorizeQuoteOp,
+  resendQuoteScaCodeOp,
   listTransactionsOp,
   getTransactionOp,
   transferInOp,
@@ -187,4 +190,8 @@ export const operations: Operation<any, any, any>[] = [
   startScaLoginOp,
   completeScaLoginOp,
   recordSecurityEventOp,
+  trustOpsOf.trust.start,
+  trustOpsOf.trust.confirm,
+  trustOpsOf.untrust.start,
+  trustOpsOf.untrust.confirm,
 ];

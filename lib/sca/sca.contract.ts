@@ -126,3 +126,69 @@ export const recordSecurityEventOp = defineOperation({
     ...errorResponses(400, 401, 404, 409, 423),
   },
 });
+
+/** Grid's ScaChallenge: the challenge a quote or a beneficiary change must satisfy now. */
+export const scaChallengeSchema = z.object({
+  id: z.string().describe("ScaChallenge:<uuid>"),
+  expiresAt: z.string().describe("After this the challenge can no longer be satisfied (5 minutes)"),
+  factor,
+  availableFactors: z.array(factor),
+  purpose: z.string().nullable().optional(),
+  passkeyAssertionOptions: z.record(z.string(), z.unknown()).nullable().optional().describe("WebAuthn request options; PASSKEY only"),
+  passkeyAllowedOrigins: z.array(z.string()).nullable().optional(),
+});
+
+const proofFields = {
+  code: z.string().max(20).nullable().optional().describe("SMS_OTP / TOTP code; sandbox 123456"),
+  passkeyAssertion: z.record(z.string(), z.unknown()).nullable().optional().describe("The browser's PublicKeyCredential JSON (PASSKEY)"),
+  origin: z.string().max(300).nullable().optional().describe("The origin the assertion was produced on; one of the platform's webauthn.origins"),
+};
+
+/** Grid's ScaAuthorization (the proof of a quote's challenge). */
+export const scaAuthorizationSchema = z.object({ ...proofFields, endUserIpAddress: z.string().max(45).nullable().optional() });
+export const beneficiaryTrustConfirmRequestSchema = z.object({ challengeId: z.string().max(100).nullable().optional(), ...proofFields });
+
+const trustParams = z.object({ externalAccountId: z.string().min(1).max(100) });
+const TRUST_NOTE =
+  "The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. " +
+  "A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). " +
+  "A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). " +
+  ONLY_EU;
+
+function trustOps(action: "trust" | "untrust") {
+  const cap = action === "trust" ? "Trust" : "Untrust";
+  const base = `/customers/external-accounts/{externalAccountId}/${action}`;
+  return {
+    start: defineOperation({
+      operationId: `startBeneficiary${cap}`,
+      method: "POST",
+      path: base,
+      summary: `Start ${action}ing a beneficiary`,
+      description: `Issues the SCA challenge; finish with POST ${base}/confirm. ${TRUST_NOTE}`,
+      tags,
+      auth: "platform",
+      params: trustParams,
+      responses: {
+        200: { description: "The SCA challenge", schema: z.object({ scaChallenge: scaChallengeSchema.optional() }) },
+        ...errorResponses(400, 401, 404, 409, 423, 429, 503),
+      },
+    }),
+    confirm: defineOperation({
+      operationId: `confirmBeneficiary${cap}`,
+      method: "POST",
+      path: `${base}/confirm`,
+      summary: `Confirm ${action}ing a beneficiary`,
+      description: `The proof of the open challenge (\`challengeId\` optional: the newest open one). Returns \`trusted\`. ${TRUST_NOTE}`,
+      tags,
+      auth: "platform",
+      params: trustParams,
+      body: beneficiaryTrustConfirmRequestSchema,
+      responses: {
+        200: { description: "The beneficiary's trust", schema: z.object({ trusted: z.boolean() }) },
+        ...errorResponses(400, 401, 404, 409, 423),
+      },
+    }),
+  };
+}
+
+export const trustOpsOf = { trust: trustOps("trust"), untrust: trustOps("untrust") };

@@ -17,28 +17,27 @@ const TRANSACTION_OPS = ["GET /transactions: response 200 data[]", "GET /transac
   "POST /transfer-out: response 201 ", "POST /sandbox/send: response 200 "];
 const DECISION_OPS = ["POST /transactions/{transactionId}/approve: response 200 ", "POST /transactions/{transactionId}/reject: response 200 "];
 const PENDING_APPROVAL = "spec: an agent's transaction awaiting the platform's approval is PENDING with pendingReason PENDING_PLATFORM_APPROVAL";
-const FAILURES = "spec Errors: the six transaction failure reasons apply to incoming transactions too";
+const FAILURES = "spec Errors: one list of transaction failure reasons (SCA_NOT_COMPLETED included) for both directions";
 const DELIBERATE_MONEY: Record<string, string> = Object.fromEntries([
   ...TRANSACTION_OPS.flatMap((op) => [
     [`${op}<INCOMING>.pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
     [`${op}<OUTGOING>.pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
     [`${op}<OUTGOING>.status: values Grid does not document: REJECTED`, "spec: the platform's rejection of an agent's transaction leaves it REJECTED"],
-    [`${op}<INCOMING>.failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID`, FAILURES],
+    [`${op}<INCOMING>.failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`, FAILURES],
   ]),
   ...DECISION_OPS.flatMap((op) => [
     [`${op}pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
     [`${op}type: values Grid does not document: OUTGOING`, "spec: approve/reject decide an agent's OUTGOING transaction (Grid's decide incoming payments)"],
-    [`${op}failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID`, FAILURES],
+    [`${op}failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`, FAILURES],
   ]),
-  ...["POST /quotes: response 201 ", "GET /quotes/{quoteId}: response 200 ", "POST /quotes/{quoteId}/execute: response 200 "].map((op) => [
+  ...["POST /quotes: response 201 ", "POST /quotes: response 202 ", "GET /quotes/{quoteId}: response 200 ", "POST /quotes/{quoteId}/execute: response 200 ",
+    "POST /quotes/{quoteId}/authorize: response 200 "].map((op) => [
     `${op}paymentInstructions[].accountOrWalletInfo<EMBEDDED_WALLET>.payloadToSign: missing (Grid requires it)`,
     "protocol.md Signed retry: the payload to sign comes with the 202 of POST /quotes/{id}/execute",
   ]),
 ]);
 
 const DELIBERATE: Record<string, string> = {
-  "DELETE /customers/external-accounts/{externalAccountId}: response 409: not documented":
-    "Grid's 409 is BENEFICIARY_TRUSTED; beneficiary trust is not served, so it cannot occur",
   ...DELIBERATE_MONEY,
   "GET /transactions/{transactionId}: response 200 <CARD>.status: values Grid does not document: DECLINED":
     "issue 15: a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
@@ -49,7 +48,6 @@ const DELIBERATE: Record<string, string> = {
 const PENDING: string[] = [
   // transactions, transfers, quotes, exchange rates, sandbox: what SCA (202, ExecuteQuoteRequest.scaFactor), UMA (412, 424)
   // and API tokens (403 TRANSACT) add, built on other branches
-    "POST /quotes: response 202: not documented",
     "POST /quotes: response 412: not documented",
     "POST /quotes: response 424: not documented",
     "POST /quotes/{quoteId}/execute: request body: none",
@@ -58,12 +56,6 @@ const PENDING: string[] = [
 
 /** Grid operations in the areas we serve that this service does not implement. */
 const NOT_SERVED: string[] = [
-    "POST /customers/external-accounts/{externalAccountId}/trust (startBeneficiaryTrust)",
-    "POST /customers/external-accounts/{externalAccountId}/trust/confirm (confirmBeneficiaryTrust)",
-    "POST /customers/external-accounts/{externalAccountId}/untrust (startBeneficiaryUntrust)",
-    "POST /customers/external-accounts/{externalAccountId}/untrust/confirm (confirmBeneficiaryUntrust)",
-    "POST /quotes/{quoteId}/authorize (authorizeQuote)",
-    "POST /quotes/{quoteId}/authorize/resend (resendQuoteScaCode)",
     "POST /transactions/{transactionId}/confirm (confirmReceiptDelivery)",
     "POST /transactions/{transactionId}/cancel (cancelTransaction)",
 ];

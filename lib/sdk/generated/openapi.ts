@@ -354,7 +354,10 @@ export interface paths {
   "/customers/external-accounts/{externalAccountId}": {
     /** Get a customer's external account */
     get: operations["getCustomerExternalAccount"];
-    /** Delete a customer's external account */
+    /**
+     * Delete a customer's external account
+     * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+     */
     delete: operations["deleteCustomerExternalAccount"];
   };
   "/customers/external-accounts/{externalAccountId}/challenge": {
@@ -363,6 +366,34 @@ export interface paths {
      * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
      */
     post: operations["challengeCustomerExternalAccountOwnership"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust": {
+    /**
+     * Start trusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+    /**
+     * Confirm trusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust": {
+    /**
+     * Start untrusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryUntrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+    /**
+     * Confirm untrusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryUntrust"];
   };
   "/customers/external-accounts/{externalAccountId}/verify": {
     /**
@@ -511,6 +542,20 @@ export interface paths {
   "/quotes/{quoteId}": {
     /** Get a quote */
     get: operations["getQuote"];
+  };
+  "/quotes/{quoteId}/authorize": {
+    /**
+     * Authorize a quote's SCA challenge
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+     */
+    post: operations["authorizeQuote"];
+  };
+  "/quotes/{quoteId}/authorize/resend": {
+    /**
+     * Resend a quote's SCA code
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+     */
+    post: operations["resendQuoteScaCode"];
   };
   "/quotes/{quoteId}/execute": {
     /**
@@ -1392,6 +1437,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1404,8 +1465,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1442,7 +1506,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1498,10 +1562,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -1662,6 +1726,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1674,8 +1754,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1712,7 +1795,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1768,10 +1851,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -2159,6 +2242,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2171,8 +2270,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2209,7 +2311,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2265,10 +2367,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -2649,6 +2751,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2661,8 +2779,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2699,7 +2820,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2755,10 +2876,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -2890,6 +3011,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -2902,8 +3039,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -2940,7 +3080,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -2996,10 +3136,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -11613,6 +11753,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -11625,8 +11781,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -11762,6 +11921,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -11774,8 +11949,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -11878,7 +12056,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -11934,10 +12112,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -12078,7 +12256,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -12134,10 +12312,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -12241,7 +12419,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -12297,10 +12475,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -12435,6 +12613,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -12447,8 +12641,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -12485,7 +12682,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -12541,10 +12738,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -12716,6 +12913,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -12728,8 +12941,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -12766,7 +12982,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -12822,10 +13038,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -25353,7 +25569,10 @@ export interface operations {
       };
     };
   };
-  /** Delete a customer's external account */
+  /**
+   * Delete a customer's external account
+   * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+   */
   deleteCustomerExternalAccount: {
     parameters: {
       path: {
@@ -25380,6 +25599,19 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
         content: {
           "application/json": {
             code: string;
@@ -25478,6 +25710,512 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start trusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm trusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start untrusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm untrusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
         content: {
           "application/json": {
             code: string;
@@ -39841,7 +40579,7 @@ export interface operations {
         receivingAccountId?: string;
         sendingUmaAddress?: string;
         receivingUmaAddress?: string;
-        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        status?: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
         createdAfter?: string;
         createdBefore?: string;
       };
@@ -39887,6 +40625,22 @@ export interface operations {
                   symbol: string;
                 };
                 remittanceInformation?: string;
+                /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                scaChallenge?: {
+                  availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                  /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                  expiresAt: string;
+                  /** @enum {string} */
+                  factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                  /** @description ScaChallenge:<uuid> */
+                  id: string;
+                  passkeyAllowedOrigins?: string[] | null;
+                  /** @description WebAuthn request options; PASSKEY only */
+                  passkeyAssertionOptions?: {
+                    [key: string]: unknown;
+                  } | null;
+                  purpose?: string | null;
+                };
                 sendingCurrency: {
                   code: string;
                   decimals: number;
@@ -39899,8 +40653,11 @@ export interface operations {
                   /** @constant */
                   sourceType: "ACCOUNT";
                 };
-                /** @enum {string} */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                /**
+                 * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                 totalReceivingAmount: number;
                 /** @description Debited from the source, fees included */
                 totalSendingAmount: number;
@@ -40058,6 +40815,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40070,8 +40843,91 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize) */
+      202: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            description?: string;
+            destination: {
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            };
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
             /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40220,6 +41076,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40232,8 +41104,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40270,6 +41145,300 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Authorize a quote's SCA challenge
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+   */
+  authorizeQuote: {
+    parameters: {
+      path: {
+        quoteId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          endUserIpAddress?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The quote after authorization */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            description?: string;
+            destination: {
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            };
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
+            /** @enum {string} */
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Resend a quote's SCA code
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+   */
+  resendQuoteScaCode: {
+    parameters: {
+      path: {
+        quoteId: string;
+      };
+    };
+    responses: {
+      /** @description Code re-sent */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
@@ -40343,6 +41512,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40355,8 +41540,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -41991,7 +43179,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -42047,10 +43235,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -42196,7 +43384,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -42252,10 +43440,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -43397,7 +44585,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -43453,10 +44641,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -43613,7 +44801,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -43669,10 +44857,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -43831,7 +45019,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -43887,10 +45075,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -44008,7 +45196,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44064,10 +45252,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -44198,7 +45386,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44254,10 +45442,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -44397,7 +45585,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44453,10 +45641,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
