@@ -18,7 +18,6 @@ CREATE TABLE "sca_factor_resets" (
 	"customer_id" uuid NOT NULL,
 	"factor" text NOT NULL,
 	"status" text NOT NULL,
-	"liveness_token_digest" text NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"completed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -49,6 +48,5 @@ ALTER TABLE "sca_passkeys" ADD CONSTRAINT "sca_passkeys_customer_id_customers_id
 CREATE INDEX "sca_challenges_subject_idx" ON "sca_challenges" USING btree ("subject_id","created_at");--> statement-breakpoint
 CREATE INDEX "sca_challenges_expiry_idx" ON "sca_challenges" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "sca_factor_resets_customer_idx" ON "sca_factor_resets" USING btree ("customer_id","created_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "sca_factor_resets_token_uq" ON "sca_factor_resets" USING btree ("liveness_token_digest");--> statement-breakpoint
 CREATE UNIQUE INDEX "sca_passkeys_credential_uq" ON "sca_passkeys" USING btree ("platform_id","credential_id");--> statement-breakpoint
 CREATE INDEX "sca_passkeys_customer_idx" ON "sca_passkeys" USING btree ("customer_id");

@@ -133,7 +133,7 @@ export const scaChallenges = pgTable(
     id: uuid("id").primaryKey(),
     platformId: uuid("platform_id").notNull().references(() => platforms.id),
     customerId: uuid("customer_id").notNull().references(() => customers.id),
-    purpose: text("purpose", { enum: ["QUOTE", "TRUST", "UNTRUST"] }).notNull(),
+    purpose: text("purpose", { enum: ["QUOTE", "TRUST", "UNTRUST", "LOGIN"] }).notNull(),
     subjectId: uuid("subject_id").notNull(),
     factor: text("factor", { enum: ["SMS_OTP", "TOTP", "PASSKEY"] }).notNull(),
     codeDigest: text("code_digest"),
@@ -171,11 +171,9 @@ export const scaFactorResets = pgTable(
     customerId: uuid("customer_id").notNull().references(() => customers.id),
     factor: text("factor", { enum: ["SMS_OTP", "TOTP", "PASSKEY"] }).notNull(),
     status: text("status", { enum: ["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED", "COMPLETED", "REJECTED", "EXPIRED"] }).notNull(),
-    /** SHA-256 of the liveness token (the hosted liveness page's link carries the token). */
-    livenessTokenDigest: text("liveness_token_digest").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("sca_factor_resets_customer_idx").on(t.customerId, t.createdAt), uniqueIndex("sca_factor_resets_token_uq").on(t.livenessTokenDigest)],
+  (t) => [index("sca_factor_resets_customer_idx").on(t.customerId, t.createdAt)],
 );

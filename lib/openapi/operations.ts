@@ -63,6 +63,10 @@ import {
   startScaFactorEnrollmentOp,
   startScaLoginOp,
   trustOpsOf,
+  deleteScaFactorOp,
+  startTwoFactorResetOp,
+  getTwoFactorResetStatusOp,
+  completeTwoFactorResetOp,
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
@@ -194,4 +198,8 @@ export const operations: Operation<any, any, any>[] = [
   trustOpsOf.trust.confirm,
   trustOpsOf.untrust.start,
   trustOpsOf.untrust.confirm,
+  deleteScaFactorOp,
+  startTwoFactorResetOp,
+  getTwoFactorResetStatusOp,
+  completeTwoFactorResetOp,
 ];

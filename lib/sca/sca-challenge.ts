@@ -20,7 +20,7 @@ import { openTotpSecret } from "./totp";
 /** How long a quote-authorization or trust challenge can be satisfied (Grid: "a few minutes"). */
 export const SCA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-export type ScaPurpose = "QUOTE" | "TRUST" | "UNTRUST";
+export type ScaPurpose = "QUOTE" | "TRUST" | "UNTRUST" | "LOGIN";
 export type ScaChallengeRow = typeof scaChallenges.$inferSelect;
 
 /** Grid's ScaChallenge (the public part of a challenge). */
@@ -54,14 +54,14 @@ export interface IssuedChallenge {
 export async function issueScaChallenge(
   tx: Tx,
   platform: PlatformPrincipal,
-  args: { customer: CustomerRow; state: ScaState; purpose: ScaPurpose; subjectId: string; factor?: ScaFactor | null },
+  args: { customer: CustomerRow; state: ScaState; purpose: ScaPurpose; subjectId: string; factor?: ScaFactor | null; factorField?: string },
 ): Promise<IssuedChallenge> {
   const { customer, state, purpose } = args;
   const enrolled = await enrolledFactors(tx, customer, state);
   const available = enrolled.factors.filter((f) => purpose !== "QUOTE" || f !== "TOTP");
   if (args.factor && !available.includes(args.factor)) {
     const why = purpose === "QUOTE" && args.factor === "TOTP" ? "TOTP cannot authorize a payment (no dynamic linking)" : `${args.factor} is not enrolled`;
-    throw new ApiError("INVALID_INPUT", why, { errors: [{ field: "scaFactor", message: why }], availableFactors: available });
+    throw new ApiError("INVALID_INPUT", why, { errors: [{ field: args.factorField ?? "scaFactor", message: why }], availableFactors: available });
   }
   const factor = args.factor ?? (available.includes("SMS_OTP") ? "SMS_OTP" : available[0]);
   if (!factor) {

@@ -681,16 +681,44 @@ export interface paths {
     get: operations["listScaFactors"];
     /**
      * Start enrolling an SCA factor
-     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaFactorEnrollment"];
+  };
+  "/sca/factors/{credentialId}": {
+    /**
+     * Delete an enrolled SCA factor
+     * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    delete: operations["deleteScaFactor"];
   };
   "/sca/factors/confirm": {
     /**
      * Confirm an SCA factor enrollment
-     * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["confirmScaFactorEnrollment"];
+  };
+  "/sca/factors/reset": {
+    /**
+     * Start a 2FA reset
+     * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startTwoFactorReset"];
+  };
+  "/sca/factors/reset/{resetId}": {
+    /**
+     * Get 2FA reset status
+     * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    get: operations["getTwoFactorResetStatus"];
+  };
+  "/sca/factors/reset/{resetId}/complete": {
+    /**
+     * Complete a 2FA reset
+     * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["completeTwoFactorReset"];
   };
   "/sca/login/complete": {
     /**
@@ -702,7 +730,7 @@ export interface paths {
   "/sca/login/start": {
     /**
      * Start an SCA login
-     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaLogin"];
   };
@@ -43670,7 +43698,7 @@ export interface operations {
   };
   /**
    * Start enrolling an SCA factor
-   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaFactorEnrollment: {
     parameters: {
@@ -43680,23 +43708,35 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
-          /** @enum {string} */
+        "application/json": OneOf<[{
+          /** @constant */
           type: "TOTP";
-        };
+        }, {
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
       };
     };
     responses: {
       /** @description The enrollment material */
       200: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             secret: string;
             secretBase32Encoded: string;
             totpUri: string;
             /** @constant */
             type: "TOTP";
-          };
+          }, {
+            allowedOrigins: string[];
+            /** @description WebAuthn PublicKeyCredentialCreationOptions (JSON): pass to navigator.credentials.create */
+            options: {
+              [key: string]: unknown;
+            };
+            relyingPartyId: string;
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -43767,8 +43807,80 @@ export interface operations {
     };
   };
   /**
+   * Delete an enrolled SCA factor
+   * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  deleteScaFactor: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        credentialId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Confirm an SCA factor enrollment
-   * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   confirmScaFactorEnrollment: {
     parameters: {
@@ -43778,24 +43890,327 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
+        "application/json": OneOf<[{
           code: string;
           secret: string;
-          /** @enum {string} */
+          /** @constant */
           type: "TOTP";
+        }, {
+          credential: {
+            [key: string]: unknown;
+          };
+          origin: string;
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
+      };
+    };
+    responses: {
+      /** @description The recovery codes (TOTP) or the enrolled passkey factor */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            recoveryCodes: string[];
+            /** @constant */
+            type: "TOTP";
+          }, {
+            factor: {
+              credentialId?: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              name?: string;
+            };
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start a 2FA reset
+   * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          factor: "SMS_OTP" | "TOTP" | "PASSKEY";
         };
       };
     };
     responses: {
-      /** @description The recovery codes */
+      /** @description The reset handle */
+      201: {
+        content: {
+          "application/json": {
+            expiresAt?: string | null;
+            livenessAccessToken?: string | null;
+            resetId: string;
+            verificationLink?: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Get 2FA reset status
+   * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  getTwoFactorResetStatus: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    responses: {
+      /** @description The reset status */
       200: {
         content: {
           "application/json": {
-            recoveryCodes: string[];
-            /** @constant */
-            type: "TOTP";
+            completedAt?: string | null;
+            enrollmentStatus?: ("PENDING" | "COMPLETED") | null;
+            expiresAt: string;
+            /** @enum {string} */
+            factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
           };
         };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Complete a 2FA reset
+   * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  completeTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          mobile?: {
+            countryCode: string;
+            number: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Reset completed */
+      204: {
+        content: never;
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
       400: {
@@ -43882,6 +44297,10 @@ export interface operations {
           endUserIpAddress: string;
           /** @enum {string} */
           factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+          origin?: string | null;
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
         };
       };
     };
@@ -43977,7 +44396,7 @@ export interface operations {
   };
   /**
    * Start an SCA login
-   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaLogin: {
     parameters: {
@@ -43998,10 +44417,15 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            allowedOrigins?: string[] | null;
             challengeId?: string | null;
             expiresAt?: string | null;
             /** @enum {string} */
             factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            passkeyOptions?: {
+              [key: string]: unknown;
+            } | null;
+            relyingPartyId?: string | null;
           };
         };
       };
