@@ -7,12 +7,14 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
+import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuoteInTx, lockExecutableQuote } from "./execute-quote";
 import { toQuote, type QuoteRow } from "./quote-view";
 
 interface Input {
   platform: PlatformPrincipal;
   quoteId: string;
+  scaFactor?: ScaFactor;
 }
 
 /** The quote, executable now, or the refusal a caller can decide before signing (404, 409, 400 QUOTE_EXPIRED). */
@@ -57,7 +59,7 @@ export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: stri
   },
   async execute(tx, input) {
     const q = await lockExecutableQuote(tx, input.platform.id, input.quoteId);
-    const after = await executeQuoteInTx(tx, input.platform, q);
+    const after = await executeQuoteInTx(tx, input.platform, q, { scaFactor: input.scaFactor });
     return reply(200, toQuote(after, { embeddedWalletSource: true }));
   },
 };

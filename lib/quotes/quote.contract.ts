@@ -143,10 +143,18 @@ export const executeQuoteOp = defineOperation({
   description:
     "When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md \"Signed retry\"): the first call answers 202 with " +
     "payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature " +
-    "(an active session of the wallet) and Request-Id. Other sources execute at once.",
+    "(an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted " +
+    "beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
   params: z.object({ quoteId: z.string().max(100) }),
+  body: z.object({
+    scaFactor: z
+      .enum(["SMS_OTP", "TOTP", "PASSKEY"])
+      .optional()
+      .describe("SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)"),
+  }),
+  bodyOptional: true,
   headers: signedRetryHeaders,
   responses: signedRetryResponses({
     200: { description: "The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles)", schema: z.union([quoteSchema, processingSchema]) },

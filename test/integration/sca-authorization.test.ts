@@ -141,7 +141,11 @@ describe("quote authorization", () => {
     const later = await post(p, "/quotes", quoteBody(c.usd, ext, 500));
     expect(later.status).toBe(201);
     expect(later.body.status).toBe("PENDING");
-    const exec = await post(p, `/quotes/${later.body.id}/execute`);
+    const totp = await post(p, `/quotes/${later.body.id}/execute`, { scaFactor: "TOTP" });
+    expect(totp.status).toBe(400);
+    expect(totp.body.details.errors[0].field).toBe("scaFactor");
+    expect((await post(p, `/quotes/${later.body.id}/execute`, { scaFactor: "PASSKEY" })).status).toBe(400);
+    const exec = await post(p, `/quotes/${later.body.id}/execute`, { scaFactor: "SMS_OTP" });
     expect(exec.status, JSON.stringify(exec.body)).toBe(200);
     expect(exec.body.status).toBe("PENDING_AUTHORIZATION");
   });

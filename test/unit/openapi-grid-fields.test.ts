@@ -50,7 +50,6 @@ const PENDING: string[] = [
   // and API tokens (403 TRANSACT) add, built on other branches
     "POST /quotes: response 412: not documented",
     "POST /quotes: response 424: not documented",
-    "POST /quotes/{quoteId}/execute: request body: none",
     "POST /quotes/{quoteId}/execute: response 403: not documented",
 ];
 

@@ -560,7 +560,7 @@ export interface paths {
   "/quotes/{quoteId}/execute": {
     /**
      * Execute a pending quote
-     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
      */
     post: operations["executeQuote"];
   };
@@ -41482,7 +41482,7 @@ export interface operations {
   };
   /**
    * Execute a pending quote
-   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
    */
   executeQuote: {
     parameters: {
@@ -41494,6 +41494,17 @@ export interface operations {
       };
       path: {
         quoteId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /**
+           * @description SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)
+           * @enum {string}
+           */
+          scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY";
+        };
       };
     };
     responses: {
