@@ -37,7 +37,12 @@ const DELIBERATE_MONEY: Record<string, string> = Object.fromEntries([
   ]),
 ]);
 
+const WRITE_ONLY_ID = "project rule (secrets and personal data): a beneficial owner's tax identifier is write-only, stored encrypted under the KEK, never returned";
 const DELIBERATE: Record<string, string> = {
+  ...Object.fromEntries(
+    ["GET /beneficial-owners/{beneficialOwnerId}: response 200 ", "GET /beneficial-owners: response 200 data[].", "PATCH /beneficial-owners/{beneficialOwnerId}: response 200 ",
+      "POST /beneficial-owners: response 201 "].map((op) => [`${op}personalInfo.identifier: missing (Grid requires it)`, WRITE_ONLY_ID]),
+  ),
   ...DELIBERATE_MONEY,
   "GET /transactions/{transactionId}: response 200 <CARD>.status: values Grid does not document: DECLINED":
     "issue 15: a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
