@@ -129,7 +129,7 @@ async function insertQuote(
     if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
     return executeQuoteInTx(tx, platform, q);
   });
-  await afterQuoteCommit(row);
+  await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
 }
 

@@ -52,6 +52,6 @@ export async function executeQuote(platform: PlatformPrincipal, quoteId: string,
     }
     return executeQuoteInTx(tx, platform, q, opts);
   });
-  await afterQuoteCommit(row);
+  await afterQuoteCommit(platform, row);
   return toQuote(row);
 }

@@ -9,6 +9,7 @@ import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuoteInTx, lockExecutableQuote } from "./execute-quote";
+import { afterQuoteCommit } from "./hold-for-sca";
 import { toQuote, type QuoteRow } from "./quote-view";
 
 interface Input {
@@ -76,6 +77,11 @@ export async function quoteNeedsWalletSignature(db: DbOrTx, platformId: string, 
   return row?.type === "EMBEDDED_WALLET";
 }
 
-export function executeWalletQuote(call: SignedCall<Input>) {
-  return runSignedRetry(executeWalletQuoteOperation, call);
+export async function executeWalletQuote(call: SignedCall<Input>) {
+  const r = await runSignedRetry(executeWalletQuoteOperation, call);
+  const body = r.body as { id?: string; status?: string; source?: { customerId?: string } } | undefined;
+  if (r.status === 200 && body?.status === "PENDING_AUTHORIZATION" && body.id) {
+    await afterQuoteCommit(call.platform, { id: parseId("Quote", body.id)!, status: "PENDING_AUTHORIZATION", customerId: body.source?.customerId ?? null });
+  }
+  return r;
 }

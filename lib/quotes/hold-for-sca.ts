@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
-import type { Tx } from "@/db/client";
-import { customers, externalAccounts, quotes } from "@/db/schema";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { customers, externalAccounts, quotes, scaChallenges } from "@/db/schema";
+import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { isScaRegion } from "@/lib/customers/sca-region";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
-import { deliverChallenge, issueScaChallenge, type IssuedChallenge } from "@/lib/sca/sca-challenge";
+import { deliverChallenge, issueScaChallenge } from "@/lib/sca/sca-challenge";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { lockScaState } from "@/lib/sca/sca-state";
 import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
@@ -25,9 +26,6 @@ export async function quoteNeedsSca(tx: Tx, q: QuoteRow): Promise<boolean> {
   return !dst?.trusted;
 }
 
-/** SMS codes of challenges issued inside a transaction, sent once it commits. */
-const pendingSms = new WeakMap<QuoteRow, IssuedChallenge["sms"]>();
-
 /**
  * Instead of executing: the transaction is written PENDING_AUTHORIZATION (no money moves), the quote
  * becomes PENDING_AUTHORIZATION carrying its scaChallenge, and OUTGOING_PAYMENT.PENDING_AUTHORIZATION
@@ -47,12 +45,29 @@ export async function holdForSca(tx: Tx, platform: PlatformPrincipal, q: QuoteRo
     type: "OUTGOING_PAYMENT.PENDING_AUTHORIZATION",
     data: (await transactionView(tx, txn)) as unknown as Record<string, unknown>,
   });
-  pendingSms.set(held, issued.sms);
   return held;
 }
 
-/** After the commit: send the SMS code of a quote that was just held for SCA (production SMS_OTP). */
-export async function afterQuoteCommit(row: QuoteRow): Promise<void> {
-  const sms = pendingSms.get(row);
-  if (sms) await deliverChallenge({ sms });
+/**
+ * After the commit: text the code of a quote that was just held for SCA (production SMS_OTP). The code is
+ * derived from the challenge id (sca-challenge.ts), so it can be sent from outside the transaction; the
+ * re-send rule (one per 30 s per quote) keeps a replayed request from texting twice.
+ */
+export async function afterQuoteCommit(platform: PlatformPrincipal, row: Pick<QuoteRow, "id" | "status" | "customerId">): Promise<void> {
+  if (row.status !== "PENDING_AUTHORIZATION" || platform.environment === "SANDBOX" || !row.customerId) return;
+  const db = await getDb();
+  const [ch] = await db
+    .select({ id: scaChallenges.id, factor: scaChallenges.factor, phone: customers.phoneNumber })
+    .from(scaChallenges)
+    .innerJoin(customers, eq(customers.id, scaChallenges.customerId))
+    .where(and(eq(scaChallenges.subjectId, row.id), eq(scaChallenges.purpose, "QUOTE"), isNull(scaChallenges.consumedAt)))
+    .orderBy(desc(scaChallenges.createdAt))
+    .limit(1);
+  if (!ch || ch.factor !== "SMS_OTP" || !ch.phone) return;
+  try {
+    await consumeRateLimit(`sca-resend:${row.id}`, RATE_LIMITS.emailOtpChallenge, "SCA code re-sends for this quote");
+  } catch {
+    return;
+  }
+  await deliverChallenge({ sms: { to: ch.phone, challengeId: ch.id } });
 }

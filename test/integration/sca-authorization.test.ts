@@ -222,3 +222,46 @@ describe("quote authorization", () => {
     expect(await balance(p, c.usd)).toBe(10_000);
   });
 });
+
+describe("quote authorization on a production platform: the code goes through the SMS gateway", () => {
+  it("the held quote's SMS carries the code that authorizes it; a resend repeats the same code; the code is not stored", async () => {
+    const { startSmsReceiver } = await import("../support/sms-receiver");
+    const sms = await startSmsReceiver();
+    const server = await startPeerServer({ SMS_URL: sms.url(), WEBHOOK_WORKER: "off", SWEEPER: "off" });
+    try {
+      const p = await newPlatform();
+      const c = await euCustomer(p, { session: true });
+      await fund(p, c.usd, 10_000);
+      const ext = await usdExternal(p, c.id);
+      await sql((qq) => qq`update platforms set environment = 'PRODUCTION' where id = ${bare(p.id)}`);
+      const at = (path: string, body?: unknown) =>
+        fetch(`${server.url}/api/2025-10-13${path}`, {
+          method: "POST",
+          headers: { authorization: p.auth, "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }).then(async (r) => ({ status: r.status, body: await r.json().catch(() => null) }));
+      const codeFor = async (n: number) => {
+        for (let i = 0; i < 100 && sms.outbox.length < n; i++) await new Promise((r) => setTimeout(r, 100));
+        expect(sms.outbox).toHaveLength(n);
+        expect(sms.outbox[n - 1].to).toBe("+491701234567");
+        return /code is (\d{6})/.exec(sms.outbox[n - 1].body)![1];
+      };
+      const held = await at("/quotes", quoteBody(c.usd, ext, 1000, { immediatelyExecute: true }));
+      expect(held.status, JSON.stringify(held.body)).toBe(202);
+      const code = await codeFor(1);
+      const [row] = await sql((qq) => qq`select code_digest from sca_challenges where id = ${bare(held.body.scaChallenge.id)}`);
+      expect(String(row.code_digest)).not.toContain(code);
+      // The re-send rule also covers the first text: a resend within 30 s is 429; the later one repeats the code.
+      expect((await at(`/quotes/${held.body.id}/authorize/resend`)).status).toBe(429);
+      await sql((qq) => qq`delete from rate_limit_events where key = ${`sca-resend:${bare(held.body.id)}`}`);
+      expect((await at(`/quotes/${held.body.id}/authorize/resend`)).status).toBe(204);
+      expect(await codeFor(2)).toBe(code);
+      const done = await at(`/quotes/${held.body.id}/authorize`, { code, ...IP });
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(await balance(p, c.usd)).toBe(10_000 - held.body.totalSendingAmount);
+    } finally {
+      await server.stop();
+      await sms.close();
+    }
+  });
+});
