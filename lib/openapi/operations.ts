@@ -69,6 +69,8 @@ import {
   completeTwoFactorResetOp,
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
+import * as delegatedKeyOps from "@/lib/delegated-keys/delegated-key.contract";
+import { estimateWithdrawalFeeOp } from "@/lib/withdrawal-fees/withdrawal-fee.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
 
 /**
@@ -202,4 +204,9 @@ export const operations: Operation<any, any, any>[] = [
   startTwoFactorResetOp,
   getTwoFactorResetStatusOp,
   completeTwoFactorResetOp,
+  delegatedKeyOps.createDelegatedKeyOp,
+  delegatedKeyOps.listDelegatedKeysOp,
+  delegatedKeyOps.getDelegatedKeyOp,
+  delegatedKeyOps.revokeDelegatedKeyOp,
+  estimateWithdrawalFeeOp,
 ];

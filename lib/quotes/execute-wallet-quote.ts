@@ -10,7 +10,7 @@ import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-oper
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuoteInTx, lockExecutableQuote } from "./execute-quote";
 import { afterQuoteCommit } from "./hold-for-sca";
-import { toQuote, type QuoteRow } from "./quote-view";
+import { destinationRef, toQuote, type QuoteRow } from "./quote-view";
 
 interface Input {
   platform: PlatformPrincipal;
@@ -45,7 +45,7 @@ export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: stri
       parameters: {
         quoteId: formatId("Quote", q.id),
         sourceAccountId: formatId("InternalAccount", q.sourceAccountId),
-        destinationAccountId: formatId(q.destinationKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", q.destinationAccountId),
+        ...(q.destinationKind === "UMA" ? { destinationUmaAddress: destinationRef(q) } : { destinationAccountId: destinationRef(q) }),
         sendingCurrency: q.sendingCurrency,
         totalSendingAmount: String(q.totalSendingAmount),
         receivingCurrency: q.receivingCurrency,

@@ -21,7 +21,7 @@ export async function quoteNeedsSca(tx: Tx, q: QuoteRow): Promise<boolean> {
   if (!q.customerId) return false;
   const [c] = await tx.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
   if (!c || !isScaRegion(c)) return false;
-  if (q.destinationKind !== "EXTERNAL") return true;
+  if (q.destinationKind !== "EXTERNAL" || !q.destinationAccountId) return true;
   const [dst] = await tx.select({ trusted: externalAccounts.trusted }).from(externalAccounts).where(eq(externalAccounts.id, q.destinationAccountId));
   return !dst?.trusted;
 }

@@ -189,6 +189,27 @@ export interface paths {
      */
     post: operations["verifyCredential"];
   };
+  "/auth/delegated-keys": {
+    /**
+     * List delegated signing keys
+     * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+     */
+    get: operations["listDelegatedKeys"];
+    /**
+     * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+     * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+     */
+    post: operations["createDelegatedKey"];
+  };
+  "/auth/delegated-keys/{id}": {
+    /** Get a delegated signing key */
+    get: operations["getDelegatedKeyById"];
+    /**
+     * Revoke a delegated signing key
+     * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+     */
+    delete: operations["revokeDelegatedKey"];
+  };
   "/auth/enclave-key": {
     /**
      * Get the enclave signing key
@@ -265,6 +286,13 @@ export interface paths {
      * @description Partial update. `environment`, `enclaveQuorumPublic` and `webhookPublicKey` are read-only.
      */
     patch: operations["updatePlatformConfig"];
+  };
+  "/crypto/estimate-withdrawal-fee": {
+    /**
+     * Estimate crypto withdrawal fee
+     * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+     */
+    post: operations["estimateCryptoWithdrawalFee"];
   };
   "/customers": {
     /** List customers */
@@ -1432,13 +1460,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1515,7 +1548,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1526,7 +1559,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1555,6 +1604,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1577,8 +1630,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1721,13 +1790,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1804,7 +1878,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1815,7 +1889,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1844,6 +1934,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1866,8 +1960,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -2237,13 +2347,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2320,7 +2435,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2331,7 +2446,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2360,6 +2491,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2382,8 +2517,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2746,13 +2897,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2829,7 +2985,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2840,7 +2996,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2869,6 +3041,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2891,8 +3067,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -3006,13 +3198,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -3089,7 +3286,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -3100,7 +3297,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -3129,6 +3342,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -3151,8 +3368,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -11704,7 +11937,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -11717,7 +11950,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
@@ -11748,13 +11988,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11916,13 +12161,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -12065,7 +12315,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12076,7 +12326,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12105,6 +12371,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -12127,8 +12397,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12265,7 +12551,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -12276,7 +12562,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -12305,6 +12607,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -12327,8 +12633,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -12428,7 +12750,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12439,7 +12761,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12468,6 +12806,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -12490,8 +12832,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12608,13 +12966,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12691,7 +13054,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12702,7 +13065,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12731,6 +13110,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -12753,8 +13136,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12908,13 +13307,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12991,7 +13395,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -13002,7 +13406,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -13031,6 +13451,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -13053,8 +13477,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -13765,6 +14205,389 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List delegated signing keys
+   * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+   */
+  listDelegatedKeys: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        accountId?: string;
+        fundingSourceId?: string;
+      };
+    };
+    responses: {
+      /** @description Matching keys, oldest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description The EMBEDDED_WALLET internal account funding the card */
+                accountId: string;
+                /** @description The card this key signs for */
+                cardId: string;
+                createdAt: string;
+                /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+                fundingSourceId: string;
+                /** @description DelegatedKey:<uuid> */
+                id: string;
+                nickname: string;
+                /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+                publicKey: string;
+                /**
+                 * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+                 * @enum {string}
+                 */
+                status: "PENDING" | "ACTIVE" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+   * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+   */
+  createDelegatedKey: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The card whose EMBEDDED_WALLET funding account the key signs for */
+          cardId: string;
+          /** @description The EMBEDDED_WALLET internal account among the card's funding sources */
+          internalAccountId: string;
+          nickname: string;
+        };
+      };
+    };
+    responses: {
+      /** @description PROCESSING (re-send the identical request) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description The key, ACTIVE */
+      201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a delegated signing key */
+  getDelegatedKeyById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The key */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Revoke a delegated signing key
+   * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+   */
+  revokeDelegatedKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -15355,6 +16178,115 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Estimate crypto withdrawal fee
+   * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+   */
+  estimateCryptoWithdrawalFee: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Amount in the smallest unit of the currency */
+          amount: number;
+          /**
+           * @description The blockchain network of the withdrawal
+           * @enum {string}
+           */
+          cryptoNetwork: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK" | "LIGHTNING";
+          /** @description The asset withdrawn; the account's currency (e.g. USDC) */
+          currency: string;
+          /** @description The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid */
+          destinationAddress: string;
+          /** @description The crypto internal account to withdraw from */
+          internalAccountId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The estimate */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies */
+            applicationFee: number;
+            /** @description What the recipient receives: amount minus totalFee */
+            netAmount: number;
+            /** @description Network fee in the smallest unit of networkFeeAsset (e.g. lamports) */
+            networkFee: number;
+            /** @description The asset the network fee is paid in (e.g. SOL) */
+            networkFeeAsset: string;
+            /** @description Network fee converted to the withdrawal currency plus the application fee */
+            totalFee: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
@@ -40620,13 +41552,18 @@ export interface operations {
             data: ({
                 createdAt: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   accountId: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
                   /** @enum {string} */
                   paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                };
+                }, {
+                  currency?: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  umaAddress: string;
+                }]>;
                 /** @description Receiving units per sending unit (major units) */
                 exchangeRate: number;
                 expiresAt: string;
@@ -40756,7 +41693,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -40769,7 +41706,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @default false */
           immediatelyExecute?: boolean;
           /** @description Smallest unit of the locked side's currency */
@@ -40810,13 +41754,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40890,13 +41839,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -41071,13 +42025,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -41218,13 +42177,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -41518,13 +42482,18 @@ export interface operations {
           "application/json": ({
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -43199,7 +44168,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43210,7 +44179,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43239,6 +44224,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -43261,8 +44250,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43404,7 +44409,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43415,7 +44420,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43444,6 +44465,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -43466,8 +44491,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45001,7 +46042,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -45012,7 +46053,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -45041,6 +46098,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -45063,8 +46124,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -45217,7 +46294,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45228,7 +46305,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45257,6 +46350,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45279,8 +46376,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45435,7 +46548,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45446,7 +46559,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45475,6 +46604,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45497,8 +46630,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45612,7 +46761,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45623,7 +46772,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45652,6 +46817,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45674,8 +46843,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45802,7 +46987,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45813,7 +46998,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45842,6 +47043,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45864,8 +47069,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -46001,7 +47222,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -46012,7 +47233,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -46041,6 +47278,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -46063,8 +47304,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
