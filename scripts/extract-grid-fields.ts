@@ -115,7 +115,7 @@ function schema(s: S, name: string): GridSchema {
 }
 
 /** Grid's operations under the paths of the areas this service implements (query parameters and body schemas). */
-const AREAS = /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sandbox\/(send|internal-accounts|webhooks|uma)|internal-accounts|auth\/delegated-keys|crypto)(\/|$)/;
+const AREAS = /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sca|verifications|beneficial-owners|documents|sandbox\/(send|internal-accounts|webhooks|uma)|internal-accounts|auth\/delegated-keys|crypto)(\/|$)/;
 export type GridOperation = {
   operationId: string;
   query: Record<string, GridField & { required?: boolean }>;

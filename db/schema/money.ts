@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
 
@@ -17,7 +17,7 @@ export const quotes = pgTable(
     platformId: uuid("platform_id").notNull().references(() => platforms.id),
     customerId: uuid("customer_id").references(() => customers.id),
     agentId: uuid("agent_id"),
-    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] }).notNull(),
+    status: text("status", { enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] }).notNull(),
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
     sourceAccountId: uuid("source_account_id").notNull(),
     destinationKind: text("destination_kind").$type<AccountKind>().notNull(),
@@ -41,6 +41,8 @@ export const quotes = pgTable(
     paymentRail: text("payment_rail"),
     remittanceInformation: text("remittance_information"),
     purposeOfPayment: text("purpose_of_payment"),
+    /** While PENDING_AUTHORIZATION: Grid's ScaChallenge as served (the secret part is in sca_challenges). */
+    scaChallenge: jsonb("sca_challenge").$type<Record<string, unknown>>(),
     idempotencyKey: text("idempotency_key"),
     requestDigest: text("request_digest"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -70,7 +72,7 @@ export const transactions = pgTable(
     kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
     direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
     /** REJECTED: the platform refused an agent-initiated transaction pending its approval, or cancelled a pending bank transfer. */
-    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
+    status: text("status", { enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
     pendingReason: text("pending_reason"),
     failureReason: text("failure_reason"),
     rejectionReason: text("rejection_reason"),

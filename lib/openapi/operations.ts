@@ -4,7 +4,7 @@ import { getInternalAccountOp, listCustomerInternalAccountsOp, listPlatformInter
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
-import { createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
+import { authorizeQuoteOp, createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp, resendQuoteScaCodeOp } from "@/lib/quotes/quote.contract";
 import { fundInternalAccountOp, sandboxSendOp, sandboxUmaReceiveOp } from "@/lib/sandbox/sandbox.contract";
 import {
   approveTransactionOp,
@@ -69,6 +69,11 @@ import {
   recordSecurityEventOp,
   startScaFactorEnrollmentOp,
   startScaLoginOp,
+  trustOpsOf,
+  deleteScaFactorOp,
+  startTwoFactorResetOp,
+  getTwoFactorResetStatusOp,
+  completeTwoFactorResetOp,
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
 import * as delegatedKeyOps from "@/lib/delegated-keys/delegated-key.contract";
@@ -102,6 +107,8 @@ export const operations: Operation<any, any, any>[] = [
   listQuotesOp,
   getQuoteOp,
   executeQuoteOp,
+  authorizeQuoteOp,
+  resendQuoteScaCodeOp,
   listTransactionsOp,
   getTransactionOp,
   transferInOp,
@@ -200,6 +207,14 @@ export const operations: Operation<any, any, any>[] = [
   startScaLoginOp,
   completeScaLoginOp,
   recordSecurityEventOp,
+  trustOpsOf.trust.start,
+  trustOpsOf.trust.confirm,
+  trustOpsOf.untrust.start,
+  trustOpsOf.untrust.confirm,
+  deleteScaFactorOp,
+  startTwoFactorResetOp,
+  getTwoFactorResetStatusOp,
+  completeTwoFactorResetOp,
   delegatedKeyOps.createDelegatedKeyOp,
   delegatedKeyOps.listDelegatedKeysOp,
   delegatedKeyOps.getDelegatedKeyOp,

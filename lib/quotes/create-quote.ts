@@ -15,6 +15,7 @@ import { idempotent } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
+import { afterQuoteCommit } from "./hold-for-sca";
 import { priceQuote } from "./price-quote";
 import type { Quote, QuoteCreate } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
@@ -127,6 +128,7 @@ async function insertQuote(
     if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
     return executeQuoteInTx(tx, platform, q);
   });
+  await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
 }
 

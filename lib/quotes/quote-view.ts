@@ -45,6 +45,7 @@ export function toQuote(r: QuoteRow, opts: { embeddedWalletSource?: boolean } = 
   if (r.description) out.description = r.description;
   if (r.remittanceInformation) out.remittanceInformation = r.remittanceInformation;
   if (r.purposeOfPayment) out.purposeOfPayment = r.purposeOfPayment;
+  if (r.status === "PENDING_AUTHORIZATION" && r.scaChallenge) out.scaChallenge = r.scaChallenge as Quote["scaChallenge"];
   if (opts.embeddedWalletSource) out.paymentInstructions = [{ accountOrWalletInfo: { accountType: "EMBEDDED_WALLET" } }];
   return out;
 }

@@ -14,6 +14,7 @@ export const FAILURE_REASONS = [
   "ACCOUNT_CANNOT_RECEIVE",
   "ACCOUNT_INVALID",
   "COMPLIANCE_REJECTED",
+  "SCA_NOT_COMPLETED",
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -73,7 +74,9 @@ export const transactionSchema = z.object({
   id: z.string().describe("Transaction:<uuid>"),
   type: z.enum(["OUTGOING", "INCOMING"]),
   direction: z.enum(["CREDIT", "DEBIT"]).describe("INCOMING credits, OUTGOING debits the customer's account"),
-  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).describe("REJECTED: the platform refused an agent's transaction (spec)"),
+  status: z
+    .enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"])
+    .describe("REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)"),
   pendingReason: z.enum(PENDING_REASONS).optional(),
   failureReason: z.enum(FAILURE_REASONS).optional(),
   rejectionReason: z.string().optional().describe("REJECTED: the reason the platform gave"),

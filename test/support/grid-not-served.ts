@@ -5,18 +5,6 @@
  * `scripts/grid-operations.ts --table FILE` writes the full table (every Grid operation, ours beside it).
  */
 export const NOT_SERVED: Record<string, string> = {
-  "POST /customers/external-accounts/{}/trust": "being built (issue 14)",
-  "POST /customers/external-accounts/{}/trust/confirm": "being built (issue 14)",
-  "POST /customers/external-accounts/{}/untrust": "being built (issue 14)",
-  "POST /customers/external-accounts/{}/untrust/confirm": "being built (issue 14)",
-  "POST /quotes/{}/authorize": "being built (issue 14)",
-  "POST /quotes/{}/authorize/resend": "being built (issue 14)",
-  "DELETE /sca/factors/{}":
-    "SCA factor deletion (issue 14, item 5) was not built with the other SCA operations (wt-kyc) and no helper has it now: open",
-  "POST /sca/factors/reset": "two-factor reset (issue 14, item 5) was not built with the other SCA operations (wt-kyc) and no helper has it now: open",
-  "GET /sca/factors/reset/{}": "two-factor reset (issue 14, item 5) was not built with the other SCA operations (wt-kyc) and no helper has it now: open",
-  "POST /sca/factors/reset/{}/complete":
-    "two-factor reset (issue 14, item 5) was not built with the other SCA operations (wt-kyc) and no helper has it now: open",
   "GET /stablecoins": "being built (issue 15)",
   "POST /stablecoins": "being built (issue 15)",
   "GET /stablecoins/{}": "being built (issue 15)",

@@ -382,7 +382,10 @@ export interface paths {
   "/customers/external-accounts/{externalAccountId}": {
     /** Get a customer's external account */
     get: operations["getCustomerExternalAccount"];
-    /** Delete a customer's external account */
+    /**
+     * Delete a customer's external account
+     * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+     */
     delete: operations["deleteCustomerExternalAccount"];
   };
   "/customers/external-accounts/{externalAccountId}/challenge": {
@@ -391,6 +394,34 @@ export interface paths {
      * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
      */
     post: operations["challengeCustomerExternalAccountOwnership"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust": {
+    /**
+     * Start trusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+    /**
+     * Confirm trusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust": {
+    /**
+     * Start untrusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryUntrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+    /**
+     * Confirm untrusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryUntrust"];
   };
   "/customers/external-accounts/{externalAccountId}/verify": {
     /**
@@ -564,10 +595,24 @@ export interface paths {
     /** Get a quote */
     get: operations["getQuote"];
   };
+  "/quotes/{quoteId}/authorize": {
+    /**
+     * Authorize a quote's SCA challenge
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+     */
+    post: operations["authorizeQuote"];
+  };
+  "/quotes/{quoteId}/authorize/resend": {
+    /**
+     * Resend a quote's SCA code
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+     */
+    post: operations["resendQuoteScaCode"];
+  };
   "/quotes/{quoteId}/execute": {
     /**
      * Execute a pending quote
-     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
      */
     post: operations["executeQuote"];
   };
@@ -688,16 +733,44 @@ export interface paths {
     get: operations["listScaFactors"];
     /**
      * Start enrolling an SCA factor
-     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaFactorEnrollment"];
+  };
+  "/sca/factors/{credentialId}": {
+    /**
+     * Delete an enrolled SCA factor
+     * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    delete: operations["deleteScaFactor"];
   };
   "/sca/factors/confirm": {
     /**
      * Confirm an SCA factor enrollment
-     * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["confirmScaFactorEnrollment"];
+  };
+  "/sca/factors/reset": {
+    /**
+     * Start a 2FA reset
+     * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startTwoFactorReset"];
+  };
+  "/sca/factors/reset/{resetId}": {
+    /**
+     * Get 2FA reset status
+     * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    get: operations["getTwoFactorResetStatus"];
+  };
+  "/sca/factors/reset/{resetId}/complete": {
+    /**
+     * Complete a 2FA reset
+     * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["completeTwoFactorReset"];
   };
   "/sca/login/complete": {
     /**
@@ -709,7 +782,7 @@ export interface paths {
   "/sca/login/start": {
     /**
      * Start an SCA login
-     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaLogin"];
   };
@@ -1463,6 +1536,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1475,8 +1564,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1529,7 +1621,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1607,10 +1699,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -1776,6 +1868,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1788,8 +1896,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1842,7 +1953,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1920,10 +2031,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -2316,6 +2427,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2328,8 +2455,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2382,7 +2512,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2460,10 +2590,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -2849,6 +2979,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2861,8 +3007,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2915,7 +3064,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2993,10 +3142,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -3133,6 +3282,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -3145,8 +3310,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -3199,7 +3367,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -3277,10 +3445,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -12062,6 +12230,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -12074,8 +12258,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -12216,6 +12403,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -12228,8 +12431,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -12348,7 +12554,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -12426,10 +12632,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -12586,7 +12792,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -12664,10 +12870,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -12787,7 +12993,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -12865,10 +13071,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -13008,6 +13214,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -13020,8 +13242,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -13074,7 +13299,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -13152,10 +13377,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -13332,6 +13557,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -13344,8 +13585,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -13398,7 +13642,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -13476,10 +13720,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -26825,7 +27069,10 @@ export interface operations {
       };
     };
   };
-  /** Delete a customer's external account */
+  /**
+   * Delete a customer's external account
+   * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+   */
   deleteCustomerExternalAccount: {
     parameters: {
       path: {
@@ -26852,6 +27099,19 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
         content: {
           "application/json": {
             code: string;
@@ -26950,6 +27210,512 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start trusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm trusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start untrusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm untrusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
         content: {
           "application/json": {
             code: string;
@@ -43807,7 +44573,7 @@ export interface operations {
         receivingAccountId?: string;
         sendingUmaAddress?: string;
         receivingUmaAddress?: string;
-        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        status?: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
         createdAfter?: string;
         createdBefore?: string;
       };
@@ -43858,6 +44624,22 @@ export interface operations {
                   symbol: string;
                 };
                 remittanceInformation?: string;
+                /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                scaChallenge?: {
+                  availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                  /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                  expiresAt: string;
+                  /** @enum {string} */
+                  factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                  /** @description ScaChallenge:<uuid> */
+                  id: string;
+                  passkeyAllowedOrigins?: string[] | null;
+                  /** @description WebAuthn request options; PASSKEY only */
+                  passkeyAssertionOptions?: {
+                    [key: string]: unknown;
+                  } | null;
+                  purpose?: string | null;
+                };
                 sendingCurrency: {
                   code: string;
                   decimals: number;
@@ -43870,8 +44652,11 @@ export interface operations {
                   /** @constant */
                   sourceType: "ACCOUNT";
                 };
-                /** @enum {string} */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                /**
+                 * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                 totalReceivingAmount: number;
                 /** @description Debited from the source, fees included */
                 totalSendingAmount: number;
@@ -44041,6 +44826,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -44053,8 +44854,96 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize) */
+      202: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            description?: string;
+            destination: OneOf<[{
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
             /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -44208,6 +45097,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -44220,8 +45125,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -44272,8 +45180,307 @@ export interface operations {
     };
   };
   /**
+   * Authorize a quote's SCA challenge
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+   */
+  authorizeQuote: {
+    parameters: {
+      path: {
+        quoteId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          endUserIpAddress?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The quote after authorization */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            description?: string;
+            destination: OneOf<[{
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
+            /** @enum {string} */
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Resend a quote's SCA code
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+   */
+  resendQuoteScaCode: {
+    parameters: {
+      path: {
+        quoteId: string;
+      };
+    };
+    responses: {
+      /** @description Code re-sent */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Execute a pending quote
-   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
    */
   executeQuote: {
     parameters: {
@@ -44285,6 +45492,17 @@ export interface operations {
       };
       path: {
         quoteId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /**
+           * @description SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)
+           * @enum {string}
+           */
+          scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY";
+        };
       };
     };
     responses: {
@@ -44336,6 +45554,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -44348,8 +45582,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -46017,7 +47254,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -46095,10 +47332,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -46257,7 +47494,7 @@ export interface operations {
             direction: "CREDIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -46335,10 +47572,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @constant */
             type: "INCOMING";
             updatedAt: string;
@@ -46565,7 +47802,7 @@ export interface operations {
   };
   /**
    * Start enrolling an SCA factor
-   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaFactorEnrollment: {
     parameters: {
@@ -46575,23 +47812,35 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
-          /** @enum {string} */
+        "application/json": OneOf<[{
+          /** @constant */
           type: "TOTP";
-        };
+        }, {
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
       };
     };
     responses: {
       /** @description The enrollment material */
       200: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             secret: string;
             secretBase32Encoded: string;
             totpUri: string;
             /** @constant */
             type: "TOTP";
-          };
+          }, {
+            allowedOrigins: string[];
+            /** @description WebAuthn PublicKeyCredentialCreationOptions (JSON): pass to navigator.credentials.create */
+            options: {
+              [key: string]: unknown;
+            };
+            relyingPartyId: string;
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -46662,8 +47911,80 @@ export interface operations {
     };
   };
   /**
+   * Delete an enrolled SCA factor
+   * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  deleteScaFactor: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        credentialId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Confirm an SCA factor enrollment
-   * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   confirmScaFactorEnrollment: {
     parameters: {
@@ -46673,24 +47994,327 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
+        "application/json": OneOf<[{
           code: string;
           secret: string;
-          /** @enum {string} */
+          /** @constant */
           type: "TOTP";
+        }, {
+          credential: {
+            [key: string]: unknown;
+          };
+          origin: string;
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
+      };
+    };
+    responses: {
+      /** @description The recovery codes (TOTP) or the enrolled passkey factor */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            recoveryCodes: string[];
+            /** @constant */
+            type: "TOTP";
+          }, {
+            factor: {
+              credentialId?: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              name?: string;
+            };
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start a 2FA reset
+   * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          factor: "SMS_OTP" | "TOTP" | "PASSKEY";
         };
       };
     };
     responses: {
-      /** @description The recovery codes */
+      /** @description The reset handle */
+      201: {
+        content: {
+          "application/json": {
+            expiresAt?: string | null;
+            livenessAccessToken?: string | null;
+            resetId: string;
+            verificationLink?: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Get 2FA reset status
+   * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  getTwoFactorResetStatus: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    responses: {
+      /** @description The reset status */
       200: {
         content: {
           "application/json": {
-            recoveryCodes: string[];
-            /** @constant */
-            type: "TOTP";
+            completedAt?: string | null;
+            enrollmentStatus?: ("PENDING" | "COMPLETED") | null;
+            expiresAt: string;
+            /** @enum {string} */
+            factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
           };
         };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Complete a 2FA reset
+   * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  completeTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          mobile?: {
+            countryCode: string;
+            number: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Reset completed */
+      204: {
+        content: never;
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
       400: {
@@ -46777,6 +48401,10 @@ export interface operations {
           endUserIpAddress: string;
           /** @enum {string} */
           factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+          origin?: string | null;
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
         };
       };
     };
@@ -46872,7 +48500,7 @@ export interface operations {
   };
   /**
    * Start an SCA login
-   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaLogin: {
     parameters: {
@@ -46893,10 +48521,15 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            allowedOrigins?: string[] | null;
             challengeId?: string | null;
             expiresAt?: string | null;
             /** @enum {string} */
             factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            passkeyOptions?: {
+              [key: string]: unknown;
+            } | null;
+            relyingPartyId?: string | null;
           };
         };
       };
@@ -47496,7 +49129,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -47574,10 +49207,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -47750,7 +49383,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -47828,10 +49461,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -48006,7 +49639,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -48084,10 +49717,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -48225,7 +49858,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -48303,10 +49936,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -48444,7 +50077,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -48522,10 +50155,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -48646,7 +50279,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -48724,10 +50357,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -48874,7 +50507,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -48952,10 +50585,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -49111,7 +50744,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -49189,10 +50822,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
