@@ -23,7 +23,10 @@ export type IdType =
   | "BeneficialOwner"
   | "Document"
   | "Card"
-  | "CardTransaction";
+  | "CardTransaction"
+  | "StablecoinProviderAccount"
+  | "Stablecoin"
+  | "StablecoinOperation";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

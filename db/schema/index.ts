@@ -16,3 +16,4 @@ export * from "./bulk-imports";
 export * from "./uma";
 export * from "./compliance";
 export * from "./cards";
+export * from "./stablecoins";

@@ -65,6 +65,7 @@ import {
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
+import { stablecoinOps } from "@/lib/stablecoins/stablecoin.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -106,6 +107,7 @@ export const operations: Operation<any, any, any>[] = [
   updateCardOp,
   revealCardOp,
   ...cardSimulationOps,
+  ...stablecoinOps,
   agentCreateQuoteOp,
   agentGetQuoteOp,
   agentExecuteQuoteOp,
