@@ -32,7 +32,7 @@ interface P {
 let n = 0;
 async function platform(): Promise<P> {
   const p = await createPlatform({ name: `Stablecoin platform ${++n}`, environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
-  return { id: p.id, auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}` };
+  return { id: p.id.replace(/^Platform:/, ""), auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}` };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -242,7 +242,8 @@ describe("mints and burns", () => {
     expect(done.body.status).toBe("COMPLETED");
     expect(done.body.fundingInstructions).toBeUndefined();
     expect(await supply(p.id, "DELT")).toBe(3000000n);
-    const over = await until(async () => op(p, (await burn("4000000")).body.id), settled);
+    const tooMany = await burn("4000000");
+    const over = await until(() => op(p, tooMany.body.id), settled);
     expect(over.body).toMatchObject({ status: "FAILED", failureReason: "INSUFFICIENT_SUPPLY" });
     const expiring = await burn("1030000");
     expect((await until(() => op(p, expiring.body.id), settled)).body.status).toBe("EXPIRED");

@@ -1,0 +1,180 @@
+/**
+ * npm run bench:card-auth — see bench/README.md.
+ *
+ * One fresh PostgreSQL database, one `next start` of the build (BENCH_ROUTES=1): a sandbox platform with
+ * CARDS cardholders, each with a funded USD account and an ACTIVE card. Measured at 32 connections with autocannon,
+ * in alternating rounds:
+ *   (a) POST /sandbox/cards/{id}/simulate/authorization (hold on the ledger, card transaction row, outbox event),
+ *       spread over the cards;
+ *   (b) GET /api/bench/constant on the same server (the framework's ceiling).
+ * Then the ledger is checked: every currency sums to zero, every balance equals its entries, and the holds equal
+ * the authorizations the server answered 202.
+ */
+import fs from "node:fs";
+import autocannon from "autocannon";
+import postgres from "postgres";
+import { buildApp, createTestDatabase, DIST_DIR, startServer } from "../test/support/server";
+import { createPlatform } from "@/lib/platforms/create-platform";
+import { checkLedger } from "@/lib/ledger/ledger-check";
+import { closeDb, getDb } from "@/db/client";
+
+const CONNECTIONS = 32;
+const DURATION = Number(process.env.BENCH_SECONDS || 6);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 2000);
+const CARDS = Number(process.env.BENCH_CARDS || 64);
+const AMOUNT = 1;
+const FUNDING = 1_000_000_000;
+
+type Target = { method: "GET" | "POST"; path: string; auth?: string; body?: string };
+
+async function measure(url: string, targets: Target[], limit: { duration: number } | { amount: number }) {
+  let i = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    ...limit,
+    requests: [
+      {
+        setupRequest: (req: { method: string; path: string; headers?: Record<string, string>; body?: string }) => {
+          const t = targets[i++ % targets.length];
+          req.method = t.method;
+          req.path = t.path;
+          req.headers = { ...(t.auth ? { authorization: t.auth } : {}), ...(t.body ? { "content-type": "application/json" } : {}) };
+          req.body = t.body;
+          return req;
+        },
+      },
+    ],
+  });
+}
+
+/** CPU ms of a process tree from /proc (utime + stime), as bench/agent-lookup.ts. */
+function cpuMs(rootPid: number): number {
+  let ticks = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+        const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
+        if (kids) stack.push(...kids.split(" ").map(Number));
+      }
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return ticks * 10;
+}
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function api(base: string, auth: string, method: string, path: string, body?: unknown) {
+  const r = await fetch(`${base}/api/2025-10-13${path}`, {
+    method,
+    headers: { authorization: auth, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await r.json();
+  if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** CARDS cardholders, each with a funded USD account and an ACTIVE card; returns the card ids. */
+async function seedCards(base: string, auth: string): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < CARDS; i++) {
+    const c = await api(base, auth, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Bench Cardholder", currencies: ["USD"] });
+    const accounts = await api(base, auth, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`);
+    const usd = accounts.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD").id;
+    await api(base, auth, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: FUNDING });
+    const card = await api(base, auth, "POST", "/cards", { cardholderId: c.id, form: "VIRTUAL", fundingSources: [usd] });
+    if (card.state !== "ACTIVE") throw new Error(`card ${card.id} is ${card.state}`);
+    ids.push(card.id);
+  }
+  return ids;
+}
+
+async function main() {
+  const started = Date.now();
+  console.log(`building into ${DIST_DIR} (skipped when SKIP_BUILD=1 and a build exists) …`);
+  buildApp();
+  const db = await createTestDatabase("bench");
+  process.env.DATABASE_URL = db.url;
+  const platform = await createPlatform({ name: "Card bench", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
+  const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
+  const server = await startServer({ DATABASE_URL: db.url, BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" });
+  let results: { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number; ok: number }[] = [];
+  let ledger: { unbalanced: unknown[]; mismatched: unknown[] } | undefined;
+  let holds = { authorized: 0, held: "0", expected: 0 };
+  try {
+    const cards = await seedCards(server.url, auth);
+    const sql = postgres(db.url, { max: 1, onnotice: () => {} });
+    await sql`vacuum (analyze)`;
+    await sql`checkpoint`;
+    console.log(`seeded ${cards.length} cards in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    const body = JSON.stringify({ amount: AMOUNT, currency: { code: "USD" }, merchant: { descriptor: "BENCH COFFEE" } });
+    const authorizations: Target[] = cards.map((id) => ({ method: "POST", path: `/api/2025-10-13/sandbox/cards/${id}/simulate/authorization`, auth, body }));
+    const servers = [
+      { name: "(a) card authorization (simulate), next start", targets: authorizations },
+      { name: "(b) constant route handler, next start", targets: [{ method: "GET", path: "/api/bench/constant" } as Target] },
+    ];
+    for (const s of servers) await measure(server.url, s.targets, { amount: WARMUP_REQUESTS });
+    const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number; ok: number }[]);
+    console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [k, s] of servers.entries()) {
+        const cpu0 = cpuMs(server.proc.pid!);
+        const m = await measure(server.url, s.targets, { duration: DURATION });
+        const cpuPerReq = (cpuMs(server.proc.pid!) - cpu0) / Math.max(1, m.requests.total);
+        raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, ok: m["2xx"] });
+        console.log(`  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`);
+      }
+    }
+    results = servers.map((s, k) => ({
+      name: s.name,
+      rps: median(raw[k].map((x) => x.rps)),
+      p50: median(raw[k].map((x) => x.p50)),
+      p99: median(raw[k].map((x) => x.p99)),
+      non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
+      errors: raw[k].reduce((n, x) => n + x.errors, 0),
+      cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
+      ok: raw[k].reduce((n, x) => n + x.ok, 0),
+    }));
+    // The ledger after the run: balanced, balances equal to their entries, and every answered authorization held.
+    ledger = await checkLedger(await getDb(), platform.id.replace(/^Platform:/, ""));
+    const [t] = await sql`select count(*)::int as authorized, coalesce(sum(held_amount), 0)::text as held from card_transactions where status = 'AUTHORIZED'`;
+    const [h] = await sql`select coalesce(sum(amount), 0)::text as held from ledger_entries where account like ${"sys:%:CARD_HOLDS:USD"}`;
+    holds = { authorized: t.authorized, held: h.held, expected: t.authorized * AMOUNT };
+    await sql.end();
+  } finally {
+    await server.stop();
+    await closeDb();
+    await db.drop();
+  }
+  console.log("\nmedians:");
+  for (const r of results) {
+    console.log(
+      `${r.name.padEnd(48)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
+        `${r.cpuPerReq.toFixed(2)} CPU-ms/req  non-2xx ${r.non2xx}  errors ${r.errors}`,
+    );
+  }
+  const [a, b] = results;
+  console.log(`\na/b = ${(a.rps / b.rps).toFixed(2)}; per CPU-second a/b = ${(b.cpuPerReq / a.cpuPerReq).toFixed(2)}`);
+  const ledgerOk = !!ledger && ledger.unbalanced.length === 0 && ledger.mismatched.length === 0 && BigInt(holds.held) === BigInt(holds.expected);
+  console.log(
+    `ledger after the run: ${ledgerOk ? "sound" : "NOT sound"} (unbalanced ${ledger?.unbalanced.length}, mismatched ${ledger?.mismatched.length}; ` +
+      `${holds.authorized} authorizations held, CARD_HOLDS ${holds.held} = ${holds.expected} expected)`,
+  );
+  const bad = results.some((r) => r.non2xx > 0 || r.errors > 0);
+  if (bad) console.log("WARNING: some requests failed (non-2xx or errors): the figures are not valid");
+  console.log(`load average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(bad || !ledgerOk ? 1 : 0);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
