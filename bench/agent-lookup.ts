@@ -10,15 +10,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import postgres from "postgres";
+import { CONNECTIONS, cpuMs, measure, median, type Target } from "./bench-kit";
 import { buildApp, createTestDatabase, DIST_DIR, freePort, ROOT, startServer } from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { closeDb } from "@/db/client";
 
-const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 3000);
@@ -37,54 +35,6 @@ interface Result {
   /** Server CPU milliseconds per request (process tree; PostgreSQL excluded). */
   cpuPerReq: number;
 }
-
-type Target = { path: string; auth?: string };
-
-async function measure(url: string, targets: Target[], limit: { duration: number } | { amount: number }) {
-  let i = 0;
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    ...limit,
-    requests: [
-      {
-        setupRequest: (req: { path: string; headers?: Record<string, string> }) => {
-          const t = targets[i++ % targets.length];
-          req.path = t.path;
-          req.headers = t.auth ? { authorization: t.auth } : {};
-          return req;
-        },
-      },
-    ],
-  });
-}
-
-/**
- * CPU time (ms) used so far by a process and its descendants, from /proc (Linux). Requests per CPU-second
- * is what a server would do with a core of its own, whatever else runs on the machine.
- */
-function cpuMs(rootPid: number): number {
-  let ticks = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-        const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
-        if (kids) stack.push(...kids.split(" ").map(Number));
-      }
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return (ticks * 1000) / CLK_TCK;
-}
-const CLK_TCK = 100;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /**
  * The servers are measured in alternating rounds and each figure is the median over the rounds, so that

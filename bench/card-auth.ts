@@ -10,66 +10,19 @@
  * Then the ledger is checked: every currency sums to zero, every balance equals its entries, and the holds equal
  * the authorizations the server answered 202.
  */
-import fs from "node:fs";
-import autocannon from "autocannon";
 import postgres from "postgres";
+import { CONNECTIONS, cpuMs, measure, median, type Target } from "./bench-kit";
 import { buildApp, createTestDatabase, DIST_DIR, startServer } from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { checkLedger } from "@/lib/ledger/ledger-check";
 import { closeDb, getDb } from "@/db/client";
 
-const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 2000);
 const CARDS = Number(process.env.BENCH_CARDS || 64);
 const AMOUNT = 1;
 const FUNDING = 1_000_000_000;
-
-type Target = { method: "GET" | "POST"; path: string; auth?: string; body?: string };
-
-async function measure(url: string, targets: Target[], limit: { duration: number } | { amount: number }) {
-  let i = 0;
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    ...limit,
-    requests: [
-      {
-        setupRequest: (req: { method: string; path: string; headers?: Record<string, string>; body?: string }) => {
-          const t = targets[i++ % targets.length];
-          req.method = t.method;
-          req.path = t.path;
-          req.headers = { ...(t.auth ? { authorization: t.auth } : {}), ...(t.body ? { "content-type": "application/json" } : {}) };
-          req.body = t.body;
-          return req;
-        },
-      },
-    ],
-  });
-}
-
-/** CPU ms of a process tree from /proc (utime + stime), as bench/agent-lookup.ts. */
-function cpuMs(rootPid: number): number {
-  let ticks = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-        const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
-        if (kids) stack.push(...kids.split(" ").map(Number));
-      }
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return ticks * 10;
-}
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function api(base: string, auth: string, method: string, path: string, body?: unknown) {
   const r = await fetch(`${base}/api/2025-10-13${path}`, {
@@ -116,10 +69,10 @@ async function main() {
     await sql`checkpoint`;
     console.log(`seeded ${cards.length} cards in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const body = JSON.stringify({ amount: AMOUNT, currency: { code: "USD" }, merchant: { descriptor: "BENCH COFFEE" } });
-    const authorizations: Target[] = cards.map((id) => ({ method: "POST", path: `/api/2025-10-13/sandbox/cards/${id}/simulate/authorization`, auth, body }));
+    const authorizations: Target[] = cards.map((id) => ({ method: "POST" as const, path: `/api/2025-10-13/sandbox/cards/${id}/simulate/authorization`, auth, body }));
     const servers = [
       { name: "(a) card authorization (simulate), next start", targets: authorizations },
-      { name: "(b) constant route handler, next start", targets: [{ method: "GET", path: "/api/bench/constant" } as Target] },
+      { name: "(b) constant route handler, next start", targets: [{ path: "/api/bench/constant" }] },
     ];
     for (const s of servers) await measure(server.url, s.targets, { amount: WARMUP_REQUESTS });
     const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number; ok: number }[]);
@@ -149,6 +102,13 @@ async function main() {
     const [h] = await sql`select coalesce(sum(amount), 0)::text as held from ledger_entries where account like ${"sys:%:CARD_HOLDS:USD"}`;
     holds = { authorized: t.authorized, held: h.held, expected: t.authorized * AMOUNT };
     await sql.end();
+    // What the failures were (status and error class only: the log lines never carry a body or a secret).
+    const failures = server
+      .logs()
+      .split("\n")
+      .filter((l) => /"status":5\d\d|"level":50/.test(l))
+      .slice(0, 5);
+    if (failures.length) console.log(`server error lines (first 5):\n${failures.join("\n")}`);
   } finally {
     await server.stop();
     await closeDb();

@@ -297,4 +297,29 @@ describe("restart", () => {
   }, 120_000);
 });
 
+describe("two instances", () => {
+  it("two servers' workers on one database apply every step of every operation exactly once", async () => {
+    const peer = await startServer({ DATABASE_URL: own.dbUrl, DEMO_PLATFORM: "off", STABLECOIN_SETTLE_DELAY_MS: String(DELAY), STABLECOIN_POLL_MS: "20", KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY });
+    try {
+      const { p, coin, bank, spark } = await issuer("TWIN");
+      const ids: string[] = [];
+      for (let i = 1; i <= 12; i++) {
+        const r = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: { amount: String(i * 10_000), fundingSource: { type: "ACH_DEBIT", externalAccountId: bank }, destination: { accountId: spark } } });
+        ids.push(r.body.id);
+      }
+      const done = await Promise.all(ids.map((id) => until(() => op(p, id), settled)));
+      expect(done.map((d) => d.body.status)).toEqual(ids.map(() => "COMPLETED"));
+      const perOp = await execRows<{ n: number }>(
+        await getDb(),
+        sql`select count(*)::int as n from ledger_entries where platform_id = ${p.id} group by transaction_id`,
+      );
+      expect(perOp.map((r) => r.n)).toEqual(ids.map(() => 4));
+      expect(await supply(p.id, "TWIN")).toBe(BigInt(((12 * 13) / 2) * 10_000));
+      await sound(p.id);
+    } finally {
+      await peer.stop();
+    }
+  }, 120_000);
+});
+
 afterAll(() => closeDb());

@@ -3,19 +3,13 @@
  * fresh, non-extractable transport key of this browser and opened here (the export bundle format, verified
  * against the pinned enclave key and the platform's organizationId).
  */
+import type { MaskedCard } from "../backend/cards";
 import { api, ok } from "./api";
 import { openExport } from "./bundles";
 import { generateTransportKey } from "./keys";
 
-export interface WalletCard {
-  id: string;
-  brand?: string;
-  last4?: string;
-  expMonth?: number;
-  expYear?: number;
-  state: string;
-  currency?: string;
-}
+/** What the integrator backend answers for a card (last four digits only). */
+export type WalletCard = MaskedCard;
 
 export interface CardDetails {
   pan: string;
