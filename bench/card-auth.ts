@@ -38,11 +38,13 @@ async function api(base: string, auth: string, method: string, path: string, bod
 /** CARDS cardholders, each with a funded USD account and an ACTIVE card; returns the card ids. */
 async function seedCards(base: string, auth: string): Promise<string[]> {
   const ids: string[] = [];
-  for (let i = 0; i < CARDS; i++) {
+  while (ids.length < CARDS) {
     const c = await api(base, auth, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Bench Cardholder", currencies: ["USD"] });
     const accounts = await api(base, auth, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`);
     const usd = accounts.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD").id;
     await api(base, auth, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: FUNDING });
+    // The cards sandbox refuses funding accounts whose id ends in 002 or 003: such a cardholder is skipped.
+    if (/00[23]$/.test(usd)) continue;
     const card = await api(base, auth, "POST", "/cards", { cardholderId: c.id, form: "VIRTUAL", fundingSources: [usd] });
     if (card.state !== "ACTIVE") throw new Error(`card ${card.id} is ${card.state}`);
     ids.push(card.id);
