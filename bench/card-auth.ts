@@ -84,6 +84,7 @@ async function main() {
         const cpu0 = cpuMs(server.proc.pid!);
         const m = await measure(server.url, s.targets, { duration: DURATION });
         const cpuPerReq = (cpuMs(server.proc.pid!) - cpu0) / Math.max(1, m.requests.total);
+        if (m.non2xx > 0) console.log(`    non-2xx answers by status: ${JSON.stringify((m as unknown as { statusCodeStats?: unknown }).statusCodeStats ?? {})}`);
         raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, ok: m["2xx"] });
         console.log(`  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`);
       }
