@@ -119,7 +119,7 @@ function schema(s: S, name: string): GridSchema {
 }
 
 /** Grid's operations under the paths of the areas this service implements (query parameters and body schemas). */
-const AREAS = /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sandbox\/(send|internal-accounts|webhooks)|internal-accounts|stablecoins|stablecoin-operations|stablecoin-provider-accounts|cards|sandbox\/cards)(\/|$)/;
+const AREAS = /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sandbox\/(send|internal-accounts|webhooks)|internal-accounts|auth\/delegated-keys|crypto|stablecoins|stablecoin-operations|stablecoin-provider-accounts|cards|sandbox\/cards)(\/|$)/;
 export type GridOperation = {
   operationId: string;
   query: Record<string, GridField & { required?: boolean }>;

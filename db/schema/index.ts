@@ -17,3 +17,4 @@ export * from "./uma";
 export * from "./compliance";
 export * from "./cards";
 export * from "./stablecoins";
+export * from "./delegated-keys";

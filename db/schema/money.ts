@@ -3,8 +3,11 @@ import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueInd
 import { customers } from "./customers";
 import { platforms } from "./platforms";
 
-/** Where money sits or goes: one of our internal accounts, an external account, or the outside world (sandbox funding). */
-export type AccountKind = "INTERNAL" | "EXTERNAL" | "SANDBOX";
+/**
+ * Where money sits or goes: one of our internal accounts, an external account, the outside world (sandbox
+ * funding), or an UMA address at another VASP (`counterparty_uma_address`; no account id).
+ */
+export type AccountKind = "INTERNAL" | "EXTERNAL" | "SANDBOX" | "UMA";
 
 /** A priced transfer offer (POST /quotes). `transactionId` is allocated up front; the row appears on execution. */
 export const quotes = pgTable(
@@ -18,7 +21,10 @@ export const quotes = pgTable(
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
     sourceAccountId: uuid("source_account_id").notNull(),
     destinationKind: text("destination_kind").$type<AccountKind>().notNull(),
-    destinationAccountId: uuid("destination_account_id").notNull(),
+    /** Null when the destination is an UMA address (destinationKind UMA). */
+    destinationAccountId: uuid("destination_account_id"),
+    /** The receiver's UMA address when destinationKind is UMA. */
+    counterpartyUmaAddress: text("counterparty_uma_address"),
     lockedCurrencySide: text("locked_currency_side", { enum: ["SENDING", "RECEIVING"] }).notNull(),
     lockedCurrencyAmount: bigint("locked_currency_amount", { mode: "bigint" }).notNull(),
     sendingCurrency: text("sending_currency").notNull(),
@@ -82,6 +88,13 @@ export const transactions = pgTable(
     /** Sending amount in USD cents, for the daily volume limit. */
     usdValueCents: bigint("usd_value_cents", { mode: "bigint" }).notNull(),
     description: text("description"),
+    /** The UMA address of the other side when sourceKind or destinationKind is UMA. */
+    counterpartyUmaAddress: text("counterparty_uma_address"),
+    /** Grid's onChainTransaction of a wallet payout: set once the crypto transfer settled. */
+    onChainTransactionHash: text("on_chain_transaction_hash"),
+    onChainNetwork: text("on_chain_network"),
+    /** Hash of an UMA payment's inter-VASP settlement leg (Grid's reconciliationInstructions.transactionHash). */
+    settlementTransactionHash: text("settlement_transaction_hash"),
     idempotencyKey: text("idempotency_key"),
     /** Digest of the request body that created it under idempotencyKey (lib/money/idempotency.ts). */
     requestDigest: text("request_digest"),
@@ -92,6 +105,8 @@ export const transactions = pgTable(
   (t) => [
     index("transactions_platform_idx").on(t.platformId, t.id),
     index("transactions_customer_day_idx").on(t.customerId, t.createdAt),
+    /** An agent's spend this day and month (lib/agent-money: spending limits), read on each of its payments. */
+    index("transactions_agent_day_idx").on(t.agentId, t.createdAt).where(sql`${t.agentId} is not null`),
     uniqueIndex("transactions_idempotency_uq")
       .on(t.platformId, t.kind, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

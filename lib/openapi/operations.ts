@@ -64,6 +64,8 @@ import {
   startScaLoginOp,
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
+import * as delegatedKeyOps from "@/lib/delegated-keys/delegated-key.contract";
+import { estimateWithdrawalFeeOp } from "@/lib/withdrawal-fees/withdrawal-fee.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
 import { stablecoinOps } from "@/lib/stablecoins/stablecoin.contract";
 
@@ -189,4 +191,9 @@ export const operations: Operation<any, any, any>[] = [
   startScaLoginOp,
   completeScaLoginOp,
   recordSecurityEventOp,
+  delegatedKeyOps.createDelegatedKeyOp,
+  delegatedKeyOps.listDelegatedKeysOp,
+  delegatedKeyOps.getDelegatedKeyOp,
+  delegatedKeyOps.revokeDelegatedKeyOp,
+  estimateWithdrawalFeeOp,
 ];

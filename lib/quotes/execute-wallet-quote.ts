@@ -8,7 +8,7 @@ import { formatId, parseId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
 import { executeQuoteInTx, lockExecutableQuote } from "./execute-quote";
-import { toQuote, type QuoteRow } from "./quote-view";
+import { destinationRef, toQuote, type QuoteRow } from "./quote-view";
 
 interface Input {
   platform: PlatformPrincipal;
@@ -42,7 +42,7 @@ export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: stri
       parameters: {
         quoteId: formatId("Quote", q.id),
         sourceAccountId: formatId("InternalAccount", q.sourceAccountId),
-        destinationAccountId: formatId(q.destinationKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", q.destinationAccountId),
+        ...(q.destinationKind === "UMA" ? { destinationUmaAddress: destinationRef(q) } : { destinationAccountId: destinationRef(q) }),
         sendingCurrency: q.sendingCurrency,
         totalSendingAmount: String(q.totalSendingAmount),
         receivingCurrency: q.receivingCurrency,

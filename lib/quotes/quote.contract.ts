@@ -27,11 +27,18 @@ export const quoteCreateSchema = z.object({
     accountId: z.string().max(100).describe("InternalAccount:<uuid>"),
     customerId: z.string().max(100).optional(),
   }),
-  destination: z.object({
-    destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
-    accountId: z.string().max(100).describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
-    paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the destination external account's paymentRails; default: the account's first"),
-  }),
+  destination: z.discriminatedUnion("destinationType", [
+    z.object({
+      destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
+      accountId: z.string().max(100).describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
+      paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the destination external account's paymentRails; default: the account's first"),
+    }),
+    z.object({
+      destinationType: z.literal("UMA_ADDRESS"),
+      umaAddress: z.string().max(200).describe("The receiver's UMA address ($user@domain); sandbox: the addresses of README \"Sandbox UMA addresses\""),
+      currency: z.string().max(10).optional().describe("The currency the receiver gets; one the receiver accepts (default: its first)"),
+    }),
+  ]),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
   lockedCurrencyAmount: z.number().int().min(1).max(MAX_AMOUNT).describe("Smallest unit of the locked side's currency"),
   immediatelyExecute: z.boolean().default(false),
@@ -48,7 +55,10 @@ export const quoteSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   source: z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
-  destination: z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string(), paymentRail: z.enum(PAYMENT_RAILS).optional() }),
+  destination: z.discriminatedUnion("destinationType", [
+    z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string(), paymentRail: z.enum(PAYMENT_RAILS).optional() }),
+    z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string(), currency: z.string().optional() }),
+  ]),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
   lockedCurrencyAmount: z.number().int(),
   sendingCurrency: currencySchema,

@@ -60,6 +60,7 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
       BigInt(input.receivingCurrencyAmount),
       `UMA payment from ${input.senderUmaAddress}`,
       hold,
+      sender.receiverUmaAddress,
     ),
   );
   return transactionView(db, row);

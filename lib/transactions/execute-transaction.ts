@@ -6,7 +6,8 @@ import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type P
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
-import { payoutOutcome, refundOutcome } from "./payout-outcome";
+import { sandboxTransactionHash } from "./on-chain";
+import { payoutOutcome, refundOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
 import { transactionView, type TransactionRow } from "./transaction-view";
 
@@ -77,10 +78,15 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     }
   }
   let afterDebitFailure: FailureReason | null = null;
-  if (row.destinationKind === "EXTERNAL") {
-    const outcome = await payoutOutcome(tx, { platformId: row.platformId, externalAccountId: row.destinationAccountId!, sandbox: opts.sandbox });
+  let settled: Extract<PayoutOutcome, { ok: true }> = { ok: true };
+  if (row.destinationKind === "EXTERNAL" || row.destinationKind === "UMA") {
+    const outcome =
+      row.destinationKind === "UMA"
+        ? await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox })
+        : await payoutOutcome(tx, { platformId: row.platformId, externalAccountId: row.destinationAccountId!, sandbox: opts.sandbox });
     if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, outcome.reason, []);
     if (!outcome.ok) afterDebitFailure = outcome.reason;
+    else settled = outcome;
   }
 
   const postings = buildPostings(row);
@@ -92,13 +98,36 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     return fail(tx, row, afterDebitFailure, []);
   }
   const now = new Date();
+  if (settled.pendingReason) {
+    // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
+    const [held] = await tx
+      .update(transactions)
+      .set({ status: "PENDING", pendingReason: settled.pendingReason, updatedAt: now })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await afterStatus(tx, held);
+    return held;
+  }
   const [done] = await tx
     .update(transactions)
-    .set({ status: "COMPLETED", pendingReason: null, settledAt: now, updatedAt: now })
+    .set({ status: "COMPLETED", pendingReason: null, settledAt: now, updatedAt: now, ...settlementHashes(row, settled, opts.sandbox) })
     .where(eq(transactions.id, row.id))
     .returning();
   await afterStatus(tx, done);
   return done;
+}
+
+/**
+ * What a settled payout reports of the chain (spec Versioning): a wallet payout its `onChainTransaction`
+ * (hash and network); an UMA payment the hash of its inter-VASP settlement leg, which stays in
+ * `reconciliationInstructions.transactionHash`. Sandbox platforms get the sandbox chain's hashes; in
+ * production the rail reports them when it settles (nothing is invented here).
+ */
+function settlementHashes(row: TransactionRow, settled: Extract<PayoutOutcome, { ok: true }>, sandbox: boolean) {
+  if (!sandbox) return {};
+  if (settled.network) return { onChainNetwork: settled.network, onChainTransactionHash: sandboxTransactionHash(settled.network, row.id) };
+  if (settled.umaSettlement || row.sourceKind === "UMA") return { settlementTransactionHash: sandboxTransactionHash("SOLANA", row.id) };
+  return {};
 }
 
 /** Debit the source, take the platform fee, convert through FX when the currencies differ, credit the destination. */

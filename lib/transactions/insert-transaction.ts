@@ -30,6 +30,7 @@ export function transactionFromQuote(q: QuoteRow, status: "PENDING" | "PROCESSIN
     sourceAccountId: q.sourceAccountId,
     destinationKind: q.destinationKind,
     destinationAccountId: q.destinationAccountId,
+    counterpartyUmaAddress: q.counterpartyUmaAddress,
     sendingCurrency: q.sendingCurrency,
     sendingAmount: q.totalSendingAmount,
     receivingCurrency: q.receivingCurrency,

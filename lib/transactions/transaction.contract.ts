@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
+import { CRYPTO_NETWORKS } from "./on-chain";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
 import { cardTransactionSchema } from "@/lib/cards/card.contract";
 
@@ -34,22 +35,38 @@ export const TRANSACTION_STATUSES = ["CREATED", "PENDING", "PENDING_AUTHORIZATIO
 
 const accountType = z.enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"]).describe("Which kind of account (this service's addition)");
 
+/** Grid's OnChainTransaction: the crypto transfer that settled a leg to or from an external crypto wallet. */
+export const onChainTransactionSchema = z
+  .object({
+    transactionHash: z.string().describe("The transfer's hash on its chain"),
+    network: z.enum(CRYPTO_NETWORKS).describe("The chain (sandbox platforms: test networks)"),
+  })
+  .describe("Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers)");
+
+const umaAddressSchema = z.string().describe("The UMA address at the other VASP");
+
 export const transactionSourceSchema = z.discriminatedUnion("sourceType", [
   z.object({
     sourceType: z.literal("ACCOUNT"),
     accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
     currency: z.string(),
     accountType,
+    onChainTransaction: onChainTransactionSchema.optional(),
   }),
+  z.object({ sourceType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() }).describe("An UMA payment from another VASP"),
   z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: z.string(), accountType }).describe("Sandbox funding"),
 ]);
 
-export const transactionDestinationSchema = z.object({
-  destinationType: z.literal("ACCOUNT"),
-  accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
-  currency: z.string(),
-  accountType,
-});
+export const transactionDestinationSchema = z.discriminatedUnion("destinationType", [
+  z.object({
+    destinationType: z.literal("ACCOUNT"),
+    accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
+    currency: z.string(),
+    accountType,
+    onChainTransaction: onChainTransactionSchema.optional(),
+  }),
+  z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() }).describe("An UMA payment to another VASP's receiver"),
+]);
 
 /** Grid's Transaction (IncomingTransaction / OutgoingTransaction, by `type`); amounts in the smallest unit. */
 export const transactionSchema = z.object({
@@ -72,6 +89,14 @@ export const transactionSchema = z.object({
   fees: z.number().int().describe("All fees, smallest unit of the sending currency"),
   platformFees: z.number().int().describe("The platform's part of `fees`"),
   description: z.string().optional(),
+  reconciliationInstructions: z
+    .object({
+      transactionHash: z
+        .string()
+        .optional()
+        .describe("Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg"),
+    })
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   settledAt: z.string().optional(),

@@ -189,6 +189,27 @@ export interface paths {
      */
     post: operations["verifyCredential"];
   };
+  "/auth/delegated-keys": {
+    /**
+     * List delegated signing keys
+     * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+     */
+    get: operations["listDelegatedKeys"];
+    /**
+     * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+     * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+     */
+    post: operations["createDelegatedKey"];
+  };
+  "/auth/delegated-keys/{id}": {
+    /** Get a delegated signing key */
+    get: operations["getDelegatedKeyById"];
+    /**
+     * Revoke a delegated signing key
+     * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+     */
+    delete: operations["revokeDelegatedKey"];
+  };
   "/auth/enclave-key": {
     /**
      * Get the enclave signing key
@@ -265,6 +286,13 @@ export interface paths {
      * @description Partial update. `environment`, `enclaveQuorumPublic` and `webhookPublicKey` are read-only.
      */
     patch: operations["updatePlatformConfig"];
+  };
+  "/crypto/estimate-withdrawal-fee": {
+    /**
+     * Estimate crypto withdrawal fee
+     * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+     */
+    post: operations["estimateCryptoWithdrawalFee"];
   };
   "/customers": {
     /** List customers */
@@ -1407,13 +1435,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1471,7 +1504,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1482,7 +1515,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1511,6 +1560,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1533,8 +1586,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1677,13 +1746,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1741,7 +1815,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1752,7 +1826,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1781,6 +1871,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -1803,8 +1897,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -2174,13 +2284,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2238,7 +2353,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2249,7 +2364,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2278,6 +2409,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2300,8 +2435,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2664,13 +2815,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2728,7 +2884,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2739,7 +2895,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2768,6 +2940,10 @@ export interface operations {
                       symbol: string;
                     };
                   };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
+                  };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
@@ -2790,8 +2966,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2905,13 +3097,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -2969,7 +3166,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -2980,7 +3177,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -3009,6 +3222,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -3031,8 +3248,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -11584,7 +11817,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -11597,7 +11830,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
@@ -11628,13 +11868,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11777,13 +12022,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11907,7 +12157,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -11918,7 +12168,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -11947,6 +12213,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -11969,8 +12239,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12107,7 +12393,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -12118,7 +12404,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -12147,6 +12449,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -12169,8 +12475,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -12270,7 +12592,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12281,7 +12603,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12310,6 +12648,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -12332,8 +12674,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12450,13 +12808,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12514,7 +12877,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12525,7 +12888,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12554,6 +12933,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -12576,8 +12959,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12731,13 +13130,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12795,7 +13199,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12806,7 +13210,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12835,6 +13255,10 @@ export interface operations {
                   symbol: string;
                 };
               };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
@@ -12857,8 +13281,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -13569,6 +14009,389 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List delegated signing keys
+   * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+   */
+  listDelegatedKeys: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        accountId?: string;
+        fundingSourceId?: string;
+      };
+    };
+    responses: {
+      /** @description Matching keys, oldest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description The EMBEDDED_WALLET internal account funding the card */
+                accountId: string;
+                /** @description The card this key signs for */
+                cardId: string;
+                createdAt: string;
+                /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+                fundingSourceId: string;
+                /** @description DelegatedKey:<uuid> */
+                id: string;
+                nickname: string;
+                /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+                publicKey: string;
+                /**
+                 * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+                 * @enum {string}
+                 */
+                status: "PENDING" | "ACTIVE" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+   * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+   */
+  createDelegatedKey: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The card whose EMBEDDED_WALLET funding account the key signs for */
+          cardId: string;
+          /** @description The EMBEDDED_WALLET internal account among the card's funding sources */
+          internalAccountId: string;
+          nickname: string;
+        };
+      };
+    };
+    responses: {
+      /** @description PROCESSING (re-send the identical request) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description The key, ACTIVE */
+      201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a delegated signing key */
+  getDelegatedKeyById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The key */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Revoke a delegated signing key
+   * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+   */
+  revokeDelegatedKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -15172,6 +15995,115 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Estimate crypto withdrawal fee
+   * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+   */
+  estimateCryptoWithdrawalFee: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Amount in the smallest unit of the currency */
+          amount: number;
+          /**
+           * @description The blockchain network of the withdrawal
+           * @enum {string}
+           */
+          cryptoNetwork: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK" | "LIGHTNING";
+          /** @description The asset withdrawn; the account's currency (e.g. USDC) */
+          currency: string;
+          /** @description The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid */
+          destinationAddress: string;
+          /** @description The crypto internal account to withdraw from */
+          internalAccountId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The estimate */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies */
+            applicationFee: number;
+            /** @description What the recipient receives: amount minus totalFee */
+            netAmount: number;
+            /** @description Network fee in the smallest unit of networkFeeAsset (e.g. lamports) */
+            networkFee: number;
+            /** @description The asset the network fee is paid in (e.g. SOL) */
+            networkFeeAsset: string;
+            /** @description Network fee converted to the withdrawal currency plus the application fee */
+            totalFee: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
@@ -39915,13 +40847,18 @@ export interface operations {
             data: ({
                 createdAt: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   accountId: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
                   /** @enum {string} */
                   paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                };
+                }, {
+                  currency?: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  umaAddress: string;
+                }]>;
                 /** @description Receiving units per sending unit (major units) */
                 exchangeRate: number;
                 expiresAt: string;
@@ -40032,7 +40969,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -40045,7 +40982,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @default false */
           immediatelyExecute?: boolean;
           /** @description Smallest unit of the locked side's currency */
@@ -40086,13 +41030,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40248,13 +41197,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40371,13 +41325,18 @@ export interface operations {
           "application/json": ({
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -42033,7 +42992,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -42044,7 +43003,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -42073,6 +43048,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -42095,8 +43074,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -42238,7 +43233,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -42249,7 +43244,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -42278,6 +43289,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -42300,8 +43315,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44536,7 +45567,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -44547,7 +45578,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -44576,6 +45623,10 @@ export interface operations {
                     symbol: string;
                   };
                 };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
@@ -44598,8 +45649,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -44752,7 +45819,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44763,7 +45830,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44792,6 +45875,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -44814,8 +45901,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44970,7 +46073,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44981,7 +46084,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45010,6 +46129,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45032,8 +46155,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45147,7 +46286,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45158,7 +46297,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45187,6 +46342,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45209,8 +46368,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45337,7 +46512,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45348,7 +46523,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45377,6 +46568,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45399,8 +46594,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -45536,7 +46747,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -45547,7 +46758,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -45576,6 +46803,10 @@ export interface operations {
                 symbol: string;
               };
             };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
@@ -45598,8 +46829,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
