@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
-import { CONNECTIONS, cpuMs, measure, median, type Target } from "./bench-kit";
+import { alternatingRounds, CONNECTIONS, type RoundResult, type Target } from "./bench-kit";
 import { buildApp, createTestDatabase, DIST_DIR, freePort, ROOT, startServer } from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { closeDb } from "@/db/client";
@@ -25,46 +25,6 @@ const ACCOUNTS = 100_000;
 
 const token = (i: number) => `gat_${createHash("sha256").update(`bench-agent-${i}`).digest("hex").slice(0, 40)}`;
 
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  /** Server CPU milliseconds per request (process tree; PostgreSQL excluded). */
-  cpuPerReq: number;
-}
-
-/**
- * The servers are measured in alternating rounds and each figure is the median over the rounds, so that
- * load from other processes on the machine affects all of them alike.
- */
-async function rounds(servers: { name: string; url: string; targets: Target[]; pid: number }[]): Promise<Result[]> {
-  // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
-  for (const s of servers) await measure(s.url, s.targets, { amount: WARMUP_REQUESTS });
-  const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number }[]);
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const [k, s] of servers.entries()) {
-      const cpu0 = cpuMs(s.pid);
-      const m = await measure(s.url, s.targets, { duration: DURATION });
-      const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
-      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq });
-      console.log(
-        `  round ${r + 1} ${s.name.padEnd(46)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`,
-      );
-    }
-  }
-  return servers.map((s, k) => ({
-    name: s.name,
-    rps: median(raw[k].map((x) => x.rps)),
-    p50: median(raw[k].map((x) => x.p50)),
-    p99: median(raw[k].map((x) => x.p99)),
-    non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
-    errors: raw[k].reduce((n, x) => n + x.errors, 0),
-    cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
-  }));
-}
 
 /** Customers i in [from, to) of the platform, each with one agent (MANAGE_EXTERNAL_ACCOUNTS) whose token is token(i). */
 async function loadCustomersAndAgents(sql: postgres.Sql, platformId: string) {
@@ -154,15 +114,15 @@ async function main() {
   const nextSmall = await startServer({ ...env, DATABASE_URL: small.url }, { nodeArgs });
   const next = await startServer({ ...env, DATABASE_URL: large.url }, { nodeArgs });
   const floor = await startFloor(large.url);
-  let results: Result[];
+  let results: RoundResult[];
   try {
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
-    results = await rounds([
+    results = await alternatingRounds([
       { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid! },
       { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid! },
       { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid! },
       { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS), pid: floor.proc.pid! },
-    ]);
+    ], { rounds: ROUNDS, duration: DURATION, warmup: WARMUP_REQUESTS });
   } finally {
     floor.proc.kill("SIGTERM");
     await Promise.all([next.stop(), nextSmall.stop()]);

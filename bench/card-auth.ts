@@ -11,7 +11,7 @@
  * the authorizations the server answered 202.
  */
 import postgres from "postgres";
-import { CONNECTIONS, cpuMs, measure, median, type Target } from "./bench-kit";
+import { alternatingRounds, CONNECTIONS, type RoundResult, type Target } from "./bench-kit";
 import { buildApp, createTestDatabase, DIST_DIR, startServer } from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { checkLedger } from "@/lib/ledger/ledger-check";
@@ -61,7 +61,7 @@ async function main() {
   const platform = await createPlatform({ name: "Card bench", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
   const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
   const server = await startServer({ DATABASE_URL: db.url, BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" });
-  let results: { name: string; rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number; ok: number }[] = [];
+  let results: RoundResult[] = [];
   let ledger: { unbalanced: unknown[]; mismatched: unknown[] } | undefined;
   let holds = { authorized: 0, held: "0", expected: 0 };
   try {
@@ -76,29 +76,11 @@ async function main() {
       { name: "(a) card authorization (simulate), next start", targets: authorizations },
       { name: "(b) constant route handler, next start", targets: [{ path: "/api/bench/constant" }] },
     ];
-    for (const s of servers) await measure(server.url, s.targets, { amount: WARMUP_REQUESTS });
-    const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number; ok: number }[]);
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
-    for (let r = 0; r < ROUNDS; r++) {
-      for (const [k, s] of servers.entries()) {
-        const cpu0 = cpuMs(server.proc.pid!);
-        const m = await measure(server.url, s.targets, { duration: DURATION });
-        const cpuPerReq = (cpuMs(server.proc.pid!) - cpu0) / Math.max(1, m.requests.total);
-        if (m.non2xx > 0) console.log(`    non-2xx answers by status: ${JSON.stringify((m as unknown as { statusCodeStats?: unknown }).statusCodeStats ?? {})}`);
-        raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, ok: m["2xx"] });
-        console.log(`  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`);
-      }
-    }
-    results = servers.map((s, k) => ({
-      name: s.name,
-      rps: median(raw[k].map((x) => x.rps)),
-      p50: median(raw[k].map((x) => x.p50)),
-      p99: median(raw[k].map((x) => x.p99)),
-      non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
-      errors: raw[k].reduce((n, x) => n + x.errors, 0),
-      cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
-      ok: raw[k].reduce((n, x) => n + x.ok, 0),
-    }));
+    results = await alternatingRounds(
+      servers.map((s) => ({ ...s, url: server.url, pid: server.proc.pid! })),
+      { rounds: ROUNDS, duration: DURATION, warmup: WARMUP_REQUESTS },
+    );
     // The ledger after the run: balanced, balances equal to their entries, and every answered authorization held.
     ledger = await checkLedger(await getDb(), platform.id.replace(/^Platform:/, ""));
     const [t] = await sql`select count(*)::int as authorized, coalesce(sum(held_amount), 0)::text as held from card_transactions where status = 'AUTHORIZED'`;
