@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api-core/errors";
+import { env } from "@/lib/config/env";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { StablecoinOperationStatus } from "@/db/schema";
 
@@ -81,7 +82,9 @@ export const sandboxIssuerProvider: IssuerProvider = {
             reference: `MINT-${op.id.replace(/-/g, "").slice(-12).toUpperCase()}`,
           }
         : { rail: "SPARK", network: "SPARK", address: `sparkrt1${digestHex(`deposit:${op.id}`).slice(0, 58)}`, valueType: op.symbol };
-    return { status: "PENDING_FUNDING", providerStatus: "awaiting_funds", fundingInstructions, expiresAt: new Date(op.createdAt.getTime() + FUNDING_WINDOW_MS) };
+    // Sandbox cents 03: the funds never come, and the window closes at the provider's next step.
+    const window = op.fiatAmount % 100n === 3n ? env().STABLECOIN_SETTLE_DELAY_MS : FUNDING_WINDOW_MS;
+    return { status: "PENDING_FUNDING", providerStatus: "awaiting_funds", fundingInstructions, expiresAt: new Date(op.createdAt.getTime() + window) };
   },
   next(op) {
     const cents = op.fiatAmount % 100n;
