@@ -9,12 +9,12 @@ import { luhnValid, SANDBOX_BIN } from "@/lib/cards/card-processor";
 import { openExportBundle } from "@/lib/crypto/export-bundle";
 import { generateP256KeyPair } from "@/lib/crypto/p256";
 import { baseUrl, call, newPlatform, type TestPlatform } from "../support/api";
-import { moneyCustomer } from "../support/money";
+import { cardholder, moneyCustomer } from "../support/money";
 
 afterAll(() => closeDb());
 
 async function issue(p: TestPlatform, currencies = ["USD", "EUR"], extra: Record<string, unknown> = {}) {
-  const c = await moneyCustomer(p, currencies);
+  const c = await cardholder(p, currencies);
   const r = await call("POST", "/cards", {
     auth: p.auth,
     body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD], ...extra },

@@ -246,6 +246,8 @@ describe("mints and burns", () => {
     const over = await until(() => op(p, tooMany.body.id), settled);
     expect(over.body).toMatchObject({ status: "FAILED", failureReason: "INSUFFICIENT_SUPPLY" });
     const expiring = await burn("1030000");
+    expect(Date.parse(expiring.body.expiresAt) - Date.parse(expiring.body.createdAt)).toBe(DELAY);
+    expect(Date.parse(b.body.expiresAt) - Date.parse(b.body.createdAt)).toBe(7 * 24 * 3600_000);
     expect((await until(() => op(p, expiring.body.id), settled)).body.status).toBe("EXPIRED");
     expect(await supply(p.id, "DELT")).toBe(3000000n);
     expect(await ledgerOf(p.id, "sys:%:STABLECOIN_RESERVE:USD")).toBe(300n);

@@ -42,3 +42,14 @@ export function quoteBody(src: string, dst: string, amount: number, extra: Recor
     ...extra,
   };
 }
+
+/**
+ * A money customer whose accounts the cards sandbox accepts as funding sources: the sandbox refuses accounts
+ * whose id ends in 002 or 003 (README "Cards"), which a random UUIDv7 sometimes does.
+ */
+export async function cardholder(p: TestPlatform, currencies: string[] = ["USD"]) {
+  for (;;) {
+    const c = await moneyCustomer(p, currencies);
+    if (!Object.values(c.accounts).some((id) => /00[23]$/.test(id))) return c;
+  }
+}
