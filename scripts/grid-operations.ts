@@ -16,7 +16,7 @@ import path from "node:path";
 import { parse } from "@readme/openapi-parser";
 import { operations } from "@/lib/openapi/operations";
 import { compareOperations, operationsTable, type GridOperationEntry } from "../test/support/grid-operations-compare";
-import { NOT_SERVED } from "../test/support/grid-not-served";
+import { NOT_SERVED, SERVED_BEYOND_GRID } from "../test/support/grid-not-served";
 
 const args = process.argv.slice(2);
 const tableAt = args.indexOf("--table");
@@ -54,6 +54,6 @@ for (const k of result.unaccounted) console.log(`  neither served nor listed: ${
 for (const k of result.listedButServed) console.log(`  listed as not served but served: ${k}`);
 for (const k of result.listedButNotGrid) console.log(`  listed but not a Grid operation: ${k}`);
 if (tableFile) {
-  writeFileSync(tableFile, operationsTable(result.rows));
+  writeFileSync(tableFile, operationsTable(result.rows, SERVED_BEYOND_GRID));
   console.log(`table → ${tableFile}`);
 }

@@ -18,3 +18,4 @@ export * from "./compliance";
 export * from "./cards";
 export * from "./stablecoins";
 export * from "./delegated-keys";
+export * from "./plaid";

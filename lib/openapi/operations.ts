@@ -66,6 +66,7 @@ import {
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
 import * as delegatedKeyOps from "@/lib/delegated-keys/delegated-key.contract";
 import { estimateWithdrawalFeeOp } from "@/lib/withdrawal-fees/withdrawal-fee.contract";
+import { createPlaidLinkTokenOp, submitPlaidPublicTokenOp } from "@/lib/plaid/plaid.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
 import { stablecoinOps } from "@/lib/stablecoins/stablecoin.contract";
 
@@ -196,4 +197,6 @@ export const operations: Operation<any, any, any>[] = [
   delegatedKeyOps.getDelegatedKeyOp,
   delegatedKeyOps.revokeDelegatedKeyOp,
   estimateWithdrawalFeeOp,
+  createPlaidLinkTokenOp,
+  submitPlaidPublicTokenOp,
 ];

@@ -11,6 +11,7 @@ import { startWebhookWorker } from "@/lib/webhooks/worker";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { directory } from "@/lib/discoveries/directory";
 import { startBulkImportWorker } from "@/lib/bulk-import/worker";
+import { startPlaidWorker } from "@/lib/plaid/worker";
 import { rekeyDeviceCodes } from "@/lib/agents/rekey-device-codes";
 import { startSweeper } from "@/lib/sweeper/worker";
 import { startStablecoinWorker } from "@/lib/stablecoins/worker";
@@ -39,6 +40,8 @@ export async function startup(): Promise<void> {
   if (cfg.BULK_IMPORT_WORKER === "on") startBulkImportWorker();
   // Stablecoin operations move on with the issuer provider's steps (claimed with SKIP LOCKED: lib/stablecoins).
   if (cfg.STABLECOIN_WORKER === "on") startStablecoinWorker();
+  // Accounts linked through Plaid are activated by any instance (sessions claimed with SKIP LOCKED).
+  if (cfg.PLAID_WORKER === "on") startPlaidWorker();
   // Expired rows are deleted by every instance (claimed with SKIP LOCKED: lib/sweeper).
   if (cfg.SWEEPER === "on") startSweeper();
   const wantDemo = cfg.DEMO_PLATFORM === "on" || (cfg.DEMO_PLATFORM === "auto" && !cfg.DATABASE_URL);

@@ -59,3 +59,8 @@ export function startPollLoop(name: string, pollMs: number, step: () => Promise<
   loops.set(name, handle);
   return handle;
 }
+
+/** Wake the loop `name` if this process runs it (a transaction just committed work for it); otherwise nothing. */
+export function wakePollLoop(name: string): void {
+  g.__pollLoops?.get(name)?.wake();
+}

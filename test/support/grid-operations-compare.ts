@@ -47,12 +47,17 @@ export function compareOperations(
   };
 }
 
-/** The markdown table: every Grid operation, ours beside it. */
-export function operationsTable(rows: OperationRow[]): string {
+/** The markdown table: every Grid operation, ours beside it; then what we serve beyond Grid, with the reason. */
+export function operationsTable(rows: OperationRow[], beyond: Record<string, string> = {}): string {
   const lines = ["| Grid operation | operationId | Grid tag | Ours |", "|---|---|---|---|"];
   for (const r of rows) {
     const ours = r.served ? `served (\`${r.served}\`)` : r.notServed ? `not served: ${r.notServed}` : "**neither served nor listed**";
     lines.push(`| \`${r.method} ${r.path}\` | ${r.operationId} | ${r.tag} | ${ours} |`);
+  }
+  const extra = Object.entries(beyond);
+  if (extra.length) {
+    lines.push("", "| Served beyond Grid's current API | Because |", "|---|---|");
+    for (const [key, reason] of extra) lines.push(`| \`${key}\` | ${reason} |`);
   }
   return lines.join("\n") + "\n";
 }

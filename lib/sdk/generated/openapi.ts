@@ -491,6 +491,22 @@ export interface paths {
      */
     post: operations["claimInvitation"];
   };
+  "/plaid/callback/{plaid_link_token}": {
+    /**
+     * Submit Plaid public token
+     * @deprecated
+     * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     */
+    post: operations["submitPlaidPublicToken"];
+  };
+  "/plaid/link-tokens": {
+    /**
+     * Request Plaid Link token
+     * @deprecated
+     * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     */
+    post: operations["createPlaidLinkToken"];
+  };
   "/platform/external-accounts": {
     /** List the platform's own external accounts */
     get: operations["listPlatformExternalAccounts"];
@@ -30202,6 +30218,2246 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Submit Plaid public token
+   * @deprecated
+   * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   */
+  submitPlaidPublicToken: {
+    parameters: {
+      path: {
+        plaid_link_token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Plaid account ID of the selected account; the item's default account when absent */
+          accountId?: string;
+          /** @description The public token Plaid Link returned after the customer authenticated and selected an account */
+          publicToken: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A pending external account, activated asynchronously */
+      202: {
+        content: {
+          "application/json": {
+            /** @description accountInfo, discriminated by accountType; adds read-only paymentRails */
+            accountInfo: ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "USD_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              fiToFiInformation?: string;
+              intermediaryBankName?: string;
+              intermediaryRoutingNumber?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
+              routingNumber: string;
+            }) | ({
+              /** @constant */
+              accountType: "EUR_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+              swiftCode?: string;
+            }) | ({
+              /** @constant */
+              accountType: "DKK_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+              swiftCode?: string;
+            }) | {
+              /** @constant */
+              accountType: "AED_ACCOUNT";
+              beneficiary: OneOf<[{
+                address: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode?: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "GBP_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "FASTER_PAYMENTS"[];
+              sortCode: string;
+            } | {
+              /** @constant */
+              accountType: "MXN_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              clabeNumber: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SPEI"[];
+            } | ({
+              /** @constant */
+              accountType: "BRL_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "PIX"[];
+              pixKey: string;
+              /** @enum {string} */
+              pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
+              taxId: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "INR_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              ifsc?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("UPI" | "NEFT" | "RTGS")[];
+              rail?: string;
+              vpa?: string;
+            }) | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "CAD_ACCOUNT";
+              bankCode: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "NGN_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "ZAR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "PHP_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "SGD_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
+              swiftCode: string;
+            }) | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "IDR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              phoneNumber: string;
+              swiftCode: string;
+            } | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "GTQ_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            }) | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "JMD_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            }) | {
+              /** @constant */
+              accountType: "ILS_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode?: string;
+            } | {
+              accountNumber?: string;
+              /** @constant */
+              accountType: "SWIFT_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              country: string;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SWIFT"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "HKD_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "MYR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "THB_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "VND_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "BDT_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+              swiftCode?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "CNY_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "COP_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              /** @constant */
+              accountType: "EGP_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "GHS_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "PKR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "SLV_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | {
+              /** @constant */
+              accountType: "HTG_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+            } | {
+              /** @constant */
+              accountType: "KES_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "RWF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "TZS_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "ZMW_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "UGX_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "MWK_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "BWP_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | ({
+              /** @constant */
+              accountType: "XOF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+              /** @enum {string} */
+              region: "BJ" | "CI" | "SN" | "TG";
+            }) | ({
+              /** @constant */
+              accountType: "XAF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+              /** @enum {string} */
+              region: "CM" | "CG";
+            }) | {
+              /** @constant */
+              accountType: "BASE_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BASE"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "ETHEREUM_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "ETHEREUM"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "POLYGON_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "POLYGON"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "PLASMA_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "PLASMA"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "SOLANA_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SOLANA"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "SPARK_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SPARK"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "TRON_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "TRON"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "LIGHTNING";
+              bolt12?: string;
+              invoice?: string;
+              lightningAddress?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "LIGHTNING"[];
+            } | {
+              /** @constant */
+              accountType: "LIGHTNING_ACCOUNT";
+              bolt12?: string;
+              invoice?: string;
+              lightningAddress?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "LIGHTNING"[];
+            };
+            /**
+             * @description Name check of the beneficiary against the holder name the rail returns; absent for wallets and Lightning
+             * @enum {string}
+             */
+            beneficiaryVerificationStatus?: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+            beneficiaryVerifiedData?: {
+              fullName: string;
+            };
+            createdAt: string;
+            currency: string;
+            /** @description Customer:<uuid>; null for the platform's own account */
+            customerId: string | null;
+            defaultUmaDepositAccount: boolean;
+            /** @description ExternalAccount:<uuid> */
+            id: string;
+            /** @enum {string} */
+            ownershipType?: "FIRST_PARTY" | "THIRD_PARTY";
+            platformAccountId?: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACTIVE" | "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Request Plaid Link token
+   * @deprecated
+   * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   */
+  createPlaidLinkToken: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The ID of the customer for whom to create the Plaid Link token and external account */
+          customerId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Link token created */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Where to POST the public token after Plaid Link completes: …/plaid/callback/{linkToken} */
+            callbackUrl: string;
+            /** @description ISO 8601 date-time when the link token expires (4 hours after issue) */
+            expiration: string;
+            /** @description The Plaid Link token to initialize Plaid Link with; single-use, expires at `expiration` */
+            linkToken: string;
+            /** @description A unique identifier for this request, useful for debugging */
+            requestId?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
