@@ -25,7 +25,10 @@ export type IdType =
   | "Card"
   | "CardTransaction"
   | "ScaChallenge"
-  | "TwoFactorReset";
+  | "TwoFactorReset"
+  | "StablecoinProviderAccount"
+  | "Stablecoin"
+  | "StablecoinOperation";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

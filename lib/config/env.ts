@@ -87,6 +87,12 @@ const envSchema = z.object({
   BULK_IMPORT_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
   /** Bulk-import loops per process (each holds one database connection while it works). */
   BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /** Run the stablecoin operations worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
+  STABLECOIN_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Wait of the sandbox issuer provider before each step of a stablecoin operation (docs/protocol.md "Stablecoins"). */
+  STABLECOIN_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+  /** How often an idle stablecoin worker looks for operations whose next step is due. */
+  STABLECOIN_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /** Plaid (deprecated Grid operations /plaid/*): production platforms need these; sandbox platforms use the built-in sandbox. */
   PLAID_CLIENT_ID: z.string().min(1).optional(),
   PLAID_SECRET: z.string().min(1).optional(),

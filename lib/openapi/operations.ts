@@ -80,6 +80,7 @@ import * as delegatedKeyOps from "@/lib/delegated-keys/delegated-key.contract";
 import { estimateWithdrawalFeeOp } from "@/lib/withdrawal-fees/withdrawal-fee.contract";
 import { createPlaidLinkTokenOp, submitPlaidPublicTokenOp } from "@/lib/plaid/plaid.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
+import { stablecoinOps } from "@/lib/stablecoins/stablecoin.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -125,6 +126,7 @@ export const operations: Operation<any, any, any>[] = [
   updateCardOp,
   revealCardOp,
   ...cardSimulationOps,
+  ...stablecoinOps,
   agentCreateQuoteOp,
   agentGetQuoteOp,
   agentExecuteQuoteOp,

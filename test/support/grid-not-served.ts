@@ -5,16 +5,6 @@
  * `scripts/grid-operations.ts --table FILE` writes the full table (every Grid operation, ours beside it).
  */
 export const NOT_SERVED: Record<string, string> = {
-  "GET /stablecoins": "being built (issue 15)",
-  "POST /stablecoins": "being built (issue 15)",
-  "GET /stablecoins/{}": "being built (issue 15)",
-  "POST /stablecoins/{}/mints": "being built (issue 15)",
-  "POST /stablecoins/{}/burns": "being built (issue 15)",
-  "GET /stablecoins/{}/operations": "being built (issue 15)",
-  "GET /stablecoin-operations/{}": "being built (issue 15)",
-  "GET /stablecoin-provider-accounts": "being built (issue 15)",
-  "POST /stablecoin-provider-accounts": "being built (issue 15)",
-  "GET /stablecoin-provider-accounts/{}": "being built (issue 15)",
 };
 
 /**

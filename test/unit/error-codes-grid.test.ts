@@ -26,6 +26,8 @@ const OWN_CODES: Record<string, string> = {
   CARD_TRANSACTION_NOT_FOUND: "protocol.md Not found: every new resource has its own 404 code",
   SCA_FACTOR_NOT_FOUND: "protocol.md Not found: every new resource has its own 404 code (an SCA passkey factor)",
   SCA_RESET_NOT_FOUND: "protocol.md Not found: every new resource has its own 404 code (a 2FA reset)",
+  STABLECOIN_NOT_FOUND: "protocol.md Not found: every new resource has its own 404 code",
+  STABLECOIN_OPERATION_NOT_FOUND: "protocol.md Not found: every new resource has its own 404 code",
   CARD_REVEAL_NOT_FOUND: "protocol.md Cards: the single-use reveal URL, gone once used or expired",
   FUNDING_SOURCE_INELIGIBLE: "protocol.md Cards: an ineligible funding source → 400 FUNDING_SOURCE_INELIGIBLE",
   DEVICE_CODE_ALREADY_REDEEMED: "agents (spec Agent Operations): device codes are not Grid's",

@@ -793,6 +793,54 @@ export interface paths {
      */
     post: operations["recordSecurityEvent"];
   };
+  "/stablecoin-operations/{id}": {
+    /** Get a stablecoin issuer operation */
+    get: operations["getStablecoinOperation"];
+  };
+  "/stablecoin-provider-accounts": {
+    /** List stablecoin provider account links */
+    get: operations["listStablecoinProviderAccounts"];
+    /**
+     * Link a stablecoin provider account
+     * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+     */
+    post: operations["linkStablecoinProviderAccount"];
+  };
+  "/stablecoin-provider-accounts/{id}": {
+    /** Get a stablecoin provider account link */
+    get: operations["getStablecoinProviderAccount"];
+  };
+  "/stablecoins": {
+    /** List stablecoins */
+    get: operations["listStablecoins"];
+    /**
+     * Register an existing provider-created stablecoin
+     * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+     */
+    post: operations["registerStablecoin"];
+  };
+  "/stablecoins/{id}": {
+    /** Get a stablecoin */
+    get: operations["getStablecoin"];
+  };
+  "/stablecoins/{id}/burns": {
+    /**
+     * Create a stablecoin burn operation
+     * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+     */
+    post: operations["createStablecoinBurn"];
+  };
+  "/stablecoins/{id}/mints": {
+    /**
+     * Create a stablecoin mint operation
+     * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+     */
+    post: operations["createStablecoinMint"];
+  };
+  "/stablecoins/{id}/operations": {
+    /** List stablecoin issuer operations (most recent first) */
+    get: operations["listStablecoinOperations"];
+  };
   "/tokens": {
     /** List tokens */
     get: operations["listTokens"];
@@ -16054,6 +16102,19 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
         content: {
           "application/json": {
             code: string;
@@ -45971,6 +46032,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -46411,6 +46475,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -46525,6 +46592,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -46639,6 +46709,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -46753,6 +46826,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -48711,6 +48787,1103 @@ export interface operations {
       };
       /** @description Locked */
       423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a stablecoin issuer operation */
+  getStablecoinOperation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The operation */
+      200: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoin provider account links */
+  listStablecoinProviderAccounts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        provider?: "BRALE";
+        status?: "ACTIVE" | "INVALID" | "REVOKED";
+      };
+    };
+    responses: {
+      /** @description A page of links */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                createdAt: string;
+                /** @description StablecoinProviderAccount:<uuid> */
+                id: string;
+                lastVerifiedAt?: string;
+                /** @enum {string} */
+                provider: "BRALE";
+                providerAccountId: string;
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                /** @enum {string} */
+                status: "ACTIVE" | "INVALID" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Link a stablecoin provider account
+   * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+   */
+  linkStablecoinProviderAccount: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          apiClientId: string;
+          /** @description Verified, then stored encrypted; never returned */
+          apiClientSecret: string;
+          /** @enum {string} */
+          provider: "BRALE";
+          providerAccountId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The link */
+      201: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            /** @description StablecoinProviderAccount:<uuid> */
+            id: string;
+            lastVerifiedAt?: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            providerAccountId: string;
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            /** @enum {string} */
+            status: "ACTIVE" | "INVALID" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description No issuer provider in this environment */
+      501: {
+        content: never;
+      };
+    };
+  };
+  /** Get a stablecoin provider account link */
+  getStablecoinProviderAccount: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            /** @description StablecoinProviderAccount:<uuid> */
+            id: string;
+            lastVerifiedAt?: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            providerAccountId: string;
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            /** @enum {string} */
+            status: "ACTIVE" | "INVALID" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoins */
+  listStablecoins: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        issuanceStatus?: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+        gridOperationsStatus?: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        provider?: "BRALE";
+      };
+    };
+    responses: {
+      /** @description A page of stablecoins */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                baseCurrency: string;
+                createdAt: string;
+                currency?: string;
+                decimals: number;
+                /** @enum {string} */
+                gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+                /** @description Stablecoin:<uuid> */
+                id: string;
+                /** @enum {string} */
+                issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+                name: string;
+                /** @enum {string} */
+                network: "SPARK";
+                networkTokenIdentifier: string;
+                /** @enum {string} */
+                provider: "BRALE";
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                providerTokenIdentifier: string;
+                stablecoinProviderAccountId: string;
+                symbol: string;
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Register an existing provider-created stablecoin
+   * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+   */
+  registerStablecoin: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          network: "SPARK";
+          networkTokenIdentifier: string;
+          providerTokenIdentifier: string;
+          stablecoinProviderAccountId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The stablecoin */
+      201: {
+        content: {
+          "application/json": {
+            baseCurrency: string;
+            createdAt: string;
+            currency?: string;
+            decimals: number;
+            /** @enum {string} */
+            gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+            /** @description Stablecoin:<uuid> */
+            id: string;
+            /** @enum {string} */
+            issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+            name: string;
+            /** @enum {string} */
+            network: "SPARK";
+            networkTokenIdentifier: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerTokenIdentifier: string;
+            stablecoinProviderAccountId: string;
+            symbol: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a stablecoin */
+  getStablecoin: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The stablecoin */
+      200: {
+        content: {
+          "application/json": {
+            baseCurrency: string;
+            createdAt: string;
+            currency?: string;
+            decimals: number;
+            /** @enum {string} */
+            gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+            /** @description Stablecoin:<uuid> */
+            id: string;
+            /** @enum {string} */
+            issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+            name: string;
+            /** @enum {string} */
+            network: "SPARK";
+            networkTokenIdentifier: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerTokenIdentifier: string;
+            stablecoinProviderAccountId: string;
+            symbol: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a stablecoin burn operation
+   * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+   */
+  createStablecoinBurn: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          description?: string;
+          destination: {
+            externalAccountId: string;
+            /** @enum {string} */
+            rail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            /** @constant */
+            type: "EXTERNAL_ACCOUNT";
+          };
+          source: OneOf<[{
+            /** @constant */
+            type: "EXTERNAL_ACCOUNT";
+          }, {
+            accountId: string;
+            /** @constant */
+            type: "GRID_INTERNAL_ACCOUNT";
+          }, {
+            /** @constant */
+            type: "PROVIDER_INTERNAL_BALANCE";
+          }]>;
+        };
+      };
+    };
+    responses: {
+      /** @description The operation */
+      201: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a stablecoin mint operation
+   * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+   */
+  createStablecoinMint: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          description?: string;
+          destination: {
+            /** @description ExternalAccount:<uuid> (a Spark wallet) or InternalAccount:<uuid> in the stablecoin's currency */
+            accountId: string;
+          };
+          fundingSource: OneOf<[{
+            /** @constant */
+            type: "WIRE";
+          }, {
+            externalAccountId: string;
+            /** @constant */
+            type: "ACH_DEBIT";
+          }, {
+            externalAccountId: string;
+            /** @constant */
+            type: "SAME_DAY_ACH_DEBIT";
+          }, {
+            accountId: string;
+            /** @constant */
+            type: "GRID_INTERNAL_ACCOUNT";
+          }, {
+            cryptoNetwork: string;
+            sourceTokenIdentifier: string;
+            /** @constant */
+            type: "PROVIDER_INTERNAL_BALANCE";
+          }]>;
+        };
+      };
+    };
+    responses: {
+      /** @description The operation */
+      201: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoin issuer operations (most recent first) */
+  listStablecoinOperations: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        operationType?: "MINT" | "BURN";
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of operations */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description In the stablecoin's smallest unit */
+                amount: string;
+                createdAt: string;
+                description?: string;
+                destination?: {
+                  accountId: string;
+                  /** @enum {string} */
+                  rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+                };
+                /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+                estimatedDelivery?: {
+                  [key: string]: string;
+                };
+                expiresAt?: string;
+                failureReason?: string;
+                /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+                fundingInstructions?: {
+                  [key: string]: string;
+                };
+                /** @description StablecoinOperation:<uuid> */
+                id: string;
+                /** @enum {string} */
+                operationType: "MINT" | "BURN";
+                /** @enum {string} */
+                provider: "BRALE";
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                providerStatus?: string;
+                source?: {
+                  accountId?: string;
+                  cryptoNetwork?: string;
+                  externalAccountId?: string;
+                  sourceTokenIdentifier?: string;
+                  /** @enum {string} */
+                  type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+                };
+                stablecoinId: string;
+                stablecoinProviderAccountId: string;
+                /** @enum {string} */
+                status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
