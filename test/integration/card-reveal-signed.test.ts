@@ -9,7 +9,7 @@ import { generateP256KeyPair, makeStamp, openExportBundle } from "@/lib/crypto";
 import { ServiceError, signedRetry, stampSigner, type ServiceClient } from "@/lib/sdk";
 import { call, newPlatform, type TestPlatform } from "../support/api";
 import { cardholder } from "../support/money";
-import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
+import { newWalletUser, reorderedStamp, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 afterAll(() => closeDb());
 
@@ -98,8 +98,9 @@ describe("card reveal under a wallet signature", () => {
     expect(again.status).toBe(200);
     expect(again.headers.get("signed-request-replayed")).toBe("true");
     expect((again.body as { panEmbedUrl: string }).panEmbedUrl).not.toBe(panEmbedUrl);
-    // Anything else naming the consumed request is a reuse.
-    expect(await refusal(client.revealCard(card.id, { "Service-Wallet-Signature": stamp(key.privateKeyHex), "Request-Id": challenge.requestId }))).toMatchObject({
+    // Anything else naming the consumed request is a reuse (here the same signature in other stamp bytes).
+    const reencoded = { "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]), "Request-Id": challenge.requestId };
+    expect(await refusal(client.revealCard(card.id, reencoded))).toMatchObject({
       status: 401,
       reason: "REQUEST_ID_REUSED",
     });
