@@ -5,7 +5,7 @@
  * operator freezes and unfreezes the card in the console, and the wallet shows the state.
  */
 import { expect, expectAccessible, shot, test } from "./fixtures";
-import { demoSignIn, uniqueEmail } from "./support/flows";
+import { demoSignIn, emailUnlock, expectSignedInWallet, uniqueEmail } from "./support/flows";
 
 const api = () => `${process.env.E2E_BASE_URL}/api/2025-10-13`;
 
@@ -21,6 +21,9 @@ async function call(method: string, path: string, body?: unknown) {
 
 test("the wallet reveals a card in the browser; the console freezes and unfreezes it", async ({ page }, testInfo) => {
   await demoSignIn(page, uniqueEmail("card"));
+  // Unlock the wallet: its session key (non-extractable, in this browser) signs the reveal.
+  await emailUnlock(page);
+  await expectSignedInWallet(page);
   const me = await (await page.request.get("/integrator/api/wallet/me")).json();
   // The cardholder's wallet account (USDB) funds the card.
   const issued = await call("POST", "/cards", { cardholderId: me.customerId, form: "VIRTUAL", fundingSources: [me.accountId] });
