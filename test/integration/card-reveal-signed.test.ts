@@ -3,12 +3,13 @@
  * retry of protocol.md, the one mechanism of lib/signed-retry), and its details open only with the client key.
  * A card funded by other accounts keeps answering the reveal URL at once.
  */
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb } from "@/db/client";
 import { generateP256KeyPair, makeStamp, openExportBundle } from "@/lib/crypto";
 import { ServiceError, signedRetry, stampSigner, type ServiceClient } from "@/lib/sdk";
 import { call, newPlatform, type TestPlatform } from "../support/api";
 import { cardholder } from "../support/money";
+import { startServer, type RunningServer } from "../support/server";
 import { newWalletUser, reorderedStamp, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 afterAll(() => closeDb());
@@ -128,5 +129,33 @@ describe("card reveal under a wallet signature", () => {
     const client = sdkFor(p);
     const sealed = await openSealed(p, client, r.body.panEmbedUrl);
     expect(JSON.parse(await sealed.open(sealed.key.privateKeyHex)).pan.slice(-4)).toBe(issued.body.last4);
+  });
+});
+
+describe("signed card reveal while the wallet provider settles after a delay", () => {
+  const SETTLE_MS = 1000;
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"), WALLET_SETTLE_DELAY_MS: String(SETTLE_MS) });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it("answers PROCESSING to the signed retry, then the reveal URL to the identical re-send once settled", async () => {
+    const p = await newPlatform();
+    const { key, card } = await walletCardholder(p, sdkFor(p));
+    const delayed = sdkFor(p, server.url);
+    const challenge = (await delayed.revealCard(card.id)).body as unknown as { payloadToSign: string; requestId: string };
+    const headers = { "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": challenge.requestId };
+    const accepted = await delayed.revealCard(card.id, headers);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ status: "PROCESSING" });
+    await new Promise((r) => setTimeout(r, SETTLE_MS + 200));
+    const settled = await delayed.revealCard(card.id, headers);
+    expect(settled.status).toBe(200);
+    const { panEmbedUrl } = settled.body as { panEmbedUrl: string };
+    const sealed = await openSealed(p, delayed, panEmbedUrl);
+    expect(JSON.parse(await sealed.open(sealed.key.privateKeyHex)).pan.slice(-4)).toBe(card.last4);
   });
 });
