@@ -173,7 +173,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectAccessible(phone, testInfo);
       await shot(phone, testInfo, `sessions-${name}`);
 
-      await laptopRow.getByRole("button", { name: /Sign out/ }).click();
+      await laptopRow.getByRole("button", { name: /End session/ }).click();
       await expect(phone.getByText("Session ended")).toBeVisible();
       for (const tab of [page, secondTab]) {
         await expect(tab.getByTestId("revoked-notice")).toBeVisible({ timeout: 5_000 });
@@ -206,6 +206,30 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectAccessible(page, testInfo);
       await card.getByRole("button", { name: "Done, hide it" }).click();
       await expect(card.getByTestId("export-secret")).toHaveCount(0);
+    });
+    test("German and dark: the catalogue, per-locale amounts and dates, and axe in the dark theme", async ({ page }, testInfo) => {
+      await page.emulateMedia({ colorScheme: "dark" });
+      await demoSignIn(page, uniqueEmail(`de-${name}`));
+      await page.context().addCookies([{ name: "ui-locale", value: "de", url: process.env.E2E_BASE_URL! }]);
+      await page.reload();
+      await expect(page.locator("html")).toHaveClass(/dark/);
+      await expect(page.getByRole("heading", { name: "Wallet entsperren" })).toBeVisible();
+      await expectAccessible(page, testInfo);
+      await page.getByRole("button", { name: "Code per E-Mail senden" }).click();
+      await page.getByLabel("6-stelliger Code").fill("123456");
+      await page.getByRole("button", { name: "Code prüfen" }).click();
+      await expect(page.locator("main").getByRole("alert")).toContainText("Dieser Code stimmt nicht");
+      await expectAccessible(page, testInfo);
+      await page.getByLabel("6-stelliger Code").fill("000000");
+      await page.getByRole("button", { name: "Code prüfen" }).click();
+      await page.getByLabel("Betrag (USDB)").first().fill("1234,5");
+      await page.getByRole("button", { name: "Eingehende Zahlung simulieren" }).click();
+      await expect(page.getByTestId("balance")).toHaveText("1.234,50 USDB");
+      await expect(page.getByTestId("history-row").first()).toContainText("Abgeschlossen");
+      await expectAccessible(page, testInfo);
+      await page.goto("/wallet/security");
+      await expect(page.getByRole("heading", { name: "Geräte und Sitzungen" })).toBeVisible();
+      await expectAccessible(page, testInfo);
     });
   });
 }

@@ -76,7 +76,7 @@ test("revoking a session: the key it held can no longer sign, and the page says 
   await copyKeyRecord(page, "current-session", "stale-copy");
   await page.goto("/wallet/security");
   await timed(testInfo, "revoke session", async () => {
-    await page.getByTestId("session-row").filter({ hasText: "this device" }).getByRole("button", { name: /Sign out/ }).click();
+    await page.getByTestId("session-row").filter({ hasText: "this device" }).getByRole("button", { name: /End session/ }).click();
     await expect(page.getByRole("link", { name: "Unlock your wallet" })).toBeVisible();
   });
   expect(await storedKey(page)).toEqual({ present: false });

@@ -1,13 +1,21 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { getServerSession } from "next-auth";
 import { createTranslator } from "use-intl";
 import { authOptions } from "@/lib/integrator/backend/auth-options";
+import { brand } from "@/lib/integrator/ui/brand";
 import { PageSettings } from "@/lib/integrator/ui/page-settings";
 import { UiProviders } from "@/lib/integrator/ui/providers";
 import { uiContext } from "@/lib/integrator/ui/server";
 import { SignOutButton } from "./sign-out-button";
 
 export const dynamic = "force-dynamic";
+
+/** Page titles carry the integrator's name: "Wallet · <brand>". */
+export function generateMetadata(): Metadata {
+  const name = brand().name;
+  return { title: { template: `%s · ${name}`, default: name } };
+}
 
 export default async function WalletLayout({ children }: { children: React.ReactNode }) {
   const [session, ui] = await Promise.all([getServerSession(authOptions()), uiContext()]);

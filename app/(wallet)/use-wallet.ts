@@ -10,7 +10,8 @@ import { toErrorBody } from "./ui";
 const SESSION_CHECK_MS = 2_000;
 const CHANNEL = "wallet-session";
 
-type TabMessage = { type: "changed" };
+/** A tab changed the stored session: unlocked, locked by the user, or found revoked at the service. */
+type TabMessage = { type: "changed"; reason: "unlocked" | "locked" | "revoked" };
 
 /**
  * The page's view of the wallet: the user, their credentials, and the session key held in IndexedDB.
@@ -65,17 +66,18 @@ export function useWallet(before?: () => Promise<void>) {
   const setSession = useCallback((s: StoredSession | null) => {
     setSessionState(s);
     if (s) setRevoked(false);
-    channel.current?.postMessage({ type: "changed" } satisfies TabMessage);
+    channel.current?.postMessage({ type: "changed", reason: s ? "unlocked" : "locked" } satisfies TabMessage);
   }, []);
 
-  const check = useCallback(async () => {
+  /** Look again; `revokedElsewhere`: another tab found the session revoked (this tab then says so too). */
+  const check = useCallback(async (revokedElsewhere = false) => {
     try {
       const v = await validated();
       setSessions(v.active);
       setSessionState((prev) => (prev?.sessionId === v.session?.sessionId ? prev : v.session));
+      if (v.wasRevoked || (revokedElsewhere && !v.session)) setRevoked(true);
       if (v.wasRevoked) {
-        setRevoked(true);
-        channel.current?.postMessage({ type: "changed" } satisfies TabMessage);
+        channel.current?.postMessage({ type: "changed", reason: "revoked" } satisfies TabMessage);
       }
     } catch {
       // A failed check changes nothing; the next one decides.
@@ -87,7 +89,7 @@ export function useWallet(before?: () => Promise<void>) {
     const t = setInterval(() => setNow(Date.now()), 1000);
     const bc = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
     channel.current = bc;
-    if (bc) bc.onmessage = () => void check();
+    if (bc) bc.onmessage = (e: MessageEvent<TabMessage>) => void check(e.data?.reason === "revoked");
     const onVisible = () => document.visibilityState === "visible" && void check();
     document.addEventListener("visibilitychange", onVisible);
     return () => {

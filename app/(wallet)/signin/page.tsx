@@ -8,7 +8,7 @@ import { uiContext } from "@/lib/integrator/ui/server";
 import { SignInForms } from "./sign-in-forms";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Sign in · Example Wallet" };
+export const metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<{ error?: string }> }) {
   if (await getServerSession(authOptions())) redirect("/wallet");
