@@ -191,7 +191,7 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
             });
           }}
         >
-          <div className="min-w-0 flex-1">
+          <div className="w-full">
             <label htmlFor="send-to" className="block text-sm font-medium">
               {t("sendTo")}
             </label>
