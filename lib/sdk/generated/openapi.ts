@@ -189,6 +189,27 @@ export interface paths {
      */
     post: operations["verifyCredential"];
   };
+  "/auth/delegated-keys": {
+    /**
+     * List delegated signing keys
+     * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+     */
+    get: operations["listDelegatedKeys"];
+    /**
+     * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+     * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+     */
+    post: operations["createDelegatedKey"];
+  };
+  "/auth/delegated-keys/{id}": {
+    /** Get a delegated signing key */
+    get: operations["getDelegatedKeyById"];
+    /**
+     * Revoke a delegated signing key
+     * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+     */
+    delete: operations["revokeDelegatedKey"];
+  };
   "/auth/enclave-key": {
     /**
      * Get the enclave signing key
@@ -266,6 +287,13 @@ export interface paths {
      */
     patch: operations["updatePlatformConfig"];
   };
+  "/crypto/estimate-withdrawal-fee": {
+    /**
+     * Estimate crypto withdrawal fee
+     * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+     */
+    post: operations["estimateCryptoWithdrawalFee"];
+  };
   "/customers": {
     /** List customers */
     get: operations["listCustomers"];
@@ -280,7 +308,7 @@ export interface paths {
     get: operations["getCustomer"];
     /**
      * Delete a customer
-     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
      */
     delete: operations["deleteCustomer"];
     /**
@@ -354,7 +382,10 @@ export interface paths {
   "/customers/external-accounts/{externalAccountId}": {
     /** Get a customer's external account */
     get: operations["getCustomerExternalAccount"];
-    /** Delete a customer's external account */
+    /**
+     * Delete a customer's external account
+     * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+     */
     delete: operations["deleteCustomerExternalAccount"];
   };
   "/customers/external-accounts/{externalAccountId}/challenge": {
@@ -363,6 +394,34 @@ export interface paths {
      * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
      */
     post: operations["challengeCustomerExternalAccountOwnership"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust": {
+    /**
+     * Start trusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+    /**
+     * Confirm trusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust": {
+    /**
+     * Start untrusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryUntrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+    /**
+     * Confirm untrusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryUntrust"];
   };
   "/customers/external-accounts/{externalAccountId}/verify": {
     /**
@@ -374,6 +433,14 @@ export interface paths {
   "/customers/internal-accounts": {
     /** List customers' internal accounts */
     get: operations["listCustomerInternalAccounts"];
+  };
+  "/customers/kyc-link": {
+    /**
+     * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
+     * @deprecated
+     * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+     */
+    get: operations["getCustomerKycLink"];
   };
   "/discoveries": {
     /**
@@ -463,6 +530,22 @@ export interface paths {
      */
     post: operations["claimInvitation"];
   };
+  "/plaid/callback/{plaid_link_token}": {
+    /**
+     * Submit Plaid public token
+     * @deprecated
+     * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     */
+    post: operations["submitPlaidPublicToken"];
+  };
+  "/plaid/link-tokens": {
+    /**
+     * Request Plaid Link token
+     * @deprecated
+     * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     */
+    post: operations["createPlaidLinkToken"];
+  };
   "/platform/external-accounts": {
     /** List the platform's own external accounts */
     get: operations["listPlatformExternalAccounts"];
@@ -512,10 +595,24 @@ export interface paths {
     /** Get a quote */
     get: operations["getQuote"];
   };
+  "/quotes/{quoteId}/authorize": {
+    /**
+     * Authorize a quote's SCA challenge
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+     */
+    post: operations["authorizeQuote"];
+  };
+  "/quotes/{quoteId}/authorize/resend": {
+    /**
+     * Resend a quote's SCA code
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+     */
+    post: operations["resendQuoteScaCode"];
+  };
   "/quotes/{quoteId}/execute": {
     /**
      * Execute a pending quote
-     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
      */
     post: operations["executeQuote"];
   };
@@ -636,16 +733,44 @@ export interface paths {
     get: operations["listScaFactors"];
     /**
      * Start enrolling an SCA factor
-     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaFactorEnrollment"];
+  };
+  "/sca/factors/{credentialId}": {
+    /**
+     * Delete an enrolled SCA factor
+     * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    delete: operations["deleteScaFactor"];
   };
   "/sca/factors/confirm": {
     /**
      * Confirm an SCA factor enrollment
-     * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["confirmScaFactorEnrollment"];
+  };
+  "/sca/factors/reset": {
+    /**
+     * Start a 2FA reset
+     * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startTwoFactorReset"];
+  };
+  "/sca/factors/reset/{resetId}": {
+    /**
+     * Get 2FA reset status
+     * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    get: operations["getTwoFactorResetStatus"];
+  };
+  "/sca/factors/reset/{resetId}/complete": {
+    /**
+     * Complete a 2FA reset
+     * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["completeTwoFactorReset"];
   };
   "/sca/login/complete": {
     /**
@@ -657,7 +782,7 @@ export interface paths {
   "/sca/login/start": {
     /**
      * Start an SCA login
-     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaLogin"];
   };
@@ -667,6 +792,54 @@ export interface paths {
      * @description FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["recordSecurityEvent"];
+  };
+  "/stablecoin-operations/{id}": {
+    /** Get a stablecoin issuer operation */
+    get: operations["getStablecoinOperation"];
+  };
+  "/stablecoin-provider-accounts": {
+    /** List stablecoin provider account links */
+    get: operations["listStablecoinProviderAccounts"];
+    /**
+     * Link a stablecoin provider account
+     * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+     */
+    post: operations["linkStablecoinProviderAccount"];
+  };
+  "/stablecoin-provider-accounts/{id}": {
+    /** Get a stablecoin provider account link */
+    get: operations["getStablecoinProviderAccount"];
+  };
+  "/stablecoins": {
+    /** List stablecoins */
+    get: operations["listStablecoins"];
+    /**
+     * Register an existing provider-created stablecoin
+     * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+     */
+    post: operations["registerStablecoin"];
+  };
+  "/stablecoins/{id}": {
+    /** Get a stablecoin */
+    get: operations["getStablecoin"];
+  };
+  "/stablecoins/{id}/burns": {
+    /**
+     * Create a stablecoin burn operation
+     * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+     */
+    post: operations["createStablecoinBurn"];
+  };
+  "/stablecoins/{id}/mints": {
+    /**
+     * Create a stablecoin mint operation
+     * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+     */
+    post: operations["createStablecoinMint"];
+  };
+  "/stablecoins/{id}/operations": {
+    /** List stablecoin issuer operations (most recent first) */
+    get: operations["listStablecoinOperations"];
   };
   "/tokens": {
     /** List tokens */
@@ -700,6 +873,20 @@ export interface paths {
      * @description 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.
      */
     post: operations["approveTransaction"];
+  };
+  "/transactions/{transactionId}/cancel": {
+    /**
+     * Cancel a bank transfer that has not settled
+     * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+     */
+    post: operations["cancelTransaction"];
+  };
+  "/transactions/{transactionId}/confirm": {
+    /**
+     * Confirm receipt delivery
+     * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+     */
+    post: operations["confirmReceiptDelivery"];
   };
   "/transactions/{transactionId}/reject": {
     /** Reject an agent-initiated transaction pending platform approval */
@@ -1359,13 +1546,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1392,6 +1584,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1404,8 +1612,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1423,7 +1634,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1434,7 +1645,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1442,7 +1669,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1454,6 +1681,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -1462,6 +1691,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -1485,8 +1718,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1498,10 +1747,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -1629,13 +1878,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1662,6 +1916,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1674,8 +1944,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1693,7 +1966,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1704,7 +1977,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1712,7 +2001,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1724,6 +2013,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -1732,6 +2023,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -1755,8 +2050,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1768,10 +2079,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -2126,13 +2437,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2159,6 +2475,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2171,8 +2503,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2190,7 +2525,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2201,7 +2536,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2209,7 +2560,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2221,6 +2572,8 @@ export interface operations {
                   /** @description The platform's part of `fees` */
                   platformFees: number;
                   quoteId?: string;
+                  /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                  receiptDeliveryConfirmedAt?: string;
                   receivedAmount: {
                     amount: number;
                     currency: {
@@ -2229,6 +2582,10 @@ export interface operations {
                       name: string;
                       symbol: string;
                     };
+                  };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
                   };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
@@ -2252,8 +2609,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2265,10 +2638,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -2616,13 +2989,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2649,6 +3027,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2661,8 +3055,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2680,7 +3077,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2691,7 +3088,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2699,7 +3112,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2711,6 +3124,8 @@ export interface operations {
                   /** @description The platform's part of `fees` */
                   platformFees: number;
                   quoteId?: string;
+                  /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                  receiptDeliveryConfirmedAt?: string;
                   receivedAmount: {
                     amount: number;
                     currency: {
@@ -2719,6 +3134,10 @@ export interface operations {
                       name: string;
                       symbol: string;
                     };
+                  };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
                   };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
@@ -2742,8 +3161,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2755,10 +3190,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -2857,13 +3292,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -2890,6 +3330,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -2902,8 +3358,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -2921,7 +3380,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -2932,7 +3391,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -2940,7 +3415,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -2952,6 +3427,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -2960,6 +3437,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -2983,8 +3464,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -2996,10 +3493,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5240,11 +5737,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5284,9 +5785,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5326,9 +5831,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5368,7 +5877,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -5411,6 +5924,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -5453,6 +5970,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -5493,11 +6014,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -5539,10 +6064,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -5586,6 +6115,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5628,6 +6161,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5670,6 +6207,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5712,7 +6253,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -5754,8 +6299,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -5797,6 +6346,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -5843,6 +6396,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -5888,6 +6445,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -5929,7 +6490,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -5973,8 +6538,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6018,6 +6587,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6061,6 +6634,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6104,6 +6681,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6147,8 +6728,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -6191,9 +6776,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -6235,8 +6824,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -6283,8 +6876,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -6325,9 +6922,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -6369,8 +6970,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -6412,9 +7017,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -6458,6 +7067,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -6499,6 +7112,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -6540,6 +7157,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6582,6 +7203,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6624,6 +7249,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6666,6 +7295,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6708,6 +7341,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6750,6 +7387,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6792,6 +7433,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -6834,6 +7479,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -6878,6 +7527,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -11536,7 +12189,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -11549,7 +12202,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
@@ -11580,13 +12240,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11613,6 +12278,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -11625,8 +12306,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -11729,13 +12413,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11762,6 +12451,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -11774,8 +12479,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -11859,7 +12567,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -11870,7 +12578,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -11878,7 +12602,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -11890,6 +12614,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -11898,6 +12624,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -11921,8 +12651,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -11934,10 +12680,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -12059,7 +12805,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -12070,7 +12816,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -12078,7 +12840,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -12090,6 +12852,8 @@ export interface operations {
                 /** @description The platform's part of `fees` */
                 platformFees: number;
                 quoteId?: string;
+                /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                receiptDeliveryConfirmedAt?: string;
                 receivedAmount: {
                   amount: number;
                   currency: {
@@ -12098,6 +12862,10 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
+                };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
                 };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
@@ -12121,8 +12889,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -12134,10 +12918,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -12222,7 +13006,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12233,7 +13017,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12241,7 +13041,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -12253,6 +13053,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -12261,6 +13063,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -12284,8 +13090,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12297,10 +13119,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -12402,13 +13224,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12435,6 +13262,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -12447,8 +13290,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -12466,7 +13312,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12477,7 +13323,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12485,7 +13347,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -12497,6 +13359,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -12505,6 +13369,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -12528,8 +13396,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12541,10 +13425,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -12683,13 +13567,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12716,6 +13605,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -12728,8 +13633,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -12747,7 +13655,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12758,7 +13666,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12766,7 +13690,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -12778,6 +13702,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -12786,6 +13712,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -12809,8 +13739,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12822,10 +13768,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -13521,6 +14467,389 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List delegated signing keys
+   * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+   */
+  listDelegatedKeys: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        accountId?: string;
+        fundingSourceId?: string;
+      };
+    };
+    responses: {
+      /** @description Matching keys, oldest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description The EMBEDDED_WALLET internal account funding the card */
+                accountId: string;
+                /** @description The card this key signs for */
+                cardId: string;
+                createdAt: string;
+                /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+                fundingSourceId: string;
+                /** @description DelegatedKey:<uuid> */
+                id: string;
+                nickname: string;
+                /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+                publicKey: string;
+                /**
+                 * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+                 * @enum {string}
+                 */
+                status: "PENDING" | "ACTIVE" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+   * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+   */
+  createDelegatedKey: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The card whose EMBEDDED_WALLET funding account the key signs for */
+          cardId: string;
+          /** @description The EMBEDDED_WALLET internal account among the card's funding sources */
+          internalAccountId: string;
+          nickname: string;
+        };
+      };
+    };
+    responses: {
+      /** @description PROCESSING (re-send the identical request) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description The key, ACTIVE */
+      201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a delegated signing key */
+  getDelegatedKeyById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The key */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Revoke a delegated signing key
+   * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+   */
+  revokeDelegatedKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -14784,6 +16113,19 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Not found (also for another tenant's resource) */
       404: {
         content: {
@@ -14888,6 +16230,7 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            umaDomain?: string;
             updatedAt: string;
             webauthn: {
               origins: string[];
@@ -14991,6 +16334,7 @@ export interface operations {
           sessionLifetimeSeconds?: number;
           skipVerificationPaperwork?: boolean;
           subjectToCounterpartyRules?: boolean;
+          umaDomain?: string;
           webauthn?: {
             origins?: string[];
             rpId?: string;
@@ -15066,6 +16410,7 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            umaDomain?: string;
             updatedAt: string;
             webauthn: {
               origins: string[];
@@ -15124,6 +16469,115 @@ export interface operations {
       };
     };
   };
+  /**
+   * Estimate crypto withdrawal fee
+   * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+   */
+  estimateCryptoWithdrawalFee: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Amount in the smallest unit of the currency */
+          amount: number;
+          /**
+           * @description The blockchain network of the withdrawal
+           * @enum {string}
+           */
+          cryptoNetwork: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK" | "LIGHTNING";
+          /** @description The asset withdrawn; the account's currency (e.g. USDC) */
+          currency: string;
+          /** @description The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid */
+          destinationAddress: string;
+          /** @description The crypto internal account to withdraw from */
+          internalAccountId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The estimate */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies */
+            applicationFee: number;
+            /** @description What the recipient receives: amount minus totalFee */
+            netAmount: number;
+            /** @description Network fee in the smallest unit of networkFeeAsset (e.g. lamports) */
+            networkFee: number;
+            /** @description The asset the network fee is paid in (e.g. SOL) */
+            networkFeeAsset: string;
+            /** @description Network fee converted to the withdrawal currency plus the application fee */
+            totalFee: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** List customers */
   listCustomers: {
     parameters: {
@@ -15156,6 +16610,8 @@ export interface operations {
                   postalCode: string;
                   state?: string;
                 };
+                /** @enum {string} */
+                annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
                 birthDate?: string;
                 /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
                 contactVerification?: {
@@ -15178,6 +16634,10 @@ export interface operations {
                   ipAddress: string;
                   termsVersion: string;
                 };
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
                 fullName?: string;
                 /** @description Customer:<uuid> */
                 id: string;
@@ -15187,9 +16647,20 @@ export interface operations {
                 /** @enum {string} */
                 kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
                 nationality?: string;
+                /** @enum {string} */
+                netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+                /** @enum {string} */
+                pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
                 phoneNumber?: string;
                 platformCustomerId: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
                 region?: string;
+                sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+                sourceOfWealthOtherDescription?: string;
                 umaAddress: string;
                 updatedAt: string;
               }, {
@@ -15222,8 +16693,11 @@ export interface operations {
                   primaryContactLastName?: string;
                   /** @enum {string} */
                   purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                  purposeOfAccountOtherDescription?: string;
                   registrationNumber?: string;
                   sourceOfFunds?: string;
+                  sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                  sourceOfFundsOtherDescription?: string;
                   taxId?: string;
                 };
                 /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15322,6 +16796,8 @@ export interface operations {
             postalCode: string;
             state?: string;
           };
+          /** @enum {string} */
+          annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
           birthDate?: string;
           businessInfo?: {
             /** @enum {string} */
@@ -15344,8 +16820,11 @@ export interface operations {
             primaryContactLastName?: string;
             /** @enum {string} */
             purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             registrationNumber?: string;
             sourceOfFunds?: string;
+            sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
             taxId: string;
           };
           countryOfIssuance?: string;
@@ -15362,15 +16841,30 @@ export interface operations {
             ipAddress: string;
             termsVersion: string;
           };
+          /** @enum {string} */
+          expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+          /** @enum {string} */
+          expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
           fullName?: string;
           /** @description Write-only: stored encrypted, never returned */
           identifier?: string;
           /** @enum {string} */
           idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
+          /** @enum {string} */
+          netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+          /** @enum {string} */
+          pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
           phoneNumber?: string;
           platformCustomerId?: string;
+          /** @enum {string} */
+          purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+          purposeOfAccountOtherDescription?: string;
           region?: string;
+          sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+          sourceOfFundsOtherDescription?: string;
+          sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+          sourceOfWealthOtherDescription?: string;
           umaAddress?: string;
         };
       };
@@ -15388,6 +16882,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15410,6 +16906,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15419,9 +16919,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15454,8 +16965,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15565,6 +17079,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15587,6 +17103,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15596,9 +17116,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15631,8 +17162,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15711,7 +17245,7 @@ export interface operations {
   };
   /**
    * Delete a customer
-   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
    */
   deleteCustomer: {
     parameters: {
@@ -15732,6 +17266,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15754,6 +17290,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15763,9 +17303,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15798,8 +17349,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15916,6 +17470,8 @@ export interface operations {
             postalCode: string;
             state?: string;
           };
+          /** @enum {string} */
+          annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
           birthDate?: string;
           businessInfo?: {
             /** @enum {string} */
@@ -15938,8 +17494,11 @@ export interface operations {
             primaryContactLastName?: string;
             /** @enum {string} */
             purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             registrationNumber?: string;
             sourceOfFunds?: string;
+            sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
             taxId?: string;
           };
           countryOfIssuance?: string;
@@ -15956,14 +17515,29 @@ export interface operations {
             ipAddress: string;
             termsVersion: string;
           };
+          /** @enum {string} */
+          expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+          /** @enum {string} */
+          expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
           fullName?: string;
           /** @description Write-only: stored encrypted, never returned */
           identifier?: string;
           /** @enum {string} */
           idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
+          /** @enum {string} */
+          netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+          /** @enum {string} */
+          pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
           phoneNumber?: string;
+          /** @enum {string} */
+          purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+          purposeOfAccountOtherDescription?: string;
           region?: string;
+          sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+          sourceOfFundsOtherDescription?: string;
+          sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+          sourceOfWealthOtherDescription?: string;
           umaAddress?: string;
         };
       };
@@ -15985,6 +17559,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16007,6 +17583,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16016,9 +17596,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16051,8 +17642,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -16151,19 +17745,6 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
-      /** @description Gone (a deleted customer: CUSTOMER_DELETED) */
-      410: {
         content: {
           "application/json": {
             code: string;
@@ -16429,6 +18010,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16451,6 +18034,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16460,9 +18047,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16495,8 +18093,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -16724,6 +18325,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16746,6 +18349,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16755,9 +18362,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16790,8 +18408,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -19268,11 +20889,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19312,9 +20937,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19354,9 +20983,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19396,7 +21029,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -19439,6 +21076,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -19481,6 +21122,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -19521,11 +21166,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -19567,10 +21216,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -19614,6 +21267,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19656,6 +21313,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19698,6 +21359,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19740,7 +21405,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -19782,8 +21451,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -19825,6 +21498,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -19871,6 +21548,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -19916,6 +21597,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -19957,7 +21642,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -20001,8 +21690,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20046,6 +21739,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20089,6 +21786,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20132,6 +21833,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20175,8 +21880,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -20219,9 +21928,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -20263,8 +21976,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -20311,8 +22028,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -20353,9 +22074,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -20397,8 +22122,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -20440,9 +22169,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -20486,6 +22219,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -20527,6 +22264,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -20568,6 +22309,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20610,6 +22355,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20652,6 +22401,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20694,6 +22447,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20736,6 +22493,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20778,6 +22539,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20820,6 +22585,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -20862,6 +22631,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -20906,6 +22679,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -25353,7 +27130,10 @@ export interface operations {
       };
     };
   };
-  /** Delete a customer's external account */
+  /**
+   * Delete a customer's external account
+   * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+   */
   deleteCustomerExternalAccount: {
     parameters: {
       path: {
@@ -25380,6 +27160,19 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
         content: {
           "application/json": {
             code: string;
@@ -25478,6 +27271,512 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start trusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm trusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start untrusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm untrusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
         content: {
           "application/json": {
             code: string;
@@ -27731,6 +30030,104 @@ export interface operations {
     };
   };
   /**
+   * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
+   * @deprecated
+   * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+   */
+  getCustomerKycLink: {
+    parameters: {
+      query: {
+        platformCustomerId: string;
+        redirectUri?: string;
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        content: {
+          "application/json": {
+            customerId: string;
+            expiresAt: string;
+            /** @description Single-use hosted URL on this service */
+            kycUrl: string;
+            platformCustomerId: string;
+            /**
+             * @description Informational; this service runs the hosted flow itself
+             * @enum {string}
+             */
+            provider: "SUMSUB";
+            token?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * List available receiving institution names
    * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
    */
@@ -29209,6 +31606,2246 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Submit Plaid public token
+   * @deprecated
+   * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   */
+  submitPlaidPublicToken: {
+    parameters: {
+      path: {
+        plaid_link_token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Plaid account ID of the selected account; the item's default account when absent */
+          accountId?: string;
+          /** @description The public token Plaid Link returned after the customer authenticated and selected an account */
+          publicToken: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A pending external account, activated asynchronously */
+      202: {
+        content: {
+          "application/json": {
+            /** @description accountInfo, discriminated by accountType; adds read-only paymentRails */
+            accountInfo: ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "USD_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              fiToFiInformation?: string;
+              intermediaryBankName?: string;
+              intermediaryRoutingNumber?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
+              routingNumber: string;
+            }) | ({
+              /** @constant */
+              accountType: "EUR_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+              swiftCode?: string;
+            }) | ({
+              /** @constant */
+              accountType: "DKK_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+              swiftCode?: string;
+            }) | {
+              /** @constant */
+              accountType: "AED_ACCOUNT";
+              beneficiary: OneOf<[{
+                address: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode?: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "GBP_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "FASTER_PAYMENTS"[];
+              sortCode: string;
+            } | {
+              /** @constant */
+              accountType: "MXN_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              clabeNumber: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SPEI"[];
+            } | ({
+              /** @constant */
+              accountType: "BRL_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "PIX"[];
+              pixKey: string;
+              /** @enum {string} */
+              pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
+              taxId: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "INR_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              ifsc?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("UPI" | "NEFT" | "RTGS")[];
+              rail?: string;
+              vpa?: string;
+            }) | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "CAD_ACCOUNT";
+              bankCode: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "NGN_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "ZAR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "PHP_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "SGD_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
+              swiftCode: string;
+            }) | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "IDR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              phoneNumber: string;
+              swiftCode: string;
+            } | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "GTQ_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            }) | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "JMD_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            }) | {
+              /** @constant */
+              accountType: "ILS_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode?: string;
+            } | {
+              accountNumber?: string;
+              /** @constant */
+              accountType: "SWIFT_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              country: string;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SWIFT"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "HKD_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "MYR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "THB_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "VND_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "BDT_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+              swiftCode?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "CNY_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "COP_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              /** @constant */
+              accountType: "EGP_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "GHS_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "PKR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "SLV_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | {
+              /** @constant */
+              accountType: "HTG_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+            } | {
+              /** @constant */
+              accountType: "KES_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "RWF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "TZS_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "ZMW_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "UGX_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "MWK_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "BWP_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | ({
+              /** @constant */
+              accountType: "XOF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+              /** @enum {string} */
+              region: "BJ" | "CI" | "SN" | "TG";
+            }) | ({
+              /** @constant */
+              accountType: "XAF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+              /** @enum {string} */
+              region: "CM" | "CG";
+            }) | {
+              /** @constant */
+              accountType: "BASE_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BASE"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "ETHEREUM_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "ETHEREUM"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "POLYGON_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "POLYGON"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "PLASMA_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "PLASMA"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "SOLANA_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SOLANA"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "SPARK_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SPARK"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "TRON_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "TRON"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "LIGHTNING";
+              bolt12?: string;
+              invoice?: string;
+              lightningAddress?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "LIGHTNING"[];
+            } | {
+              /** @constant */
+              accountType: "LIGHTNING_ACCOUNT";
+              bolt12?: string;
+              invoice?: string;
+              lightningAddress?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "LIGHTNING"[];
+            };
+            /**
+             * @description Name check of the beneficiary against the holder name the rail returns; absent for wallets and Lightning
+             * @enum {string}
+             */
+            beneficiaryVerificationStatus?: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+            beneficiaryVerifiedData?: {
+              fullName: string;
+            };
+            createdAt: string;
+            currency: string;
+            /** @description Customer:<uuid>; null for the platform's own account */
+            customerId: string | null;
+            defaultUmaDepositAccount: boolean;
+            /** @description ExternalAccount:<uuid> */
+            id: string;
+            /** @enum {string} */
+            ownershipType?: "FIRST_PARTY" | "THIRD_PARTY";
+            platformAccountId?: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACTIVE" | "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Request Plaid Link token
+   * @deprecated
+   * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   */
+  createPlaidLinkToken: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The ID of the customer for whom to create the Plaid Link token and external account */
+          customerId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Link token created */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Where to POST the public token after Plaid Link completes: …/plaid/callback/{linkToken} */
+            callbackUrl: string;
+            /** @description ISO 8601 date-time when the link token expires (4 hours after issue) */
+            expiration: string;
+            /** @description The Plaid Link token to initialize Plaid Link with; single-use, expires at `expiration` */
+            linkToken: string;
+            /** @description A unique identifier for this request, useful for debugging */
+            requestId?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
@@ -31375,11 +36012,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31419,9 +36060,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31461,9 +36106,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31503,7 +36152,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -31546,6 +36199,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -31588,6 +36245,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -31628,11 +36289,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -31674,10 +36339,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -31721,6 +36390,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -31763,6 +36436,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -31805,6 +36482,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -31847,7 +36528,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -31889,8 +36574,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -31932,6 +36621,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -31978,6 +36671,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -32023,6 +36720,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -32064,7 +36765,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -32108,8 +36813,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32153,6 +36862,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32196,6 +36909,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32239,6 +36956,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32282,8 +37003,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -32326,9 +37051,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -32370,8 +37099,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -32418,8 +37151,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -32460,9 +37197,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -32504,8 +37245,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -32547,9 +37292,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -32593,6 +37342,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -32634,6 +37387,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -32675,6 +37432,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32717,6 +37478,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32759,6 +37524,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32801,6 +37570,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32843,6 +37616,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32885,6 +37662,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32927,6 +37708,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -32969,6 +37754,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -33013,6 +37802,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -39841,7 +44634,7 @@ export interface operations {
         receivingAccountId?: string;
         sendingUmaAddress?: string;
         receivingUmaAddress?: string;
-        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        status?: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
         createdAfter?: string;
         createdBefore?: string;
       };
@@ -39854,13 +44647,18 @@ export interface operations {
             data: ({
                 createdAt: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   accountId: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
                   /** @enum {string} */
                   paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                };
+                }, {
+                  currency?: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  umaAddress: string;
+                }]>;
                 /** @description Receiving units per sending unit (major units) */
                 exchangeRate: number;
                 expiresAt: string;
@@ -39887,6 +44685,22 @@ export interface operations {
                   symbol: string;
                 };
                 remittanceInformation?: string;
+                /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                scaChallenge?: {
+                  availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                  /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                  expiresAt: string;
+                  /** @enum {string} */
+                  factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                  /** @description ScaChallenge:<uuid> */
+                  id: string;
+                  passkeyAllowedOrigins?: string[] | null;
+                  /** @description WebAuthn request options; PASSKEY only */
+                  passkeyAssertionOptions?: {
+                    [key: string]: unknown;
+                  } | null;
+                  purpose?: string | null;
+                };
                 sendingCurrency: {
                   code: string;
                   decimals: number;
@@ -39899,8 +44713,11 @@ export interface operations {
                   /** @constant */
                   sourceType: "ACCOUNT";
                 };
-                /** @enum {string} */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                /**
+                 * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                 totalReceivingAmount: number;
                 /** @description Debited from the source, fees included */
                 totalSendingAmount: number;
@@ -39971,7 +44788,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -39984,7 +44801,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @default false */
           immediatelyExecute?: boolean;
           /** @description Smallest unit of the locked side's currency */
@@ -40025,13 +44849,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40058,6 +44887,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40070,8 +44915,96 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize) */
+      202: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            description?: string;
+            destination: OneOf<[{
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
             /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40187,13 +45120,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40220,6 +45158,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40232,8 +45186,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40284,39 +45241,49 @@ export interface operations {
     };
   };
   /**
-   * Execute a pending quote
-   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+   * Authorize a quote's SCA challenge
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
    */
-  executeQuote: {
+  authorizeQuote: {
     parameters: {
-      header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
-        "Service-Wallet-Signature"?: string;
-        /** @description On the retry: the requestId of the 202 */
-        "Request-Id"?: string;
-      };
       path: {
         quoteId: string;
       };
     };
-    responses: {
-      /** @description The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles) */
-      200: {
-        headers: {
-          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
-          "Signed-Request-Replayed"?: string;
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          endUserIpAddress?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
         };
+      };
+    };
+    responses: {
+      /** @description The quote after authorization */
+      200: {
         content: {
-          "application/json": ({
+          "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40343,6 +45310,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40355,8 +45338,316 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Resend a quote's SCA code
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+   */
+  resendQuoteScaCode: {
+    parameters: {
+      path: {
+        quoteId: string;
+      };
+    };
+    responses: {
+      /** @description Code re-sent */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Execute a pending quote
+   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
+   */
+  executeQuote: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+      path: {
+        quoteId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /**
+           * @description SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)
+           * @enum {string}
+           */
+          scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY";
+        };
+      };
+    };
+    responses: {
+      /** @description The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": ({
+            createdAt: string;
+            description?: string;
+            destination: OneOf<[{
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
             /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40406,6 +45697,23 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
         headers: {
           /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
           "Signed-Request-Replayed"?: string;
@@ -40724,6 +46032,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41164,6 +46475,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41278,6 +46592,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41392,6 +46709,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41506,6 +46826,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41972,7 +47295,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -41983,7 +47306,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -41991,7 +47330,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -42003,6 +47342,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -42011,6 +47352,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -42034,8 +47379,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -42047,10 +47408,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -42177,7 +47538,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -42188,15 +47549,28 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
-            /**
-             * @description INCOMING credits, OUTGOING debits the customer's account
-             * @enum {string}
-             */
-            direction: "CREDIT" | "DEBIT";
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
+            /** @constant */
+            direction: "CREDIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -42208,6 +47582,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -42216,6 +47592,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -42239,8 +47619,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -42252,12 +47648,12 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
-            /** @enum {string} */
-            type: "OUTGOING" | "INCOMING";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @constant */
+            type: "INCOMING";
             updatedAt: string;
           };
         };
@@ -42482,7 +47878,7 @@ export interface operations {
   };
   /**
    * Start enrolling an SCA factor
-   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaFactorEnrollment: {
     parameters: {
@@ -42492,23 +47888,35 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
-          /** @enum {string} */
+        "application/json": OneOf<[{
+          /** @constant */
           type: "TOTP";
-        };
+        }, {
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
       };
     };
     responses: {
       /** @description The enrollment material */
       200: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             secret: string;
             secretBase32Encoded: string;
             totpUri: string;
             /** @constant */
             type: "TOTP";
-          };
+          }, {
+            allowedOrigins: string[];
+            /** @description WebAuthn PublicKeyCredentialCreationOptions (JSON): pass to navigator.credentials.create */
+            options: {
+              [key: string]: unknown;
+            };
+            relyingPartyId: string;
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -42579,8 +47987,80 @@ export interface operations {
     };
   };
   /**
+   * Delete an enrolled SCA factor
+   * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  deleteScaFactor: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        credentialId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Confirm an SCA factor enrollment
-   * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   confirmScaFactorEnrollment: {
     parameters: {
@@ -42590,24 +48070,327 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
+        "application/json": OneOf<[{
           code: string;
           secret: string;
-          /** @enum {string} */
+          /** @constant */
           type: "TOTP";
+        }, {
+          credential: {
+            [key: string]: unknown;
+          };
+          origin: string;
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
+      };
+    };
+    responses: {
+      /** @description The recovery codes (TOTP) or the enrolled passkey factor */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            recoveryCodes: string[];
+            /** @constant */
+            type: "TOTP";
+          }, {
+            factor: {
+              credentialId?: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              name?: string;
+            };
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start a 2FA reset
+   * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          factor: "SMS_OTP" | "TOTP" | "PASSKEY";
         };
       };
     };
     responses: {
-      /** @description The recovery codes */
+      /** @description The reset handle */
+      201: {
+        content: {
+          "application/json": {
+            expiresAt?: string | null;
+            livenessAccessToken?: string | null;
+            resetId: string;
+            verificationLink?: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Get 2FA reset status
+   * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  getTwoFactorResetStatus: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    responses: {
+      /** @description The reset status */
       200: {
         content: {
           "application/json": {
-            recoveryCodes: string[];
-            /** @constant */
-            type: "TOTP";
+            completedAt?: string | null;
+            enrollmentStatus?: ("PENDING" | "COMPLETED") | null;
+            expiresAt: string;
+            /** @enum {string} */
+            factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
           };
         };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Complete a 2FA reset
+   * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  completeTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          mobile?: {
+            countryCode: string;
+            number: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Reset completed */
+      204: {
+        content: never;
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
       400: {
@@ -42694,6 +48477,10 @@ export interface operations {
           endUserIpAddress: string;
           /** @enum {string} */
           factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+          origin?: string | null;
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
         };
       };
     };
@@ -42789,7 +48576,7 @@ export interface operations {
   };
   /**
    * Start an SCA login
-   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaLogin: {
     parameters: {
@@ -42810,10 +48597,15 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            allowedOrigins?: string[] | null;
             challengeId?: string | null;
             expiresAt?: string | null;
             /** @enum {string} */
             factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            passkeyOptions?: {
+              [key: string]: unknown;
+            } | null;
+            relyingPartyId?: string | null;
           };
         };
       };
@@ -42995,6 +48787,1103 @@ export interface operations {
       };
       /** @description Locked */
       423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a stablecoin issuer operation */
+  getStablecoinOperation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The operation */
+      200: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoin provider account links */
+  listStablecoinProviderAccounts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        provider?: "BRALE";
+        status?: "ACTIVE" | "INVALID" | "REVOKED";
+      };
+    };
+    responses: {
+      /** @description A page of links */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                createdAt: string;
+                /** @description StablecoinProviderAccount:<uuid> */
+                id: string;
+                lastVerifiedAt?: string;
+                /** @enum {string} */
+                provider: "BRALE";
+                providerAccountId: string;
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                /** @enum {string} */
+                status: "ACTIVE" | "INVALID" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Link a stablecoin provider account
+   * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+   */
+  linkStablecoinProviderAccount: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          apiClientId: string;
+          /** @description Verified, then stored encrypted; never returned */
+          apiClientSecret: string;
+          /** @enum {string} */
+          provider: "BRALE";
+          providerAccountId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The link */
+      201: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            /** @description StablecoinProviderAccount:<uuid> */
+            id: string;
+            lastVerifiedAt?: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            providerAccountId: string;
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            /** @enum {string} */
+            status: "ACTIVE" | "INVALID" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description No issuer provider in this environment */
+      501: {
+        content: never;
+      };
+    };
+  };
+  /** Get a stablecoin provider account link */
+  getStablecoinProviderAccount: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            /** @description StablecoinProviderAccount:<uuid> */
+            id: string;
+            lastVerifiedAt?: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            providerAccountId: string;
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            /** @enum {string} */
+            status: "ACTIVE" | "INVALID" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoins */
+  listStablecoins: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        issuanceStatus?: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+        gridOperationsStatus?: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        provider?: "BRALE";
+      };
+    };
+    responses: {
+      /** @description A page of stablecoins */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                baseCurrency: string;
+                createdAt: string;
+                currency?: string;
+                decimals: number;
+                /** @enum {string} */
+                gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+                /** @description Stablecoin:<uuid> */
+                id: string;
+                /** @enum {string} */
+                issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+                name: string;
+                /** @enum {string} */
+                network: "SPARK";
+                networkTokenIdentifier: string;
+                /** @enum {string} */
+                provider: "BRALE";
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                providerTokenIdentifier: string;
+                stablecoinProviderAccountId: string;
+                symbol: string;
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Register an existing provider-created stablecoin
+   * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+   */
+  registerStablecoin: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          network: "SPARK";
+          networkTokenIdentifier: string;
+          providerTokenIdentifier: string;
+          stablecoinProviderAccountId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The stablecoin */
+      201: {
+        content: {
+          "application/json": {
+            baseCurrency: string;
+            createdAt: string;
+            currency?: string;
+            decimals: number;
+            /** @enum {string} */
+            gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+            /** @description Stablecoin:<uuid> */
+            id: string;
+            /** @enum {string} */
+            issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+            name: string;
+            /** @enum {string} */
+            network: "SPARK";
+            networkTokenIdentifier: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerTokenIdentifier: string;
+            stablecoinProviderAccountId: string;
+            symbol: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a stablecoin */
+  getStablecoin: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The stablecoin */
+      200: {
+        content: {
+          "application/json": {
+            baseCurrency: string;
+            createdAt: string;
+            currency?: string;
+            decimals: number;
+            /** @enum {string} */
+            gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+            /** @description Stablecoin:<uuid> */
+            id: string;
+            /** @enum {string} */
+            issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+            name: string;
+            /** @enum {string} */
+            network: "SPARK";
+            networkTokenIdentifier: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerTokenIdentifier: string;
+            stablecoinProviderAccountId: string;
+            symbol: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a stablecoin burn operation
+   * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+   */
+  createStablecoinBurn: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          description?: string;
+          destination: {
+            externalAccountId: string;
+            /** @enum {string} */
+            rail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            /** @constant */
+            type: "EXTERNAL_ACCOUNT";
+          };
+          source: OneOf<[{
+            /** @constant */
+            type: "EXTERNAL_ACCOUNT";
+          }, {
+            accountId: string;
+            /** @constant */
+            type: "GRID_INTERNAL_ACCOUNT";
+          }, {
+            /** @constant */
+            type: "PROVIDER_INTERNAL_BALANCE";
+          }]>;
+        };
+      };
+    };
+    responses: {
+      /** @description The operation */
+      201: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a stablecoin mint operation
+   * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+   */
+  createStablecoinMint: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          description?: string;
+          destination: {
+            /** @description ExternalAccount:<uuid> (a Spark wallet) or InternalAccount:<uuid> in the stablecoin's currency */
+            accountId: string;
+          };
+          fundingSource: OneOf<[{
+            /** @constant */
+            type: "WIRE";
+          }, {
+            externalAccountId: string;
+            /** @constant */
+            type: "ACH_DEBIT";
+          }, {
+            externalAccountId: string;
+            /** @constant */
+            type: "SAME_DAY_ACH_DEBIT";
+          }, {
+            accountId: string;
+            /** @constant */
+            type: "GRID_INTERNAL_ACCOUNT";
+          }, {
+            cryptoNetwork: string;
+            sourceTokenIdentifier: string;
+            /** @constant */
+            type: "PROVIDER_INTERNAL_BALANCE";
+          }]>;
+        };
+      };
+    };
+    responses: {
+      /** @description The operation */
+      201: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoin issuer operations (most recent first) */
+  listStablecoinOperations: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        operationType?: "MINT" | "BURN";
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of operations */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description In the stablecoin's smallest unit */
+                amount: string;
+                createdAt: string;
+                description?: string;
+                destination?: {
+                  accountId: string;
+                  /** @enum {string} */
+                  rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+                };
+                /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+                estimatedDelivery?: {
+                  [key: string]: string;
+                };
+                expiresAt?: string;
+                failureReason?: string;
+                /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+                fundingInstructions?: {
+                  [key: string]: string;
+                };
+                /** @description StablecoinOperation:<uuid> */
+                id: string;
+                /** @enum {string} */
+                operationType: "MINT" | "BURN";
+                /** @enum {string} */
+                provider: "BRALE";
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                providerStatus?: string;
+                source?: {
+                  accountId?: string;
+                  cryptoNetwork?: string;
+                  externalAccountId?: string;
+                  sourceTokenIdentifier?: string;
+                  /** @enum {string} */
+                  type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+                };
+                stablecoinId: string;
+                stablecoinProviderAccountId: string;
+                /** @enum {string} */
+                status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -43378,7 +50267,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -43389,7 +50278,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -43397,7 +50302,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -43409,6 +50314,8 @@ export interface operations {
                 /** @description The platform's part of `fees` */
                 platformFees: number;
                 quoteId?: string;
+                /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                receiptDeliveryConfirmedAt?: string;
                 receivedAmount: {
                   amount: number;
                   currency: {
@@ -43417,6 +50324,10 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
+                };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
                 };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
@@ -43440,8 +50351,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -43453,10 +50380,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -43594,7 +50521,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43605,7 +50532,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43613,7 +50556,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -43625,6 +50568,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -43633,6 +50578,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -43656,8 +50605,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43669,10 +50634,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -43812,7 +50777,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43823,7 +50788,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43831,7 +50812,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -43843,6 +50824,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -43851,6 +50834,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -43874,8 +50861,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43887,10 +50890,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -43964,6 +50967,431 @@ export interface operations {
       };
     };
   };
+  /**
+   * Cancel a bank transfer that has not settled
+   * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+   */
+  cancelTransaction: {
+    parameters: {
+      path: {
+        transactionId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description The platform's own reason, kept as rejectionReason */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The cancelled transaction (REJECTED) */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm receipt delivery
+   * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+   */
+  confirmReceiptDelivery: {
+    parameters: {
+      path: {
+        transactionId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** Format: date-time */
+          receiptDeliveryConfirmedAt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The transaction with receiptDeliveryConfirmedAt */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** Reject an agent-initiated transaction pending platform approval */
   rejectTransaction: {
     parameters: {
@@ -43989,7 +51417,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44000,7 +51428,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44008,7 +51452,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44020,6 +51464,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44028,6 +51474,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -44051,8 +51501,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44064,10 +51530,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -44179,7 +51645,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44190,7 +51656,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44198,7 +51680,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44210,6 +51692,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44218,6 +51702,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -44241,8 +51729,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44254,10 +51758,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -44378,7 +51882,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44389,7 +51893,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44397,7 +51917,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44409,6 +51929,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44417,6 +51939,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -44440,8 +51966,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44453,10 +51995,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
