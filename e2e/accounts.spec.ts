@@ -30,7 +30,7 @@ test("accounts page: per-variant validation, a bank account, and a wallet throug
     await page.getByRole("button", { name: "Add account" }).click();
     await expect(page.getByTestId("external-account")).toHaveCount(1);
   });
-  await expect(page.getByTestId("external-account-status").first()).toHaveText("ACTIVE");
+  await expect(page.getByTestId("external-account-status").first()).toHaveAttribute("data-status", "ACTIVE");
 
   // Ethereum wallet held by the user: FIRST_PARTY self-custody → ownership verification.
   const secret = secp256k1.utils.randomSecretKey();
@@ -42,7 +42,7 @@ test("accounts page: per-variant validation, a bank account, and a wallet throug
   await page.getByLabel("Wallet address").fill(address);
   await page.getByRole("button", { name: "Add account" }).click();
   const row = page.getByTestId("external-account").filter({ hasText: address });
-  await expect(row.getByTestId("external-account-status")).toHaveText("PENDING_OWNERSHIP_VERIFICATION");
+  await expect(row.getByTestId("external-account-status")).toHaveAttribute("data-status", "PENDING_OWNERSHIP_VERIFICATION");
 
   await timed(testInfo, "wallet ownership verification", async () => {
     await row.getByRole("button", { name: "Verify ownership" }).click();
@@ -56,12 +56,12 @@ test("accounts page: per-variant validation, a bank account, and a wallet throug
     // The failed attempt left the account UNVERIFIED: a new challenge, the right signature → ACTIVE.
     await page.reload();
     const again = page.getByTestId("external-account").filter({ hasText: address });
-    await expect(again.getByTestId("external-account-status")).toHaveText("UNVERIFIED");
+    await expect(again.getByTestId("external-account-status")).toHaveAttribute("data-status", "UNVERIFIED");
     await again.getByRole("button", { name: "Verify ownership" }).click();
     const message2 = (await again.getByTestId("message-to-sign").textContent())!;
     await again.getByLabel("Signature").fill(personalSign(message2, secret));
     await again.getByRole("button", { name: "Submit signature" }).click();
-    await expect(again.getByTestId("external-account-status")).toHaveText("ACTIVE");
+    await expect(again.getByTestId("external-account-status")).toHaveAttribute("data-status", "ACTIVE");
   });
   await expectAccessible(page, testInfo);
   await shot(page, testInfo, "accounts");

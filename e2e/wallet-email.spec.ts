@@ -1,5 +1,5 @@
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
-import { demoSignIn, emailUnlock, expectSignedInWallet, loginAtProvider, otpFromMail, storedKey, uniqueEmail } from "./support/flows";
+import { demoSignIn, emailUnlock, expectSignedInWallet, exportPhrase, loginAtProvider, otpFromMail, sessionIdOf, storedKey, uniqueEmail } from "./support/flows";
 import { waitForMail } from "./support/smtp-receiver";
 
 test.describe("wallet: email code", () => {
@@ -13,6 +13,8 @@ test.describe("wallet: email code", () => {
     await page.getByRole("button", { name: "Email me a code" }).click();
     await page.getByLabel("6-digit code").fill("123456");
     await page.getByRole("button", { name: "Verify code" }).click();
+    await expect(page.locator("main").getByRole("alert")).toContainText("That code is not right");
+    // The service's code stays available under "Details".
     await expect(page.locator("main").getByRole("alert")).toContainText("UNAUTHORIZED");
     await expect(page.locator("main").getByRole("alert")).toContainText("OTP_INVALID");
 
@@ -21,33 +23,32 @@ test.describe("wallet: email code", () => {
       await page.getByRole("button", { name: "Verify code" }).click();
       await expectSignedInWallet(page);
     });
-    await expect(page.getByTestId("session-credential")).toContainText("EMAIL_OTP");
+    await expect(page.getByTestId("session-credential")).toContainText("Email code");
     await expect(page.getByTestId("session-remaining")).toHaveText(/^1[0-4]:\d\d$/);
     await expectAccessible(page, testInfo);
     await shot(page, testInfo, "wallet-unlocked");
 
-    const sessionId = await page.getByTestId("session-id").textContent();
+    const sessionId = await sessionIdOf(page);
     await page.reload();
-    await expect(page.getByTestId("session-id")).toHaveText(sessionId!);
+    await expect(page.getByTestId("session-card")).toHaveAttribute("data-session-id", sessionId);
 
     // Refresh: signed by the current session; a new session whose key arrives sealed to this browser.
     await timed(testInfo, "session refresh", async () => {
-      await page.getByRole("button", { name: "Refresh session now" }).click();
-      await expect(page.getByTestId("session-id")).not.toHaveText(sessionId!);
+      await page.getByRole("button", { name: "Renew session now" }).click();
+      await expect(page.getByTestId("session-card")).not.toHaveAttribute("data-session-id", sessionId);
     });
     await expectSignedInWallet(page);
 
     await page.goto("/wallet/security");
-    await expect(page.getByRole("heading", { name: "Credentials" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign-in methods" })).toBeVisible();
     await expectAccessible(page, testInfo);
     await shot(page, testInfo, "security");
     await timed(testInfo, "wallet export", async () => {
-      await page.getByRole("button", { name: "Export recovery phrase" }).click();
-      await page.getByRole("button", { name: "Reveal" }).click();
+      await exportPhrase(page);
     });
     const words = (await page.getByTestId("export-secret").textContent())!.trim().split(/\s+/);
     expect([12, 15, 18, 21, 24]).toContain(words.length);
-    await page.getByRole("button", { name: "Done, forget it" }).click();
+    await page.getByRole("button", { name: "Done, hide it" }).click();
     await expect(page.getByTestId("export-secret")).toHaveCount(0);
 
     await page.getByRole("button", { name: "Sign out" }).click();

@@ -12,20 +12,20 @@ test("OIDC: link an identity through the loopback provider's login page, then un
     await page.getByRole("button", { name: "Link OpenID identity" }).click();
     await loginAtProvider(page, login);
     await page.waitForURL("**/wallet/security**");
-    await expect(page.getByText(`Linked OpenID identity ${login}`)).toBeVisible();
+    await expect(page.getByText(`OpenID identity ${login} linked`)).toBeVisible();
   });
-  await expect(page.getByTestId("credential-row").filter({ hasText: "OAUTH" })).toContainText(login);
+  await expect(page.getByTestId("credential-row").filter({ hasText: "OpenID" })).toContainText(login);
   // The token travelled in the fragment only, and the page removed it.
   expect(new URL(page.url()).hash).toBe("");
 
   await lockWallet(page);
   await timed(testInfo, "OIDC sign-in (nonce = SHA-256 of the client key)", async () => {
-    await page.getByRole("button", { name: `Continue with OpenID (${login})` }).click();
+    await page.getByRole("button", { name: `Continue with ${login}` }).click();
     await loginAtProvider(page, login);
     await page.waitForURL("**/wallet**");
     await expectSignedInWallet(page);
   });
-  await expect(page.getByTestId("session-credential")).toContainText(`OAUTH (${login})`);
+  await expect(page.getByTestId("session-credential")).toContainText(`OpenID: ${login}`);
   await expectAccessible(page, testInfo);
   await shot(page, testInfo, "wallet-oidc-session");
 });
@@ -38,9 +38,9 @@ test("OIDC: a different identity at the provider cannot open the wallet's OAUTH 
   await page.goto("/wallet/security");
   await page.getByRole("button", { name: "Link OpenID identity" }).click();
   await loginAtProvider(page, login);
-  await expect(page.getByText(`Linked OpenID identity ${login}`)).toBeVisible();
+  await expect(page.getByText(`OpenID identity ${login} linked`)).toBeVisible();
   await lockWallet(page);
-  await page.getByRole("button", { name: `Continue with OpenID (${login})` }).click();
+  await page.getByRole("button", { name: `Continue with ${login}` }).click();
   await loginAtProvider(page, uniqueEmail("oidc-wrong"));
   await page.waitForURL("**/wallet**");
   const alert = page.locator("main").getByRole("alert");

@@ -13,7 +13,7 @@ test("passkeys: register two (virtual authenticators), sign in with each, revoke
   await page.getByLabel("Name").fill("Laptop");
   await timed(testInfo, "passkey registration", async () => {
     await page.getByRole("button", { name: "Add passkey" }).click();
-    await expect(page.getByText("Added passkey Laptop")).toBeVisible();
+    await expect(page.getByText("Passkey Laptop added")).toBeVisible();
   });
   const laptopKeys = await webauthn.credentials(a);
   expect(laptopKeys).toHaveLength(1);
@@ -23,8 +23,8 @@ test("passkeys: register two (virtual authenticators), sign in with each, revoke
   const b = await webauthn.add();
   await page.getByLabel("Name").fill("Phone");
   await page.getByRole("button", { name: "Add passkey" }).click();
-  await expect(page.getByText("Added passkey Phone")).toBeVisible();
-  await expect(page.getByTestId("credential-row").filter({ hasText: /PASSKEY/ })).toHaveCount(2);
+  await expect(page.getByText("Passkey Phone added")).toBeVisible();
+  await expect(page.getByTestId("credential-row").filter({ hasText: /Passkey:/ })).toHaveCount(2);
   await expectAccessible(page, testInfo);
   await shot(page, testInfo, "security-two-passkeys");
 
@@ -35,7 +35,7 @@ test("passkeys: register two (virtual authenticators), sign in with each, revoke
     await page.getByRole("button", { name: "Use passkey “Phone”" }).click();
     await expectSignedInWallet(page);
   });
-  await expect(page.getByTestId("session-credential")).toContainText("PASSKEY (Phone)");
+  await expect(page.getByTestId("session-credential")).toContainText("Passkey: Phone");
 
   // Sign in with "Laptop": its key moved back into an authenticator.
   await lockWallet(page);
@@ -43,29 +43,29 @@ test("passkeys: register two (virtual authenticators), sign in with each, revoke
   await webauthn.add(laptopKeys);
   await page.getByRole("button", { name: "Use passkey “Laptop”" }).click();
   await expectSignedInWallet(page);
-  await expect(page.getByTestId("session-credential")).toContainText("PASSKEY (Laptop)");
+  await expect(page.getByTestId("session-credential")).toContainText("Passkey: Laptop");
 
   // Revoking "Laptop" with Laptop's own session is refused, as the page explains.
   await page.goto("/wallet/security");
   await expect(page.locator("#revoke-rule")).toContainText("different");
   const laptopRow = page.getByTestId("credential-row").filter({ hasText: "Laptop" });
-  await laptopRow.getByRole("button", { name: /Revoke/ }).click();
+  await laptopRow.getByRole("button", { name: /Remove/ }).click();
   await expect(page.locator("main").getByRole("alert")).toContainText("WALLET_SIGNATURE_INVALID");
   await expect(laptopRow).toHaveCount(1);
 
   // "Phone" is revoked with Laptop's session.
   await timed(testInfo, "revoke credential", async () => {
-    await page.getByTestId("credential-row").filter({ hasText: "Phone" }).getByRole("button", { name: /Revoke/ }).click();
-    await expect(page.getByText("Revoked PASSKEY Phone")).toBeVisible();
+    await page.getByTestId("credential-row").filter({ hasText: "Phone" }).getByRole("button", { name: /Remove/ }).click();
+    await expect(page.getByText("Removed Passkey: Phone")).toBeVisible();
   });
   await expect(page.getByTestId("credential-row").filter({ hasText: "Phone" })).toHaveCount(0);
 
   // The email credential is revoked too, then added back from the page (signed by Laptop's session).
-  await page.getByTestId("credential-row").filter({ hasText: "EMAIL_OTP" }).getByRole("button", { name: /Revoke/ }).click();
-  await expect(page.getByText("Revoked EMAIL_OTP")).toBeVisible();
-  await page.getByRole("button", { name: "Add email credential" }).click();
-  await expect(page.getByText("Email code credential added")).toBeVisible();
-  await expect(page.getByTestId("credential-row").filter({ hasText: "EMAIL_OTP" })).toHaveCount(1);
+  await page.getByTestId("credential-row").filter({ hasText: "Email code" }).getByRole("button", { name: /Remove/ }).click();
+  await expect(page.getByText(/Removed Email code/)).toBeVisible();
+  await page.getByRole("button", { name: "Add email code" }).click();
+  await expect(page.getByText("Email code added")).toBeVisible();
+  await expect(page.getByTestId("credential-row").filter({ hasText: "Email code" })).toHaveCount(1);
 });
 
 test("revoking a session: the key it held can no longer sign, and the page says why", async ({ page }, testInfo) => {
@@ -76,17 +76,19 @@ test("revoking a session: the key it held can no longer sign, and the page says 
   await copyKeyRecord(page, "current-session", "stale-copy");
   await page.goto("/wallet/security");
   await timed(testInfo, "revoke session", async () => {
-    await page.getByTestId("session-row").filter({ hasText: "this browser" }).getByRole("button", { name: /Revoke session/ }).click();
+    await page.getByTestId("session-row").filter({ hasText: "this device" }).getByRole("button", { name: /End session/ }).click();
     await expect(page.getByRole("link", { name: "Unlock your wallet" })).toBeVisible();
   });
   expect(await storedKey(page)).toEqual({ present: false });
 
   // Put the revoked key back and try to sign with it.
   await copyKeyRecord(page, "stale-copy", "current-session");
+  // A revoked key put back never looks unlocked: the page checks with the service first and says why.
   await page.goto("/wallet");
-  await page.getByRole("button", { name: "Refresh session now" }).click();
-  const alert = page.locator("main").getByRole("alert");
-  await expect(alert).toContainText(/WALLET_SIGNATURE_INVALID|SESSION_NOT_FOUND/);
+  await expect(page.getByTestId("revoked-notice")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Unlock your wallet" })).toBeVisible();
+  await expect(page.getByTestId("balance")).toHaveCount(0);
+  expect(await storedKey(page)).toEqual({ present: false });
   await shot(page, testInfo, "revoked-session-error");
 });
 

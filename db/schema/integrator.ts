@@ -56,3 +56,23 @@ export const integratorOidcRequests = pgTable("integrator_oidc_requests", {
   expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * The device behind each wallet session (what the integrator saw of the browser that held it), so that a user
+ * can tell sessions apart: browser and system from the User-Agent, first and last time seen. Keyed by the
+ * service's session id; rows of ended sessions are simply no longer shown.
+ */
+export const integratorSessionDevices = pgTable(
+  "integrator_session_devices",
+  {
+    sessionId: text("session_id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => integratorUsers.id),
+    browser: text("browser").notNull(),
+    os: text("os").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("integrator_session_devices_user_idx").on(t.userId)],
+);

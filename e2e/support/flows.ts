@@ -56,7 +56,7 @@ export async function storedKey(page: Page): Promise<{ present: boolean; extract
 }
 
 export async function expectSignedInWallet(page: Page): Promise<void> {
-  await expect(page.getByTestId("session-id")).toBeVisible();
+  await expect(page.getByTestId("session-card")).toBeVisible();
   const key = await storedKey(page);
   expect(key).toEqual({ present: true, extractable: false, type: "private" });
 }
@@ -81,4 +81,28 @@ export function otpFromMail(raw: string): string {
   const m = /(?:^|[^0-9])([0-9]{6})(?:[^0-9]|$)/m.exec(body.split(/\r?\n\r?\n/).slice(1).join("\n"));
   if (!m) throw new Error(`no 6-digit code in the mail:\n${raw.slice(0, 2000)}`);
   return m[1];
+}
+
+/** The id of the wallet session this page holds (kept out of sight, on the session card). */
+export async function sessionIdOf(page: Page): Promise<string> {
+  return (await page.getByTestId("session-card").getAttribute("data-session-id"))!;
+}
+
+/** The balance as shown, once the wallet is unlocked. */
+export async function balanceText(page: Page): Promise<string> {
+  await expect(page.getByTestId("balance")).toBeVisible();
+  return (await page.getByTestId("balance").textContent())!.trim();
+}
+
+/** Export with its safeguards: the acknowledgement, a fresh email-code unlock (sandbox 000000), then Reveal. */
+export async function exportPhrase(page: Page): Promise<void> {
+  const card = page.locator("#export-heading").locator("xpath=ancestor::section[1]");
+  await card.getByRole("button", { name: "Continue to export" }).click();
+  await card.getByRole("checkbox").check();
+  await card.getByRole("button", { name: "Continue to export" }).click();
+  await card.getByRole("button", { name: "Email me a code" }).click();
+  await card.getByLabel("6-digit code").fill("000000");
+  await card.getByRole("button", { name: "Verify code" }).click();
+  await card.getByRole("button", { name: "Reveal" }).click();
+  await expect(card.getByTestId("export-secret")).toBeVisible();
 }

@@ -14,7 +14,8 @@ export interface SignedRetryOptions {
   maxRetryAfterMs?: number;
   /** Called with the 202 challenge before signing (for example to show it to a user). */
   onChallenge?: (challenge: SignedRetryChallenge) => void;
-  onProgress?: (progress: SignedRetryProgress) => void;
+  /** Progress for a user interface; a "waiting" step carries how long the wait is (for a countdown). */
+  onProgress?: (progress: SignedRetryProgress, detail?: { retryAfterMs: number }) => void;
 }
 
 export function isChallenge(res: RawResponse<unknown>): res is RawResponse<unknown> & { body: SignedRetryChallenge } {
@@ -28,7 +29,7 @@ export function isProcessing(res: RawResponse<unknown>): boolean {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Run one call, waiting out 429 `Retry-After` answers (up to `maxWaitMs` per wait). */
-export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000, onWait?: () => void): Promise<T> {
+export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000, onWait?: (waitMs: number) => void): Promise<T> {
   for (;;) {
     try {
       return await fn();
@@ -36,7 +37,7 @@ export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000
       if (!(e instanceof ServiceError) || e.status !== 429) throw e;
       const waitMs = (e.retryAfterSeconds ?? 1) * 1000;
       if (waitMs > maxWaitMs) throw e;
-      onWait?.();
+      onWait?.(waitMs);
       await sleep(waitMs);
     }
   }
@@ -56,7 +57,7 @@ export async function signedRetry<T>(
   opts: SignedRetryOptions = {},
 ): Promise<T> {
   const maxRetryAfter = opts.maxRetryAfterMs ?? 60_000;
-  const waiting = () => opts.onProgress?.("waiting");
+  const waiting = (retryAfterMs: number) => opts.onProgress?.("waiting", { retryAfterMs });
   const first = await withRetryAfter(() => requestFn(), maxRetryAfter, waiting);
   if (!isChallenge(first)) {
     if (isProcessing(first)) throw new Error("signedRetry: the first call answered PROCESSING without a challenge");

@@ -31,6 +31,7 @@ export type Agent = ResponseBody<"getAgent", 200>;
 export type AgentPolicy = Agent["policy"];
 export type AgentPermission = AgentPolicy["permissions"][number];
 export type Transaction = ResponseBody<"getTransaction", 200>;
+export type Quote = ResponseBody<"getQuote", 200>;
 export type WebhookDelivery = ResponseBody<"listWebhookDeliveries", 200>["data"][number];
 export type AddCredentialBody = RequestBody<"addCredential">;
 export type VerifyCredentialBody = RequestBody<"verifyCredential">;

@@ -47,6 +47,25 @@ describe("embedded database (PGlite) smoke", () => {
     expect(list.data.map((c: any) => c.fullName)).toContain("Embedded");
   });
 
+  it("allows the integrator's OpenID issuer on the demo platform (README's oidc:dev recipe), once", async () => {
+    const oidcEnv = {
+      DATABASE_URL: undefined,
+      DATA_DIR: dataDir,
+      DEMO_PLATFORM: "auto",
+      INTEGRATOR_OIDC_ISSUER: "http://localhost:4400",
+      INTEGRATOR_OIDC_CLIENT_ID: "wallet-integrator",
+      INTEGRATOR_OIDC_CLIENT_SECRET: "dev-secret",
+    };
+    const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-platform.json"), "utf8"));
+    const auth = `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString("base64")}`;
+    for (let restart = 0; restart < 2; restart++) {
+      await server.stop();
+      server = await startServer(oidcEnv);
+      const cfg = await (await fetch(`${server.url}/api/2025-10-13/config`, { headers: { authorization: auth } })).json();
+      expect(cfg.oidc.issuers).toEqual([{ issuer: "http://localhost:4400", audiences: ["wallet-integrator"] }]);
+    }
+  });
+
   it("a bad configuration value stops the server naming the variable", async () => {
     await expect(startServer({ DATABASE_URL: "mysql://nope", DATA_DIR: dataDir })).rejects.toThrow(/DATABASE_URL/);
   });

@@ -1,30 +1,33 @@
 "use client";
 
 import { useState } from "react";
-import { Button, Card } from "../ui";
+import { useTranslations } from "use-intl";
+import { Button, Card, inputClass } from "../ui";
 import { demoSignIn, postForm } from "../site-auth";
 
 export function SignInForms({ oidc, demo, error }: { oidc: boolean; demo: boolean; error: string | null }) {
   const [email, setEmail] = useState("");
   const [name, setName] = useState("");
-  const [problem, setProblem] = useState<string | null>(error ? `Sign-in failed (${error})` : null);
+  const t = useTranslations("signin");
+  const [problem, setProblem] = useState<string | null>(error ? t("failed") : null);
   const [busy, setBusy] = useState(false);
   return (
     <div className="mt-6 space-y-4">
       {problem ? (
-        <p role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-          {problem}
-        </p>
+        <div role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <p>{problem}</p>
+          {error ? <p className="mt-1 font-mono text-xs">{error}</p> : null}
+        </div>
       ) : null}
       {oidc ? (
-        <Card title="With your identity provider" id="oidc">
+        <Card title={t("oidcCard")} id="oidc">
           <Button type="button" disabled={busy} onClick={() => (setBusy(true), postForm("/signin/loopback", { callbackUrl: "/wallet" }))}>
-            Continue with OpenID provider
+            {t("oidcButton")}
           </Button>
         </Card>
       ) : null}
       {demo ? (
-        <Card title="Try it: demo customer (sandbox)" id="demo">
+        <Card title={t("demoCard")} id="demo">
           <form
             className="space-y-3"
             onSubmit={async (e) => {
@@ -33,14 +36,14 @@ export function SignInForms({ oidc, demo, error }: { oidc: boolean; demo: boolea
               setProblem(null);
               const err = await demoSignIn(email, name);
               if (err) {
-                setProblem(err);
+                setProblem(t("demoRefused"));
                 setBusy(false);
               } else window.location.assign("/wallet");
             }}
           >
             <div>
               <label htmlFor="demo-email" className="block text-sm font-medium">
-                Email
+                {t("email")}
               </label>
               <input
                 id="demo-email"
@@ -49,12 +52,12 @@ export function SignInForms({ oidc, demo, error }: { oidc: boolean; demo: boolea
                 autoComplete="email"
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
-                className="mt-1 w-full rounded border border-slate-400 px-3 py-2"
+                className={`${inputClass} w-full`}
               />
             </div>
             <div>
               <label htmlFor="demo-name" className="block text-sm font-medium">
-                Name (optional)
+                {t("name")}
               </label>
               <input
                 id="demo-name"
@@ -62,17 +65,18 @@ export function SignInForms({ oidc, demo, error }: { oidc: boolean; demo: boolea
                 autoComplete="name"
                 value={name}
                 onChange={(e) => setName(e.target.value)}
-                className="mt-1 w-full rounded border border-slate-400 px-3 py-2"
+                className={`${inputClass} w-full`}
               />
             </div>
-            <p className="text-sm text-slate-700">Sandbox only: no password; the email code is always 000000.</p>
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t("demoHint")}</p>
             <Button type="submit" disabled={busy}>
-              Sign in as demo customer
+              {t("demoButton")}
             </Button>
           </form>
         </Card>
       ) : null}
-      {!oidc && !demo ? <p>No sign-in method is configured for this site.</p> : null}
+      {!oidc && !demo ? <p>{t("none")}</p> : null}
+      <p className="text-xs text-slate-600 dark:text-slate-400">{t("terms")}</p>
     </div>
   );
 }

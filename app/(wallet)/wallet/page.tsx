@@ -4,7 +4,7 @@ import { authOptions } from "@/lib/integrator/backend/auth-options";
 import { WalletHome } from "./wallet-home";
 
 export const dynamic = "force-dynamic";
-export const metadata = { title: "Wallet · Example Wallet" };
+export const metadata = { title: "Wallet" };
 
 export default async function WalletPage() {
   if (!(await getServerSession(authOptions()))) redirect("/signin");

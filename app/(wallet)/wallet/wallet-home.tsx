@@ -1,21 +1,20 @@
 "use client";
 
 import Link from "next/link";
-import type { AuthMethod, AuthSession, ErrorBody } from "@/lib/sdk/types";
-import { useState } from "react";
-import {
-  finishOidcSignIn,
-  refreshSession,
-  requestEmailCode,
-  signInWithPasskey,
-  startOidcSignIn,
-  verifyEmailCode,
-  walletSignOut,
-} from "@/lib/integrator/browser/flows";
-import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, toErrorBody, useAction } from "../ui";
+import type { AuthSession, ErrorBody } from "@/lib/sdk/types";
+import { useEffect, useState } from "react";
+import { useFormatter, useTranslations } from "use-intl";
+import { finishOidcSignIn, refreshSession, walletSignOut } from "@/lib/integrator/browser/flows";
+import type { StoredSession } from "@/lib/integrator/browser/custody";
+import type { Me } from "@/lib/integrator/browser/flows";
+import { Button, Card, ErrorMessage, formatRemaining, linkClass, ProgressNote, toErrorBody, useAction } from "../ui";
 import { useWallet } from "../use-wallet";
+import { AddressCard, BalanceCard, HistoryCard, ReceiveCard, SendCard, useOverview } from "./money";
+import { credentialName, UnlockCard } from "./unlock";
 
 export function WalletHome() {
+  const t = useTranslations("home");
+  const tc = useTranslations("common");
   const [fragmentError, setFragmentError] = useState<ErrorBody | null>(null);
   // Back from the OpenID provider: the sealed session (or the error) is in the URL fragment.
   const w = useWallet(async () => {
@@ -30,151 +29,113 @@ export function WalletHome() {
       setFragmentError(toErrorBody(e));
     }
   });
-  const action = useAction();
 
   if (w.loadError) return <ErrorMessage error={w.loadError} />;
-  if (w.session === undefined || !w.me || !w.credentials) return <p role="status">Loading your wallet…</p>;
+  if (w.session === undefined || !w.me || !w.credentials) return <p role="status">{tc("loading")}</p>;
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Your wallet</h1>
-      <ErrorMessage error={fragmentError ?? action.error} />
-      <ProgressNote progress={action.progress} />
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <ErrorMessage error={fragmentError} />
       {w.session ? (
-        <Card title="Wallet session" id="session">
-          <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-[12rem_1fr]">
-            <dt className="font-medium">Signed in with</dt>
-            <dd data-testid="session-credential">
-              {w.session.type} {w.session.nickname ? `(${w.session.nickname})` : ""}
-            </dd>
-            <dt className="font-medium">Session</dt>
-            <dd className="font-mono break-all" data-testid="session-id">
-              {w.session.sessionId}
-            </dd>
-            <dt className="font-medium">Expires</dt>
-            <dd>
-              <time dateTime={w.session.expiresAt} data-testid="session-expiry">
-                {new Date(w.session.expiresAt).toLocaleTimeString()}
-              </time>{" "}
-              (in <span data-testid="session-remaining">{formatRemaining(Date.parse(w.session.expiresAt) - w.now)}</span>; refreshed
-              automatically before it lapses)
-            </dd>
-            <dt className="font-medium">Account</dt>
-            <dd className="font-mono break-all">{w.me.accountId}</dd>
-          </dl>
-          <ErrorMessage error={w.refreshError} />
-          <div className="mt-4 flex flex-wrap gap-3">
-            <Button type="button" variant="secondary" disabled={action.busy} onClick={() => action.run(async (p) => w.setSession(await refreshSession(p)))}>
-              Refresh session now
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              disabled={action.busy}
-              onClick={() =>
-                action.run(async () => {
-                  await walletSignOut();
-                  w.setSession(null);
-                })
-              }
-            >
-              Lock wallet
-            </Button>
-            <Link className="self-center text-blue-800 underline" href="/wallet/security">
-              Security settings
-            </Link>
-          </div>
-        </Card>
+        <Unlocked me={w.me} session={w.session} now={w.now} refreshError={w.refreshError} setSession={w.setSession} check={w.check} />
       ) : (
-        <WalletSignIn credentials={w.credentials} rpId={w.me.rpId} pinned={w.me.enclaveQuorumPublic} onSession={(s) => w.setSession(s)} />
+        <>
+          {w.revoked ? (
+            <p role="alert" data-testid="revoked-notice" className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+              {t("revokedNotice")}
+            </p>
+          ) : null}
+          <UnlockCard credentials={w.credentials} rpId={w.me.rpId} pinned={w.me.enclaveQuorumPublic} sandbox={w.me.environment === "SANDBOX"} onSession={(s) => w.setSession(s)} />
+        </>
       )}
     </div>
   );
 }
 
-function WalletSignIn({
-  credentials,
-  rpId,
-  pinned,
-  onSession,
+function Unlocked({
+  me,
+  session,
+  now,
+  refreshError,
+  setSession,
+  check,
 }: {
-  credentials: AuthMethod[];
-  rpId: string;
-  pinned: string | null;
-  onSession: (s: Awaited<ReturnType<typeof signInWithPasskey>>) => void;
+  me: Me;
+  session: StoredSession;
+  now: number;
+  refreshError: ErrorBody | null;
+  setSession: (s: StoredSession | null) => void;
+  check: () => Promise<void>;
 }) {
-  const email = credentials.find((c) => c.type === "EMAIL_OTP");
-  const passkeys = credentials.filter((c) => c.type === "PASSKEY");
-  const oidc = credentials.filter((c) => c.type === "OAUTH");
-  const a = useAction();
-  const [targetBundle, setTargetBundle] = useState<string | null>(null);
-  const [code, setCode] = useState("");
+  const { overview, at, load } = useOverview();
+  const t = useTranslations("home");
+  const tc = useTranslations("common");
+  const tu = useTranslations("unlock");
+  const f = useFormatter();
+  const action = useAction();
+  useEffect(() => {
+    // A signing failure may mean the session ended elsewhere: look now rather than at the next check.
+    if (action.error) void check();
+  }, [action.error, check]);
 
   return (
-    <Card title="Unlock your wallet" id="unlock">
-      <p className="text-sm text-slate-700">Choose one of your wallet&apos;s credentials. The key it opens stays in this browser.</p>
-      <ErrorMessage error={a.error} />
-      <ProgressNote progress={a.progress} />
-      <div className="mt-4 space-y-5">
-        {email ? (
-          <div>
-            <h3 className="font-medium">Email code to {email.nickname}</h3>
-            {!targetBundle ? (
-              <Button type="button" className="mt-2" disabled={a.busy} onClick={() => a.run(async (p) => setTargetBundle(await requestEmailCode(email.id, p)))}>
-                Email me a code
-              </Button>
-            ) : (
-              <form
-                className="mt-2 flex flex-wrap items-end gap-3"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void a.run(async (p) => {
-                    if (!pinned) throw new Error("The service has not published its enclave key: cannot check the bundle");
-                    onSession(await verifyEmailCode({ credentialId: email.id, code, targetBundle, pinnedEnclavePublicHex: pinned }, p));
-                  });
-                }}
-              >
-                <div>
-                  <label htmlFor="otp-code" className="block text-sm font-medium">
-                    6-digit code
-                  </label>
-                  <input
-                    id="otp-code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9]{6}"
-                    maxLength={6}
-                    required
-                    value={code}
-                    onChange={(e) => setCode(e.target.value.trim())}
-                    className="mt-1 w-32 rounded border border-slate-400 px-3 py-2 font-mono tracking-widest"
-                  />
-                </div>
-                <Button type="submit" disabled={a.busy}>
-                  Verify code
-                </Button>
-                <Button type="button" variant="secondary" disabled={a.busy} onClick={() => (setTargetBundle(null), setCode(""))}>
-                  Send a new code
-                </Button>
-              </form>
-            )}
+    <>
+      {overview ? (
+        <>
+          <BalanceCard overview={overview} at={at} />
+          {overview.address ? <AddressCard address={overview.address} /> : null}
+          <div className="grid gap-6 lg:grid-cols-2">
+            {me.environment === "SANDBOX" ? <ReceiveCard overview={overview} onDone={load} /> : null}
+            <SendCard overview={overview} onDone={load} />
           </div>
-        ) : null}
-        {passkeys.map((c) => (
-          <div key={c.id}>
-            <Button type="button" disabled={a.busy} onClick={() => a.run(async () => onSession(await signInWithPasskey(c, rpId)))}>
-              Use passkey “{c.nickname ?? c.credentialId?.slice(0, 8)}”
-            </Button>
-          </div>
-        ))}
-        {oidc.map((c) => (
-          <div key={c.id}>
-            <Button type="button" disabled={a.busy} onClick={() => a.run(() => startOidcSignIn(c))}>
-              Continue with OpenID ({c.nickname})
-            </Button>
-          </div>
-        ))}
-      </div>
-    </Card>
+          <HistoryCard overview={overview} />
+        </>
+      ) : (
+        <p role="status">{tc("loading")}</p>
+      )}
+      <Card title={t("sessionCard")} id="session">
+        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-[10rem_1fr]" data-session-id={session.sessionId} data-testid="session-card">
+          <dt className="font-medium">{t("signedInWith")}</dt>
+          <dd data-testid="session-credential">{credentialName(session, tu)}</dd>
+          <dd className="sm:col-span-2">
+            {t.rich("expires", {
+              time: f.dateTime(new Date(session.expiresAt), { timeStyle: "short" }),
+              remaining: formatRemaining(Date.parse(session.expiresAt) - now),
+              at: (chunks) => (
+                <time dateTime={session.expiresAt} data-testid="session-expiry">
+                  {chunks}
+                </time>
+              ),
+              left: (chunks) => <span data-testid="session-remaining">{chunks}</span>,
+            })}
+          </dd>
+        </dl>
+        <ErrorMessage error={refreshError} />
+        <ProgressNote progress={action.progress} waitUntil={action.waitUntil} />
+        <ErrorMessage error={action.error} />
+        <div className="mt-2 flex flex-wrap gap-3">
+          <Button type="button" variant="secondary" disabled={action.busy} onClick={() => action.run(async (p) => setSession(await refreshSession(p)))}>
+            {t("refresh")}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={action.busy}
+            onClick={() =>
+              action.run(async () => {
+                await walletSignOut();
+                setSession(null);
+              })
+            }
+          >
+            {t("lock")}
+          </Button>
+          <Link className={`self-center ${linkClass}`} href="/wallet/security">
+            {t("securityLink")}
+          </Link>
+        </div>
+      </Card>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The integrator's own tables (its end users, OIDC requests, registration challenges): the only door from
+ * The integrator's own tables (its end users, OIDC requests, registration challenges, session devices): the only door from
  * lib/integrator to the database. They share the process's database handle and migrations (a partner would
- * run its own database); the integrator reads no service table, only these three.
+ * run its own database); the integrator reads no service table, only these four.
  */
 export { getDb as integratorDb } from "@/db/client";
-export { integratorOidcRequests, integratorUsers, integratorWebauthnChallenges } from "@/db/schema/integrator";
+export { integratorOidcRequests, integratorSessionDevices, integratorUsers, integratorWebauthnChallenges } from "@/db/schema/integrator";

@@ -13,6 +13,8 @@ import { stampPayload } from "./stamp";
 export const INTEGRATOR_API = "/integrator/api/wallet";
 
 export type Progress = SignedRetryProgress;
+/** A flow's progress callback: the step, and for "waiting" how long (a rate limit's Retry-After). */
+export type OnProgress = (p: Progress, detail?: { retryAfterMs: number }) => void;
 
 export interface ApiResult<T> {
   status: number;
@@ -72,7 +74,7 @@ export async function signedRequest<T = unknown>(
   path: string,
   body: unknown,
   signer: () => Promise<SessionKey>,
-  onProgress?: (p: Progress) => void,
+  onProgress?: OnProgress,
 ): Promise<T> {
   const send = async (h?: SignedHeaders): Promise<RawResponse<T>> =>
     ok(await api<T>(method, path, { body, signature: h?.["Service-Wallet-Signature"], requestId: h?.["Request-Id"] }));

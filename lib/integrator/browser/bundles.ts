@@ -12,7 +12,9 @@ import { sealOtpBundle } from "@/lib/crypto/otp-bundle";
 import { uncompressPublicKey } from "@/lib/crypto/p256";
 import type { TransportKey } from "./keys";
 
-export class BundleError extends Error {}
+export class BundleError extends Error {
+  override name = "BundleError";
+}
 
 const ab = (u: Uint8Array): ArrayBuffer => u.slice().buffer as ArrayBuffer;
 

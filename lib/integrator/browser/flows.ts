@@ -5,11 +5,19 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { ServiceError } from "@/lib/sdk/service-error";
 import type { AuthMethod, AuthSession } from "@/lib/sdk/types";
-import { api, ok, signedRequest, type Progress } from "./api";
-import { openExport, openSessionKey, sealOtp } from "./bundles";
+import { api, ok, signedRequest, type OnProgress } from "./api";
 import { clearAll, deleteSession, loadSession, saveSession, savePendingTransport, takePendingTransport, type StoredSession } from "./custody";
 import { generateSessionKey, generateTransportKey, importSessionScalar, type SessionKey, type TransportKey } from "./keys";
 import { assertPasskey, createPasskey } from "./webauthn";
+
+/**
+ * HPKE and the curve code (the bundles) load on first use, not with the page: sign-in fetches them while the
+ * user types the code (`preloadCrypto`), so the wallet's first load stays small.
+ */
+const bundles = () => import("./bundles");
+export function preloadCrypto(): void {
+  void bundles();
+}
 
 export interface Me {
   email: string;
@@ -26,7 +34,12 @@ export interface Me {
 
 export const getMe = async () => ok(await api<Me>("GET", "/me")).body;
 export const listCredentials = async () => ok(await api<{ data: AuthMethod[] }>("GET", "/credentials")).body.data;
-export const listSessions = async () => ok(await api<{ data: AuthSession[] }>("GET", "/sessions")).body.data;
+/** A session with the device the integrator saw behind it (null: not seen since the integrator started recording). */
+export type SessionInfo = AuthSession & { device: { browser: string; os: string; firstSeenAt: string; lastSeenAt: string } | null };
+
+/** The wallet's active sessions; `current` is the one this browser holds (recorded as this device). */
+export const listSessions = async (current?: string) =>
+  ok(await api<{ data: SessionInfo[] }>("GET", current ? `/sessions?current=${encodeURIComponent(current)}` : "/sessions")).body.data;
 
 async function store(session: AuthSession, key: SessionKey, credentialId?: string): Promise<StoredSession> {
   const s: StoredSession = {
@@ -50,15 +63,17 @@ export async function currentSigner(): Promise<SessionKey> {
   return { privateKey: s.privateKey, publicKeyHex: s.publicKeyHex };
 }
 
-// ---- EMAIL_OTP ----
+export { cancelPasskeyPrompt } from "./webauthn";
+
+// ---- EMAIL_OTP and SMS_OTP (the same flow; the code comes by mail or by text message) ----
 
 /** Step 1: the service mails a code and answers the target bundle (re-asked while PROCESSING). */
-export async function requestEmailCode(credentialId: string, onProgress?: (p: Progress) => void): Promise<string> {
+export async function requestEmailCode(credentialId: string, onProgress?: OnProgress): Promise<string> {
   for (let i = 0; i < 20; i++) {
     const first = await api<AuthMethod & { status?: string }>("POST", `/credentials/${encodeURIComponent(credentialId)}/challenge`);
     if (first.status === 429 && first.retryAfter !== undefined && first.retryAfter <= 60) {
       // Re-issue is rate limited (protocol.md "Rate limit defaults"): wait as told, then ask again.
-      onProgress?.("waiting");
+      onProgress?.("waiting", { retryAfterMs: first.retryAfter * 1000 });
       await new Promise((res) => setTimeout(res, first.retryAfter! * 1000));
       continue;
     }
@@ -77,9 +92,10 @@ export async function requestEmailCode(credentialId: string, onProgress?: (p: Pr
 /** Steps 2–5: fresh key pair, sealed {otp_code, public_key}, 202, stamp with the new key, session. */
 export async function verifyEmailCode(
   input: { credentialId: string; code: string; targetBundle: string; pinnedEnclavePublicHex: string },
-  onProgress?: (p: Progress) => void,
+  onProgress?: OnProgress,
 ): Promise<StoredSession> {
   const key = await generateSessionKey();
+  const { sealOtp } = await bundles();
   const encryptedOtpBundle = await sealOtp({
     otpCode: input.code,
     sessionPublicKeyHex: key.publicKeyHex,
@@ -112,12 +128,13 @@ export async function signInWithPasskey(cred: AuthMethod, rpId: string): Promise
 
 async function openAndStore(session: AuthSession, transport: TransportKey, credentialId?: string): Promise<StoredSession> {
   if (!session.encryptedSessionSigningKey) throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The session carried no encrypted signing key" });
+  const { openSessionKey } = await bundles();
   const key = await importSessionScalar(await openSessionKey(session.encryptedSessionSigningKey, transport));
   return store(session, key, credentialId);
 }
 
 /** Register a passkey: options with our challenge → navigator.credentials.create → signed retry. */
-export async function addPasskey(nickname: string, onProgress?: (p: Progress) => void): Promise<AuthMethod> {
+export async function addPasskey(nickname: string, onProgress?: OnProgress): Promise<AuthMethod> {
   const { options, challenge } = ok(
     await api<{ options: PublicKeyCredentialCreationOptionsJSON; challenge: string }>("POST", "/passkey/options", { body: {} }),
   ).body;
@@ -150,28 +167,33 @@ export async function startOidcLink(): Promise<never> {
   return new Promise<never>(() => {});
 }
 
-export async function linkOidc(oidcToken: string, onProgress?: (p: Progress) => void): Promise<AuthMethod> {
+export async function linkOidc(oidcToken: string, onProgress?: OnProgress): Promise<AuthMethod> {
   return signedRequest<AuthMethod>("POST", "/credentials", { type: "OAUTH", oidcToken }, currentSigner, onProgress);
 }
 
 // ---- credentials, sessions, export ----
 
-export async function addEmailCredential(onProgress?: (p: Progress) => void): Promise<AuthMethod> {
+/** Add a text-message code: the integrator records the phone number on the customer, then the signed add. */
+export async function addSmsCredential(phoneNumber: string, onProgress?: OnProgress): Promise<AuthMethod> {
+  return signedRequest<AuthMethod>("POST", "/credentials", { type: "SMS_OTP", phoneNumber }, currentSigner, onProgress);
+}
+
+export async function addEmailCredential(onProgress?: OnProgress): Promise<AuthMethod> {
   return signedRequest<AuthMethod>("POST", "/credentials", { type: "EMAIL_OTP" }, currentSigner, onProgress);
 }
 
-export async function revokeCredential(id: string, onProgress?: (p: Progress) => void): Promise<void> {
+export async function revokeCredential(id: string, onProgress?: OnProgress): Promise<void> {
   await signedRequest("DELETE", `/credentials/${encodeURIComponent(id)}`, undefined, currentSigner, onProgress);
 }
 
-export async function revokeSession(id: string, onProgress?: (p: Progress) => void): Promise<void> {
+export async function revokeSession(id: string, onProgress?: OnProgress): Promise<void> {
   await signedRequest("DELETE", `/sessions/${encodeURIComponent(id)}`, undefined, currentSigner, onProgress);
   const mine = await loadSession();
   if (mine?.sessionId === id) await deleteSession();
 }
 
 /** Refresh before expiry: signed by the current session; the new key comes sealed to a fresh transport key. */
-export async function refreshSession(onProgress?: (p: Progress) => void): Promise<StoredSession> {
+export async function refreshSession(onProgress?: OnProgress): Promise<StoredSession> {
   const current = await loadSession();
   if (!current) throw new ServiceError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "No wallet session to refresh" });
   const transport = await generateTransportKey();
@@ -185,7 +207,7 @@ export async function refreshSession(onProgress?: (p: Progress) => void): Promis
   return openAndStore(session, transport, current.credentialId);
 }
 
-export async function exportWallet(pinnedEnclavePublicHex: string, organizationId: string, onProgress?: (p: Progress) => void): Promise<string> {
+export async function exportWallet(pinnedEnclavePublicHex: string, organizationId: string, onProgress?: OnProgress): Promise<string> {
   const transport = await generateTransportKey();
   const exported = await signedRequest<{ id: string; encryptedWalletCredentials: string }>(
     "POST",
@@ -194,6 +216,7 @@ export async function exportWallet(pinnedEnclavePublicHex: string, organizationI
     currentSigner,
     onProgress,
   );
+  const { openExport } = await bundles();
   return openExport(exported.encryptedWalletCredentials, transport, pinnedEnclavePublicHex, organizationId);
 }
 

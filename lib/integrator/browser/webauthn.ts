@@ -2,7 +2,7 @@
  * WebAuthn ceremonies with @simplewebauthn/browser, mapped to the service's attestation and
  * assertion shapes (spec "Passkey registration attestation", "Passkey assertion").
  */
-import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { startAuthentication, startRegistration, WebAuthnAbortService, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { base64url } from "./stamp";
 
 export interface Attestation {
@@ -48,4 +48,9 @@ export async function assertPasskey(input: { challengeHex: string; rpId: string;
     signature: r.response.signature,
     userHandle: r.response.userHandle ?? null,
   };
+}
+
+/** Close an open passkey prompt at once (the pending ceremony rejects with an AbortError). */
+export function cancelPasskeyPrompt(): void {
+  WebAuthnAbortService.cancelCeremony();
 }

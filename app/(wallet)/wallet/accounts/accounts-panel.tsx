@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { api, ok } from "@/lib/integrator/browser/api";
-import { Button, Card, ErrorMessage, useAction } from "../../ui";
+import { useTranslations } from "use-intl";
+import { Button, Card, ErrorMessage, inputClass, useAction } from "../../ui";
 import { toRequest, validate, VARIANTS } from "./variants";
 
 interface ExternalAccount {
@@ -15,13 +16,18 @@ interface ExternalAccount {
 
 const ACCOUNTS = "/integrator/api/accounts";
 
-function describe(a: ExternalAccount): string {
+function describe(a: ExternalAccount, variantName: (type: string) => string): string {
   const i = a.accountInfo;
   const id = i.address ?? i.iban ?? (i.accountNumber ? `••••${i.accountNumber.slice(-4)}` : "");
-  return `${i.accountType} ${id}`;
+  return `${variantName(i.accountType)} ${id}`;
 }
 
+type T = ReturnType<typeof useTranslations<"accounts">>;
+const variantName = (t: T) => (type: string) => (t.has(`variant.${type}`) ? t(`variant.${type}` as "title") : type);
+
 export function AccountsPanel() {
+  const t = useTranslations("accounts");
+  const tc = useTranslations("common");
   const [accounts, setAccounts] = useState<ExternalAccount[] | null>(null);
   const list = useAction();
   const reload = useCallback(
@@ -35,13 +41,13 @@ export function AccountsPanel() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Accounts</h1>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <ErrorMessage error={list.error} />
-      <Card title="Your external accounts" id="external-accounts">
+      <Card title={t("yours")} id="external-accounts">
         {accounts === null ? (
-          <p role="status">Loading…</p>
+          <p role="status">{tc("loading")}</p>
         ) : accounts.length === 0 ? (
-          <p>No external accounts yet.</p>
+          <p>{t("none")}</p>
         ) : (
           <ul className="divide-y divide-slate-200">
             {accounts.map((a) => (
@@ -57,6 +63,7 @@ export function AccountsPanel() {
 
 function AccountRow({ account, onChange }: { account: ExternalAccount; onChange: () => void }) {
   const a = useAction();
+  const t = useTranslations("accounts");
   const [message, setMessage] = useState<string | null>(null);
   const [signature, setSignature] = useState("");
   const needsVerification = account.status === "PENDING_OWNERSHIP_VERIFICATION" || account.status === "UNVERIFIED";
@@ -64,9 +71,9 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
   return (
     <li className="py-3" data-testid="external-account">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-mono text-sm break-all">{describe(account)}</span>
-        <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium" data-testid="external-account-status">
-          {account.status}
+        <span className="text-sm break-all">{describe(account, variantName(t))}</span>
+        <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700" data-testid="external-account-status" data-status={account.status}>
+          {t.has(`status.${account.status}`) ? t(`status.${account.status}` as "title") : t("status.other", { status: account.status })}
         </span>
       </div>
       {needsVerification ? (
@@ -83,7 +90,7 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
                 })
               }
             >
-              Verify ownership
+              {t("verify")}
             </Button>
           ) : (
             <form
@@ -97,16 +104,16 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
                 });
               }}
             >
-              <p className="text-sm">Sign this exact message with the wallet, then paste the signature:</p>
-              <pre className="rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap" data-testid="message-to-sign">
+              <p className="text-sm">{t("signThis")}</p>
+              <pre className="rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800" data-testid="message-to-sign">
                 {message}
               </pre>
               <label htmlFor={sigId} className="block text-sm font-medium">
-                Signature
+                {t("signature")}
               </label>
-              <textarea id={sigId} required value={signature} onChange={(e) => setSignature(e.target.value)} rows={2} className="w-full rounded border border-slate-400 p-2 font-mono text-xs" />
+              <textarea id={sigId} required value={signature} onChange={(e) => setSignature(e.target.value)} rows={2} className={`${inputClass} w-full font-mono text-xs`} />
               <Button type="submit" disabled={a.busy}>
-                Submit signature
+                {t("submitSignature")}
               </Button>
             </form>
           )}
@@ -118,13 +125,14 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
 }
 
 function AddAccount({ onAdded }: { onAdded: () => void }) {
+  const t = useTranslations("accounts");
   const [type, setType] = useState(VARIANTS[0].accountType);
   const [values, setValues] = useState<Record<string, string>>({});
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Record<string, "required" | "invalid">>({});
   const a = useAction();
   const variant = VARIANTS.find((v) => v.accountType === type)!;
   return (
-    <Card title="Add an account" id="add-account">
+    <Card title={t("add")} id="add-account">
       <form
         noValidate
         className="space-y-3"
@@ -142,7 +150,7 @@ function AddAccount({ onAdded }: { onAdded: () => void }) {
       >
         <div>
           <label htmlFor="account-type" className="block text-sm font-medium">
-            Account type
+            {t("type")}
           </label>
           <select
             id="account-type"
@@ -151,22 +159,23 @@ function AddAccount({ onAdded }: { onAdded: () => void }) {
               setType(e.target.value);
               setErrors({});
             }}
-            className="mt-1 rounded border border-slate-400 px-3 py-2"
+            className={inputClass}
           >
             {VARIANTS.map((v) => (
               <option key={v.accountType} value={v.accountType}>
-                {v.label}
+                {variantName(t)(v.accountType)}
               </option>
             ))}
           </select>
         </div>
         {variant.fields.map((f) => {
           const id = `field-${f.name}`;
+          const label = t(`field.${f.name}` as "title");
+          const problem = errors[f.name] === "required" ? t("required", { field: label }) : errors[f.name] ? t("invalid", { field: label, hint: f.hint ? t(`hint.${f.hint}` as "title") : "" }) : null;
           return (
             <div key={`${type}-${f.name}`}>
               <label htmlFor={id} className="block text-sm font-medium">
-                {f.label}
-                {f.required ? "" : " (optional)"}
+                {f.required ? label : t("optional", { label })}
               </label>
               <input
                 id={id}
@@ -174,18 +183,18 @@ function AddAccount({ onAdded }: { onAdded: () => void }) {
                 onChange={(e) => setValues({ ...values, [f.name]: e.target.value })}
                 aria-invalid={!!errors[f.name]}
                 aria-describedby={errors[f.name] ? `${id}-error` : undefined}
-                className="mt-1 w-full rounded border border-slate-400 px-3 py-2"
+                className={`${inputClass} w-full`}
               />
-              {errors[f.name] ? (
-                <p id={`${id}-error`} className="mt-1 text-sm text-red-800">
-                  {errors[f.name]}
+              {problem ? (
+                <p id={`${id}-error`} className="mt-1 text-sm text-red-800 dark:text-red-300">
+                  {problem}
                 </p>
               ) : null}
             </div>
           );
         })}
         <Button type="submit" disabled={a.busy}>
-          Add account
+          {t("addButton")}
         </Button>
         <ErrorMessage error={a.error} />
       </form>

@@ -1,38 +1,46 @@
 "use client";
 
 import Link from "next/link";
-import type { AuthSession } from "@/lib/sdk/types";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { useFormatter, useTranslations } from "use-intl";
+import type { AuthMethod } from "@/lib/sdk/types";
 import {
   addEmailCredential,
   addPasskey,
+  addSmsCredential,
   exportWallet,
   linkOidc,
   listCredentials,
-  listSessions,
   revokeCredential,
   revokeSession,
   startOidcLink,
+  type SessionInfo,
 } from "@/lib/integrator/browser/flows";
-import { Button, Card, ErrorMessage, formatRemaining, ProgressNote, useAction } from "../../ui";
+import type { StoredSession } from "@/lib/integrator/browser/custody";
+import { Button, Card, CopyButton, ErrorMessage, inputClass, linkClass, Notice, ProgressNote, useAction, useCountdown } from "../../ui";
 import { useWallet } from "../../use-wallet";
+import { credentialName, UnlockCard } from "../unlock";
+
+/** A revealed recovery phrase hides itself after this long. */
+const EXPORT_VISIBLE_MS = 60_000;
 
 export function SecurityPanel() {
   const w = useWallet();
-  const [sessions, setSessions] = useState<AuthSession[] | null>(null);
+  const t = useTranslations("security");
+  const tu = useTranslations("unlock");
+  const tc = useTranslations("common");
+  const th = useTranslations("home");
+  const f = useFormatter();
   const a = useAction();
   const [nickname, setNickname] = useState("My passkey");
+  const [phone, setPhone] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
+  const name = (c: Pick<AuthMethod, "type" | "nickname">) => credentialName(c, tu);
 
-  const refreshLists = useCallback(async () => {
-    const [c, s] = await Promise.all([listCredentials(), listSessions()]);
-    w.setCredentials(c);
-    setSessions(s);
-  }, [w]);
-
-  useEffect(() => {
-    void listSessions().then(setSessions, () => setSessions([]));
-  }, []);
+  const refreshLists = async () => {
+    w.setCredentials(await listCredentials());
+    await w.check();
+  };
 
   // Back from the OpenID provider with a token to link (URL fragment: never sent to a server).
   useEffect(() => {
@@ -42,121 +50,143 @@ export function SecurityPanel() {
     const { oidcToken } = JSON.parse(atob(m[1].replace(/-/g, "+").replace(/_/g, "/")));
     void a.run(async (p) => {
       const c = await linkOidc(oidcToken, p);
-      setNotice(`Linked OpenID identity ${c.nickname ?? ""}`);
+      setNotice(t("oidcLinked", { name: c.nickname ?? "" }));
       await refreshLists();
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [w.session]);
 
+  useEffect(() => {
+    if (a.error) void w.check();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [a.error]);
+
   if (w.loadError) return <ErrorMessage error={w.loadError} />;
-  if (w.session === undefined || !w.me || !w.credentials) return <p role="status">Loading…</p>;
+  if (w.session === undefined || !w.me || !w.credentials) return <p role="status">{tc("loading")}</p>;
   if (!w.session) {
     return (
       <div>
-        <h1 className="text-2xl font-semibold">Security</h1>
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        {w.revoked ? (
+          <p role="alert" data-testid="revoked-notice" className="mt-4 rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            {th("revokedNotice")}
+          </p>
+        ) : null}
         <p className="mt-4">
-          Changes to your wallet are signed with your wallet session key.{" "}
-          <Link href="/wallet" className="text-blue-800 underline">
-            Unlock your wallet
-          </Link>{" "}
-          first.
+          {t("lockedHint")}{" "}
+          <Link href="/wallet" className={linkClass}>
+            {t("unlockFirst")}
+          </Link>
         </p>
       </div>
     );
   }
   const session = w.session;
   const hasEmail = w.credentials.some((c) => c.type === "EMAIL_OTP");
+  const hasSms = w.credentials.some((c) => c.type === "SMS_OTP");
+  const when = (iso: string) => f.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Security</h1>
-      {notice ? (
-        <p role="status" className="rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900">
-          {notice}
-        </p>
-      ) : null}
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      {notice ? <Notice>{notice}</Notice> : null}
+      <ProgressNote progress={a.progress} waitUntil={a.waitUntil} />
       <ErrorMessage error={a.error} />
-      <ProgressNote progress={a.progress} />
 
-      <Card title="Credentials" id="credentials">
-        <p id="revoke-rule" className="text-sm text-slate-700">
-          A credential can only be revoked with a signature from a session opened by a <em>different</em> credential, so that a
-          stolen credential cannot lock you out by removing the others. Your current session was opened with{" "}
-          <strong>{session.type}</strong>; to revoke that one, unlock your wallet with another credential first. The last
-          credential can never be removed.
+      <Card title={t("credentials")} id="credentials">
+        <p id="revoke-rule" className="text-sm text-slate-700 dark:text-slate-300">
+          {t("revokeRule")}
         </p>
-        <ul className="mt-3 divide-y divide-slate-200">
-          {w.credentials.map((c) => {
-            const isCurrent = c.id === session.credentialId;
-            return (
-              <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="credential-row">
-                <div>
-                  <span className="font-medium">{c.type}</span> <span className="text-slate-700">{c.nickname}</span>
-                  {isCurrent ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs">this session</span> : null}
-                </div>
-                <Button
-                  type="button"
-                  variant="danger"
-                  aria-describedby="revoke-rule"
-                  aria-label={`Revoke ${c.type} ${c.nickname ?? ""}`}
-                  disabled={a.busy}
-                  onClick={() =>
-                    a.run(async (p) => {
-                      await revokeCredential(c.id, p);
-                      setNotice(`Revoked ${c.type} ${c.nickname ?? ""}`);
-                      await refreshLists();
-                    })
-                  }
-                >
-                  Revoke
-                </Button>
-              </li>
-            );
-          })}
+        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
+          {w.credentials.map((c) => (
+            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="credential-row">
+              <div>
+                <span className="font-medium">{name(c)}</span>
+                {c.id === session.credentialId ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">{t("thisSession")}</span> : null}
+                {c.createdAt ? <p className="text-xs text-slate-600 dark:text-slate-400">{t("added", { time: when(c.createdAt) })}</p> : null}
+              </div>
+              <Button
+                type="button"
+                variant="danger"
+                aria-describedby="revoke-rule"
+                aria-label={t("removeLabel", { name: name(c) })}
+                disabled={a.busy}
+                onClick={() =>
+                  a.run(async (p) => {
+                    await revokeCredential(c.id, p);
+                    setNotice(t("removed", { name: name(c) }));
+                    await refreshLists();
+                  })
+                }
+              >
+                {t("remove")}
+              </Button>
+            </li>
+          ))}
         </ul>
       </Card>
 
-      <Card title="Add a passkey" id="add-passkey">
+      <Card title={t("addPasskey")} id="add-passkey">
         <form
           className="flex flex-wrap items-end gap-3"
           onSubmit={(e) => {
             e.preventDefault();
             void a.run(async (p) => {
               const c = await addPasskey(nickname, p);
-              setNotice(`Added passkey ${c.nickname ?? ""}`);
+              setNotice(t("passkeyAdded", { name: c.nickname ?? "" }));
               await refreshLists();
             });
           }}
         >
           <div>
             <label htmlFor="passkey-nickname" className="block text-sm font-medium">
-              Name
+              {t("passkeyName")}
             </label>
-            <input
-              id="passkey-nickname"
-              value={nickname}
-              onChange={(e) => setNickname(e.target.value)}
-              maxLength={100}
-              required
-              className="mt-1 rounded border border-slate-400 px-3 py-2"
-            />
+            <input id="passkey-nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} maxLength={100} required className={inputClass} />
           </div>
           <Button type="submit" disabled={a.busy}>
-            Add passkey
+            {t("addPasskeyButton")}
           </Button>
         </form>
       </Card>
 
-      <Card title="Link an OpenID identity" id="link-oidc">
-        <p className="text-sm text-slate-700">Sign in at your identity provider; its ID token is added to your wallet as a credential.</p>
+      {!hasSms ? (
+        <Card title={t("addSms")} id="add-sms">
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("addSmsHelp")}</p>
+          <form
+            className="mt-2 flex flex-wrap items-end gap-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void a.run(async (p) => {
+                const c = await addSmsCredential(phone, p);
+                setNotice(t("smsAdded", { number: c.nickname ?? phone }));
+                await refreshLists();
+              });
+            }}
+          >
+            <div>
+              <label htmlFor="sms-phone" className="block text-sm font-medium">
+                {t("phone")}
+              </label>
+              <input id="sms-phone" type="tel" autoComplete="tel" placeholder="+4915112345678" value={phone} onChange={(e) => setPhone(e.target.value)} required className={inputClass} />
+            </div>
+            <Button type="submit" disabled={a.busy}>
+              {t("addSmsButton")}
+            </Button>
+          </form>
+        </Card>
+      ) : null}
+
+      <Card title={t("linkOidc")} id="link-oidc">
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("linkOidcHelp")}</p>
         <Button type="button" className="mt-2" disabled={a.busy} onClick={() => a.run(() => startOidcLink())}>
-          Link OpenID identity
+          {t("linkOidcButton")}
         </Button>
       </Card>
 
       {!hasEmail ? (
-        <Card title="Email code" id="add-email">
-          <p className="text-sm text-slate-700">Add your email ({w.me.email}) back as a way to unlock the wallet.</p>
+        <Card title={t("addEmail")} id="add-email">
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("addEmailHelp", { email: w.me.email })}</p>
           <Button
             type="button"
             className="mt-2"
@@ -164,104 +194,173 @@ export function SecurityPanel() {
             onClick={() =>
               a.run(async (p) => {
                 await addEmailCredential(p);
-                setNotice("Email code credential added");
+                setNotice(t("emailAdded"));
                 await refreshLists();
               })
             }
           >
-            Add email credential
+            {t("addEmailButton")}
           </Button>
         </Card>
       ) : null}
 
-      <Card title="Active sessions" id="sessions">
-        <ul className="divide-y divide-slate-200">
-          {(sessions ?? []).map((s) => (
-            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="session-row">
-              <div className="text-sm">
-                <span className="font-medium">{s.type}</span> {s.nickname}{" "}
-                <span className="text-slate-700">expires in {formatRemaining(Date.parse(s.expiresAt) - w.now)}</span>
-                {s.id === session.sessionId ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs">this browser</span> : null}
-              </div>
-              <Button
-                type="button"
-                variant="secondary"
-                aria-label={`Revoke session ${s.id}`}
-                disabled={a.busy}
-                onClick={() =>
-                  a.run(async (p) => {
-                    await revokeSession(s.id, p);
-                    setNotice(`Session revoked`);
-                    if (s.id === session.sessionId) w.setSession(null);
-                    else await refreshLists();
-                  })
-                }
-              >
-                Revoke session
-              </Button>
-            </li>
-          ))}
+      <Card title={t("sessions")} id="sessions">
+        <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+          {(w.sessions ?? []).map((s: SessionInfo) => {
+            const device = s.device ? t("sessionLine", { browser: s.device.browser, os: s.device.os }) : t("unknownDevice");
+            const mine = s.id === session.sessionId;
+            return (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="session-row">
+                <div className="text-sm">
+                  <p>
+                    <span className="font-medium">{device}</span> · {name(s)}
+                    {mine ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">{t("thisDevice")}</span> : null}
+                  </p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    {t("sessionTimes", { created: when(s.createdAt), expires: when(s.expiresAt) })}
+                    {s.device ? ` · ${t("sessionLastUsed", { time: when(s.device.lastSeenAt) })}` : ""}
+                  </p>
+                </div>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  aria-label={t("revokeLabel", { device: `${device}${mine ? ` (${t("thisDevice")})` : ""}` })}
+                  disabled={a.busy}
+                  onClick={() =>
+                    a.run(async (p) => {
+                      await revokeSession(s.id, p);
+                      setNotice(t("revoked"));
+                      if (mine) w.setSession(null);
+                      else await w.check();
+                    })
+                  }
+                >
+                  {t("revoke")}
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       </Card>
 
-      <ExportCard pinned={w.me.enclaveQuorumPublic} organizationId={w.me.platformId} />
+      <ExportCard
+        pinned={w.me.enclaveQuorumPublic}
+        organizationId={w.me.platformId}
+        credentials={w.credentials}
+        rpId={w.me.rpId}
+        sandbox={w.me.environment === "SANDBOX"}
+        onSession={w.setSession}
+      />
     </div>
   );
 }
 
-function ExportCard({ pinned, organizationId }: { pinned: string | null; organizationId: string }) {
+
+/**
+ * Export with its safeguards: an acknowledgement, a fresh unlock (re-authentication) right before, the phrase
+ * hidden until revealed, a copy button, and hidden again after a minute.
+ */
+function ExportCard(props: {
+  pinned: string | null;
+  organizationId: string;
+  credentials: AuthMethod[];
+  rpId: string;
+  sandbox: boolean;
+  onSession: (s: StoredSession) => void;
+}) {
+  const t = useTranslations("security");
+  const tc = useTranslations("common");
   const a = useAction();
+  const [stage, setStage] = useState<"start" | "ack" | "reauth" | "ready">("start");
+  const [ack, setAck] = useState(false);
   const [secret, setSecret] = useState<string | null>(null);
-  const [revealed, setRevealed] = useState(false);
+  const [revealedAt, setRevealedAt] = useState<number | null>(null);
+  const hidesIn = useCountdown(revealedAt ? revealedAt + EXPORT_VISIBLE_MS : null);
+  const forget = () => {
+    setSecret(null);
+    setRevealedAt(null);
+    setAck(false);
+    setStage("start");
+  };
+  useEffect(() => {
+    if (revealedAt && hidesIn === 0) forget();
+  }, [revealedAt, hidesIn]);
+
   return (
-    <Card title="Export wallet" id="export">
-      <p className="text-sm text-slate-700">
-        The recovery phrase is decrypted in this browser only and never sent back. Anyone who sees it controls the wallet.
-      </p>
-      <ErrorMessage error={a.error} />
-      <ProgressNote progress={a.progress} />
-      {secret === null ? (
-        <Button
-          type="button"
-          className="mt-2"
-          disabled={a.busy}
-          onClick={() =>
-            a.run(async (p) => {
-              if (!pinned) throw new Error("The service has not published its enclave key");
-              setSecret(await exportWallet(pinned, organizationId, p));
-            })
-          }
-        >
-          Export recovery phrase
+    <Card title={t("export")} id="export">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("exportIntro")}</p>
+      {stage === "start" ? (
+        <Button type="button" className="mt-2" onClick={() => setStage("ack")}>
+          {t("exportStart")}
         </Button>
-      ) : (
+      ) : null}
+      {stage === "ack" ? (
+        <form
+          className="mt-3 space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setStage("reauth");
+          }}
+        >
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" required checked={ack} onChange={(e) => setAck(e.target.checked)} className="mt-1" />
+            <span>{t("exportAck")}</span>
+          </label>
+          <Button type="submit" disabled={!ack}>
+            {t("exportStart")}
+          </Button>
+        </form>
+      ) : null}
+      {stage === "reauth" ? (
+        <div className="mt-3">
+          <UnlockCard
+            credentials={props.credentials}
+            rpId={props.rpId}
+            pinned={props.pinned}
+            sandbox={props.sandbox}
+            title={t("export")}
+            intro={t("exportReauth")}
+            onSession={(s) => {
+              props.onSession(s);
+              void a.run(async (p) => {
+                if (!props.pinned) throw new Error("The service has not published its enclave key");
+                setSecret(await exportWallet(props.pinned, props.organizationId, p));
+                setStage("ready");
+              });
+            }}
+          />
+        </div>
+      ) : null}
+      <ProgressNote progress={a.progress} waitUntil={a.waitUntil} />
+      <ErrorMessage error={a.error} />
+      {stage === "ready" && secret !== null ? (
         <div className="mt-2 space-y-2">
-          {revealed ? (
-            <p data-testid="export-secret" className="rounded border border-amber-400 bg-amber-50 p-3 font-mono text-sm break-words">
-              {secret}
-            </p>
+          {revealedAt ? (
+            <>
+              <p data-testid="export-secret" className="rounded border border-amber-400 bg-amber-50 p-3 font-mono text-sm break-words text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+                {secret}
+              </p>
+              <p className="text-xs" data-testid="export-hides">
+                {t("exportHides", { seconds: hidesIn })}
+              </p>
+            </>
           ) : (
-            <p className="text-sm">The recovery phrase is ready.</p>
+            <p className="text-sm">{t("exportReady")}</p>
           )}
-          <div className="flex gap-3">
-            {!revealed ? (
-              <Button type="button" onClick={() => setRevealed(true)}>
-                Reveal
+          <div className="flex flex-wrap gap-3">
+            {!revealedAt ? (
+              <Button type="button" onClick={() => setRevealedAt(Date.now())}>
+                {t("reveal")}
               </Button>
-            ) : null}
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
-                setSecret(null);
-                setRevealed(false);
-              }}
-            >
-              Done, forget it
+            ) : (
+              <CopyButton text={secret} label={t("exportCopy")} done={tc("copied")} />
+            )}
+            <Button type="button" variant="secondary" onClick={forget}>
+              {t("exportDone")}
             </Button>
           </div>
         </div>
-      )}
+      ) : null}
     </Card>
   );
 }

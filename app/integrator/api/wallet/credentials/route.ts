@@ -1,6 +1,7 @@
 import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/http/route";
 import { assertRegistrationChallenge, consumeRegistrationChallenge } from "@/lib/integrator/backend/registration-challenge";
 import { callService, IntegratorError } from "@/lib/integrator/backend/service";
+import { setPhoneNumber } from "@/lib/integrator/backend/phone-number";
 
 export const GET = integratorRoute(async ({ user }) =>
   relay(await callService("GET", "/auth/credentials", { query: { accountId: user.accountId } })),
@@ -26,8 +27,13 @@ export const POST = integratorRoute(async ({ req, user }) => {
     case "EMAIL_OTP":
       body = { type: "EMAIL_OTP", accountId: user.accountId };
       break;
+    case "SMS_OTP":
+      // The code goes to the customer's phone number on file: record it first (on the unsigned first call).
+      if (!signedRetryHeaders(req).requestId) await setPhoneNumber(user, input.phoneNumber);
+      body = { type: "SMS_OTP", accountId: user.accountId };
+      break;
     default:
-      throw new IntegratorError(400, "INVALID_INPUT", `type: expected PASSKEY, OAUTH or EMAIL_OTP, received ${JSON.stringify(input.type ?? null)}`);
+      throw new IntegratorError(400, "INVALID_INPUT", `type: expected PASSKEY, OAUTH, EMAIL_OTP or SMS_OTP, received ${JSON.stringify(input.type ?? null)}`);
   }
   const r = await callService("POST", "/auth/credentials", { body, ...signedRetryHeaders(req) });
   if (challenge && r.status === 201) await consumeRegistrationChallenge(challenge);

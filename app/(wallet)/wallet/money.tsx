@@ -1,0 +1,344 @@
+"use client";
+
+import Link from "next/link";
+import { useCallback, useEffect, useState } from "react";
+import { useFormatter, useLocale, useTranslations } from "use-intl";
+import type { Quote } from "@/lib/sdk/types";
+import { formatMoney, parseAmount } from "@/lib/integrator/ui/format";
+import {
+  executeQuote,
+  getOverview,
+  getTransaction,
+  listExternalAccounts,
+  quoteToExternal,
+  receiveSandbox,
+  type ExternalAccountSummary,
+  type Overview,
+  type Payment,
+} from "@/lib/integrator/browser/wallet-money";
+import { Button, Card, CopyButton, ErrorMessage, inputClass, linkClass, Notice, ProgressNote, useAction } from "../ui";
+
+const POLL_MS = 2_000;
+
+/** The overview, polled while the page is visible: balance and history update without a reload. */
+export function useOverview() {
+  const [overview, setOverview] = useState<Overview | null>(null);
+  const [at, setAt] = useState<number | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setOverview(await getOverview());
+      setAt(Date.now());
+    } catch {
+      // Keep the last figures; the next poll tries again.
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+    const t = setInterval(() => document.visibilityState === "visible" && void load(), POLL_MS);
+    return () => clearInterval(t);
+  }, [load]);
+  return { overview, at, load };
+}
+
+export function BalanceCard({ overview, at }: { overview: Overview; at: number | null }) {
+  const t = useTranslations("home");
+  const locale = useLocale();
+  const f = useFormatter();
+  const b = overview.account.balance;
+  return (
+    <Card title={t("balance")} id="balance" action={<span className="text-xs text-slate-600 dark:text-slate-400">{t("live")}</span>}>
+      <p className="text-4xl font-semibold tracking-tight" data-testid="balance">
+        {formatMoney(b.amount, b.currency, locale)}
+      </p>
+      {at ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("balanceUpdated", { time: f.dateTime(at, { timeStyle: "medium" }) })}</p> : null}
+    </Card>
+  );
+}
+
+export function AddressCard({ address }: { address: string }) {
+  const t = useTranslations("home");
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    // Loaded after the page shows: the QR encoder is not part of the first load.
+    void import("qrcode").then((QR) =>
+      QR.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((svg) => live && setQr(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [address]);
+  return (
+    <Card title={t("address")} id="address">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="h-36 w-36 shrink-0 rounded bg-white p-1">
+          {qr ? <img src={qr} alt={t("qrAlt", { address })} width={136} height={136} data-testid="address-qr" /> : null}
+        </div>
+        <div className="min-w-0 space-y-2">
+          <p className="font-mono text-base break-all" data-testid="wallet-address">
+            {address}
+          </p>
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("addressHelp")}</p>
+          <CopyButton text={address} label={t("copyAddress")} done={t("addressCopied")} />
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export function ReceiveCard({ overview, onDone }: { overview: Overview; onDone: () => void }) {
+  const t = useTranslations("home");
+  const locale = useLocale();
+  const a = useAction();
+  const cur = overview.account.balance.currency;
+  const [text, setText] = useState("25");
+  const [done, setDone] = useState<string | null>(null);
+  return (
+    <Card title={t("receive")} id="receive">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("receiveSandbox")}</p>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setDone(null);
+          const amount = parseAmount(text, cur.decimals);
+          void a.run(async () => {
+            if (!amount) throw Object.assign(new Error("amount"), { name: "InvalidAmount" });
+            await receiveSandbox(amount);
+            setDone(t("received", { amount: formatMoney(amount, cur, locale) }));
+            onDone();
+          });
+        }}
+      >
+        <div>
+          <label htmlFor="receive-amount" className="block text-sm font-medium">
+            {t("receiveAmount", { currency: cur.code })}
+          </label>
+          <input id="receive-amount" inputMode="decimal" required value={text} onChange={(e) => setText(e.target.value)} className={`${inputClass} w-36`} />
+        </div>
+        <Button type="submit" disabled={a.busy}>
+          {t("receiveButton")}
+        </Button>
+      </form>
+      <ErrorMessage error={a.error} />
+      {done ? <div className="mt-2"><Notice>{done}</Notice></div> : null}
+    </Card>
+  );
+}
+
+function describeAccount(a: ExternalAccountSummary): string {
+  const i = a.accountInfo;
+  const who = i.beneficiary?.fullName ?? i.beneficiary?.legalName;
+  const tail = i.address ? `${i.address.slice(0, 6)}…${i.address.slice(-4)}` : i.iban ? `••${i.iban.slice(-4)}` : i.accountNumber ? `••${i.accountNumber.slice(-4)}` : "";
+  return [who, `${i.accountType.replace(/_/g, " ").toLowerCase()} ${tail}`.trim(), a.currency].filter(Boolean).join(" · ");
+}
+
+type Step = "quote" | "sign" | "processing" | "done" | "failed";
+
+export function SendCard({ overview, onDone }: { overview: Overview; onDone: () => void }) {
+  const t = useTranslations("home");
+  const ts = useTranslations("status");
+  const tf = useTranslations("failureReason");
+  const locale = useLocale();
+  const f = useFormatter();
+  const [accounts, setAccounts] = useState<ExternalAccountSummary[] | null>(null);
+  const [to, setTo] = useState("");
+  const [text, setText] = useState("10");
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [step, setStep] = useState<Step | null>(null);
+  const [result, setResult] = useState<Payment | null>(null);
+  const q = useAction();
+  const x = useAction();
+  const cur = overview.account.balance.currency;
+
+  useEffect(() => {
+    void listExternalAccounts().then(
+      (list) => {
+        const active = list.filter((a) => a.status === "ACTIVE");
+        setAccounts(active);
+        setTo((v) => v || active[0]?.id || "");
+      },
+      () => setAccounts([]),
+    );
+  }, []);
+
+  if (accounts === null) return null;
+  const money = (amount: number, c: { code: string; decimals: number }) => formatMoney(amount, c, locale);
+  const steps: Step[] = ["quote", "sign", "processing", step === "failed" ? "failed" : "done"];
+  const reached = (s: Step) => step !== null && steps.indexOf(s) <= steps.indexOf(step === "failed" ? "failed" : step);
+
+  return (
+    <Card title={t("send")} id="send">
+      {accounts.length === 0 ? (
+        <p className="text-sm">
+          {t("noAccounts")}{" "}
+          <Link className={linkClass} href="/wallet/accounts">
+            {t("addAccount")}
+          </Link>
+        </p>
+      ) : (
+        <form
+          className="flex flex-wrap items-end gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setResult(null);
+            setStep(null);
+            const amount = parseAmount(text, cur.decimals);
+            void q.run(async () => {
+              if (!amount) throw new Error("amount");
+              setQuote(await quoteToExternal({ externalAccountId: to, amount, side: "SENDING" }));
+              setStep("quote");
+            });
+          }}
+        >
+          <div className="w-full">
+            <label htmlFor="send-to" className="block text-sm font-medium">
+              {t("sendTo")}
+            </label>
+            <select id="send-to" value={to} onChange={(e) => (setTo(e.target.value), setQuote(null))} className={`${inputClass} w-full`}>
+              {accounts.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {describeAccount(a)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor="send-amount" className="block text-sm font-medium">
+              {t("sendAmount", { currency: cur.code })}
+            </label>
+            <input id="send-amount" inputMode="decimal" required value={text} onChange={(e) => (setText(e.target.value), setQuote(null))} className={`${inputClass} w-36`} />
+          </div>
+          <Button type="submit" disabled={q.busy || x.busy}>
+            {t("getQuote")}
+          </Button>
+        </form>
+      )}
+      <ErrorMessage error={q.error} />
+      {quote ? (
+        <div className="mt-4 rounded border border-slate-300 p-3 dark:border-slate-600" data-testid="quote">
+          <h3 className="font-medium">{t("quoteTitle")}</h3>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt>{t("youSend")}</dt>
+            <dd data-testid="quote-send">{money(quote.totalSendingAmount, quote.sendingCurrency)}</dd>
+            <dt>{t("fees")}</dt>
+            <dd data-testid="quote-fees">{money(quote.feesIncluded, quote.sendingCurrency)}</dd>
+            <dt>{t("rate")}</dt>
+            <dd data-testid="quote-rate">
+              {t("rateValue", { from: quote.sendingCurrency.code, to: quote.receivingCurrency.code, rate: f.number(quote.exchangeRate, { maximumFractionDigits: 6 }) })}
+            </dd>
+            <dt>{t("theyReceive")}</dt>
+            <dd data-testid="quote-receive" className="font-semibold">
+              {money(quote.totalReceivingAmount, quote.receivingCurrency)}
+            </dd>
+          </dl>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("quoteExpires", { time: f.dateTime(new Date(quote.expiresAt), { timeStyle: "short" }) })}</p>
+          <ol className="mt-3 flex flex-wrap gap-2 text-xs" aria-label={t("send")} data-testid="send-steps">
+            {(["quote", "sign", "processing", step === "failed" ? "failed" : "done"] as Step[]).map((s) => (
+              <li
+                key={s}
+                aria-current={step === s ? "step" : undefined}
+                className={`rounded-full border px-2 py-0.5 ${reached(s) ? (s === "failed" ? "border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100" : "border-green-700 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100") : "border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300"}`}
+              >
+                {{ quote: t("stepQuote"), sign: t("stepSign"), processing: t("stepProcessing"), done: t("stepDone"), failed: t("stepFailed") }[s]}
+              </li>
+            ))}
+          </ol>
+          <ProgressNote progress={x.progress} waitUntil={x.waitUntil} />
+          {step === "quote" ? (
+            <Button
+              type="button"
+              className="mt-1"
+              disabled={x.busy}
+              onClick={() =>
+                x.run(async (p) => {
+                  await executeQuote(quote.id, (s, d) => {
+                    if (s === "processing") setStep("processing");
+                    p(s, d);
+                  });
+                  setStep("processing");
+                  // The payout settles on its rail: follow the transaction to a final status.
+                  let tx = await getTransaction(quote.transactionId);
+                  for (let i = 0; i < 60 && (tx.status === "PENDING" || tx.status === "PROCESSING"); i++) {
+                    await new Promise((r) => setTimeout(r, 500));
+                    tx = await getTransaction(quote.transactionId);
+                  }
+                  setResult(tx);
+                  setStep(tx.status === "COMPLETED" ? "done" : tx.status === "FAILED" || tx.status === "REJECTED" ? "failed" : "processing");
+                  onDone();
+                })
+              }
+            >
+              {t("confirmSend")}
+            </Button>
+          ) : null}
+          <ErrorMessage error={x.error} />
+          {result ? (
+            <div className="mt-2" data-testid="send-result">
+              {result.status === "COMPLETED" ? (
+                <Notice>{t("sent", { amount: money(result.sentAmount.amount, result.sentAmount.currency) })}</Notice>
+              ) : (
+                <p role="alert" className="text-sm">
+                  {result.failureReason
+                    ? t("sentFailed", { reason: tf.has(result.failureReason) ? tf(result.failureReason as "other") : tf("other", { reason: result.failureReason }) })
+                    : ts(result.status as "PENDING")}
+                </p>
+              )}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+export function HistoryCard({ overview }: { overview: Overview }) {
+  const t = useTranslations("home");
+  const ts = useTranslations("status");
+  const tp = useTranslations("pendingReason");
+  const tf = useTranslations("failureReason");
+  const locale = useLocale();
+  const f = useFormatter();
+  const mine = overview.account.id;
+  return (
+    <Card title={t("history")} id="history">
+      {overview.transactions.length === 0 ? (
+        <p className="text-sm">{t("noHistory")}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 dark:divide-slate-700">
+          {overview.transactions.map((tx) => {
+            const incoming = (tx.destination as { accountId?: string }).accountId === mine;
+            const amount = incoming ? tx.receivedAmount : tx.sentAmount;
+            const src = tx.source as { sourceType?: string };
+            const label = incoming ? (src.sourceType === "REALTIME_FUNDING" ? t("fromFunding") : t("incoming")) : t("outgoing");
+            const reason = tx.pendingReason
+              ? t("pendingBecause", { reason: tp.has(tx.pendingReason) ? tp(tx.pendingReason as "other") : tp("other", { reason: tx.pendingReason }) })
+              : tx.failureReason
+                ? t("failedBecause", { reason: tf.has(tx.failureReason) ? tf(tx.failureReason as "other") : tf("other", { reason: tx.failureReason }) })
+                : null;
+            return (
+              <li key={tx.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="history-row">
+                <div className="min-w-0">
+                  <p className="font-medium">{label}</p>
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    <time dateTime={tx.createdAt}>{f.dateTime(new Date(tx.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
+                  </p>
+                  {reason ? <p className="text-xs text-slate-700 dark:text-slate-300">{reason}</p> : null}
+                </div>
+                <div className="text-right">
+                  <p className={`font-semibold ${incoming ? "text-green-800 dark:text-green-300" : ""}`} data-testid="history-amount">
+                    {incoming ? "+" : "−"}
+                    {formatMoney(amount.amount, amount.currency, locale)}
+                  </p>
+                  <p className="text-xs" data-testid="history-status">
+                    {ts.has(tx.status) ? ts(tx.status as "PENDING") : tx.status}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
