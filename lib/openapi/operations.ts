@@ -15,7 +15,7 @@ import {
   agentListTransactionsOp,
 } from "@/lib/agent-money/agent-money.contract";
 import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
-import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp, sendTestWebhookSandboxOp } from "@/lib/webhooks/webhook.contract";
+import { getWebhookDeliveryOp, listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp, sendTestWebhookSandboxOp } from "@/lib/webhooks/webhook.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
 import {
@@ -83,6 +83,7 @@ export const operations: Operation<any, any, any>[] = [
   listPlatformInternalAccountsOp,
   getInternalAccountOp,
   listWebhookDeliveriesOp,
+  getWebhookDeliveryOp,
   resendWebhookDeliveryOp,
   sendTestWebhookOp,
   sendTestWebhookSandboxOp,
