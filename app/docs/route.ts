@@ -18,10 +18,10 @@ export async function GET(req: Request): Promise<Response> {
     hideClientButton: false,
     showDeveloperTools: "never",
     agent: { disabled: true },
+    mcp: { disabled: true },
     documentDownloadType: "json",
     persistAuth: false,
     defaultHttpClient: { targetKey: "shell", clientKey: "curl" },
-    authentication: { preferredSecurityScheme: "BasicAuth" },
     metaData: { title: "API reference · Payments service" },
   } as Parameters<typeof ApiReference>[0])();
   const html = withHead(await page.text());
@@ -35,7 +35,7 @@ function withHead(html: string): string {
     '<link rel="icon" href="/favicon.ico" sizes="any" />',
     '<link rel="icon" href="/logo.svg" type="image/svg+xml" />',
     '<meta property="og:title" content="API reference · Payments service" />',
-    '<meta property="og:image" content="/og.png" />',
+    `<meta property="og:image" content="${new URL("/og.png", process.env.PUBLIC_URL || "http://localhost:3000").href}" />`,
     '<meta name="twitter:card" content="summary_large_image" />',
   ].join("\n    ");
   return html.replace("<html>", '<html lang="en">').replace("</head>", `    ${head}\n  </head>`);
