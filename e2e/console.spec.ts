@@ -158,7 +158,7 @@ for (const { name: device, viewport } of VIEWPORTS) {
         await expect(attempt).toHaveCount(1);
         await expect(attempt).toContainText("Attempt 1");
         await expect(attempt).toContainText("HTTP 200");
-        await expect(page.getByRole("region", { name: "Payload" }).or(page.getByLabel("Payload"))).toContainText(txId);
+        await expect(page.getByRole("region", { name: "Payload" })).toContainText(txId);
         await expectAccessible(page, testInfo);
         await shot(page, testInfo, `console-webhook-${device}`);
 
