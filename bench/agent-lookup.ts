@@ -10,15 +10,13 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import postgres from "postgres";
+import { alternatingRounds, CONNECTIONS, type RoundResult, type Target } from "./bench-kit";
 import { buildApp, createTestDatabase, DIST_DIR, freePort, ROOT, startServer } from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { closeDb } from "@/db/client";
 
-const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 3000);
@@ -27,94 +25,6 @@ const ACCOUNTS = 100_000;
 
 const token = (i: number) => `gat_${createHash("sha256").update(`bench-agent-${i}`).digest("hex").slice(0, 40)}`;
 
-interface Result {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  /** Server CPU milliseconds per request (process tree; PostgreSQL excluded). */
-  cpuPerReq: number;
-}
-
-type Target = { path: string; auth?: string };
-
-async function measure(url: string, targets: Target[], limit: { duration: number } | { amount: number }) {
-  let i = 0;
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    ...limit,
-    requests: [
-      {
-        setupRequest: (req: { path: string; headers?: Record<string, string> }) => {
-          const t = targets[i++ % targets.length];
-          req.path = t.path;
-          req.headers = t.auth ? { authorization: t.auth } : {};
-          return req;
-        },
-      },
-    ],
-  });
-}
-
-/**
- * CPU time (ms) used so far by a process and its descendants, from /proc (Linux). Requests per CPU-second
- * is what a server would do with a core of its own, whatever else runs on the machine.
- */
-function cpuMs(rootPid: number): number {
-  let ticks = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
-      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
-        const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
-        if (kids) stack.push(...kids.split(" ").map(Number));
-      }
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return (ticks * 1000) / CLK_TCK;
-}
-const CLK_TCK = 100;
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/**
- * The servers are measured in alternating rounds and each figure is the median over the rounds, so that
- * load from other processes on the machine affects all of them alike.
- */
-async function rounds(servers: { name: string; url: string; targets: Target[]; pid: number }[]): Promise<Result[]> {
-  // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
-  for (const s of servers) await measure(s.url, s.targets, { amount: WARMUP_REQUESTS });
-  const raw = servers.map(() => [] as { rps: number; p50: number; p99: number; non2xx: number; errors: number; cpuPerReq: number }[]);
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const [k, s] of servers.entries()) {
-      const cpu0 = cpuMs(s.pid);
-      const m = await measure(s.url, s.targets, { duration: DURATION });
-      const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
-      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq });
-      console.log(
-        `  round ${r + 1} ${s.name.padEnd(46)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`,
-      );
-    }
-  }
-  return servers.map((s, k) => ({
-    name: s.name,
-    rps: median(raw[k].map((x) => x.rps)),
-    p50: median(raw[k].map((x) => x.p50)),
-    p99: median(raw[k].map((x) => x.p99)),
-    non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
-    errors: raw[k].reduce((n, x) => n + x.errors, 0),
-    cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
-  }));
-}
 
 /** Customers i in [from, to) of the platform, each with one agent (MANAGE_EXTERNAL_ACCOUNTS) whose token is token(i). */
 async function loadCustomersAndAgents(sql: postgres.Sql, platformId: string) {
@@ -204,15 +114,15 @@ async function main() {
   const nextSmall = await startServer({ ...env, DATABASE_URL: small.url }, { nodeArgs });
   const next = await startServer({ ...env, DATABASE_URL: large.url }, { nodeArgs });
   const floor = await startFloor(large.url);
-  let results: Result[];
+  let results: RoundResult[];
   try {
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
-    results = await rounds([
+    results = await alternatingRounds([
       { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid! },
       { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid! },
       { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid! },
       { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS), pid: floor.proc.pid! },
-    ]);
+    ], { rounds: ROUNDS, duration: DURATION, warmup: WARMUP_REQUESTS });
   } finally {
     floor.proc.kill("SIGTERM");
     await Promise.all([next.stop(), nextSmall.stop()]);

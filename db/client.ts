@@ -19,6 +19,8 @@ interface Handle {
   db: Db;
   kind: "postgres" | "pglite";
   close: () => Promise<void>;
+  /** LISTEN on `channel` (PostgreSQL: one dedicated connection, re-established by the driver); returns the UNLISTEN. */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
 }
 
 const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
@@ -79,7 +81,11 @@ async function openPostgres(url: string): Promise<Handle> {
     onnotice: () => {},
   });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => client.end() };
+  const listen = async (channel: string, onNotify: () => void) => {
+    const { unlisten } = await client.listen(channel, () => onNotify());
+    return unlisten;
+  };
+  return { db, kind: "postgres", close: () => client.end(), listen };
 }
 
 async function openPglite(dir: string): Promise<Handle> {
@@ -91,7 +97,8 @@ async function openPglite(dir: string): Promise<Handle> {
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close() };
+  const listen = async (channel: string, onNotify: () => void) => client.listen(channel, () => onNotify());
+  return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), listen };
 }
 
 /** Rows of a raw `db.execute(sql)` whatever the driver (postgres-js: array; PGlite: {rows}). */

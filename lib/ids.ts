@@ -23,7 +23,12 @@ export type IdType =
   | "BeneficialOwner"
   | "Document"
   | "Card"
-  | "CardTransaction";
+  | "CardTransaction"
+  | "ScaChallenge"
+  | "TwoFactorReset"
+  | "StablecoinProviderAccount"
+  | "Stablecoin"
+  | "StablecoinOperation";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -31,6 +31,10 @@ const ROOTS = [
   "TransferInRequest", "TransferOutRequest", "ExchangeRateListResponse",
   // webhooks
   "TestWebhookResponse",
+  // stablecoins
+  "StablecoinProviderAccount", "StablecoinProviderAccountLinkRequest", "StablecoinProviderAccountListResponse", "Stablecoin",
+  "StablecoinRegisterRequest", "StablecoinListResponse", "StablecoinMintRequest", "StablecoinBurnRequest", "StablecoinOperation",
+  "StablecoinOperationListResponse",
   // errors
   "Error400", "Error401", "Error403", "Error404", "Error405", "Error409", "Error410", "Error412", "Error423",
   "Error424", "Error429", "Error500", "Error501", "Error503",
@@ -115,7 +119,7 @@ function schema(s: S, name: string): GridSchema {
 }
 
 /** Grid's operations under the paths of the areas this service implements (query parameters and body schemas). */
-const AREAS = /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sandbox\/(send|internal-accounts|webhooks)|internal-accounts)(\/|$)/;
+const AREAS = /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sca|verifications|beneficial-owners|documents|sandbox\/(send|internal-accounts|webhooks|uma|cards)|internal-accounts|auth\/delegated-keys|crypto|stablecoins|stablecoin-operations|stablecoin-provider-accounts|cards)(\/|$)/;
 export type GridOperation = {
   operationId: string;
   query: Record<string, GridField & { required?: boolean }>;

@@ -116,5 +116,64 @@ export const scaStates = pgTable("sca_states", {
   loginChallengeId: uuid("login_challenge_id"),
   loginCodeDigest: text("login_code_digest"),
   loginChallengeExpiresAt: timestamp("login_challenge_expires_at", { withTimezone: true, mode: "date" }),
+  /** The outstanding PASSKEY enrollment: its WebAuthn challenge (base64url) and expiry. */
+  passkeyEnrollChallenge: text("passkey_enroll_challenge"),
+  passkeyEnrollExpiresAt: timestamp("passkey_enroll_expires_at", { withTimezone: true, mode: "date" }),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * One SCA challenge of a money movement or a beneficiary change (Grid's ScaChallenge): a quote's
+ * authorization (purpose QUOTE, subject the quote) or a trust/untrust (subject the external account).
+ * SMS_OTP codes are kept as keyed digests; PASSKEY challenges keep the WebAuthn challenge.
+ */
+export const scaChallenges = pgTable(
+  "sca_challenges",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    purpose: text("purpose", { enum: ["QUOTE", "TRUST", "UNTRUST", "LOGIN"] }).notNull(),
+    subjectId: uuid("subject_id").notNull(),
+    factor: text("factor", { enum: ["SMS_OTP", "TOTP", "PASSKEY"] }).notNull(),
+    codeDigest: text("code_digest"),
+    passkeyChallenge: text("passkey_challenge"),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("sca_challenges_subject_idx").on(t.subjectId, t.createdAt), index("sca_challenges_expiry_idx").on(t.expiresAt)],
+);
+
+/** PASSKEY SCA factors (WebAuthn credentials of the customer, under the platform's wallet RP settings). */
+export const scaPasskeys = pgTable(
+  "sca_passkeys",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    credentialId: text("credential_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    name: text("name"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("sca_passkeys_credential_uq").on(t.platformId, t.credentialId), index("sca_passkeys_customer_idx").on(t.customerId)],
+);
+
+/** Grid's liveness-gated 2FA reset of a lost SCA factor. */
+export const scaFactorResets = pgTable(
+  "sca_factor_resets",
+  {
+    id: uuid("id").primaryKey(),
+    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    factor: text("factor", { enum: ["SMS_OTP", "TOTP", "PASSKEY"] }).notNull(),
+    status: text("status", { enum: ["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED", "COMPLETED", "REJECTED", "EXPIRED"] }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("sca_factor_resets_customer_idx").on(t.customerId, t.createdAt)],
+);

@@ -27,6 +27,8 @@ export const externalAccounts = pgTable(
     beneficiaryVerifiedName: text("beneficiary_verified_name"),
     /** Outstanding WALLET_SIGNATURE challenge: the exact message and its expiry. */
     ownershipChallenge: jsonb("ownership_challenge").$type<{ message: string; expiresAt: string } | null>(),
+    /** A trusted beneficiary (POST …/trust + /confirm under SCA): sends to it skip the per-quote SCA challenge. */
+    trusted: boolean("trusted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

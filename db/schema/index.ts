@@ -16,3 +16,6 @@ export * from "./bulk-imports";
 export * from "./uma";
 export * from "./compliance";
 export * from "./cards";
+export * from "./stablecoins";
+export * from "./delegated-keys";
+export * from "./plaid";

@@ -1,10 +1,13 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
 
-/** Where money sits or goes: one of our internal accounts, an external account, or the outside world (sandbox funding). */
-export type AccountKind = "INTERNAL" | "EXTERNAL" | "SANDBOX";
+/**
+ * Where money sits or goes: one of our internal accounts, an external account, the outside world (sandbox
+ * funding), or an UMA address at another VASP (`counterparty_uma_address`; no account id).
+ */
+export type AccountKind = "INTERNAL" | "EXTERNAL" | "SANDBOX" | "UMA";
 
 /** A priced transfer offer (POST /quotes). `transactionId` is allocated up front; the row appears on execution. */
 export const quotes = pgTable(
@@ -14,11 +17,14 @@ export const quotes = pgTable(
     platformId: uuid("platform_id").notNull().references(() => platforms.id),
     customerId: uuid("customer_id").references(() => customers.id),
     agentId: uuid("agent_id"),
-    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] }).notNull(),
+    status: text("status", { enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] }).notNull(),
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
     sourceAccountId: uuid("source_account_id").notNull(),
     destinationKind: text("destination_kind").$type<AccountKind>().notNull(),
-    destinationAccountId: uuid("destination_account_id").notNull(),
+    /** Null when the destination is an UMA address (destinationKind UMA). */
+    destinationAccountId: uuid("destination_account_id"),
+    /** The receiver's UMA address when destinationKind is UMA. */
+    counterpartyUmaAddress: text("counterparty_uma_address"),
     lockedCurrencySide: text("locked_currency_side", { enum: ["SENDING", "RECEIVING"] }).notNull(),
     lockedCurrencyAmount: bigint("locked_currency_amount", { mode: "bigint" }).notNull(),
     sendingCurrency: text("sending_currency").notNull(),
@@ -35,6 +41,8 @@ export const quotes = pgTable(
     paymentRail: text("payment_rail"),
     remittanceInformation: text("remittance_information"),
     purposeOfPayment: text("purpose_of_payment"),
+    /** While PENDING_AUTHORIZATION: Grid's ScaChallenge as served (the secret part is in sca_challenges). */
+    scaChallenge: jsonb("sca_challenge").$type<Record<string, unknown>>(),
     idempotencyKey: text("idempotency_key"),
     requestDigest: text("request_digest"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -63,8 +71,8 @@ export const transactions = pgTable(
     /** TRANSFER (quote), TRANSFER_IN / TRANSFER_OUT (deprecated endpoints), FUNDING (sandbox). */
     kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
     direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
-    /** REJECTED: the platform refused an agent-initiated transaction pending its approval. */
-    status: text("status", { enum: ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
+    /** REJECTED: the platform refused an agent-initiated transaction pending its approval, or cancelled a pending bank transfer. */
+    status: text("status", { enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
     pendingReason: text("pending_reason"),
     failureReason: text("failure_reason"),
     rejectionReason: text("rejection_reason"),
@@ -82,16 +90,27 @@ export const transactions = pgTable(
     /** Sending amount in USD cents, for the daily volume limit. */
     usdValueCents: bigint("usd_value_cents", { mode: "bigint" }).notNull(),
     description: text("description"),
+    /** The UMA address of the other side when sourceKind or destinationKind is UMA. */
+    counterpartyUmaAddress: text("counterparty_uma_address"),
+    /** Grid's onChainTransaction of a wallet payout: set once the crypto transfer settled. */
+    onChainTransactionHash: text("on_chain_transaction_hash"),
+    onChainNetwork: text("on_chain_network"),
+    /** Hash of an UMA payment's inter-VASP settlement leg (Grid's reconciliationInstructions.transactionHash). */
+    settlementTransactionHash: text("settlement_transaction_hash"),
     idempotencyKey: text("idempotency_key"),
     /** Digest of the request body that created it under idempotencyKey (lib/money/idempotency.ts). */
     requestDigest: text("request_digest"),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
+    /** POST /transactions/{id}/confirm: when the platform delivered the receipt to its customer (Grid's receiptDeliveryConfirmedAt). */
+    receiptDeliveryConfirmedAt: timestamp("receipt_delivery_confirmed_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
     index("transactions_platform_idx").on(t.platformId, t.id),
     index("transactions_customer_day_idx").on(t.customerId, t.createdAt),
+    /** An agent's spend this day and month (lib/agent-money: spending limits), read on each of its payments. */
+    index("transactions_agent_day_idx").on(t.agentId, t.createdAt).where(sql`${t.agentId} is not null`),
     uniqueIndex("transactions_idempotency_uq")
       .on(t.platformId, t.kind, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

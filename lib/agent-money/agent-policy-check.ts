@@ -6,7 +6,7 @@ import { getRate } from "@/lib/exchange-rates/get-rate";
 import { ApiError, unauthorized } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import { convertDown } from "@/lib/money/convert";
-import type { QuoteRow } from "@/lib/quotes/quote-view";
+import { destinationRef, type QuoteRow } from "@/lib/quotes/quote-view";
 import { INVALID_AGENT_TOKEN } from "@/lib/agents/authenticate-agent";
 
 export type ExecutionMode = "AUTO" | "APPROVAL_REQUIRED";
@@ -31,7 +31,7 @@ function policyRefusal(reason: string, message: string, details: Record<string, 
 export async function checkAgentPolicy(
   tx: Tx,
   agentId: string,
-  q: Pick<QuoteRow, "usdValueCents" | "destinationKind" | "destinationAccountId">,
+  q: Pick<QuoteRow, "usdValueCents" | "destinationKind" | "destinationAccountId"> & { counterpartyUmaAddress?: string | null },
 ): Promise<ExecutionMode> {
   const [agent] = await tx.select().from(agents).where(eq(agents.id, agentId)).for("no key update");
   if (!agent) throw unauthorized(INVALID_AGENT_TOKEN);
@@ -39,7 +39,7 @@ export async function checkAgentPolicy(
   const policy = agent.policy as AgentPolicy;
   const limits = policy.spendingLimits;
   const amountUsd = q.usdValueCents;
-  const destinationId = formatId(q.destinationKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", q.destinationAccountId);
+  const destinationId = destinationRef(q);
   const allowed = policy.accountRestrictions?.allowedAccountIds;
   if (allowed && !allowed.includes(destinationId)) {
     throw policyRefusal("ACCOUNT_NOT_ALLOWED", `${destinationId} is not among the allowed accounts`);

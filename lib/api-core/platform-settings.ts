@@ -75,6 +75,12 @@ export const platformSettingsSchema = z.object({
   limits: limitsSchema.optional(),
   /** Set only when the platform is created (Grid: "only by Lightspark"): such a platform verifies its own customers. */
   isRegulatedFinancialInstitution: z.boolean().default(false),
+  /** Grid's umaDomain: the domain of the platform's customers' UMA addresses (kept and shown; addresses are not checked against it). */
+  umaDomain: z
+    .string()
+    .max(253)
+    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "a domain name such as uma.example.com")
+    .optional(),
   /** Sandbox only: customers resolve by the sandbox suffix at creation, without documents or POST /verifications. */
   skipVerificationPaperwork: z.boolean().default(false),
 });

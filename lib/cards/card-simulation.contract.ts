@@ -7,9 +7,16 @@ import { cardMerchantSchema } from "./card.contract";
 const amount = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const txnId = z.string().max(100).describe("CardTransaction:<uuid>");
 
-export const cardAuthorizationSimSchema = z
-  .object({ amount, currency: z.object({ code: z.string().max(10) }), merchant: cardMerchantSchema })
+/** Grid's Currency object: the code decides; name, symbol and decimals are accepted as Grid's client sends them, and not used. */
+const simCurrency = z
+  .object({
+    code: z.string().max(10),
+    name: z.string().max(100).optional(),
+    symbol: z.string().max(10).optional(),
+    decimals: z.number().int().min(0).max(18).optional(),
+  })
   .strict();
+export const cardAuthorizationSimSchema = z.object({ amount, currency: simCurrency, merchant: cardMerchantSchema }).strict();
 export const cardBalanceInquirySimSchema = z.object({ merchant: cardMerchantSchema }).strict();
 export const cardClearingSimSchema = z.object({ cardTransactionId: txnId, amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict();
 export const cardReturnSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();

@@ -131,7 +131,7 @@ export const revealCardOp = defineOperation({
   params: cardIdParams,
   bodyOptional: true,
   body: z.object({}).strict(),
-  responses: { 200: { description: "The reveal URL", schema: cardRevealSchema }, ...errorResponses(401, 404, 409) },
+  responses: { 200: { description: "The reveal URL", schema: cardRevealSchema }, ...errorResponses(401, 403, 404, 409) },
 });
 
 /** Grid's CardTransaction; DECLINED and declineReason record refused authorizations (our addition). */

@@ -49,5 +49,5 @@ export async function redeemCardReveal(token: string) {
     .where(eq(cards.id, used.cardId));
   const { pan, cvv } = await openCardSecrets(row.card);
   const origins = (row.settings as { webauthn?: { origins?: string[] } }).webauthn?.origins ?? [];
-  return { pan, cvv, expMonth: row.card.expMonth, expYear: row.card.expYear, origins };
+  return { pan, cvv, expMonth: row.card.expMonth, expYear: row.card.expYear, origins, platformId: row.card.platformId };
 }

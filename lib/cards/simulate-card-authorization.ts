@@ -8,6 +8,7 @@ import { requireSandbox } from "./card-simulation-context";
 import type { CardTransactionRow } from "./card-transaction-view";
 import { findCardOrThrow } from "./find-card";
 import { saveCardTransaction } from "./save-card-transaction";
+import { cardCanPullFrom } from "./wallet-pull-signer";
 
 export type AuthorizationKind = Exclude<CardTransactionRow["kind"], never>;
 type Decline = (typeof DECLINE_REASONS)[number];
@@ -76,9 +77,11 @@ export async function simulateCardAuthorization(
     if (suffix === "002") return decline("INSUFFICIENT_FUNDS");
     if (!credit && card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction) return decline("LIMIT_EXCEEDED");
     if (!credit && amount > 0n) {
-      // Authorization decisioning: the first funding source, in the card's order, that covers the amount.
+      // Authorization decisioning: the first funding source, in the card's order, that covers the amount
+      // and that the card may pull from (an EMBEDDED_WALLET only with an ACTIVE delegated key).
       let chosen: string | null = null;
       for (const source of card.fundingSources) {
+        if (!(await cardCanPullFrom(tx, card.id, source))) continue;
         if ((await lockedBalance(tx, source)) >= amount) {
           chosen = source;
           break;

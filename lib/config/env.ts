@@ -87,6 +87,21 @@ const envSchema = z.object({
   BULK_IMPORT_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
   /** Bulk-import loops per process (each holds one database connection while it works). */
   BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+  /** Run the stablecoin operations worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
+  STABLECOIN_WORKER: z.enum(["on", "off"]).default("on"),
+  /** Wait of the sandbox issuer provider before each step of a stablecoin operation (docs/protocol.md "Stablecoins"). */
+  STABLECOIN_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+  /** How often an idle stablecoin worker looks for operations whose next step is due. */
+  STABLECOIN_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /** Plaid (deprecated Grid operations /plaid/*): production platforms need these; sandbox platforms use the built-in sandbox. */
+  PLAID_CLIENT_ID: z.string().min(1).optional(),
+  PLAID_SECRET: z.string().min(1).optional(),
+  /** Plaid's API base URL for production platforms (Plaid's own sandbox host may be given to try a real Plaid sandbox). */
+  PLAID_BASE_URL: z.string().url().default("https://production.plaid.com"),
+  /** The name Plaid Link shows the end user. */
+  PLAID_CLIENT_NAME: z.string().min(1).max(30).default("Bank account link"),
+  /** Run the Plaid worker (activates accounts linked through Plaid) in this server process; every instance may. */
+  PLAID_WORKER: z.enum(["on", "off"]).default("on"),
   /** Start of an UMA invitation's claim URL (the code is appended). */
   INVITATION_URL_BASE: z.string().url().default("https://uma.me/i/"),
   /** Failed BasicAuth attempts per client id per minute before 429 (protocol.md "Failed platform authentication"). */

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import { invalidInput } from "@/lib/api-core/validation";
 import { formatId } from "@/lib/ids";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import type { CustomerUpdate } from "./customer.contract";
+import { INDIVIDUAL_ONLY, type CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
 import { sealIdentifier } from "./seal-identifier";
 
@@ -15,11 +15,8 @@ export interface UpdateCustomerInput {
   patch: CustomerUpdate;
 }
 
-const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality"] as const;
-
 /** Refusals that do not depend on state other than the customer itself (checked before any 202 too). */
 export function checkPatchApplies(current: CustomerRow, patch: CustomerUpdate): void {
-  if (current.deletedAt) throw new ApiError("CUSTOMER_DELETED", `Customer ${formatId("Customer", current.id)} was deleted`);
   if (patch.customerType !== undefined && patch.customerType !== current.customerType) {
     throw invalidInput([{ field: "customerType", constraint: { enum: [current.customerType] }, message: `The customer is ${current.customerType}; the type cannot change` }]);
   }

@@ -2,12 +2,12 @@ import type { InferSelectModel } from "drizzle-orm";
 import type { customers } from "@/db/schema";
 import { formatId } from "@/lib/ids";
 import { contactVerificationView } from "./sca-region";
-import type { Customer } from "./customer.contract";
+import { INDIVIDUAL_PROFILE_KEYS, type Customer } from "./customer.contract";
 
 export type CustomerRow = InferSelectModel<typeof customers>;
 
 const COMMON = ["region", "address", "endUserTermsConsent"] as const;
-const INDIVIDUAL = ["fullName", "birthDate", "nationality", "idType", "countryOfIssuance"] as const;
+const INDIVIDUAL = ["fullName", "birthDate", "nationality", "idType", "countryOfIssuance", ...INDIVIDUAL_PROFILE_KEYS] as const;
 
 /** Grid's CustomerOneOf: INDIVIDUAL carries `kycStatus` and the person's fields, BUSINESS `kybStatus` and `businessInfo`. */
 export function toCustomer(row: CustomerRow): Customer {

@@ -28,6 +28,31 @@ export const endUserTermsConsentSchema = z.object({
 
 const text = (max: number) => z.string().min(1).max(max);
 const countries = z.array(z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code")).max(250);
+const PURPOSES = [
+  "CONTRACTOR_PAYOUTS", "CREATOR_PAYOUTS", "EMPLOYEE_PAYOUTS", "MARKETPLACE_SELLER_PAYOUTS", "SUPPLIER_PAYMENTS", "CROSS_BORDER_B2B",
+  "AR_AUTOMATION", "AP_AUTOMATION", "EMBEDDED_PAYMENTS", "PLATFORM_FEE_COLLECTION", "P2P_TRANSFERS", "CHARITABLE_DONATIONS", "OTHER",
+] as const;
+const monthlyCount = z.enum(["COUNT_UNDER_10", "COUNT_10_TO_100", "COUNT_100_TO_500", "COUNT_500_TO_1000", "COUNT_OVER_1000"]);
+const monthlyVolume = z.enum(["VOLUME_UNDER_10K", "VOLUME_10K_TO_100K", "VOLUME_100K_TO_1M", "VOLUME_1M_TO_10M", "VOLUME_OVER_10M"]);
+const categories = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length);
+
+/** Grid's IndividualCustomerFields beyond identity: the person's financial profile (stored as given, returned as stored). */
+const individualProfileFields = {
+  purposeOfAccount: z.enum(PURPOSES).optional(),
+  purposeOfAccountOtherDescription: text(1000).optional(),
+  sourceOfFundsCategories: categories([
+    "SALARY", "SELF_EMPLOYMENT_INCOME", "INVESTMENT_INCOME", "PENSION", "RENTAL_INCOME", "GIFT", "INHERITANCE", "LOAN", "SAVINGS", "SALE_OF_ASSETS", "OTHER",
+  ]).optional(),
+  sourceOfFundsOtherDescription: text(1000).optional(),
+  sourceOfWealthCategories: categories(["SALARY", "BUSINESS_INCOME", "INVESTMENTS", "INHERITANCE", "PROPERTY_SALE", "GIFT", "RETIREMENT", "SAVINGS", "OTHER"]).optional(),
+  sourceOfWealthOtherDescription: text(1000).optional(),
+  expectedMonthlyTransactionCount: monthlyCount.optional(),
+  expectedMonthlyTransactionVolume: monthlyVolume.optional(),
+  annualIncomeRange: z.enum(["UNDER_50K", "RANGE_50K_100K", "RANGE_100K_250K", "RANGE_250K_1M", "OVER_1M"]).optional(),
+  netWorthRange: z.enum(["UNDER_100K", "RANGE_100K_500K", "RANGE_500K_1M", "RANGE_1M_5M", "RANGE_5M_25M", "OVER_25M"]).optional(),
+  pepStatus: z.enum(["NONE", "DOMESTIC", "FOREIGN", "HIO", "FAMILY_OR_ASSOCIATE"]).optional(),
+};
+export const INDIVIDUAL_PROFILE_KEYS = Object.keys(individualProfileFields) as (keyof typeof individualProfileFields)[];
 
 /** Grid's BusinessInfo: the business's own data, under `businessInfo` (Grid's shape; no top-level alias). */
 const businessInfoFields = {
@@ -50,17 +75,13 @@ const businessInfoFields = {
       "ARTS_ENTERTAINMENT_AND_RECREATION", "ACCOMMODATION_AND_FOOD_SERVICES", "OTHER_SERVICES", "PUBLIC_ADMINISTRATION",
     ])
     .optional(),
-  purposeOfAccount: z
-    .enum([
-      "CONTRACTOR_PAYOUTS", "CREATOR_PAYOUTS", "EMPLOYEE_PAYOUTS", "MARKETPLACE_SELLER_PAYOUTS", "SUPPLIER_PAYMENTS", "CROSS_BORDER_B2B",
-      "AR_AUTOMATION", "AP_AUTOMATION", "EMBEDDED_PAYMENTS", "PLATFORM_FEE_COLLECTION", "P2P_TRANSFERS", "CHARITABLE_DONATIONS", "OTHER",
-    ])
-    .optional(),
+  purposeOfAccount: z.enum(PURPOSES).optional(),
+  purposeOfAccountOtherDescription: text(1000).optional(),
   sourceOfFunds: text(1000).optional(),
-  expectedMonthlyTransactionCount: z.enum(["COUNT_UNDER_10", "COUNT_10_TO_100", "COUNT_100_TO_500", "COUNT_500_TO_1000", "COUNT_OVER_1000"]).optional(),
-  expectedMonthlyTransactionVolume: z
-    .enum(["VOLUME_UNDER_10K", "VOLUME_10K_TO_100K", "VOLUME_100K_TO_1M", "VOLUME_1M_TO_10M", "VOLUME_OVER_10M"])
-    .optional(),
+  sourceOfFundsCategories: categories(["OPERATING_REVENUE", "INVESTMENT_INCOME", "LOANS", "VENTURE_CAPITAL", "PERSONAL_SAVINGS", "DONATIONS", "OTHER"]).optional(),
+  sourceOfFundsOtherDescription: text(1000).optional(),
+  expectedMonthlyTransactionCount: monthlyCount.optional(),
+  expectedMonthlyTransactionVolume: monthlyVolume.optional(),
   expectedRecipientJurisdictions: countries.optional(),
   expectedCounterpartyCountries: countries.optional(),
   naicsCode: z.string().regex(/^\d{2,6}$/, "NAICS code").optional(),
@@ -93,12 +114,13 @@ function customerFieldsWith<B extends z.ZodType>(businessInfo: B) {
   idType: z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]).optional(),
   identifier: z.string().min(1).max(64).optional().describe("Write-only: stored encrypted, never returned"),
   countryOfIssuance: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
+  ...individualProfileFields,
   // BUSINESS
   businessInfo: businessInfo.optional(),
   };
 }
 const customerFields = customerFieldsWith(businessInfoSchema);
-const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality", "idType", "identifier", "countryOfIssuance"] as const;
+export const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality", "idType", "identifier", "countryOfIssuance", ...INDIVIDUAL_PROFILE_KEYS] as const;
 /** Run the per-type checks even when other fields are invalid, so that one answer lists every problem. */
 const ALWAYS = { when: () => true };
 
@@ -162,6 +184,7 @@ export const customerUpdateSchema = z
     idType: customerFields.idType,
     identifier: customerFields.identifier,
     countryOfIssuance: customerFields.countryOfIssuance,
+    ...individualProfileFields,
     businessInfo: businessInfoUpdateSchema.optional(),
   })
   .strict()
@@ -198,6 +221,7 @@ export const individualCustomerSchema = z.object({
   nationality: z.string().optional(),
   idType: customerFields.idType,
   countryOfIssuance: z.string().optional(),
+  ...individualProfileFields,
 });
 export const businessCustomerSchema = z.object({
   ...customerViewBase,
@@ -257,7 +281,7 @@ export const deleteCustomerOp = defineOperation({
   path: "/customers/{customerId}",
   summary: "Delete a customer",
   description:
-    "Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.",
+    "Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.",
   tags: ["Customers"],
   auth: "platform",
   params: customerIdParams,
@@ -291,6 +315,6 @@ export const updateCustomerOp = defineOperation({
     ...signedRetryResponses({
       200: { description: "The updated customer, or PROCESSING (re-send the identical request)", schema: z.union([customerSchema, processingSchema]) },
     }),
-    ...errorResponses(400, 401, 404, 409, 410, 424),
+    ...errorResponses(400, 401, 404, 409, 424),
   },
 });

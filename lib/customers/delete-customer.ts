@@ -10,7 +10,7 @@ import { findCustomerOrThrow } from "./find-customer";
 export async function deleteCustomer(platform: PlatformPrincipal, customerId: string) {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
-    const current = await findCustomerOrThrow(tx, platform.id, customerId, { forUpdate: true });
+    const current = await findCustomerOrThrow(tx, platform.id, customerId, { forUpdate: true, includeDeleted: true });
     if (current.deletedAt) throw new ApiError("CUSTOMER_DELETED", `Customer ${customerId} was already deleted`);
     const now = new Date();
     const [deleted] = await tx.update(customers).set({ deletedAt: now, updatedAt: now }).where(eq(customers.id, current.id)).returning();

@@ -5,12 +5,16 @@ import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { CustomerRow } from "./customer-view";
 
-/** A customer of this platform, or 404 USER_NOT_FOUND (the same for another platform's customer). */
+/**
+ * A customer of this platform, or 404 USER_NOT_FOUND (the same for another platform's customer). A soft-deleted
+ * customer is not found either (every operation that names it answers 404, as Grid's do), except where
+ * `includeDeleted` says so: GET /customers/{id} (it shows `isDeleted: true`) and DELETE (410 the second time).
+ */
 export async function findCustomerOrThrow(
   db: DbOrTx,
   platformId: string,
   customerId: string,
-  opts: { forUpdate?: boolean } = {},
+  opts: { forUpdate?: boolean; includeDeleted?: boolean } = {},
 ): Promise<CustomerRow> {
   const uuid = parseId("Customer", customerId);
   if (uuid) {
@@ -20,7 +24,7 @@ export async function findCustomerOrThrow(
       .where(and(eq(customers.id, uuid), eq(customers.platformId, platformId)))
       .limit(1);
     const [row] = opts.forUpdate ? await q.for("update") : await q;
-    if (row) return row;
+    if (row && (opts.includeDeleted || row.deletedAt === null)) return row;
   }
   throw notFound("USER_NOT_FOUND", "Customer", customerId);
 }

@@ -4,5 +4,5 @@ import { toCustomer } from "./customer-view";
 import { findCustomerOrThrow } from "./find-customer";
 
 export async function getCustomer(platform: PlatformPrincipal, customerId: string) {
-  return toCustomer(await findCustomerOrThrow(await getDb(), platform.id, customerId));
+  return toCustomer(await findCustomerOrThrow(await getDb(), platform.id, customerId, { includeDeleted: true }));
 }

@@ -77,6 +77,16 @@ const walletBeneficiary = (mode: Mode) =>
 
 const rails = (values: string[]) => z.array(z.enum(values as [string, ...string[]])).describe("Read-only: the payment rails of this account");
 
+/**
+ * Grid's client 0.7.0 types a bank accountInfo with `paymentRails` and `countries` (read-only in Grid's current
+ * OpenAPI). Accepted on create so that its calls work: `paymentRails` must be rails of this type, `countries` ISO
+ * codes; neither is stored (the account's rails are derived from its fields, create-external-account.ts).
+ */
+const clientCopies = (values: string[]): Fields => ({
+  paymentRails: z.array(z.enum(values as [string, ...string[]])).max(values.length).optional().describe("Accepted, checked against this type's rails, not stored (derived)"),
+  countries: z.array(country).max(250).optional().describe("Accepted as ISO 3166-1 alpha-2 codes, not stored"),
+});
+
 function optional(fields: Fields = {}): Fields {
   return Object.fromEntries(Object.entries(fields).map(([k, s]) => [k, s.optional()]));
 }
@@ -87,7 +97,7 @@ function bankSchema(v: BankVariant, mode: Mode) {
     ...v.required,
     ...optional(v.optional),
     beneficiary: bankBeneficiary(v, mode),
-    ...(mode === "output" ? { paymentRails: rails(v.rails) } : {}),
+    ...(mode === "output" ? { paymentRails: rails(v.rails) } : clientCopies(v.rails)),
   });
   if (mode === "create" && v.alternatives) {
     const groups = v.alternatives.map((a) => a.fields.join(" + ")).join(" or ");

@@ -22,7 +22,8 @@ export async function createExternalAccount(
   input: ExternalAccountCreate,
   owner: { customerId: string } | { customerUuid: string } | { platform: true },
 ) {
-  const info = input.accountInfo as Record<string, unknown>;
+  // paymentRails / countries: the client copies account-info.schema.ts accepts; the stored info never carries them.
+  const { paymentRails: _rails, countries: _countries, ...info } = input.accountInfo as Record<string, unknown>;
   const variant = VARIANT_BY_TYPE.get(String(info.accountType))!;
   const db = await getDb();
   let customerUuid: string | null = null;

@@ -134,10 +134,11 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(scope: "customers" |
       method: "DELETE",
       path: item,
       summary: `Delete ${whose} external account`,
+      description: scope === "customers" ? "A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED." : undefined,
       tags,
       auth: "platform",
       params: externalAccountIdParams,
-      responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404) },
+      responses: { 204: { description: "Deleted" }, ...errorResponses(...(scope === "customers" ? [401, 404, 409] : [401, 404])) },
     }),
     challenge: defineOperation({
       operationId: `challenge${cap}ExternalAccountOwnership`,

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
 import { firstFiatCurrency } from "@/lib/internal-accounts/first-fiat-currency";
@@ -9,7 +9,7 @@ export async function customerByUma(db: DbOrTx, platformId: string, umaAddress: 
   const [c] = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.platformId, platformId), eq(customers.umaAddress, umaAddress)))
+    .where(and(eq(customers.platformId, platformId), eq(customers.umaAddress, umaAddress), isNull(customers.deletedAt)))
     .limit(1);
   if (!c) {
     throw new ApiError("INVALID_INPUT", `${umaAddress} is not the UMA address of one of your customers`, {

@@ -16,9 +16,22 @@ export const internalLedgerAccount = (uuid: string) => `ia:${uuid}`;
 /**
  * A system account of the platform: FUNDING (money from outside), PAYOUTS (money to outside), FX, FEES, SANDBOX;
  * for cards CARD_HOLDS (authorized, not yet cleared), CARD_NETWORK (settled with the card network) and
- * CARD_LOSSES (what the network was paid but the funding source could not cover: EXCEPTION).
+ * CARD_LOSSES (what the network was paid but the funding source could not cover: EXCEPTION); for stablecoins
+ * STABLECOIN_ISSUED (per token: minus the supply), STABLECOIN_RESERVE (fiat backing the supply) and
+ * STABLECOIN_PENDING (taken from an internal account for an operation not yet settled).
  */
-export type SystemLedgerName = "FUNDING" | "PAYOUTS" | "FX" | "FEES" | "SANDBOX" | "CARD_HOLDS" | "CARD_NETWORK" | "CARD_LOSSES";
+export type SystemLedgerName =
+  | "FUNDING"
+  | "PAYOUTS"
+  | "FX"
+  | "FEES"
+  | "SANDBOX"
+  | "CARD_HOLDS"
+  | "CARD_NETWORK"
+  | "CARD_LOSSES"
+  | "STABLECOIN_ISSUED"
+  | "STABLECOIN_RESERVE"
+  | "STABLECOIN_PENDING";
 export const systemLedgerAccount = (platformId: string, name: SystemLedgerName, currency: string) =>
   `sys:${platformId}:${name}:${currency}`;
 

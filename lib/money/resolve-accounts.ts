@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { externalAccounts, internalAccounts, type AccountKind } from "@/db/schema";
+import { customers, externalAccounts, internalAccounts, type AccountKind } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
@@ -16,6 +16,13 @@ export interface ResolvedAccount {
   accountInfo?: Record<string, unknown>;
 }
 
+/** Money never moves through an account of a soft-deleted customer: 404 USER_NOT_FOUND, as for the customer itself. */
+async function refuseDeletedOwner(db: DbOrTx, customerId: string | null, accountId: string): Promise<void> {
+  if (!customerId) return;
+  const [c] = await db.select({ deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, customerId));
+  if (c?.deletedAt) throw new ApiError("USER_NOT_FOUND", `The customer owning ${accountId} was deleted`, { accountId });
+}
+
 /**
  * An internal account of the platform (and, for an agent, of its customer), or 404
  * INTERNAL_ACCOUNT_NOT_FOUND — the same answer for another tenant's account.
@@ -26,6 +33,7 @@ export async function resolveInternal(db: DbOrTx, platformId: string, id: string
     const where = [eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)];
     if (customerScope) where.push(eq(internalAccounts.customerId, customerScope));
     const [a] = await db.select().from(internalAccounts).where(and(...where));
+    if (a) await refuseDeletedOwner(db, a.customerId, id);
     if (a) return { kind: "INTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, internalType: a.type };
   }
   throw notFound("INTERNAL_ACCOUNT_NOT_FOUND", "Internal account", id);
@@ -38,6 +46,7 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
     if (customerScope) where.push(eq(externalAccounts.customerId, customerScope));
     const [a] = await db.select().from(externalAccounts).where(and(...where));
     if (a) {
+      await refuseDeletedOwner(db, a.customerId, id);
       return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, accountType: a.accountType, accountInfo: a.accountInfo };
     }
   }

@@ -4,9 +4,16 @@ import { getInternalAccountOp, listCustomerInternalAccountsOp, listPlatformInter
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
-import { createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
+import { authorizeQuoteOp, createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp, resendQuoteScaCodeOp } from "@/lib/quotes/quote.contract";
 import { fundInternalAccountOp, sandboxSendOp, sandboxUmaReceiveOp } from "@/lib/sandbox/sandbox.contract";
-import { approveTransactionOp, getTransactionOp, listTransactionsOp, rejectTransactionOp } from "@/lib/transactions/transaction.contract";
+import {
+  approveTransactionOp,
+  cancelTransactionOp,
+  confirmReceiptDeliveryOp,
+  getTransactionOp,
+  listTransactionsOp,
+  rejectTransactionOp,
+} from "@/lib/transactions/transaction.contract";
 import {
   agentCreateQuoteOp,
   agentExecuteQuoteOp,
@@ -34,7 +41,7 @@ import { getBulkImportJobOp, uploadCustomersCsvOp } from "@/lib/bulk-import/bulk
 import * as invitationOps from "@/lib/invitations/invitation.contract";
 import { listUmaProvidersOp, lookupExternalAccountOp, lookupUmaOp } from "@/lib/uma/uma.contract";
 import * as agentActionOps from "@/lib/agent-actions/agent-action.contract";
-import { createCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
+import { createCustomerKycLinkOp, getCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
 import {
   createBeneficialOwnerOp,
   getBeneficialOwnerOp,
@@ -62,9 +69,18 @@ import {
   recordSecurityEventOp,
   startScaFactorEnrollmentOp,
   startScaLoginOp,
+  trustOpsOf,
+  deleteScaFactorOp,
+  startTwoFactorResetOp,
+  getTwoFactorResetStatusOp,
+  completeTwoFactorResetOp,
 } from "@/lib/sca/sca.contract";
 import { cardSimulationOps } from "@/lib/cards/card-simulation.contract";
+import * as delegatedKeyOps from "@/lib/delegated-keys/delegated-key.contract";
+import { estimateWithdrawalFeeOp } from "@/lib/withdrawal-fees/withdrawal-fee.contract";
+import { createPlaidLinkTokenOp, submitPlaidPublicTokenOp } from "@/lib/plaid/plaid.contract";
 import { createCardOp, getCardOp, listCardsOp, revealCardOp, updateCardOp } from "@/lib/cards/card.contract";
+import { stablecoinOps } from "@/lib/stablecoins/stablecoin.contract";
 
 /**
  * Every operation the service implements. The OpenAPI document is generated from this list, and a test
@@ -93,6 +109,8 @@ export const operations: Operation<any, any, any>[] = [
   listQuotesOp,
   getQuoteOp,
   executeQuoteOp,
+  authorizeQuoteOp,
+  resendQuoteScaCodeOp,
   listTransactionsOp,
   getTransactionOp,
   transferInOp,
@@ -101,12 +119,15 @@ export const operations: Operation<any, any, any>[] = [
   sandboxSendOp,
   approveTransactionOp,
   rejectTransactionOp,
+  cancelTransactionOp,
+  confirmReceiptDeliveryOp,
   createCardOp,
   listCardsOp,
   getCardOp,
   updateCardOp,
   revealCardOp,
   ...cardSimulationOps,
+  ...stablecoinOps,
   agentCreateQuoteOp,
   agentGetQuoteOp,
   agentExecuteQuoteOp,
@@ -168,6 +189,7 @@ export const operations: Operation<any, any, any>[] = [
   listVerificationsOp,
   getVerificationOp,
   createCustomerKycLinkOp,
+  getCustomerKycLinkOp,
   createBeneficialOwnerOp,
   listBeneficialOwnersOp,
   getBeneficialOwnerOp,
@@ -188,4 +210,19 @@ export const operations: Operation<any, any, any>[] = [
   startScaLoginOp,
   completeScaLoginOp,
   recordSecurityEventOp,
+  trustOpsOf.trust.start,
+  trustOpsOf.trust.confirm,
+  trustOpsOf.untrust.start,
+  trustOpsOf.untrust.confirm,
+  deleteScaFactorOp,
+  startTwoFactorResetOp,
+  getTwoFactorResetStatusOp,
+  completeTwoFactorResetOp,
+  delegatedKeyOps.createDelegatedKeyOp,
+  delegatedKeyOps.listDelegatedKeysOp,
+  delegatedKeyOps.getDelegatedKeyOp,
+  delegatedKeyOps.revokeDelegatedKeyOp,
+  estimateWithdrawalFeeOp,
+  createPlaidLinkTokenOp,
+  submitPlaidPublicTokenOp,
 ];

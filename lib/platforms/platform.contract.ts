@@ -29,6 +29,7 @@ export const platformSettingsPatchSchema = z
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
     skipVerificationPaperwork: z.boolean(),
+    umaDomain: platformSettingsSchema.shape.umaDomain.unwrap(),
   })
   .partial()
   .strict();

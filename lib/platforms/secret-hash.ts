@@ -23,27 +23,62 @@ export async function hashSecret(secret: string): Promise<string> {
   return ["scrypt", N, R, P, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
-// Used when the client id is unknown, so the answer takes as long as for a wrong secret.
+// Hashed once per process, to learn how long a real verification takes on this host.
 const DUMMY_HASH = `scrypt$${N}$${R}$${P}$${Buffer.alloc(16).toString("base64url")}$${Buffer.alloc(KEYLEN).toString("base64url")}`;
 
 /**
- * One verification at a time per process and per queue: a burst of guesses (each a full scrypt) queues on one
- * thread instead of taking every core from legitimate requests; guesses at unknown client ids (the dummy hash)
- * queue apart, so a legitimate client's verification never waits behind them (bench/README.md "Failed BasicAuth flood").
+ * One verification at a time per process: a burst of guesses (each a full scrypt) queues on one thread instead
+ * of taking every core from legitimate requests (bench/README.md "Failed BasicAuth flood").
  */
 const knownClientHashes = pLimit(1);
-const unknownClientHashes = pLimit(1);
+
+/**
+ * How long one scrypt takes here (ms): measured on every real verification (moving average) and, before the
+ * first one, by hashing the dummy hash once.
+ */
+let typicalHashMs: number | null = null;
+let measuring: Promise<void> | null = null;
+
+function recordHashTime(ms: number): void {
+  typicalHashMs = typicalHashMs === null ? ms : typicalHashMs * 0.8 + ms * 0.2;
+}
+
+async function timedScrypt(secret: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  // Counted by tests (LOG_LEVEL=debug): a throttled attempt, or one naming an unknown client id, never gets here.
+  logger.debug("platform secret hash computed");
+  const started = performance.now();
+  const out = await scryptAsync(secret, salt, n, r, p);
+  recordHashTime(performance.now() - started);
+  return out;
+}
+
+/**
+ * An unknown client id costs no hash: a flood of made-up client ids would otherwise cost a full scrypt each and
+ * take the CPU from legitimate requests. The answer waits as long as a real verification takes on this host, so
+ * that the time of a 401 does not tell whether a client id exists; the wait uses no CPU.
+ */
+async function unknownClient(): Promise<false> {
+  if (typicalHashMs === null) {
+    measuring ??= knownClientHashes(async () => {
+      const parts = DUMMY_HASH.split("$");
+      await timedScrypt("", Buffer.from(parts[4], "base64url"), N, R, P);
+    });
+    await measuring;
+  } else {
+    await new Promise((resolve) => setTimeout(resolve, typicalHashMs ?? 0));
+  }
+  return false;
+}
 
 export function verifySecret(secret: string, stored: string | null): Promise<boolean> {
-  return (stored === null ? unknownClientHashes : knownClientHashes)(async () => {
-    // Counted by tests (LOG_LEVEL=debug): a throttled attempt must never get here.
-    logger.debug("platform secret hash computed");
-    const parts = (stored ?? DUMMY_HASH).split("$");
+  if (stored === null) return unknownClient();
+  return knownClientHashes(async () => {
+    const parts = stored.split("$");
     if (parts.length !== 6 || parts[0] !== "scrypt") return false;
     const [, n, r, p, saltB64, hashB64] = parts;
     const expected = Buffer.from(hashB64, "base64url");
-    const actual = await scryptAsync(secret, Buffer.from(saltB64, "base64url"), Number(n), Number(r), Number(p));
-    return stored !== null && expected.length === actual.length && timingSafeEqual(expected, actual);
+    const actual = await timedScrypt(secret, Buffer.from(saltB64, "base64url"), Number(n), Number(r), Number(p));
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
   });
 }
 

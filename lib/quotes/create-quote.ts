@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
@@ -15,9 +15,11 @@ import { idempotent } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
+import { afterQuoteCommit } from "./hold-for-sca";
 import { priceQuote } from "./price-quote";
 import type { Quote, QuoteCreate } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
+import { resolveUmaDestination, type UmaDestination } from "./uma-destination";
 
 export interface QuoteActor {
   /** Set for agent-initiated quotes: the agent's customer bounds every account. */
@@ -55,25 +57,17 @@ async function insertQuote(
 ): Promise<Quote> {
   const db = await getDb();
   const scope = opts.actor?.customerScope;
-  if (input.lookupId !== undefined) await requireLookup(db, platform.id, input.lookupId);
+  if (input.lookupId !== undefined && input.destination.destinationType !== "UMA_ADDRESS") await requireLookup(db, platform.id, input.lookupId);
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
     throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {
       errors: [{ field: "source.customerId", message: "Must be the customer that owns source.accountId" }],
     });
   }
-  const dst = await resolveDestination(db, platform.id, input.destination.accountId, scope);
+  const dst = await resolveQuoteDestination(db, platform, input, scope);
   if (dst.kind === src.kind && dst.uuid === src.uuid) {
     throw new ApiError("INVALID_INPUT", "Source and destination are the same account", {
       errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
-    });
-  }
-  const rail = input.destination.paymentRail;
-  const railsOfDestination = dst.accountType && dst.accountInfo ? paymentRailsOf(VARIANT_BY_TYPE.get(dst.accountType)!, dst.accountInfo) : [];
-  if (rail !== undefined && !railsOfDestination.includes(rail)) {
-    const rails = railsOfDestination.join(", ") || "none (an internal account)";
-    throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {
-      errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
     });
   }
   if (src.customerId) await requireReadyToTransact(db, src.customerId);
@@ -87,7 +81,12 @@ async function insertQuote(
   });
   assertAmountsBounded("lockedCurrencyAmount", [price.totalSending, price.totalReceiving, price.usdValueCents]);
   checkTransactionSize(platform.settings, price.usdValueCents);
-  if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status, Number(price.totalReceiving))) {
+  if (dst.uma && (price.totalReceiving < BigInt(dst.uma.min) || price.totalReceiving > BigInt(dst.uma.max))) {
+    throw new ApiError("INVALID_INPUT", `The receiver accepts ${dst.uma.min} to ${dst.uma.max} ${dst.currency}`, {
+      errors: [{ field: "lockedCurrencyAmount", message: `The receiving amount must be within ${dst.uma.min}–${dst.uma.max} ${dst.currency}` }],
+    });
+  }
+  if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status ?? "", Number(price.totalReceiving))) {
     throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);
   }
   const now = new Date();
@@ -104,6 +103,7 @@ async function insertQuote(
         sourceAccountId: src.uuid,
         destinationKind: dst.kind,
         destinationAccountId: dst.uuid,
+        counterpartyUmaAddress: dst.uma?.umaAddress ?? null,
         lockedCurrencySide: input.lockedCurrencySide,
         lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
         sendingCurrency: src.currency,
@@ -116,7 +116,7 @@ async function insertQuote(
         usdValueCents: price.usdValueCents,
         transactionId: newUuid(),
         description: input.description ?? null,
-        paymentRail: rail ?? null,
+        paymentRail: dst.rail ?? null,
         remittanceInformation: input.remittanceInformation ?? null,
         purposeOfPayment: input.purposeOfPayment ?? null,
         ...idempotency,
@@ -128,7 +128,36 @@ async function insertQuote(
     if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
     return executeQuoteInTx(tx, platform, q);
   });
+  await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
+}
+
+type QuoteDestination = {
+  kind: "INTERNAL" | "EXTERNAL" | "UMA";
+  uuid: string | null;
+  currency: string;
+  status?: string;
+  rail?: string;
+  uma?: UmaDestination;
+};
+
+/** The account (its rail checked against the external account's rails) or the UMA receiver a quote pays. */
+async function resolveQuoteDestination(db: DbOrTx, platform: PlatformPrincipal, input: QuoteCreate, scope: string | undefined): Promise<QuoteDestination> {
+  const d = input.destination;
+  if (d.destinationType === "UMA_ADDRESS") {
+    const uma = await resolveUmaDestination(db, platform, d, input.lookupId);
+    return { kind: "UMA", uuid: null, currency: uma.currency, uma };
+  }
+  const dst = await resolveDestination(db, platform.id, d.accountId, scope);
+  const rail = d.paymentRail;
+  const railsOfDestination = dst.accountType && dst.accountInfo ? paymentRailsOf(VARIANT_BY_TYPE.get(dst.accountType)!, dst.accountInfo) : [];
+  if (rail !== undefined && !railsOfDestination.includes(rail)) {
+    const rails = railsOfDestination.join(", ") || "none (an internal account)";
+    throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {
+      errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
+    });
+  }
+  return { kind: dst.kind === "EXTERNAL" ? "EXTERNAL" : "INTERNAL", uuid: dst.uuid, currency: dst.currency, status: dst.status, rail };
 }
 
 /**

@@ -6,6 +6,8 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
+import type { ScaFactor } from "@/lib/sca/sca-factors";
+import { afterQuoteCommit, holdForSca, quoteNeedsSca } from "./hold-for-sca";
 import type { Quote } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
 
@@ -16,6 +18,9 @@ export async function lockExecutableQuote(tx: Tx, platformId: string, quoteId: s
     ? await tx.select().from(quotes).where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId))).for("update")
     : [];
   if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
+  if (q.status === "PENDING_AUTHORIZATION") {
+    throw new ApiError("CONFLICT", "The quote awaits SCA: authorize it with POST /quotes/{quoteId}/authorize", { reason: "PENDING_AUTHORIZATION" });
+  }
   if (q.status !== "PENDING") throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
   if (q.expiresAt.getTime() <= Date.now()) {
     throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
@@ -23,8 +28,12 @@ export async function lockExecutableQuote(tx: Tx, platformId: string, quoteId: s
   return q;
 }
 
-/** Execute inside the caller's transaction: the transaction row, the ledger and the quote status commit together. */
-export async function executeQuoteInTx(tx: Tx, platform: PlatformPrincipal, q: QuoteRow): Promise<QuoteRow> {
+/**
+ * Execute inside the caller's transaction: the transaction row, the ledger and the quote status commit together.
+ * An SCA customer's quote to an untrusted beneficiary is held PENDING_AUTHORIZATION instead (hold-for-sca.ts).
+ */
+export async function executeQuoteInTx(tx: Tx, platform: PlatformPrincipal, q: QuoteRow, opts: { scaFactor?: ScaFactor | null } = {}): Promise<QuoteRow> {
+  if (await quoteNeedsSca(tx, q)) return holdForSca(tx, platform, q, opts.scaFactor);
   const row = await insertTransaction(tx, transactionFromQuote(q, "PROCESSING"));
   await executeTransaction(tx, row, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "throw" });
   const [after] = await tx.select().from(quotes).where(eq(quotes.id, q.id));
@@ -32,7 +41,7 @@ export async function executeQuoteInTx(tx: Tx, platform: PlatformPrincipal, q: Q
 }
 
 /** POST /quotes/{quoteId}/execute for quotes whose source needs no wallet signature. */
-export async function executeQuote(platform: PlatformPrincipal, quoteId: string): Promise<Quote> {
+export async function executeQuote(platform: PlatformPrincipal, quoteId: string, opts: { scaFactor?: ScaFactor | null } = {}): Promise<Quote> {
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const q = await lockExecutableQuote(tx, platform.id, quoteId);
@@ -41,7 +50,8 @@ export async function executeQuote(platform: PlatformPrincipal, quoteId: string)
       // Routed to execute-wallet-quote.ts before this; kept as a guard.
       throw new ApiError("WALLET_SIGNATURE_MISSING", "The source is an EMBEDDED_WALLET: execution needs a wallet signature");
     }
-    return executeQuoteInTx(tx, platform, q);
+    return executeQuoteInTx(tx, platform, q, opts);
   });
+  await afterQuoteCommit(platform, row);
   return toQuote(row);
 }

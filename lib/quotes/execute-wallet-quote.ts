@@ -7,12 +7,15 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
+import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuoteInTx, lockExecutableQuote } from "./execute-quote";
-import { toQuote, type QuoteRow } from "./quote-view";
+import { afterQuoteCommit } from "./hold-for-sca";
+import { destinationRef, toQuote, type QuoteRow } from "./quote-view";
 
 interface Input {
   platform: PlatformPrincipal;
   quoteId: string;
+  scaFactor?: ScaFactor;
 }
 
 /** The quote, executable now, or the refusal a caller can decide before signing (404, 409, 400 QUOTE_EXPIRED). */
@@ -42,7 +45,7 @@ export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: stri
       parameters: {
         quoteId: formatId("Quote", q.id),
         sourceAccountId: formatId("InternalAccount", q.sourceAccountId),
-        destinationAccountId: formatId(q.destinationKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", q.destinationAccountId),
+        ...(q.destinationKind === "UMA" ? { destinationUmaAddress: destinationRef(q) } : { destinationAccountId: destinationRef(q) }),
         sendingCurrency: q.sendingCurrency,
         totalSendingAmount: String(q.totalSendingAmount),
         receivingCurrency: q.receivingCurrency,
@@ -57,7 +60,7 @@ export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: stri
   },
   async execute(tx, input) {
     const q = await lockExecutableQuote(tx, input.platform.id, input.quoteId);
-    const after = await executeQuoteInTx(tx, input.platform, q);
+    const after = await executeQuoteInTx(tx, input.platform, q, { scaFactor: input.scaFactor });
     return reply(200, toQuote(after, { embeddedWalletSource: true }));
   },
 };
@@ -74,6 +77,11 @@ export async function quoteNeedsWalletSignature(db: DbOrTx, platformId: string, 
   return row?.type === "EMBEDDED_WALLET";
 }
 
-export function executeWalletQuote(call: SignedCall<Input>) {
-  return runSignedRetry(executeWalletQuoteOperation, call);
+export async function executeWalletQuote(call: SignedCall<Input>) {
+  const r = await runSignedRetry(executeWalletQuoteOperation, call);
+  const body = r.body as { id?: string; status?: string; source?: { customerId?: string } } | undefined;
+  if (r.status === 200 && body?.status === "PENDING_AUTHORIZATION" && body.id) {
+    await afterQuoteCommit(call.platform, { id: parseId("Quote", body.id)!, status: "PENDING_AUTHORIZATION", customerId: body.source?.customerId ?? null });
+  }
+  return r;
 }

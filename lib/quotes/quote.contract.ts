@@ -4,6 +4,7 @@ import { errorResponses } from "@/lib/api-core/common.contract";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { PAYMENT_RAILS } from "@/lib/exchange-rates/corridors";
 import { currencySchema } from "@/lib/internal-accounts/internal-account.contract";
+import { scaAuthorizationSchema, scaChallengeSchema } from "@/lib/sca/sca.contract";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
@@ -27,11 +28,18 @@ export const quoteCreateSchema = z.object({
     accountId: z.string().max(100).describe("InternalAccount:<uuid>"),
     customerId: z.string().max(100).optional(),
   }),
-  destination: z.object({
-    destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
-    accountId: z.string().max(100).describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
-    paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the destination external account's paymentRails; default: the account's first"),
-  }),
+  destination: z.discriminatedUnion("destinationType", [
+    z.object({
+      destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
+      accountId: z.string().max(100).describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
+      paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the destination external account's paymentRails; default: the account's first"),
+    }),
+    z.object({
+      destinationType: z.literal("UMA_ADDRESS"),
+      umaAddress: z.string().max(200).describe("The receiver's UMA address ($user@domain); sandbox: the addresses of README \"Sandbox UMA addresses\""),
+      currency: z.string().max(10).optional().describe("The currency the receiver gets; one the receiver accepts (default: its first)"),
+    }),
+  ]),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
   lockedCurrencyAmount: z.number().int().min(1).max(MAX_AMOUNT).describe("Smallest unit of the locked side's currency"),
   immediatelyExecute: z.boolean().default(false),
@@ -44,11 +52,16 @@ export type QuoteCreate = z.infer<typeof quoteCreateSchema>;
 
 export const quoteSchema = z.object({
   id: z.string().describe("Quote:<uuid>"),
-  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]),
+  status: z
+    .enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"])
+    .describe("PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)"),
   createdAt: z.string(),
   expiresAt: z.string(),
   source: z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
-  destination: z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string(), paymentRail: z.enum(PAYMENT_RAILS).optional() }),
+  destination: z.discriminatedUnion("destinationType", [
+    z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string(), paymentRail: z.enum(PAYMENT_RAILS).optional() }),
+    z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string(), currency: z.string().optional() }),
+  ]),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
   lockedCurrencyAmount: z.number().int(),
   sendingCurrency: currencySchema,
@@ -66,6 +79,7 @@ export const quoteSchema = z.object({
     .array(z.object({ accountOrWalletInfo: z.object({ accountType: z.literal("EMBEDDED_WALLET") }) }))
     .optional()
     .describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute)"),
+  scaChallenge: scaChallengeSchema.optional().describe("Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize"),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
@@ -86,7 +100,11 @@ export const createQuoteOp = defineOperation({
   auth: "platform",
   headers: idempotencyHeader,
   body: quoteCreateSchema,
-  responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: {
+    201: { description: "The quote", schema: quoteSchema },
+    202: { description: "With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize)", schema: quoteSchema },
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
 });
 
 const instant = z.iso.datetime({ offset: true }).optional();
@@ -99,7 +117,7 @@ export const quoteFilters = paginationQuery.extend({
   receivingAccountId: idFilter.describe("InternalAccount:<uuid> or ExternalAccount:<uuid> the quote pays"),
   sendingUmaAddress: z.string().max(256).optional().describe("Accepted; no quote of this service has a UMA address"),
   receivingUmaAddress: z.string().max(256).optional().describe("Accepted; no quote of this service has a UMA address"),
-  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]).optional(),
+  status: z.enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"]).optional(),
   createdAfter: instant,
   createdBefore: instant,
 });
@@ -135,13 +153,54 @@ export const executeQuoteOp = defineOperation({
   description:
     "When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md \"Signed retry\"): the first call answers 202 with " +
     "payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature " +
-    "(an active session of the wallet) and Request-Id. Other sources execute at once.",
+    "(an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted " +
+    "beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
   params: z.object({ quoteId: z.string().max(100) }),
+  body: z.object({
+    scaFactor: z
+      .enum(["SMS_OTP", "TOTP", "PASSKEY"])
+      .optional()
+      .describe("SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)"),
+  }),
+  bodyOptional: true,
   headers: signedRetryHeaders,
   responses: signedRetryResponses({
     200: { description: "The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles)", schema: z.union([quoteSchema, processingSchema]) },
-    ...errorResponses(400, 401, 404, 409, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 429),
   }),
+});
+
+const SCA_QUOTES =
+  "Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). " +
+  "Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge " +
+  "(SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456.";
+
+export const authorizeQuoteOp = defineOperation({
+  operationId: "authorizeQuote",
+  method: "POST",
+  path: "/quotes/{quoteId}/authorize",
+  summary: "Authorize a quote's SCA challenge",
+  description:
+    `${SCA_QUOTES} The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). ` +
+    "No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt " +
+    "(the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.",
+  tags: ["Strong Customer Authentication"],
+  auth: "platform",
+  params: z.object({ quoteId: z.string().max(100) }),
+  body: scaAuthorizationSchema,
+  responses: { 200: { description: "The quote after authorization", schema: quoteSchema }, ...errorResponses(400, 401, 404, 409, 423, 429) },
+});
+
+export const resendQuoteScaCodeOp = defineOperation({
+  operationId: "resendQuoteScaCode",
+  method: "POST",
+  path: "/quotes/{quoteId}/authorize/resend",
+  summary: "Resend a quote's SCA code",
+  description: `${SCA_QUOTES} Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).`,
+  tags: ["Strong Customer Authentication"],
+  auth: "platform",
+  params: z.object({ quoteId: z.string().max(100) }),
+  responses: { 204: { description: "Code re-sent" }, ...errorResponses(401, 404, 409, 429, 503) },
 });

@@ -14,7 +14,8 @@ export function requireSandbox(platform: PlatformPrincipal): void {
 /**
  * Money arriving from the sandbox's outside world into an internal account, as an INCOMING transaction through
  * the one engine (ledger, events in the same transaction). `hold` leaves it PENDING or FAILED without crediting,
- * as a sender's VASP would (pending.long / fail.compliance sandbox senders).
+ * as a sender's VASP would (pending.long / fail.compliance sandbox senders). With `umaSender` the source is that
+ * UMA address (Grid's UMA_ADDRESS source).
  */
 export async function creditFromSandbox(
   tx: Tx,
@@ -23,6 +24,7 @@ export async function creditFromSandbox(
   amount: bigint,
   description: string,
   hold?: { status: "PENDING"; pendingReason: PendingReason } | { status: "FAILED"; failureReason: FailureReason },
+  umaSender?: string,
 ): Promise<TransactionRow> {
   const t = await insertTransaction(tx, {
     id: newUuid(),
@@ -33,8 +35,9 @@ export async function creditFromSandbox(
     status: hold?.status ?? "PROCESSING",
     pendingReason: hold?.status === "PENDING" ? hold.pendingReason : null,
     failureReason: hold?.status === "FAILED" ? hold.failureReason : null,
-    sourceKind: "SANDBOX",
+    sourceKind: umaSender ? "UMA" : "SANDBOX",
     sourceAccountId: null,
+    counterpartyUmaAddress: umaSender ?? null,
     destinationKind: "INTERNAL",
     destinationAccountId: acct.uuid,
     sendingCurrency: acct.currency,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
@@ -30,7 +30,7 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
     throw new ApiError("INVALID_INPUT", "Name the receiver", { errors: [{ field: "receiverUmaAddress", message: "receiverUmaAddress or customerId is required" }] });
   }
   const db = await getDb();
-  const where = [eq(customers.platformId, platform.id)];
+  const where = [eq(customers.platformId, platform.id), isNull(customers.deletedAt)];
   if (input.customerId) where.push(eq(customers.id, parseId("Customer", input.customerId) ?? "00000000-0000-0000-0000-000000000000"));
   if (input.receiverUmaAddress) where.push(eq(customers.umaAddress, input.receiverUmaAddress));
   const [c] = await db.select({ id: customers.id }).from(customers).where(and(...where)).limit(1);
@@ -60,6 +60,7 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
       BigInt(input.receivingCurrencyAmount),
       `UMA payment from ${input.senderUmaAddress}`,
       hold,
+      sender.receiverUmaAddress,
     ),
   );
   return transactionView(db, row);

@@ -56,5 +56,8 @@ export const sandboxUmaReceiveOp = defineOperation({
     receivingCurrencyCode: z.string().regex(/^[A-Z]{3,4}$/),
     receivingCurrencyAmount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   }),
-  responses: { 200: { description: "The incoming transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: "The incoming transaction", schema: transactionSchema.extend({ type: z.literal("INCOMING"), direction: z.literal("CREDIT") }) },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });

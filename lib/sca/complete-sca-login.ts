@@ -1,17 +1,18 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Tx } from "@/db/client";
+import type { CustomerRow } from "@/lib/customers/customer-view";
 import { scaStates } from "@/db/schema";
 import { otpMatches } from "@/lib/credentials/email-otp/otp-code";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { totpCodeAccepted } from "./check-code";
+import { consumeChallenge, openChallenge, passkeySatisfies, requireProofShape, type ScaProof } from "./sca-challenge";
 import { SCA_SESSION_MS, countFailure, lockScaState, lockedError, throwIfLocked, type ScaState } from "./sca-state";
 import { openTotpSecret } from "./totp";
 
-interface CompleteBody {
+interface CompleteBody extends ScaProof {
   factor: "SMS_OTP" | "TOTP" | "PASSKEY";
   challengeId?: string | null;
-  code?: string | null;
 }
 
 /**
@@ -23,8 +24,8 @@ export async function completeScaLogin(platform: PlatformPrincipal, customerId: 
   const outcome = await db.transaction(async (tx) => {
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     throwIfLocked(state);
-    if (!body.code) throw new ApiError("INVALID_INPUT", "code is required for SMS_OTP and TOTP", { errors: [{ field: "code", message: "Required" }] });
-    const ok = await proofAccepted(platform, customer.id, state, body as CompleteBody & { code: string });
+    requireProofShape(body);
+    const ok = body.factor === "PASSKEY" ? await passkeyLoginAccepted(tx, platform, customer, body) : await proofAccepted(platform, customer.id, state, body);
     if (!ok) {
       const after = await countFailure(tx, state);
       if (after.lockedUntil && after.lockedUntil.getTime() > Date.now()) return lockedError(after.lockedUntil);
@@ -41,7 +42,16 @@ export async function completeScaLogin(platform: PlatformPrincipal, customerId: 
   return outcome;
 }
 
-async function proofAccepted(platform: PlatformPrincipal, customerUuid: string, state: ScaState, body: CompleteBody & { code: string }): Promise<boolean> {
+async function passkeyLoginAccepted(tx: Tx, platform: PlatformPrincipal, customer: CustomerRow, body: CompleteBody): Promise<boolean> {
+  const challenge = await openChallenge(tx, customer.id, "LOGIN");
+  if (!challenge || challenge.expiresAt.getTime() <= Date.now()) return false;
+  const ok = await passkeySatisfies(tx, platform, customer, challenge.passkeyChallenge, body);
+  if (ok) await consumeChallenge(tx, challenge.id);
+  return ok;
+}
+
+async function proofAccepted(platform: PlatformPrincipal, customerUuid: string, state: ScaState, body: CompleteBody): Promise<boolean> {
+  if (!body.code) return false;
   if (body.factor === "TOTP") return state.totpSecretEnc !== null && totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customerUuid), body.code);
   if (body.factor !== "SMS_OTP") return false;
   if (!state.loginChallengeId || body.challengeId !== state.loginChallengeId || !state.loginCodeDigest) return false;

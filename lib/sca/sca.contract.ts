@@ -31,40 +31,147 @@ export const totpEnrollmentStartSchema = z.object({
   secretBase32Encoded: z.string(),
   totpUri: z.string(),
 });
+export const passkeyEnrollmentStartSchema = z.object({
+  type: z.literal("PASSKEY"),
+  options: z.record(z.string(), z.unknown()).describe("WebAuthn PublicKeyCredentialCreationOptions (JSON): pass to navigator.credentials.create"),
+  allowedOrigins: z.array(z.string()),
+  relyingPartyId: z.string(),
+});
+const webauthnJson = z.record(z.string(), z.unknown());
 
 export const startScaFactorEnrollmentOp = defineOperation({
   operationId: "startScaFactorEnrollment",
   method: "POST",
   path: "/sca/factors",
   summary: "Start enrolling an SCA factor",
-  description: `TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). ${ONLY_EU}`,
+  description:
+    "TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. " +
+    `PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. ${ONLY_EU}`,
   tags,
   auth: "platform",
   query: customerQuery,
-  body: z.object({ type: z.enum(["TOTP"]) }),
-  responses: { 200: { description: "The enrollment material", schema: totpEnrollmentStartSchema }, ...errorResponses(400, 401, 404, 409) },
+  body: z.discriminatedUnion("type", [z.object({ type: z.literal("TOTP") }), z.object({ type: z.literal("PASSKEY") })]),
+  responses: {
+    200: { description: "The enrollment material", schema: z.discriminatedUnion("type", [totpEnrollmentStartSchema, passkeyEnrollmentStartSchema]) },
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
+
+export const scaFactorViewSchema = z.object({ factor, credentialId: z.string().optional(), name: z.string().optional() });
 
 export const confirmScaFactorEnrollmentOp = defineOperation({
   operationId: "confirmScaFactorEnrollment",
   method: "POST",
   path: "/sca/factors/confirm",
   summary: "Confirm an SCA factor enrollment",
-  description: `Echo the started \`secret\` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). ${ONLY_EU}`,
+  description:
+    "TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). " +
+    `PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. ${ONLY_EU}`,
   tags,
   auth: "platform",
   query: customerQuery,
-  body: z.object({ type: z.enum(["TOTP"]), secret: z.string().min(1).max(200), code: z.string().regex(/^\d{6}$/, "6 digits") }),
+  body: z.discriminatedUnion("type", [
+    z.object({ type: z.literal("TOTP"), secret: z.string().min(1).max(200), code: z.string().regex(/^\d{6}$/, "6 digits") }),
+    z.object({ type: z.literal("PASSKEY"), origin: z.string().min(1).max(300), credential: webauthnJson }),
+  ]),
   responses: {
-    200: { description: "The recovery codes", schema: z.object({ type: z.literal("TOTP"), recoveryCodes: z.array(z.string()) }) },
+    200: {
+      description: "The recovery codes (TOTP) or the enrolled passkey factor",
+      schema: z.discriminatedUnion("type", [
+        z.object({ type: z.literal("TOTP"), recoveryCodes: z.array(z.string()) }),
+        z.object({ type: z.literal("PASSKEY"), factor: scaFactorViewSchema }),
+      ]),
+    },
     ...errorResponses(400, 401, 404, 409),
   },
+});
+
+export const deleteScaFactorOp = defineOperation({
+  operationId: "deleteScaFactor",
+  method: "DELETE",
+  path: "/sca/factors/{credentialId}",
+  summary: "Delete an enrolled SCA factor",
+  description: `A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  params: z.object({ credentialId: z.string().min(1).max(1400) }),
+  query: customerQuery,
+  responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 409) },
+});
+
+const resetParams = z.object({ resetId: z.string().min(1).max(100) });
+export const twoFactorResetStatusSchema = z.object({
+  status: z.enum(["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED", "COMPLETED", "REJECTED", "EXPIRED"]),
+  factor,
+  enrollmentStatus: z.enum(["PENDING", "COMPLETED"]).nullable().optional(),
+  expiresAt: z.string(),
+  completedAt: z.string().nullable().optional(),
+});
+const RESET_NOTE =
+  "Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides " +
+  "(lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429).";
+
+export const startTwoFactorResetOp = defineOperation({
+  operationId: "startTwoFactorReset",
+  method: "POST",
+  path: "/sca/factors/reset",
+  summary: "Start a 2FA reset",
+  description: `Recover a lost enrolled factor. ${RESET_NOTE} ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  query: customerQuery,
+  body: z.object({ factor }),
+  responses: {
+    201: {
+      description: "The reset handle",
+      schema: z.object({
+        resetId: z.string(),
+        livenessAccessToken: z.string().nullable().optional(),
+        verificationLink: z.string().nullable().optional(),
+        expiresAt: z.string().nullable().optional(),
+      }),
+    },
+    ...errorResponses(400, 401, 404, 409, 429),
+  },
+});
+
+export const getTwoFactorResetStatusOp = defineOperation({
+  operationId: "getTwoFactorResetStatus",
+  method: "GET",
+  path: "/sca/factors/reset/{resetId}",
+  summary: "Get 2FA reset status",
+  description: `${RESET_NOTE} enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  params: resetParams,
+  query: customerQuery,
+  responses: { 200: { description: "The reset status", schema: twoFactorResetStatusSchema }, ...errorResponses(401, 404, 409) },
+});
+
+export const completeTwoFactorResetOp = defineOperation({
+  operationId: "completeTwoFactorReset",
+  method: "POST",
+  path: "/sca/factors/reset/{resetId}/complete",
+  summary: "Complete a 2FA reset",
+  description:
+    "Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs " +
+    `\`mobile\` and makes it the customer's verified phone number. ${ONLY_EU}`,
+  tags,
+  auth: "platform",
+  params: resetParams,
+  query: customerQuery,
+  body: z.object({ mobile: z.object({ countryCode: z.string().regex(/^\+\d{1,4}$/), number: z.string().regex(/^\d{4,14}$/) }).optional() }),
+  bodyOptional: true,
+  responses: { 204: { description: "Reset completed" }, ...errorResponses(400, 401, 404, 409) },
 });
 
 export const scaLoginStartSchema = z.object({
   factor,
   challengeId: z.string().nullable().optional(),
   expiresAt: z.string().nullable().optional(),
+  passkeyOptions: z.record(z.string(), z.unknown()).nullable().optional(),
+  allowedOrigins: z.array(z.string()).nullable().optional(),
+  relyingPartyId: z.string().nullable().optional(),
 });
 
 export const startScaLoginOp = defineOperation({
@@ -72,7 +179,7 @@ export const startScaLoginOp = defineOperation({
   method: "POST",
   path: "/sca/login/start",
   summary: "Start an SCA login",
-  description: `SMS_OTP (needs a verified phone) sends a code and returns \`challengeId\` + \`expiresAt\`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). ${ONLY_EU}`,
+  description: `SMS_OTP (needs a verified phone) sends a code and returns \`challengeId\` + \`expiresAt\`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn \`passkeyOptions\`, \`allowedOrigins\`, \`relyingPartyId\`. ${ONLY_EU}`,
   tags,
   auth: "platform",
   query: customerQuery,
@@ -94,6 +201,8 @@ export const completeScaLoginOp = defineOperation({
     endUserIpAddress: z.string().min(2).max(45),
     challengeId: z.string().max(100).nullable().optional(),
     code: z.string().max(20).nullable().optional(),
+    passkeyAssertion: z.record(z.string(), z.unknown()).nullable().optional(),
+    origin: z.string().max(300).nullable().optional(),
   }),
   responses: {
     200: { description: "The session status", schema: z.object({ status: z.string(), sessionExpiresAt: z.string().nullable().optional() }) },
@@ -126,3 +235,69 @@ export const recordSecurityEventOp = defineOperation({
     ...errorResponses(400, 401, 404, 409, 423),
   },
 });
+
+/** Grid's ScaChallenge: the challenge a quote or a beneficiary change must satisfy now. */
+export const scaChallengeSchema = z.object({
+  id: z.string().describe("ScaChallenge:<uuid>"),
+  expiresAt: z.string().describe("After this the challenge can no longer be satisfied (5 minutes)"),
+  factor,
+  availableFactors: z.array(factor),
+  purpose: z.string().nullable().optional(),
+  passkeyAssertionOptions: z.record(z.string(), z.unknown()).nullable().optional().describe("WebAuthn request options; PASSKEY only"),
+  passkeyAllowedOrigins: z.array(z.string()).nullable().optional(),
+});
+
+const proofFields = {
+  code: z.string().max(20).nullable().optional().describe("SMS_OTP / TOTP code; sandbox 123456"),
+  passkeyAssertion: z.record(z.string(), z.unknown()).nullable().optional().describe("The browser's PublicKeyCredential JSON (PASSKEY)"),
+  origin: z.string().max(300).nullable().optional().describe("The origin the assertion was produced on; one of the platform's webauthn.origins"),
+};
+
+/** Grid's ScaAuthorization (the proof of a quote's challenge). */
+export const scaAuthorizationSchema = z.object({ ...proofFields, endUserIpAddress: z.string().max(45).nullable().optional() });
+export const beneficiaryTrustConfirmRequestSchema = z.object({ challengeId: z.string().max(100).nullable().optional(), ...proofFields });
+
+const trustParams = z.object({ externalAccountId: z.string().min(1).max(100) });
+const TRUST_NOTE =
+  "The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. " +
+  "A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). " +
+  "A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). " +
+  ONLY_EU;
+
+function trustOps(action: "trust" | "untrust") {
+  const cap = action === "trust" ? "Trust" : "Untrust";
+  const base = `/customers/external-accounts/{externalAccountId}/${action}`;
+  return {
+    start: defineOperation({
+      operationId: `startBeneficiary${cap}`,
+      method: "POST",
+      path: base,
+      summary: `Start ${action}ing a beneficiary`,
+      description: `Issues the SCA challenge; finish with POST ${base}/confirm. ${TRUST_NOTE}`,
+      tags,
+      auth: "platform",
+      params: trustParams,
+      responses: {
+        200: { description: "The SCA challenge", schema: z.object({ scaChallenge: scaChallengeSchema.optional() }) },
+        ...errorResponses(400, 401, 404, 409, 423, 429, 503),
+      },
+    }),
+    confirm: defineOperation({
+      operationId: `confirmBeneficiary${cap}`,
+      method: "POST",
+      path: `${base}/confirm`,
+      summary: `Confirm ${action}ing a beneficiary`,
+      description: `The proof of the open challenge (\`challengeId\` optional: the newest open one). Returns \`trusted\`. ${TRUST_NOTE}`,
+      tags,
+      auth: "platform",
+      params: trustParams,
+      body: beneficiaryTrustConfirmRequestSchema,
+      responses: {
+        200: { description: "The beneficiary's trust", schema: z.object({ trusted: z.boolean() }) },
+        ...errorResponses(400, 401, 404, 409, 423),
+      },
+    }),
+  };
+}
+
+export const trustOpsOf = { trust: trustOps("trust"), untrust: trustOps("untrust") };

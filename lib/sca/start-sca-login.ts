@@ -7,6 +7,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { sendSms } from "@/lib/sms/send-sms";
+import { issueScaChallenge } from "./sca-challenge";
 import { SANDBOX_SCA_CODE, lockScaState, throwIfLocked } from "./sca-state";
 
 /** POST /sca/login/start. */
@@ -15,7 +16,10 @@ export async function startScaLogin(platform: PlatformPrincipal, customerId: str
   const sms = await db.transaction(async (tx) => {
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     throwIfLocked(state);
-    if (factor === "PASSKEY") throw new ApiError("INVALID_INPUT", "PASSKEY SCA factors are not offered yet", { errors: [{ field: "factor", message: "Use SMS_OTP or TOTP" }] });
+    if (factor === "PASSKEY") {
+      const issued = await issueScaChallenge(tx, platform, { customer, state, purpose: "LOGIN", subjectId: customer.id, factor: "PASSKEY", factorField: "factor" });
+      return { passkeyOptions: issued.view.passkeyAssertionOptions! };
+    }
     if (factor === "TOTP") {
       if (!state.totpSecretEnc) throw new ApiError("INVALID_INPUT", "No TOTP factor is enrolled", { errors: [{ field: "factor", message: "Not enrolled" }] });
       return null;
@@ -35,6 +39,10 @@ export async function startScaLogin(platform: PlatformPrincipal, customerId: str
     return { id, expiresAt, to: customer.phoneNumber, code: sandbox ? null : code };
   });
   if (!sms) return { factor };
+  if ("passkeyOptions" in sms) {
+    const { rpId, origins } = platform.settings.webauthn;
+    return { factor, passkeyOptions: sms.passkeyOptions, allowedOrigins: origins, relyingPartyId: rpId };
+  }
   if (sms.code) await sendSms({ to: sms.to, body: `Your sign-in code is ${sms.code}. It expires in 10 minutes.` });
   return { factor, challengeId: sms.id, expiresAt: sms.expiresAt.toISOString() };
 }

@@ -142,6 +142,26 @@ export function createServiceClient(opts: ClientOptions) {
     createToken: (body: RequestBody<"createToken">) => json<ResponseBody<"createToken", 201>>("POST", "/tokens", { body }),
     deleteToken: (tokenId: string) => json<undefined>("DELETE", `/tokens/${id(tokenId)}`),
 
+    // Cards: the operators' list and freeze/unfreeze, the cardholder's reveal.
+    listCards: (query: QueryOf<"listCards"> = {}) => json<ResponseBody<"listCards", 200>>("GET", "/cards", { query }),
+    getCard: (cardId: string) => json<ResponseBody<"getCardById", 200>>("GET", `/cards/${id(cardId)}`),
+    updateCard: (cardId: string, body: RequestBody<"updateCardById">) => json<ResponseBody<"updateCardById", 200>>("PATCH", `/cards/${id(cardId)}`, { body }),
+    revealCard: (cardId: string) => json<ResponseBody<"revealCard", 200>>("POST", `/cards/${id(cardId)}/reveal`),
+    /**
+     * Spend a reveal URL in its sealed form: the card's number, CVV and expiry sealed to `clientPublicKey` (the
+     * export bundle format), so the caller relays ciphertext that only the key's holder opens (docs/protocol.md "Cards").
+     */
+    openCardReveal: async (panEmbedUrl: string, clientPublicKey: string): Promise<{ encryptedCardDetails: string }> => {
+      const url = new URL(panEmbedUrl);
+      url.searchParams.set("clientPublicKey", clientPublicKey);
+      const res = await f(url, { method: "GET", headers: { accept: "application/json" } });
+      const body = (await res.json().catch(() => undefined)) as { encryptedCardDetails: string } | ErrorBody | undefined;
+      if (!res.ok || !body || !("encryptedCardDetails" in body)) {
+        throw new ServiceError(body && "code" in body ? body : { status: res.status, code: "HTTP_ERROR", message: `HTTP ${res.status}` });
+      }
+      return body;
+    },
+
     /** Any other endpoint, for callers that need one this client does not list yet. */
     request: send,
   };

@@ -3,6 +3,7 @@ import { execRows, getDb } from "@/db/client";
 import { env, type Env } from "@/lib/config/env";
 import { REDEEM_WINDOW_SECONDS } from "@/lib/agents/limit-redeem-attempts";
 import { AUTH_FAILURE_WINDOW_SECONDS } from "@/lib/platforms/auth-throttle";
+import { expireScaQuotes } from "@/lib/quotes/expire-sca-quotes";
 import { RATE_LIMITS } from "@/lib/rate-limit/consume-rate-limit";
 
 /** What the sweeper deletes: each table with the condition that makes a row dead weight (README "Retention"). */
@@ -13,6 +14,7 @@ function purges(cfg: Env): { table: string; dead: SQL }[] {
     { table: "signed_requests", dead: sql`expires_at < now() - ${ms(cfg.SIGNED_REQUEST_RETENTION_MS)}` },
     { table: "otp_challenges", dead: sql`expires_at < now() - ${ms(cfg.CHALLENGE_RETENTION_MS)}` },
     { table: "passkey_challenges", dead: sql`expires_at < now() - ${ms(cfg.CHALLENGE_RETENTION_MS)}` },
+    { table: "sca_challenges", dead: sql`expires_at < now() - ${ms(cfg.CHALLENGE_RETENTION_MS)}` },
     // An expired token is refused before its digest is looked up, so the digest is needed only until exp.
     { table: "oidc_token_uses", dead: sql`expires_at < now() - ${ms(cfg.OIDC_TOKEN_USE_RETENTION_MS)}` },
     { table: "agent_device_codes", dead: sql`expires_at < now() - ${ms(cfg.DEVICE_CODE_RETENTION_MS)}` },
@@ -48,5 +50,7 @@ export async function sweepOnce(cfg: Env = env()): Promise<Record<string, number
       if (Number(n) < batch) break;
     }
   }
+  // Not a purge: quotes whose SCA challenge lapsed fail with SCA_NOT_COMPLETED (before their challenge rows go).
+  deleted.scaQuotesFailed = await expireScaQuotes(batch);
   return deleted;
 }

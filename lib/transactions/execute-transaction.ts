@@ -1,12 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import { formatId } from "@/lib/ids";
 import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
-import { payoutOutcome, refundOutcome } from "./payout-outcome";
+import { sandboxTransactionHash } from "./on-chain";
+import { payoutOutcome, refundOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
 import { transactionView, type TransactionRow } from "./transaction-view";
 
@@ -29,10 +31,15 @@ type Refusal = { reason: FailureReason; error: ApiError };
  * final status and writes the transaction event to the outbox — all committing together.
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
+  if (row.customerId) {
+    // NO KEY UPDATE: serialises this customer's executions (and a concurrent DELETE /customers/{id}) without
+    // conflicting with the KEY SHARE locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
+    const [owner] = await tx.select({ deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, row.customerId)).for("no key update");
+    if (owner?.deletedAt) {
+      return refuse(tx, row, opts, { reason: "QUOTE_EXECUTION_FAILED", error: notFound("USER_NOT_FOUND", "Customer", formatId("Customer", row.customerId)) });
+    }
+  }
   if (row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING") {
-    // NO KEY UPDATE: serialises this customer's executions without conflicting with the KEY SHARE
-    // locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, row.customerId)).for("no key update");
     const used = await sentTodayUsdCents(tx, row.customerId, row.id);
     const limit = dailyVolumeLimit(opts.settings);
     if (used + row.usdValueCents > limit) {
@@ -77,10 +84,15 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     }
   }
   let afterDebitFailure: FailureReason | null = null;
-  if (row.destinationKind === "EXTERNAL") {
-    const outcome = await payoutOutcome(tx, { platformId: row.platformId, externalAccountId: row.destinationAccountId!, sandbox: opts.sandbox });
+  let settled: Extract<PayoutOutcome, { ok: true }> = { ok: true };
+  if (row.destinationKind === "EXTERNAL" || row.destinationKind === "UMA") {
+    const outcome =
+      row.destinationKind === "UMA"
+        ? await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox })
+        : await payoutOutcome(tx, { platformId: row.platformId, externalAccountId: row.destinationAccountId!, sandbox: opts.sandbox });
     if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, outcome.reason, []);
     if (!outcome.ok) afterDebitFailure = outcome.reason;
+    else settled = outcome;
   }
 
   const postings = buildPostings(row);
@@ -92,13 +104,36 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     return fail(tx, row, afterDebitFailure, []);
   }
   const now = new Date();
+  if (settled.pendingReason) {
+    // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
+    const [held] = await tx
+      .update(transactions)
+      .set({ status: "PENDING", pendingReason: settled.pendingReason, updatedAt: now })
+      .where(eq(transactions.id, row.id))
+      .returning();
+    await afterStatus(tx, held);
+    return held;
+  }
   const [done] = await tx
     .update(transactions)
-    .set({ status: "COMPLETED", pendingReason: null, settledAt: now, updatedAt: now })
+    .set({ status: "COMPLETED", pendingReason: null, settledAt: now, updatedAt: now, ...settlementHashes(row, settled, opts.sandbox) })
     .where(eq(transactions.id, row.id))
     .returning();
   await afterStatus(tx, done);
   return done;
+}
+
+/**
+ * What a settled payout reports of the chain (spec Versioning): a wallet payout its `onChainTransaction`
+ * (hash and network); an UMA payment the hash of its inter-VASP settlement leg, which stays in
+ * `reconciliationInstructions.transactionHash`. Sandbox platforms get the sandbox chain's hashes; in
+ * production the rail reports them when it settles (nothing is invented here).
+ */
+function settlementHashes(row: TransactionRow, settled: Extract<PayoutOutcome, { ok: true }>, sandbox: boolean) {
+  if (!sandbox) return {};
+  if (settled.network) return { onChainNetwork: settled.network, onChainTransactionHash: sandboxTransactionHash(settled.network, row.id) };
+  if (settled.umaSettlement || row.sourceKind === "UMA") return { settlementTransactionHash: sandboxTransactionHash("SOLANA", row.id) };
+  return {};
 }
 
 /** Debit the source, take the platform fee, convert through FX when the currencies differ, credit the destination. */

@@ -15,7 +15,7 @@ export async function insertTransaction(tx: Tx, values: NewTransaction): Promise
 }
 
 /** The transaction a quote creates on execution (its id was allocated with the quote). */
-export function transactionFromQuote(q: QuoteRow, status: "PENDING" | "PROCESSING", pendingReason: PendingReason | null = null): NewTransaction {
+export function transactionFromQuote(q: QuoteRow, status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING", pendingReason: PendingReason | null = null): NewTransaction {
   return {
     id: q.transactionId,
     platformId: q.platformId,
@@ -30,6 +30,7 @@ export function transactionFromQuote(q: QuoteRow, status: "PENDING" | "PROCESSIN
     sourceAccountId: q.sourceAccountId,
     destinationKind: q.destinationKind,
     destinationAccountId: q.destinationAccountId,
+    counterpartyUmaAddress: q.counterpartyUmaAddress,
     sendingCurrency: q.sendingCurrency,
     sendingAmount: q.totalSendingAmount,
     receivingCurrency: q.receivingCurrency,

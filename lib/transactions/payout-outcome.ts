@@ -3,10 +3,13 @@ import type { Tx } from "@/db/client";
 import { externalAccounts, platforms } from "@/db/schema";
 import { identifierOf } from "@/lib/external-accounts/account-rules";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
+import { counterpartyFor } from "@/lib/uma/counterparty";
+import { WALLET_NETWORKS, type CryptoNetwork } from "./on-chain";
 import type { FailureReason } from "./transaction.contract";
 
 export type PayoutOutcome =
-  | { ok: true }
+  /** `network`: the payout is a crypto transfer on that chain (a wallet destination); its hash is reported once settled. */
+  | { ok: true; network?: CryptoNetwork; pendingReason?: "COMPLIANCE_REVIEW"; umaSettlement?: true }
   /** Refused before any debit. */
   | { ok: false; reason: FailureReason; stage: "BEFORE_DEBIT" }
   /** The rail failed after the debit: the debit is refunded automatically. */
@@ -48,8 +51,28 @@ export async function payoutOutcome(tx: Tx, input: { platformId: string; externa
   const [acct] = await tx.select().from(externalAccounts).where(eq(externalAccounts.id, input.externalAccountId));
   if (!acct) return { ok: false, reason: "ACCOUNT_INVALID", stage: "BEFORE_DEBIT" };
   if (acct.status === "INACTIVE") return { ok: false, reason: "ACCOUNT_CANNOT_RECEIVE", stage: "BEFORE_DEBIT" };
-  if (!input.sandbox) return { ok: true };
-  return sandboxPayout(externalIdentifier(acct.accountType, acct.accountInfo));
+  const network = WALLET_NETWORKS[acct.accountType];
+  if (!input.sandbox) return network ? { ok: true, network } : { ok: true };
+  const outcome = sandboxPayout(externalIdentifier(acct.accountType, acct.accountInfo));
+  return outcome.ok && network ? { ok: true, network } : outcome;
+}
+
+/**
+ * An UMA payment to another VASP's receiver: what its VASP answers (the counterparty seam of lib/uma; sandbox:
+ * Grid's sandbox addresses). `$pending.long.*` holds the payment PENDING in compliance review, `$fail.compliance.*`
+ * refuses it before any debit, a receiver that is gone is ACCOUNT_INVALID; otherwise it settles, with a settlement leg.
+ */
+export async function umaPayoutOutcome(input: { umaAddress: string; sandbox: boolean }): Promise<PayoutOutcome> {
+  let answer;
+  try {
+    answer = await counterpartyFor(input.sandbox ? "SANDBOX" : "PRODUCTION").lookup(input.umaAddress);
+  } catch {
+    return { ok: false, reason: "QUOTE_EXECUTION_FAILED", stage: "BEFORE_DEBIT" };
+  }
+  if (!answer) return { ok: false, reason: "ACCOUNT_INVALID", stage: "BEFORE_DEBIT" };
+  if (answer.outcome === "FAIL_COMPLIANCE") return { ok: false, reason: "COMPLIANCE_REJECTED", stage: "BEFORE_DEBIT" };
+  if (answer.outcome === "PENDING_LONG") return { ok: true, pendingReason: "COMPLIANCE_REVIEW" };
+  return { ok: true, umaSettlement: true };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { customers, type AccountKind, type transactions } from "@/db/schema";
 import { formatId } from "@/lib/ids";
 import { money } from "@/lib/money/currencies";
+import type { CryptoNetwork } from "./on-chain";
 import type { FailureReason, PendingReason, Transaction } from "./transaction.contract";
 
 export type TransactionRow = InferSelectModel<typeof transactions>;
@@ -13,10 +14,21 @@ function accountView(kind: AccountKind, uuid: string, currency: string) {
     : { accountId: formatId("ExternalAccount", uuid), accountType: "EXTERNAL_ACCOUNT" as const, currency };
 }
 
-/** Grid's source: an account, or (sandbox funding, which has no account) REALTIME_FUNDING. */
-function sourceView(kind: AccountKind, uuid: string | null, currency: string): Transaction["source"] {
-  if (kind === "SANDBOX" || !uuid) return { sourceType: "REALTIME_FUNDING", currency, accountType: "SANDBOX" };
-  return { sourceType: "ACCOUNT", ...accountView(kind, uuid, currency) };
+/** Grid's source: an account, an UMA sender, or (sandbox funding, which has no account) REALTIME_FUNDING. */
+function sourceView(r: TransactionRow): Transaction["source"] {
+  if (r.sourceKind === "UMA") return { sourceType: "UMA_ADDRESS", umaAddress: r.counterpartyUmaAddress ?? "", currency: r.sendingCurrency };
+  if (r.sourceKind === "SANDBOX" || !r.sourceAccountId) return { sourceType: "REALTIME_FUNDING", currency: r.sendingCurrency, accountType: "SANDBOX" };
+  return { sourceType: "ACCOUNT", ...accountView(r.sourceKind, r.sourceAccountId, r.sendingCurrency) };
+}
+
+/** Grid's destination: an account (a wallet payout with its onChainTransaction once settled) or an UMA receiver. */
+function destinationView(r: TransactionRow): Transaction["destination"] {
+  if (r.destinationKind === "UMA") return { destinationType: "UMA_ADDRESS", umaAddress: r.counterpartyUmaAddress ?? "", currency: r.receivingCurrency };
+  const out: Transaction["destination"] = { destinationType: "ACCOUNT", ...accountView(r.destinationKind, r.destinationAccountId ?? "", r.receivingCurrency) };
+  if (r.onChainTransactionHash && r.onChainNetwork) {
+    out.onChainTransaction = { transactionHash: r.onChainTransactionHash, network: r.onChainNetwork as CryptoNetwork };
+  }
+  return out;
 }
 
 /** The customer a transaction belongs to, in Grid's two forms; the platform itself for its own accounts. */
@@ -33,8 +45,8 @@ export function toTransaction(r: TransactionRow, owner: TransactionOwner): Trans
     status: r.status,
     customerId: owner.customerId,
     platformCustomerId: owner.platformCustomerId,
-    source: sourceView(r.sourceKind, r.sourceAccountId, r.sendingCurrency),
-    destination: { destinationType: "ACCOUNT", ...accountView(r.destinationKind, r.destinationAccountId ?? "", r.receivingCurrency) },
+    source: sourceView(r),
+    destination: destinationView(r),
     sentAmount: money(r.sendingAmount, r.sendingCurrency),
     receivedAmount: money(r.receivingAmount, r.receivingCurrency),
     exchangeRate: Number(r.exchangeRate),
@@ -50,6 +62,8 @@ export function toTransaction(r: TransactionRow, owner: TransactionOwner): Trans
   if (r.quoteId) out.quoteId = formatId("Quote", r.quoteId);
   if (r.description) out.description = r.description;
   if (r.settledAt) out.settledAt = r.settledAt.toISOString();
+  if (r.receiptDeliveryConfirmedAt) out.receiptDeliveryConfirmedAt = r.receiptDeliveryConfirmedAt.toISOString();
+  if (r.settlementTransactionHash) out.reconciliationInstructions = { transactionHash: r.settlementTransactionHash };
   return out;
 }
 

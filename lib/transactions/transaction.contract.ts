@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
+import { CRYPTO_NETWORKS } from "./on-chain";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
 import { cardTransactionSchema } from "@/lib/cards/card.contract";
 
@@ -13,6 +14,7 @@ export const FAILURE_REASONS = [
   "ACCOUNT_CANNOT_RECEIVE",
   "ACCOUNT_INVALID",
   "COMPLIANCE_REJECTED",
+  "SCA_NOT_COMPLETED",
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -34,29 +36,47 @@ export const TRANSACTION_STATUSES = ["CREATED", "PENDING", "PENDING_AUTHORIZATIO
 
 const accountType = z.enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"]).describe("Which kind of account (this service's addition)");
 
+/** Grid's OnChainTransaction: the crypto transfer that settled a leg to or from an external crypto wallet. */
+export const onChainTransactionSchema = z
+  .object({
+    transactionHash: z.string().describe("The transfer's hash on its chain"),
+    network: z.enum(CRYPTO_NETWORKS).describe("The chain (sandbox platforms: test networks)"),
+  })
+  .describe("Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers)");
+
+const umaAddressSchema = z.string().describe("The UMA address at the other VASP");
+
 export const transactionSourceSchema = z.discriminatedUnion("sourceType", [
   z.object({
     sourceType: z.literal("ACCOUNT"),
     accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
     currency: z.string(),
     accountType,
+    onChainTransaction: onChainTransactionSchema.optional(),
   }),
+  z.object({ sourceType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() }).describe("An UMA payment from another VASP"),
   z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: z.string(), accountType }).describe("Sandbox funding"),
 ]);
 
-export const transactionDestinationSchema = z.object({
-  destinationType: z.literal("ACCOUNT"),
-  accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
-  currency: z.string(),
-  accountType,
-});
+export const transactionDestinationSchema = z.discriminatedUnion("destinationType", [
+  z.object({
+    destinationType: z.literal("ACCOUNT"),
+    accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
+    currency: z.string(),
+    accountType,
+    onChainTransaction: onChainTransactionSchema.optional(),
+  }),
+  z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() }).describe("An UMA payment to another VASP's receiver"),
+]);
 
 /** Grid's Transaction (IncomingTransaction / OutgoingTransaction, by `type`); amounts in the smallest unit. */
 export const transactionSchema = z.object({
   id: z.string().describe("Transaction:<uuid>"),
   type: z.enum(["OUTGOING", "INCOMING"]),
   direction: z.enum(["CREDIT", "DEBIT"]).describe("INCOMING credits, OUTGOING debits the customer's account"),
-  status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).describe("REJECTED: the platform refused an agent's transaction (spec)"),
+  status: z
+    .enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"])
+    .describe("REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)"),
   pendingReason: z.enum(PENDING_REASONS).optional(),
   failureReason: z.enum(FAILURE_REASONS).optional(),
   rejectionReason: z.string().optional().describe("REJECTED: the reason the platform gave"),
@@ -72,9 +92,18 @@ export const transactionSchema = z.object({
   fees: z.number().int().describe("All fees, smallest unit of the sending currency"),
   platformFees: z.number().int().describe("The platform's part of `fees`"),
   description: z.string().optional(),
+  reconciliationInstructions: z
+    .object({
+      transactionHash: z
+        .string()
+        .optional()
+        .describe("Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg"),
+    })
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   settledAt: z.string().optional(),
+  receiptDeliveryConfirmedAt: z.string().optional().describe("When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm)"),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -154,4 +183,34 @@ export const rejectTransactionOp = defineOperation({
   body: z.object({ reason: z.string().max(500).optional() }).strict(),
   bodyOptional: true,
   responses: decisionResponses,
+});
+
+export const cancelTransactionOp = defineOperation({
+  operationId: "cancelTransaction",
+  method: "POST",
+  path: "/transactions/{transactionId}/cancel",
+  summary: "Cancel a bank transfer that has not settled",
+  description:
+    "Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.",
+  tags: ["Transactions"],
+  auth: "platform",
+  params: z.object({ transactionId: z.string().max(100) }),
+  body: z.object({ reason: z.string().max(500).optional().describe("The platform's own reason, kept as rejectionReason") }).strict(),
+  bodyOptional: true,
+  responses: { 200: { description: "The cancelled transaction (REJECTED)", schema: transactionSchema }, ...errorResponses(400, 401, 404, 409) },
+});
+
+export const confirmReceiptDeliveryOp = defineOperation({
+  operationId: "confirmReceiptDelivery",
+  method: "POST",
+  path: "/transactions/{transactionId}/confirm",
+  summary: "Confirm receipt delivery",
+  description:
+    "Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.",
+  tags: ["Transactions"],
+  auth: "platform",
+  params: z.object({ transactionId: z.string().max(100) }),
+  body: z.object({ receiptDeliveryConfirmedAt: z.iso.datetime({ offset: true }).optional() }).strict(),
+  bodyOptional: true,
+  responses: { 200: { description: "The transaction with receiptDeliveryConfirmedAt", schema: transactionSchema }, ...errorResponses(400, 401, 404) },
 });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
 import { firstFiatCurrency } from "@/lib/internal-accounts/first-fiat-currency";
@@ -9,7 +9,7 @@ import { parseId } from "@/lib/ids";
 export async function resolveCustomerCurrency(db: DbOrTx, platformId: string, customerId?: string): Promise<{ customerId: string | null; currency: string }> {
   if (customerId === undefined) return { customerId: null, currency: "USD" };
   const uuid = parseId("Customer", customerId);
-  const [c] = uuid ? await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, uuid), eq(customers.platformId, platformId))) : [];
+  const [c] = uuid ? await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, uuid), eq(customers.platformId, platformId), isNull(customers.deletedAt))) : [];
   if (!c) throw notFound("USER_NOT_FOUND", "Customer", customerId);
   return { customerId: c.id, currency: await firstFiatCurrency(db, c.id) };
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, documents, verifications } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
@@ -22,7 +22,11 @@ export async function submitVerification(platform: PlatformPrincipal, customerId
   const uuid = parseId("Customer", customerId);
   return db.transaction(async (tx) => {
     const [row] = uuid
-      ? await tx.select().from(customers).where(and(eq(customers.id, uuid), eq(customers.platformId, platform.id))).for("update")
+      ? await tx
+          .select()
+          .from(customers)
+          .where(and(eq(customers.id, uuid), eq(customers.platformId, platform.id), isNull(customers.deletedAt)))
+          .for("update")
       : [];
     if (!row) throw notFound("USER_NOT_FOUND", "Customer", customerId);
     if (row.kycStatus === "APPROVED" || row.kycStatus === "REJECTED") {

@@ -149,3 +149,24 @@ export const createCustomerKycLinkOp = defineOperation({
   bodyOptional: true,
   responses: { 201: { description: "The link", schema: kycLinkSchema }, ...errorResponses(400, 401, 404, 409) },
 });
+
+/** Grid client 0.7.0's `customers.getKYCLink`: the earlier GET form, by platformCustomerId (Grid has since moved to the POST). */
+export const getCustomerKycLinkOp = defineOperation({
+  operationId: "getCustomerKycLink",
+  method: "GET",
+  path: "/customers/kyc-link",
+  summary: "Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)",
+  description:
+    "Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.",
+  tags,
+  auth: "platform",
+  query: z.object({
+    platformCustomerId: z.string().min(1).max(256),
+    redirectUri: z.string().url().regex(/^https?:\/\//, "must start with https:// (or http:// for local development)").optional(),
+  }),
+  responses: {
+    200: { description: "The link", schema: kycLinkSchema.extend({ customerId: z.string(), platformCustomerId: z.string() }) },
+    ...errorResponses(400, 401, 404, 409),
+  },
+  deprecated: true,
+});

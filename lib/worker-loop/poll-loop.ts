@@ -1,7 +1,13 @@
 import { errorFields } from "@/db/errors";
 import { logger } from "@/lib/log/logger";
 
-type G = typeof globalThis & { __pollLoops?: Map<string, { stop: () => void }> };
+export interface PollLoop {
+  stop: () => void;
+  /** Run a step now instead of at the next poll (a notification said there is work); coalesced while a step runs. */
+  wake: () => void;
+}
+
+type G = typeof globalThis & { __pollLoops?: Map<string, PollLoop> };
 const g = globalThis as G;
 
 /**
@@ -9,14 +15,24 @@ const g = globalThis as G;
  * bundle): run `step`, again at once while it reports work, else after `pollMs`. Workers keep all their
  * state in the database, so any number of instances may run the same loop.
  */
-export function startPollLoop(name: string, pollMs: number, step: () => Promise<boolean>): { stop: () => void } {
+export function startPollLoop(name: string, pollMs: number, step: () => Promise<boolean>): PollLoop {
   const loops = (g.__pollLoops ??= new Map());
   const running = loops.get(name);
   if (running) return running;
   let stopped = false;
+  let stepping = false;
+  // A wake-up that arrived during a step: the step may have missed the work it announces, so run again at once.
+  let wokenDuringStep = false;
   let timer: NodeJS.Timeout | undefined;
+  const schedule = (ms: number) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(loop, ms);
+    timer.unref?.();
+  };
   const loop = async () => {
     if (stopped) return;
+    stepping = true;
+    wokenDuringStep = false;
     let busy = false;
     try {
       busy = await step();
@@ -24,18 +40,27 @@ export function startPollLoop(name: string, pollMs: number, step: () => Promise<
       // errorFields: the error's class, code and constraint, never a query's parameters (personal data).
       logger.error({ err: errorFields(e) }, `${name} step failed`);
     }
-    if (!stopped) timer = setTimeout(loop, busy ? 0 : pollMs);
-    timer?.unref?.();
+    stepping = false;
+    if (!stopped) schedule(busy || wokenDuringStep ? 0 : pollMs);
   };
-  timer = setTimeout(loop, pollMs);
-  timer.unref?.();
-  const handle = {
+  schedule(pollMs);
+  const handle: PollLoop = {
     stop: () => {
       stopped = true;
       if (timer) clearTimeout(timer);
       loops.delete(name);
     },
+    wake: () => {
+      if (stopped) return;
+      if (stepping) wokenDuringStep = true;
+      else schedule(0);
+    },
   };
   loops.set(name, handle);
   return handle;
+}
+
+/** Wake the loop `name` if this process runs it (a transaction just committed work for it); otherwise nothing. */
+export function wakePollLoop(name: string): void {
+  g.__pollLoops?.get(name)?.wake();
 }

@@ -10,7 +10,7 @@ import { checkLedger } from "@/lib/ledger/ledger-check";
 import { parseId } from "@/lib/ids";
 import { verifyWebhook } from "@/lib/sdk/webhooks";
 import { call, newPlatform, type TestPlatform } from "../support/api";
-import { balance, fund, moneyCustomer } from "../support/money";
+import { balance, cardholder, fund } from "../support/money";
 import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";
 
 const receivers: Receiver[] = [];
@@ -23,7 +23,7 @@ const USD = { code: "USD" };
 const merchant = (descriptor = "BLUE BOTTLE COFFEE SF") => ({ descriptor, mcc: "5814", country: "US" });
 
 async function cardFor(p: TestPlatform, funds: number, extra: Record<string, unknown> = {}) {
-  const c = await moneyCustomer(p, ["USD"]);
+  const c = await cardholder(p, ["USD"]);
   if (funds) await fund(p, c.accounts.USD, funds);
   const r = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD], ...extra } });
   expect(r.status).toBe(201);

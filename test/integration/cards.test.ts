@@ -6,13 +6,15 @@ import { afterAll, describe, expect, inject, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { closeDb, execRows, getDb } from "@/db/client";
 import { luhnValid, SANDBOX_BIN } from "@/lib/cards/card-processor";
+import { openExportBundle } from "@/lib/crypto/export-bundle";
+import { generateP256KeyPair } from "@/lib/crypto/p256";
 import { baseUrl, call, newPlatform, type TestPlatform } from "../support/api";
-import { moneyCustomer } from "../support/money";
+import { cardholder, moneyCustomer } from "../support/money";
 
 afterAll(() => closeDb());
 
 async function issue(p: TestPlatform, currencies = ["USD", "EUR"], extra: Record<string, unknown> = {}) {
-  const c = await moneyCustomer(p, currencies);
+  const c = await cardholder(p, currencies);
   const r = await call("POST", "/cards", {
     auth: p.auth,
     body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD], ...extra },
@@ -54,6 +56,32 @@ describe("cards", () => {
     expect(pan!.slice(-4)).toBe(card.last4);
     expect(cvv).toMatch(/^\d{3}$/);
     expect((await call("GET", `/cards/${card.id}`, { auth: p.auth })).body).toEqual(card);
+  });
+
+  it("the reveal URL's sealed form: details sealed to the client's key open only with it, and the URL is spent once", async () => {
+    const p = await newPlatform();
+    const { card } = await issue(p, ["USD"]);
+    const { enclaveQuorumPublic } = (await call("GET", "/auth/enclave-key", { auth: p.auth })).body;
+    const key = generateP256KeyPair();
+    const other = generateP256KeyPair();
+    const r = await call("POST", `/cards/${card.id}/reveal`, { auth: p.auth });
+    const bad = await fetch(`${r.body.panEmbedUrl}?clientPublicKey=04zz`);
+    expect(bad.status).toBe(400);
+    const res = await fetch(`${r.body.panEmbedUrl}?clientPublicKey=${key.publicKeyHex}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const { encryptedCardDetails } = await res.json();
+    const open = (privateKeyHex: string) => openExportBundle({ bundle: encryptedCardDetails, privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id });
+    await expect(open(other.privateKeyHex)).rejects.toThrow();
+    const details = JSON.parse(await open(key.privateKeyHex));
+    expect(details.pan).toMatch(new RegExp(`^${SANDBOX_BIN}\\d{10}$`));
+    expect(luhnValid(details.pan)).toBe(true);
+    expect(details.pan.slice(-4)).toBe(card.last4);
+    expect(details.cvv).toMatch(/^\d{3}$/);
+    expect(encryptedCardDetails).not.toContain(details.pan);
+    const again = await fetch(`${r.body.panEmbedUrl}?clientPublicKey=${key.publicKeyHex}`);
+    expect(again.status).toBe(404);
+    expect((await again.json()).code).toBe("CARD_REVEAL_NOT_FOUND");
   });
 
   it("sandbox issuance suffixes: 001 stays PROCESSING, 002 is rejected by the issuer", async () => {

@@ -43,6 +43,14 @@ describe("compat: config", () => {
     expect(both.status).toBe(400);
     expectGridShape(gridError400, both.body);
     expect(both.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["webhookUrl"]);
+
+    // Grid's umaDomain is kept and shown; its supportedCurrencies and embeddedWalletConfig are refused by name (not built).
+    const uma = await call("PATCH", "/config", { auth: p.auth, body: { umaDomain: "mycompany.example" } });
+    expect(uma.status).toBe(200);
+    expect((await call("GET", "/config", { auth: p.auth })).body.umaDomain).toBe("mycompany.example");
+    const refused = await call("PATCH", "/config", { auth: p.auth, body: { umaDomain: "not a domain", supportedCurrencies: [], embeddedWalletConfig: {} } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["embeddedWalletConfig", "supportedCurrencies", "umaDomain"]);
   });
 
   it("feeConfigs: Grid's merge-by-key upsert; zero fees remove the config; a non-USD source is refused", async () => {

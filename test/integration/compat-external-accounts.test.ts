@@ -84,6 +84,30 @@ describe("compat: external accounts", () => {
     ]);
   });
 
+  it("Grid client 0.7.0's bank accountInfo with paymentRails and countries: checked, not stored (the rails are derived)", async () => {
+    const p = await newPlatform();
+    const { customer } = await newCustomer(p);
+    const accountInfo = {
+      accountType: "USD_ACCOUNT",
+      accountNumber: "000123456789",
+      routingNumber: "021000021",
+      countries: ["US"],
+      paymentRails: ["ACH"],
+      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Test User", birthDate: "1990-01-15", nationality: "US" },
+    };
+    const r = await call("POST", "/customers/external-accounts", { auth: p.auth, body: { customerId: customer.id, currency: "USD", accountInfo } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expectGridShape(gridExternalAccount(gridUsdAccountInfo), r.body);
+    expect(r.body.accountInfo.countries).toBeUndefined();
+    expect(r.body.accountInfo.paymentRails.length).toBeGreaterThan(1);
+    const bad = await call("POST", "/customers/external-accounts", {
+      auth: p.auth,
+      body: { customerId: customer.id, currency: "USD", accountInfo: { ...accountInfo, accountNumber: "000123456780", countries: ["usa"], paymentRails: ["SEPA"] } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["accountInfo.countries.0", "accountInfo.paymentRails.0"]);
+  });
+
   it("platform external accounts: Grid's body, shape, and DELETE answering 204", async () => {
     const p = await newPlatform();
     const r = await call("POST", "/platform/external-accounts", { auth: p.auth, body: { currency: "EUR", accountInfo: swiftInfo } });

@@ -42,3 +42,24 @@ export function quoteBody(src: string, dst: string, amount: number, extra: Recor
     ...extra,
   };
 }
+
+/** An agent of `customerId` whose quotes wait for the platform's approval (up to 5 000 USD cents); its bearer token. */
+export async function approvalAgent(p: TestPlatform, customerId: string): Promise<string> {
+  const created = await call("POST", "/agents", {
+    auth: p.auth,
+    body: { name: "Payer", customerId, policy: { permissions: ["CREATE_QUOTES", "EXECUTE_QUOTES"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 5_000 } } },
+  });
+  if (created.status !== 201) throw new Error(`agent: ${created.status} ${JSON.stringify(created.body)}`);
+  return (await call("POST", `/agents/device-codes/${created.body.deviceCode.code}/redeem`)).body.accessToken;
+}
+
+/**
+ * A money customer whose accounts the cards sandbox accepts as funding sources: the sandbox refuses accounts
+ * whose id ends in 002 or 003 (README "Cards"), which a random UUIDv7 sometimes does.
+ */
+export async function cardholder(p: TestPlatform, currencies: string[] = ["USD"]) {
+  for (;;) {
+    const c = await moneyCustomer(p, currencies);
+    if (!Object.values(c.accounts).some((id) => /00[23]$/.test(id))) return c;
+  }
+}

@@ -32,8 +32,10 @@ function differences(mode: "create" | "output"): string[] {
       out.push(`${mode} ${type}`);
       continue;
     }
-    // paymentRails is our read-only addition on every response variant (Grid has it on bank variants only).
-    const ours = Object.keys(v.properties).filter((f) => !(mode === "output" && f === "paymentRails" && !g.fields.paymentRails));
+    // paymentRails is our read-only addition on every response variant (Grid has it on bank variants only); on create,
+    // bank variants also take Grid client 0.7.0's paymentRails/countries, checked but not stored (account-info.schema.ts).
+    const clientCopy = (f: string) => mode === "create" && (f === "paymentRails" || f === "countries") && !g.fields[f];
+    const ours = Object.keys(v.properties).filter((f) => !(mode === "output" && f === "paymentRails" && !g.fields.paymentRails) && !clientCopy(f));
     const same = (a: string[], b: string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
     if (!same(ours, Object.keys(g.fields))) out.push(`${mode} ${type} fields: ours ${ours.sort()} / Grid ${Object.keys(g.fields).sort()}`);
     const req = (v.required ?? []).filter((f: string) => ours.includes(f));

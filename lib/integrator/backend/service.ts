@@ -33,7 +33,8 @@ export async function callService<T = unknown>(
 }
 
 let sdk: ServiceClient | undefined;
-function client(): ServiceClient {
+/** The SDK client with the integrator's platform credentials (for the calls callService does not relay as-is). */
+export function client(): ServiceClient {
   const cfg = integratorConfig();
   sdk ??= createServiceClient({
     baseUrl: cfg.serviceBaseUrl,

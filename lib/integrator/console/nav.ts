@@ -1,8 +1,8 @@
 /**
  * The console's navigation: one entry per concern, in this order. A new area adds its line here (and its page
  * under app/console/(signed-in)/<segment>/page.tsx); `key` names its label in messages/console.*.json `nav`.
- * Cards and compliance are listed before their pages land: until then their links open a short placeholder
- * (app/console/(signed-in)/[concern]/page.tsx), which a real page at that segment replaces.
+ * Compliance is listed before its page lands: until then its link opens a short placeholder
+ * (app/console/(signed-in)/[concern]/page.tsx), which a real page at that segment replaces (as cards/ did).
  */
 export const CONSOLE_NAV = [
   { href: "/console", key: "overview" },
@@ -20,4 +20,4 @@ export const CONSOLE_NAV = [
 export type ConsoleNavKey = (typeof CONSOLE_NAV)[number]["key"];
 
 /** Areas whose pages other issues bring; the placeholder answers for them until then. */
-export const UPCOMING_AREAS = ["cards", "compliance"] as const;
+export const UPCOMING_AREAS = ["compliance"] as const;

@@ -189,6 +189,27 @@ export interface paths {
      */
     post: operations["verifyCredential"];
   };
+  "/auth/delegated-keys": {
+    /**
+     * List delegated signing keys
+     * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+     */
+    get: operations["listDelegatedKeys"];
+    /**
+     * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+     * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+     */
+    post: operations["createDelegatedKey"];
+  };
+  "/auth/delegated-keys/{id}": {
+    /** Get a delegated signing key */
+    get: operations["getDelegatedKeyById"];
+    /**
+     * Revoke a delegated signing key
+     * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+     */
+    delete: operations["revokeDelegatedKey"];
+  };
   "/auth/enclave-key": {
     /**
      * Get the enclave signing key
@@ -266,6 +287,13 @@ export interface paths {
      */
     patch: operations["updatePlatformConfig"];
   };
+  "/crypto/estimate-withdrawal-fee": {
+    /**
+     * Estimate crypto withdrawal fee
+     * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+     */
+    post: operations["estimateCryptoWithdrawalFee"];
+  };
   "/customers": {
     /** List customers */
     get: operations["listCustomers"];
@@ -280,7 +308,7 @@ export interface paths {
     get: operations["getCustomer"];
     /**
      * Delete a customer
-     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+     * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
      */
     delete: operations["deleteCustomer"];
     /**
@@ -354,7 +382,10 @@ export interface paths {
   "/customers/external-accounts/{externalAccountId}": {
     /** Get a customer's external account */
     get: operations["getCustomerExternalAccount"];
-    /** Delete a customer's external account */
+    /**
+     * Delete a customer's external account
+     * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+     */
     delete: operations["deleteCustomerExternalAccount"];
   };
   "/customers/external-accounts/{externalAccountId}/challenge": {
@@ -363,6 +394,34 @@ export interface paths {
      * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
      */
     post: operations["challengeCustomerExternalAccountOwnership"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust": {
+    /**
+     * Start trusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/trust/confirm": {
+    /**
+     * Confirm trusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryTrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust": {
+    /**
+     * Start untrusting a beneficiary
+     * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startBeneficiaryUntrust"];
+  };
+  "/customers/external-accounts/{externalAccountId}/untrust/confirm": {
+    /**
+     * Confirm untrusting a beneficiary
+     * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["confirmBeneficiaryUntrust"];
   };
   "/customers/external-accounts/{externalAccountId}/verify": {
     /**
@@ -374,6 +433,14 @@ export interface paths {
   "/customers/internal-accounts": {
     /** List customers' internal accounts */
     get: operations["listCustomerInternalAccounts"];
+  };
+  "/customers/kyc-link": {
+    /**
+     * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
+     * @deprecated
+     * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+     */
+    get: operations["getCustomerKycLink"];
   };
   "/discoveries": {
     /**
@@ -463,6 +530,22 @@ export interface paths {
      */
     post: operations["claimInvitation"];
   };
+  "/plaid/callback/{plaid_link_token}": {
+    /**
+     * Submit Plaid public token
+     * @deprecated
+     * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     */
+    post: operations["submitPlaidPublicToken"];
+  };
+  "/plaid/link-tokens": {
+    /**
+     * Request Plaid Link token
+     * @deprecated
+     * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     */
+    post: operations["createPlaidLinkToken"];
+  };
   "/platform/external-accounts": {
     /** List the platform's own external accounts */
     get: operations["listPlatformExternalAccounts"];
@@ -512,10 +595,24 @@ export interface paths {
     /** Get a quote */
     get: operations["getQuote"];
   };
+  "/quotes/{quoteId}/authorize": {
+    /**
+     * Authorize a quote's SCA challenge
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+     */
+    post: operations["authorizeQuote"];
+  };
+  "/quotes/{quoteId}/authorize/resend": {
+    /**
+     * Resend a quote's SCA code
+     * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+     */
+    post: operations["resendQuoteScaCode"];
+  };
   "/quotes/{quoteId}/execute": {
     /**
      * Execute a pending quote
-     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+     * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
      */
     post: operations["executeQuote"];
   };
@@ -636,16 +733,44 @@ export interface paths {
     get: operations["listScaFactors"];
     /**
      * Start enrolling an SCA factor
-     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaFactorEnrollment"];
+  };
+  "/sca/factors/{credentialId}": {
+    /**
+     * Delete an enrolled SCA factor
+     * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    delete: operations["deleteScaFactor"];
   };
   "/sca/factors/confirm": {
     /**
      * Confirm an SCA factor enrollment
-     * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["confirmScaFactorEnrollment"];
+  };
+  "/sca/factors/reset": {
+    /**
+     * Start a 2FA reset
+     * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["startTwoFactorReset"];
+  };
+  "/sca/factors/reset/{resetId}": {
+    /**
+     * Get 2FA reset status
+     * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    get: operations["getTwoFactorResetStatus"];
+  };
+  "/sca/factors/reset/{resetId}/complete": {
+    /**
+     * Complete a 2FA reset
+     * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     */
+    post: operations["completeTwoFactorReset"];
   };
   "/sca/login/complete": {
     /**
@@ -657,7 +782,7 @@ export interface paths {
   "/sca/login/start": {
     /**
      * Start an SCA login
-     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["startScaLogin"];
   };
@@ -667,6 +792,54 @@ export interface paths {
      * @description FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      */
     post: operations["recordSecurityEvent"];
+  };
+  "/stablecoin-operations/{id}": {
+    /** Get a stablecoin issuer operation */
+    get: operations["getStablecoinOperation"];
+  };
+  "/stablecoin-provider-accounts": {
+    /** List stablecoin provider account links */
+    get: operations["listStablecoinProviderAccounts"];
+    /**
+     * Link a stablecoin provider account
+     * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+     */
+    post: operations["linkStablecoinProviderAccount"];
+  };
+  "/stablecoin-provider-accounts/{id}": {
+    /** Get a stablecoin provider account link */
+    get: operations["getStablecoinProviderAccount"];
+  };
+  "/stablecoins": {
+    /** List stablecoins */
+    get: operations["listStablecoins"];
+    /**
+     * Register an existing provider-created stablecoin
+     * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+     */
+    post: operations["registerStablecoin"];
+  };
+  "/stablecoins/{id}": {
+    /** Get a stablecoin */
+    get: operations["getStablecoin"];
+  };
+  "/stablecoins/{id}/burns": {
+    /**
+     * Create a stablecoin burn operation
+     * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+     */
+    post: operations["createStablecoinBurn"];
+  };
+  "/stablecoins/{id}/mints": {
+    /**
+     * Create a stablecoin mint operation
+     * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+     */
+    post: operations["createStablecoinMint"];
+  };
+  "/stablecoins/{id}/operations": {
+    /** List stablecoin issuer operations (most recent first) */
+    get: operations["listStablecoinOperations"];
   };
   "/tokens": {
     /** List tokens */
@@ -700,6 +873,20 @@ export interface paths {
      * @description 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.
      */
     post: operations["approveTransaction"];
+  };
+  "/transactions/{transactionId}/cancel": {
+    /**
+     * Cancel a bank transfer that has not settled
+     * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+     */
+    post: operations["cancelTransaction"];
+  };
+  "/transactions/{transactionId}/confirm": {
+    /**
+     * Confirm receipt delivery
+     * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+     */
+    post: operations["confirmReceiptDelivery"];
   };
   "/transactions/{transactionId}/reject": {
     /** Reject an agent-initiated transaction pending platform approval */
@@ -1366,13 +1553,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1399,6 +1591,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1411,8 +1619,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1430,7 +1641,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1441,7 +1652,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1449,7 +1676,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1461,6 +1688,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -1469,6 +1698,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -1492,8 +1725,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1505,10 +1754,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -1636,13 +1885,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -1669,6 +1923,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -1681,8 +1951,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -1700,7 +1973,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -1711,7 +1984,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -1719,7 +2008,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -1731,6 +2020,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -1739,6 +2030,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -1762,8 +2057,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -1775,10 +2086,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -2133,13 +2444,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2166,6 +2482,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2178,8 +2510,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2197,7 +2532,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2208,7 +2543,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2216,7 +2567,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2228,6 +2579,8 @@ export interface operations {
                   /** @description The platform's part of `fees` */
                   platformFees: number;
                   quoteId?: string;
+                  /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                  receiptDeliveryConfirmedAt?: string;
                   receivedAmount: {
                     amount: number;
                     currency: {
@@ -2236,6 +2589,10 @@ export interface operations {
                       name: string;
                       symbol: string;
                     };
+                  };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
                   };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
@@ -2259,8 +2616,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2272,10 +2645,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -2623,13 +2996,18 @@ export interface operations {
                 quote?: {
                   createdAt: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     accountId: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
                     /** @enum {string} */
                     paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                  };
+                  }, {
+                    currency?: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    umaAddress: string;
+                  }]>;
                   /** @description Receiving units per sending unit (major units) */
                   exchangeRate: number;
                   expiresAt: string;
@@ -2656,6 +3034,22 @@ export interface operations {
                     symbol: string;
                   };
                   remittanceInformation?: string;
+                  /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                  scaChallenge?: {
+                    availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                    /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                    expiresAt: string;
+                    /** @enum {string} */
+                    factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                    /** @description ScaChallenge:<uuid> */
+                    id: string;
+                    passkeyAllowedOrigins?: string[] | null;
+                    /** @description WebAuthn request options; PASSKEY only */
+                    passkeyAssertionOptions?: {
+                      [key: string]: unknown;
+                    } | null;
+                    purpose?: string | null;
+                  };
                   sendingCurrency: {
                     code: string;
                     decimals: number;
@@ -2668,8 +3062,11 @@ export interface operations {
                     /** @constant */
                     sourceType: "ACCOUNT";
                   };
-                  /** @enum {string} */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                  /**
+                   * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                   * @enum {string}
+                   */
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                   totalReceivingAmount: number;
                   /** @description Debited from the source, fees included */
                   totalSendingAmount: number;
@@ -2687,7 +3084,7 @@ export interface operations {
                   /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                   customerId: string;
                   description?: string;
-                  destination: {
+                  destination: OneOf<[{
                     /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                     accountId: string;
                     /**
@@ -2698,7 +3095,23 @@ export interface operations {
                     currency: string;
                     /** @constant */
                     destinationType: "ACCOUNT";
-                  };
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    destinationType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
+                  }]>;
                   /**
                    * @description INCOMING credits, OUTGOING debits the customer's account
                    * @enum {string}
@@ -2706,7 +3119,7 @@ export interface operations {
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
                   /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
@@ -2718,6 +3131,8 @@ export interface operations {
                   /** @description The platform's part of `fees` */
                   platformFees: number;
                   quoteId?: string;
+                  /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                  receiptDeliveryConfirmedAt?: string;
                   receivedAmount: {
                     amount: number;
                     currency: {
@@ -2726,6 +3141,10 @@ export interface operations {
                       name: string;
                       symbol: string;
                     };
+                  };
+                  reconciliationInstructions?: {
+                    /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                    transactionHash?: string;
                   };
                   /** @description REJECTED: the reason the platform gave */
                   rejectionReason?: string;
@@ -2749,8 +3168,24 @@ export interface operations {
                      */
                     accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                     currency: string;
+                    /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                    onChainTransaction?: {
+                      /**
+                       * @description The chain (sandbox platforms: test networks)
+                       * @enum {string}
+                       */
+                      network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                      /** @description The transfer's hash on its chain */
+                      transactionHash: string;
+                    };
                     /** @constant */
                     sourceType: "ACCOUNT";
+                  }, {
+                    currency: string;
+                    /** @constant */
+                    sourceType: "UMA_ADDRESS";
+                    /** @description The UMA address at the other VASP */
+                    umaAddress: string;
                   }, {
                     /**
                      * @description Which kind of account (this service's addition)
@@ -2762,10 +3197,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec)
+                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                    * @enum {string}
                    */
-                  status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -2864,13 +3299,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -2897,6 +3337,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -2909,8 +3365,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -2928,7 +3387,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -2939,7 +3398,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -2947,7 +3422,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -2959,6 +3434,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -2967,6 +3444,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -2990,8 +3471,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -3003,10 +3500,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5247,11 +5744,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5291,9 +5792,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5333,9 +5838,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -5375,7 +5884,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -5418,6 +5931,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -5460,6 +5977,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -5500,11 +6021,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -5546,10 +6071,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -5593,6 +6122,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5635,6 +6168,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5677,6 +6214,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -5719,7 +6260,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -5761,8 +6306,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -5804,6 +6353,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -5850,6 +6403,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -5895,6 +6452,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -5936,7 +6497,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -5980,8 +6545,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6025,6 +6594,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6068,6 +6641,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6111,6 +6688,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -6154,8 +6735,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -6198,9 +6783,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -6242,8 +6831,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -6290,8 +6883,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -6332,9 +6929,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -6376,8 +6977,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -6419,9 +7024,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -6465,6 +7074,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -6506,6 +7119,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -6547,6 +7164,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6589,6 +7210,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6631,6 +7256,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6673,6 +7302,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6715,6 +7348,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6757,6 +7394,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -6799,6 +7440,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -6841,6 +7486,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -6885,6 +7534,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -11543,7 +12196,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -11556,7 +12209,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @description Smallest unit of the locked side's currency */
           lockedCurrencyAmount: number;
           /** @enum {string} */
@@ -11587,13 +12247,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11620,6 +12285,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -11632,8 +12313,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -11736,13 +12420,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -11769,6 +12458,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -11781,8 +12486,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -11866,7 +12574,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -11877,7 +12585,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -11885,7 +12609,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -11897,6 +12621,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -11905,6 +12631,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -11928,8 +12658,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -11941,10 +12687,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -12066,7 +12812,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -12077,7 +12823,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -12085,7 +12847,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -12097,6 +12859,8 @@ export interface operations {
                 /** @description The platform's part of `fees` */
                 platformFees: number;
                 quoteId?: string;
+                /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                receiptDeliveryConfirmedAt?: string;
                 receivedAmount: {
                   amount: number;
                   currency: {
@@ -12105,6 +12869,10 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
+                };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
                 };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
@@ -12128,8 +12896,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -12141,10 +12925,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -12229,7 +13013,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -12240,7 +13024,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -12248,7 +13048,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -12260,6 +13060,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -12268,6 +13070,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -12291,8 +13097,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -12304,10 +13126,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -12409,13 +13231,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12442,6 +13269,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -12454,8 +13297,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -12473,7 +13319,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12484,7 +13330,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12492,7 +13354,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -12504,6 +13366,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -12512,6 +13376,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -12535,8 +13403,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12548,10 +13432,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -12690,13 +13574,18 @@ export interface operations {
             quote?: {
               createdAt: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 accountId: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
                 /** @enum {string} */
                 paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-              };
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
               /** @description Receiving units per sending unit (major units) */
               exchangeRate: number;
               expiresAt: string;
@@ -12723,6 +13612,22 @@ export interface operations {
                 symbol: string;
               };
               remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
               sendingCurrency: {
                 code: string;
                 decimals: number;
@@ -12735,8 +13640,11 @@ export interface operations {
                 /** @constant */
                 sourceType: "ACCOUNT";
               };
-              /** @enum {string} */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              /**
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
               totalReceivingAmount: number;
               /** @description Debited from the source, fees included */
               totalSendingAmount: number;
@@ -12754,7 +13662,7 @@ export interface operations {
               /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
               description?: string;
-              destination: {
+              destination: OneOf<[{
                 /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                 accountId: string;
                 /**
@@ -12765,7 +13673,23 @@ export interface operations {
                 currency: string;
                 /** @constant */
                 destinationType: "ACCOUNT";
-              };
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
                * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
@@ -12773,7 +13697,7 @@ export interface operations {
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
               /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
@@ -12785,6 +13709,8 @@ export interface operations {
               /** @description The platform's part of `fees` */
               platformFees: number;
               quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
               receivedAmount: {
                 amount: number;
                 currency: {
@@ -12793,6 +13719,10 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
               };
               /** @description REJECTED: the reason the platform gave */
               rejectionReason?: string;
@@ -12816,8 +13746,24 @@ export interface operations {
                  */
                 accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                 currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
                 /** @constant */
                 sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
               }, {
                 /**
                  * @description Which kind of account (this service's addition)
@@ -12829,10 +13775,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec)
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                * @enum {string}
                */
-              status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -13528,6 +14474,389 @@ export interface operations {
       };
       /** @description Rate limited; honour Retry-After */
       429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * List delegated signing keys
+   * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+   */
+  listDelegatedKeys: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        accountId?: string;
+        fundingSourceId?: string;
+      };
+    };
+    responses: {
+      /** @description Matching keys, oldest first */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description The EMBEDDED_WALLET internal account funding the card */
+                accountId: string;
+                /** @description The card this key signs for */
+                cardId: string;
+                createdAt: string;
+                /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+                fundingSourceId: string;
+                /** @description DelegatedKey:<uuid> */
+                id: string;
+                nickname: string;
+                /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+                publicKey: string;
+                /**
+                 * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+                 * @enum {string}
+                 */
+                status: "PENDING" | "ACTIVE" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
+   * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+   */
+  createDelegatedKey: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The card whose EMBEDDED_WALLET funding account the key signs for */
+          cardId: string;
+          /** @description The EMBEDDED_WALLET internal account among the card's funding sources */
+          internalAccountId: string;
+          nickname: string;
+        };
+      };
+    };
+    responses: {
+      /** @description PROCESSING (re-send the identical request) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description The key, ACTIVE */
+      201: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a delegated signing key */
+  getDelegatedKeyById: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The key */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The EMBEDDED_WALLET internal account funding the card */
+            accountId: string;
+            /** @description The card this key signs for */
+            cardId: string;
+            createdAt: string;
+            /** @description CardFundingSource:<uuid>: the (card, internal account) funding binding */
+            fundingSourceId: string;
+            /** @description DelegatedKey:<uuid> */
+            id: string;
+            nickname: string;
+            /** @description Compressed P-256 public key (hex); the private key is custodied by the service and never returned */
+            publicKey: string;
+            /**
+             * @description PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign
+             * @enum {string}
+             */
+            status: "PENDING" | "ACTIVE" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Revoke a delegated signing key
+   * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+   */
+  revokeDelegatedKey: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -14791,6 +16120,19 @@ export interface operations {
           };
         };
       };
+      /** @description Forbidden */
+      403: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Not found (also for another tenant's resource) */
       404: {
         content: {
@@ -14895,6 +16237,7 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            umaDomain?: string;
             updatedAt: string;
             webauthn: {
               origins: string[];
@@ -14998,6 +16341,7 @@ export interface operations {
           sessionLifetimeSeconds?: number;
           skipVerificationPaperwork?: boolean;
           subjectToCounterpartyRules?: boolean;
+          umaDomain?: string;
           webauthn?: {
             origins?: string[];
             rpId?: string;
@@ -15073,6 +16417,7 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            umaDomain?: string;
             updatedAt: string;
             webauthn: {
               origins: string[];
@@ -15131,6 +16476,115 @@ export interface operations {
       };
     };
   };
+  /**
+   * Estimate crypto withdrawal fee
+   * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+   */
+  estimateCryptoWithdrawalFee: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Amount in the smallest unit of the currency */
+          amount: number;
+          /**
+           * @description The blockchain network of the withdrawal
+           * @enum {string}
+           */
+          cryptoNetwork: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK" | "LIGHTNING";
+          /** @description The asset withdrawn; the account's currency (e.g. USDC) */
+          currency: string;
+          /** @description The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid */
+          destinationAddress: string;
+          /** @description The crypto internal account to withdraw from */
+          internalAccountId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The estimate */
+      200: {
+        content: {
+          "application/json": {
+            /** @description The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies */
+            applicationFee: number;
+            /** @description What the recipient receives: amount minus totalFee */
+            netAmount: number;
+            /** @description Network fee in the smallest unit of networkFeeAsset (e.g. lamports) */
+            networkFee: number;
+            /** @description The asset the network fee is paid in (e.g. SOL) */
+            networkFeeAsset: string;
+            /** @description Network fee converted to the withdrawal currency plus the application fee */
+            totalFee: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** List customers */
   listCustomers: {
     parameters: {
@@ -15163,6 +16617,8 @@ export interface operations {
                   postalCode: string;
                   state?: string;
                 };
+                /** @enum {string} */
+                annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
                 birthDate?: string;
                 /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
                 contactVerification?: {
@@ -15185,6 +16641,10 @@ export interface operations {
                   ipAddress: string;
                   termsVersion: string;
                 };
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
                 fullName?: string;
                 /** @description Customer:<uuid> */
                 id: string;
@@ -15194,9 +16654,20 @@ export interface operations {
                 /** @enum {string} */
                 kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
                 nationality?: string;
+                /** @enum {string} */
+                netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+                /** @enum {string} */
+                pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
                 phoneNumber?: string;
                 platformCustomerId: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
                 region?: string;
+                sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+                sourceOfWealthOtherDescription?: string;
                 umaAddress: string;
                 updatedAt: string;
               }, {
@@ -15229,8 +16700,11 @@ export interface operations {
                   primaryContactLastName?: string;
                   /** @enum {string} */
                   purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                  purposeOfAccountOtherDescription?: string;
                   registrationNumber?: string;
                   sourceOfFunds?: string;
+                  sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                  sourceOfFundsOtherDescription?: string;
                   taxId?: string;
                 };
                 /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15329,6 +16803,8 @@ export interface operations {
             postalCode: string;
             state?: string;
           };
+          /** @enum {string} */
+          annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
           birthDate?: string;
           businessInfo?: {
             /** @enum {string} */
@@ -15351,8 +16827,11 @@ export interface operations {
             primaryContactLastName?: string;
             /** @enum {string} */
             purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             registrationNumber?: string;
             sourceOfFunds?: string;
+            sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
             taxId: string;
           };
           countryOfIssuance?: string;
@@ -15369,15 +16848,30 @@ export interface operations {
             ipAddress: string;
             termsVersion: string;
           };
+          /** @enum {string} */
+          expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+          /** @enum {string} */
+          expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
           fullName?: string;
           /** @description Write-only: stored encrypted, never returned */
           identifier?: string;
           /** @enum {string} */
           idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
+          /** @enum {string} */
+          netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+          /** @enum {string} */
+          pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
           phoneNumber?: string;
           platformCustomerId?: string;
+          /** @enum {string} */
+          purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+          purposeOfAccountOtherDescription?: string;
           region?: string;
+          sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+          sourceOfFundsOtherDescription?: string;
+          sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+          sourceOfWealthOtherDescription?: string;
           umaAddress?: string;
         };
       };
@@ -15395,6 +16889,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15417,6 +16913,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15426,9 +16926,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15461,8 +16972,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15572,6 +17086,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15594,6 +17110,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15603,9 +17123,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15638,8 +17169,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15718,7 +17252,7 @@ export interface operations {
   };
   /**
    * Delete a customer
-   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again, and it cannot be updated (410). No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+   * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
    */
   deleteCustomer: {
     parameters: {
@@ -15739,6 +17273,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -15761,6 +17297,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -15770,9 +17310,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -15805,8 +17356,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -15923,6 +17477,8 @@ export interface operations {
             postalCode: string;
             state?: string;
           };
+          /** @enum {string} */
+          annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
           birthDate?: string;
           businessInfo?: {
             /** @enum {string} */
@@ -15945,8 +17501,11 @@ export interface operations {
             primaryContactLastName?: string;
             /** @enum {string} */
             purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             registrationNumber?: string;
             sourceOfFunds?: string;
+            sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
             taxId?: string;
           };
           countryOfIssuance?: string;
@@ -15963,14 +17522,29 @@ export interface operations {
             ipAddress: string;
             termsVersion: string;
           };
+          /** @enum {string} */
+          expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+          /** @enum {string} */
+          expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
           fullName?: string;
           /** @description Write-only: stored encrypted, never returned */
           identifier?: string;
           /** @enum {string} */
           idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
           nationality?: string;
+          /** @enum {string} */
+          netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+          /** @enum {string} */
+          pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
           phoneNumber?: string;
+          /** @enum {string} */
+          purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+          purposeOfAccountOtherDescription?: string;
           region?: string;
+          sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+          sourceOfFundsOtherDescription?: string;
+          sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+          sourceOfWealthOtherDescription?: string;
           umaAddress?: string;
         };
       };
@@ -15992,6 +17566,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16014,6 +17590,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16023,9 +17603,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16058,8 +17649,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -16158,19 +17752,6 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
-      /** @description Gone (a deleted customer: CUSTOMER_DELETED) */
-      410: {
         content: {
           "application/json": {
             code: string;
@@ -16436,6 +18017,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16458,6 +18041,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16467,9 +18054,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16502,8 +18100,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -16731,6 +18332,8 @@ export interface operations {
               postalCode: string;
               state?: string;
             };
+            /** @enum {string} */
+            annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
             birthDate?: string;
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
             contactVerification?: {
@@ -16753,6 +18356,10 @@ export interface operations {
               ipAddress: string;
               termsVersion: string;
             };
+            /** @enum {string} */
+            expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+            /** @enum {string} */
+            expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
             fullName?: string;
             /** @description Customer:<uuid> */
             id: string;
@@ -16762,9 +18369,20 @@ export interface operations {
             /** @enum {string} */
             kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
             nationality?: string;
+            /** @enum {string} */
+            netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+            /** @enum {string} */
+            pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
             phoneNumber?: string;
             platformCustomerId: string;
+            /** @enum {string} */
+            purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+            purposeOfAccountOtherDescription?: string;
             region?: string;
+            sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+            sourceOfFundsOtherDescription?: string;
+            sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+            sourceOfWealthOtherDescription?: string;
             umaAddress: string;
             updatedAt: string;
           }, {
@@ -16797,8 +18415,11 @@ export interface operations {
               primaryContactLastName?: string;
               /** @enum {string} */
               purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
               registrationNumber?: string;
               sourceOfFunds?: string;
+              sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
               taxId?: string;
             };
             /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
@@ -19275,11 +20896,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19319,9 +20944,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19361,9 +20990,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -19403,7 +21036,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -19446,6 +21083,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -19488,6 +21129,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -19528,11 +21173,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -19574,10 +21223,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -19621,6 +21274,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19663,6 +21320,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19705,6 +21366,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -19747,7 +21412,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -19789,8 +21458,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -19832,6 +21505,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -19878,6 +21555,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -19923,6 +21604,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -19964,7 +21649,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -20008,8 +21697,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20053,6 +21746,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20096,6 +21793,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20139,6 +21840,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -20182,8 +21887,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -20226,9 +21935,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -20270,8 +21983,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -20318,8 +22035,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -20360,9 +22081,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -20404,8 +22129,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -20447,9 +22176,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -20493,6 +22226,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -20534,6 +22271,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -20575,6 +22316,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20617,6 +22362,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20659,6 +22408,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20701,6 +22454,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20743,6 +22500,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20785,6 +22546,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -20827,6 +22592,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -20869,6 +22638,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -20913,6 +22686,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -25360,7 +27137,10 @@ export interface operations {
       };
     };
   };
-  /** Delete a customer's external account */
+  /**
+   * Delete a customer's external account
+   * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+   */
   deleteCustomerExternalAccount: {
     parameters: {
       path: {
@@ -25387,6 +27167,19 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
         content: {
           "application/json": {
             code: string;
@@ -25485,6 +27278,512 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start trusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm trusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryTrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start untrusting a beneficiary
+   * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    responses: {
+      /** @description The SCA challenge */
+      200: {
+        content: {
+          "application/json": {
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm untrusting a beneficiary
+   * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  confirmBeneficiaryUntrust: {
+    parameters: {
+      path: {
+        externalAccountId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          challengeId?: string | null;
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description The beneficiary's trust */
+      200: {
+        content: {
+          "application/json": {
+            trusted: boolean;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
         content: {
           "application/json": {
             code: string;
@@ -27738,6 +30037,104 @@ export interface operations {
     };
   };
   /**
+   * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
+   * @deprecated
+   * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+   */
+  getCustomerKycLink: {
+    parameters: {
+      query: {
+        platformCustomerId: string;
+        redirectUri?: string;
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        content: {
+          "application/json": {
+            customerId: string;
+            expiresAt: string;
+            /** @description Single-use hosted URL on this service */
+            kycUrl: string;
+            platformCustomerId: string;
+            /**
+             * @description Informational; this service runs the hosted flow itself
+             * @enum {string}
+             */
+            provider: "SUMSUB";
+            token?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * List available receiving institution names
    * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
    */
@@ -29216,6 +31613,2246 @@ export interface operations {
       };
       /** @description Internal error */
       500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Submit Plaid public token
+   * @deprecated
+   * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   */
+  submitPlaidPublicToken: {
+    parameters: {
+      path: {
+        plaid_link_token: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Plaid account ID of the selected account; the item's default account when absent */
+          accountId?: string;
+          /** @description The public token Plaid Link returned after the customer authenticated and selected an account */
+          publicToken: string;
+        };
+      };
+    };
+    responses: {
+      /** @description A pending external account, activated asynchronously */
+      202: {
+        content: {
+          "application/json": {
+            /** @description accountInfo, discriminated by accountType; adds read-only paymentRails */
+            accountInfo: ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "USD_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              fiToFiInformation?: string;
+              intermediaryBankName?: string;
+              intermediaryRoutingNumber?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
+              routingNumber: string;
+            }) | ({
+              /** @constant */
+              accountType: "EUR_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+              swiftCode?: string;
+            }) | ({
+              /** @constant */
+              accountType: "DKK_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+              swiftCode?: string;
+            }) | {
+              /** @constant */
+              accountType: "AED_ACCOUNT";
+              beneficiary: OneOf<[{
+                address: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode?: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "GBP_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "FASTER_PAYMENTS"[];
+              sortCode: string;
+            } | {
+              /** @constant */
+              accountType: "MXN_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              clabeNumber: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SPEI"[];
+            } | ({
+              /** @constant */
+              accountType: "BRL_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "PIX"[];
+              pixKey: string;
+              /** @enum {string} */
+              pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
+              taxId: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "INR_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              ifsc?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("UPI" | "NEFT" | "RTGS")[];
+              rail?: string;
+              vpa?: string;
+            }) | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "CAD_ACCOUNT";
+              bankCode: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "NGN_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "ZAR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "PHP_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            } | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "SGD_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
+              swiftCode: string;
+            }) | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "IDR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              phoneNumber: string;
+              swiftCode: string;
+            } | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "GTQ_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            }) | ({
+              accountNumber: string;
+              /** @constant */
+              accountType: "JMD_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+            }) | {
+              /** @constant */
+              accountType: "ILS_ACCOUNT";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode?: string;
+            } | {
+              accountNumber?: string;
+              /** @constant */
+              accountType: "SWIFT_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              country: string;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SWIFT"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "HKD_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "MYR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "THB_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | {
+              accountNumber: string;
+              /** @constant */
+              accountType: "VND_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BANK_TRANSFER"[];
+              swiftCode: string;
+            } | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "BDT_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              branchCode?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+              swiftCode?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "CNY_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "COP_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                documentNumber?: string;
+                /** @enum {string} */
+                documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              /** @constant */
+              accountType: "EGP_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "GHS_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "PKR_ACCOUNT";
+              bankName: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              iban?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | ({
+              accountNumber?: string;
+              /** @constant */
+              accountType: "SLV_ACCOUNT";
+              /** @enum {string} */
+              bankAccountType?: "CHECKING" | "SAVINGS";
+              bankName?: string;
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+              phoneNumber?: string;
+            }) | {
+              /** @constant */
+              accountType: "HTG_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+            } | {
+              /** @constant */
+              accountType: "KES_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "RWF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "TZS_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "ZMW_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "UGX_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "MWK_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | {
+              /** @constant */
+              accountType: "BWP_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+            } | ({
+              /** @constant */
+              accountType: "XOF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+              /** @enum {string} */
+              region: "BJ" | "CI" | "SN" | "TG";
+            }) | ({
+              /** @constant */
+              accountType: "XAF_ACCOUNT";
+              beneficiary: OneOf<[{
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                birthDate?: string;
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                fullName: string;
+                nationality?: string;
+                phoneNumber?: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "MOBILE_MONEY"[];
+              phoneNumber: string;
+              provider: string;
+              /** @enum {string} */
+              region: "CM" | "CG";
+            }) | {
+              /** @constant */
+              accountType: "BASE_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "BASE"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "ETHEREUM_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "ETHEREUM"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "POLYGON_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "POLYGON"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "PLASMA_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "PLASMA"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "SOLANA_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SOLANA"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "SPARK_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "SPARK"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "TRON_WALLET";
+              address: string;
+              /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+              beneficiary?: OneOf<[{
+                /** @constant */
+                beneficiaryType: "INDIVIDUAL";
+                countryOfResidence: string;
+                fullName: string;
+              }, {
+                address?: {
+                  city?: string;
+                  country: string;
+                  line1: string;
+                  line2?: string;
+                  postalCode: string;
+                  state?: string;
+                };
+                /** @constant */
+                beneficiaryType: "BUSINESS";
+                countryOfResidence?: string;
+                /** Format: email */
+                email?: string;
+                legalName: string;
+                phoneNumber?: string;
+                registrationNumber?: string;
+                taxId?: string;
+              }]>;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "TRON"[];
+              /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+              vaspName?: string;
+            } | {
+              /** @constant */
+              accountType: "LIGHTNING";
+              bolt12?: string;
+              invoice?: string;
+              lightningAddress?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "LIGHTNING"[];
+            } | {
+              /** @constant */
+              accountType: "LIGHTNING_ACCOUNT";
+              bolt12?: string;
+              invoice?: string;
+              lightningAddress?: string;
+              /** @description Read-only: the payment rails of this account */
+              paymentRails: "LIGHTNING"[];
+            };
+            /**
+             * @description Name check of the beneficiary against the holder name the rail returns; absent for wallets and Lightning
+             * @enum {string}
+             */
+            beneficiaryVerificationStatus?: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+            beneficiaryVerifiedData?: {
+              fullName: string;
+            };
+            createdAt: string;
+            currency: string;
+            /** @description Customer:<uuid>; null for the platform's own account */
+            customerId: string | null;
+            defaultUmaDepositAccount: boolean;
+            /** @description ExternalAccount:<uuid> */
+            id: string;
+            /** @enum {string} */
+            ownershipType?: "FIRST_PARTY" | "THIRD_PARTY";
+            platformAccountId?: string;
+            /** @enum {string} */
+            status: "PENDING" | "ACTIVE" | "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Request Plaid Link token
+   * @deprecated
+   * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   */
+  createPlaidLinkToken: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description The ID of the customer for whom to create the Plaid Link token and external account */
+          customerId: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Link token created */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Where to POST the public token after Plaid Link completes: …/plaid/callback/{linkToken} */
+            callbackUrl: string;
+            /** @description ISO 8601 date-time when the link token expires (4 hours after issue) */
+            expiration: string;
+            /** @description The Plaid Link token to initialize Plaid Link with; single-use, expires at `expiration` */
+            linkToken: string;
+            /** @description A unique identifier for this request, useful for debugging */
+            requestId?: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
         content: {
           "application/json": {
             code: string;
@@ -31382,11 +36019,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             fiToFiInformation?: string;
             intermediaryBankName?: string;
             intermediaryRoutingNumber?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
             routingNumber: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EUR_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31426,9 +36067,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | ({
             /** @constant */
             accountType: "DKK_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31468,9 +36113,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("SEPA" | "SEPA_INSTANT")[];
             swiftCode?: string;
-          } | {
+          }) | {
             /** @constant */
             accountType: "AED_ACCOUNT";
             beneficiary: OneOf<[{
@@ -31510,7 +36159,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber: string;
@@ -31553,6 +36206,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "FASTER_PAYMENTS"[];
             sortCode: string;
           } | {
             /** @constant */
@@ -31595,6 +36252,10 @@ export interface operations {
               taxId?: string;
             }]>;
             clabeNumber: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SPEI"[];
           } | ({
             /** @constant */
             accountType: "BRL_ACCOUNT";
@@ -31635,11 +36296,15 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "PIX"[];
             pixKey: string;
             /** @enum {string} */
             pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
             taxId: string;
-          }) | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "INR_ACCOUNT";
@@ -31681,10 +36346,14 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             ifsc?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("UPI" | "NEFT" | "RTGS")[];
             rail?: string;
             vpa?: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "CAD_ACCOUNT";
@@ -31728,6 +36397,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -31770,6 +36443,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -31812,6 +36489,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           } | {
             accountNumber: string;
             /** @constant */
@@ -31854,7 +36535,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
-          } | {
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
+          } | ({
             accountNumber: string;
             /** @constant */
             accountType: "SGD_ACCOUNT";
@@ -31896,8 +36581,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
             swiftCode: string;
-          } | {
+          }) | {
             accountNumber: string;
             /** @constant */
             accountType: "IDR_ACCOUNT";
@@ -31939,6 +36628,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             phoneNumber: string;
             swiftCode: string;
           } | ({
@@ -31985,6 +36678,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | ({
             accountNumber: string;
             /** @constant */
@@ -32030,6 +36727,10 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
           }) | {
             /** @constant */
             accountType: "ILS_ACCOUNT";
@@ -32071,7 +36772,11 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode?: string;
           } | {
             accountNumber?: string;
@@ -32115,8 +36820,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             country: string;
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "SWIFT"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32160,6 +36869,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32203,6 +36916,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32246,6 +36963,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
           } | {
             accountNumber: string;
@@ -32289,8 +37010,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "BANK_TRANSFER"[];
             swiftCode: string;
-          } | {
+          } | ({
             accountNumber?: string;
             /** @constant */
             accountType: "BDT_ACCOUNT";
@@ -32333,9 +37058,13 @@ export interface operations {
               taxId?: string;
             }]>;
             branchCode?: string;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
             swiftCode?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "CNY_ACCOUNT";
@@ -32377,8 +37106,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "COP_ACCOUNT";
@@ -32425,8 +37158,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          }) | {
+          }) | ({
             /** @constant */
             accountType: "EGP_ACCOUNT";
             bankName: string;
@@ -32467,9 +37204,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "GHS_ACCOUNT";
@@ -32511,8 +37252,12 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | {
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "PKR_ACCOUNT";
@@ -32554,9 +37299,13 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
             iban?: string;
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
-          } | ({
+          }) | ({
             accountNumber?: string;
             /** @constant */
             accountType: "SLV_ACCOUNT";
@@ -32600,6 +37349,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
             phoneNumber?: string;
           }) | {
             /** @constant */
@@ -32641,6 +37394,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
           } | {
             /** @constant */
@@ -32682,6 +37439,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32724,6 +37485,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32766,6 +37531,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32808,6 +37577,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32850,6 +37623,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32892,6 +37669,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | {
@@ -32934,6 +37715,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
           } | ({
@@ -32976,6 +37761,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -33020,6 +37809,10 @@ export interface operations {
               registrationNumber?: string;
               taxId?: string;
             }]>;
+            /** @description Accepted as ISO 3166-1 alpha-2 codes, not stored */
+            countries?: string[];
+            /** @description Accepted, checked against this type's rails, not stored (derived) */
+            paymentRails?: "MOBILE_MONEY"[];
             phoneNumber: string;
             provider: string;
             /** @enum {string} */
@@ -39848,7 +44641,7 @@ export interface operations {
         receivingAccountId?: string;
         sendingUmaAddress?: string;
         receivingUmaAddress?: string;
-        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+        status?: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
         createdAfter?: string;
         createdBefore?: string;
       };
@@ -39861,13 +44654,18 @@ export interface operations {
             data: ({
                 createdAt: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   accountId: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
                   /** @enum {string} */
                   paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-                };
+                }, {
+                  currency?: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  umaAddress: string;
+                }]>;
                 /** @description Receiving units per sending unit (major units) */
                 exchangeRate: number;
                 expiresAt: string;
@@ -39894,6 +44692,22 @@ export interface operations {
                   symbol: string;
                 };
                 remittanceInformation?: string;
+                /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                scaChallenge?: {
+                  availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                  /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                  expiresAt: string;
+                  /** @enum {string} */
+                  factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                  /** @description ScaChallenge:<uuid> */
+                  id: string;
+                  passkeyAllowedOrigins?: string[] | null;
+                  /** @description WebAuthn request options; PASSKEY only */
+                  passkeyAssertionOptions?: {
+                    [key: string]: unknown;
+                  } | null;
+                  purpose?: string | null;
+                };
                 sendingCurrency: {
                   code: string;
                   decimals: number;
@@ -39906,8 +44720,11 @@ export interface operations {
                   /** @constant */
                   sourceType: "ACCOUNT";
                 };
-                /** @enum {string} */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                /**
+                 * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+                 * @enum {string}
+                 */
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
                 totalReceivingAmount: number;
                 /** @description Debited from the source, fees included */
                 totalSendingAmount: number;
@@ -39978,7 +44795,7 @@ export interface operations {
       content: {
         "application/json": {
           description?: string;
-          destination: {
+          destination: OneOf<[{
             /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
             accountId: string;
             /**
@@ -39991,7 +44808,14 @@ export interface operations {
              * @enum {string}
              */
             paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-          };
+          }, {
+            /** @description The currency the receiver gets; one the receiver accepts (default: its first) */
+            currency?: string;
+            /** @constant */
+            destinationType: "UMA_ADDRESS";
+            /** @description The receiver's UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses" */
+            umaAddress: string;
+          }]>;
           /** @default false */
           immediatelyExecute?: boolean;
           /** @description Smallest unit of the locked side's currency */
@@ -40032,13 +44856,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40065,6 +44894,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40077,8 +44922,96 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize) */
+      202: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            description?: string;
+            destination: OneOf<[{
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
             /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40194,13 +45127,18 @@ export interface operations {
           "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40227,6 +45165,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40239,8 +45193,11 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
-            /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40291,39 +45248,49 @@ export interface operations {
     };
   };
   /**
-   * Execute a pending quote
-   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once.
+   * Authorize a quote's SCA challenge
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
    */
-  executeQuote: {
+  authorizeQuote: {
     parameters: {
-      header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
-        "Service-Wallet-Signature"?: string;
-        /** @description On the retry: the requestId of the 202 */
-        "Request-Id"?: string;
-      };
       path: {
         quoteId: string;
       };
     };
-    responses: {
-      /** @description The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles) */
-      200: {
-        headers: {
-          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
-          "Signed-Request-Replayed"?: string;
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description SMS_OTP / TOTP code; sandbox 123456 */
+          code?: string | null;
+          endUserIpAddress?: string | null;
+          /** @description The origin the assertion was produced on; one of the platform's webauthn.origins */
+          origin?: string | null;
+          /** @description The browser's PublicKeyCredential JSON (PASSKEY) */
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
         };
+      };
+    };
+    responses: {
+      /** @description The quote after authorization */
+      200: {
         content: {
-          "application/json": ({
+          "application/json": {
             createdAt: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               accountId: string;
               /** @constant */
               destinationType: "ACCOUNT";
               /** @enum {string} */
               paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
-            };
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
             /** @description Receiving units per sending unit (major units) */
             exchangeRate: number;
             expiresAt: string;
@@ -40350,6 +45317,22 @@ export interface operations {
               symbol: string;
             };
             remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
             sendingCurrency: {
               code: string;
               decimals: number;
@@ -40362,8 +45345,316 @@ export interface operations {
               /** @constant */
               sourceType: "ACCOUNT";
             };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            totalReceivingAmount: number;
+            /** @description Debited from the source, fees included */
+            totalSendingAmount: number;
+            /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+            transactionId: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Locked */
+      423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Resend a quote's SCA code
+   * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+   */
+  resendQuoteScaCode: {
+    parameters: {
+      path: {
+        quoteId: string;
+      };
+    };
+    responses: {
+      /** @description Code re-sent */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Execute a pending quote
+   * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
+   */
+  executeQuote: {
+    parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
+      path: {
+        quoteId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /**
+           * @description SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)
+           * @enum {string}
+           */
+          scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY";
+        };
+      };
+    };
+    responses: {
+      /** @description The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles) */
+      200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": ({
+            createdAt: string;
+            description?: string;
+            destination: OneOf<[{
+              accountId: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @enum {string} */
+              paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+            }, {
+              currency?: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              umaAddress: string;
+            }]>;
+            /** @description Receiving units per sending unit (major units) */
+            exchangeRate: number;
+            expiresAt: string;
+            /** @description All fees, sending currency */
+            feesIncluded: number;
+            /** @description Quote:<uuid> */
+            id: string;
+            lockedCurrencyAmount: number;
             /** @enum {string} */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            lockedCurrencySide: "SENDING" | "RECEIVING";
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+            paymentInstructions?: {
+                accountOrWalletInfo: {
+                  /** @constant */
+                  accountType: "EMBEDDED_WALLET";
+                };
+              }[];
+            platformFeesIncluded: number;
+            purposeOfPayment?: string;
+            receivingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            remittanceInformation?: string;
+            /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+            scaChallenge?: {
+              availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+              /** @description After this the challenge can no longer be satisfied (5 minutes) */
+              expiresAt: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              /** @description ScaChallenge:<uuid> */
+              id: string;
+              passkeyAllowedOrigins?: string[] | null;
+              /** @description WebAuthn request options; PASSKEY only */
+              passkeyAssertionOptions?: {
+                [key: string]: unknown;
+              } | null;
+              purpose?: string | null;
+            };
+            sendingCurrency: {
+              code: string;
+              decimals: number;
+              name: string;
+              symbol: string;
+            };
+            source: {
+              accountId: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "ACCOUNT";
+            };
+            /**
+             * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
             totalReceivingAmount: number;
             /** @description Debited from the source, fees included */
             totalSendingAmount: number;
@@ -40413,6 +45704,23 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Forbidden */
+      403: {
         headers: {
           /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
           "Signed-Request-Replayed"?: string;
@@ -40731,6 +46039,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41171,6 +46482,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41285,6 +46599,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41399,6 +46716,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41513,6 +46833,9 @@ export interface operations {
           amount: number;
           currency: {
             code: string;
+            decimals?: number;
+            name?: string;
+            symbol?: string;
           };
           merchant: {
             country?: string;
@@ -41979,7 +47302,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -41990,7 +47313,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -41998,7 +47337,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -42010,6 +47349,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -42018,6 +47359,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -42041,8 +47386,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -42054,10 +47415,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -42184,7 +47545,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -42195,15 +47556,28 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
-            /**
-             * @description INCOMING credits, OUTGOING debits the customer's account
-             * @enum {string}
-             */
-            direction: "CREDIT" | "DEBIT";
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
+            /** @constant */
+            direction: "CREDIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -42215,6 +47589,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -42223,6 +47599,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -42246,8 +47626,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -42259,12 +47655,12 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
-            /** @enum {string} */
-            type: "OUTGOING" | "INCOMING";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @constant */
+            type: "INCOMING";
             updatedAt: string;
           };
         };
@@ -42489,7 +47885,7 @@ export interface operations {
   };
   /**
    * Start enrolling an SCA factor
-   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): returns a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY factors are not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaFactorEnrollment: {
     parameters: {
@@ -42499,23 +47895,35 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
-          /** @enum {string} */
+        "application/json": OneOf<[{
+          /** @constant */
           type: "TOTP";
-        };
+        }, {
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
       };
     };
     responses: {
       /** @description The enrollment material */
       200: {
         content: {
-          "application/json": {
+          "application/json": OneOf<[{
             secret: string;
             secretBase32Encoded: string;
             totpUri: string;
             /** @constant */
             type: "TOTP";
-          };
+          }, {
+            allowedOrigins: string[];
+            /** @description WebAuthn PublicKeyCredentialCreationOptions (JSON): pass to navigator.credentials.create */
+            options: {
+              [key: string]: unknown;
+            };
+            relyingPartyId: string;
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -42586,8 +47994,80 @@ export interface operations {
     };
   };
   /**
+   * Delete an enrolled SCA factor
+   * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  deleteScaFactor: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        credentialId: string;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
    * Confirm an SCA factor enrollment
-   * @description Echo the started `secret` and the first code. Returns one-time recovery codes (shown once; stored as keyed digests). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   confirmScaFactorEnrollment: {
     parameters: {
@@ -42597,24 +48077,327 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": {
+        "application/json": OneOf<[{
           code: string;
           secret: string;
-          /** @enum {string} */
+          /** @constant */
           type: "TOTP";
+        }, {
+          credential: {
+            [key: string]: unknown;
+          };
+          origin: string;
+          /** @constant */
+          type: "PASSKEY";
+        }]>;
+      };
+    };
+    responses: {
+      /** @description The recovery codes (TOTP) or the enrolled passkey factor */
+      200: {
+        content: {
+          "application/json": OneOf<[{
+            recoveryCodes: string[];
+            /** @constant */
+            type: "TOTP";
+          }, {
+            factor: {
+              credentialId?: string;
+              /** @enum {string} */
+              factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+              name?: string;
+            };
+            /** @constant */
+            type: "PASSKEY";
+          }]>;
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Start a 2FA reset
+   * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  startTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          factor: "SMS_OTP" | "TOTP" | "PASSKEY";
         };
       };
     };
     responses: {
-      /** @description The recovery codes */
+      /** @description The reset handle */
+      201: {
+        content: {
+          "application/json": {
+            expiresAt?: string | null;
+            livenessAccessToken?: string | null;
+            resetId: string;
+            verificationLink?: string | null;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Get 2FA reset status
+   * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  getTwoFactorResetStatus: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    responses: {
+      /** @description The reset status */
       200: {
         content: {
           "application/json": {
-            recoveryCodes: string[];
-            /** @constant */
-            type: "TOTP";
+            completedAt?: string | null;
+            enrollmentStatus?: ("PENDING" | "COMPLETED") | null;
+            expiresAt: string;
+            /** @enum {string} */
+            factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            /** @enum {string} */
+            status: "INITIATED" | "PENDING_REVIEW" | "LIVENESS_PASSED" | "COMPLETED" | "REJECTED" | "EXPIRED";
           };
         };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Complete a 2FA reset
+   * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   */
+  completeTwoFactorReset: {
+    parameters: {
+      query: {
+        customerId: string;
+      };
+      path: {
+        resetId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          mobile?: {
+            countryCode: string;
+            number: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Reset completed */
+      204: {
+        content: never;
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
       400: {
@@ -42701,6 +48484,10 @@ export interface operations {
           endUserIpAddress: string;
           /** @enum {string} */
           factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+          origin?: string | null;
+          passkeyAssertion?: {
+            [key: string]: unknown;
+          } | null;
         };
       };
     };
@@ -42796,7 +48583,7 @@ export interface operations {
   };
   /**
    * Start an SCA login
-   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor. PASSKEY is not offered yet (400). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    */
   startScaLogin: {
     parameters: {
@@ -42817,10 +48604,15 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            allowedOrigins?: string[] | null;
             challengeId?: string | null;
             expiresAt?: string | null;
             /** @enum {string} */
             factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+            passkeyOptions?: {
+              [key: string]: unknown;
+            } | null;
+            relyingPartyId?: string | null;
           };
         };
       };
@@ -43002,6 +48794,1103 @@ export interface operations {
       };
       /** @description Locked */
       423: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a stablecoin issuer operation */
+  getStablecoinOperation: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The operation */
+      200: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoin provider account links */
+  listStablecoinProviderAccounts: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        provider?: "BRALE";
+        status?: "ACTIVE" | "INVALID" | "REVOKED";
+      };
+    };
+    responses: {
+      /** @description A page of links */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                createdAt: string;
+                /** @description StablecoinProviderAccount:<uuid> */
+                id: string;
+                lastVerifiedAt?: string;
+                /** @enum {string} */
+                provider: "BRALE";
+                providerAccountId: string;
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                /** @enum {string} */
+                status: "ACTIVE" | "INVALID" | "REVOKED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Link a stablecoin provider account
+   * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+   */
+  linkStablecoinProviderAccount: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          apiClientId: string;
+          /** @description Verified, then stored encrypted; never returned */
+          apiClientSecret: string;
+          /** @enum {string} */
+          provider: "BRALE";
+          providerAccountId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The link */
+      201: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            /** @description StablecoinProviderAccount:<uuid> */
+            id: string;
+            lastVerifiedAt?: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            providerAccountId: string;
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            /** @enum {string} */
+            status: "ACTIVE" | "INVALID" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description No issuer provider in this environment */
+      501: {
+        content: never;
+      };
+    };
+  };
+  /** Get a stablecoin provider account link */
+  getStablecoinProviderAccount: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The link */
+      200: {
+        content: {
+          "application/json": {
+            createdAt: string;
+            /** @description StablecoinProviderAccount:<uuid> */
+            id: string;
+            lastVerifiedAt?: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            providerAccountId: string;
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            /** @enum {string} */
+            status: "ACTIVE" | "INVALID" | "REVOKED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoins */
+  listStablecoins: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        issuanceStatus?: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+        gridOperationsStatus?: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+        provider?: "BRALE";
+      };
+    };
+    responses: {
+      /** @description A page of stablecoins */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                baseCurrency: string;
+                createdAt: string;
+                currency?: string;
+                decimals: number;
+                /** @enum {string} */
+                gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+                /** @description Stablecoin:<uuid> */
+                id: string;
+                /** @enum {string} */
+                issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+                name: string;
+                /** @enum {string} */
+                network: "SPARK";
+                networkTokenIdentifier: string;
+                /** @enum {string} */
+                provider: "BRALE";
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                providerTokenIdentifier: string;
+                stablecoinProviderAccountId: string;
+                symbol: string;
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Register an existing provider-created stablecoin
+   * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+   */
+  registerStablecoin: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          network: "SPARK";
+          networkTokenIdentifier: string;
+          providerTokenIdentifier: string;
+          stablecoinProviderAccountId?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The stablecoin */
+      201: {
+        content: {
+          "application/json": {
+            baseCurrency: string;
+            createdAt: string;
+            currency?: string;
+            decimals: number;
+            /** @enum {string} */
+            gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+            /** @description Stablecoin:<uuid> */
+            id: string;
+            /** @enum {string} */
+            issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+            name: string;
+            /** @enum {string} */
+            network: "SPARK";
+            networkTokenIdentifier: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerTokenIdentifier: string;
+            stablecoinProviderAccountId: string;
+            symbol: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** Get a stablecoin */
+  getStablecoin: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The stablecoin */
+      200: {
+        content: {
+          "application/json": {
+            baseCurrency: string;
+            createdAt: string;
+            currency?: string;
+            decimals: number;
+            /** @enum {string} */
+            gridOperationsStatus: "NOT_ENABLED" | "PENDING_APPROVAL" | "ENABLING" | "ENABLED" | "DISABLED";
+            /** @description Stablecoin:<uuid> */
+            id: string;
+            /** @enum {string} */
+            issuanceStatus: "PENDING_REVIEW" | "PROVISIONING" | "PROVISIONED" | "REJECTED" | "FAILED";
+            name: string;
+            /** @enum {string} */
+            network: "SPARK";
+            networkTokenIdentifier: string;
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerTokenIdentifier: string;
+            stablecoinProviderAccountId: string;
+            symbol: string;
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a stablecoin burn operation
+   * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+   */
+  createStablecoinBurn: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          description?: string;
+          destination: {
+            externalAccountId: string;
+            /** @enum {string} */
+            rail: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            /** @constant */
+            type: "EXTERNAL_ACCOUNT";
+          };
+          source: OneOf<[{
+            /** @constant */
+            type: "EXTERNAL_ACCOUNT";
+          }, {
+            accountId: string;
+            /** @constant */
+            type: "GRID_INTERNAL_ACCOUNT";
+          }, {
+            /** @constant */
+            type: "PROVIDER_INTERNAL_BALANCE";
+          }]>;
+        };
+      };
+    };
+    responses: {
+      /** @description The operation */
+      201: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Create a stablecoin mint operation
+   * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+   */
+  createStablecoinMint: {
+    parameters: {
+      header: {
+        /** @description Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED */
+        "Idempotency-Key": string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          amount: string;
+          description?: string;
+          destination: {
+            /** @description ExternalAccount:<uuid> (a Spark wallet) or InternalAccount:<uuid> in the stablecoin's currency */
+            accountId: string;
+          };
+          fundingSource: OneOf<[{
+            /** @constant */
+            type: "WIRE";
+          }, {
+            externalAccountId: string;
+            /** @constant */
+            type: "ACH_DEBIT";
+          }, {
+            externalAccountId: string;
+            /** @constant */
+            type: "SAME_DAY_ACH_DEBIT";
+          }, {
+            accountId: string;
+            /** @constant */
+            type: "GRID_INTERNAL_ACCOUNT";
+          }, {
+            cryptoNetwork: string;
+            sourceTokenIdentifier: string;
+            /** @constant */
+            type: "PROVIDER_INTERNAL_BALANCE";
+          }]>;
+        };
+      };
+    };
+    responses: {
+      /** @description The operation */
+      201: {
+        content: {
+          "application/json": {
+            /** @description In the stablecoin's smallest unit */
+            amount: string;
+            createdAt: string;
+            description?: string;
+            destination?: {
+              accountId: string;
+              /** @enum {string} */
+              rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+            };
+            /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+            estimatedDelivery?: {
+              [key: string]: string;
+            };
+            expiresAt?: string;
+            failureReason?: string;
+            /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+            fundingInstructions?: {
+              [key: string]: string;
+            };
+            /** @description StablecoinOperation:<uuid> */
+            id: string;
+            /** @enum {string} */
+            operationType: "MINT" | "BURN";
+            /** @enum {string} */
+            provider: "BRALE";
+            /** @enum {string} */
+            providerEnvironment: "SANDBOX" | "PRODUCTION";
+            providerStatus?: string;
+            source?: {
+              accountId?: string;
+              cryptoNetwork?: string;
+              externalAccountId?: string;
+              sourceTokenIdentifier?: string;
+              /** @enum {string} */
+              type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+            };
+            stablecoinId: string;
+            stablecoinProviderAccountId: string;
+            /** @enum {string} */
+            status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Error */
+      503: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /** List stablecoin issuer operations (most recent first) */
+  listStablecoinOperations: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        operationType?: "MINT" | "BURN";
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description A page of operations */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                /** @description In the stablecoin's smallest unit */
+                amount: string;
+                createdAt: string;
+                description?: string;
+                destination?: {
+                  accountId: string;
+                  /** @enum {string} */
+                  rail?: "WIRE" | "ACH_CREDIT" | "SAME_DAY_ACH_CREDIT" | "RTP_CREDIT";
+                };
+                /** @description rail, amount (cents), currency, timing: guidance for a burn's fiat payout */
+                estimatedDelivery?: {
+                  [key: string]: string;
+                };
+                expiresAt?: string;
+                failureReason?: string;
+                /** @description Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING */
+                fundingInstructions?: {
+                  [key: string]: string;
+                };
+                /** @description StablecoinOperation:<uuid> */
+                id: string;
+                /** @enum {string} */
+                operationType: "MINT" | "BURN";
+                /** @enum {string} */
+                provider: "BRALE";
+                /** @enum {string} */
+                providerEnvironment: "SANDBOX" | "PRODUCTION";
+                providerStatus?: string;
+                source?: {
+                  accountId?: string;
+                  cryptoNetwork?: string;
+                  externalAccountId?: string;
+                  sourceTokenIdentifier?: string;
+                  /** @enum {string} */
+                  type: "WIRE" | "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT" | "EXTERNAL_ACCOUNT" | "GRID_INTERNAL_ACCOUNT" | "PROVIDER_INTERNAL_BALANCE";
+                };
+                stablecoinId: string;
+                stablecoinProviderAccountId: string;
+                /** @enum {string} */
+                status: "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                updatedAt: string;
+              })[];
+            hasMore: boolean;
+            /** @description Present when hasMore is true */
+            nextCursor?: string;
+            /** @description Number of items matching the filters (excluding pagination) */
+            totalCount: number;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
@@ -43385,7 +50274,7 @@ export interface operations {
                 /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
                 customerId: string;
                 description?: string;
-                destination: {
+                destination: OneOf<[{
                   /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
                   accountId: string;
                   /**
@@ -43396,7 +50285,23 @@ export interface operations {
                   currency: string;
                   /** @constant */
                   destinationType: "ACCOUNT";
-                };
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
                  * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
@@ -43404,7 +50309,7 @@ export interface operations {
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
                 /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
@@ -43416,6 +50321,8 @@ export interface operations {
                 /** @description The platform's part of `fees` */
                 platformFees: number;
                 quoteId?: string;
+                /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                receiptDeliveryConfirmedAt?: string;
                 receivedAmount: {
                   amount: number;
                   currency: {
@@ -43424,6 +50331,10 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
+                };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
                 };
                 /** @description REJECTED: the reason the platform gave */
                 rejectionReason?: string;
@@ -43447,8 +50358,24 @@ export interface operations {
                    */
                   accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
                   currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
                   /** @constant */
                   sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
                 }, {
                   /**
                    * @description Which kind of account (this service's addition)
@@ -43460,10 +50387,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec)
+                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
                  * @enum {string}
                  */
-                status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -43601,7 +50528,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43612,7 +50539,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43620,7 +50563,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -43632,6 +50575,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -43640,6 +50585,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -43663,8 +50612,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43676,10 +50641,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -43819,7 +50784,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -43830,7 +50795,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -43838,7 +50819,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -43850,6 +50831,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -43858,6 +50841,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -43881,8 +50868,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -43894,10 +50897,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -43971,6 +50974,431 @@ export interface operations {
       };
     };
   };
+  /**
+   * Cancel a bank transfer that has not settled
+   * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+   */
+  cancelTransaction: {
+    parameters: {
+      path: {
+        transactionId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description The platform's own reason, kept as rejectionReason */
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The cancelled transaction (REJECTED) */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Conflict */
+      409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Confirm receipt delivery
+   * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+   */
+  confirmReceiptDelivery: {
+    parameters: {
+      path: {
+        transactionId: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** Format: date-time */
+          receiptDeliveryConfirmedAt?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The transaction with receiptDeliveryConfirmedAt */
+      200: {
+        content: {
+          "application/json": {
+            /** @description Set on agent-initiated transactions */
+            agentId?: string;
+            createdAt: string;
+            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+            customerId: string;
+            description?: string;
+            destination: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              destinationType: "ACCOUNT";
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
+            /**
+             * @description INCOMING credits, OUTGOING debits the customer's account
+             * @enum {string}
+             */
+            direction: "CREDIT" | "DEBIT";
+            exchangeRate: number;
+            /** @enum {string} */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /** @description All fees, smallest unit of the sending currency */
+            fees: number;
+            /** @description Transaction:<uuid> */
+            id: string;
+            /** @enum {string} */
+            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            /** @description The platform's id of that customer (the platform id for its own accounts) */
+            platformCustomerId: string;
+            /** @description The platform's part of `fees` */
+            platformFees: number;
+            quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
+            receivedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
+            };
+            /** @description REJECTED: the reason the platform gave */
+            rejectionReason?: string;
+            /** @description Total debited from the source, fees included */
+            sentAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settledAt?: string;
+            source: OneOf<[{
+              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+              accountId: string;
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+              /** @constant */
+              sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }, {
+              /**
+               * @description Which kind of account (this service's addition)
+               * @enum {string}
+               */
+              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              currency: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
+            /**
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @enum {string}
+             */
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            /** @enum {string} */
+            type: "OUTGOING" | "INCOMING";
+            updatedAt: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
   /** Reject an agent-initiated transaction pending platform approval */
   rejectTransaction: {
     parameters: {
@@ -43996,7 +51424,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44007,7 +51435,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44015,7 +51459,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44027,6 +51471,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44035,6 +51481,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -44058,8 +51508,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44071,10 +51537,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -44186,7 +51652,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44197,7 +51663,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44205,7 +51687,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44217,6 +51699,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44225,6 +51709,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -44248,8 +51736,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44261,10 +51765,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -44385,7 +51889,7 @@ export interface operations {
             /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
             description?: string;
-            destination: {
+            destination: OneOf<[{
               /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
               accountId: string;
               /**
@@ -44396,7 +51900,23 @@ export interface operations {
               currency: string;
               /** @constant */
               destinationType: "ACCOUNT";
-            };
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
+            }, {
+              currency: string;
+              /** @constant */
+              destinationType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
+            }]>;
             /**
              * @description INCOMING credits, OUTGOING debits the customer's account
              * @enum {string}
@@ -44404,7 +51924,7 @@ export interface operations {
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
             /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED";
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
@@ -44416,6 +51936,8 @@ export interface operations {
             /** @description The platform's part of `fees` */
             platformFees: number;
             quoteId?: string;
+            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+            receiptDeliveryConfirmedAt?: string;
             receivedAmount: {
               amount: number;
               currency: {
@@ -44424,6 +51946,10 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
+            };
+            reconciliationInstructions?: {
+              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+              transactionHash?: string;
             };
             /** @description REJECTED: the reason the platform gave */
             rejectionReason?: string;
@@ -44447,8 +51973,24 @@ export interface operations {
                */
               accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
               currency: string;
+              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+              onChainTransaction?: {
+                /**
+                 * @description The chain (sandbox platforms: test networks)
+                 * @enum {string}
+                 */
+                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                /** @description The transfer's hash on its chain */
+                transactionHash: string;
+              };
               /** @constant */
               sourceType: "ACCOUNT";
+            }, {
+              currency: string;
+              /** @constant */
+              sourceType: "UMA_ADDRESS";
+              /** @description The UMA address at the other VASP */
+              umaAddress: string;
             }, {
               /**
                * @description Which kind of account (this service's addition)
@@ -44460,10 +52002,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec)
+             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
              * @enum {string}
              */
-            status: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;

@@ -3,8 +3,8 @@
  * scripts/extract-grid-fields.ts from Grid's public OpenAPI). For each operation both documents have
  * (same method and path), for the fields Grid defines:
  * - every query parameter Grid documents is one of ours, with a compatible type;
- * - the request body accepts every field Grid requires and every field both have has Grid's type and
- *   accepts Grid's enum values;
+ * - the request body accepts every field Grid documents, required or optional (our bodies are strict, so a field
+ *   we do not define is refused), and every field both have has Grid's type and accepts Grid's enum values;
  * - each 2xx response has the fields Grid requires (required in ours too), Grid's types, and only
  *   enum values Grid documents;
  * - every error status Grid documents for the operation is documented by ours.
@@ -133,6 +133,9 @@ export function compareSchema(ours: Json, name: string, path: string, mode: Mode
     const mine = o.properties[field];
     if (!mine) {
       if (grid.required.includes(field)) out.push(`${p}: missing (Grid requires it)`);
+      // A request field Grid documents, even optional, that our body does not define is refused (strict bodies) or
+      // dropped: either way a client sending it is not served as Grid serves it.
+      else if (mode === "request") out.push(`${p}: Grid's optional field not accepted`);
       continue;
     }
     if (mode === "response" && grid.required.includes(field) && !required.has(field)) out.push(`${p}: optional, Grid requires it`);

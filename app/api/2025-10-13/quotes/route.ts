@@ -5,7 +5,8 @@ import { listQuotes } from "@/lib/quotes/list-quotes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listQuotesOp, async ({ platform, query }) => reply(200, await listQuotes(platform, query))),
-  POST: handle(createQuoteOp, async ({ platform, body, req }) =>
-    reply(201, await createQuote(platform, body, { idempotencyKey: req.headers.get("idempotency-key") })),
-  ),
+  POST: handle(createQuoteOp, async ({ platform, body, req }) => {
+    const quote = await createQuote(platform, body, { idempotencyKey: req.headers.get("idempotency-key") });
+    return reply(quote.status === "PENDING_AUTHORIZATION" ? 202 : 201, quote);
+  }),
 });

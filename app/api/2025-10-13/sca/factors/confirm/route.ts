@@ -1,7 +1,10 @@
 import { handle, methods, reply } from "@/lib/http/handler";
 import { confirmScaFactorEnrollmentOp } from "@/lib/sca/sca.contract";
+import { confirmPasskeyEnrollment } from "@/lib/sca/confirm-passkey-enrollment";
 import { confirmTotpEnrollment } from "@/lib/sca/confirm-totp-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(confirmScaFactorEnrollmentOp, async ({ platform, query, body }) => reply(200, await confirmTotpEnrollment(platform, query.customerId, body))),
+  POST: handle(confirmScaFactorEnrollmentOp, async ({ platform, query, body }) =>
+    reply(200, body.type === "PASSKEY" ? await confirmPasskeyEnrollment(platform, query.customerId, body) : await confirmTotpEnrollment(platform, query.customerId, body)),
+  ),
 });

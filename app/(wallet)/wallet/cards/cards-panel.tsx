@@ -1,0 +1,92 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { listMyCards, revealMyCard, type CardDetails, type WalletCard } from "@/lib/integrator/browser/cards";
+import { getMe, type Me } from "@/lib/integrator/browser/flows";
+import { Button, Card, ErrorMessage, useAction } from "../../ui";
+
+const exp = (m?: number, y?: number) => (m && y ? `${String(m).padStart(2, "0")}/${String(y).slice(-2)}` : "");
+const grouped = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, "$1 ");
+
+/** The user's cards, masked; "Show details" opens the number and CVV in this browser only, hidden again after a minute. */
+export function CardsPanel() {
+  const [me, setMe] = useState<Me | null>(null);
+  const [cards, setCards] = useState<WalletCard[] | null>(null);
+  const load = useAction();
+  const reload = useCallback(
+    () =>
+      load.run(async () => {
+        const [m, c] = await Promise.all([getMe(), listMyCards()]);
+        setMe(m);
+        setCards(c);
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-semibold">Cards</h1>
+      <ErrorMessage error={load.error} />
+      <Card title="Your cards" id="cards">
+        {cards === null ? (
+          <p role="status">Loading…</p>
+        ) : cards.length === 0 ? (
+          <p>No cards yet.</p>
+        ) : (
+          <ul className="space-y-4">
+            {cards.map((c) => (
+              <CardItem key={c.id} card={c} me={me} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function CardItem({ card, me }: { card: WalletCard; me: Me | null }) {
+  const reveal = useAction();
+  const [details, setDetails] = useState<CardDetails | null>(null);
+  useEffect(() => {
+    if (!details) return;
+    const t = setTimeout(() => setDetails(null), 60_000);
+    return () => clearTimeout(t);
+  }, [details]);
+  const canReveal = me?.enclaveQuorumPublic && (card.state === "ACTIVE" || card.state === "FROZEN");
+  return (
+    <li className="rounded-lg border border-slate-200 p-4" data-testid="wallet-card" data-card-id={card.id}>
+      <div className="flex items-center justify-between">
+        <span className="font-medium">{card.brand ?? "Card"}</span>
+        <span data-testid="wallet-card-state" className="text-sm">
+          {card.state}
+        </span>
+      </div>
+      <p className="mt-2 font-mono text-lg" data-testid="card-number" aria-label="Card number">
+        {details ? grouped(details.pan) : `•••• •••• •••• ${card.last4 ?? "••••"}`}
+      </p>
+      <p className="mt-1 font-mono text-sm">
+        EXP <span data-testid="card-exp">{details ? exp(details.expMonth, details.expYear) : exp(card.expMonth, card.expYear)}</span> · CVV{" "}
+        <span data-testid="card-cvv">{details ? details.cvv : "•••"}</span>
+      </p>
+      <ErrorMessage error={reveal.error} />
+      <div className="mt-3">
+        {details ? (
+          <Button variant="secondary" onClick={() => setDetails(null)}>
+            Hide details
+          </Button>
+        ) : (
+          <Button
+            disabled={!canReveal || reveal.busy}
+            onClick={() => reveal.run(async () => setDetails(await revealMyCard(card.id, me!.enclaveQuorumPublic!, me!.platformId)))}
+          >
+            {reveal.busy ? "Decrypting…" : "Show details"}
+          </Button>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { trustOpsOf } from "@/lib/sca/sca.contract";
+import { startBeneficiaryTrust } from "@/lib/sca/start-beneficiary-trust";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(trustOpsOf.trust.start, async ({ platform, params }) =>
+    reply(200, await startBeneficiaryTrust(platform, params.externalAccountId, "TRUST")),
+  ),
+});

@@ -1,0 +1,10 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { resendQuoteScaCodeOp } from "@/lib/quotes/quote.contract";
+import { resendQuoteScaCode } from "@/lib/quotes/resend-quote-sca-code";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(resendQuoteScaCodeOp, async ({ platform, params }) => {
+    await resendQuoteScaCode(platform, params.quoteId);
+    return reply(204);
+  }),
+});

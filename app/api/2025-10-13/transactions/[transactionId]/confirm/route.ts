@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { confirmReceiptDeliveryOp } from "@/lib/transactions/transaction.contract";
+import { confirmReceiptDelivery } from "@/lib/transactions/confirm-receipt-delivery";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: handle(confirmReceiptDeliveryOp, async ({ platform, params, body }) =>
+    reply(200, await confirmReceiptDelivery(platform.id, params.transactionId, body?.receiptDeliveryConfirmedAt)),
+  ),
+});

@@ -1,0 +1,105 @@
+/** What the HTTP benchmarks share: one autocannon run over rotating targets, a process tree's CPU time, medians. */
+import fs from "node:fs";
+import autocannon from "autocannon";
+
+export const CONNECTIONS = 32;
+
+export type Target = { path: string; auth?: string; method?: "GET" | "POST"; body?: string };
+
+/** One autocannon run at CONNECTIONS connections, each request the next of `targets`. */
+export async function measure(url: string, targets: Target[], limit: { duration: number } | { amount: number }) {
+  let i = 0;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    ...limit,
+    requests: [
+      {
+        setupRequest: (req: { method?: string; path: string; headers?: Record<string, string>; body?: string }) => {
+          const t = targets[i++ % targets.length];
+          req.method = t.method ?? "GET";
+          req.path = t.path;
+          req.headers = { ...(t.auth ? { authorization: t.auth } : {}), ...(t.body ? { "content-type": "application/json" } : {}) };
+          req.body = t.body;
+          return req;
+        },
+      },
+    ],
+  });
+}
+
+const CLK_TCK = 100;
+
+/**
+ * CPU time (ms) used so far by a process and its descendants, from /proc (Linux). Requests per CPU-second
+ * is what a server would do with a core of its own, whatever else runs on the machine.
+ */
+export function cpuMs(rootPid: number): number {
+  let ticks = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+      for (const t of fs.readdirSync(`/proc/${pid}/task`)) {
+        const kids = fs.readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").trim();
+        if (kids) stack.push(...kids.split(" ").map(Number));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / CLK_TCK;
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export interface RoundResult {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  /** Server CPU milliseconds per request (process tree; PostgreSQL excluded). */
+  cpuPerReq: number;
+  /** 2xx answers over all the rounds. */
+  ok: number;
+}
+
+/**
+ * The servers are measured in alternating rounds and each figure is the median over the rounds, so that
+ * load from other processes on the machine affects all of them alike. A round with non-2xx answers prints their statuses.
+ */
+export async function alternatingRounds(
+  servers: { name: string; url: string; targets: Target[]; pid: number }[],
+  o: { rounds: number; duration: number; warmup: number },
+): Promise<RoundResult[]> {
+  // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
+  for (const s of servers) await measure(s.url, s.targets, { amount: o.warmup });
+  const raw = servers.map(() => [] as Omit<RoundResult, "name">[]);
+  for (let r = 0; r < o.rounds; r++) {
+    for (const [k, s] of servers.entries()) {
+      const cpu0 = cpuMs(s.pid);
+      const m = await measure(s.url, s.targets, { duration: o.duration });
+      const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
+      if (m.non2xx > 0) console.log(`    non-2xx answers by status: ${JSON.stringify((m as unknown as { statusCodeStats?: unknown }).statusCodeStats ?? {})}`);
+      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, ok: m["2xx"] });
+      console.log(
+        `  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`,
+      );
+    }
+  }
+  return servers.map((s, k) => ({
+    name: s.name,
+    rps: median(raw[k].map((x) => x.rps)),
+    p50: median(raw[k].map((x) => x.p50)),
+    p99: median(raw[k].map((x) => x.p99)),
+    non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
+    errors: raw[k].reduce((n, x) => n + x.errors, 0),
+    cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
+    ok: raw[k].reduce((n, x) => n + x.ok, 0),
+  }));
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_agent_day_idx" ON "transactions" USING btree ("agent_id","created_at") WHERE "transactions"."agent_id" is not null;

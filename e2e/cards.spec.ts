@@ -1,0 +1,77 @@
+/**
+ * Issue 15 "Console and wallet": the end user sees their card masked in the wallet and reveals it — the details
+ * come sealed to a key of this browser and are opened here (the integrator backend relays ciphertext only); an
+ * operator freezes and unfreezes the card in the console, and the wallet shows the state.
+ */
+import { expect, expectAccessible, shot, test } from "./fixtures";
+import { demoSignIn, uniqueEmail } from "./support/flows";
+
+const api = () => `${process.env.E2E_BASE_URL}/api/2025-10-13`;
+
+async function call(method: string, path: string, body?: unknown) {
+  const r = await fetch(`${api()}${path}`, {
+    method,
+    headers: { authorization: process.env.E2E_SANDBOX_AUTH!, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    body: body !== undefined ? JSON.stringify(body) : undefined,
+  });
+  const text = await r.text();
+  return { status: r.status, body: text ? JSON.parse(text) : undefined };
+}
+
+test("the wallet reveals a card in the browser; the console freezes and unfreezes it", async ({ page }, testInfo) => {
+  await demoSignIn(page, uniqueEmail("card"));
+  const me = await (await page.request.get("/integrator/api/wallet/me")).json();
+  // The cardholder's wallet account (USDB) funds the card.
+  const issued = await call("POST", "/cards", { cardholderId: me.customerId, form: "VIRTUAL", fundingSources: [me.accountId] });
+  expect(issued.status, JSON.stringify(issued.body)).toBe(201);
+  const card = issued.body as { id: string; last4: string };
+
+  // Wallet: masked, then revealed in the browser.
+  await page.goto("/wallet/cards");
+  const item = page.locator(`[data-card-id="${card.id}"]`);
+  await expect(item.getByTestId("card-number")).toHaveText(`•••• •••• •••• ${card.last4}`);
+  await expect(item.getByTestId("card-cvv")).toHaveText("•••");
+  await expectAccessible(page, testInfo);
+  const relayed = page.waitForResponse((r) => r.url().includes(`/integrator/api/wallet/cards/`) && r.url().endsWith("/reveal"));
+  await item.getByRole("button", { name: "Show details" }).click();
+  const relayBody = await (await relayed).text();
+  await expect(item.getByTestId("card-number")).toHaveText(/^4000 00\d{2} \d{4} \d{4}$/);
+  const pan = (await item.getByTestId("card-number").textContent())!.replace(/ /g, "");
+  expect(pan.slice(-4)).toBe(card.last4);
+  await expect(item.getByTestId("card-cvv")).toHaveText(/^\d{3}$/);
+  // What crossed the integrator backend is ciphertext: neither the number nor the CVV in clear.
+  expect(relayBody).toContain("encryptedCardDetails");
+  expect(relayBody).not.toContain(pan);
+  expect(relayBody).not.toContain(pan.slice(0, 8));
+  await shot(page, testInfo, "wallet-card-revealed");
+  await item.getByRole("button", { name: "Hide details" }).click();
+  await expect(item.getByTestId("card-number")).toHaveText(`•••• •••• •••• ${card.last4}`);
+
+  // Console: the operator freezes the card.
+  const [clientId, clientSecret] = Buffer.from(process.env.E2E_SANDBOX_AUTH!.slice(6), "base64").toString("utf8").split(":");
+  await page.goto("/console/login");
+  await page.getByLabel("Client id").fill(clientId);
+  await page.getByLabel("Client secret").fill(clientSecret);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Platform console" })).toBeVisible();
+  await page.goto("/console/cards");
+  const row = page.locator(`[data-card-id="${card.id}"]`);
+  await expect(row.getByTestId("card-state")).toHaveText("ACTIVE");
+  await expectAccessible(page, testInfo);
+  await row.getByRole("button", { name: `Freeze card ending ${card.last4}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`Card ending ${card.last4} is FROZEN`);
+  await expect(row.getByTestId("card-state")).toHaveText("FROZEN");
+  expect((await call("GET", `/cards/${card.id}`)).body.state).toBe("FROZEN");
+  await shot(page, testInfo, "console-card-frozen");
+
+  // A frozen card declines; the wallet shows the state.
+  const declined = await call("POST", `/sandbox/cards/${card.id}/simulate/authorization`, { amount: 100, currency: { code: "USDB" }, merchant: { descriptor: "COFFEE SHOP" } });
+  expect(declined.status).toBe(202);
+  await page.goto("/wallet/cards");
+  await expect(page.locator(`[data-card-id="${card.id}"]`).getByTestId("wallet-card-state")).toHaveText("FROZEN");
+
+  await page.goto("/console/cards?state=FROZEN");
+  await page.locator(`[data-card-id="${card.id}"]`).getByRole("button", { name: `Unfreeze card ending ${card.last4}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`Card ending ${card.last4} is ACTIVE`);
+  expect((await call("GET", `/cards/${card.id}`)).body.state).toBe("ACTIVE");
+});

@@ -1,0 +1,40 @@
+import { ServiceError } from "@/lib/sdk";
+import type { IntegratorUser } from "./current-user";
+import { client, IntegratorError } from "./service";
+
+/** What the wallet shows of a card: never more than the last four digits. */
+export interface MaskedCard {
+  id: string;
+  brand?: string;
+  last4?: string;
+  expMonth?: number;
+  expYear?: number;
+  state: string;
+  currency?: string;
+}
+
+/** The signed-in user's cards (the service lists them by cardholder). */
+export async function myCards(user: IntegratorUser): Promise<MaskedCard[]> {
+  const page = await client().listCards({ cardholderId: user.customerId, limit: 20 });
+  return page.data.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, expMonth: c.expMonth, expYear: c.expYear, state: c.state, currency: c.currency }));
+}
+
+/**
+ * Reveal one of the user's cards to their browser: mint the single-use reveal URL, then spend it in its sealed
+ * form with the browser's transport key. This backend only ever holds ciphertext (the details are sealed to a
+ * key whose private half never leaves the browser). Another user's card reads as not found.
+ */
+export async function revealMyCard(user: IntegratorUser, cardId: string, clientPublicKey: unknown): Promise<{ encryptedCardDetails: string }> {
+  if (typeof clientPublicKey !== "string" || !/^[0-9a-fA-F]{66,130}$/.test(clientPublicKey)) {
+    throw new IntegratorError(400, "INVALID_INPUT", "clientPublicKey: a P-256 public key in hex");
+  }
+  try {
+    const card = await client().getCard(cardId);
+    if (card.cardholderId !== user.customerId) throw new IntegratorError(404, "CARD_NOT_FOUND", `Card ${cardId} was not found`);
+    const { panEmbedUrl } = await client().revealCard(cardId);
+    return await client().openCardReveal(panEmbedUrl, clientPublicKey);
+  } catch (e) {
+    if (e instanceof ServiceError) throw new IntegratorError(e.status, e.body.code, e.body.message);
+    throw e;
+  }
+}

@@ -1,0 +1,1 @@
+export const PLAID_WORKER = "plaid worker";

@@ -1,0 +1,73 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { customers, externalAccounts, quotes, scaChallenges } from "@/db/schema";
+import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
+import { isScaRegion } from "@/lib/customers/sca-region";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { formatId } from "@/lib/ids";
+import { deliverChallenge, issueScaChallenge } from "@/lib/sca/sca-challenge";
+import type { ScaFactor } from "@/lib/sca/sca-factors";
+import { lockScaState } from "@/lib/sca/sca-state";
+import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
+import { transactionView } from "@/lib/transactions/transaction-view";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import type { QuoteRow } from "./quote-view";
+
+/**
+ * Whether executing the quote needs a per-quote SCA challenge (Grid: dynamic linking of amount and payee):
+ * the customer is in the SCA regions and the destination is not a trusted beneficiary.
+ */
+export async function quoteNeedsSca(tx: Tx, q: QuoteRow): Promise<boolean> {
+  if (!q.customerId) return false;
+  const [c] = await tx.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
+  if (!c || !isScaRegion(c)) return false;
+  if (q.destinationKind !== "EXTERNAL" || !q.destinationAccountId) return true;
+  const [dst] = await tx.select({ trusted: externalAccounts.trusted }).from(externalAccounts).where(eq(externalAccounts.id, q.destinationAccountId));
+  return !dst?.trusted;
+}
+
+/**
+ * Instead of executing: the transaction is written PENDING_AUTHORIZATION (no money moves), the quote
+ * becomes PENDING_AUTHORIZATION carrying its scaChallenge, and OUTGOING_PAYMENT.PENDING_AUTHORIZATION
+ * goes to the outbox, all in the caller's transaction.
+ */
+export async function holdForSca(tx: Tx, platform: PlatformPrincipal, q: QuoteRow, factor?: ScaFactor | null): Promise<QuoteRow> {
+  const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", q.customerId!));
+  const issued = await issueScaChallenge(tx, platform, { customer, state, purpose: "QUOTE", subjectId: q.id, factor });
+  const txn = await insertTransaction(tx, transactionFromQuote(q, "PENDING_AUTHORIZATION"));
+  const [held] = await tx
+    .update(quotes)
+    .set({ status: "PENDING_AUTHORIZATION", scaChallenge: issued.view as unknown as Record<string, unknown>, updatedAt: new Date() })
+    .where(eq(quotes.id, q.id))
+    .returning();
+  await emitEvent(tx, {
+    platformId: platform.id,
+    type: "OUTGOING_PAYMENT.PENDING_AUTHORIZATION",
+    data: (await transactionView(tx, txn)) as unknown as Record<string, unknown>,
+  });
+  return held;
+}
+
+/**
+ * After the commit: text the code of a quote that was just held for SCA (production SMS_OTP). The code is
+ * derived from the challenge id (sca-challenge.ts), so it can be sent from outside the transaction; the
+ * re-send rule (one per 30 s per quote) keeps a replayed request from texting twice.
+ */
+export async function afterQuoteCommit(platform: PlatformPrincipal, row: Pick<QuoteRow, "id" | "status" | "customerId">): Promise<void> {
+  if (row.status !== "PENDING_AUTHORIZATION" || platform.environment === "SANDBOX" || !row.customerId) return;
+  const db = await getDb();
+  const [ch] = await db
+    .select({ id: scaChallenges.id, factor: scaChallenges.factor, phone: customers.phoneNumber })
+    .from(scaChallenges)
+    .innerJoin(customers, eq(customers.id, scaChallenges.customerId))
+    .where(and(eq(scaChallenges.subjectId, row.id), eq(scaChallenges.purpose, "QUOTE"), isNull(scaChallenges.consumedAt)))
+    .orderBy(desc(scaChallenges.createdAt))
+    .limit(1);
+  if (!ch || ch.factor !== "SMS_OTP" || !ch.phone) return;
+  try {
+    await consumeRateLimit(`sca-resend:${row.id}`, RATE_LIMITS.emailOtpChallenge, "SCA code re-sends for this quote");
+  } catch {
+    return;
+  }
+  await deliverChallenge({ sms: { to: ch.phone, challengeId: ch.id } });
+}

@@ -1,0 +1,45 @@
+import type { DbOrTx } from "@/db/client";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { UMA_ADDRESS } from "@/lib/invitations/invitation.contract";
+import { counterpartyFor } from "@/lib/uma/counterparty";
+import { requireLookup } from "@/lib/uma/require-lookup";
+
+/** A quote's UMA receiver, as its VASP answered (through the counterparty seam of lib/uma). */
+export interface UmaDestination {
+  umaAddress: string;
+  currency: string;
+  min: number;
+  max: number;
+}
+
+const invalid = (field: string, message: string) => new ApiError("INVALID_INPUT", message, { errors: [{ field, message }] });
+
+/**
+ * Grid's UMA_ADDRESS quote destination: the receiver's VASP is asked (sandbox: Grid's sandbox addresses;
+ * production: 424 LNURLP_REQUEST_FAILED until a real UMA client is plugged in); a well-formed address with no
+ * receiver → 404 UMA_NOT_FOUND. The receiving currency is the one asked for (it must be one the receiver
+ * accepts) or the receiver's first. A `lookupId` must be a lookup of this same address.
+ */
+export async function resolveUmaDestination(
+  db: DbOrTx,
+  platform: PlatformPrincipal,
+  destination: { umaAddress: string; currency?: string },
+  lookupId: string | undefined,
+): Promise<UmaDestination> {
+  const address = destination.umaAddress.startsWith("$") ? destination.umaAddress : `$${destination.umaAddress}`;
+  if (!UMA_ADDRESS.test(address)) throw invalid("destination.umaAddress", "UMA address such as $alice@example.com");
+  if (lookupId !== undefined) {
+    const lookup = await requireLookup(db, platform.id, lookupId);
+    if (lookup.receiverUmaAddress?.toLowerCase() !== address.toLowerCase()) {
+      throw invalid("lookupId", `The lookup was made for ${lookup.receiverUmaAddress ?? "an external account"}, not ${address}`);
+    }
+  }
+  const answer = await counterpartyFor(platform.environment).lookup(address);
+  if (!answer) throw notFound("UMA_NOT_FOUND", "UMA receiver", address);
+  const accepted = destination.currency ? answer.currencies.find((c) => c.code === destination.currency) : answer.currencies[0];
+  if (!accepted) {
+    throw invalid("destination.currency", `The receiver accepts ${answer.currencies.map((c) => c.code).join(", ")}, not ${destination.currency}`);
+  }
+  return { umaAddress: address, currency: accepted.code, min: accepted.min, max: accepted.max };
+}

@@ -1,0 +1,48 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { externalAccounts } from "@/db/schema";
+import { findExternalAccountOrThrow } from "@/lib/external-accounts/find-external-account";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { formatId } from "@/lib/ids";
+import { consumeChallenge, failedProof, openChallenge, proofSatisfies, requireProofShape, type ScaProof } from "./sca-challenge";
+import { lockScaState, throwIfLocked } from "./sca-state";
+
+/**
+ * POST /customers/external-accounts/{id}/trust/confirm | /untrust/confirm: the proof of the open
+ * challenge marks the beneficiary trusted (or not). A wrong proof counts as a failed SCA attempt (the
+ * fifth locks: 423); no open challenge, or an expired one → 400.
+ */
+export async function confirmBeneficiaryTrust(
+  platform: PlatformPrincipal,
+  externalAccountId: string,
+  action: "TRUST" | "UNTRUST",
+  body: ScaProof & { challengeId?: string | null },
+): Promise<{ trusted: boolean }> {
+  const db = await getDb();
+  const outcome = await db.transaction(async (tx) => {
+    const account = await findExternalAccountOrThrow(tx, { platformId: platform.id, kind: "customers" }, externalAccountId, { forUpdate: true });
+    const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", account.customerId!));
+    throwIfLocked(state);
+    requireProofShape(body);
+    const challenge = await openChallenge(tx, account.id, action, body.challengeId);
+    const start = action === "TRUST" ? "trust" : "untrust";
+    if (!challenge) {
+      throw new ApiError("INVALID_INPUT", `No open ${start} challenge for this beneficiary: POST …/${start} first`, {
+        errors: [{ field: "challengeId", message: "No open challenge" }],
+      });
+    }
+    if (challenge.expiresAt.getTime() <= Date.now()) {
+      throw new ApiError("INVALID_INPUT", `The ${start} challenge expired at ${challenge.expiresAt.toISOString()}; start again`, {
+        reason: "SCA_CHALLENGE_EXPIRED",
+      });
+    }
+    if (!(await proofSatisfies(tx, platform, customer, state, challenge, body))) return failedProof(tx, state);
+    await consumeChallenge(tx, challenge.id);
+    const trusted = action === "TRUST";
+    await tx.update(externalAccounts).set({ trusted, updatedAt: new Date() }).where(eq(externalAccounts.id, account.id));
+    return { trusted };
+  });
+  if (outcome instanceof ApiError) throw outcome;
+  return outcome;
+}

@@ -1,0 +1,34 @@
+import { getDb } from "@/db/client";
+import { scaFactorResets } from "@/db/schema";
+import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { formatId, newUuid } from "@/lib/ids";
+import { consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
+import { openLivenessCheck } from "./liveness-provider";
+import { enrolledFactors, type ScaFactor } from "./sca-factors";
+import { lockScaState } from "./sca-state";
+
+export const RESET_TTL_MS = 30 * 60 * 1000;
+
+/** POST /sca/factors/reset: a liveness-gated reset of one enrolled factor (Grid: at most 5 starts per customer per 24 h). */
+export async function startTwoFactorReset(platform: PlatformPrincipal, customerId: string, factor: ScaFactor) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const { customer, state } = await lockScaState(tx, platform.id, customerId);
+    const { factors } = await enrolledFactors(tx, customer, state);
+    if (!factors.includes(factor)) {
+      throw new ApiError("INVALID_INPUT", `${factor} is not enrolled for this customer`, { errors: [{ field: "factor", message: "Not enrolled" }] });
+    }
+    await consumeRateLimit(`sca-reset:${customer.id}`, [{ limit: 5, windowSeconds: 24 * 3600 }], "2FA resets for this customer");
+    const liveness = openLivenessCheck(platform);
+    const id = newUuid();
+    const expiresAt = new Date(Date.now() + RESET_TTL_MS);
+    await tx.insert(scaFactorResets).values({ id, platformId: platform.id, customerId: customer.id, factor, status: liveness.status, expiresAt });
+    return {
+      resetId: formatId("TwoFactorReset", id),
+      ...(liveness.livenessAccessToken ? { livenessAccessToken: liveness.livenessAccessToken } : {}),
+      ...(liveness.verificationLink ? { verificationLink: liveness.verificationLink } : {}),
+      expiresAt: expiresAt.toISOString(),
+    };
+  });
+}

@@ -1,0 +1,76 @@
+import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { errorFields } from "@/db/errors";
+import { stablecoinOperations, stablecoins } from "@/db/schema";
+import { env } from "@/lib/config/env";
+import { logger } from "@/lib/log/logger";
+import { issuerProviderFor, type ProviderAnswer } from "./issuer-provider";
+import { outstandingSupply, releaseSource, settleOperation } from "./stablecoin-ledger";
+import type { OperationRow, StablecoinRow } from "./stablecoin-views";
+
+const TERMINAL = new Set(["COMPLETED", "FAILED", "EXPIRED"]);
+
+/**
+ * One step of the stablecoin worker: claim up to `limit` operations whose next provider step is due
+ * (FOR UPDATE SKIP LOCKED, so any number of instances take disjoint rows) and apply each step, its ledger
+ * postings and events with the status change in one transaction. A process killed mid-step commits nothing:
+ * the row is due again once its connection is gone, so a restart loses no step and applies none twice.
+ * Returns the number of operations moved.
+ */
+export async function advanceDueOperations(limit: number): Promise<number> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ op: stablecoinOperations, coin: stablecoins })
+      .from(stablecoinOperations)
+      .innerJoin(stablecoins, eq(stablecoins.id, stablecoinOperations.stablecoinId))
+      .where(and(isNotNull(stablecoinOperations.nextStepAt), lte(stablecoinOperations.nextStepAt, new Date())))
+      .orderBy(asc(stablecoinOperations.nextStepAt))
+      .limit(limit)
+      .for("update", { of: stablecoinOperations, skipLocked: true });
+    for (const { op, coin } of due) {
+      try {
+        // A savepoint per operation: one that cannot move does not hold back the others.
+        await tx.transaction((sp) => applyStep(sp, op, coin));
+      } catch (e) {
+        logger.error({ err: errorFields(e), operation: op.id }, "stablecoin operation step failed; retried later");
+        await tx
+          .update(stablecoinOperations)
+          .set({ nextStepAt: new Date(Date.now() + Math.max(1000, env().STABLECOIN_SETTLE_DELAY_MS)) })
+          .where(eq(stablecoinOperations.id, op.id));
+      }
+    }
+    return due.length;
+  });
+}
+
+async function applyStep(tx: Tx, op: OperationRow, coin: StablecoinRow): Promise<void> {
+  const provider = issuerProviderFor({ environment: coin.providerEnvironment });
+  let next: ProviderAnswer = provider.next({
+    id: op.id,
+    operationType: op.operationType,
+    sourceType: op.source.type,
+    fiatAmount: op.fiatAmount,
+    symbol: coin.symbol,
+    createdAt: op.createdAt,
+    status: op.status,
+  });
+  if (next.status === "COMPLETED" && op.operationType === "BURN") {
+    // Burns of one token are decided one at a time: no two can take the same supply.
+    await tx.select({ id: stablecoins.id }).from(stablecoins).where(eq(stablecoins.id, coin.id)).for("update");
+    if ((await outstandingSupply(tx, coin)) < op.amount) next = { status: "FAILED", providerStatus: "failed", failureReason: "INSUFFICIENT_SUPPLY" };
+  }
+  if (next.status === "COMPLETED") await settleOperation(tx, op, coin);
+  else if (next.status === "FAILED" || next.status === "EXPIRED") await releaseSource(tx, op, coin);
+  const now = new Date();
+  await tx
+    .update(stablecoinOperations)
+    .set({
+      status: next.status,
+      providerStatus: next.providerStatus,
+      failureReason: next.failureReason ?? null,
+      nextStepAt: TERMINAL.has(next.status) ? null : new Date(now.getTime() + env().STABLECOIN_SETTLE_DELAY_MS),
+      updatedAt: now,
+    })
+    .where(eq(stablecoinOperations.id, op.id));
+}

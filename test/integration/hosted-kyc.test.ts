@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { baseUrl, call, newPlatform, type TestPlatform } from "../support/api";
+import { bare, sql } from "../support/credentials";
+import { PNG } from "../support/compliance";
+
+/**
+ * The hosted KYC page behind POST /customers/{id}/kyc-link's kycUrl: a form that goes through the same
+ * customer, document and verification services as the API (sandbox suffix rules included).
+ */
+const paperworkPlatform = () => newPlatform({ settings: { skipVerificationPaperwork: false } as never });
+
+async function linkFor(p: TestPlatform, fullName = "Jane Doe", redirectUri?: string) {
+  const c = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName } });
+  expect(c.status).toBe(201);
+  const l = await call("POST", `/customers/${c.body.id}/kyc-link`, { auth: p.auth, body: redirectUri ? { redirectUri } : {} });
+  expect(l.status).toBe(201);
+  // The URL's origin is this service (PUBLIC_URL, else the request's origin): open it on the test server.
+  const path = new URL(l.body.kycUrl).pathname;
+  return { customerId: c.body.id as string, url: `${baseUrl()}${path}` };
+}
+
+function kycForm(fields: Record<string, string>, document?: Buffer) {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  if (document) f.set("document", new Blob([new Uint8Array(document)], { type: "image/png" }), "passport.png");
+  return f;
+}
+
+const FIELDS = { fullName: "Jane Doe", birthDate: "1990-01-31", nationality: "DE", line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE", documentType: "PASSPORT" };
+
+describe("hosted KYC page (kycUrl)", () => {
+  it("serves a form; a submission without a document lists what is missing and keeps the link; a complete one is decided and spends it", async () => {
+    const p = await paperworkPlatform();
+    const { customerId, url } = await linkFor(p, "Jane Doe", "https://app.example.com/done");
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    const html = await page.text();
+    expect(html).toContain('<form method="post" enctype="multipart/form-data">');
+    expect(html).toContain('value="Jane Doe"');
+
+    const bad = await fetch(url, { method: "POST", body: kycForm({ ...FIELDS, birthDate: "31.01.1990", nationality: "Germany" }) });
+    expect(bad.status).toBe(400);
+    const badHtml = await bad.text();
+    expect(badHtml).toContain("birthDate");
+    expect(badHtml).toContain("nationality");
+
+    const noDoc = await fetch(url, { method: "POST", body: kycForm(FIELDS) });
+    expect(noDoc.status).toBe(200);
+    const noDocHtml = await noDoc.text();
+    expect(noDocHtml).toContain("Identity document is required (PASSPORT, DRIVERS_LICENSE, NATIONAL_ID)");
+    const c1 = await call("GET", `/customers/${customerId}`, { auth: p.auth });
+    expect(c1.body).toMatchObject({ birthDate: "1990-01-31", nationality: "DE", kycStatus: "UNVERIFIED" });
+
+    const done = await fetch(url, { method: "POST", body: kycForm(FIELDS, PNG) });
+    expect(done.status).toBe(200);
+    const doneHtml = await done.text();
+    expect(doneHtml).toContain('data-status="APPROVED"');
+    expect(doneHtml).toContain('href="https://app.example.com/done"');
+    expect((await call("GET", `/customers/${customerId}`, { auth: p.auth })).body.kycStatus).toBe("APPROVED");
+    const docs = await call("GET", `/documents?documentHolder=${encodeURIComponent(customerId)}`, { auth: p.auth });
+    expect(docs.body.data.map((d: any) => d.documentType)).toEqual(["PASSPORT"]);
+    const verifications = await call("GET", `/verifications?customerId=${encodeURIComponent(customerId)}`, { auth: p.auth });
+    expect(verifications.body.data.map((v: any) => v.verificationStatus).sort()).toEqual(["APPROVED", "RESOLVE_ERRORS"]);
+
+    const [link] = await sql((q) => q`select used_at from kyc_links where customer_id = ${bare(customerId)}`);
+    expect(link.used_at).not.toBeNull();
+    expect((await fetch(url)).status).toBe(404);
+    expect((await fetch(url, { method: "POST", body: kycForm(FIELDS, PNG) })).status).toBe(404);
+  });
+
+  it("the sandbox suffix rules apply (002 → REJECTED); unknown and malformed tokens are 404", async () => {
+    const p = await paperworkPlatform();
+    const { customerId, url } = await linkFor(p, "Rex Reject 002");
+    const r = await fetch(url, { method: "POST", body: kycForm({ ...FIELDS, fullName: "Rex Reject 002" }, PNG) });
+    expect(await r.text()).toContain('data-status="REJECTED"');
+    expect((await call("GET", `/customers/${customerId}`, { auth: p.auth })).body.kycStatus).toBe("REJECTED");
+    expect((await fetch(`${baseUrl()}/kyc/${"A".repeat(43)}`)).status).toBe(404);
+    expect((await fetch(`${baseUrl()}/kyc/short`)).status).toBe(404);
+  });
+});

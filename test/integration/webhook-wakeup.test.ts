@@ -1,0 +1,60 @@
+/**
+ * LISTEN/NOTIFY wakes the webhook workers (lib/webhooks/worker.ts, migration 0011): with polling set to a minute,
+ * events still reach the receiver, once each, from two instances on one database; a rolled-back event never wakes
+ * anyone and is never sent.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeDb, getDb } from "@/db/client";
+import { createPlatform } from "@/lib/platforms/create-platform";
+import { parseId } from "@/lib/ids";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import { createTestDatabase, startServer, type RunningServer } from "../support/server";
+import { receiverPool, waitFor } from "../support/webhook-receiver";
+
+// Polling once a minute (the first poll a minute after start): within this test, only a notification can wake a worker.
+const SLOW_POLL = { WEBHOOK_POLL_MS: "60000", WEBHOOK_RETRY_BASE_MS: "150", WEBHOOK_TIMEOUT_MS: "2000", DEMO_PLATFORM: "off", SWEEPER: "off" };
+
+let db: { url: string; drop: () => Promise<void> };
+const servers: RunningServer[] = [];
+const receivers = receiverPool();
+
+beforeAll(async () => {
+  await closeDb();
+  db = await createTestDatabase("wakeup");
+  process.env.DATABASE_URL = db.url;
+  servers.push(await startServer({ DATABASE_URL: db.url, ...SLOW_POLL }));
+  servers.push(await startServer({ DATABASE_URL: db.url, ...SLOW_POLL }));
+  // The instances' workers start with their first request (lib/startup): make one on each.
+  for (const s of servers) await fetch(`${s.url}/api/health`);
+});
+
+afterAll(async () => {
+  await receivers.closeAll();
+  for (const s of servers) await s.stop();
+  await closeDb();
+  await db?.drop();
+});
+
+describe("webhook wake-up", () => {
+  it("200 events committed in a burst reach the receiver once each with polling at one minute; a rolled-back event is never sent", async () => {
+    const rec = await receivers.start(() => 200);
+    const p = await createPlatform({ name: "wakeup", environment: "SANDBOX", settings: { webhookUrl: rec.url } });
+    const platformId = parseId("Platform", p.id)!;
+    const conn = await getDb();
+    await conn
+      .transaction(async (tx) => {
+        await emitEvent(tx, { platformId, type: "TEST", data: { rolledBack: true } });
+        throw new Error("roll back");
+      })
+      .catch(() => {});
+    const ids = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n: i } }))),
+    );
+    await waitFor("200 deliveries", () => rec.received.length >= 200, 30_000);
+    // At-least-once with SKIP LOCKED claims: each event exactly once here (no receiver failures).
+    expect(new Set(rec.received.map((r) => r.eventId)).size).toBe(200);
+    expect(rec.received).toHaveLength(200);
+    expect(rec.received.map((r) => r.eventId).sort()).toEqual(ids.map((id) => `Webhook:${id}`).sort());
+    expect(rec.received.some((r) => r.rawBody.includes("rolledBack"))).toBe(false);
+  });
+});

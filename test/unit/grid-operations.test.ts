@@ -1,0 +1,36 @@
+/**
+ * Every operation in Grid's public OpenAPI (test/support/grid-operations.json, from scripts/grid-operations.ts)
+ * is either served (lib/openapi/operations.ts) or listed in test/support/grid-not-served.ts with its reason; every
+ * operation we serve that Grid does not have is listed there too (SERVED_BEYOND_GRID), with its reason.
+ */
+import { describe, expect, it } from "vitest";
+import { operations } from "@/lib/openapi/operations";
+import grid from "@/test/support/grid-operations.json";
+import { compareOperations } from "@/test/support/grid-operations-compare";
+import { NOT_SERVED, SERVED_BEYOND_GRID } from "@/test/support/grid-not-served";
+
+describe("Grid's operations: served or listed with a reason", () => {
+  const result = compareOperations(grid.operations, operations, NOT_SERVED);
+
+  it("has Grid's operations to compare with", () => {
+    expect(grid.operations.length).toBeGreaterThan(100);
+  });
+
+  it("serves every Grid operation but those listed as not served", () => {
+    expect(result.unaccounted).toEqual([]);
+  });
+
+  it("keeps the not-served list true: nothing listed is served, everything listed is Grid's", () => {
+    expect(result.listedButServed).toEqual([]);
+    expect(result.listedButNotGrid).toEqual([]);
+  });
+
+  it("lists, with a reason, every operation we serve beyond Grid's current API", () => {
+    expect(result.oursOnly).toEqual(Object.keys(SERVED_BEYOND_GRID).sort());
+    for (const [key, reason] of Object.entries(SERVED_BEYOND_GRID)) expect(reason.trim().length, key).toBeGreaterThan(5);
+  });
+
+  it("gives a reason for every operation not served", () => {
+    for (const [key, reason] of Object.entries(NOT_SERVED)) expect(reason.trim().length, key).toBeGreaterThan(5);
+  });
+});
