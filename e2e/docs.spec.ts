@@ -15,7 +15,8 @@ const VIEWPORTS = [
 /** Open an operation's try-it client from the reference. */
 async function tryIt(page: Page, method: string, path: string) {
   await page.goto(`/docs`);
-  await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible();
+  // The reference renders in the browser (about 0.9 MB of script to parse): allow for a busy machine.
+  await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
   const tag = path.startsWith("/agents/me") ? "agent-operations" : "platform-configuration";
   await page.goto(`/docs#tag/${tag}/${method.toUpperCase()}${path}`);
   await page.getByRole("button", { name: new RegExp(`Test Request\\s*\\(${method} ${path.replace(/\//g, "\\/")}\\)$`) }).click();
@@ -40,7 +41,8 @@ for (const { name: device, viewport } of VIEWPORTS) {
         bytes += s.responseBodySize + s.responseHeadersSize;
       });
       await page.goto("/docs", { waitUntil: "networkidle" });
-      await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible();
+      // The reference renders in the browser (about 0.9 MB of script to parse): allow for a busy machine.
+  await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
       testInfo.annotations.push({ type: "docs-transfer-bytes", description: String(bytes) });
       expect(bytes).toBeLessThanOrEqual(1_000_000);
       expect(foreign).toEqual([]);

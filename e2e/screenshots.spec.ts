@@ -100,7 +100,7 @@ for (const variant of VARIANTS) {
         await capture(page, name, variant, testInfo);
       }
       await page.goto("/docs#tag/agent-management/POST/agents");
-      await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
       await expect(page.getByRole("heading", { name: "Create an agent" }).first()).toBeVisible();
       await capture(page, "docs", variant, testInfo);
     });
