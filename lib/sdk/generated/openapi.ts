@@ -939,6 +939,13 @@ export interface paths {
     /** List the platform's webhook deliveries (newest first) */
     get: operations["listWebhookDeliveries"];
   };
+  "/webhooks/deliveries/{deliveryId}": {
+    /**
+     * Get a webhook delivery with its payload and every attempt
+     * @description The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.
+     */
+    get: operations["getWebhookDelivery"];
+  };
   "/webhooks/deliveries/{deliveryId}/resend": {
     /** Send a delivery again (same envelope id), whatever its status */
     post: operations["resendWebhookDelivery"];
@@ -52601,6 +52608,99 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Get a webhook delivery with its payload and every attempt
+   * @description The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.
+   */
+  getWebhookDelivery: {
+    parameters: {
+      path: {
+        deliveryId: string;
+      };
+    };
+    responses: {
+      /** @description The delivery */
+      200: {
+        content: {
+          "application/json": {
+            attemptLog: ({
+                /** @description 1 for the first attempt */
+                attempt: number;
+                attemptedAt: string;
+                durationMs: number;
+                /** @description Our short reason when the attempt did not deliver */
+                error?: string;
+                /**
+                 * @description RETRY: another attempt was scheduled; FAILED: given up
+                 * @enum {string}
+                 */
+                result: "DELIVERED" | "RETRY" | "FAILED";
+                /** @description What the receiver answered (its body is never kept) */
+                statusCode?: number;
+                url?: string;
+              })[];
+            attempts: number;
+            createdAt: string;
+            deliveredAt?: string;
+            eventType: string;
+            /** @description Webhook:<uuid>: the envelope id the receiver sees */
+            id: string;
+            lastAttemptAt?: string;
+            lastError?: string;
+            lastStatusCode?: number;
+            /** @description When PENDING: the next attempt */
+            nextAttemptAt?: string;
+            payload: {
+              [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED" | "SKIPPED";
+            updatedAt: string;
+            url?: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;
