@@ -27,12 +27,22 @@ const PAYER_DATA = [
 const MAX = 100_000_000;
 
 /** Grid's sandbox UMA addresses (mintlify global-p2p/platform-tools/sandbox-testing.mdx); any other local part → not found. */
-const SANDBOX_RECEIVERS: Record<string, Pick<CounterpartyAnswer, "outcome"> & { currency: string }> = {
+const SANDBOX_RECEIVERS: Record<string, Pick<CounterpartyAnswer, "outcome"> & { currency: string; payerData?: CounterpartyAnswer["requiredPayerDataFields"] }> = {
   "success.usd": { currency: "USD", outcome: "SUCCESS" },
   "success.eur": { currency: "EUR", outcome: "SUCCESS" },
   "success.mxn": { currency: "MXN", outcome: "SUCCESS" },
   "pending.long.usd": { currency: "USD", outcome: "PENDING_LONG" },
   "fail.compliance.usd": { currency: "USD", outcome: "FAIL_COMPLIANCE" },
+  // Ours (README "Sandbox UMA addresses"): a receiver whose VASP insists on more payer data than a customer record holds.
+  "strict.payer.usd": {
+    currency: "USD",
+    outcome: "SUCCESS",
+    payerData: [
+      { name: "FULL_NAME", mandatory: true },
+      { name: "BIRTH_DATE", mandatory: true },
+      { name: "NATIONALITY", mandatory: true },
+    ],
+  },
 };
 
 /** Our own sandbox addresses for the counterparty's failures (README "Sandbox UMA addresses"). */
@@ -49,7 +59,7 @@ export const sandboxCounterparty: UmaCounterparty = {
     if (failure) throw failure();
     const r = SANDBOX_RECEIVERS[local];
     if (!r) return null;
-    return { receiverUmaAddress: address, currencies: [{ code: r.currency, min: 1, max: MAX }], requiredPayerDataFields: PAYER_DATA, outcome: r.outcome };
+    return { receiverUmaAddress: address, currencies: [{ code: r.currency, min: 1, max: MAX }], requiredPayerDataFields: r.payerData ?? PAYER_DATA, outcome: r.outcome };
   },
 };
 

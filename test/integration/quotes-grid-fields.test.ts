@@ -13,6 +13,7 @@ import { fund, quoteBody, usdExternal } from "../support/money";
 const CONSENT = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
 const post = (p: TestPlatform, path: string, body?: unknown) => call("POST", path, { auth: p.auth, body });
 const SUCCESS_USD = "$success.usd@sandbox.uma.money";
+const STRICT = "$strict.payer.usd@sandbox.uma.money";
 
 async function customer(p: TestPlatform, fields: Record<string, unknown>) {
   const r = await post(p, "/customers", { customerType: "INDIVIDUAL", currencies: ["USD"], endUserTermsConsent: CONSENT, ...fields });
@@ -41,40 +42,34 @@ async function storedQuote(quoteId: string) {
 describe("POST /quotes senderCustomerInfo", () => {
   it("a mandatory payer field the customer's record lacks → 400 MISSING_MANDATORY_USER_INFO naming it; sent → 201, stored with the quote", async () => {
     const p = await newPlatform();
-    const nameless = await customer(p, {});
-    const lookup = await call("GET", `/receiver/uma/${encodeURIComponent(SUCCESS_USD)}?customerId=${encodeURIComponent(nameless.id)}`, { auth: p.auth });
-    expect(lookup.body.requiredPayerDataFields).toContainEqual({ name: "FULL_NAME", mandatory: true });
-    for (const extra of [{ lookupId: lookup.body.lookupId }, {}, { senderCustomerInfo: { FULL_NAME: "  ", BIRTH_DATE: "1985-06-15" } }]) {
-      const missing = await umaQuote(p, nameless.usd, SUCCESS_USD, extra);
+    const c = await customer(p, { fullName: "Jane Sender" });
+    const lookup = await call("GET", `/receiver/uma/${encodeURIComponent(STRICT)}?customerId=${encodeURIComponent(c.id)}`, { auth: p.auth });
+    expect(lookup.body.requiredPayerDataFields).toContainEqual({ name: "BIRTH_DATE", mandatory: true });
+    for (const extra of [{ lookupId: lookup.body.lookupId }, {}, { senderCustomerInfo: { BIRTH_DATE: "  ", FULL_NAME: "Other Name" } }]) {
+      const missing = await umaQuote(p, c.usd, STRICT, extra);
       expect(missing.status, JSON.stringify(missing.body)).toBe(400);
       expect(missing.body.code).toBe("MISSING_MANDATORY_USER_INFO");
-      expect(missing.body.details.missingFields).toEqual(["FULL_NAME"]);
-      expect(missing.body.details.errors).toEqual([expect.objectContaining({ field: "senderCustomerInfo.FULL_NAME" })]);
+      expect(missing.body.details.missingFields).toEqual(["BIRTH_DATE", "NATIONALITY"]);
+      expect(missing.body.details.errors.map((e: any) => e.field)).toEqual(["senderCustomerInfo.BIRTH_DATE", "senderCustomerInfo.NATIONALITY"]);
     }
-    const info = { FULL_NAME: "Jane Sender", BIRTH_DATE: "1985-06-15" };
-    const ok = await umaQuote(p, nameless.usd, SUCCESS_USD, { lookupId: lookup.body.lookupId, senderCustomerInfo: info, immediatelyExecute: true });
+    const info = { BIRTH_DATE: "1985-06-15", NATIONALITY: "FR" };
+    const ok = await umaQuote(p, c.usd, STRICT, { lookupId: lookup.body.lookupId, senderCustomerInfo: info, immediatelyExecute: true });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
     expect((await call("GET", `/transactions/${ok.body.transactionId}`, { auth: p.auth })).body.status).toBe("COMPLETED");
     expect((await storedQuote(ok.body.id)).sender_customer_info).toEqual(info);
   });
 
-  it("the customer's own record answers the receiver (FULL_NAME from fullName); an external-account lookup's payer fields are checked too", async () => {
+  it("the customer's own record answers what it holds (FULL_NAME, BIRTH_DATE, NATIONALITY); receivers asking only that need no senderCustomerInfo", async () => {
     const p = await newPlatform();
-    const named = await customer(p, { fullName: "Named Sender" });
-    const q = await umaQuote(p, named.usd, SUCCESS_USD);
+    const full = await customer(p, { fullName: "Full Record", birthDate: "1990-01-02", nationality: "DE" });
+    const q = await umaQuote(p, full.usd, STRICT);
     expect(q.status, JSON.stringify(q.body)).toBe(201);
     expect((await storedQuote(q.body.id)).sender_customer_info).toBeNull();
-    const nameless = await customer(p, {});
-    const ext = await usdExternal(p, nameless.id);
-    const lookup = await call("GET", `/receiver/external-account/${ext}?customerId=${encodeURIComponent(nameless.id)}`, { auth: p.auth });
-    expect(lookup.status).toBe(200);
-    const refused = await post(p, "/quotes", quoteBody(nameless.usd, ext, 1_000, { lookupId: lookup.body.lookupId }));
-    expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe("MISSING_MANDATORY_USER_INFO");
-    const given = await post(p, "/quotes", quoteBody(nameless.usd, ext, 1_000, { lookupId: lookup.body.lookupId, senderCustomerInfo: { FULL_NAME: "Given Name" } }));
-    expect(given.status, JSON.stringify(given.body)).toBe(201);
-    // No lookup named for an account destination: nothing was asked for.
-    expect((await post(p, "/quotes", quoteBody(nameless.usd, ext, 1_000))).status).toBe(201);
+    const partial = await customer(p, { fullName: "Partial Record", birthDate: "1990-01-02" });
+    const r = await umaQuote(p, partial.usd, STRICT);
+    expect(r.body.details.missingFields).toEqual(["NATIONALITY"]);
+    expect((await umaQuote(p, partial.usd, STRICT, { senderCustomerInfo: { NATIONALITY: "DE" } })).status).toBe(201);
+    expect((await umaQuote(p, partial.usd, SUCCESS_USD)).status).toBe(201);
   });
 
   it("must be an object of at most 32 fields", async () => {

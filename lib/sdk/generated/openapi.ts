@@ -714,7 +714,7 @@ export interface paths {
   "/sandbox/uma/receive": {
     /**
      * Simulate payment send to test receiving an UMA payment
-     * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).
+     * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); $fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").
      */
     post: operations["sandboxUmaReceive"];
   };
@@ -47579,7 +47579,7 @@ export interface operations {
   };
   /**
    * Simulate payment send to test receiving an UMA payment
-   * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).
+   * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); $fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").
    */
   sandboxUmaReceive: {
     requestBody: {
@@ -47765,6 +47765,32 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Precondition failed: the UMA counterparty does not support our UMA version (UNSUPPORTED_UMA_VERSION) */
+      412: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED */
+      424: {
         content: {
           "application/json": {
             code: string;
