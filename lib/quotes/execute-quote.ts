@@ -30,10 +30,11 @@ export async function lockExecutableQuote(tx: Tx, platformId: string, quoteId: s
 
 /**
  * Execute inside the caller's transaction: the transaction row, the ledger and the quote status commit together.
- * An SCA customer's quote to an untrusted beneficiary is held PENDING_AUTHORIZATION instead (hold-for-sca.ts).
+ * An SCA customer's quote to an untrusted beneficiary is held PENDING_AUTHORIZATION instead (hold-for-sca.ts), its
+ * challenge on the factor asked for by this execution, else by the quote's own scaFactor (POST /quotes), else SMS_OTP.
  */
 export async function executeQuoteInTx(tx: Tx, platform: PlatformPrincipal, q: QuoteRow, opts: { scaFactor?: ScaFactor | null } = {}): Promise<QuoteRow> {
-  if (await quoteNeedsSca(tx, q)) return holdForSca(tx, platform, q, opts.scaFactor);
+  if (await quoteNeedsSca(tx, q)) return holdForSca(tx, platform, q, opts.scaFactor ?? (q.scaFactor as ScaFactor | null));
   const row = await insertTransaction(tx, transactionFromQuote(q, "PROCESSING"));
   await executeTransaction(tx, row, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "throw" });
   const [after] = await tx.select().from(quotes).where(eq(quotes.id, q.id));
