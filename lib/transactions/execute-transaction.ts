@@ -1,15 +1,15 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type WithSubquery } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent, eventInsert } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
 import { sandboxTransactionHash } from "./on-chain";
 import { payoutOutcome, refundOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
-import type { FailureReason, Transaction } from "./transaction.contract";
+import type { FailureReason } from "./transaction.contract";
 import { toTransaction, transactionView, type TransactionOwner, type TransactionRow } from "./transaction-view";
 
 export interface ExecuteOptions {
@@ -190,20 +190,22 @@ async function setStatus(tx: Tx, row: TransactionRow, owner: TransactionOwner, c
   const now = new Date();
   // A completed transaction settles at the instant it is marked so.
   const values = { ...change, ...(change.status === "COMPLETED" ? { settledAt: now } : {}), updatedAt: now };
-  const where = eq(transactions.id, row.id);
-  const [after] = row.quoteId
-    ? await tx
-        .with(
-          tx.$with("quote_status", {}).as(
-            tx.update(quotes).set({ status: quoteStatusFor(change.status), updatedAt: now }).where(eq(quotes.id, row.quoteId)).getSQL(),
-          ),
-        )
-        .update(transactions)
-        .set(values)
-        .where(where)
-        .returning()
-    : await tx.update(transactions).set(values).where(where).returning();
-  await emitStatusEvents(tx, after, toTransaction(after, owner));
+  // The row after this statement is known here (the row as inserted, with these values), so its event is written by
+  // the same statement as well: the outbox insert in a second data-modifying CTE, committing with the change as before.
+  const data = toTransaction({ ...row, ...values }, owner) as unknown as Record<string, unknown>;
+  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
+  const ctes: WithSubquery[] = [tx.$with("status_event", {}).as(eventInsert(tx, { platformId: row.platformId, type: `${prefix}.${change.status}`, data }).getSQL())];
+  if (row.quoteId) {
+    const quoteUpdate = tx.update(quotes).set({ status: quoteStatusFor(change.status), updatedAt: now }).where(eq(quotes.id, row.quoteId));
+    ctes.push(tx.$with("quote_status", {}).as(quoteUpdate.getSQL()));
+  }
+  const [after] = await tx
+    .with(...ctes)
+    .update(transactions)
+    .set(values)
+    .where(eq(transactions.id, row.id))
+    .returning();
+  await emitRefundEvents(tx, after, data);
   return after;
 }
 
@@ -212,16 +214,18 @@ export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
   if (row.quoteId) {
     await tx.update(quotes).set({ status: quoteStatusFor(row.status), updatedAt: new Date() }).where(and(eq(quotes.id, row.quoteId)));
   }
-  await emitStatusEvents(tx, row, await transactionView(tx, row));
+  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
+  const data = (await transactionView(tx, row)) as unknown as Record<string, unknown>;
+  await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
+  await emitRefundEvents(tx, row, data);
 }
 
-async function emitStatusEvents(tx: Tx, row: TransactionRow, view: Transaction): Promise<void> {
-  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-  const data = view as unknown as Record<string, unknown>;
-  await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
-  // An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
-  // The refund follows the rail rules of its destination (the source account): it fails when that account
-  // cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
+/**
+ * An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
+ * The refund follows the rail rules of its destination (the source account): it fails when that account
+ * cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
+ */
+async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Record<string, unknown>): Promise<void> {
   if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
     await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
     const refund =
