@@ -1,10 +1,11 @@
 /**
  * Issue 15 "Console and wallet": the end user sees their card masked in the wallet and reveals it — the details
- * come sealed to a key of this browser and are opened here (the integrator backend relays ciphertext only); an
+ * come sealed to a key of this browser and are opened here (the integrator backend relays ciphertext only), under a
+ * wallet signature made with this browser's session key (the card is wallet-funded: a signed retry); an
  * operator freezes and unfreezes the card in the console, and the wallet shows the state.
  */
 import { expect, expectAccessible, shot, test } from "./fixtures";
-import { demoSignIn, uniqueEmail } from "./support/flows";
+import { demoSignIn, emailUnlock, expectSignedInWallet, uniqueEmail } from "./support/flows";
 
 const api = () => `${process.env.E2E_BASE_URL}/api/2025-10-13`;
 
@@ -20,6 +21,9 @@ async function call(method: string, path: string, body?: unknown) {
 
 test("the wallet reveals a card in the browser; the console freezes and unfreezes it", async ({ page }, testInfo) => {
   await demoSignIn(page, uniqueEmail("card"));
+  // Unlock the wallet: its session key (non-extractable, in this browser) signs the reveal.
+  await emailUnlock(page);
+  await expectSignedInWallet(page);
   const me = await (await page.request.get("/integrator/api/wallet/me")).json();
   // The cardholder's wallet account (USDB) funds the card.
   const issued = await call("POST", "/cards", { cardholderId: me.customerId, form: "VIRTUAL", fundingSources: [me.accountId] });
@@ -32,9 +36,16 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   await expect(item.getByTestId("card-number")).toHaveText(`•••• •••• •••• ${card.last4}`);
   await expect(item.getByTestId("card-cvv")).toHaveText("•••");
   await expectAccessible(page, testInfo);
-  const relayed = page.waitForResponse((r) => r.url().includes(`/integrator/api/wallet/cards/`) && r.url().endsWith("/reveal"));
+  // The card is wallet-funded: the reveal is a signed retry, first a 202 challenge, then the retry stamped with this
+  // browser's session key answers the sealed details.
+  const isReveal = (url: string) => url.includes(`/integrator/api/wallet/cards/`) && url.endsWith("/reveal");
+  const challenged = page.waitForResponse((r) => isReveal(r.url()) && r.status() === 202);
+  const relayed = page.waitForResponse((r) => isReveal(r.url()) && r.status() === 200);
   await item.getByRole("button", { name: "Show details" }).click();
-  const relayBody = await (await relayed).text();
+  expect((await (await challenged).json()).payloadToSign).toContain("ACTIVITY_TYPE_REVEAL_CARD");
+  const answered = await relayed;
+  expect(answered.request().headers()["service-wallet-signature"]).toBeTruthy();
+  const relayBody = await answered.text();
   await expect(item.getByTestId("card-number")).toHaveText(/^4000 00\d{2} \d{4} \d{4}$/);
   const pan = (await item.getByTestId("card-number").textContent())!.replace(/ /g, "");
   expect(pan.slice(-4)).toBe(card.last4);

@@ -1,3 +1,4 @@
+import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
@@ -125,13 +126,19 @@ export const revealCardOp = defineOperation({
   path: "/cards/{id}/reveal",
   summary: "Reveal card details",
   description:
-    "Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body.",
+    "Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. A card with an EMBEDDED_WALLET funding source is revealed only under a wallet signature: the first call answers 202 (signed retry, signed by an active session of that wallet) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL. Other cards answer 200 at once.",
   tags,
   auth: "platform",
   params: cardIdParams,
   bodyOptional: true,
   body: z.object({}).strict(),
-  responses: { 200: { description: "The reveal URL", schema: cardRevealSchema }, ...errorResponses(401, 403, 404, 409) },
+  headers: signedRetryHeaders,
+  responses: {
+    ...signedRetryResponses({
+      200: { description: "The reveal URL, or PROCESSING for a signed reveal (re-send the identical request)", schema: z.union([cardRevealSchema, processingSchema]) },
+    }),
+    ...errorResponses(401, 403, 404, 409),
+  },
 });
 
 /** Grid's CardTransaction; DECLINED and declineReason record refused authorizations (our addition). */

@@ -1,11 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { cardReveals, cards, platforms } from "@/db/schema";
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/db/client";
+import { cardReveals, cards, internalAccounts, platforms } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { reply, type Reply } from "@/lib/api-core/reply";
 import { env } from "@/lib/config/env";
+import { formatId } from "@/lib/ids";
+import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER, type SignedCall, type SignedOperation } from "@/lib/signed-retry/signed-operation";
 import { openCardSecrets } from "./card-secrets";
+import type { CardRow } from "./card-view";
 import { findCardOrThrow } from "./find-card";
 
 /** How long a reveal URL loads (Grid: "within minutes"; protocol.md: at most 5). */
@@ -15,17 +20,78 @@ const digest = (token: string) => createHash("sha256").update(token, "utf8").dig
 /** The path of the reveal page on this service (app/api/card-reveal/[token]: outside the pages' proxy, which forbids all framing). */
 export const revealPath = (token: string) => `/api/card-reveal/${token}`;
 
+export interface RevealInput {
+  platform: PlatformPrincipal;
+  cardId: string;
+  /** The origin the request came in on (the reveal URL's origin unless PUBLIC_URL is set). */
+  requestOrigin: string;
+}
+
 /**
  * POST /cards/{id}/reveal: a single-use bearer URL (256 random bits; only its digest is stored) to the page
- * that shows the number and CVV. The API body never carries the PAN.
+ * that shows the number and CVV. The API body never carries the PAN. A card with an EMBEDDED_WALLET among its
+ * funding sources is revealed only through the signed retry (an active session of that wallet signs); a retry
+ * carrying the signed-retry headers is always judged by the mechanism; any other card answers 200 at once.
  */
-export async function revealCard(platform: PlatformPrincipal, cardId: string, requestOrigin: string) {
+export async function revealCard(call: SignedCall<RevealInput>): Promise<Reply> {
+  const signed = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;
+  if (signed) return runSignedRetry(revealCardSignedOperation, call);
   const db = await getDb();
-  const card = await findCardOrThrow(db, platform.id, cardId);
-  if (card.state === "CLOSED") throw new ApiError("CARD_NOT_MUTABLE", `Card ${cardId} is CLOSED; its details cannot be revealed`);
+  const card = await revealableCard(db, call.input);
+  if (await walletFundingSource(db, card)) return runSignedRetry(revealCardSignedOperation, call);
+  return reply(200, await mintReveal(db, card, call.input.requestOrigin));
+}
+
+/**
+ * The signed reveal (protocol.md "Signed retry"): signed by an active session of the card's EMBEDDED_WALLET
+ * funding source; `parameters` bind the card and the wallet. The terminal 200 is Grid's `{panEmbedUrl, expiresAt}`,
+ * a bearer secret, so like export nothing of it is stored: an identical re-send mints a fresh single-use URL.
+ */
+export const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string }> = {
+  name: "cards.reveal",
+  activityType: "ACTIVITY_TYPE_REVEAL_CARD",
+  resealOnReplay: true,
+  async prepare(input, db) {
+    const card = await revealableCard(db, input);
+    const wallet = await walletFundingSource(db, card);
+    // Only reached for wallet-funded cards (revealCard answers the others directly).
+    if (!wallet) throw new ApiError("CONFLICT", `Card ${input.cardId} has no EMBEDDED_WALLET funding source`);
+    return {
+      accountId: wallet,
+      parameters: { cardId: formatId("Card", card.id), walletId: formatId("InternalAccount", wallet) },
+      signer: { kind: "SESSION", accountId: wallet },
+      context: { walletId: wallet },
+    };
+  },
+  async recheck(input, _context, db) {
+    await revealableCard(db, input);
+  },
+  async execute(tx, input) {
+    return reply(200, await mintReveal(tx, await revealableCard(tx, input), input.requestOrigin));
+  },
+};
+
+async function revealableCard(db: DbOrTx, input: RevealInput): Promise<CardRow> {
+  const card = await findCardOrThrow(db, input.platform.id, input.cardId);
+  if (card.state === "CLOSED") throw new ApiError("CARD_NOT_MUTABLE", `Card ${input.cardId} is CLOSED; its details cannot be revealed`);
+  return card;
+}
+
+/** The first of the card's funding sources (in its order) that is an EMBEDDED_WALLET, as a bare uuid, or null. */
+async function walletFundingSource(db: DbOrTx, card: CardRow): Promise<string | null> {
+  if (card.fundingSources.length === 0) return null;
+  const rows = await db
+    .select({ id: internalAccounts.id })
+    .from(internalAccounts)
+    .where(and(inArray(internalAccounts.id, card.fundingSources), eq(internalAccounts.platformId, card.platformId), eq(internalAccounts.type, "EMBEDDED_WALLET")));
+  const wallets = new Set(rows.map((r) => r.id));
+  return card.fundingSources.find((id) => wallets.has(id)) ?? null;
+}
+
+async function mintReveal(db: DbOrTx, card: CardRow, requestOrigin: string) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + REVEAL_TTL_MS);
-  await db.insert(cardReveals).values({ tokenDigest: digest(token), cardId: card.id, platformId: platform.id, expiresAt });
+  await db.insert(cardReveals).values({ tokenDigest: digest(token), cardId: card.id, platformId: card.platformId, expiresAt });
   const origin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : requestOrigin;
   return { panEmbedUrl: `${origin}${revealPath(token)}`, expiresAt: expiresAt.toISOString() };
 }

@@ -138,7 +138,9 @@ export function createServiceClient(opts: ClientOptions) {
     listCards: (query: QueryOf<"listCards"> = {}) => json<ResponseBody<"listCards", 200>>("GET", "/cards", { query }),
     getCard: (cardId: string) => json<ResponseBody<"getCardById", 200>>("GET", `/cards/${id(cardId)}`),
     updateCard: (cardId: string, body: RequestBody<"updateCardById">) => json<ResponseBody<"updateCardById", 200>>("PATCH", `/cards/${id(cardId)}`, { body }),
-    revealCard: (cardId: string) => json<ResponseBody<"revealCard", 200>>("POST", `/cards/${id(cardId)}/reveal`),
+    /** A signed retry when the card has an EMBEDDED_WALLET funding source (raw answer: 202 / PROCESSING / the URL); else 200 at once. */
+    revealCard: (cardId: string, headers?: SignedHeaders) =>
+      raw<{ panEmbedUrl: string; expiresAt: string }>("POST", `/cards/${id(cardId)}/reveal`, { headers }),
     /**
      * Spend a reveal URL in its sealed form: the card's number, CVV and expiry sealed to `clientPublicKey` (the
      * export bundle format), so the caller relays ciphertext that only the key's holder opens (docs/protocol.md "Cards").

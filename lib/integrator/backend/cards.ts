@@ -1,6 +1,6 @@
 import { ServiceError } from "@/lib/sdk";
 import type { IntegratorUser } from "./current-user";
-import { client, IntegratorError } from "./service";
+import { callService, client, IntegratorError, type ServiceResponse } from "./service";
 
 /** What the wallet shows of a card: never more than the last four digits. */
 export interface MaskedCard {
@@ -20,19 +20,27 @@ export async function myCards(user: IntegratorUser): Promise<MaskedCard[]> {
 }
 
 /**
- * Reveal one of the user's cards to their browser: mint the single-use reveal URL, then spend it in its sealed
- * form with the browser's transport key. This backend only ever holds ciphertext (the details are sealed to a
- * key whose private half never leaves the browser). Another user's card reads as not found.
+ * Reveal one of the user's cards to their browser. The reveal is relayed as a signed retry: for a card funded by
+ * the user's wallet the service answers 202 and the browser signs payloadToSign with its session key (the stamp
+ * and Request-Id come back through `headers` untouched); 202, PROCESSING and errors are relayed as they are.
+ * Once the service answers the single-use reveal URL, this backend spends it in its sealed form with the
+ * browser's transport key, so it only ever holds ciphertext. Another user's card reads as not found.
  */
-export async function revealMyCard(user: IntegratorUser, cardId: string, clientPublicKey: unknown): Promise<{ encryptedCardDetails: string }> {
+export async function revealMyCard(
+  user: IntegratorUser,
+  cardId: string,
+  clientPublicKey: unknown,
+  headers: { signature: string | null; requestId: string | null },
+): Promise<ServiceResponse> {
   if (typeof clientPublicKey !== "string" || !/^[0-9a-fA-F]{66,130}$/.test(clientPublicKey)) {
     throw new IntegratorError(400, "INVALID_INPUT", "clientPublicKey: a P-256 public key in hex");
   }
   try {
     const card = await client().getCard(cardId);
     if (card.cardholderId !== user.customerId) throw new IntegratorError(404, "CARD_NOT_FOUND", `Card ${cardId} was not found`);
-    const { panEmbedUrl } = await client().revealCard(cardId);
-    return await client().openCardReveal(panEmbedUrl, clientPublicKey);
+    const r = await callService<{ panEmbedUrl?: string }>("POST", `/cards/${encodeURIComponent(card.id)}/reveal`, headers);
+    if (r.status !== 200 || typeof r.body?.panEmbedUrl !== "string") return r;
+    return { status: 200, body: await client().openCardReveal(r.body.panEmbedUrl, clientPublicKey) };
   } catch (e) {
     if (e instanceof ServiceError) throw new IntegratorError(e.status, e.body.code, e.body.message);
     throw e;

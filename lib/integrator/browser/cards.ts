@@ -4,8 +4,9 @@
  * against the pinned enclave key and the platform's organizationId).
  */
 import type { MaskedCard } from "../backend/cards";
-import { api, ok } from "./api";
+import { api, ok, signedRequest, type Progress } from "./api";
 import { openExport } from "./bundles";
+import { currentSigner } from "./flows";
 import { generateTransportKey } from "./keys";
 
 /** What the integrator backend answers for a card (last four digits only). */
@@ -20,10 +21,23 @@ export interface CardDetails {
 
 export const listMyCards = async () => ok(await api<{ data: WalletCard[] }>("GET", "/cards")).body.data;
 
-export async function revealMyCard(cardId: string, pinnedEnclavePublicHex: string, organizationId: string): Promise<CardDetails> {
+/**
+ * One transport key per reveal; a wallet-funded card answers 202 first and the SDK's signed-retry loop stamps
+ * payloadToSign with this browser's session key (a card funded otherwise answers the sealed details at once).
+ */
+export async function revealMyCard(
+  cardId: string,
+  pinnedEnclavePublicHex: string,
+  organizationId: string,
+  onProgress?: (p: Progress) => void,
+): Promise<CardDetails> {
   const transport = await generateTransportKey();
-  const sealed = ok(
-    await api<{ encryptedCardDetails: string }>("POST", `/cards/${encodeURIComponent(cardId)}/reveal`, { body: { clientPublicKey: transport.publicKeyHex } }),
-  ).body;
+  const sealed = await signedRequest<{ encryptedCardDetails: string }>(
+    "POST",
+    `/cards/${encodeURIComponent(cardId)}/reveal`,
+    { clientPublicKey: transport.publicKeyHex },
+    currentSigner,
+    onProgress,
+  );
   return JSON.parse(await openExport(sealed.encryptedCardDetails, transport, pinnedEnclavePublicHex, organizationId)) as CardDetails;
 }

@@ -274,7 +274,7 @@ export interface paths {
   "/cards/{id}/reveal": {
     /**
      * Reveal card details
-     * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body.
+     * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. A card with an EMBEDDED_WALLET funding source is revealed only under a wallet signature: the first call answers 202 (signed retry, signed by an active session of that wallet) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL. Other cards answer 200 at once.
      */
     post: operations["revealCard"];
   };
@@ -16076,10 +16076,16 @@ export interface operations {
   };
   /**
    * Reveal card details
-   * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body.
+   * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. A card with an EMBEDDED_WALLET funding source is revealed only under a wallet signature: the first call answers 202 (signed retry, signed by an active session of that wallet) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL. Other cards answer 200 at once.
    */
   revealCard: {
     parameters: {
+      header?: {
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        "Service-Wallet-Signature"?: string;
+        /** @description On the retry: the requestId of the 202 */
+        "Request-Id"?: string;
+      };
       path: {
         id: string;
       };
@@ -16090,13 +16096,39 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The reveal URL */
+      /** @description The reveal URL, or PROCESSING for a signed reveal (re-send the identical request) */
       200: {
+        headers: {
+          /** @description `true` on the stored terminal answer given again to an identical re-send (same Request-Id, byte-identical stamp, same body) until expiresAt; export seals afresh instead */
+          "Signed-Request-Replayed"?: string;
+        };
         content: {
           "application/json": {
             expiresAt: string;
             /** @description Single-use URL on this service showing the number and CVV; valid until expiresAt */
             panEmbedUrl: string;
+          } | {
+            message: string;
+            /** @constant */
+            status: "PROCESSING";
+          };
+        };
+      };
+      /** @description Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers */
+      202: {
+        content: {
+          "application/json": {
+            /** @description ISO 8601; 5 minutes after issue */
+            expiresAt: string;
+            /** @description Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp) */
+            payloadToSign: string;
+            /** @description Request:<uuid>; single use */
+            requestId: string;
+            /**
+             * @description The credential concerned; omitted where no single credential is
+             * @enum {string}
+             */
+            type?: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
           };
         };
       };
