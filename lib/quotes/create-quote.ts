@@ -15,7 +15,7 @@ import { idempotent } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
-import { afterQuoteCommit } from "./hold-for-sca";
+import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";
 import { priceQuote } from "./price-quote";
 import type { Quote, QuoteCreate } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
@@ -98,6 +98,11 @@ async function insertQuote(
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status ?? "", Number(price.totalReceiving))) {
     throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);
   }
+  // Whether an immediate execution is held for SCA needs no lock: read before the transaction, not while it holds rows.
+  const executesNow = !opts.afterInsert && input.immediatelyExecute && src.internalType !== "EMBEDDED_WALLET";
+  const needsSca = executesNow
+    ? await quoteNeedsSca(db, { customerId: src.customerId, destinationKind: dst.kind, destinationAccountId: dst.uuid })
+    : undefined;
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const [q] = await tx
@@ -137,7 +142,7 @@ async function insertQuote(
     if (opts.afterInsert) return opts.afterInsert(tx, q);
     if (!input.immediatelyExecute) return q;
     if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
-    return executeQuoteInTx(tx, platform, q);
+    return executeQuoteInTx(tx, platform, q, { needsSca });
   });
   await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
