@@ -164,6 +164,11 @@ export function createServiceClient(opts: ClientOptions) {
       return body;
     },
 
+    // Compliance: verifications, documents and beneficial owners (read side; the console shows them).
+    listVerifications: (query: QueryOf<"listVerifications"> = {}) => json<ResponseBody<"listVerifications", 200>>("GET", "/verifications", { query }),
+    listDocuments: (query: QueryOf<"listDocuments"> = {}) => json<ResponseBody<"listDocuments", 200>>("GET", "/documents", { query }),
+    listBeneficialOwners: (query: QueryOf<"listBeneficialOwners">) => json<ResponseBody<"listBeneficialOwners", 200>>("GET", "/beneficial-owners", { query }),
+
     /** Any other endpoint, for callers that need one this client does not list yet. */
     request: send,
   };

@@ -1,8 +1,9 @@
 /**
  * The console's navigation: one entry per concern, in this order. A new area adds its line here (and its page
  * under app/console/(signed-in)/<segment>/page.tsx); `key` names its label in messages/console.*.json `nav`.
- * Compliance is listed before its page lands: until then its link opens a short placeholder
- * (app/console/(signed-in)/[concern]/page.tsx), which a real page at that segment replaces (as cards/ did).
+ * An area listed before its page lands goes in UPCOMING_AREAS: until then its link opens a short placeholder
+ * (app/console/(signed-in)/[concern]/page.tsx), which a real page at that segment replaces (as cards/ and
+ * compliance/ did).
  */
 export const CONSOLE_NAV = [
   { href: "/console", key: "overview" },
@@ -20,4 +21,4 @@ export const CONSOLE_NAV = [
 export type ConsoleNavKey = (typeof CONSOLE_NAV)[number]["key"];
 
 /** Areas whose pages other issues bring; the placeholder answers for them until then. */
-export const UPCOMING_AREAS = ["compliance"] as const;
+export const UPCOMING_AREAS: readonly ConsoleNavKey[] = [];

@@ -4,7 +4,7 @@ import { UPCOMING_AREAS } from "@/lib/integrator/console/nav";
 import { PageHeader } from "../_ui/ui";
 
 /**
- * The placeholder of an area whose page another issue brings (cards, compliance). A page at that segment
+ * The placeholder of an area whose page another issue brings (none at present: every listed area has its page). A page at that segment
  * (app/console/(signed-in)/cards/page.tsx) takes precedence over this one; any other segment is a 404.
  */
 export default async function UpcomingArea({ params }: { params: Promise<{ concern: string }> }) {

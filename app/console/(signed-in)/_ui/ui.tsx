@@ -28,6 +28,7 @@ const STATUS_TONE: Record<string, keyof typeof TONES> = {
   COMPLETED: "good", DELIVERED: "good", APPROVED: "good", ACTIVE: "good", CONNECTED: "good",
   PENDING: "warn", PROCESSING: "info", PENDING_APPROVAL: "warn", PAUSED: "warn",
   FAILED: "bad", REJECTED: "bad", EXPIRED: "bad", REFUNDED: "neutral", SKIPPED: "neutral",
+  RESOLVE_ERRORS: "warn", PENDING_MANUAL_REVIEW: "warn", IN_PROGRESS: "info", READY_FOR_VERIFICATION: "info", HOLD: "warn", UNVERIFIED: "neutral",
 };
 
 /** A status as a coloured label (its words from the catalogue when it has them). */

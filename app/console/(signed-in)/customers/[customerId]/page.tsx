@@ -3,6 +3,7 @@ import { consolePage, settle } from "@/lib/integrator/console/console-client";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import type { SearchParams } from "@/lib/integrator/console/list-params";
 import { AgentCreateForm } from "../../_ui/agent-create-form";
+import { ComplianceSection } from "../../_ui/compliance";
 import { customerName } from "../../_ui/customer-name";
 import { DataTable } from "../../_ui/data-table";
 import { DeviceCode } from "../../_ui/device-code";
@@ -12,7 +13,7 @@ import { Status } from "../../_ui/status";
 import { transactionRows, transactionColumns } from "../../_ui/transaction-rows";
 import { Badge, Fields, Id, PageHeader, Section, TextLink, money } from "../../_ui/ui";
 
-/** One customer: its details, accounts, latest transactions and agents, and a form to create an agent for it. */
+/** One customer: its details, compliance (KYC/KYB, latest verification, documents, owners), accounts, latest transactions and agents, and a form to create an agent for it. */
 export default async function CustomerPage({ params, searchParams }: { params: Promise<{ customerId: string }>; searchParams: Promise<SearchParams> }) {
   const customerId = decodeURIComponent((await params).customerId);
   const sp = await searchParams;
@@ -47,6 +48,7 @@ export default async function CustomerPage({ params, searchParams }: { params: P
           [t("common.updated"), <LocalTime key="u" iso={c.updatedAt} locale={locale} />],
         ]}
       />
+      <ComplianceSection client={client} customer={c} t={t} locale={locale} />
       <Section title={t("accounts.title")}>
         <DataTable
           caption={t("accounts.title")}
