@@ -23,12 +23,11 @@ export async function ComplianceSection({
   locale: string;
 }) {
   const business = customer.customerType === "BUSINESS";
-  const [verifications, documents, owners] = await Promise.all([
-    client.listVerifications({ customerId: customer.id, limit: 1 }),
+  const [latest, documents, owners] = await Promise.all([
+    latestVerification(client, customer.id),
     client.listDocuments({ documentHolder: customer.id, limit: 100 }),
     business ? client.listBeneficialOwners({ customerId: customer.id, limit: 100 }) : Promise.resolve(null),
   ]);
-  const latest = verifications.data[0];
   const status = (business ? customer.kybStatus : customer.kycStatus) ?? "—";
   return (
     <Section title={t("compliance.section")} id="compliance">
@@ -133,4 +132,14 @@ export async function ComplianceSection({
       ) : null}
     </Section>
   );
+}
+
+/** The customer's newest verification: the list runs oldest first (id order), so the last row of its last page. */
+async function latestVerification(client: ServiceClient, customerId: string) {
+  let cursor: string | undefined;
+  for (;;) {
+    const page = await client.listVerifications({ customerId, limit: 100, cursor });
+    if (!page.hasMore || !page.nextCursor) return page.data.at(-1);
+    cursor = page.nextCursor;
+  }
 }

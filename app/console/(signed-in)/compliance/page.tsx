@@ -11,7 +11,7 @@ import { Badge, Id, PageHeader, Pager, SearchForm, TextLink } from "../_ui/ui";
 const PATH = "/console/compliance";
 
 /**
- * Verifications (GET /verifications), newest first, a page at a time, filtered by status or customer; each row
+ * Verifications (GET /verifications), in the order they were submitted, a page at a time, filtered by status or customer; each row
  * names its customer (one GET /customers/{id} per distinct customer on the page) and links to its detail page,
  * which shows the verification's problems, the documents and the beneficial owners.
  */
