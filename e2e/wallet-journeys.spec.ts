@@ -98,7 +98,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByTestId("balance")).toHaveText("20.00 USDB");
 
       await page.getByRole("radio", { name: "An UMA address" }).check();
-      await page.getByLabel("UMA address").fill("$success.usd@sandbox.uma.money");
+      await page.getByRole("textbox", { name: "UMA address" }).fill("$success.usd@sandbox.uma.money");
       await page.locator("#send-amount").fill("5");
       // The integrator backend looks the receiver up, then asks for a quote to its UMA_ADDRESS.
       const lookedUp = page.waitForResponse((r) => r.url().endsWith("/quotes") && r.request().method() === "POST");
