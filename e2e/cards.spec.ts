@@ -64,7 +64,7 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   await page.getByLabel("Client id").fill(clientId);
   await page.getByLabel("Client secret").fill(clientSecret);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { name: "Platform console" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   await page.goto("/console/cards");
   const row = page.locator(`[data-card-id="${card.id}"]`);
   await expect(row.getByTestId("card-state")).toHaveText("ACTIVE");

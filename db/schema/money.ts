@@ -41,6 +41,10 @@ export const quotes = pgTable(
     paymentRail: text("payment_rail"),
     remittanceInformation: text("remittance_information"),
     purposeOfPayment: text("purpose_of_payment"),
+    /** Grid's senderCustomerInfo as sent: payer data the receiver asked for (lookup requiredPayerDataFields), for the counterparty seam. */
+    senderCustomerInfo: jsonb("sender_customer_info").$type<Record<string, unknown>>(),
+    /** Grid's scaFactor of POST /quotes: the preferred factor of the SCA challenge when the quote is executed (SMS_OTP or PASSKEY). */
+    scaFactor: text("sca_factor"),
     /** While PENDING_AUTHORIZATION: Grid's ScaChallenge as served (the secret part is in sca_challenges). */
     scaChallenge: jsonb("sca_challenge").$type<Record<string, unknown>>(),
     idempotencyKey: text("idempotency_key"),

@@ -35,3 +35,24 @@ export const webhookDeliveries = pgTable(
     index("webhook_deliveries_platform_idx").on(t.platformId, t.id),
   ],
 );
+
+/**
+ * One row per attempt at a webhook delivery (the console's webhook log): when, where, what the receiver answered
+ * (status code only, never its body) or our short reason, and what followed. Written with the attempt's outcome.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  "webhook_delivery_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    deliveryId: uuid("delivery_id").notNull().references(() => webhookDeliveries.id),
+    attempt: integer("attempt").notNull(),
+    url: text("url"),
+    statusCode: integer("status_code"),
+    error: text("error"),
+    /** DELIVERED, RETRY (another attempt is scheduled) or FAILED (given up). */
+    result: text("result", { enum: ["DELIVERED", "RETRY", "FAILED"] }).notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    attemptedAt: timestamp("attempted_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("webhook_delivery_attempts_delivery_idx").on(t.deliveryId, t.attempt)],
+);

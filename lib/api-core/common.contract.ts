@@ -32,8 +32,9 @@ const DESCRIPTIONS: Record<number, string> = {
   409: "Conflict",
   410: "Gone (a deleted customer: CUSTOMER_DELETED)",
   413: "Body over 1 MiB",
+  412: "Precondition failed: the UMA counterparty does not support our UMA version (UNSUPPORTED_UMA_VERSION)",
   423: "Locked",
-  424: "Failed dependency (EMAIL_OTP_CREDENTIAL_SYNC_FAILED)",
+  424: "Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED",
   429: "Rate limited; honour Retry-After",
   500: "Internal error",
 };

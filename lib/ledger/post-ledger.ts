@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Tx } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { execRows, type Tx } from "@/db/client";
 import { internalAccounts, ledgerEntries } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
@@ -48,7 +48,7 @@ export async function postLedger(tx: Tx, input: { platformId: string; transactio
     if (sum !== 0n) throw new Error(`ledger: posting for ${input.transactionId} does not balance in ${currency} (sum ${sum})`);
   }
   if (postings.length === 0) return;
-  await tx.insert(ledgerEntries).values(
+  const insertEntries = tx.insert(ledgerEntries).values(
     postings.map((p) => ({
       id: newUuid(),
       platformId: input.platformId,
@@ -59,18 +59,43 @@ export async function postLedger(tx: Tx, input: { platformId: string; transactio
       memo: p.memo,
     })),
   );
+  // The net movement of each internal account (id and currency) the posting touches.
+  const moves = new Map<string, { id: string; currency: string; delta: bigint }>();
   for (const p of postings) {
     if (!p.account.startsWith("ia:")) continue;
     const id = p.account.slice(3);
-    const [row] = await tx
-      .update(internalAccounts)
-      .set({ balance: sql`${internalAccounts.balance} + ${p.amount}`, updatedAt: new Date() })
-      .where(and(eq(internalAccounts.id, id), eq(internalAccounts.currency, p.currency)))
-      .returning({ balance: internalAccounts.balance });
-    if (!row) throw new Error(`ledger: internal account ${id} in ${p.currency} not found`);
-    if (row.balance < 0n) throw new Error(`ledger: internal account ${id} would go below zero`);
+    const key = `${id}\u0000${p.currency}`;
+    const m = moves.get(key) ?? { id, currency: p.currency, delta: 0n };
+    m.delta += p.amount;
+    moves.set(key, m);
+  }
+  if (moves.size === 0) {
+    await insertEntries;
+    return;
+  }
+  // One round trip for the entries and every balance they move (held row locks are the hot account's bottleneck):
+  // the entries insert in a data-modifying CTE, the balances move in one UPDATE … FROM (VALUES …). The join on
+  // the currency as well as the id is the per-account currency check: an account in another currency is not
+  // updated, so it is missing from RETURNING and refused below, which rolls the whole posting back.
+  const values = sql.join(
+    [...moves.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((m) => sql`(${m.id}::uuid, ${m.currency}::text, ${m.delta.toString()}::bigint)`),
+    sql`, `,
+  );
+  const rows = await execRows<{ id: string; currency: string; balance: string }>(
+    tx,
+    sql`with entries as (${insertEntries.getSQL()})
+        update ${internalAccounts} set balance = ${internalAccounts.balance} + v.delta, updated_at = ${new Date().toISOString()}::timestamptz
+        from (values ${values}) as v(id, currency, delta)
+        where ${internalAccounts.id} = v.id and ${internalAccounts.currency} = v.currency
+        returning ${internalAccounts.id} as id, v.currency as currency, ${internalAccounts.balance}::text as balance`,
+  );
+  const balances = new Map(rows.map((r) => [`${r.id}\u0000${r.currency}`, BigInt(r.balance)]));
+  for (const m of moves.values()) {
+    const balance = balances.get(`${m.id}\u0000${m.currency}`);
+    if (balance === undefined) throw new Error(`ledger: internal account ${m.id} in ${m.currency} not found`);
+    if (balance < 0n) throw new Error(`ledger: internal account ${m.id} would go below zero`);
     // Thrown inside the caller's transaction: the posting and everything with it roll back.
-    assertAmountsBounded("amount", [row.balance], "The account's resulting balance");
+    assertAmountsBounded("amount", [balance], "The account's resulting balance");
   }
 }
 

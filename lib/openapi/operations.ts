@@ -22,7 +22,7 @@ import {
   agentListTransactionsOp,
 } from "@/lib/agent-money/agent-money.contract";
 import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
-import { listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp, sendTestWebhookSandboxOp } from "@/lib/webhooks/webhook.contract";
+import { getWebhookDeliveryOp, listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp, sendTestWebhookSandboxOp } from "@/lib/webhooks/webhook.contract";
 import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
 import {
@@ -99,6 +99,7 @@ export const operations: Operation<any, any, any>[] = [
   listPlatformInternalAccountsOp,
   getInternalAccountOp,
   listWebhookDeliveriesOp,
+  getWebhookDeliveryOp,
   resendWebhookDeliveryOp,
   sendTestWebhookOp,
   sendTestWebhookSandboxOp,

@@ -15,10 +15,11 @@ import { idempotent } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
-import { afterQuoteCommit } from "./hold-for-sca";
+import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";
 import { priceQuote } from "./price-quote";
 import type { Quote, QuoteCreate } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
+import { checkSenderCustomerInfo } from "./sender-customer-info";
 import { resolveUmaDestination, type UmaDestination } from "./uma-destination";
 
 export interface QuoteActor {
@@ -29,7 +30,8 @@ export interface QuoteActor {
 
 /**
  * POST /quotes. Everything decidable up front is checked before anything is written: accounts
- * (404 for another tenant's), end-user terms (403), size limit (400), fee rules (400). With
+ * (404 for another tenant's), end-user terms (403), size limit (400), fee rules (400), the payer data the receiver
+ * asked for (400 MISSING_MANDATORY_USER_INFO), the UMA receiver's VASP (412, 424). With
  * `immediatelyExecute` the quote and its executed transaction commit in one database transaction.
  */
 export async function createQuote(
@@ -57,7 +59,12 @@ async function insertQuote(
 ): Promise<Quote> {
   const db = await getDb();
   const scope = opts.actor?.customerScope;
-  if (input.lookupId !== undefined && input.destination.destinationType !== "UMA_ADDRESS") await requireLookup(db, platform.id, input.lookupId);
+  if (input.scaFactor === "TOTP") {
+    throw new ApiError("INVALID_INPUT", "TOTP cannot authorize a payment (no dynamic linking): use SMS_OTP or PASSKEY", {
+      errors: [{ field: "scaFactor", message: "SMS_OTP or PASSKEY (TOTP cannot carry the dynamic linking of amount and payee)" }],
+    });
+  }
+  const lookup = input.lookupId !== undefined && input.destination.destinationType !== "UMA_ADDRESS" ? await requireLookup(db, platform.id, input.lookupId) : undefined;
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
     throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {
@@ -71,6 +78,8 @@ async function insertQuote(
     });
   }
   if (src.customerId) await requireReadyToTransact(db, src.customerId);
+  const payerData = dst.uma?.requiredPayerDataFields ?? (lookup?.answer as { requiredPayerDataFields?: { name: string; mandatory: boolean }[] } | undefined)?.requiredPayerDataFields;
+  await checkSenderCustomerInfo(db, payerData, src.customerId, input.senderCustomerInfo);
   const price = await priceQuote({
     settings: platform.settings,
     sendingCurrency: src.currency,
@@ -89,6 +98,11 @@ async function insertQuote(
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status ?? "", Number(price.totalReceiving))) {
     throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);
   }
+  // Whether an immediate execution is held for SCA needs no lock: read before the transaction, not while it holds rows.
+  const executesNow = !opts.afterInsert && input.immediatelyExecute && src.internalType !== "EMBEDDED_WALLET";
+  const needsSca = executesNow
+    ? await quoteNeedsSca(db, { customerId: src.customerId, destinationKind: dst.kind, destinationAccountId: dst.uuid })
+    : undefined;
   const now = new Date();
   const row = await db.transaction(async (tx) => {
     const [q] = await tx
@@ -119,6 +133,8 @@ async function insertQuote(
         paymentRail: dst.rail ?? null,
         remittanceInformation: input.remittanceInformation ?? null,
         purposeOfPayment: input.purposeOfPayment ?? null,
+        senderCustomerInfo: input.senderCustomerInfo ?? null,
+        scaFactor: input.scaFactor ?? null,
         ...idempotency,
         expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
       })
@@ -126,7 +142,7 @@ async function insertQuote(
     if (opts.afterInsert) return opts.afterInsert(tx, q);
     if (!input.immediatelyExecute) return q;
     if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
-    return executeQuoteInTx(tx, platform, q);
+    return executeQuoteInTx(tx, platform, q, { needsSca });
   });
   await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });

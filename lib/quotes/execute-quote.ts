@@ -4,7 +4,7 @@ import { internalAccounts, quotes } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
-import { executeTransaction } from "@/lib/transactions/execute-transaction";
+import { executeTransaction, quoteStatusFor } from "@/lib/transactions/execute-transaction";
 import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { afterQuoteCommit, holdForSca, quoteNeedsSca } from "./hold-for-sca";
@@ -30,14 +30,21 @@ export async function lockExecutableQuote(tx: Tx, platformId: string, quoteId: s
 
 /**
  * Execute inside the caller's transaction: the transaction row, the ledger and the quote status commit together.
- * An SCA customer's quote to an untrusted beneficiary is held PENDING_AUTHORIZATION instead (hold-for-sca.ts).
+ * An SCA customer's quote to an untrusted beneficiary is held PENDING_AUTHORIZATION instead (hold-for-sca.ts), its
+ * challenge on the factor asked for by this execution, else by the quote's own scaFactor (POST /quotes), else SMS_OTP.
  */
-export async function executeQuoteInTx(tx: Tx, platform: PlatformPrincipal, q: QuoteRow, opts: { scaFactor?: ScaFactor | null } = {}): Promise<QuoteRow> {
-  if (await quoteNeedsSca(tx, q)) return holdForSca(tx, platform, q, opts.scaFactor);
+export async function executeQuoteInTx(
+  tx: Tx,
+  platform: PlatformPrincipal,
+  q: QuoteRow,
+  opts: { scaFactor?: ScaFactor | null; needsSca?: boolean } = {},
+): Promise<QuoteRow> {
+  if (opts.needsSca ?? (await quoteNeedsSca(tx, q))) return holdForSca(tx, platform, q, opts.scaFactor ?? (q.scaFactor as ScaFactor | null));
   const row = await insertTransaction(tx, transactionFromQuote(q, "PROCESSING"));
-  await executeTransaction(tx, row, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "throw" });
-  const [after] = await tx.select().from(quotes).where(eq(quotes.id, q.id));
-  return after;
+  const done = await executeTransaction(tx, row, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "throw" });
+  // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the
+  // transaction's final status (execute-transaction.ts setStatus), with the transaction's updatedAt.
+  return { ...q, status: quoteStatusFor(done.status), updatedAt: done.updatedAt };
 }
 
 /** POST /quotes/{quoteId}/execute for quotes whose source needs no wallet signature. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { customers, externalAccounts, quotes, scaChallenges } from "@/db/schema";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { isScaRegion } from "@/lib/customers/sca-region";
@@ -17,12 +17,12 @@ import type { QuoteRow } from "./quote-view";
  * Whether executing the quote needs a per-quote SCA challenge (Grid: dynamic linking of amount and payee):
  * the customer is in the SCA regions and the destination is not a trusted beneficiary.
  */
-export async function quoteNeedsSca(tx: Tx, q: QuoteRow): Promise<boolean> {
+export async function quoteNeedsSca(db: DbOrTx, q: Pick<QuoteRow, "customerId" | "destinationKind" | "destinationAccountId">): Promise<boolean> {
   if (!q.customerId) return false;
-  const [c] = await tx.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
+  const [c] = await db.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
   if (!c || !isScaRegion(c)) return false;
   if (q.destinationKind !== "EXTERNAL" || !q.destinationAccountId) return true;
-  const [dst] = await tx.select({ trusted: externalAccounts.trusted }).from(externalAccounts).where(eq(externalAccounts.id, q.destinationAccountId));
+  const [dst] = await db.select({ trusted: externalAccounts.trusted }).from(externalAccounts).where(eq(externalAccounts.id, q.destinationAccountId));
   return !dst?.trusted;
 }
 

@@ -21,6 +21,8 @@ export const purposeSchema = z
   .optional();
 export const remittanceSchema = z.string().max(80).optional().describe("Free text that travels with the payment (ACH addenda, wire OBI …)");
 
+const scaFactorSchema = z.enum(["SMS_OTP", "TOTP", "PASSKEY"]).optional();
+
 export const quoteCreateSchema = z.object({
   lookupId: z.string().max(100).optional().describe("Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND"),
   source: z.object({
@@ -47,6 +49,19 @@ export const quoteCreateSchema = z.object({
   remittanceInformation: remittanceSchema,
   purposeOfPayment: purposeSchema,
   platformFeeOverride: platformFeeOverrideSchema.optional().describe("Requires a USD source currency"),
+  scaFactor: scaFactorSchema.describe(
+    "SCA customers only: the preferred factor of the challenge when this quote is executed (with immediatelyExecute, or later by POST /quotes/{quoteId}/execute " +
+      "without its own scaFactor): SMS_OTP (default) or PASSKEY; TOTP → 400 (no dynamic linking). Ignored for customers outside the SCA regions",
+  ),
+  senderCustomerInfo: z
+    .record(z.string().min(1).max(64), z.unknown())
+    .refine((o) => Object.keys(o).length <= 32, "At most 32 fields")
+    .optional()
+    .describe(
+      "Payer data the receiver asked for (requiredPayerDataFields of the lookup named by lookupId, or of the UMA receiver), e.g. {FULL_NAME, BIRTH_DATE}. " +
+        "A mandatory field neither sent here nor known from the customer (FULL_NAME, BIRTH_DATE, NATIONALITY, EMAIL, PHONE_NUMBER …) → 400 MISSING_MANDATORY_USER_INFO naming it. " +
+        "Stored with the quote for the UMA counterparty",
+    ),
 });
 export type QuoteCreate = z.infer<typeof quoteCreateSchema>;
 
@@ -95,7 +110,10 @@ export const createQuoteOp = defineOperation({
   description:
     "Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. " +
     "403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; " +
-    "with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.",
+    "with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. " +
+    "UMA_ADDRESS destinations ask the receiver's VASP (lib/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version " +
+    "(sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; " +
+    "sandbox: $fail.lnurlp@sandbox.uma.money).",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
   headers: idempotencyHeader,
@@ -103,7 +121,7 @@ export const createQuoteOp = defineOperation({
   responses: {
     201: { description: "The quote", schema: quoteSchema },
     202: { description: "With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize)", schema: quoteSchema },
-    ...errorResponses(400, 401, 403, 404, 409, 429),
+    ...errorResponses(400, 401, 403, 404, 409, 412, 424, 429),
   },
 });
 
@@ -159,10 +177,7 @@ export const executeQuoteOp = defineOperation({
   auth: "platform",
   params: z.object({ quoteId: z.string().max(100) }),
   body: z.object({
-    scaFactor: z
-      .enum(["SMS_OTP", "TOTP", "PASSKEY"])
-      .optional()
-      .describe("SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)"),
+    scaFactor: scaFactorSchema.describe("SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)"),
   }),
   bodyOptional: true,
   headers: signedRetryHeaders,

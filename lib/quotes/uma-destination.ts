@@ -11,13 +11,16 @@ export interface UmaDestination {
   currency: string;
   min: number;
   max: number;
+  /** The payer data the receiver asked for: the named lookup's answer (what the customer saw), else the VASP's. */
+  requiredPayerDataFields: { name: string; mandatory: boolean }[];
 }
 
 const invalid = (field: string, message: string) => new ApiError("INVALID_INPUT", message, { errors: [{ field, message }] });
 
 /**
  * Grid's UMA_ADDRESS quote destination: the receiver's VASP is asked (sandbox: Grid's sandbox addresses;
- * production: 424 LNURLP_REQUEST_FAILED until a real UMA client is plugged in); a well-formed address with no
+ * production: 424 LNURLP_REQUEST_FAILED until a real UMA client is plugged in; a VASP on another UMA version: 412
+ * UNSUPPORTED_UMA_VERSION); a well-formed address with no
  * receiver → 404 UMA_NOT_FOUND. The receiving currency is the one asked for (it must be one the receiver
  * accepts) or the receiver's first. A `lookupId` must be a lookup of this same address.
  */
@@ -29,8 +32,10 @@ export async function resolveUmaDestination(
 ): Promise<UmaDestination> {
   const address = destination.umaAddress.startsWith("$") ? destination.umaAddress : `$${destination.umaAddress}`;
   if (!UMA_ADDRESS.test(address)) throw invalid("destination.umaAddress", "UMA address such as $alice@example.com");
+  let looked: { requiredPayerDataFields?: UmaDestination["requiredPayerDataFields"] } | undefined;
   if (lookupId !== undefined) {
     const lookup = await requireLookup(db, platform.id, lookupId);
+    looked = lookup.answer as typeof looked;
     if (lookup.receiverUmaAddress?.toLowerCase() !== address.toLowerCase()) {
       throw invalid("lookupId", `The lookup was made for ${lookup.receiverUmaAddress ?? "an external account"}, not ${address}`);
     }
@@ -41,5 +46,6 @@ export async function resolveUmaDestination(
   if (!accepted) {
     throw invalid("destination.currency", `The receiver accepts ${answer.currencies.map((c) => c.code).join(", ")}, not ${destination.currency}`);
   }
-  return { umaAddress: address, currency: accepted.code, min: accepted.min, max: accepted.max };
+  const requiredPayerDataFields = looked?.requiredPayerDataFields ?? answer.requiredPayerDataFields;
+  return { umaAddress: address, currency: accepted.code, min: accepted.min, max: accepted.max, requiredPayerDataFields };
 }

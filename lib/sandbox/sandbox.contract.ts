@@ -46,7 +46,8 @@ export const sandboxUmaReceiveOp = defineOperation({
   summary: "Simulate payment send to test receiving an UMA payment",
   description:
     "From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in " +
-    "receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).",
+    "receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); " +
+    "$fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README \"Sandbox UMA addresses\").",
   tags: ["Sandbox"],
   auth: "platform",
   body: z.object({
@@ -58,6 +59,6 @@ export const sandboxUmaReceiveOp = defineOperation({
   }),
   responses: {
     200: { description: "The incoming transaction", schema: transactionSchema.extend({ type: z.literal("INCOMING"), direction: z.literal("CREDIT") }) },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 412, 424),
   },
 });

@@ -83,7 +83,7 @@ export function createServiceClient(opts: ClientOptions) {
     getEnclaveKey: () => json<{ enclaveQuorumPublic: string }>("GET", "/auth/enclave-key"),
     createCustomer: (body: Record<string, unknown>) => json<Customer>("POST", "/customers", { body }),
     getCustomer: (customerId: string) => json<Customer>("GET", `/customers/${id(customerId)}`),
-    listCustomerInternalAccounts: (query: { customerId?: string; type?: InternalAccount["type"]; limit?: number; cursor?: string } = {}) =>
+    listCustomerInternalAccounts: (query: { customerId?: string; type?: InternalAccount["type"]; currency?: string; limit?: number; cursor?: string } = {}) =>
       json<Page<InternalAccount>>("GET", "/customers/internal-accounts", { query }),
     getInternalAccount: (accountId: string) => json<InternalAccount>("GET", `/internal-accounts/${id(accountId)}`),
 
@@ -133,6 +133,14 @@ export function createServiceClient(opts: ClientOptions) {
       json<ResponseBody<"listWebhookDeliveries", 200>>("GET", "/webhooks/deliveries", { query }),
     resendWebhookDelivery: (deliveryId: string) =>
       json<ResponseBody<"resendWebhookDelivery", 200>>("POST", `/webhooks/deliveries/${id(deliveryId)}/resend`),
+
+    // The console's detail pages and API tokens.
+    getTransaction: (transactionId: string) => json<ResponseBody<"getTransaction", 200>>("GET", `/transactions/${id(transactionId)}`),
+    getWebhookDelivery: (deliveryId: string) => json<ResponseBody<"getWebhookDelivery", 200>>("GET", `/webhooks/deliveries/${id(deliveryId)}`),
+    getAgent: (agentId: string) => json<ResponseBody<"getAgent", 200>>("GET", `/agents/${id(agentId)}`),
+    listTokens: (query: QueryOf<"listTokens"> = {}) => json<ResponseBody<"listTokens", 200>>("GET", "/tokens", { query }),
+    createToken: (body: RequestBody<"createToken">) => json<ResponseBody<"createToken", 201>>("POST", "/tokens", { body }),
+    deleteToken: (tokenId: string) => json<undefined>("DELETE", `/tokens/${id(tokenId)}`),
 
     // Cards: the operators' list and freeze/unfreeze, the cardholder's reveal.
     listCards: (query: QueryOf<"listCards"> = {}) => json<ResponseBody<"listCards", 200>>("GET", "/cards", { query }),

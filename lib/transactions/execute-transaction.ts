@@ -1,16 +1,16 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type WithSubquery } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { emitEvent, eventInsert } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
 import { sandboxTransactionHash } from "./on-chain";
 import { payoutOutcome, refundOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
-import { transactionView, type TransactionRow } from "./transaction-view";
+import { toTransaction, transactionView, type TransactionOwner, type TransactionRow } from "./transaction-view";
 
 export interface ExecuteOptions {
   settings: PlatformSettings;
@@ -31,20 +31,30 @@ type Refusal = { reason: FailureReason; error: ApiError };
  * final status and writes the transaction event to the outbox — all committing together.
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
+  let owner = platformOwner(row);
   if (row.customerId) {
     // NO KEY UPDATE: serialises this customer's executions (and a concurrent DELETE /customers/{id}) without
     // conflicting with the KEY SHARE locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
-    const [owner] = await tx.select({ deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, row.customerId)).for("no key update");
-    if (owner?.deletedAt) {
-      return refuse(tx, row, opts, { reason: "QUOTE_EXECUTION_FAILED", error: notFound("USER_NOT_FOUND", "Customer", formatId("Customer", row.customerId)) });
+    // The same statement reads the platformCustomerId the event's view shows, so the view needs no read of its own.
+    const [c] = await tx
+      .select({ deletedAt: customers.deletedAt, platformCustomerId: customers.platformCustomerId })
+      .from(customers)
+      .where(eq(customers.id, row.customerId))
+      .for("no key update");
+    owner = { customerId: formatId("Customer", row.customerId), platformCustomerId: c?.platformCustomerId ?? "" };
+    if (c?.deletedAt) {
+      return refuse(tx, row, opts, owner, { reason: "QUOTE_EXECUTION_FAILED", error: notFound("USER_NOT_FOUND", "Customer", formatId("Customer", row.customerId)) });
     }
   }
   if (row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING") {
+    // A statement of its own after the lock, never folded into it: under READ COMMITTED each statement takes its
+    // snapshot when it starts, so this sum, started after the lock was granted, counts a concurrent payment of this
+    // customer that committed while we waited for the lock; read in the locking statement, it would be missed.
     const used = await sentTodayUsdCents(tx, row.customerId, row.id);
     const limit = dailyVolumeLimit(opts.settings);
     if (used + row.usdValueCents > limit) {
       const refusal = { reason: "LIMIT_EXCEEDED" as const, error: dailyVolumeError(limit, used, row.usdValueCents) };
-      return refuse(tx, row, opts, refusal);
+      return refuse(tx, row, opts, owner, refusal);
     }
   }
 
@@ -60,13 +70,13 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   if (row.sourceKind === "INTERNAL") {
     const src = byId.get(row.sourceAccountId!);
     if (!src || src.status !== "ACTIVE") {
-      return refuse(tx, row, opts, {
+      return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
         error: new ApiError("INVALID_INPUT", `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, { reason: "SOURCE_NOT_ACTIVE" }),
       });
     }
     if (src.balance < row.sendingAmount) {
-      return refuse(tx, row, opts, {
+      return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
         error: new ApiError("INSUFFICIENT_FUNDS", `The source account holds ${src.balance} ${src.currency}; the transfer needs ${row.sendingAmount}`, {
           balance: Number(src.balance),
@@ -80,7 +90,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     const dst = byId.get(row.destinationAccountId!);
     if (!dst || dst.status !== "ACTIVE") {
       // Never thrown: the destination's state is the rail's answer, recorded as the failure reason.
-      return fail(tx, row, "ACCOUNT_CANNOT_RECEIVE", []);
+      return fail(tx, row, owner, "ACCOUNT_CANNOT_RECEIVE");
     }
   }
   let afterDebitFailure: FailureReason | null = null;
@@ -90,7 +100,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
       row.destinationKind === "UMA"
         ? await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox })
         : await payoutOutcome(tx, { platformId: row.platformId, externalAccountId: row.destinationAccountId!, sandbox: opts.sandbox });
-    if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, outcome.reason, []);
+    if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, owner, outcome.reason);
     if (!outcome.ok) afterDebitFailure = outcome.reason;
     else settled = outcome;
   }
@@ -101,26 +111,13 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     // Spec Errors: QUOTE_EXECUTION_FAILED covers the whole path to settlement; a debited amount is refunded automatically.
     const refund = reverse(postings, `refund: ${afterDebitFailure}`);
     await postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings: refund });
-    return fail(tx, row, afterDebitFailure, []);
+    return fail(tx, row, owner, afterDebitFailure);
   }
-  const now = new Date();
   if (settled.pendingReason) {
     // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
-    const [held] = await tx
-      .update(transactions)
-      .set({ status: "PENDING", pendingReason: settled.pendingReason, updatedAt: now })
-      .where(eq(transactions.id, row.id))
-      .returning();
-    await afterStatus(tx, held);
-    return held;
+    return setStatus(tx, row, owner, { status: "PENDING", pendingReason: settled.pendingReason });
   }
-  const [done] = await tx
-    .update(transactions)
-    .set({ status: "COMPLETED", pendingReason: null, settledAt: now, updatedAt: now, ...settlementHashes(row, settled, opts.sandbox) })
-    .where(eq(transactions.id, row.id))
-    .returning();
-  await afterStatus(tx, done);
-  return done;
+  return setStatus(tx, row, owner, { status: "COMPLETED", pendingReason: null, ...settlementHashes(row, settled, opts.sandbox) });
 }
 
 /**
@@ -160,34 +157,75 @@ function buildPostings(row: TransactionRow): Posting[] {
   return out;
 }
 
-async function refuse(tx: Tx, row: TransactionRow, opts: ExecuteOptions, r: Refusal): Promise<TransactionRow> {
+async function refuse(tx: Tx, row: TransactionRow, opts: ExecuteOptions, owner: TransactionOwner, r: Refusal): Promise<TransactionRow> {
   if (opts.onRefusal === "throw") throw r.error;
-  return fail(tx, row, r.reason, []);
+  return fail(tx, row, owner, r.reason);
 }
 
-async function fail(tx: Tx, row: TransactionRow, reason: FailureReason, _p: Posting[]): Promise<TransactionRow> {
+function fail(tx: Tx, row: TransactionRow, owner: TransactionOwner, reason: FailureReason): Promise<TransactionRow> {
+  return setStatus(tx, row, owner, { status: "FAILED", failureReason: reason, pendingReason: null });
+}
+
+/** The owner a transaction without a customer shows: the platform itself (transaction-view.ts). */
+function platformOwner(row: TransactionRow): TransactionOwner {
+  const platform = formatId("Platform", row.platformId);
+  return { customerId: platform, platformCustomerId: platform };
+}
+
+/** The quote's status for its transaction's. */
+export function quoteStatusFor(status: TransactionRow["status"]): "COMPLETED" | "FAILED" | "PROCESSING" {
+  return status === "COMPLETED" ? "COMPLETED" : status === "FAILED" ? "FAILED" : "PROCESSING";
+}
+
+type StatusChange = Pick<TransactionRow, "status"> &
+  Partial<Pick<TransactionRow, "pendingReason" | "failureReason" | "onChainNetwork" | "onChainTransactionHash" | "settlementTransactionHash">>;
+
+/**
+ * The final status of an execution, its quote's status in step and the transaction event. The transaction and its
+ * quote change in one statement (the quote's UPDATE in a data-modifying CTE, both stamped with the same updatedAt):
+ * one round trip fewer while the account rows are locked. Whoever executes a quote derives the quote's new state
+ * from the returned row (quoteStatusFor, updatedAt) instead of reading it back.
+ */
+async function setStatus(tx: Tx, row: TransactionRow, owner: TransactionOwner, change: StatusChange): Promise<TransactionRow> {
   const now = new Date();
-  const [failed] = await tx
+  // A completed transaction settles at the instant it is marked so.
+  const values = { ...change, ...(change.status === "COMPLETED" ? { settledAt: now } : {}), updatedAt: now };
+  // The row after this statement is known here (the row as inserted, with these values), so its event is written by
+  // the same statement as well: the outbox insert in a second data-modifying CTE, committing with the change as before.
+  const data = toTransaction({ ...row, ...values }, owner) as unknown as Record<string, unknown>;
+  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
+  const ctes: WithSubquery[] = [tx.$with("status_event", {}).as(eventInsert(tx, { platformId: row.platformId, type: `${prefix}.${change.status}`, data }).getSQL())];
+  if (row.quoteId) {
+    const quoteUpdate = tx.update(quotes).set({ status: quoteStatusFor(change.status), updatedAt: now }).where(eq(quotes.id, row.quoteId));
+    ctes.push(tx.$with("quote_status", {}).as(quoteUpdate.getSQL()));
+  }
+  const [after] = await tx
+    .with(...ctes)
     .update(transactions)
-    .set({ status: "FAILED", failureReason: reason, pendingReason: null, updatedAt: now })
+    .set(values)
     .where(eq(transactions.id, row.id))
     .returning();
-  await afterStatus(tx, failed);
-  return failed;
+  await emitRefundEvents(tx, after, data);
+  return after;
 }
 
 /** Keep the quote's status in step and write the transaction event (same database transaction). */
 export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
   if (row.quoteId) {
-    const quoteStatus = row.status === "COMPLETED" ? "COMPLETED" : row.status === "FAILED" ? "FAILED" : "PROCESSING";
-    await tx.update(quotes).set({ status: quoteStatus, updatedAt: new Date() }).where(and(eq(quotes.id, row.quoteId)));
+    await tx.update(quotes).set({ status: quoteStatusFor(row.status), updatedAt: new Date() }).where(and(eq(quotes.id, row.quoteId)));
   }
   const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
   const data = (await transactionView(tx, row)) as unknown as Record<string, unknown>;
   await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
-  // An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
-  // The refund follows the rail rules of its destination (the source account): it fails when that account
-  // cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
+  await emitRefundEvents(tx, row, data);
+}
+
+/**
+ * An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
+ * The refund follows the rail rules of its destination (the source account): it fails when that account
+ * cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
+ */
+async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Record<string, unknown>): Promise<void> {
   if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
     await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
     const refund =

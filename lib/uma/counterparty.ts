@@ -9,7 +9,11 @@ export interface CounterpartyAnswer {
   outcome?: "SUCCESS" | "PENDING_LONG" | "FAIL_COMPLIANCE";
 }
 
-/** The seam between this service and other UMA VASPs. */
+/**
+ * The seam between this service and other UMA VASPs. A VASP that does not support our UMA version throws
+ * 412 UNSUPPORTED_UMA_VERSION; one that cannot be reached or answers garbage, 424 LNURLP_REQUEST_FAILED.
+ * Paying (not built for production) sends the quote's payer data: its senderCustomerInfo over the customer's profile.
+ */
 export interface UmaCounterparty {
   /** null: the address is well-formed but the VASP has no such receiver (404 UMA_NOT_FOUND). */
   lookup(address: string): Promise<CounterpartyAnswer | null>;
@@ -23,21 +27,39 @@ const PAYER_DATA = [
 const MAX = 100_000_000;
 
 /** Grid's sandbox UMA addresses (mintlify global-p2p/platform-tools/sandbox-testing.mdx); any other local part → not found. */
-const SANDBOX_RECEIVERS: Record<string, Pick<CounterpartyAnswer, "outcome"> & { currency: string }> = {
+const SANDBOX_RECEIVERS: Record<string, Pick<CounterpartyAnswer, "outcome"> & { currency: string; payerData?: CounterpartyAnswer["requiredPayerDataFields"] }> = {
   "success.usd": { currency: "USD", outcome: "SUCCESS" },
   "success.eur": { currency: "EUR", outcome: "SUCCESS" },
   "success.mxn": { currency: "MXN", outcome: "SUCCESS" },
   "pending.long.usd": { currency: "USD", outcome: "PENDING_LONG" },
   "fail.compliance.usd": { currency: "USD", outcome: "FAIL_COMPLIANCE" },
+  // Ours (README "Sandbox UMA addresses"): a receiver whose VASP insists on more payer data than a customer record holds.
+  "strict.payer.usd": {
+    currency: "USD",
+    outcome: "SUCCESS",
+    payerData: [
+      { name: "FULL_NAME", mandatory: true },
+      { name: "BIRTH_DATE", mandatory: true },
+      { name: "NATIONALITY", mandatory: true },
+    ],
+  },
+};
+
+/** Our own sandbox addresses for the counterparty's failures (README "Sandbox UMA addresses"). */
+const SANDBOX_FAILURES: Record<string, () => ApiError> = {
+  "fail.uma.version": () => new ApiError("UNSUPPORTED_UMA_VERSION", "The receiver's VASP does not support UMA version 1.0", { supportedMajorVersions: [0] }),
+  "fail.lnurlp": () => new ApiError("LNURLP_REQUEST_FAILED", "The receiver's VASP did not answer the LNURLP request"),
 };
 
 export const sandboxCounterparty: UmaCounterparty = {
   async lookup(address) {
     const [local, domain] = address.slice(1).toLowerCase().split("@");
     if (domain !== SANDBOX_UMA_DOMAIN) return null;
+    const failure = SANDBOX_FAILURES[local];
+    if (failure) throw failure();
     const r = SANDBOX_RECEIVERS[local];
     if (!r) return null;
-    return { receiverUmaAddress: address, currencies: [{ code: r.currency, min: 1, max: MAX }], requiredPayerDataFields: PAYER_DATA, outcome: r.outcome };
+    return { receiverUmaAddress: address, currencies: [{ code: r.currency, min: 1, max: MAX }], requiredPayerDataFields: r.payerData ?? PAYER_DATA, outcome: r.outcome };
   },
 };
 

@@ -32,12 +32,13 @@ export const lookupUmaOp = defineOperation({
   summary: "Look up an UMA address for payment",
   description:
     "Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); " +
-    "any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).",
+    "$fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. " +
+    "Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).",
   tags,
   auth: "platform",
   params: z.object({ receiverUmaAddress: z.string().max(300) }),
   query: lookupQuery,
-  responses: { 200: { description: "What the receiver accepts", schema: umaLookupSchema }, ...errorResponses(400, 401, 403, 404), 424: { description: "Counterparty unreachable" } },
+  responses: { 200: { description: "What the receiver accepts", schema: umaLookupSchema }, ...errorResponses(400, 401, 403, 404, 412, 424) },
 });
 
 export const lookupExternalAccountOp = defineOperation({

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { execRows, getDb } from "@/db/client";
-import { webhookDeliveries } from "@/db/schema";
+import { webhookDeliveries, webhookDeliveryAttempts } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { retryDelayMs } from "./backoff";
@@ -74,6 +74,7 @@ export async function attemptDelivery(c: Claimed, privateKey: import("node:crypt
   let statusCode: number | null = null;
   let error: string | null = null;
   let responseBody: string | undefined;
+  const startedAt = new Date();
   if (!c.url) {
     error = "The platform has no webhookUrl configured";
   } else {
@@ -103,19 +104,31 @@ export async function attemptDelivery(c: Claimed, privateKey: import("node:crypt
   const result = delivered ? "DELIVERED" : retry ? "RETRY" : "FAILED";
   const db = await getDb();
   // Guarded by the attempt number: a worker whose lease ran out (and whose row another worker
-  // re-claimed) must not overwrite the newer attempt's record.
-  await db
-    .update(webhookDeliveries)
-    .set({
-      status: delivered ? "DELIVERED" : retry ? "PENDING" : "FAILED",
-      lastStatusCode: statusCode,
-      lastError: error,
-      lastUrl: c.url,
-      nextAttemptAt: retry ? nextAt : new Date(),
-      deliveredAt: delivered ? new Date() : null,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts), eq(webhookDeliveries.status, "PENDING")));
+  // re-claimed) must not overwrite the newer attempt's record. The attempt joins the log either way.
+  await db.transaction(async (tx) => {
+    await tx
+      .update(webhookDeliveries)
+      .set({
+        status: delivered ? "DELIVERED" : retry ? "PENDING" : "FAILED",
+        lastStatusCode: statusCode,
+        lastError: error,
+        lastUrl: c.url,
+        nextAttemptAt: retry ? nextAt : new Date(),
+        deliveredAt: delivered ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts), eq(webhookDeliveries.status, "PENDING")));
+    await tx.insert(webhookDeliveryAttempts).values({
+      deliveryId: c.id,
+      attempt: c.attempts,
+      url: c.url,
+      statusCode,
+      error,
+      result,
+      durationMs: Date.now() - startedAt.getTime(),
+      attemptedAt: startedAt,
+    });
+  });
   if (!delivered) logger.info({ deliveryId: c.id, attempt: c.attempts, statusCode, result }, "webhook attempt failed");
   return { id: c.id, attempt: c.attempts, statusCode, result, error, ...(responseBody !== undefined ? { responseBody } : {}) };
 }

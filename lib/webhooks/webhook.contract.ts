@@ -33,6 +33,34 @@ export const listWebhookDeliveriesOp = defineOperation({
   responses: { 200: { description: "A page of deliveries", schema: listResponse(webhookDeliverySchema) }, ...errorResponses(400, 401) },
 });
 
+export const webhookAttemptSchema = z.object({
+  attempt: z.number().int().describe("1 for the first attempt"),
+  attemptedAt: z.string(),
+  url: z.string().optional(),
+  statusCode: z.number().int().optional().describe("What the receiver answered (its body is never kept)"),
+  error: z.string().optional().describe("Our short reason when the attempt did not deliver"),
+  result: z.enum(["DELIVERED", "RETRY", "FAILED"]).describe("RETRY: another attempt was scheduled; FAILED: given up"),
+  durationMs: z.number().int(),
+});
+
+export const getWebhookDeliveryOp = defineOperation({
+  operationId: "getWebhookDelivery",
+  method: "GET",
+  path: "/webhooks/deliveries/{deliveryId}",
+  summary: "Get a webhook delivery with its payload and every attempt",
+  description: "The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.",
+  tags: ["Webhooks"],
+  auth: "platform",
+  params: z.object({ deliveryId: z.string().max(100) }),
+  responses: {
+    200: {
+      description: "The delivery",
+      schema: webhookDeliverySchema.extend({ payload: z.record(z.string(), z.unknown()), attemptLog: z.array(webhookAttemptSchema) }),
+    },
+    ...errorResponses(401, 404),
+  },
+});
+
 export const resendWebhookDeliveryOp = defineOperation({
   operationId: "resendWebhookDelivery",
   method: "POST",

@@ -38,7 +38,7 @@ describe("platform console", () => {
     const a = await moneyCustomer(p, ["USD"]);
     await fund(p, a.accounts.USD, 10_000);
     const payee = await usdExternal(p, a.customer.id);
-    const created = await post("/console/agents", { name: "Console agent", customerId: a.customer.id, mode: "APPROVAL_REQUIRED", perTransactionLimit: "5000" }, cookie);
+    const created = await post("/console/agents/create", { name: "Console agent", customerId: a.customer.id, mode: "APPROVAL_REQUIRED", perTransactionLimit: "5000" }, cookie);
     expect(created.status).toBe(303);
     const code = /console_device_code=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")![1];
     const page0 = await (await fetch(`${baseUrl()}/console`, { headers: { cookie: `${cookie}; console_device_code=${code}` } })).text();
@@ -52,9 +52,9 @@ describe("platform console", () => {
     const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: bearer });
     expect(ex.body.status).toBe("PENDING");
 
-    const page = await (await fetch(`${baseUrl()}/console`, { headers: { cookie } })).text();
+    const page = await (await fetch(`${baseUrl()}/console/approvals`, { headers: { cookie } })).text();
     expect(page).toContain(q.body.transactionId);
-    expect(page).toContain("Approval queue");
+    expect(page).toContain("Approvals");
 
     const foreign = await post(`/console/transactions/${q.body.transactionId}/approve`, {}, cookie, "https://evil.example");
     expect(foreign.status).toBe(403);
@@ -64,7 +64,12 @@ describe("platform console", () => {
     const t = await call("GET", `/transactions/${q.body.transactionId}`, { auth: p.auth });
     expect(t.body.status).toBe("COMPLETED");
     // The delivery log (with its re-send buttons) lists the events.
-    await expect.poll(async () => (await (await fetch(`${baseUrl()}/console`, { headers: { cookie } })).text()).includes("AGENT_ACTION.PENDING_APPROVAL")).toBe(true);
+    await expect.poll(async () => (await (await fetch(`${baseUrl()}/console/webhooks`, { headers: { cookie } })).text()).includes("AGENT_ACTION.PENDING_APPROVAL")).toBe(true);
+    // A form post goes back to the page it came from (a console page only, never elsewhere).
+    const back = await post(`/console/transactions/${q.body.transactionId}/approve`, { returnTo: "/console/approvals?q=x" }, cookie);
+    expect(new URL(back.headers.get("location")!).pathname + new URL(back.headers.get("location")!).search).toMatch(/^\/console\/approvals\?q=x&msg=/);
+    const away = await post(`/console/transactions/${q.body.transactionId}/approve`, { returnTo: "//evil.example/console" }, cookie);
+    expect(new URL(away.headers.get("location")!).pathname).toBe("/console");
   });
 
   it("edits an agent's policy and deletes the agent (its token stops working)", async () => {
@@ -72,13 +77,13 @@ describe("platform console", () => {
     const ok = await post("/console/session", { clientId: p.clientId, clientSecret: p.clientSecret });
     const cookie = ok.headers.get("set-cookie")!.split(";")[0];
     const a = await moneyCustomer(p, ["USD"]);
-    const created = await post("/console/agents", { name: "Editable", customerId: a.customer.id, mode: "AUTO", perTransactionLimit: "100" }, cookie);
+    const created = await post("/console/agents/create", { name: "Editable", customerId: a.customer.id, mode: "AUTO", perTransactionLimit: "100" }, cookie);
     const code = decodeURIComponent(/console_device_code=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")![1]);
     const redeemed = await call("POST", `/agents/device-codes/${code}/redeem`);
     const agentId = redeemed.body.agentId as string;
     const bearer = `Bearer ${redeemed.body.accessToken}`;
 
-    const page = await (await fetch(`${baseUrl()}/console`, { headers: { cookie } })).text();
+    const page = await (await fetch(`${baseUrl()}/console/agents/${agentId}`, { headers: { cookie } })).text();
     expect(page).toContain(`/console/agents/${agentId}/policy`);
 
     const form = new URLSearchParams();

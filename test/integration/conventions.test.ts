@@ -62,13 +62,27 @@ describe("API conventions", () => {
     expect(doc.paths["/customers"].post.operationId).toBe("createCustomer");
   });
 
-  it("serves the reference page at /docs", async () => {
+  it("serves the reference page at /docs: Scalar over the served document, its script from this app, no CDN", async () => {
     const r = await fetch(`${baseUrl()}/docs`);
     expect(r.status).toBe(200);
     const html = await r.text();
-    expect(html).toContain("createCustomer");
-    // A multipart operation shows its form schema too.
-    expect(html).toContain("Request body (multipart/form-data)");
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain("/api/2025-10-13/openapi.json");
+    expect(html).not.toMatch(/cdn\.jsdelivr|fonts\.scalar|https:\/\/[^"' ]*\.js/);
+    // The module script carries the CSP nonce of the page's policy.
+    const nonce = /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script type="module" nonce="${nonce}">`);
+    const bundle = /from '(\/docs\/scalar\/[^']+)'/.exec(html)?.[1];
+    expect(bundle).toBe("/docs/scalar/standalone.esm.js");
+    const js = await fetch(`${baseUrl()}${bundle}`);
+    expect(js.status).toBe(200);
+    expect(js.headers.get("content-type")).toContain("javascript");
+    expect(await js.text()).toContain("createApiReference");
+    // Nothing but the package's browser scripts: no traversal, no other file types.
+    for (const bad of ["/docs/scalar/..%2Fpackage.json", "/docs/scalar/chunks/x.js.map", "/docs/scalar/a/b/c.js"]) {
+      expect((await fetch(`${baseUrl()}${bad}`)).status).toBe(404);
+    }
   });
 });
 

@@ -102,6 +102,22 @@ describe("webhooks", () => {
     expect(gaps[2]).toBeGreaterThan(gaps[1]);
     const log = await req(server.url, "GET", `/webhooks/deliveries?eventType=EXTERNAL_ACCOUNT.STATUS_UPDATED`, p.auth);
     expect(log.body.data[0]).toMatchObject({ id, status: "DELIVERED", attempts: 4, lastStatusCode: 200 });
+    // One delivery: the envelope it sends (the same bytes every time) and each attempt with what came back.
+    const one = await req(server.url, "GET", `/webhooks/deliveries/${id}`, p.auth);
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({ id, status: "DELIVERED", attempts: 4 });
+    expect(one.body.payload).toEqual(JSON.parse(all[0].rawBody));
+    expect(one.body.attemptLog.map((a: any) => [a.attempt, a.statusCode, a.result])).toEqual([
+      [1, 500, "RETRY"],
+      [2, 500, "RETRY"],
+      [3, 500, "RETRY"],
+      [4, 200, "DELIVERED"],
+    ]);
+    expect(one.body.attemptLog[0]).toMatchObject({ url: rec.url, error: "Receiver answered 500" });
+    // Another platform, or an unknown id, gets a 404.
+    const other = await platformWith(null);
+    expect((await req(server.url, "GET", `/webhooks/deliveries/${id}`, other.auth)).status).toBe(404);
+    expect((await req(server.url, "GET", "/webhooks/deliveries/Webhook:00000000-0000-4000-8000-000000000000", p.auth)).status).toBe(404);
   });
 
   it("409 (duplicate) is never retried; other errors are", async () => {

@@ -74,10 +74,6 @@ const DELIBERATE: Record<string, string> = {
 const PENDING: string[] = [
   // transactions, transfers, quotes, exchange rates, sandbox: what SCA (202, ExecuteQuoteRequest.scaFactor), UMA (412, 424)
   // and API tokens (403 TRANSACT) add, built on other branches
-    "POST /quotes: response 412: not documented",
-    "POST /quotes: response 424: not documented",
-    "POST /quotes: scaFactor: Grid's optional field not accepted", // issue 14 (quote authorization)
-    "POST /quotes: senderCustomerInfo: Grid's optional field not accepted", // issue 16 (UMA quotes)
 ];
 
 /** Grid operations in the areas we serve that this service does not implement. */

@@ -1,24 +1,50 @@
-import { Agents, DeviceCode } from "./_sections/agents";
-import { Approvals } from "./_sections/approvals";
-import { Customers } from "./_sections/customers";
-import { ExternalAccounts } from "./_sections/external-accounts";
-import { Status, type ConsolePageProps } from "./_sections/status";
-import { Webhooks } from "./_sections/webhooks";
+import Link from "next/link";
+import { consolePage, settle } from "@/lib/integrator/console/console-client";
+import { consoleIntl } from "@/lib/integrator/console/i18n";
+import type { SearchParams } from "@/lib/integrator/console/list-params";
+import { DataTable } from "./_ui/data-table";
+import { DeviceCode } from "./_ui/device-code";
+import { Status } from "./_ui/status";
+import { transactionColumns, transactionRows } from "./_ui/transaction-rows";
+import { PageHeader, Section } from "./_ui/ui";
 
-/**
- * The console's overview: every concern on one page (the agents' forms post to /console/agents, so the agents
- * have no page of their own). Each concern also has its own page, e.g. /console/approvals.
- */
-export default async function ConsoleOverview({ searchParams }: ConsolePageProps) {
+/** The console's overview: counts per concern (each a link to its page) and the latest transactions. */
+export default async function ConsoleOverview({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const client = await consolePage();
+  const { t, locale, format } = await consoleIntl();
+  const count = (p: Promise<{ totalCount?: number; data: unknown[] }>) => settle(p).then((r) => (r.ok ? (r.body.totalCount ?? r.body.data.length) : undefined));
+  const [customers, pending, agents, failed, latest] = await Promise.all([
+    count(client.listCustomers({ limit: 1 })),
+    count(client.listTransactions({ status: "PENDING", limit: 1 })),
+    count(client.listAgents({ limit: 1 })),
+    count(client.listWebhookDeliveries({ status: "FAILED", limit: 1 })),
+    client.listTransactions({ limit: 5 }),
+  ]);
+  const tiles: [string, number | undefined, string][] = [
+    [t("overview.customers"), customers, "/console/customers"],
+    [t("overview.pending"), pending, "/console/approvals"],
+    [t("overview.agents"), agents, "/console/agents"],
+    [t("overview.failedWebhooks"), failed, "/console/webhooks?status=FAILED"],
+  ];
   return (
     <>
-      <Status msg={(await searchParams).msg} />
-      <DeviceCode />
-      <Approvals />
-      <Agents />
-      <Customers />
-      <ExternalAccounts />
-      <Webhooks />
+      <Status msg={sp.msg} />
+      <DeviceCode t={t} />
+      <PageHeader title={t("overview.title")} description={t("overview.description")} />
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {tiles.map(([label, n, href]) => (
+          <li key={href}>
+            <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-400 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-500">
+              <span className="block text-sm text-slate-600 dark:text-slate-400">{label}</span>
+              <span className="mt-1 block text-2xl font-semibold">{n === undefined ? "—" : format.number(n)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Section title={t("transactions.latest")}>
+        <DataTable caption={t("transactions.latest")} empty={t("transactions.empty")} columns={transactionColumns(t)} rows={transactionRows(latest.data, t, locale)} />
+      </Section>
     </>
   );
 }

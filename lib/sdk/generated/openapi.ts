@@ -587,7 +587,7 @@ export interface paths {
     get: operations["listQuotes"];
     /**
      * Create a quote (and with immediatelyExecute, execute it at once)
-     * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.
+     * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
      */
     post: operations["createQuote"];
   };
@@ -623,7 +623,7 @@ export interface paths {
   "/receiver/uma/{receiverUmaAddress}": {
     /**
      * Look up an UMA address for payment
-     * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+     * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
      */
     get: operations["lookupUma"];
   };
@@ -714,7 +714,7 @@ export interface paths {
   "/sandbox/uma/receive": {
     /**
      * Simulate payment send to test receiving an UMA payment
-     * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).
+     * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); $fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").
      */
     post: operations["sandboxUmaReceive"];
   };
@@ -938,6 +938,13 @@ export interface paths {
   "/webhooks/deliveries": {
     /** List the platform's webhook deliveries (newest first) */
     get: operations["listWebhookDeliveries"];
+  };
+  "/webhooks/deliveries/{deliveryId}": {
+    /**
+     * Get a webhook delivery with its payload and every attempt
+     * @description The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.
+     */
+    get: operations["getWebhookDelivery"];
   };
   "/webhooks/deliveries/{deliveryId}/resend": {
     /** Send a delivery again (same envelope id), whatever its status */
@@ -12220,6 +12227,15 @@ export interface operations {
           purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
           /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
           remittanceInformation?: string;
+          /**
+           * @description SCA customers only: the preferred factor of the challenge when this quote is executed (with immediatelyExecute, or later by POST /quotes/{quoteId}/execute without its own scaFactor): SMS_OTP (default) or PASSKEY; TOTP → 400 (no dynamic linking). Ignored for customers outside the SCA regions
+           * @enum {string}
+           */
+          scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY";
+          /** @description Payer data the receiver asked for (requiredPayerDataFields of the lookup named by lookupId, or of the UMA receiver), e.g. {FULL_NAME, BIRTH_DATE}. A mandatory field neither sent here nor known from the customer (FULL_NAME, BIRTH_DATE, NATIONALITY, EMAIL, PHONE_NUMBER …) → 400 MISSING_MANDATORY_USER_INFO naming it. Stored with the quote for the UMA counterparty */
+          senderCustomerInfo?: {
+            [key: string]: unknown;
+          };
           source: {
             /** @description InternalAccount:<uuid> */
             accountId: string;
@@ -17788,7 +17804,7 @@ export interface operations {
           };
         };
       };
-      /** @description Failed dependency (EMAIL_OTP_CREDENTIAL_SYNC_FAILED) */
+      /** @description Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED */
       424: {
         content: {
           "application/json": {
@@ -44807,7 +44823,7 @@ export interface operations {
   };
   /**
    * Create a quote (and with immediatelyExecute, execute it at once)
-   * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS.
+   * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
    */
   createQuote: {
     parameters: {
@@ -44861,6 +44877,15 @@ export interface operations {
           purposeOfPayment?: "GIFT" | "SELF" | "GOODS_OR_SERVICES" | "EDUCATION" | "HEALTH_OR_MEDICAL" | "REAL_ESTATE_PURCHASE" | "TAX_PAYMENT" | "LOAN_PAYMENT" | "UTILITY_BILL" | "DONATION" | "TRAVEL" | "FAMILY_SUPPORT" | "SALARY_PAYMENT" | "OTHER";
           /** @description Free text that travels with the payment (ACH addenda, wire OBI …) */
           remittanceInformation?: string;
+          /**
+           * @description SCA customers only: the preferred factor of the challenge when this quote is executed (with immediatelyExecute, or later by POST /quotes/{quoteId}/execute without its own scaFactor): SMS_OTP (default) or PASSKEY; TOTP → 400 (no dynamic linking). Ignored for customers outside the SCA regions
+           * @enum {string}
+           */
+          scaFactor?: "SMS_OTP" | "TOTP" | "PASSKEY";
+          /** @description Payer data the receiver asked for (requiredPayerDataFields of the lookup named by lookupId, or of the UMA receiver), e.g. {FULL_NAME, BIRTH_DATE}. A mandatory field neither sent here nor known from the customer (FULL_NAME, BIRTH_DATE, NATIONALITY, EMAIL, PHONE_NUMBER …) → 400 MISSING_MANDATORY_USER_INFO naming it. Stored with the quote for the UMA counterparty */
+          senderCustomerInfo?: {
+            [key: string]: unknown;
+          };
           source: {
             /** @description InternalAccount:<uuid> */
             accountId: string;
@@ -45099,6 +45124,32 @@ export interface operations {
       };
       /** @description Conflict */
       409: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Precondition failed: the UMA counterparty does not support our UMA version (UNSUPPORTED_UMA_VERSION) */
+      412: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED */
+      424: {
         content: {
           "application/json": {
             code: string;
@@ -45938,7 +45989,7 @@ export interface operations {
   };
   /**
    * Look up an UMA address for payment
-   * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+   * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
    */
   lookupUma: {
     parameters: {
@@ -46029,9 +46080,31 @@ export interface operations {
           };
         };
       };
-      /** @description Counterparty unreachable */
+      /** @description Precondition failed: the UMA counterparty does not support our UMA version (UNSUPPORTED_UMA_VERSION) */
+      412: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED */
       424: {
-        content: never;
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
       };
       /** @description Internal error */
       500: {
@@ -47545,7 +47618,7 @@ export interface operations {
   };
   /**
    * Simulate payment send to test receiving an UMA payment
-   * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED).
+   * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); $fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").
    */
   sandboxUmaReceive: {
     requestBody: {
@@ -47731,6 +47804,32 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Precondition failed: the UMA counterparty does not support our UMA version (UNSUPPORTED_UMA_VERSION) */
+      412: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED */
+      424: {
         content: {
           "application/json": {
             code: string;
@@ -52601,6 +52700,99 @@ export interface operations {
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
       401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Internal error */
+      500: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Get a webhook delivery with its payload and every attempt
+   * @description The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.
+   */
+  getWebhookDelivery: {
+    parameters: {
+      path: {
+        deliveryId: string;
+      };
+    };
+    responses: {
+      /** @description The delivery */
+      200: {
+        content: {
+          "application/json": {
+            attemptLog: ({
+                /** @description 1 for the first attempt */
+                attempt: number;
+                attemptedAt: string;
+                durationMs: number;
+                /** @description Our short reason when the attempt did not deliver */
+                error?: string;
+                /**
+                 * @description RETRY: another attempt was scheduled; FAILED: given up
+                 * @enum {string}
+                 */
+                result: "DELIVERED" | "RETRY" | "FAILED";
+                /** @description What the receiver answered (its body is never kept) */
+                statusCode?: number;
+                url?: string;
+              })[];
+            attempts: number;
+            createdAt: string;
+            deliveredAt?: string;
+            eventType: string;
+            /** @description Webhook:<uuid>: the envelope id the receiver sees */
+            id: string;
+            lastAttemptAt?: string;
+            lastError?: string;
+            lastStatusCode?: number;
+            /** @description When PENDING: the next attempt */
+            nextAttemptAt?: string;
+            payload: {
+              [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED" | "SKIPPED";
+            updatedAt: string;
+            url?: string;
+          };
+        };
+      };
+      /** @description Unauthorized (credentials, wallet signature or Request-Id) */
+      401: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Not found (also for another tenant's resource) */
+      404: {
         content: {
           "application/json": {
             code: string;

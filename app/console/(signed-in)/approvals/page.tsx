@@ -1,4 +1,53 @@
-import { Approvals } from "../_sections/approvals";
-import { sectionPage } from "../_sections/status";
+import { consolePage } from "@/lib/integrator/console/console-client";
+import { consoleIntl } from "@/lib/integrator/console/i18n";
+import { PAGE_SIZE, cursorState, param, withParams, type SearchParams } from "@/lib/integrator/console/list-params";
+import { ApprovalActions } from "../_ui/approval-actions";
+import { DataTable } from "../_ui/data-table";
+import { LocalTime } from "../_ui/local-time";
+import { Status } from "../_ui/status";
+import { Id, PageHeader, Pager, SearchForm, money } from "../_ui/ui";
 
-export default sectionPage(Approvals);
+const PATH = "/console/approvals";
+
+/** Agent transactions that wait for the platform's decision, oldest first, with approve and reject on each. */
+export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const client = await consolePage();
+  const { t, locale } = await consoleIntl();
+  const customerId = param(sp, "customerId");
+  const page = await client.listTransactions({ status: "PENDING", sortOrder: "asc", limit: PAGE_SIZE, cursor: cursorState(sp).cursor, ...(customerId ? { customerId } : {}) });
+  const queue = page.data.flatMap((tx) => ("pendingReason" in tx && tx.pendingReason === "PENDING_PLATFORM_APPROVAL" ? [tx] : []));
+  const here = withParams(PATH, sp, {});
+  return (
+    <>
+      <Status msg={sp.msg} />
+      <PageHeader title={t("approvals.title")} description={t("approvals.description")} />
+      <SearchForm action={PATH} sp={sp} t={t} filters={[{ name: "customerId", label: t("transactions.customer"), placeholder: "Customer:…" }]} />
+      <DataTable
+        caption={t("approvals.title")}
+        empty={t("approvals.empty")}
+        testId="approval"
+        columns={[
+          { id: "tx", header: t("transactions.transaction"), primary: true },
+          { id: "amount", header: t("transactions.amount") },
+          { id: "agent", header: t("transactions.agent") },
+          { id: "to", header: t("transactions.to") },
+          { id: "created", header: t("common.created") },
+          { id: "decide", header: t("approvals.decision") },
+        ]}
+        rows={queue.map((tx) => ({
+          id: tx.id,
+          cells: {
+            tx: <Id value={tx.id} href={`/console/transactions/${tx.id}`} />,
+            amount: `${money(tx.sentAmount, locale)} → ${money(tx.receivedAmount, locale)}`,
+            agent: tx.agentId ? <Id value={tx.agentId} href={`/console/agents/${tx.agentId}`} /> : "—",
+            to: "accountId" in tx.destination ? <Id value={String(tx.destination.accountId)} /> : "—",
+            created: <LocalTime iso={tx.createdAt} locale={locale} />,
+            decide: <ApprovalActions transactionId={tx.id} returnTo={here} t={t} />,
+          },
+        }))}
+      />
+      <Pager path={PATH} sp={sp} page={page} t={t} />
+    </>
+  );
+}

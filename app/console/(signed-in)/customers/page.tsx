@@ -1,4 +1,88 @@
-import { Customers } from "../_sections/customers";
-import { sectionPage } from "../_sections/status";
+import { consolePage, settle } from "@/lib/integrator/console/console-client";
+import { consoleIntl } from "@/lib/integrator/console/i18n";
+import { PAGE_SIZE, cursorState, param, type SearchParams } from "@/lib/integrator/console/list-params";
+import { DataTable } from "../_ui/data-table";
+import { customerName } from "../_ui/customer-name";
+import { LocalTime } from "../_ui/local-time";
+import { Status } from "../_ui/status";
+import { Badge, Id, PageHeader, Pager, SearchForm, TextLink } from "../_ui/ui";
 
-export default sectionPage(Customers);
+const PATH = "/console/customers";
+
+/**
+ * Customers, a page at a time. The search box takes what the service can look up: a customer id (opens that
+ * customer), an UMA address ($name@domain) or the platform's own customer id; the filters are the list's own.
+ */
+export default async function CustomersPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const sp = await searchParams;
+  const client = await consolePage();
+  const { t, locale } = await consoleIntl();
+  const q = param(sp, "q");
+  const { cursor } = cursorState(sp);
+  const filters = {
+    customerType: param(sp, "customerType") as "INDIVIDUAL" | "BUSINESS" | undefined,
+    region: param(sp, "region")?.toUpperCase(),
+    currency: param(sp, "currency")?.toUpperCase(),
+  };
+  const byId = q?.startsWith("Customer:") ? await settle(client.getCustomer(q)) : null;
+  const page = byId
+    ? { data: byId.ok ? [byId.body] : [], hasMore: false, totalCount: byId.ok ? 1 : 0 }
+    : await settle(
+        client.listCustomers({
+          limit: PAGE_SIZE,
+          cursor,
+          ...filters,
+          ...(q ? (q.startsWith("$") ? { umaAddress: q } : { platformCustomerId: q }) : {}),
+        }),
+      ).then((r) => (r.ok ? r.body : { data: [], hasMore: false, totalCount: 0, error: r.error }));
+  const error = "error" in page ? page.error : undefined;
+  return (
+    <>
+      <Status msg={sp.msg} />
+      <PageHeader title={t("customers.title")} description={t("customers.description")} />
+      <SearchForm
+        action={PATH}
+        sp={sp}
+        t={t}
+        search={{ label: t("customers.search"), placeholder: t("customers.searchHint") }}
+        filters={[
+          { name: "customerType", label: t("customers.type"), options: [{ value: "INDIVIDUAL", label: t("customers.individual") }, { value: "BUSINESS", label: t("customers.business") }] },
+          { name: "region", label: t("customers.region"), placeholder: "US" },
+        ]}
+      />
+      {error ? <Status msg={`${error.code}: ${error.message}`} /> : null}
+      <DataTable
+        caption={t("customers.title")}
+        empty={t("customers.empty")}
+        testId="customer-row"
+        columns={[
+          { id: "name", header: t("customers.name"), primary: true },
+          { id: "type", header: t("customers.type") },
+          { id: "platformId", header: t("customers.platformCustomerId") },
+          { id: "status", header: t("customers.verification") },
+          { id: "created", header: t("common.created") },
+        ]}
+        rows={page.data.map((c) => ({
+          id: c.id,
+          cells: {
+            name: (
+              <span className="flex flex-col">
+                <TextLink href={`${PATH}/${c.id}`}>{customerName(c)}</TextLink>
+                <Id value={c.id} />
+              </span>
+            ),
+            type: c.customerType === "BUSINESS" ? t("customers.business") : t("customers.individual"),
+            platformId: c.platformCustomerId ? <Id value={c.platformCustomerId} /> : "—",
+            status: <Badge status={verification(c)} />,
+            created: <LocalTime iso={c.createdAt} locale={locale} />,
+          },
+        }))}
+      />
+      <Pager path={PATH} sp={sp} page={page} t={t} />
+    </>
+  );
+}
+
+function verification(c: Record<string, unknown>): string {
+  return String(("kybStatus" in c && c.kybStatus) || c.kycStatus || "—");
+}

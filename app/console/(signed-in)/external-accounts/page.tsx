@@ -1,4 +1,6 @@
-import { ExternalAccounts } from "../_sections/external-accounts";
-import { sectionPage } from "../_sections/status";
+import { redirect } from "next/navigation";
 
-export default sectionPage(ExternalAccounts);
+/** The external accounts moved into the accounts page (kind=external). */
+export default function ExternalAccountsPage() {
+  redirect("/console/accounts?kind=external");
+}

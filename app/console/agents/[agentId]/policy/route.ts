@@ -1,5 +1,6 @@
 import { back, consoleFormPost } from "@/lib/integrator/http/route";
 import { consoleClient, settle } from "@/lib/integrator/console/console-client";
+import { returnTo } from "@/lib/integrator/console/return-to";
 import { AGENT_PERMISSIONS, type AgentPermission } from "@/lib/sdk";
 
 const isPermission = (p: string): p is AgentPermission => (AGENT_PERMISSIONS as string[]).includes(p);
@@ -25,8 +26,8 @@ export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentI
       },
     }),
   );
-  if (r.ok) return back(req, "/console", `${agentId} policy saved`);
+  if (r.ok) return back(req, returnTo(form, "/console"), `${agentId} policy saved`);
   const errors = (r.error.details?.errors ?? []) as Array<{ field: string }>;
   const fields = errors.map((e) => e.field).join(", ");
-  return back(req, "/console", `${agentId}: policy not saved: ${r.error.code}${fields ? ` (${fields})` : ""}`);
+  return back(req, returnTo(form, "/console"), `${agentId}: policy not saved: ${r.error.code}${fields ? ` (${fields})` : ""}`);
 });

@@ -1,0 +1,36 @@
+import type { ConsoleT } from "@/lib/integrator/console/i18n";
+import type { Column, Row } from "./data-table";
+import { LocalTime } from "./local-time";
+import { Badge, Id, money } from "./ui";
+
+// Transfers and card transactions share the list; read both shapes loosely.
+type Tx = Record<string, any>;
+
+export const transactionColumns = (t: ConsoleT): Column[] => [
+  { id: "id", header: t("transactions.transaction"), primary: true },
+  { id: "status", header: t("common.status") },
+  { id: "amount", header: t("transactions.amount") },
+  { id: "direction", header: t("transactions.direction") },
+  { id: "created", header: t("common.created") },
+];
+
+/** A transaction's amount as sent (falls back to a card transaction's amount). */
+export const txAmount = (tx: Tx, locale: string) => money(tx.sentAmount ?? tx.amount ?? tx.billingAmount, locale);
+
+export function transactionRows(data: Tx[], t: ConsoleT, locale: string): Row[] {
+  return data.map((tx) => ({
+    id: tx.id,
+    cells: {
+      id: <Id value={tx.id} href={`/console/transactions/${tx.id}`} />,
+      status: (
+        <span className="flex flex-col items-start gap-1">
+          <Badge status={tx.status} />
+          {tx.pendingReason ? <span className="text-xs text-slate-600 dark:text-slate-400">{tx.pendingReason}</span> : null}
+        </span>
+      ),
+      amount: txAmount(tx, locale),
+      direction: tx.type === "CARD" ? t("transactions.card") : tx.direction === "INCOMING" || tx.type === "INCOMING" ? t("transactions.incoming") : t("transactions.outgoing"),
+      created: <LocalTime iso={tx.createdAt} locale={locale} />,
+    },
+  }));
+}
