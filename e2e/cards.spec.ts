@@ -79,7 +79,7 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   const declined = await call("POST", `/sandbox/cards/${card.id}/simulate/authorization`, { amount: 100, currency: { code: "USDB" }, merchant: { descriptor: "COFFEE SHOP" } });
   expect(declined.status).toBe(202);
   await page.goto("/wallet/cards");
-  await expect(page.locator(`[data-card-id="${card.id}"]`).getByTestId("wallet-card-state")).toHaveText("FROZEN");
+  await expect(page.locator(`[data-card-id="${card.id}"]`).getByTestId("wallet-card-state")).toHaveAttribute("data-state", "FROZEN");
 
   await page.goto("/console/cards?state=FROZEN");
   await page.locator(`[data-card-id="${card.id}"]`).getByRole("button", { name: `Unfreeze card ending ${card.last4}` }).click();

@@ -47,7 +47,7 @@ test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION
 
   await page.goto("/wallet/pay");
   await expect(page.getByRole("heading", { name: "Pay a beneficiary" })).toBeVisible();
-  await expect(page.getByLabel("From")).toContainText("500.00 USD");
+  await expect(page.getByLabel("From")).toContainText("$500.00");
   await expectAccessible(page, testInfo);
 
   // Without an SCA session the service refuses the payment; the page shows its error object.

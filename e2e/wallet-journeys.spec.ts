@@ -89,6 +89,46 @@ for (const { name, viewport } of VIEWPORTS) {
       await shot(page, testInfo, `wallet-home-${name}`);
     });
 
+    test("send to an UMA address: receiver looked up, quoted, signed, settled, in history", async ({ page }, testInfo) => {
+      await demoSignIn(page, uniqueEmail(`uma-${name}`));
+      await emailUnlock(page);
+      await expectSignedInWallet(page);
+      await page.getByLabel("Amount (USDB)").first().fill("20");
+      await page.getByRole("button", { name: "Simulate incoming payment" }).click();
+      await expect(page.getByTestId("balance")).toHaveText("20.00 USDB");
+
+      await page.getByRole("radio", { name: "An UMA address" }).check();
+      await page.getByRole("textbox", { name: "UMA address" }).fill("$success.usd@sandbox.uma.money");
+      await page.locator("#send-amount").fill("5");
+      // The integrator backend looks the receiver up, then asks for a quote to its UMA_ADDRESS.
+      const lookedUp = page.waitForResponse((r) => r.url().endsWith("/quotes") && r.request().method() === "POST");
+      await page.getByRole("button", { name: "Review payment" }).click();
+      const quoted = await lookedUp;
+      expect(quoted.status()).toBe(201);
+      expect((await quoted.json()).destination).toMatchObject({ destinationType: "UMA_ADDRESS", umaAddress: "$success.usd@sandbox.uma.money", currency: "USD" });
+      const quote = page.getByTestId("quote");
+      await expect(quote.getByTestId("quote-to")).toContainText("$success.usd@sandbox.uma.money");
+      await expect(quote.getByTestId("quote-send")).toContainText("USDB");
+      await expect(quote.getByTestId("quote-fees")).toBeVisible();
+      await expect(quote.getByTestId("quote-rate")).toContainText("1 USDB =");
+      await expect(quote.getByTestId("quote-receive")).toContainText("$");
+      await expectAccessible(page, testInfo);
+
+      // Executed like any send: a signed retry with this browser's session key.
+      const signed = page.waitForResponse((r) => r.url().includes("/execute") && r.request().headers()["service-wallet-signature"] !== undefined);
+      await quote.getByRole("button", { name: "Confirm and sign" }).click();
+      expect((await signed).status()).toBeLessThan(400);
+      await expect(quote.getByTestId("send-result")).toContainText("completed");
+      const row = page.getByTestId("history-row").first();
+      await expect(row).toContainText("Sent");
+      await expect(row).toContainText("−5.00 USDB");
+      await expect(row.getByTestId("history-counterparty")).toHaveText("To $success.usd@sandbox.uma.money");
+      await expect(row).toContainText("Completed");
+      await expect(page.getByTestId("balance")).toHaveText("15.00 USDB");
+      await expectAccessible(page, testInfo);
+      await shot(page, testInfo, `wallet-send-uma-${name}`);
+    });
+
     test("SMS code sign-in", async ({ page }, testInfo) => {
       await demoSignIn(page, uniqueEmail(`sms-${name}`));
       await emailUnlock(page);

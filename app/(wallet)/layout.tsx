@@ -45,6 +45,12 @@ export default async function WalletLayout({ children }: { children: React.React
                   <Link className={link} href="/wallet/accounts">
                     {t("navAccounts")}
                   </Link>
+                  <Link className={link} href="/wallet/cards">
+                    {t("navCards")}
+                  </Link>
+                  <Link className={link} href="/wallet/pay">
+                    {t("navPay")}
+                  </Link>
                   <span className="text-slate-700 dark:text-slate-300">{session.user?.email}</span>
                   <SignOutButton label={t("signOut")} />
                 </nav>

@@ -11,6 +11,7 @@ import {
   getTransaction,
   listExternalAccounts,
   quoteToExternal,
+  quoteToUma,
   receiveSandbox,
   type ExternalAccountSummary,
   type Overview,
@@ -126,6 +127,12 @@ export function ReceiveCard({ overview, onDone }: { overview: Overview; onDone: 
   );
 }
 
+/** The UMA address a quote or payment goes to, if it goes to one. */
+function umaOf(destination: unknown): string | null {
+  const d = destination as { destinationType?: string; umaAddress?: string } | undefined;
+  return d?.destinationType === "UMA_ADDRESS" && d.umaAddress ? d.umaAddress : null;
+}
+
 function describeAccount(a: ExternalAccountSummary): string {
   const i = a.accountInfo;
   const who = i.beneficiary?.fullName ?? i.beneficiary?.legalName;
@@ -143,6 +150,8 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
   const f = useFormatter();
   const [accounts, setAccounts] = useState<ExternalAccountSummary[] | null>(null);
   const [to, setTo] = useState("");
+  const [mode, setMode] = useState<"account" | "uma">("account");
+  const [uma, setUma] = useState("");
   const [text, setText] = useState("10");
   const [quote, setQuote] = useState<Quote | null>(null);
   const [step, setStep] = useState<Step | null>(null);
@@ -157,6 +166,7 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
         const active = list.filter((a) => a.status === "ACTIVE");
         setAccounts(active);
         setTo((v) => v || active[0]?.id || "");
+        if (active.length === 0) setMode("uma");
       },
       () => setAccounts([]),
     );
@@ -169,7 +179,18 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
 
   return (
     <Card title={t("send")} id="send">
-      {accounts.length === 0 ? (
+      <fieldset className="mb-3">
+        <legend className="text-sm font-medium">{t("sendTo")}</legend>
+        <div className="mt-1 flex flex-wrap gap-4 text-sm">
+          {(["account", "uma"] as const).map((m) => (
+            <label key={m} className="flex items-center gap-2">
+              <input type="radio" name="send-mode" value={m} checked={mode === m} onChange={() => (setMode(m), setQuote(null), setStep(null), setResult(null))} />
+              {m === "account" ? t("toMyAccount") : t("toUma")}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {mode === "account" && accounts.length === 0 ? (
         <p className="text-sm">
           {t("noAccounts")}{" "}
           <Link className={linkClass} href="/wallet/accounts">
@@ -186,23 +207,49 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
             const amount = parseAmount(text, cur.decimals);
             void q.run(async () => {
               if (!amount) throw new Error("amount");
-              setQuote(await quoteToExternal({ externalAccountId: to, amount, side: "SENDING" }));
+              setQuote(
+                mode === "uma"
+                  ? await quoteToUma({ umaAddress: uma, amount, side: "SENDING" })
+                  : await quoteToExternal({ externalAccountId: to, amount, side: "SENDING" }),
+              );
               setStep("quote");
             });
           }}
         >
-          <div className="w-full">
-            <label htmlFor="send-to" className="block text-sm font-medium">
-              {t("sendTo")}
-            </label>
-            <select id="send-to" value={to} onChange={(e) => (setTo(e.target.value), setQuote(null))} className={`${inputClass} w-full`}>
-              {accounts.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {describeAccount(a)}
-                </option>
-              ))}
-            </select>
-          </div>
+          {mode === "uma" ? (
+            <div className="w-full">
+              <label htmlFor="send-uma" className="block text-sm font-medium">
+                {t("umaAddress")}
+              </label>
+              <input
+                id="send-uma"
+                required
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="$alice@example.com"
+                aria-describedby="send-uma-help"
+                value={uma}
+                onChange={(e) => (setUma(e.target.value), setQuote(null))}
+                className={`${inputClass} w-full`}
+              />
+              <p id="send-uma-help" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+                {t("umaHelp")}
+              </p>
+            </div>
+          ) : (
+            <div className="w-full">
+              <label htmlFor="send-to" className="block text-sm font-medium">
+                {t("sendToAccount")}
+              </label>
+              <select id="send-to" value={to} onChange={(e) => (setTo(e.target.value), setQuote(null))} className={`${inputClass} w-full`}>
+                {accounts.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {describeAccount(a)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
           <div>
             <label htmlFor="send-amount" className="block text-sm font-medium">
               {t("sendAmount", { currency: cur.code })}
@@ -218,6 +265,11 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
       {quote ? (
         <div className="mt-4 rounded border border-slate-300 p-3 dark:border-slate-600" data-testid="quote">
           <h3 className="font-medium">{t("quoteTitle")}</h3>
+          {umaOf(quote.destination) ? (
+            <p className="mt-1 text-sm" data-testid="quote-to">
+              {t("toAccount", { account: umaOf(quote.destination)! })}
+            </p>
+          ) : null}
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt>{t("youSend")}</dt>
             <dd data-testid="quote-send">{money(quote.totalSendingAmount, quote.sendingCurrency)}</dd>
@@ -320,6 +372,11 @@ export function HistoryCard({ overview }: { overview: Overview }) {
               <li key={tx.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="history-row">
                 <div className="min-w-0">
                   <p className="font-medium">{label}</p>
+                  {!incoming && umaOf(tx.destination) ? (
+                    <p className="text-xs break-all text-slate-700 dark:text-slate-300" data-testid="history-counterparty">
+                      {t("toAccount", { account: umaOf(tx.destination)! })}
+                    </p>
+                  ) : null}
                   <p className="text-xs text-slate-600 dark:text-slate-400">
                     <time dateTime={tx.createdAt}>{f.dateTime(new Date(tx.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
                   </p>

@@ -43,9 +43,37 @@ export async function quoteToExternal(user: IntegratorUser, input: { externalAcc
     lockedCurrencyAmount: input.amount,
     ...(input.description ? { description: input.description.slice(0, 200) } : {}),
   };
+  return postQuote(user, body, input.ipAddress);
+}
+
+/**
+ * A quote from the wallet to an UMA address: the receiver is looked up first (its lookupId, accepted currencies and
+ * limits), then quoted with Grid's `UMA_ADDRESS` destination in the receiver's first currency (or the one asked for).
+ * The receiving amount's limits are checked by the service (400 with the field).
+ */
+export async function quoteToUma(user: IntegratorUser, input: { umaAddress: string; currency?: string; amount: number; side: "SENDING" | "RECEIVING"; ipAddress: string }) {
+  const address = input.umaAddress.trim().startsWith("$") ? input.umaAddress.trim() : `$${input.umaAddress.trim()}`;
+  const lookup = await callService<{ lookupId: string; supportedCurrencies: { currency: { code: string } }[] }>(
+    "GET",
+    `/receiver/uma/${encodeURIComponent(address)}`,
+    { query: { customerId: user.customerId } },
+  );
+  if (lookup.status !== 200) return lookup;
+  const body = {
+    lookupId: lookup.body.lookupId,
+    source: { sourceType: "ACCOUNT", accountId: user.accountId },
+    destination: { destinationType: "UMA_ADDRESS", umaAddress: address, ...(input.currency ? { currency: input.currency } : {}) },
+    lockedCurrencySide: input.side,
+    lockedCurrencyAmount: input.amount,
+  };
+  return postQuote(user, body, input.ipAddress);
+}
+
+/** POST /quotes; the wallet's customer records consent to the current end-user terms the first time, then asks again. */
+async function postQuote(user: IntegratorUser, body: unknown, ipAddress: string) {
   let r = await callService<Quote>("POST", "/quotes", { body });
   if (r.status === 403 && (r.body as { code?: string }).code === "END_USER_TERMS_NOT_ACCEPTED") {
-    await acceptTerms(user, input.ipAddress);
+    await acceptTerms(user, ipAddress);
     r = await callService<Quote>("POST", "/quotes", { body });
   }
   return r;

@@ -26,6 +26,11 @@ export async function quoteToExternal(input: { externalAccountId: string; amount
   return ok(await api<Quote>("POST", "/quotes", { body: input })).body;
 }
 
+/** A quote to an UMA address (the integrator backend looks the receiver up first). */
+export async function quoteToUma(input: { umaAddress: string; amount: number; side: "SENDING" | "RECEIVING" }): Promise<Quote> {
+  return ok(await api<Quote>("POST", "/quotes", { body: input })).body;
+}
+
 /** Execute the quote, signed with this browser's session key; the answer is the quote after execution. */
 export async function executeQuote(quoteId: string, onProgress?: OnProgress): Promise<Quote> {
   return signedRequest<Quote>("POST", `/quotes/${encodeURIComponent(quoteId)}/execute`, undefined, currentSigner, onProgress);

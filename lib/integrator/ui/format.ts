@@ -42,3 +42,8 @@ export function parseAmount(text: string, decimals: number): number | null {
   const n = Number(whole) * 10 ** decimals + Number(frac.padEnd(decimals, "0") || "0");
   return Number.isSafeInteger(n) && n > 0 ? n : null;
 }
+
+/** A date and/or time for people, in the locale's style and the browser's time zone. */
+export function formatDateTime(when: string | number | Date, locale: string, style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" }): string {
+  return new Intl.DateTimeFormat(locale, style).format(new Date(when));
+}

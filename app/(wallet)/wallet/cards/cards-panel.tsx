@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import { useTranslations } from "use-intl";
 import { listMyCards, revealMyCard, type CardDetails, type WalletCard } from "@/lib/integrator/browser/cards";
 import { getMe, type Me } from "@/lib/integrator/browser/flows";
 import { Button, Card, ErrorMessage, useAction } from "../../ui";
@@ -10,6 +11,8 @@ const grouped = (pan: string) => pan.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 /** The user's cards, masked; "Show details" opens the number and CVV in this browser only, hidden again after a minute. */
 export function CardsPanel() {
+  const t = useTranslations("cards");
+  const tc = useTranslations("common");
   const [me, setMe] = useState<Me | null>(null);
   const [cards, setCards] = useState<WalletCard[] | null>(null);
   const load = useAction();
@@ -29,13 +32,13 @@ export function CardsPanel() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Cards</h1>
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <ErrorMessage error={load.error} />
-      <Card title="Your cards" id="cards">
+      <Card title={t("yours")} id="cards">
         {cards === null ? (
-          <p role="status">Loading…</p>
+          <p role="status">{tc("loading")}</p>
         ) : cards.length === 0 ? (
-          <p>No cards yet.</p>
+          <p>{t("none")}</p>
         ) : (
           <ul className="space-y-4">
             {cards.map((c) => (
@@ -49,41 +52,43 @@ export function CardsPanel() {
 }
 
 function CardItem({ card, me }: { card: WalletCard; me: Me | null }) {
+  const t = useTranslations("cards");
   const reveal = useAction();
   const [details, setDetails] = useState<CardDetails | null>(null);
   useEffect(() => {
     if (!details) return;
-    const t = setTimeout(() => setDetails(null), 60_000);
-    return () => clearTimeout(t);
+    const timer = setTimeout(() => setDetails(null), 60_000);
+    return () => clearTimeout(timer);
   }, [details]);
   const canReveal = me?.enclaveQuorumPublic && (card.state === "ACTIVE" || card.state === "FROZEN");
+  const state = t.has(`state.${card.state}`) ? t(`state.${card.state}` as "state.other") : t("state.other", { state: card.state });
   return (
-    <li className="rounded-lg border border-slate-200 p-4" data-testid="wallet-card" data-card-id={card.id}>
+    <li className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid="wallet-card" data-card-id={card.id}>
       <div className="flex items-center justify-between">
-        <span className="font-medium">{card.brand ?? "Card"}</span>
-        <span data-testid="wallet-card-state" className="text-sm">
-          {card.state}
+        <span className="font-medium">{card.brand ?? t("card")}</span>
+        <span data-testid="wallet-card-state" data-state={card.state} className="text-sm">
+          {state}
         </span>
       </div>
-      <p className="mt-2 font-mono text-lg" data-testid="card-number" aria-label="Card number">
+      <p className="mt-2 font-mono text-lg" data-testid="card-number" aria-label={t("number")}>
         {details ? grouped(details.pan) : `•••• •••• •••• ${card.last4 ?? "••••"}`}
       </p>
       <p className="mt-1 font-mono text-sm">
-        EXP <span data-testid="card-exp">{details ? exp(details.expMonth, details.expYear) : exp(card.expMonth, card.expYear)}</span> · CVV{" "}
+        {t("exp")} <span data-testid="card-exp">{details ? exp(details.expMonth, details.expYear) : exp(card.expMonth, card.expYear)}</span> · {t("cvv")}{" "}
         <span data-testid="card-cvv">{details ? details.cvv : "•••"}</span>
       </p>
       <ErrorMessage error={reveal.error} />
       <div className="mt-3">
         {details ? (
           <Button variant="secondary" onClick={() => setDetails(null)}>
-            Hide details
+            {t("hide")}
           </Button>
         ) : (
           <Button
             disabled={!canReveal || reveal.busy}
             onClick={() => reveal.run(async () => setDetails(await revealMyCard(card.id, me!.enclaveQuorumPublic!, me!.platformId)))}
           >
-            {reveal.busy ? "Decrypting…" : "Show details"}
+            {reveal.busy ? t("decrypting") : t("show")}
           </Button>
         )}
       </div>

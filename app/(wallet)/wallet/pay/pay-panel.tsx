@@ -1,8 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useState } from "react";
+import { useLocale, useTranslations } from "use-intl";
 import { api, type ApiResult } from "@/lib/integrator/browser/api";
+import { formatDateTime, formatMoney, parseAmount } from "@/lib/integrator/ui/format";
 import type { ErrorBody } from "@/lib/sdk/types";
+import { ErrorMessage, Notice } from "../../ui";
 
 /**
  * Pay a beneficiary under Strong Customer Authentication (EEA/CH/UK customers): confirm it's you (SCA login,
@@ -26,7 +29,6 @@ interface Quote {
   scaChallenge?: { id: string; factor: string; expiresAt: string };
 }
 
-const money = (amount: number, c: { code: string; decimals: number }) => `${(amount / 10 ** c.decimals).toFixed(c.decimals)} ${c.code}`;
 const label = (b: Beneficiary) => {
   const i = b.accountInfo;
   const tail = i.iban ?? (i.accountNumber ? `••••${i.accountNumber.slice(-4)}` : "");
@@ -39,21 +41,16 @@ function failure<T>(r: ApiResult<T>): ErrorBody | null {
   return { status: r.status, code: b.code ?? `HTTP_${r.status}`, message: b.message ?? "Request failed", details: b.details };
 }
 
-function Problem({ error }: { error: ErrorBody | null }) {
-  if (!error) return null;
-  return (
-    <p role="alert" className="mt-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-      <span className="font-mono font-semibold">{error.code}</span>: {error.message}
-    </p>
-  );
-}
-
-const box = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm";
-const input = "mt-1 block w-full rounded border border-slate-400 px-3 py-2";
+const box = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";
+const input = "mt-1 block w-full rounded border border-slate-400 bg-white px-3 py-2 dark:bg-slate-800";
 const button = "mt-3 rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:opacity-60";
-const secondary = "mt-3 ml-2 rounded border border-slate-400 px-4 py-2 font-medium text-slate-900 disabled:opacity-60";
+const secondary = "mt-3 ml-2 rounded border border-slate-400 px-4 py-2 font-medium text-slate-900 disabled:opacity-60 dark:text-slate-100";
 
 export function PayPanel() {
+  const t = useTranslations("pay");
+  const locale = useLocale();
+  const money = (amount: number, c: { code: string; decimals: number }) => formatMoney(amount, c, locale);
+  const [resent, setResent] = useState(false);
   const [setup, setSetup] = useState<{ sources: Account[]; destinations: Beneficiary[] } | null>(null);
   const [error, setError] = useState<ErrorBody | null>(null);
   const [busy, setBusy] = useState(false);
@@ -66,6 +63,7 @@ export function PayPanel() {
   const step = useCallback(async <T,>(fn: () => Promise<ApiResult<T>>, then: (body: T) => void) => {
     setBusy(true);
     setError(null);
+    setResent(false);
     try {
       const r = await fn();
       const bad = failure(r);
@@ -90,15 +88,16 @@ export function PayPanel() {
 
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-semibold">Pay a beneficiary</h1>
-      <Problem error={error} />
+      <h1 className="text-2xl font-semibold">{t("title")}</h1>
+      <ErrorMessage error={error} />
+      {resent ? <Notice>{t("resent")}</Notice> : null}
 
       <section className={box} aria-labelledby="sca-heading">
-        <h2 id="sca-heading" className="text-lg font-semibold">Confirm it&apos;s you</h2>
-        <p className="text-sm text-slate-700">Payments in your region need strong customer authentication: a code sent to your phone.</p>
+        <h2 id="sca-heading" className="text-lg font-semibold">{t("scaHeading")}</h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t("scaIntro")}</p>
         {scaUntil ? (
-          <p role="status" data-testid="sca-session" className="mt-2 text-sm text-green-900">
-            Strong authentication confirmed until {new Date(scaUntil).toLocaleDateString()}.
+          <p role="status" data-testid="sca-session" className="mt-2 text-sm text-green-900 dark:text-green-300">
+            {t("scaConfirmed", { until: formatDateTime(scaUntil, locale, { dateStyle: "medium" }) })}
           </p>
         ) : login ? (
           <form
@@ -111,11 +110,11 @@ export function PayPanel() {
             }}
           >
             <label className="mt-2 block text-sm font-medium" htmlFor="login-code">
-              Sign-in code
+              {t("loginCode")}
             </label>
             <input id="login-code" className={input} inputMode="numeric" autoComplete="one-time-code" value={form.loginCode} onChange={set("loginCode")} />
             <button className={button} disabled={busy} type="submit">
-              Confirm
+              {t("confirm")}
             </button>
           </form>
         ) : (
@@ -124,19 +123,24 @@ export function PayPanel() {
             disabled={busy}
             onClick={() => void step(() => api<{ challengeId: string }>("POST", "/integrator/api/sca/login/start"), (b) => setLogin({ challengeId: b.challengeId }))}
           >
-            Text me a sign-in code
+            {t("textMe")}
           </button>
         )}
       </section>
 
       <section className={box} aria-labelledby="pay-heading">
-        <h2 id="pay-heading" className="text-lg font-semibold">Payment</h2>
-        {setup && setup.sources.length === 0 ? <p className="text-sm">You have no account to pay from.</p> : null}
-        {setup && setup.destinations.length === 0 ? <p className="text-sm">Add a beneficiary on the Accounts page first.</p> : null}
+        <h2 id="pay-heading" className="text-lg font-semibold">{t("payment")}</h2>
+        {setup && setup.sources.length === 0 ? <p className="text-sm">{t("noSource")}</p> : null}
+        {setup && setup.destinations.length === 0 ? <p className="text-sm">{t("noDestination")}</p> : null}
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            const minor = Math.round(Number(form.amount) * 10 ** (currency?.decimals ?? 2));
+            const decimals = currency?.decimals ?? 2;
+            const minor = parseAmount(form.amount, decimals);
+            if (minor === null) {
+              setError({ status: 400, code: "INVALID_INPUT", message: t("invalidAmount", { decimals }) });
+              return;
+            }
             void step(
               () => api<Quote>("POST", "/integrator/api/payments", { body: { sourceAccountId: form.source, destinationAccountId: form.destination, amount: minor } }),
               setQuote,
@@ -144,17 +148,17 @@ export function PayPanel() {
           }}
         >
           <label className="mt-2 block text-sm font-medium" htmlFor="source">
-            From
+            {t("from")}
           </label>
           <select id="source" className={input} value={form.source} onChange={set("source")}>
             {setup?.sources.map((a) => (
               <option key={a.id} value={a.id}>
-                {a.balance.currency.code} account · {money(a.balance.amount, a.balance.currency)}
+                {t("sourceOption", { currency: a.balance.currency.code, balance: money(a.balance.amount, a.balance.currency) })}
               </option>
             ))}
           </select>
           <label className="mt-2 block text-sm font-medium" htmlFor="destination">
-            To
+            {t("to")}
           </label>
           <select id="destination" className={input} value={form.destination} onChange={set("destination")}>
             {setup?.destinations.map((b) => (
@@ -164,11 +168,11 @@ export function PayPanel() {
             ))}
           </select>
           <label className="mt-2 block text-sm font-medium" htmlFor="amount">
-            Amount{currency ? ` (${currency.code})` : ""}
+            {currency ? t("amountIn", { currency: currency.code }) : t("amount")}
           </label>
           <input id="amount" className={input} inputMode="decimal" value={form.amount} onChange={set("amount")} />
           <button className={button} disabled={busy || !setup} type="submit">
-            Pay
+            {t("pay")}
           </button>
         </form>
       </section>
@@ -176,10 +180,10 @@ export function PayPanel() {
       {quote ? (
         <section className={box} aria-labelledby="authorize-heading" data-testid="payment">
           <h2 id="authorize-heading" className="text-lg font-semibold">
-            {quote.status === "PENDING_AUTHORIZATION" ? "Authorize this payment" : "Payment"}
+            {quote.status === "PENDING_AUTHORIZATION" ? t("authorize") : t("payment")}
           </h2>
           <p className="text-sm">
-            {money(quote.totalSendingAmount, quote.sendingCurrency)} · status <span data-testid="payment-status">{quote.status}</span>
+            {t("summary", { amount: money(quote.totalSendingAmount, quote.sendingCurrency) })} <span data-testid="payment-status">{quote.status}</span>
           </p>
           {quote.status === "PENDING_AUTHORIZATION" && quote.scaChallenge ? (
             <form
@@ -188,24 +192,26 @@ export function PayPanel() {
                 void step(() => api<Quote>("POST", `/integrator/api/payments/${encodeURIComponent(quote.id)}/authorize`, { body: { code: form.payCode } }), setQuote);
               }}
             >
-              <p className="mt-2 text-sm text-slate-700">
-                We sent a code ({quote.scaChallenge.factor === "SMS_OTP" ? "SMS" : quote.scaChallenge.factor}) for this payment. It expires at{" "}
-                {new Date(quote.scaChallenge.expiresAt).toLocaleTimeString()}.
+              <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
+                {t("codeSent", {
+                  factor: quote.scaChallenge.factor === "SMS_OTP" ? t("factorSms") : quote.scaChallenge.factor,
+                  time: formatDateTime(quote.scaChallenge.expiresAt, locale, { timeStyle: "short" }),
+                })}
               </p>
               <label className="mt-2 block text-sm font-medium" htmlFor="pay-code">
-                Payment code
+                {t("payCode")}
               </label>
               <input id="pay-code" className={input} inputMode="numeric" autoComplete="one-time-code" value={form.payCode} onChange={set("payCode")} />
               <button className={button} disabled={busy} type="submit">
-                Authorize payment
+                {t("authorizeButton")}
               </button>
               <button
                 className={secondary}
                 disabled={busy}
                 type="button"
-                onClick={() => void step(() => api("POST", `/integrator/api/payments/${encodeURIComponent(quote.id)}/resend`), () => undefined)}
+                onClick={() => void step(() => api("POST", `/integrator/api/payments/${encodeURIComponent(quote.id)}/resend`), () => setResent(true))}
               >
-                Resend code
+                {t("resend")}
               </button>
             </form>
           ) : null}
