@@ -69,6 +69,19 @@ export async function shot(page: Page, testInfo: TestInfo, name: string): Promis
 
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page, testInfo: TestInfo): Promise<void> {
+  // Let finite CSS transitions and animations end first (a dialog fading in is still translucent, and axe would
+  // measure its text mid-fade); endless ones (spinners) are not waited for.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   await testInfo.attach(`axe-${new URL(page.url()).pathname.replace(/[^a-z0-9]+/gi, "_")}.json`, {
