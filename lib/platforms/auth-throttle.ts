@@ -17,10 +17,32 @@ export function throttleKeys(clientId: string, sourceAddress: string): AuthThrot
 
 type Counted = { key: string; count: number; retry_after: number };
 
+/**
+ * Keys this process has seen over their limit, until their window ends. Only a shortcut: an attempt under a key found
+ * here answers 429 without the database read; every other attempt reads PostgreSQL, the one place the counts live,
+ * so another instance (or this one after a restart) decides the same from the table.
+ */
+const blockedUntil = new Map<string, number>();
+const BLOCKED_MAX = 10_000;
+
+function throwIfBlockedHere(keys: AuthThrottleKeys): void {
+  const now = Date.now();
+  for (const key of [keys.client, keys.source]) {
+    const until = blockedUntil.get(key);
+    if (until === undefined) continue;
+    if (until <= now) blockedUntil.delete(key);
+    else throw rateLimited(Math.ceil((until - now) / 1000), "failed platform authentications");
+  }
+}
+
 function throwIfOver(rows: Counted[], keys: AuthThrottleKeys, over: (limit: number, count: number) => boolean): void {
   for (const r of rows) {
     const limit = r.key === keys.client ? env().AUTH_FAILURES_PER_CLIENT_ID : env().AUTH_FAILURES_PER_SOURCE;
-    if (over(limit, Number(r.count))) throw rateLimited(Number(r.retry_after), "failed platform authentications");
+    if (over(limit, Number(r.count))) {
+      if (blockedUntil.size >= BLOCKED_MAX) blockedUntil.clear();
+      blockedUntil.set(r.key, Date.now() + Number(r.retry_after) * 1000);
+      throw rateLimited(Number(r.retry_after), "failed platform authentications");
+    }
   }
 }
 
@@ -28,6 +50,7 @@ const WINDOW = sql`make_interval(secs => ${AUTH_FAILURE_WINDOW_SECONDS})`;
 
 /** A read: 429 when either key has used up its failures in the current window (no hash is computed then). */
 export async function checkAuthThrottle(db: DbOrTx, keys: AuthThrottleKeys): Promise<void> {
+  throwIfBlockedHere(keys);
   const rows = await execRows<Counted>(
     db,
     sql`select key, count, ceil(extract(epoch from (window_start + ${WINDOW} - now())))::int as retry_after
