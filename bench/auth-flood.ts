@@ -15,6 +15,7 @@ import autocannon from "autocannon";
 import { closeDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { buildApp, createTestDatabase, startServer, type RunningServer } from "../test/support/server";
+import { median } from "./bench-kit";
 
 // A phase lasts one throttle window, so that a flood phase holds a whole window's hashes and its 429s.
 const DURATION = Number(process.env.BENCH_SECONDS || 60);
@@ -112,7 +113,6 @@ async function main() {
     }
     results.push(await phase("flood, limits lifted", unthrottled, auth, true));
     console.table(results);
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const quiet = median(results.filter((r) => r.phase.startsWith("quiet")).map((r) => r.legitP99));
     const flooded = median(results.filter((r) => r.phase.startsWith("flood, throttled")).map((r) => r.legitP99));
     const lifted = results[results.length - 1].legitP99;

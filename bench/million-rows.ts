@@ -17,6 +17,7 @@ import { closeDb } from "@/db/client";
 import { encodeCursor } from "@/lib/api-core/pagination";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { buildApp, createTestDatabase, startServer } from "../test/support/server";
+import { median } from "./bench-kit";
 import { fillerAgentToken, fillerUuid, LARGE_TABLES, seedFiller } from "../test/support/filler";
 
 const TOTAL = Number(process.env.BENCH_ROWS || 1_000_000);
@@ -24,7 +25,6 @@ const SMALL = 1_000;
 const DURATION = Number(process.env.BENCH_SECONDS || 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CHUNK = 100_000;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 buildApp();
 const db = await createTestDatabase("bench_million");

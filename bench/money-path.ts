@@ -17,13 +17,12 @@ import postgres from "postgres";
 import { closeDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { buildApp, createTestDatabase, startServer } from "../test/support/server";
+import { CONNECTIONS, median } from "./bench-kit";
 
-const CONNECTIONS = 32;
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
 const AMOUNT = 100; // cents per payment
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 buildApp();
 const db = await createTestDatabase("bench_money");
