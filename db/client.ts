@@ -66,9 +66,12 @@ async function openPostgres(url: string): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // Session state (the migration's advisory lock, LISTEN) needs a connection of its own for the whole session, which
+  // a pooler in transaction mode does not give: those two use DATABASE_DIRECT_URL when set (bench/README.md "Scale-out").
+  const directUrl = process.env.DATABASE_DIRECT_URL || url;
   // Migrate on a dedicated connection under an advisory lock: two instances starting
   // together must not apply the same migration twice.
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  const migrator = postgres(directUrl, { max: 1, onnotice: () => {} });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migrate(drizzle(migrator), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -79,13 +82,22 @@ async function openPostgres(url: string): Promise<Handle> {
   const client = postgres(url, {
     max: databasePoolSize(),
     onnotice: () => {},
+    // Named prepared statements live on one server connection; behind a pooler in transaction mode that does not track
+    // them (PgBouncer < 1.21) the next transaction may run on another: DATABASE_PREPARE=false sends every query unnamed.
+    prepare: process.env.DATABASE_PREPARE !== "false",
   });
   const db = drizzle(client, { schema }) as unknown as Db;
+  // LISTEN holds its connection for the session (postgres-js keeps one aside and re-establishes it).
+  const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => {} });
   const listen = async (channel: string, onNotify: () => void) => {
-    const { unlisten } = await client.listen(channel, () => onNotify());
+    const { unlisten } = await listener.listen(channel, () => onNotify());
     return unlisten;
   };
-  return { db, kind: "postgres", close: () => client.end(), listen };
+  const close = async () => {
+    await client.end();
+    if (listener !== client) await listener.end();
+  };
+  return { db, kind: "postgres", close, listen };
 }
 
 async function openPglite(dir: string): Promise<Handle> {

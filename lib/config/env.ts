@@ -9,6 +9,16 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
     .optional(),
+  /**
+   * Migrations (under a session advisory lock) and the webhook worker's LISTEN connect here instead of DATABASE_URL:
+   * both hold session state, which a pooler in transaction mode (PgBouncer) does not keep. Unset: DATABASE_URL.
+   */
+  DATABASE_DIRECT_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+    .optional(),
+  /** `false`: no server-side prepared statements (a pooler in transaction mode that does not track them, PgBouncer < 1.21). */
+  DATABASE_PREPARE: z.enum(["true", "false"]).default("true"),
   /** PostgreSQL connections per process (db/pool-size.ts): unset means twice the CPUs, at least 4. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
   DATA_DIR: z.string().min(1).default(".data"),

@@ -37,7 +37,7 @@ export interface Res<T = any> {
 export async function call<T = any>(
   method: string,
   path: string,
-  opts: { auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  opts: { auth?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; origin?: string } = {},
 ): Promise<Res<T>> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.auth) headers.authorization = opts.auth;
@@ -46,7 +46,8 @@ export async function call<T = any>(
     body = JSON.stringify(opts.body);
     headers["content-type"] = "application/json";
   }
-  const res = await fetch(`${api()}${path}`, { method, headers, body });
+  const base = opts.origin ? `${opts.origin}/api/2025-10-13` : api();
+  const res = await fetch(`${base}${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {
