@@ -4,7 +4,8 @@
  * One platform's rows in the large tables the figures read (test/support/filler.ts: customers, external accounts,
  * transactions, agents; BENCH_TABLES=all seeds every large table), first 1,000 of each, then extended to BENCH_ROWS
  * (default 1,000,000) of each, then VACUUM (ANALYZE) as autovacuum would do in production. At each size, through `next start` (built into NEXT_DIST_DIR
- * unless SKIP_BUILD=1), 8 connections, BENCH_SECONDS (default 5) per figure, median of BENCH_ROUNDS (default 3):
+ * unless SKIP_BUILD=1), 8 connections, BENCH_SECONDS (default 5) per figure, median of BENCH_ROUNDS (default 3), the
+ * rounds of the two pages of a list alternated (page 1, deep, page 1, deep, …) so load drifts over both alike:
  *   - the agent lookup `GET /agents/me/external-accounts/{id}` (agent i reads its customer's account i);
  *   - `GET /customers` page 1 and the page after the first 90 % of the rows (keyset cursor);
  *   - `GET /transactions` page 1 and the page after the first 90 % (sortOrder=asc: the cursor walks up the ids).
@@ -46,19 +47,32 @@ async function settle() {
 }
 
 type Target = { path: string; auth: string };
-async function figure(targets: () => Target): Promise<{ p50: number; mean: number; p99: number; rps: number; non2xx: number }> {
-  const runs = [];
-  await autocannon({ url: server.url, connections: 8, amount: 500, requests: [{ setupRequest: (r: { path: string; headers?: Record<string, string> }) => { const t = targets(); return { ...r, path: t.path, headers: { authorization: t.auth } }; } }] });
+type Figure = { p50: number; mean: number; p99: number; rps: number; non2xx: number };
+const run = (targets: () => Target, limit: { duration: number } | { amount: number }) =>
+  autocannon({
+    url: server.url,
+    connections: 8,
+    ...limit,
+    requests: [{ setupRequest: (r: { path: string; headers?: Record<string, string> }) => { const t = targets(); return { ...r, path: t.path, headers: { authorization: t.auth } }; } }],
+  });
+
+/** The figures of the targets compared with each other, their rounds alternated (a, b, a, b, …) so the machine's load drifts over both alike. */
+async function figures(targets: (() => Target)[]): Promise<Figure[]> {
+  const runs: Figure[][] = targets.map(() => []);
+  for (const t of targets) await run(t, { amount: 500 });
   for (let i = 0; i < ROUNDS; i++) {
-    const m = await autocannon({
-      url: server.url,
-      connections: 8,
-      duration: DURATION,
-      requests: [{ setupRequest: (r: { path: string; headers?: Record<string, string> }) => { const t = targets(); return { ...r, path: t.path, headers: { authorization: t.auth } }; } }],
-    });
-    runs.push({ p50: m.latency.p50, mean: m.latency.mean, p99: m.latency.p99, rps: m.requests.average, non2xx: m.non2xx });
+    for (const [k, t] of targets.entries()) {
+      const m = await run(t, { duration: DURATION });
+      runs[k].push({ p50: m.latency.p50, mean: m.latency.mean, p99: m.latency.p99, rps: m.requests.average, non2xx: m.non2xx });
+    }
   }
-  return { p50: median(runs.map((r) => r.p50)), mean: median(runs.map((r) => r.mean)), p99: median(runs.map((r) => r.p99)), rps: median(runs.map((r) => r.rps)), non2xx: runs.reduce((n, r) => n + r.non2xx, 0) };
+  return runs.map((rs) => ({
+    p50: median(rs.map((r) => r.p50)),
+    mean: median(rs.map((r) => r.mean)),
+    p99: median(rs.map((r) => r.p99)),
+    rps: median(rs.map((r) => r.rps)),
+    non2xx: rs.reduce((n, r) => n + r.non2xx, 0),
+  }));
 }
 
 const api = "/api/2025-10-13";
@@ -74,16 +88,24 @@ const page = (list: "customers" | "transactions", prefix: string, afterRow?: num
 const results: Record<string, unknown>[] = [];
 async function measureAt(rows: number) {
   const deep = Math.floor(rows * 0.9);
-  for (const [name, t] of [
-    ["agent lookup", lookup(rows)],
-    ["GET /customers page 1", page("customers", "8000")],
-    [`GET /customers after ${deep.toLocaleString("en")} rows`, page("customers", "8000", deep)],
-    ["GET /transactions page 1", page("transactions", "c000")],
-    [`GET /transactions after ${deep.toLocaleString("en")} rows`, page("transactions", "c000", deep)],
-  ] as const) {
-    const f = await figure(t);
-    results.push({ rows, figure: name, p50: f.p50, mean: f.mean, p99: f.p99, rps: Math.round(f.rps), non2xx: f.non2xx });
-    console.log(`${rows.toLocaleString("en").padStart(9)} rows  ${name.padEnd(42)} p50 ${f.p50} ms  mean ${f.mean.toFixed(2)} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  non-2xx ${f.non2xx}`);
+  const groups: [string, () => Target][][] = [
+    [["agent lookup", lookup(rows)]],
+    [
+      ["GET /customers page 1", page("customers", "8000")],
+      [`GET /customers after ${deep.toLocaleString("en")} rows`, page("customers", "8000", deep)],
+    ],
+    [
+      ["GET /transactions page 1", page("transactions", "c000")],
+      [`GET /transactions after ${deep.toLocaleString("en")} rows`, page("transactions", "c000", deep)],
+    ],
+  ];
+  for (const group of groups) {
+    const fs = await figures(group.map(([, t]) => t));
+    for (const [k, [name]] of group.entries()) {
+      const f = fs[k];
+      results.push({ rows, figure: name, p50: f.p50, mean: f.mean, p99: f.p99, rps: Math.round(f.rps), non2xx: f.non2xx });
+      console.log(`${rows.toLocaleString("en").padStart(9)} rows  ${name.padEnd(42)} p50 ${f.p50} ms  mean ${f.mean.toFixed(2)} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  non-2xx ${f.non2xx}  (load ${load()})`);
+    }
   }
 }
 
