@@ -26,6 +26,9 @@ export const customers = pgTable(
     // A deleted customer's platformCustomerId may be used again (Grid: "collides with an existing active customer").
     uniqueIndex("customers_platform_customer_id_uq").on(t.platformId, t.platformCustomerId).where(sql`${t.deletedAt} is null`),
     index("customers_platform_id_idx").on(t.platformId, t.id),
+    // The default list's exact totalCount (deleted hidden) as an index-only scan of a tiny index: one key per
+    // platform, deduplicated into posting lists, no heap visit per row to read deleted_at (bench/README.md "A million rows").
+    index("customers_platform_live_count_idx").on(t.platformId).where(sql`${t.deletedAt} is null`),
   ],
 );
 

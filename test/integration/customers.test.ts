@@ -105,6 +105,23 @@ describe("customers", () => {
     expect(badCursor.status).toBe(400);
   });
 
+  it("totalCount is counted again on every page: exact across inserts and deletes between pages (docs/protocol.md Lists)", async () => {
+    const p = await newPlatform();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await newCustomer(p)).customer.id);
+    const page1 = await call("GET", "/customers?limit=2", { auth: p.auth });
+    expect(page1.body).toMatchObject({ hasMore: true, totalCount: 3 });
+    ids.push((await newCustomer(p)).customer.id);
+    const page2 = await call("GET", `/customers?limit=2&cursor=${page1.body.nextCursor}`, { auth: p.auth });
+    expect(page2.body.data.map((c: { id: string }) => c.id)).toEqual(ids.slice(2, 4));
+    expect(page2.body.totalCount).toBe(4);
+    expect((await call("DELETE", `/customers/${ids[0]}`, { auth: p.auth })).status).toBeLessThan(300);
+    const again = await call("GET", `/customers?limit=2&cursor=${page1.body.nextCursor}`, { auth: p.auth });
+    expect(again.body.totalCount).toBe(3);
+    const withDeleted = await call("GET", `/customers?limit=2&isIncludingDeleted=true&cursor=${page1.body.nextCursor}`, { auth: p.auth });
+    expect(withDeleted.body.totalCount).toBe(4);
+  });
+
   it("a malformed or unknown customer id is 404 USER_NOT_FOUND", async () => {
     const p = await newPlatform();
     for (const id of ["nope", "Customer:01a2023e-a07e-72f0-a24c-db9346ffec6c"]) {

@@ -1,0 +1,2 @@
+CREATE INDEX "customers_platform_live_count_idx" ON "customers" USING btree ("platform_id") WHERE "customers"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "transactions_platform_count_idx" ON "transactions" USING btree ("platform_id");
