@@ -1,28 +1,16 @@
-import { getDb, getHandle, type Db } from "./client";
-
-export interface PreparedQuery<T> {
-  /** The statement for the current database handle, built on first use. */
-  (): Promise<T>;
-  /**
-   * The statement, without a promise, once it is built for the current handle (else undefined): the hot path
-   * does `(q.ready() ?? (await q())).execute(…)`. Each promise costs more than usual under Next.js (its
-   * AsyncLocalStorage runs promise hooks for every one), and this spares three per request.
-   */
-  ready: () => T | undefined;
-}
+import { getDb, type Db } from "./client";
 
 /**
  * A drizzle prepared statement built once per database handle, for hot paths (AgentAuth, the agent
  * lookup): it skips building the SQL on every request. Usage: `const q = preparedQuery((db) => db.select()….prepare("name"))`
- * then `(q.ready() ?? (await q())).execute({…})`.
+ * then `(await q()).execute({…})`.
  */
-export function preparedQuery<T>(build: (db: Db) => T): PreparedQuery<T> {
-  let built: { handle: Promise<unknown>; db: Db; q: T } | undefined;
-  const get = async () => {
-    const handle = getHandle();
+export function preparedQuery<T>(build: (db: Db) => T): () => Promise<T> {
+  const cache = new WeakMap<Db, T>();
+  return async () => {
     const db = await getDb();
-    if (built?.db !== db) built = { handle, db, q: build(db) };
-    return built.q;
+    let q = cache.get(db);
+    if (!q) cache.set(db, (q = build(db)));
+    return q;
   };
-  return Object.assign(get, { ready: () => (built && built.handle === getHandle() ? built.q : undefined) });
 }

@@ -39,7 +39,7 @@ export async function agentGetExternalAccount(tokenDigest: string, externalAccou
   let agent: AgentPrincipal;
   let account: typeof externalAccounts.$inferSelect | null = null;
   if (uuid) {
-    const [row] = await (agentWithAccount.ready() ?? (await agentWithAccount())).execute({ digest: tokenDigest, id: uuid });
+    const [row] = await (await agentWithAccount()).execute({ digest: tokenDigest, id: uuid });
     if (!row) throw unauthorized(INVALID_AGENT_TOKEN);
     agent = row.agent;
     account = row.account;

@@ -44,7 +44,7 @@ export function agentTokenDigest(header: string | null): string {
  * 403, not 401.
  */
 export async function agentByDigest(digest: string): Promise<AgentPrincipal> {
-  const [row] = await (agentByTokenDigest.ready() ?? (await agentByTokenDigest())).execute({ digest });
+  const [row] = await (await agentByTokenDigest()).execute({ digest });
   if (!row) throw unauthorized(INVALID_AGENT_TOKEN);
   return row;
 }

@@ -84,11 +84,11 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
         requestId,
         rawBody,
       });
-      response = serialize(op, result, requestId);
+      response = serialize(op, result);
     } catch (err) {
       response = errorResponse(err, requestId, op, req);
-      response.headers.set(TRACE_HEADER, requestId);
     }
+    response.headers.set(TRACE_HEADER, requestId);
     logger.info({
       requestId,
       method: req.method,
@@ -101,24 +101,15 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
   };
 }
 
-function serialize(op: Operation<never, never, never> | Operation<any, any, any>, result: Reply, requestId: string): Response {
-  const status = result.status;
-  if (status === 204 || result.body === undefined) return new Response(null, { status, headers: headersOf(result, requestId) });
-  // Raw bytes (a file download): the handler set the content type.
-  if (result.body instanceof Uint8Array) return new Response(new Uint8Array(result.body), { status, headers: headersOf(result, requestId) });
-  const spec = op.responses[status];
-  const out = spec?.schema ? spec.schema.parse(result.body) : result.body;
-  const body = JSON.stringify(out);
-  // The common answer (JSON, no headers of the handler's own) takes its headers from a plain object: one Headers fewer.
-  if (!result.headers) return new Response(body, { status, headers: { "content-type": "application/json", [TRACE_HEADER]: requestId } });
-  return new Response(body, { status, headers: headersOf(result, requestId, "application/json") });
-}
-
-function headersOf(result: Reply, requestId: string, contentType?: string): Headers {
+function serialize(op: Operation<never, never, never> | Operation<any, any, any>, result: Reply): Response {
   const headers = new Headers(result.headers);
-  if (contentType) headers.set("content-type", contentType);
-  headers.set(TRACE_HEADER, requestId);
-  return headers;
+  if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
+  // Raw bytes (a file download): the handler set the content type.
+  if (result.body instanceof Uint8Array) return new Response(new Uint8Array(result.body), { status: result.status, headers });
+  const spec = op.responses[result.status];
+  const out = spec?.schema ? spec.schema.parse(result.body) : result.body;
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(out), { status: result.status, headers });
 }
 
 export function errorJson(code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>): Response {
