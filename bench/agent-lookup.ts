@@ -105,6 +105,7 @@ async function seed(accounts: number) {
 
 async function main() {
   const started = Date.now();
+  console.log(`load average at the start: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
   console.log(`building into ${DIST_DIR} (skipped when SKIP_BUILD=1 and a build exists) …`);
   buildApp();
   const small = await seed(CUSTOMERS);
