@@ -120,12 +120,14 @@ async function main() {
   const next = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probeLarge) }, { nodeArgs });
   const floor = await startFloor(large.url);
   // BENCH_VARIANTS: more (a) servers on the 100k database, measured in the same alternating rounds, e.g.
-  // `pool=2` (DATABASE_POOL_SIZE=2) or `dist=.next-base` (another build of the app, to compare before/after).
+  // `pool=2` (DATABASE_POOL_SIZE=2), `dist=.next-base` (another build of the app, to compare before/after) or
+  // `NAME=value` (one more environment variable for that server).
   const variants = [];
   for (const v of (process.env.BENCH_VARIANTS ?? "").split(",").filter(Boolean)) {
     const [key, value] = v.split("=");
-    const extra = key === "pool" ? { DATABASE_POOL_SIZE: value } : key === "dist" ? { NEXT_DIST_DIR: value } : undefined;
-    if (!extra) throw new Error(`BENCH_VARIANTS: unknown variant ${v} (pool=N or dist=DIR)`);
+    const extra =
+      key === "pool" ? { DATABASE_POOL_SIZE: value } : key === "dist" ? { NEXT_DIST_DIR: value } : /^[A-Z][A-Z0-9_]*$/.test(key) ? { [key]: value } : undefined;
+    if (!extra) throw new Error(`BENCH_VARIANTS: unknown variant ${v} (pool=N, dist=DIR or ENV_NAME=value)`);
     const probePort = await freePort();
     const server = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probePort), ...extra }, { nodeArgs });
     variants.push({ name: `(a) 100k accounts, ${v}`, url: server.url, targets: lookups(ACCOUNTS), pid: server.proc.pid!, probe: serverProbe(probePort), server });
