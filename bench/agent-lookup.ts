@@ -21,6 +21,7 @@ const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 3000);
 const P99_RATIO_TARGET = 1.15;
+const PROBE = process.env.BENCH_PROBE !== "0";
 const CUSTOMERS = 1000;
 const ACCOUNTS = 100_000;
 
@@ -113,8 +114,9 @@ async function main() {
   const env = { BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" };
   // BENCH_PROFILE=1: CPU profiles of `next start` into bench/results/ (open in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
-  // Event-loop delay and GC pauses from inside each `next start` (bench/server-probe.cjs, preloaded).
-  const nodeArgs = [...profile, "--require", path.join(ROOT, "bench/server-probe.cjs")];
+  // Event-loop delay, GC pauses, time in the server and database wait from inside each `next start`
+  // (bench/server-probe.cjs, preloaded); BENCH_PROBE=0 leaves it out, to check that it does not change the figures.
+  const nodeArgs = PROBE ? [...profile, "--require", path.join(ROOT, "bench/server-probe.cjs")] : profile;
   const [probeSmall, probeLarge] = [await freePort(), await freePort()];
   const nextSmall = await startServer({ ...env, DATABASE_URL: small.url, BENCH_PROBE_PORT: String(probeSmall) }, { nodeArgs });
   const next = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probeLarge) }, { nodeArgs });
@@ -184,7 +186,8 @@ interface ProbeFigures {
 }
 
 /** The figures bench/server-probe.cjs keeps inside one `next start` (its side port), per round. */
-function serverProbe(port: number): ServerProbe {
+function serverProbe(port: number): ServerProbe | undefined {
+  if (!PROBE) return undefined;
   return {
     read: async () => (await fetch(`http://127.0.0.1:${port}/read`)).json(),
     format: (x) => {
@@ -207,6 +210,15 @@ function serverProbe(port: number): ServerProbe {
 function tailReport(a: RoundResult, b: RoundResult) {
   const ratio = a.p99 / b.p99;
   const perRound = a.rounds.map((r, i) => r.p99 / b.rounds[i].p99);
+  if (PROBE) probeReport(a, b);
+  else console.log(`\ntail: ${a.name}  |  (b) constant`);
+  console.log(`  p99 a/b per round: ${perRound.map((x) => x.toFixed(2)).join(" ")} (median ${median(perRound).toFixed(2)})`);
+  console.log(
+    `p99 (a) / p99 (b) = ${a.p99} / ${b.p99} ms = ${ratio.toFixed(2)} (target ≤ ${P99_RATIO_TARGET}: ${ratio <= P99_RATIO_TARGET ? "met" : "NOT met"})`,
+  );
+}
+
+function probeReport(a: RoundResult, b: RoundResult) {
   const fig = (r: RoundResult, pick: (f: ProbeFigures) => number) => median(r.rounds.map((x) => pick(x.probe as ProbeFigures)));
   console.log(`\ntail, medians over the rounds: ${a.name}  |  (b) constant`);
   const row = (label: string, pick: (f: ProbeFigures) => number, unit = "ms") =>
@@ -222,11 +234,7 @@ function tailReport(a: RoundResult, b: RoundResult) {
   row("GC pause time per request", (f) => (1000 * f.gc.totalMs) / Math.max(1, f.served.count), "µs");
   row("GC pause time per second", (f) => f.gc.totalMs / f.seconds);
   row("longest GC pause", (f) => f.gc.maxMs);
-  if (a.rounds[0].probe && (a.rounds[0].probe as ProbeFigures).promises) row("promises per request", (f) => f.promises / Math.max(1, f.served.count), "  ");
-  console.log(`  p99 a/b per round: ${perRound.map((x) => x.toFixed(2)).join(" ")} (median ${median(perRound).toFixed(2)})`);
-  console.log(
-    `p99 (a) / p99 (b) = ${a.p99} / ${b.p99} ms = ${ratio.toFixed(2)} (target ≤ ${P99_RATIO_TARGET}: ${ratio <= P99_RATIO_TARGET ? "met" : "NOT met"})`,
-  );
+  if ((a.rounds[0].probe as ProbeFigures).promises) row("promises per request", (f) => f.promises / Math.max(1, f.served.count), "  ");
 }
 
 main().catch((e) => {
