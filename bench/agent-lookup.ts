@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
-import { alternatingRounds, CONNECTIONS, type RoundResult, type Target } from "./bench-kit";
+import { alternatingRounds, CONNECTIONS, median, type RoundResult, type ServerProbe, type Target } from "./bench-kit";
 import { buildApp, createTestDatabase, DIST_DIR, freePort, ROOT, startServer } from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { closeDb } from "@/db/client";
@@ -20,6 +20,8 @@ import { closeDb } from "@/db/client";
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const WARMUP_REQUESTS = Number(process.env.BENCH_WARMUP || 3000);
+const P99_RATIO_TARGET = 1.15;
+const PROBE = process.env.BENCH_PROBE !== "0";
 const CUSTOMERS = 1000;
 const ACCOUNTS = 100_000;
 
@@ -104,28 +106,47 @@ async function seed(accounts: number) {
 
 async function main() {
   const started = Date.now();
+  console.log(`load average at the start: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
   console.log(`building into ${DIST_DIR} (skipped when SKIP_BUILD=1 and a build exists) …`);
   buildApp();
   const small = await seed(CUSTOMERS);
   const large = await seed(ACCOUNTS);
   const env = { BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" };
   // BENCH_PROFILE=1: CPU profiles of `next start` into bench/results/ (open in Chrome DevTools).
-  const nodeArgs = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
-  const nextSmall = await startServer({ ...env, DATABASE_URL: small.url }, { nodeArgs });
-  const next = await startServer({ ...env, DATABASE_URL: large.url }, { nodeArgs });
+  const profile = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
+  // Event-loop delay, GC pauses, time in the server and database wait from inside each `next start`
+  // (bench/server-probe.cjs, preloaded); BENCH_PROBE=0 leaves it out, to check that it does not change the figures.
+  const nodeArgs = PROBE ? [...profile, "--require", path.join(ROOT, "bench/server-probe.cjs")] : profile;
+  const [probeSmall, probeLarge] = [await freePort(), await freePort()];
+  const nextSmall = await startServer({ ...env, DATABASE_URL: small.url, BENCH_PROBE_PORT: String(probeSmall) }, { nodeArgs });
+  const next = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probeLarge) }, { nodeArgs });
   const floor = await startFloor(large.url);
+  // BENCH_VARIANTS: more (a) servers on the 100k database, measured in the same alternating rounds, e.g.
+  // `pool=2` (DATABASE_POOL_SIZE=2), `dist=.next-base` (another build of the app, to compare before/after) or
+  // `NAME=value` (one more environment variable for that server).
+  const variants = [];
+  for (const v of (process.env.BENCH_VARIANTS ?? "").split(",").filter(Boolean)) {
+    const [key, value] = v.split("=");
+    const extra =
+      key === "pool" ? { DATABASE_POOL_SIZE: value } : key === "dist" ? { NEXT_DIST_DIR: value } : /^[A-Z][A-Z0-9_]*$/.test(key) ? { [key]: value } : undefined;
+    if (!extra) throw new Error(`BENCH_VARIANTS: unknown variant ${v} (pool=N, dist=DIR or ENV_NAME=value)`);
+    const probePort = await freePort();
+    const server = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probePort), ...extra }, { nodeArgs });
+    variants.push({ name: `(a) 100k accounts, ${v}`, url: server.url, targets: lookups(ACCOUNTS), pid: server.proc.pid!, probe: serverProbe(probePort), server });
+  }
   let results: RoundResult[];
   try {
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
     results = await alternatingRounds([
-      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid! },
-      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid! },
-      { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid! },
+      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid!, probe: serverProbe(probeSmall) },
+      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid!, probe: serverProbe(probeLarge) },
+      ...variants,
+      { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid!, probe: serverProbe(probeLarge) },
       { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS), pid: floor.proc.pid! },
     ], { rounds: ROUNDS, duration: DURATION, warmup: WARMUP_REQUESTS });
   } finally {
     floor.proc.kill("SIGTERM");
-    await Promise.all([next.stop(), nextSmall.stop()]);
+    await Promise.all([next.stop(), nextSmall.stop(), ...variants.map((v) => v.server.stop())]);
     await Promise.all([small.drop(), large.drop()]);
   }
   console.log("\nmedians:");
@@ -135,7 +156,8 @@ async function main() {
         `${r.cpuPerReq.toFixed(2)} CPU-ms/req (${(1000 / r.cpuPerReq).toFixed(0)} req per CPU-s)  non-2xx ${r.non2xx}  errors ${r.errors}`,
     );
   }
-  const [a1k, a, b, c] = results;
+  const [a1k, a] = results;
+  const [b, c] = results.slice(-2);
   const ab = a.rps / b.rps;
   const ac = a.rps / c.rps;
   const drift = Math.abs(a.p50 - a1k.p50) / Math.max(a1k.p50, 1);
@@ -145,10 +167,74 @@ async function main() {
   console.log(`per CPU-second (independent of other load on the machine): a/b = ${abCpu.toFixed(2)}, a/c = ${(c.cpuPerReq / a.cpuPerReq).toFixed(2)}`);
   console.log(`p99 (a) = ${a.p99} ms (target < 50 ms: ${a.p99 < 50 ? "met" : "NOT met"})`);
   console.log(`p50 (a) 1k vs 100k accounts = ${a1k.p50} ms vs ${a.p50} ms (${(drift * 100).toFixed(0)}% apart; target ≤ 20%: ${drift <= 0.2 ? "met" : "NOT met"})`);
+  tailReport(a, b);
+  for (const v of results.slice(2, -2)) tailReport(v, b);
   const bad = results.some((r) => r.non2xx > 0 || r.errors > 0);
   if (bad) console.log("WARNING: some requests failed (non-2xx or errors): the figures are not valid");
   console.log(`load average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(bad ? 1 : 0);
+}
+
+interface ProbeFigures {
+  seconds: number;
+  eventLoopDelay: { p50: number; p99: number; max: number; mean: number };
+  gc: { count: number; totalMs: number; maxMs: number; byKind: Record<string, { count: number; totalMs: number; maxMs: number }> };
+  served: { count: number; p50: number; p99: number; max: number };
+  dbWait: { count: number; p50: number; p99: number; max: number };
+  promises: number;
+  heapUsedMb: number;
+}
+
+/** The figures bench/server-probe.cjs keeps inside one `next start` (its side port), per round. */
+function serverProbe(port: number): ServerProbe | undefined {
+  if (!PROBE) return undefined;
+  return {
+    read: async () => (await fetch(`http://127.0.0.1:${port}/read`)).json(),
+    format: (x) => {
+      const f = x as ProbeFigures;
+      const kinds = Object.entries(f.gc.byKind)
+        .map(([k, v]) => `${k} ${v.count}×, max ${v.maxMs.toFixed(1)}`)
+        .join("; ");
+      return (
+        `in the server p50 ${f.served.p50} ms p99 ${f.served.p99} ms; ` +
+        (f.promises ? `${(f.promises / Math.max(1, f.served.count)).toFixed(1)} promises per request; ` : "") +
+        (f.dbWait.count ? `database wait p50 ${f.dbWait.p50} ms p99 ${f.dbWait.p99} ms (${f.dbWait.count} queries); ` : "") +
+        `event-loop delay p50 ${f.eventLoopDelay.p50} ms p99 ${f.eventLoopDelay.p99} ms max ${f.eventLoopDelay.max} ms; ` +
+        `GC ${f.gc.count} pauses, ${f.gc.totalMs.toFixed(0)} ms in all (${((f.gc.totalMs / 10 / f.seconds) || 0).toFixed(1)}% of the round), max ${f.gc.maxMs.toFixed(1)} ms (${kinds}); heap ${f.heapUsedMb} MB`
+      );
+    },
+  };
+}
+
+/** The tail (issue 18 item 4): p99 of (a) against (b)'s in the same run, with the server-side figures behind it. */
+function tailReport(a: RoundResult, b: RoundResult) {
+  const ratio = a.p99 / b.p99;
+  const perRound = a.rounds.map((r, i) => r.p99 / b.rounds[i].p99);
+  if (PROBE) probeReport(a, b);
+  else console.log(`\ntail: ${a.name}  |  (b) constant`);
+  console.log(`  p99 a/b per round: ${perRound.map((x) => x.toFixed(2)).join(" ")} (median ${median(perRound).toFixed(2)})`);
+  console.log(
+    `p99 (a) / p99 (b) = ${a.p99} / ${b.p99} ms = ${ratio.toFixed(2)} (target ≤ ${P99_RATIO_TARGET}: ${ratio <= P99_RATIO_TARGET ? "met" : "NOT met"})`,
+  );
+}
+
+function probeReport(a: RoundResult, b: RoundResult) {
+  const fig = (r: RoundResult, pick: (f: ProbeFigures) => number) => median(r.rounds.map((x) => pick(x.probe as ProbeFigures)));
+  console.log(`\ntail, medians over the rounds: ${a.name}  |  (b) constant`);
+  const row = (label: string, pick: (f: ProbeFigures) => number, unit = "ms") =>
+    console.log(`  ${label.padEnd(34)} ${fig(a, pick).toFixed(1).padStart(8)} ${unit}  ${fig(b, pick).toFixed(1).padStart(8)} ${unit}`);
+  row("request in the server p50", (f) => f.served.p50);
+  row("request in the server p99", (f) => f.served.p99);
+  row("database wait p50", (f) => f.dbWait.p50);
+  row("database wait p99", (f) => f.dbWait.p99);
+  row("event-loop delay p50", (f) => f.eventLoopDelay.p50);
+  row("event-loop delay p99", (f) => f.eventLoopDelay.p99);
+  row("event-loop delay max", (f) => f.eventLoopDelay.max);
+  row("GC pauses per 1,000 requests", (f) => (1000 * f.gc.count) / Math.max(1, f.served.count), "  ");
+  row("GC pause time per request", (f) => (1000 * f.gc.totalMs) / Math.max(1, f.served.count), "µs");
+  row("GC pause time per second", (f) => f.gc.totalMs / f.seconds);
+  row("longest GC pause", (f) => f.gc.maxMs);
+  if ((a.rounds[0].probe as ProbeFigures).promises) row("promises per request", (f) => f.promises / Math.max(1, f.served.count), "  ");
 }
 
 main().catch((e) => {

@@ -28,6 +28,12 @@ export async function measure(url: string, targets: Target[], limit: { duration:
   });
 }
 
+/** Figures a server reports about itself for one round (bench/server-probe.cjs): read() returns them and starts over. */
+export interface ServerProbe {
+  read: () => Promise<unknown>;
+  format: (figures: unknown) => string;
+}
+
 const CLK_TCK = 100;
 
 /**
@@ -67,6 +73,8 @@ export interface RoundResult {
   cpuPerReq: number;
   /** 2xx answers over all the rounds. */
   ok: number;
+  /** Per round, in order: p99 (ms) and what the server's `probe` returned for that round. */
+  rounds: { p99: number; probe?: unknown }[];
 }
 
 /**
@@ -74,7 +82,7 @@ export interface RoundResult {
  * load from other processes on the machine affects all of them alike. A round with non-2xx answers prints their statuses.
  */
 export async function alternatingRounds(
-  servers: { name: string; url: string; targets: Target[]; pid: number }[],
+  servers: { name: string; url: string; targets: Target[]; pid: number; probe?: ServerProbe }[],
   o: { rounds: number; duration: number; warmup: number },
 ): Promise<RoundResult[]> {
   // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
@@ -82,13 +90,16 @@ export async function alternatingRounds(
   const raw = servers.map(() => [] as Omit<RoundResult, "name">[]);
   for (let r = 0; r < o.rounds; r++) {
     for (const [k, s] of servers.entries()) {
+      await s.probe?.read(); // starts the server's figures over
       const cpu0 = cpuMs(s.pid);
       const m = await measure(s.url, s.targets, { duration: o.duration });
       const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
+      const probe = await s.probe?.read();
       if (m.non2xx > 0) console.log(`    non-2xx answers by status: ${JSON.stringify((m as unknown as { statusCodeStats?: unknown }).statusCodeStats ?? {})}`);
-      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, ok: m["2xx"] });
+      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, ok: m["2xx"], rounds: [{ p99: m.latency.p99, probe }] });
       console.log(
-        `  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req`,
+        `  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req` +
+          (probe === undefined ? "" : `\n      ${s.probe!.format(probe)}`),
       );
     }
   }
@@ -101,5 +112,6 @@ export async function alternatingRounds(
     errors: raw[k].reduce((n, x) => n + x.errors, 0),
     cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
     ok: raw[k].reduce((n, x) => n + x.ok, 0),
+    rounds: raw[k].flatMap((x) => x.rounds),
   }));
 }
