@@ -6,7 +6,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "./platform-row";
 import { sourceAddress } from "@/lib/rate-limit/source-address";
 import { checkAuthThrottle, releaseAuthAttempt, reserveAuthAttempt, throttleKeys } from "./auth-throttle";
-import { TOKEN_CLIENT_ID_PREFIX, verifiedRecently, verifySecretMemoized } from "./secret-hash";
+import { TOKEN_CLIENT_ID_PREFIX, verifiedRecently, verifySecret, verifySecretShared } from "./secret-hash";
 import type { TokenPermission } from "./token-permission";
 
 /**
@@ -25,11 +25,17 @@ export async function authenticatePlatform(headers: Headers): Promise<PlatformPr
   // failures at a client id cannot lock out the platform's own traffic.
   if (found && verifiedRecently(creds.clientSecret, found.secretHash)) return found.principal();
   const keys = throttleKeys(creds.clientId, sourceAddress(headers));
-  await checkAuthThrottle(db, keys);
-  await reserveAuthAttempt(db, keys);
-  const ok = await verifySecretMemoized(creds.clientSecret, found?.secretHash ?? null);
+  // Concurrent requests with the same credentials share the throttle check, the counted attempt and the hash: when
+  // the memo has expired under steady traffic, a burst of right secrets is one attempt, not one each (which passed
+  // the per-client limit and answered 429 to the platform's own requests once a minute).
+  const ok = await verifySecretShared(creds.clientSecret, found?.secretHash ?? null, async () => {
+    await checkAuthThrottle(db, keys);
+    await reserveAuthAttempt(db, keys);
+    const right = await verifySecret(creds.clientSecret, found?.secretHash ?? null);
+    if (found && right) await releaseAuthAttempt(db, keys);
+    return right;
+  });
   if (!found || !ok) throw unauthorized("Invalid platform credentials");
-  await releaseAuthAttempt(db, keys);
   return found.principal();
 }
 
