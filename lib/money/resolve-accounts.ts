@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { customers, externalAccounts, internalAccounts, scaStates, type AccountKind } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
@@ -40,6 +41,29 @@ const ownerColumns = {
 };
 type OwnerRow = { [K in keyof typeof ownerColumns]: (typeof ownerColumns)[K]["_"]["data"] | null };
 
+const internalWithOwnerQuery = (db: DbOrTx) =>
+  db
+    .select({ a: internalAccounts, ...ownerColumns })
+    .from(internalAccounts)
+    .leftJoin(customers, eq(customers.id, internalAccounts.customerId))
+    .leftJoin(scaStates, eq(scaStates.customerId, internalAccounts.customerId));
+const externalWithOwnerQuery = (db: DbOrTx) =>
+  db
+    .select({ a: externalAccounts, ...ownerColumns })
+    .from(externalAccounts)
+    .leftJoin(customers, eq(customers.id, externalAccounts.customerId))
+    .leftJoin(scaStates, eq(scaStates.customerId, externalAccounts.customerId));
+const internalWithOwner = preparedQuery((db) =>
+  internalWithOwnerQuery(db)
+    .where(and(eq(internalAccounts.id, sql.placeholder("id")), eq(internalAccounts.platformId, sql.placeholder("platformId"))))
+    .prepare("internal_account_with_owner"),
+);
+const externalWithOwner = preparedQuery((db) =>
+  externalWithOwnerQuery(db)
+    .where(and(eq(externalAccounts.id, sql.placeholder("id")), eq(externalAccounts.platformId, sql.placeholder("platformId"))))
+    .prepare("external_account_with_owner"),
+);
+
 /**
  * Money never moves through an account of a soft-deleted customer: 404 USER_NOT_FOUND, as for the customer itself.
  * Otherwise the owner as read with the account.
@@ -59,13 +83,12 @@ export async function resolveInternal(db: DbOrTx, platformId: string, id: string
   if (uuid) {
     const where = [eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)];
     if (customerScope) where.push(eq(internalAccounts.customerId, customerScope));
-    // One statement: the account, its owner's deletion and what a payment checks of the owner.
-    const [r] = await db
-      .select({ a: internalAccounts, ...ownerColumns })
-      .from(internalAccounts)
-      .leftJoin(customers, eq(customers.id, internalAccounts.customerId))
-      .leftJoin(scaStates, eq(scaStates.customerId, internalAccounts.customerId))
-      .where(and(...where));
+    // One statement: the account, its owner's deletion and what a payment checks of the owner (prepared when it
+    // runs on the pool without a customer scope: every payment's source and destination).
+    const [r] =
+      !customerScope && db === (await getDb())
+        ? await (await internalWithOwner()).execute({ id: uuid, platformId })
+        : await internalWithOwnerQuery(db).where(and(...where));
     if (r) {
       const a = r.a;
       const owner = liveOwner(r, a.customerId, id);
@@ -80,12 +103,10 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
   if (uuid) {
     const where = [eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)];
     if (customerScope) where.push(eq(externalAccounts.customerId, customerScope));
-    const [r] = await db
-      .select({ a: externalAccounts, ...ownerColumns })
-      .from(externalAccounts)
-      .leftJoin(customers, eq(customers.id, externalAccounts.customerId))
-      .leftJoin(scaStates, eq(scaStates.customerId, externalAccounts.customerId))
-      .where(and(...where));
+    const [r] =
+      !customerScope && db === (await getDb())
+        ? await (await externalWithOwner()).execute({ id: uuid, platformId })
+        : await externalWithOwnerQuery(db).where(and(...where));
     if (r) {
       const a = r.a;
       const owner = liveOwner(r, a.customerId, id);

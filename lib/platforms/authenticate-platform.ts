@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { apiTokens, platforms } from "@/db/schema";
 import { unauthorized } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -39,6 +40,11 @@ export async function authenticatePlatform(headers: Headers): Promise<PlatformPr
   return found.principal();
 }
 
+/** Every request with a platform's own credentials reads its row: prepared once, not built each time. */
+const platformByClientId = preparedQuery((db) =>
+  db.select().from(platforms).where(eq(platforms.clientId, sql.placeholder("clientId"))).limit(1).prepare("platform_by_client_id"),
+);
+
 /** The stored hash of a client id (a platform's own or an API token's) and the principal it authenticates. */
 async function findCredentials(clientId: string): Promise<{ secretHash: string; principal: () => PlatformPrincipal } | null> {
   const db = await getDb();
@@ -55,7 +61,7 @@ async function findCredentials(clientId: string): Promise<{ secretHash: string; 
       principal: () => ({ ...toPrincipal(row.platform), tokenId: row.tokenId, tokenPermissions: row.permissions as TokenPermission[] }),
     };
   }
-  const [row] = await db.select().from(platforms).where(eq(platforms.clientId, clientId)).limit(1);
+  const [row] = await (await platformByClientId()).execute({ clientId });
   return row ? { secretHash: row.secretHash, principal: () => toPrincipal(row) } : null;
 }
 
