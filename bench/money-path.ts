@@ -223,6 +223,10 @@ try {
   // This build's phases only: the base build's answers are its own (printed per round).
   const bad = raw.filter((_, k) => k > 0 && !phases[k][0].includes("BASE")).flat().reduce((n, x) => n + x.non2xx + x.errors, 0);
   console.log(`non-2xx or errors on the money path: ${bad} (target 0); ledger after the run: ${await ledgerCheck()}`);
+  // Over the whole run (this database is fresh): a deadlock is retried inside (lib/money/retry-conflicts.ts), so it
+  // would not be a non-2xx, but it is counted here.
+  const [dl] = await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
+  console.log(`deadlocks detected by PostgreSQL in this database: ${dl.n} (target 0)`);
   console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 } finally {
   await sql.end();
