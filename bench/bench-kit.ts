@@ -60,6 +60,19 @@ export function cpuMs(rootPid: number): number {
   return (ticks * 1000) / CLK_TCK;
 }
 
+/**
+ * CPU time (ms) of each PostgreSQL backend connected to `database` (the server's pool), from /proc: the database's
+ * share of a request, next to the application's. `pgCpuSince(before, after)` is the CPU spent between two snapshots
+ * (a backend that connected meanwhile counts whole). Background processes (WAL writer, checkpointer) serve every
+ * database of the cluster and are not counted. `sql` must be a connection to the same cluster.
+ */
+export async function pgBackendCpu(sql: { unsafe: (q: string, args: string[]) => Promise<unknown> }, database: string): Promise<Map<number, number>> {
+  const rows = (await sql.unsafe("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database])) as { pid: number }[];
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
+}
+export const pgCpuSince = (before: Map<number, number>, after: Map<number, number>) =>
+  [...after].reduce((ms, [pid, t]) => ms + t - (before.get(pid) ?? 0), 0);
+
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export interface RoundResult {

@@ -11,18 +11,28 @@
  * After each round the ledger is checked: every currency's entries sum to zero and every internal account's balance
  * equals the sum of its entries. Targets (issue 18): (i) ≥ 0.45 × (b), (ii) ≥ 0.25 × (b), 0 non-2xx (a deadlock or a
  * serialization failure surfacing as 5xx counts as one).
+ *
+ * Each phase also reports, per request: CPU-ms of the `next start` process tree and of the PostgreSQL backends of
+ * its pool (/proc), and database transactions (pg_stat_database: every statement outside BEGIN…COMMIT counts as
+ * one, as does each BEGIN…COMMIT). Requests per CPU-second do not depend on what else runs on the machine.
+ * BENCH_BASE_DIST=<dist dir of another build of this checkout> (e.g. a copy of .next-test made before a change)
+ * starts that build too, on the same database, and alternates its (i) and (ii) with this build's: before/after in
+ * one run. BENCH_PROFILE=1: CPU profiles of `next start` into bench/results/ (open in Chrome DevTools).
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { closeDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
-import { buildApp, createTestDatabase, startServer } from "../test/support/server";
-import { CONNECTIONS, median } from "./bench-kit";
+import { buildApp, createTestDatabase, ROOT, startServer } from "../test/support/server";
+import path from "node:path";
+import os from "node:os";
+import { CONNECTIONS, cpuMs, median, pgBackendCpu, pgCpuSince } from "./bench-kit";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
 const AMOUNT = 100; // cents per payment
+const BASE_DIST = process.env.BENCH_BASE_DIST;
 
 buildApp();
 const db = await createTestDatabase("bench_money");
@@ -30,14 +40,21 @@ process.env.DATABASE_URL = db.url;
 const platform = await createPlatform({ name: "Bench money", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
 await closeDb();
 const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
-const server = await startServer({
+const serverEnv = {
   DATABASE_URL: db.url,
   DEMO_PLATFORM: "off",
   BENCH_ROUTES: "1",
   LOG_LEVEL: "warn",
   // The bench moves far more than a customer's daily volume: the limit is not what is measured.
   DAILY_VOLUME_LIMIT_USD_CENTS: String(Number.MAX_SAFE_INTEGER),
-});
+};
+const nodeArgs = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
+const server = await startServer(serverEnv, { nodeArgs });
+// Background workers off on the second server: one set of workers on the database, as with one server.
+const base = BASE_DIST
+  ? await startServer({ ...serverEnv, NEXT_DIST_DIR: BASE_DIST, WEBHOOK_WORKER: "off", BULK_IMPORT_WORKER: "off", STABLECOIN_WORKER: "off", PLAID_WORKER: "off", SWEEPER: "off" })
+  : undefined;
+const dbName = new URL(db.url).pathname.slice(1);
 const api = `${server.url}/api/2025-10-13`;
 
 async function call(method: string, path: string, body?: unknown) {
@@ -108,10 +125,14 @@ const hot: Body = () => {
   return quote(customers[0].account, flip++ % 2 === 0 ? to.account : to.external);
 };
 
-async function measure(kind: "ceiling" | Body, limit: { duration: number } | { amount: number }) {
+type Srv = { url: string; proc: { pid?: number } };
+async function measure(srv: Srv, kind: "ceiling" | Body, limit: { duration: number } | { amount: number }) {
   const statuses = new Map<number, number>();
+  const cpu0 = cpuMs(srv.proc.pid!);
+  const pg0 = await pgBackendCpu(sql, dbName);
+  const x0 = await xacts();
   const result = await autocannon({
-    url: server.url,
+    url: srv.url,
     connections: CONNECTIONS,
     ...limit,
     requests: [
@@ -124,7 +145,19 @@ async function measure(kind: "ceiling" | Body, limit: { duration: number } | { a
       },
     ],
   });
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, statuses };
+  const n = Math.max(1, result.requests.total);
+  const cpuPerReq = (cpuMs(srv.proc.pid!) - cpu0) / n;
+  const pgPerReq = pgCpuSince(pg0, await pgBackendCpu(sql, dbName)) / n;
+  // The statistics reach pg_stat_database when a backend is idle, at most once a second.
+  await new Promise((r) => setTimeout(r, 1200));
+  const xactsPerReq = ((await xacts()) - x0) / n;
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, statuses, cpuPerReq, pgPerReq, xactsPerReq, load: os.loadavg()[0] };
+}
+
+/** Committed and rolled-back transactions of the bench database so far (the bench's own queries add a few). */
+async function xacts(): Promise<number> {
+  const [r] = await sql`select (xact_commit + xact_rollback)::float8 as n from pg_stat_database where datname = ${dbName}`;
+  return r.n;
 }
 
 async function ledgerCheck(): Promise<string> {
@@ -136,31 +169,67 @@ async function ledgerCheck(): Promise<string> {
   return unbalanced.n === 0 && mismatched.n === 0 ? "ok" : `FAILED (${unbalanced.n} currencies unbalanced, ${mismatched.n} balances ≠ ledger)`;
 }
 
-const phases: [string, "ceiling" | Body][] = [
-  ["(b) empty route handler", "ceiling"],
-  ["(i) quotes, spread over 1,000 customers", spread],
-  ["(ii) quotes, one hot source account", hot],
+const phases: [string, Srv, "ceiling" | Body][] = [
+  ["(b) empty route handler", server, "ceiling"],
+  ["(i) quotes, spread over 1,000 customers", server, spread],
+  ...(base ? [["(i) BASE build, spread", base, spread] as [string, Srv, Body]] : []),
+  ["(ii) quotes, one hot source account", server, hot],
+  ...(base ? [["(ii) BASE build, hot account", base, hot] as [string, Srv, Body]] : []),
 ];
 const raw = phases.map(() => [] as Awaited<ReturnType<typeof measure>>[]);
+const fmt = (x: number) => x.toFixed(2);
 try {
-  for (const [, kind] of phases) await measure(kind, { amount: 1000 }); // warm-up
+  for (const [, srv, kind] of phases) await measure(srv, kind, { amount: 1000 }); // warm-up
   for (let r = 0; r < ROUNDS; r++) {
-    for (const [k, [name, kind]] of phases.entries()) {
-      const m = await measure(kind, { duration: DURATION });
+    for (const [k, [name, srv, kind]] of phases.entries()) {
+      const m = await measure(srv, kind, { duration: DURATION });
       raw[k].push(m);
       const statuses = [...m.statuses].map(([s, n]) => `${s}×${n}`).join(" ");
-      console.log(`round ${r + 1} ${name.padEnd(42)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  statuses ${statuses}  ledger ${kind === "ceiling" ? "-" : await ledgerCheck()}`);
+      console.log(
+        `round ${r + 1} ${name.padEnd(42)} ${m.rps.toFixed(0).padStart(6)} req/s  p50 ${m.p50} ms  p99 ${m.p99} ms  ` +
+          `next ${fmt(m.cpuPerReq)} + pg ${fmt(m.pgPerReq)} CPU-ms/req  ${m.xactsPerReq.toFixed(1)} db xacts/req  load ${m.load.toFixed(1)}  ` +
+          `statuses ${statuses}  ledger ${kind === "ceiling" ? "-" : await ledgerCheck()}`,
+      );
     }
   }
-  const rps = raw.map((xs) => median(xs.map((x) => x.rps)));
-  const [b, i, ii] = rps;
-  const bad = raw.slice(1).flat().reduce((n, x) => n + x.non2xx + x.errors, 0);
-  console.log(`\nmedians: (b) ${b.toFixed(0)} req/s, (i) ${i.toFixed(0)} req/s, (ii) ${ii.toFixed(0)} req/s`);
-  console.log(`(i)/(b) = ${(i / b).toFixed(2)} (target ≥ 0.45: ${i / b >= 0.45 ? "met" : "NOT met"}); (ii)/(b) = ${(ii / b).toFixed(2)} (target ≥ 0.25: ${ii / b >= 0.25 ? "met" : "NOT met"})`);
+  const med = raw.map((xs) => ({
+    rps: median(xs.map((x) => x.rps)),
+    cpu: median(xs.map((x) => x.cpuPerReq)),
+    pg: median(xs.map((x) => x.pgPerReq)),
+    xacts: median(xs.map((x) => x.xactsPerReq)),
+  }));
+  console.log("\nmedians:");
+  for (const [k, [name]] of phases.entries()) {
+    const m = med[k];
+    console.log(
+      `${name.padEnd(42)} ${m.rps.toFixed(0).padStart(6)} req/s  next ${fmt(m.cpu)} CPU-ms/req (${(1000 / m.cpu).toFixed(0)} req per CPU-s)  ` +
+        `pg ${fmt(m.pg)} CPU-ms/req  ${m.xacts.toFixed(1)} db xacts/req`,
+    );
+  }
+  const at = (name: string) => med[phases.findIndex(([n]) => n.startsWith(name))];
+  const [b, i, ii] = [at("(b)"), at("(i) quotes"), at("(ii) quotes")];
+  console.log(`\n(i)/(b) = ${(i.rps / b.rps).toFixed(2)} (target ≥ 0.45: ${i.rps / b.rps >= 0.45 ? "met" : "NOT met"}); (ii)/(b) = ${(ii.rps / b.rps).toFixed(2)} (target ≥ 0.25: ${ii.rps / b.rps >= 0.25 ? "met" : "NOT met"})`);
+  console.log(
+    `per CPU-second of next start (independent of other load): (i)/(b) = ${(b.cpu / i.cpu).toFixed(2)}, (ii)/(b) = ${(b.cpu / ii.cpu).toFixed(2)}; ` +
+      `counting PostgreSQL's CPU as well: (i)/(b) = ${(b.cpu / (i.cpu + i.pg)).toFixed(2)}, (ii)/(b) = ${(b.cpu / (ii.cpu + ii.pg)).toFixed(2)}`,
+  );
+  if (base) {
+    const [bi, bii] = [at("(i) BASE"), at("(ii) BASE")];
+    console.log(
+      `this build vs BENCH_BASE_DIST: (i) ${(i.rps / bi.rps).toFixed(2)}× req/s, next CPU-ms/req ${fmt(bi.cpu)} → ${fmt(i.cpu)}, pg ${fmt(bi.pg)} → ${fmt(i.pg)}; ` +
+        `(ii) ${(ii.rps / bii.rps).toFixed(2)}× req/s, next ${fmt(bii.cpu)} → ${fmt(ii.cpu)}, pg ${fmt(bii.pg)} → ${fmt(ii.pg)}`,
+    );
+  }
+  // This build's phases only: the base build's answers are its own (printed per round).
+  const bad = raw.filter((_, k) => k > 0 && !phases[k][0].includes("BASE")).flat().reduce((n, x) => n + x.non2xx + x.errors, 0);
   console.log(`non-2xx or errors on the money path: ${bad} (target 0); ledger after the run: ${await ledgerCheck()}`);
-  console.log(`load average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  // Over the whole run (this database is fresh): a deadlock is retried inside (lib/money/retry-conflicts.ts), so it
+  // would not be a non-2xx, but it is counted here.
+  const [dl] = await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
+  console.log(`deadlocks detected by PostgreSQL in this database: ${dl.n} (target 0)`);
+  console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
 } finally {
   await sql.end();
-  await server.stop();
+  await Promise.all([server.stop(), base?.stop()]);
   await db.drop();
 }

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "@/db/client";
-import { customers, externalAccounts, internalAccounts, type AccountKind } from "@/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type DbOrTx } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
+import { customers, externalAccounts, internalAccounts, scaStates, type AccountKind } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
@@ -14,13 +15,63 @@ export interface ResolvedAccount {
   /** External accounts: what decides the rails that can pay them (lib/external-accounts paymentRailsOf). */
   accountType?: string;
   accountInfo?: Record<string, unknown>;
+  /** External accounts: a trusted beneficiary (sends to it skip the per-quote SCA challenge). */
+  trusted?: boolean;
+  /**
+   * The owning customer as read with the account (same statement): what a payment checks of it before its
+   * transaction (lib/quotes require-ready-to-transact, hold-for-sca) without reading the customer again.
+   */
+  owner?: AccountOwner;
 }
 
-/** Money never moves through an account of a soft-deleted customer: 404 USER_NOT_FOUND, as for the customer itself. */
-async function refuseDeletedOwner(db: DbOrTx, customerId: string | null, accountId: string): Promise<void> {
-  if (!customerId) return;
-  const [c] = await db.select({ deletedAt: customers.deletedAt }).from(customers).where(eq(customers.id, customerId));
-  if (c?.deletedAt) throw new ApiError("USER_NOT_FOUND", `The customer owning ${accountId} was deleted`, { accountId });
+export interface AccountOwner {
+  kycStatus: string;
+  customerType: string;
+  profile: unknown;
+  sessionExpiresAt: Date | null;
+}
+
+/** The owner's columns read with the account (left joins: an account without a customer has none). */
+const ownerColumns = {
+  deletedAt: customers.deletedAt,
+  kycStatus: customers.kycStatus,
+  customerType: customers.customerType,
+  profile: customers.profile,
+  sessionExpiresAt: scaStates.sessionExpiresAt,
+};
+type OwnerRow = { [K in keyof typeof ownerColumns]: (typeof ownerColumns)[K]["_"]["data"] | null };
+
+const internalWithOwnerQuery = (db: DbOrTx) =>
+  db
+    .select({ a: internalAccounts, ...ownerColumns })
+    .from(internalAccounts)
+    .leftJoin(customers, eq(customers.id, internalAccounts.customerId))
+    .leftJoin(scaStates, eq(scaStates.customerId, internalAccounts.customerId));
+const externalWithOwnerQuery = (db: DbOrTx) =>
+  db
+    .select({ a: externalAccounts, ...ownerColumns })
+    .from(externalAccounts)
+    .leftJoin(customers, eq(customers.id, externalAccounts.customerId))
+    .leftJoin(scaStates, eq(scaStates.customerId, externalAccounts.customerId));
+const internalWithOwner = preparedQuery((db) =>
+  internalWithOwnerQuery(db)
+    .where(and(eq(internalAccounts.id, sql.placeholder("id")), eq(internalAccounts.platformId, sql.placeholder("platformId"))))
+    .prepare("internal_account_with_owner"),
+);
+const externalWithOwner = preparedQuery((db) =>
+  externalWithOwnerQuery(db)
+    .where(and(eq(externalAccounts.id, sql.placeholder("id")), eq(externalAccounts.platformId, sql.placeholder("platformId"))))
+    .prepare("external_account_with_owner"),
+);
+
+/**
+ * Money never moves through an account of a soft-deleted customer: 404 USER_NOT_FOUND, as for the customer itself.
+ * Otherwise the owner as read with the account.
+ */
+function liveOwner(row: OwnerRow, customerId: string | null, accountId: string): AccountOwner | undefined {
+  if (!customerId || row.kycStatus === null) return undefined;
+  if (row.deletedAt) throw new ApiError("USER_NOT_FOUND", `The customer owning ${accountId} was deleted`, { accountId });
+  return { kycStatus: row.kycStatus, customerType: row.customerType!, profile: row.profile, sessionExpiresAt: row.sessionExpiresAt };
 }
 
 /**
@@ -32,9 +83,17 @@ export async function resolveInternal(db: DbOrTx, platformId: string, id: string
   if (uuid) {
     const where = [eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)];
     if (customerScope) where.push(eq(internalAccounts.customerId, customerScope));
-    const [a] = await db.select().from(internalAccounts).where(and(...where));
-    if (a) await refuseDeletedOwner(db, a.customerId, id);
-    if (a) return { kind: "INTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, internalType: a.type };
+    // One statement: the account, its owner's deletion and what a payment checks of the owner (prepared when it
+    // runs on the pool without a customer scope: every payment's source and destination).
+    const [r] =
+      !customerScope && db === (await getDb())
+        ? await (await internalWithOwner()).execute({ id: uuid, platformId })
+        : await internalWithOwnerQuery(db).where(and(...where));
+    if (r) {
+      const a = r.a;
+      const owner = liveOwner(r, a.customerId, id);
+      return { kind: "INTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, internalType: a.type, owner };
+    }
   }
   throw notFound("INTERNAL_ACCOUNT_NOT_FOUND", "Internal account", id);
 }
@@ -44,10 +103,17 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
   if (uuid) {
     const where = [eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)];
     if (customerScope) where.push(eq(externalAccounts.customerId, customerScope));
-    const [a] = await db.select().from(externalAccounts).where(and(...where));
-    if (a) {
-      await refuseDeletedOwner(db, a.customerId, id);
-      return { kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, accountType: a.accountType, accountInfo: a.accountInfo };
+    const [r] =
+      !customerScope && db === (await getDb())
+        ? await (await externalWithOwner()).execute({ id: uuid, platformId })
+        : await externalWithOwnerQuery(db).where(and(...where));
+    if (r) {
+      const a = r.a;
+      const owner = liveOwner(r, a.customerId, id);
+      return {
+        kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status,
+        accountType: a.accountType, accountInfo: a.accountInfo, trusted: a.trusted, owner,
+      };
     }
   }
   throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", id);

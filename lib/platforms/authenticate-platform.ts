@@ -1,12 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { apiTokens, platforms } from "@/db/schema";
 import { unauthorized } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toPrincipal } from "./platform-row";
 import { sourceAddress } from "@/lib/rate-limit/source-address";
 import { checkAuthThrottle, releaseAuthAttempt, reserveAuthAttempt, throttleKeys } from "./auth-throttle";
-import { TOKEN_CLIENT_ID_PREFIX, verifiedRecently, verifySecretMemoized } from "./secret-hash";
+import { TOKEN_CLIENT_ID_PREFIX, verifiedRecently, verifySecret, verifySecretShared } from "./secret-hash";
 import type { TokenPermission } from "./token-permission";
 
 /**
@@ -25,13 +26,24 @@ export async function authenticatePlatform(headers: Headers): Promise<PlatformPr
   // failures at a client id cannot lock out the platform's own traffic.
   if (found && verifiedRecently(creds.clientSecret, found.secretHash)) return found.principal();
   const keys = throttleKeys(creds.clientId, sourceAddress(headers));
-  await checkAuthThrottle(db, keys);
-  await reserveAuthAttempt(db, keys);
-  const ok = await verifySecretMemoized(creds.clientSecret, found?.secretHash ?? null);
+  // Concurrent requests with the same credentials share the throttle check, the counted attempt and the hash: when
+  // the memo has expired under steady traffic, a burst of right secrets is one attempt, not one each (which passed
+  // the per-client limit and answered 429 to the platform's own requests once a minute).
+  const ok = await verifySecretShared(creds.clientSecret, found?.secretHash ?? null, async () => {
+    await checkAuthThrottle(db, keys);
+    await reserveAuthAttempt(db, keys);
+    const right = await verifySecret(creds.clientSecret, found?.secretHash ?? null);
+    if (found && right) await releaseAuthAttempt(db, keys);
+    return right;
+  });
   if (!found || !ok) throw unauthorized("Invalid platform credentials");
-  await releaseAuthAttempt(db, keys);
   return found.principal();
 }
+
+/** Every request with a platform's own credentials reads its row: prepared once, not built each time. */
+const platformByClientId = preparedQuery((db) =>
+  db.select().from(platforms).where(eq(platforms.clientId, sql.placeholder("clientId"))).limit(1).prepare("platform_by_client_id"),
+);
 
 /** The stored hash of a client id (a platform's own or an API token's) and the principal it authenticates. */
 async function findCredentials(clientId: string): Promise<{ secretHash: string; principal: () => PlatformPrincipal } | null> {
@@ -49,7 +61,7 @@ async function findCredentials(clientId: string): Promise<{ secretHash: string; 
       principal: () => ({ ...toPrincipal(row.platform), tokenId: row.tokenId, tokenPermissions: row.permissions as TokenPermission[] }),
     };
   }
-  const [row] = await db.select().from(platforms).where(eq(platforms.clientId, clientId)).limit(1);
+  const [row] = await (await platformByClientId()).execute({ clientId });
   return row ? { secretHash: row.secretHash, principal: () => toPrincipal(row) } : null;
 }
 

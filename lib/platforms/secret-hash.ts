@@ -102,16 +102,22 @@ export function verifiedRecently(secret: string, stored: string): boolean {
   return until !== undefined && until > Date.now();
 }
 
-/** Verifications under way, by memo key: concurrent requests with the same credentials share one hash. */
+/** Verifications under way, by memo key: concurrent requests with the same credentials share one. */
 const inFlight = new Map<string, Promise<boolean>>();
 
-export async function verifySecretMemoized(secret: string, stored: string | null): Promise<boolean> {
-  if (stored === null) return verifySecret(secret, null);
+/**
+ * Verify `secret` against `stored` once for every concurrent request with the same credentials: `verify` (the hash,
+ * and whatever the caller does around it, such as counting the attempt) runs for the first of them and the others
+ * await its answer, so that a burst of right secrets when the memo has expired counts one attempt, not one each.
+ * A success is memoized.
+ */
+export async function verifySecretShared(secret: string, stored: string | null, verify: () => Promise<boolean> = () => verifySecret(secret, stored)): Promise<boolean> {
+  if (stored === null) return verify();
   if (verifiedRecently(secret, stored)) return true;
   const key = memoKey(secret, stored);
   let pending = inFlight.get(key);
   if (!pending) {
-    pending = verifySecret(secret, stored).finally(() => inFlight.delete(key));
+    pending = verify().finally(() => inFlight.delete(key));
     inFlight.set(key, pending);
   }
   const ok = await pending;
@@ -121,6 +127,8 @@ export async function verifySecretMemoized(secret: string, stored: string | null
   }
   return ok;
 }
+
+export const verifySecretMemoized = (secret: string, stored: string | null): Promise<boolean> => verifySecretShared(secret, stored);
 
 /** API tokens' client ids carry this prefix, so authentication reads one table. */
 export const TOKEN_CLIENT_ID_PREFIX = "token_";

@@ -13,6 +13,7 @@ import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { newUuid, parseId } from "@/lib/ids";
 import { idempotent } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
+import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
 import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";
@@ -77,7 +78,7 @@ async function insertQuote(
       errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
     });
   }
-  if (src.customerId) await requireReadyToTransact(db, src.customerId);
+  if (src.customerId) await requireReadyToTransact(db, src.customerId, src.owner);
   const payerData = dst.uma?.requiredPayerDataFields ?? (lookup?.answer as { requiredPayerDataFields?: { name: string; mandatory: boolean }[] } | undefined)?.requiredPayerDataFields;
   await checkSenderCustomerInfo(db, payerData, src.customerId, input.senderCustomerInfo);
   const price = await priceQuote({
@@ -101,49 +102,53 @@ async function insertQuote(
   // Whether an immediate execution is held for SCA needs no lock: read before the transaction, not while it holds rows.
   const executesNow = !opts.afterInsert && input.immediatelyExecute && src.internalType !== "EMBEDDED_WALLET";
   const needsSca = executesNow
-    ? await quoteNeedsSca(db, { customerId: src.customerId, destinationKind: dst.kind, destinationAccountId: dst.uuid })
+    ? await quoteNeedsSca(db, { customerId: src.customerId, destinationKind: dst.kind, destinationAccountId: dst.uuid }, { profile: src.owner?.profile, destinationTrusted: dst.trusted })
     : undefined;
   const now = new Date();
-  const row = await db.transaction(async (tx) => {
-    const [q] = await tx
-      .insert(quotes)
-      .values({
-        id: newUuid(),
-        platformId: platform.id,
-        customerId: src.customerId,
-        agentId: opts.actor?.agentId ?? null,
-        status: "PENDING",
-        sourceKind: "INTERNAL",
-        sourceAccountId: src.uuid,
-        destinationKind: dst.kind,
-        destinationAccountId: dst.uuid,
-        counterpartyUmaAddress: dst.uma?.umaAddress ?? null,
-        lockedCurrencySide: input.lockedCurrencySide,
-        lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
-        sendingCurrency: src.currency,
-        receivingCurrency: dst.currency,
-        totalSendingAmount: price.totalSending,
-        totalReceivingAmount: price.totalReceiving,
-        exchangeRate: String(price.rate),
-        feesIncluded: price.fees,
-        platformFeesIncluded: price.platformFees,
-        usdValueCents: price.usdValueCents,
-        transactionId: newUuid(),
-        description: input.description ?? null,
-        paymentRail: dst.rail ?? null,
-        remittanceInformation: input.remittanceInformation ?? null,
-        purposeOfPayment: input.purposeOfPayment ?? null,
-        senderCustomerInfo: input.senderCustomerInfo ?? null,
-        scaFactor: input.scaFactor ?? null,
-        ...idempotency,
-        expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
-      })
-      .returning();
+  // A deadlock victim or serialization failure runs again whole (new ids): the client gets the payment, not a 500.
+  const row = await retryOnConflict(() => db.transaction(async (tx) => {
+    // The whole row, defaults included: an immediate execution inserts it with its transaction in one statement
+    // (execute-quote.ts), so it is not read back.
+    const q: QuoteRow = {
+      id: newUuid(),
+      platformId: platform.id,
+      customerId: src.customerId,
+      agentId: opts.actor?.agentId ?? null,
+      status: "PENDING",
+      sourceKind: "INTERNAL",
+      sourceAccountId: src.uuid,
+      destinationKind: dst.kind,
+      destinationAccountId: dst.uuid,
+      counterpartyUmaAddress: dst.uma?.umaAddress ?? null,
+      lockedCurrencySide: input.lockedCurrencySide,
+      lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
+      sendingCurrency: src.currency,
+      receivingCurrency: dst.currency,
+      totalSendingAmount: price.totalSending,
+      totalReceivingAmount: price.totalReceiving,
+      exchangeRate: String(price.rate),
+      feesIncluded: price.fees,
+      platformFeesIncluded: price.platformFees,
+      usdValueCents: price.usdValueCents,
+      transactionId: newUuid(),
+      description: input.description ?? null,
+      paymentRail: dst.rail ?? null,
+      remittanceInformation: input.remittanceInformation ?? null,
+      purposeOfPayment: input.purposeOfPayment ?? null,
+      senderCustomerInfo: input.senderCustomerInfo ?? null,
+      scaFactor: input.scaFactor ?? null,
+      scaChallenge: null,
+      ...idempotency,
+      expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (executesNow) return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true });
+    await tx.insert(quotes).values(q);
     if (opts.afterInsert) return opts.afterInsert(tx, q);
     if (!input.immediatelyExecute) return q;
-    if (src.internalType === "EMBEDDED_WALLET") throw walletSignatureNeeded();
-    return executeQuoteInTx(tx, platform, q, { needsSca });
-  });
+    throw walletSignatureNeeded(); // an EMBEDDED_WALLET source (executesNow is false only for those here)
+  }));
   await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
 }
@@ -154,6 +159,7 @@ type QuoteDestination = {
   currency: string;
   status?: string;
   rail?: string;
+  trusted?: boolean;
   uma?: UmaDestination;
 };
 
@@ -173,7 +179,7 @@ async function resolveQuoteDestination(db: DbOrTx, platform: PlatformPrincipal, 
       errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
     });
   }
-  return { kind: dst.kind === "EXTERNAL" ? "EXTERNAL" : "INTERNAL", uuid: dst.uuid, currency: dst.currency, status: dst.status, rail };
+  return { kind: dst.kind === "EXTERNAL" ? "EXTERNAL" : "INTERNAL", uuid: dst.uuid, currency: dst.currency, status: dst.status, rail, trusted: dst.trusted };
 }
 
 /**

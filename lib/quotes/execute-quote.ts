@@ -4,6 +4,7 @@ import { internalAccounts, quotes } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
+import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import { executeTransaction, quoteStatusFor } from "@/lib/transactions/execute-transaction";
 import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
@@ -37,10 +38,15 @@ export async function executeQuoteInTx(
   tx: Tx,
   platform: PlatformPrincipal,
   q: QuoteRow,
-  opts: { scaFactor?: ScaFactor | null; needsSca?: boolean } = {},
+  opts: { scaFactor?: ScaFactor | null; needsSca?: boolean; insertQuote?: boolean } = {},
 ): Promise<QuoteRow> {
-  if (opts.needsSca ?? (await quoteNeedsSca(tx, q))) return holdForSca(tx, platform, q, opts.scaFactor ?? (q.scaFactor as ScaFactor | null));
-  const row = await insertTransaction(tx, transactionFromQuote(q, "PROCESSING"));
+  if (opts.needsSca ?? (await quoteNeedsSca(tx, q))) {
+    if (opts.insertQuote) await tx.insert(quotes).values(q);
+    return holdForSca(tx, platform, q, opts.scaFactor ?? (q.scaFactor as ScaFactor | null));
+  }
+  // insertQuote: `q` is not in the database yet; it is inserted by the statement that inserts its transaction.
+  const quoteInsert = opts.insertQuote ? [tx.$with("quote_insert", {}).as(tx.insert(quotes).values(q).getSQL())] : [];
+  const row = await insertTransaction(tx, transactionFromQuote(q, "PROCESSING"), quoteInsert);
   const done = await executeTransaction(tx, row, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "throw" });
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the
   // transaction's final status (execute-transaction.ts setStatus), with the transaction's updatedAt.
@@ -50,7 +56,7 @@ export async function executeQuoteInTx(
 /** POST /quotes/{quoteId}/execute for quotes whose source needs no wallet signature. */
 export async function executeQuote(platform: PlatformPrincipal, quoteId: string, opts: { scaFactor?: ScaFactor | null } = {}): Promise<Quote> {
   const db = await getDb();
-  const row = await db.transaction(async (tx) => {
+  const row = await retryOnConflict(() => db.transaction(async (tx) => {
     const q = await lockExecutableQuote(tx, platform.id, quoteId);
     const [src] = await tx.select({ type: internalAccounts.type }).from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
     if (src?.type === "EMBEDDED_WALLET") {
@@ -58,7 +64,7 @@ export async function executeQuote(platform: PlatformPrincipal, quoteId: string,
       throw new ApiError("WALLET_SIGNATURE_MISSING", "The source is an EMBEDDED_WALLET: execution needs a wallet signature");
     }
     return executeQuoteInTx(tx, platform, q, opts);
-  });
+  }));
   await afterQuoteCommit(platform, row);
   return toQuote(row);
 }

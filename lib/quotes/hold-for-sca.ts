@@ -15,13 +15,19 @@ import type { QuoteRow } from "./quote-view";
 
 /**
  * Whether executing the quote needs a per-quote SCA challenge (Grid: dynamic linking of amount and payee):
- * the customer is in the SCA regions and the destination is not a trusted beneficiary.
+ * the customer is in the SCA regions and the destination is not a trusted beneficiary. `known` is what the caller
+ * already read (the customer's profile, the destination's trusted flag): those reads are then skipped.
  */
-export async function quoteNeedsSca(db: DbOrTx, q: Pick<QuoteRow, "customerId" | "destinationKind" | "destinationAccountId">): Promise<boolean> {
+export async function quoteNeedsSca(
+  db: DbOrTx,
+  q: Pick<QuoteRow, "customerId" | "destinationKind" | "destinationAccountId">,
+  known: { profile?: unknown; destinationTrusted?: boolean } = {},
+): Promise<boolean> {
   if (!q.customerId) return false;
-  const [c] = await db.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
-  if (!c || !isScaRegion(c)) return false;
+  const [c] = known.profile !== undefined ? [{ profile: known.profile }] : await db.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
+  if (!c || !isScaRegion(c as { profile: Record<string, unknown> })) return false;
   if (q.destinationKind !== "EXTERNAL" || !q.destinationAccountId) return true;
+  if (known.destinationTrusted !== undefined) return !known.destinationTrusted;
   const [dst] = await db.select({ trusted: externalAccounts.trusted }).from(externalAccounts).where(eq(externalAccounts.id, q.destinationAccountId));
   return !dst?.trusted;
 }

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
+import type { AccountOwner } from "@/lib/money/resolve-accounts";
 import { customers, scaStates } from "@/db/schema";
 import { checkEndUserTerms } from "@/lib/customers/end-user-terms";
 import { checkScaSession } from "@/lib/sca/check-sca-session";
@@ -9,8 +10,9 @@ import { checkKycApproved } from "@/lib/verifications/require-kyc-approved";
  * The customer checks a quote needs, from one read: KYC approved (403 USER_NOT_READY), a live SCA
  * session for EEA/CH/UK customers (409 SCA_SESSION_REQUIRED), consent to the current end-user terms (403).
  */
-export async function requireReadyToTransact(db: DbOrTx, customerUuid: string): Promise<void> {
-  const [row] = await db
+export async function requireReadyToTransact(db: DbOrTx, customerUuid: string, known?: AccountOwner): Promise<void> {
+  // The owner read with its account (resolve-accounts) is the same row: no second read.
+  const [row] = known ? [known] : await db
     .select({
       kycStatus: customers.kycStatus,
       customerType: customers.customerType,

@@ -1,5 +1,5 @@
-import { and, eq, inArray, type WithSubquery } from "drizzle-orm";
-import type { Tx } from "@/db/client";
+import { and, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
+import { execRows, type Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
@@ -32,15 +32,17 @@ type Refusal = { reason: FailureReason; error: ApiError };
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
   let owner = platformOwner(row);
+  const ids = [row.sourceKind === "INTERNAL" ? row.sourceAccountId : null, row.destinationKind === "INTERNAL" ? row.destinationAccountId : null]
+    .filter((x): x is string => !!x)
+    .sort();
+  let locked: LockedAccount[] | undefined;
   if (row.customerId) {
     // NO KEY UPDATE: serialises this customer's executions (and a concurrent DELETE /customers/{id}) without
     // conflicting with the KEY SHARE locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
-    // The same statement reads the platformCustomerId the event's view shows, so the view needs no read of its own.
-    const [c] = await tx
-      .select({ deletedAt: customers.deletedAt, platformCustomerId: customers.platformCustomerId })
-      .from(customers)
-      .where(eq(customers.id, row.customerId))
-      .for("no key update");
+    // The same statement reads the platformCustomerId the event's view shows, so the view needs no read of its own,
+    // and locks the internal accounts (customer first, then the accounts in id order, as every execution does).
+    const [c, accounts] = await lockCustomerAndAccounts(tx, row.customerId, ids);
+    locked = accounts;
     owner = { customerId: formatId("Customer", row.customerId), platformCustomerId: c?.platformCustomerId ?? "" };
     if (c?.deletedAt) {
       return refuse(tx, row, opts, owner, { reason: "QUOTE_EXECUTION_FAILED", error: notFound("USER_NOT_FOUND", "Customer", formatId("Customer", row.customerId)) });
@@ -58,11 +60,8 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     }
   }
 
-  const ids = [row.sourceKind === "INTERNAL" ? row.sourceAccountId : null, row.destinationKind === "INTERNAL" ? row.destinationAccountId : null]
-    .filter((x): x is string => !!x)
-    .sort();
   // Lock in id order so two opposite transfers cannot deadlock.
-  const locked = ids.length
+  locked ??= ids.length
     ? await tx.select().from(internalAccounts).where(inArray(internalAccounts.id, ids)).orderBy(internalAccounts.id).for("update")
     : [];
   const byId = new Map(locked.map((a) => [a.id, a]));
@@ -118,6 +117,34 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     return setStatus(tx, row, owner, { status: "PENDING", pendingReason: settled.pendingReason });
   }
   return setStatus(tx, row, owner, { status: "COMPLETED", pendingReason: null, ...settlementHashes(row, settled, opts.sandbox) });
+}
+
+type LockedAccount = Pick<typeof internalAccounts.$inferSelect, "id" | "status" | "currency" | "balance">;
+
+/**
+ * One round trip: the customer's row (FOR NO KEY UPDATE) and the internal accounts `ids` (FOR UPDATE, in id order: the
+ * lock rows come out of the sort). A customer row not found (never, while a transaction references it) leaves the
+ * accounts to the caller's own lock (undefined).
+ */
+async function lockCustomerAndAccounts(
+  tx: Tx,
+  customerId: string,
+  ids: string[],
+): Promise<[{ deletedAt: unknown; platformCustomerId: string } | undefined, LockedAccount[] | undefined]> {
+  const lockCustomer = async () =>
+    (await tx.select({ deletedAt: customers.deletedAt, platformCustomerId: customers.platformCustomerId }).from(customers).where(eq(customers.id, customerId)).for("no key update"))[0];
+  if (ids.length === 0) return [await lockCustomer(), []];
+  const rows = await execRows<{ deleted_at: unknown; platform_customer_id: string; id: string; status: LockedAccount["status"]; currency: string; balance: string }>(
+    tx,
+    sql`select c.deleted_at, c.platform_customer_id, a.id, a.status, a.currency, a.balance::text as balance
+        from ${customers} c join ${internalAccounts} a on a.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        where c.id = ${customerId}
+        order by a.id
+        for no key update of c for update of a`,
+  );
+  if (rows.length === 0) return [await lockCustomer(), undefined];
+  const c = { deletedAt: rows[0].deleted_at, platformCustomerId: rows[0].platform_customer_id };
+  return [c, rows.map((r) => ({ id: r.id, status: r.status, currency: r.currency, balance: BigInt(r.balance) }))];
 }
 
 /**

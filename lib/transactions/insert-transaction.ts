@@ -1,3 +1,4 @@
+import type { WithSubquery } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { transactions, type quotes } from "@/db/schema";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
@@ -8,9 +9,10 @@ export type NewTransaction = typeof transactions.$inferInsert;
 /** The quote row, typed from the table so that transactions need not import the quotes area above it. */
 type QuoteRow = typeof quotes.$inferSelect;
 
-export async function insertTransaction(tx: Tx, values: NewTransaction): Promise<TransactionRow> {
+/** `before`: data-modifying CTEs run by the same statement (e.g. the insert of the quote the transaction executes). */
+export async function insertTransaction(tx: Tx, values: NewTransaction, before: WithSubquery[] = []): Promise<TransactionRow> {
   assertAmountsBounded("amount", [values.sendingAmount, values.receivingAmount, values.feesAmount ?? 0n, values.platformFeesAmount ?? 0n, values.usdValueCents ?? 0n]);
-  const [row] = await tx.insert(transactions).values(values).returning();
+  const [row] = await (before.length ? tx.with(...before) : tx).insert(transactions).values(values).returning();
   return row;
 }
 

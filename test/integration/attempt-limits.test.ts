@@ -78,6 +78,24 @@ describe("attempt limits", () => {
     expect(hashes() - before).toBe(20);
   });
 
+  it("40 concurrent requests with the right secret and nothing memoized: all 200, one hash, one attempt counted", async () => {
+    // One pooled connection: every request has read the credentials before the first hash is memoized, as under load
+    // when the memo expires (before, each of them counted an attempt and 20 answered 429).
+    const narrow = await startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"), LOG_LEVEL: "debug", WEBHOOK_WORKER: "off", DATABASE_POOL_SIZE: "1" });
+    try {
+      const fresh = await newPlatform();
+      const statuses = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          fetch(`${narrow.url}/api/2025-10-13/config`, { headers: { authorization: basic(fresh.clientId, fresh.clientSecret), ...from("198.51.100.3") } }).then((r) => r.status),
+        ),
+      );
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      expect(narrow.logs().split("\n").filter((l) => l.includes('"msg":"platform secret hash computed"'))).toHaveLength(1);
+    } finally {
+      await narrow.stop();
+    }
+  });
+
   // Unknown client ids cost no hash (their 401 waits as long as a hash takes instead), but count like any failure.
   it("100 failures from one source at unknown client ids: no hash, then 429; a success in between does not reset the count", async () => {
     const address = "198.51.100.3";

@@ -60,6 +60,26 @@ describe("quotes and transactions", () => {
     expect(log.status).toBe(200);
   });
 
+  it("concurrent payments both ways between two customers, and to a payout, all complete and the balances add up", async () => {
+    // The customer's lock and its accounts' locks are taken in one statement (customer first, accounts in id order):
+    // opposite payments must neither deadlock nor surface a conflict as a 5xx.
+    const p = await newPlatform();
+    const a = await moneyCustomer(p, ["USD"]);
+    const b = await moneyCustomer(p, ["USD"]);
+    await fund(p, a.accounts.USD, 100_000);
+    await fund(p, b.accounts.USD, 100_000);
+    const payout = await usdExternal(p, b.customer.id);
+    const bodies = Array.from({ length: 24 }, (_, i) =>
+      i % 3 === 0 ? quoteBody(a.accounts.USD, b.accounts.USD, 100, { immediatelyExecute: true })
+      : i % 3 === 1 ? quoteBody(b.accounts.USD, a.accounts.USD, 10, { immediatelyExecute: true })
+      : quoteBody(b.accounts.USD, payout, 1, { immediatelyExecute: true }),
+    );
+    const answers = await Promise.all(bodies.map((body) => call("POST", "/quotes", { auth: p.auth, body })));
+    expect(answers.map((r) => `${r.status} ${r.body.status ?? r.body.code}`)).toEqual(bodies.map(() => "201 COMPLETED"));
+    expect(await balance(p, a.accounts.USD)).toBe(100_000 - 8 * 100 + 8 * 10);
+    expect(await balance(p, b.accounts.USD)).toBe(100_000 + 8 * 100 - 8 * 10 - 8 * 1);
+  });
+
   it("executes a pending quote once; Idempotency-Key replays the same quote", async () => {
     const p = await newPlatform();
     const a = await moneyCustomer(p, ["USD"]);
