@@ -113,6 +113,15 @@ async function openPglite(dir: string): Promise<Handle> {
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), listen };
 }
 
+/**
+ * Whether a statement sent inside a transaction without awaiting its answer still reaches the server before
+ * the COMMIT that follows, in the same transaction: postgres-js sends a transaction's statements in order on its
+ * one connection (pipelined); PGlite closes the transaction when its callback returns.
+ */
+export function transactionPipelines(): boolean {
+  return databaseKind() === "postgres";
+}
+
 /** Rows of a raw `db.execute(sql)` whatever the driver (postgres-js: array; PGlite: {rows}). */
 export async function execRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown;

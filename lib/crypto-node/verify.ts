@@ -18,6 +18,9 @@ const KEY_CACHE_LIMIT = 1024;
 const keyCache = new Map<string, KeyObject>();
 
 function keyObject(publicKeyHex: string): KeyObject {
+  // Keys arrive normalized from parseStamp: a hit needs no second point decoding.
+  const hit = keyCache.get(publicKeyHex);
+  if (hit) return hit;
   const compressed = normalizePublicKeyHex(publicKeyHex);
   let key = keyCache.get(compressed);
   if (!key) {

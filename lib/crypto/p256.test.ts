@@ -50,6 +50,15 @@ describe("keys", () => {
     expect(isValidPublicKeyHex(42)).toBe(false);
     expect(() => publicKeyFromPrivate("00".repeat(32))).toThrow(/private key/);
   });
+  it("answers a remembered key the same, and never remembers an invalid one", () => {
+    const k = generateP256KeyPair();
+    const offCurve = "04" + k.publicKeyUncompressedHex.slice(2, 66) + "00".repeat(32);
+    for (let i = 0; i < 3; i++) {
+      expect(normalizePublicKeyHex(k.publicKeyUncompressedHex)).toBe(k.publicKeyHex);
+      expect(normalizePublicKeyHex(k.publicKeyHex)).toBe(k.publicKeyHex);
+      expect(() => normalizePublicKeyHex(offCurve)).toThrow(/P-256 public key/);
+    }
+  });
 });
 
 describe("ECDSA (DER hex)", () => {

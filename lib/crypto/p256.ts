@@ -68,9 +68,21 @@ export function uncompressPublicKey(publicKeyHex: string): string {
   return bytesToHex(publicKeyPoint(publicKeyHex).toBytes(false));
 }
 
-/** The canonical form used for comparing keys: compressed, lowercase. Throws on an invalid point. */
+const NORMALIZED_LIMIT = 1024;
+const normalized = new Map<string, string>();
+
+/**
+ * The canonical form used for comparing keys: compressed, lowercase. Throws on an invalid point.
+ * Decoding a compressed point costs a modular square root (≈ 80 µs in pure JS) and a session signs many
+ * requests with one key, so the last 1,024 keys that decoded are remembered (only valid keys are kept).
+ */
 export function normalizePublicKeyHex(publicKeyHex: string): string {
-  return compressPublicKey(publicKeyHex);
+  const hit = normalized.get(publicKeyHex);
+  if (hit !== undefined) return hit;
+  const out = compressPublicKey(publicKeyHex);
+  if (normalized.size >= NORMALIZED_LIMIT) normalized.delete(normalized.keys().next().value!);
+  normalized.set(publicKeyHex, out);
+  return out;
 }
 
 export function isValidPublicKeyHex(publicKeyHex: unknown): boolean {

@@ -1,5 +1,6 @@
-import { and, eq, lte, sql } from "drizzle-orm";
-import { getDb, type DbOrTx, type Tx } from "@/db/client";
+import { and, eq, getTableColumns, lte, sql } from "drizzle-orm";
+import { getDb, transactionPipelines, type DbOrTx, type Tx } from "@/db/client";
+import { preparedQuery } from "@/db/prepared";
 import { authSessions, signedRequests } from "@/db/schema";
 import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp, sha256Hex } from "@/lib/crypto";
 import { verifyStampNative } from "@/lib/crypto-node/verify";
@@ -49,20 +50,67 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
   // Step 5.
   const stamp = parseStampOrThrow(signature);
   const r: Retry<I, C> = { db, op, call, stamp, stampDigest: sha256Hex(signature), bodyDigest: bodyDigest(call.rawBody) };
-  // Steps 6 and 8 need two reads; they run concurrently (the session read is only a candidate list,
-  // judged after steps 6 and 7), which saves a round trip on the hot path.
-  const [found, sessions] = await Promise.all([lookupRequest(db, requestIdHeader), sessionsWithKey(db, stamp.publicKey)]);
+  const requestId = parseId("Request", requestIdHeader.trim());
+  // With no settle delay the provider settles at acceptance: the hot path claims the request first.
+  if (requestId && settleDelayMs() === 0) {
+    const answer = await claimAndJudge(r, requestId, requestIdHeader);
+    if (answer) return answer;
+  }
+  return judge(r, requestId, requestIdHeader);
+}
+
+/**
+ * The hot path when the provider settles at acceptance: steps 6–10 in one transaction on one connection
+ * (bench/README.md "Signed retry"). Its first statement claims the request — the one conditional UPDATE
+ * PENDING → CONSUMED, of which exactly one of any concurrent retries on any instances wins — and reads the
+ * candidate sessions for step 8 with it. The retry is then judged on the claimed row exactly as a PENDING
+ * request is judged below (steps 6–9, step 9's re-checks inside this transaction), the effect applied and the
+ * answer stored, and only then is the claim committed. A refusal rolls the claim back: the request stays
+ * PENDING as if this retry had never come. A request that cannot be claimed (unknown, another platform's,
+ * expired, accepted, consumed, or just won by a concurrent retry) answers null: judge it from its stored row.
+ */
+async function claimAndJudge<I, C extends Record<string, unknown>>(r: Retry<I, C>, requestId: string, requestIdHeader: string): Promise<Reply | null> {
+  const { op, call, stamp } = r;
+  let refusal: ApiError | undefined;
+  let claimed: SignedRequestRow | undefined;
+  try {
+    return await consumeInTransaction(r, async (tx) => {
+      const [row] = await claim(tx, r, requestId, { withSessions: true });
+      if (!row) return undefined;
+      const { sessions, ...won } = row;
+      claimed = won;
+      try {
+        // Step 6 (the claim already matched the platform, PENDING and not expired), then steps 7–9.
+        checkRequest(won, op, call, requestIdHeader);
+        checkBody(r, won);
+        checkSigner(won, stamp, sessions);
+        if (op.recheck) await op.recheck(call.input, won.context as C, tx);
+      } catch (e) {
+        if (e instanceof ApiError) refusal = e;
+        throw e;
+      }
+      return won;
+    });
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    if (e === refusal) return afterRefusal(r, requestId, e);
+    // The effect refused (`execute` threw): its error is the terminal answer, stored with a consume of its own.
+    return consumeWithFailure(r, claimed!, claimed!.context as C, e);
+  }
+}
+
+/** Steps 6–10 judged from the request's stored row. */
+async function judge<I, C extends Record<string, unknown>>(r: Retry<I, C>, requestId: string | null, requestIdHeader: string): Promise<Reply> {
+  const { db, op, call, stamp } = r;
+  // Steps 6 and 8 need two reads; they are one statement (the session list is only a candidate list,
+  // judged after steps 6 and 7).
+  const { request: found, sessions } = await lookupRequest(requestId, stamp.publicKey);
   // Step 6.
   const row = checkRequest(found, op, call, requestIdHeader);
   // Step 10 (revised): a consumed request answers its stored result to an identical re-send, 401 to anything else.
   if (row.state === "CONSUMED") return replay(r, row);
   // Step 7.
-  if (r.bodyDigest !== row.bodyDigest) {
-    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the body of the first call", {
-      expectedBodyDigest: row.bodyDigest,
-      receivedBodyDigest: r.bodyDigest,
-    });
-  }
+  checkBody(r, row);
   const context = row.context as C;
   if (row.state === "ACCEPTED") {
     // The stamp was judged at acceptance: only the identical one may follow, and the signer's session is
@@ -76,12 +124,7 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     // Step 9 (re-checked refusals).
     if (op.recheck) await op.recheck(call.input, context, db);
   } catch (e) {
-    // A concurrent identical retry may have consumed the request since it was read (and its effect may be
-    // what made this check fail, e.g. a refreshed session): answer as to any re-send of a consumed request.
-    if (e instanceof ApiError) {
-      const now = await readRequest(db, row.id);
-      if (now?.state === "CONSUMED") return replay(r, now);
-    }
+    if (e instanceof ApiError) return afterRefusal(r, row.id, e);
     throw e;
   }
   // With no settle delay the provider settles at acceptance: accept, settle and consume are one
@@ -93,12 +136,33 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
   return settle(r, row, context);
 }
 
+/** Step 7: the retry's body must be the first call's. */
+function checkBody<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow): void {
+  if (r.bodyDigest !== row.bodyDigest) {
+    throw new ApiError("WALLET_SIGNATURE_BODY_MISMATCH", "The retry's body differs from the body of the first call", {
+      expectedBodyDigest: row.bodyDigest,
+      receivedBodyDigest: r.bodyDigest,
+    });
+  }
+}
+
+/**
+ * Steps 8–9 refused a retry of a PENDING request. A concurrent identical retry may have consumed the request
+ * since it was read (and its effect may be what made the check fail, e.g. a refreshed session): answer as to
+ * any re-send of a consumed request; otherwise the refusal stands.
+ */
+async function afterRefusal<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: string, refusal: ApiError): Promise<Reply> {
+  const now = await readRequest(r.db, id);
+  if (now?.state === "CONSUMED") return replay(r, now);
+  throw refusal;
+}
+
 /** One retry being judged: the operation, the call, and what it carries that is compared with the stored request. */
 interface Retry<I, C extends Record<string, unknown>> {
   db: DbOrTx;
   op: SignedOperation<I, C>;
   call: SignedCall<I>;
-  stamp: Stamp & { publicKey: string };
+  stamp: Stamp;
   /** sha256 hex of the `Service-Wallet-Signature` header as received. */
   stampDigest: string;
   bodyDigest: string;
@@ -208,10 +272,10 @@ async function insertChallenge(
   return reply(202, body);
 }
 
-function parseStampOrThrow(header: string): Stamp & { publicKey: string } {
+function parseStampOrThrow(header: string): Stamp {
   try {
-    const stamp = parseStamp(header);
-    return { ...stamp, publicKey: normalizePublicKeyHex(stamp.publicKey) };
+    // parseStamp answers the key normalized (compressed, lowercase).
+    return parseStamp(header);
   } catch (e) {
     const reason = (e as { reason?: string }).reason ?? "PUBLIC_KEY_INVALID";
     throw new ApiError("WALLET_SIGNATURE_MALFORMED", `The ${SIGNATURE_HEADER} header cannot be parsed: ${(e as Error).message}`, { reason });
@@ -254,17 +318,39 @@ function requestIdUnauthorized(reason: string, message: string): ApiError {
   return new ApiError("UNAUTHORIZED", message, { reason });
 }
 
-async function lookupRequest(db: DbOrTx, header: string): Promise<SignedRequestRow | undefined> {
-  const uuid = parseId("Request", header.trim());
-  if (!uuid) return undefined;
-  // Prepared (named) statements: the hot path skips PostgreSQL's parse and plan (bench/README.md).
-  const [row] = await db.select().from(signedRequests).where(eq(signedRequests.id, uuid)).limit(1).prepare("signed_retry_lookup").execute();
-  return row;
-}
-
 type SessionCandidate = { id: string; accountId: string; authMethodId: string };
 
-/** Active sessions whose key is the stamp's key (candidates for step 8). */
+/** The active sessions whose key is `publicKey` (candidates for step 8), at most 50, as a json array. */
+const candidateSessionsJson = (publicKey: unknown) => sql<SessionCandidate[]>`(
+  select coalesce(json_agg(c), '[]'::json) from (
+    select ${authSessions.id} as "id", ${authSessions.accountId} as "accountId", ${authSessions.authMethodId} as "authMethodId"
+    from ${authSessions}
+    where ${authSessions.publicKey} = ${publicKey} and ${authSessions.revokedAt} is null and ${authSessions.expiresAt} > now()
+    limit 50
+  ) c
+)`;
+
+/**
+ * Steps 6 and 8 read the `Request-Id` row and the candidate sessions for the stamp's key: one statement (the
+ * sessions as a json array next to the row), prepared once per database handle, so one round trip and no
+ * query building on the hot path (bench/README.md "Signed retry").
+ */
+const requestWithSessions = preparedQuery((db) =>
+  db
+    .select({ request: signedRequests, sessions: candidateSessionsJson(sql.placeholder("publicKey")) })
+    .from(signedRequests)
+    .where(eq(signedRequests.id, sql.placeholder("id")))
+    .limit(1)
+    .prepare("signed_retry_request_with_sessions"),
+);
+
+async function lookupRequest(id: string | null, publicKey: string): Promise<{ request?: SignedRequestRow; sessions: SessionCandidate[] }> {
+  if (!id) return { sessions: [] };
+  const [found] = await (await requestWithSessions()).execute({ id, publicKey });
+  return found ?? { sessions: [] };
+}
+
+/** Active sessions whose key is the stamp's key (candidates for step 8), read again when the provider settles. */
 function sessionsWithKey(db: DbOrTx, publicKey: string): Promise<SessionCandidate[]> {
   return db
     .select({ id: authSessions.id, accountId: authSessions.accountId, authMethodId: authSessions.authMethodId })
@@ -311,7 +397,7 @@ function sessionAllowed(rule: Extract<SignerRule, { kind: "SESSION" }>, sessions
   );
 }
 
-function checkSigner(row: SignedRequestRow, stamp: Stamp & { publicKey: string }, sessions: SessionCandidate[]): void {
+function checkSigner(row: SignedRequestRow, stamp: Stamp, sessions: SessionCandidate[]): void {
   const rule = row.signer as unknown as SignerRule;
   if (rule.kind === "KEY") {
     if (normalizePublicKeyHex(rule.publicKey) !== stamp.publicKey) {
@@ -354,20 +440,51 @@ async function accept<I, C extends Record<string, unknown>>(r: Retry<I, C>, row:
       acceptedSignature: r.stamp.signature,
       acceptedStampDigest: r.stampDigest,
     })
-    .where(and(eq(signedRequests.id, row.id), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`))
+    .where(claimable(r, row.id))
     .returning({ id: signedRequests.id });
   if (won) return null;
   return afterLostRace(r, row.id);
 }
 
 /**
- * Steps 9 and 10 at once when the provider settles immediately: PENDING → CONSUMED in one conditional
- * UPDATE inside the transaction that applies the effect and stores the terminal response.
+ * Steps 9 and 10 at once when the provider settles immediately, for a retry judged from its stored row:
+ * the claim (PENDING → CONSUMED) inside the transaction that applies the effect and stores the terminal response.
  */
 async function acceptAndConsume<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
-  const { db, op, call } = r;
-  const winnable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`);
-  const consumed = {
+  try {
+    const result = await consumeInTransaction(r, async (tx) => (await claim(tx, r, row.id, { withSessions: false }))[0]);
+    if (result) return result;
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    return consumeWithFailure(r, row, context, e);
+  }
+  return (await afterLostRace(r, row.id)) ?? settle(r, row, context);
+}
+
+/** The effect refused with `failure`: consume the request with that terminal answer, unless another retry won it. */
+async function consumeWithFailure<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C, failure: ApiError): Promise<Reply> {
+  const [won] = await r.db
+    .update(signedRequests)
+    .set({ ...consumedBy(r), ...storedFailure(failure) })
+    .where(claimable(r, row.id))
+    .returning({ id: signedRequests.id });
+  if (won) throw failure;
+  return (await afterLostRace(r, row.id)) ?? settle(r, row, context);
+}
+
+/** Request `id` of the retry's platform, PENDING and not expired: a request that can still be accepted. */
+function claimable<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: string) {
+  return and(
+    eq(signedRequests.id, id),
+    eq(signedRequests.platformId, r.call.platform.id),
+    eq(signedRequests.state, "PENDING"),
+    sql`${signedRequests.expiresAt} > now()`,
+  );
+}
+
+/** The columns set when the retry `r` accepts and consumes a request in one step. */
+function consumedBy<I, C extends Record<string, unknown>>(r: Retry<I, C>) {
+  return {
     state: "CONSUMED" as const,
     acceptedAt: sql`now()`,
     settleAt: sql`now()`,
@@ -376,30 +493,72 @@ async function acceptAndConsume<I, C extends Record<string, unknown>>(r: Retry<I
     acceptedSignature: r.stamp.signature,
     acceptedStampDigest: r.stampDigest,
   };
-  try {
-    const result = await db.transaction(async (tx) => {
-      const [won] = await tx
-        .update(signedRequests)
-        .set({ ...consumed, outcome: "SUCCEEDED" })
-        .where(winnable)
-        .returning()
-        .prepare("signed_retry_accept_consume")
-        .execute();
-      if (!won) return null;
-      return storeResult(tx, op, row.id, await op.execute(tx, call.input, context, won));
-    });
-    if (result) return result;
-  } catch (e) {
-    if (!(e instanceof ApiError)) throw e;
-    const [won] = await db.update(signedRequests).set({ ...consumed, ...storedFailure(e) }).where(winnable).returning({ id: signedRequests.id });
-    if (won) throw e;
-  }
-  return (await afterLostRace(r, row.id)) ?? settle(r, row, context);
 }
 
-async function storeResult<I, C extends Record<string, unknown>>(tx: Tx, op: SignedOperation<I, C>, id: string, result: Reply): Promise<Reply> {
-  await tx.update(signedRequests).set(storedSuccess(op, result)).where(eq(signedRequests.id, id));
-  return result;
+/**
+ * The claim: the one conditional UPDATE that accepts and consumes request `id` (PENDING → CONSUMED) in `tx`,
+ * the transaction that applies the effect; of concurrent retries on any instances exactly one wins it, and
+ * nothing of it holds unless `tx` commits. Its row comes back, with the candidate sessions for the stamp's key
+ * (step 8) when asked (one round trip for both).
+ */
+function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: true }): Promise<(SignedRequestRow & { sessions: SessionCandidate[] })[]>;
+function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: false }): Promise<SignedRequestRow[]>;
+function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: boolean }) {
+  const update = tx
+    .update(signedRequests)
+    .set({ ...consumedBy(r), outcome: "SUCCEEDED" })
+    .where(claimable(r, id));
+  return o.withSessions
+    ? update
+        .returning({ ...getTableColumns(signedRequests), sessions: candidateSessionsJson(r.stamp.publicKey) })
+        .prepare("signed_retry_claim_with_sessions")
+        .execute()
+    : update.returning().prepare("signed_retry_claim").execute();
+}
+
+/**
+ * One transaction: `consume` moves the request to CONSUMED (a conditional UPDATE: null when another retry won it)
+ * and makes the checks that must hold with it; then the effect is applied and the answer stored (step 10), and
+ * only then is everything committed. Null when `consume` did not win.
+ */
+async function consumeInTransaction<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  consume: (tx: Tx) => Promise<SignedRequestRow | undefined>,
+): Promise<Reply | null> {
+  const applied = await r.db.transaction(async (tx) => {
+    const won = await consume(tx);
+    if (!won) return null;
+    return applyAndStore(tx, r.op, r.call, won.context as C, won);
+  });
+  if (!applied) return null;
+  await applied.stored;
+  return applied.result;
+}
+
+/**
+ * Step 10 inside the transaction `tx` that consumed the request `won`: apply the effect and store the terminal
+ * answer. Where the driver pipelines a transaction's statements (PostgreSQL), the store's answer is not awaited
+ * here, so the UPDATE travels with the COMMIT that follows: one round trip instead of two. The caller awaits
+ * `stored` once the transaction has resolved: if that UPDATE failed, the transaction was aborted and its COMMIT
+ * rolled the effect and the consume back (the request stays as it was), and that error is the answer.
+ */
+async function applyAndStore<I, C extends Record<string, unknown>>(
+  tx: Tx,
+  op: SignedOperation<I, C>,
+  call: SignedCall<I>,
+  context: C,
+  won: SignedRequestRow,
+): Promise<{ result: Reply; stored: Promise<unknown> }> {
+  const result = await op.execute(tx, call.input, context, won);
+  const stored = tx
+    .update(signedRequests)
+    .set(storedSuccess(op, result))
+    .where(eq(signedRequests.id, won.id))
+    .prepare("signed_retry_store_result")
+    .execute();
+  if (transactionPipelines()) stored.catch(() => {});
+  else await stored;
+  return { result, stored };
 }
 
 /**
@@ -407,19 +566,18 @@ async function storeResult<I, C extends Record<string, unknown>>(tx: Tx, op: Sig
  * stores the terminal response. A signer whose session was revoked meanwhile ends it with SESSION_REVOKED.
  */
 async function settle<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
-  const { db, op, call } = r;
+  const { db } = r;
   const consumable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "ACCEPTED"), lte(signedRequests.settleAt, sql`now()`));
   let failure: ApiError | undefined;
   try {
-    const result = await db.transaction(async (tx) => {
+    const result = await consumeInTransaction(r, async (tx) => {
       const [won] = await tx
         .update(signedRequests)
         .set({ state: "CONSUMED", consumedAt: sql`now()`, outcome: "SUCCEEDED" })
         .where(consumable)
         .returning();
-      if (!won) return null;
-      await checkSignerStillActive(tx, won);
-      return storeResult(tx, op, row.id, await op.execute(tx, call.input, context, won));
+      if (won) await checkSignerStillActive(tx, won);
+      return won;
     });
     if (result) return result;
   } catch (e) {

@@ -13,7 +13,9 @@
  *      (`SignerRule`); `context` is non-secret JSON kept with the request and handed back at acceptance.
  *    - `accountOf?(input)`: on a retry, the account the request names when the request alone says it
  *      (for example `body.accountId`); a mismatch with the stored account is 401 REQUEST_ID_MISMATCH.
- *    - `recheck?(input, context, db)`: step 9, refusals re-checked just before acceptance.
+ *    - `recheck?(input, context, db)`: step 9, refusals re-checked just before acceptance. On the hot path
+ *      (no settle delay) `db` is the transaction that has just claimed the request: read through it, never
+ *      through `getDb()` (holding the claim, the transaction must not wait for another pool connection).
  *    - `execute(tx, input, context, request)`: step 10, runs in the one transaction that moves the request
  *      from settled to CONSUMED; applies the side effect and returns the terminal `Reply` (201/204/200).
  *      Throwing `ApiError` rolls the effect back; the request is still consumed and that error is the
