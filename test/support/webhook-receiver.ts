@@ -13,13 +13,15 @@ export interface Received {
   at: number;
 }
 
+type Answer = number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
+
 export interface Receiver {
   url: string;
   received: Received[];
   /** Requests for one envelope id. */
   forEvent: (id: string) => Received[];
-  /** A status, "hang", or a full answer (a redirect's location, a body). */
-  respond: (r: Received, nthForEvent: number) => number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
+  /** A status, "hang", or a full answer (a redirect's location, a body); or a promise of one (the request is held open until it settles). */
+  respond: (r: Received, nthForEvent: number) => Answer | Promise<Answer>;
   close: () => Promise<void>;
 }
 
@@ -39,7 +41,7 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const rawBody = Buffer.concat(chunks).toString("utf8");
       let eventId = "";
       let type = "";
@@ -56,7 +58,8 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
         at: Date.now(),
       };
       rec.received.push(r);
-      const status = rec.respond(r, rec.forEvent(eventId).length);
+      const status = await rec.respond(r, rec.forEvent(eventId).length);
+      if (res.destroyed) return;
       if (status === "hang") {
         hanging.add(res);
         return;
