@@ -73,4 +73,18 @@ describe("webhook deliveries in flight", () => {
     const log = await conn.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, id1));
     expect(log.map((a) => [a.attempt, a.result])).toEqual([[1, "DELIVERED"]]);
   });
+
+  it("keeps the connection to a receiver alive between deliveries (post-webhook.ts, one agent per checked address)", async () => {
+    const rec = await receivers.start(() => 200);
+    const p = await createPlatform({ name: "keep-alive", environment: "SANDBOX", settings: { webhookUrl: rec.url } });
+    const platformId = parseId("Platform", p.id)!;
+    const conn = await getDb();
+    for (let n = 1; n <= 3; n++) {
+      const id = await conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n } }));
+      await waitFor(`event ${n}`, () => rec.forEvent(`Webhook:${id}`).length === 1);
+    }
+    expect(rec.received).toHaveLength(3);
+    // One after another, well within the idle limit: the same connection carried all three.
+    expect(rec.connections()).toBe(1);
+  });
 });

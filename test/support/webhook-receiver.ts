@@ -18,6 +18,8 @@ type Answer = number | "hang" | { status: number; body?: string; headers?: Recor
 export interface Receiver {
   url: string;
   received: Received[];
+  /** TCP connections accepted so far (a kept-alive connection carries several requests). */
+  connections: () => number;
   /** Requests for one envelope id. */
   forEvent: (id: string) => Received[];
   /** A status, "hang", or a full answer (a redirect's location, a body); or a promise of one (the request is held open until it settles). */
@@ -27,9 +29,11 @@ export interface Receiver {
 
 export async function startReceiver(respond: Receiver["respond"] = () => 200): Promise<Receiver> {
   const hanging = new Set<http.ServerResponse>();
+  let connections = 0;
   const rec: Receiver = {
     url: "",
     received: [],
+    connections: () => connections,
     forEvent: (id) => rec.received.filter((r) => r.eventId === id),
     respond,
     close: async () => {
@@ -68,6 +72,7 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
       res.writeHead(a.status, { "content-type": "application/json", ...a.headers }).end(a.body ?? "{}");
     });
   });
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   rec.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return rec;
