@@ -12,6 +12,8 @@ export interface DeliverySlots {
   fill: () => Promise<number>;
   /** Deliveries this instance is sending now. */
   inFlight: () => number;
+  /** Claim nothing more (the deliveries in flight finish and record their outcomes). */
+  stop: () => void;
 }
 
 /**
@@ -25,6 +27,7 @@ export function createDeliverySlots(concurrency: number): DeliverySlots {
   let again = false;
   // The last claim took every free slot (or found none free): more may be due, so a freed slot claims again.
   let backlog = false;
+  let stopped = false;
 
   const fillOnce = async (): Promise<number> => {
     const free = concurrency - inFlight;
@@ -50,6 +53,7 @@ export function createDeliverySlots(concurrency: number): DeliverySlots {
   };
 
   const fill = (): Promise<number> => {
+    if (stopped) return Promise.resolve(0);
     if (filling) {
       again = true;
       return filling;
@@ -60,7 +64,7 @@ export function createDeliverySlots(concurrency: number): DeliverySlots {
         do {
           again = false;
           total += await fillOnce();
-        } while (again && inFlight < concurrency);
+        } while (again && !stopped && inFlight < concurrency);
       } catch (e) {
         logger.error({ err: errorFields(e) }, "webhook deliveries: claim failed");
       } finally {
@@ -72,5 +76,11 @@ export function createDeliverySlots(concurrency: number): DeliverySlots {
     return run;
   };
 
-  return { fill, inFlight: () => inFlight };
+  return {
+    fill,
+    inFlight: () => inFlight,
+    stop: () => {
+      stopped = true;
+    },
+  };
 }

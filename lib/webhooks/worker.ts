@@ -49,6 +49,7 @@ export function startWebhookWorker(): { stop: () => void } {
     stop: () => {
       stopped = true;
       loop.stop();
+      slots.stop();
       for (const u of unlisten) void u().catch(() => {});
     },
   };
