@@ -51,6 +51,8 @@ const envSchema = z.object({
   WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
   /** How often the webhook worker looks for due deliveries, in ms. */
   WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Deliveries one instance sends at once (each claimed, sent and recorded on its own; bench/README.md "Webhook latency"). */
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
   /** Base of the exponential retry schedule (attempt n waits base·2^(n-1), capped), in ms. Tests set it small. */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   /** Longest wait between two attempts (protocol.md: 30 min). */

@@ -1,6 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { execRows, getDb } from "@/db/client";
-import { webhookDeliveries, webhookDeliveryAttempts } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { retryDelayMs } from "./backoff";
@@ -32,22 +31,22 @@ export interface AttemptOutcome {
 }
 
 /**
- * Claim the due deliveries and send each once. The claim is one statement: rows are locked with
- * FOR UPDATE SKIP LOCKED, their attempt counter goes up and `next_attempt_at` moves a lease ahead,
- * then the lock is released. Another worker therefore skips them while this one sends, and picks
- * them up again only if this one dies before recording the result (at-least-once).
+ * Claim up to `limit` due deliveries. The claim is one statement: rows are locked with FOR UPDATE
+ * SKIP LOCKED, their attempt counter goes up and `next_attempt_at` moves a lease ahead, then the lock
+ * is released. Another worker therefore skips them while this one sends, and picks them up again only
+ * if this one dies before recording the result (at-least-once).
  */
-export async function deliverDue(batch = 20): Promise<AttemptOutcome[]> {
+export async function claimDue(limit: number): Promise<Claimed[]> {
+  if (limit <= 0) return [];
   const db = await getDb();
-  const cfg = env();
-  const leaseMs = cfg.WEBHOOK_TIMEOUT_MS + 5_000;
-  const claimed = await execRows<Claimed>(
+  const leaseMs = env().WEBHOOK_TIMEOUT_MS + 5_000;
+  return execRows<Claimed>(
     db,
     sql`with due as (
           select id from webhook_deliveries
           where status = 'PENDING' and next_attempt_at <= now()
           order by next_attempt_at
-          limit ${batch}
+          limit ${limit}
           for update skip locked
         )
         update webhook_deliveries d
@@ -59,6 +58,11 @@ export async function deliverDue(batch = 20): Promise<AttemptOutcome[]> {
         where d.id = due.id and p.id = d.platform_id
         returning d.id, d.platform_id, d.event_type, d.body, d.attempts, d.give_up_at, p.settings->>'webhookUrl' as url, p.environment`,
   );
+}
+
+/** Claim the due deliveries (`claimDue`) and send them all at once; resolves when every outcome is recorded. */
+export async function deliverDue(batch = 20): Promise<AttemptOutcome[]> {
+  const claimed = await claimDue(batch);
   if (claimed.length === 0) return [];
   const key = await getWebhookSigningKey();
   return Promise.all(claimed.map((c) => attemptDelivery(c, key.privateKey)));
@@ -105,30 +109,24 @@ export async function attemptDelivery(c: Claimed, privateKey: import("node:crypt
   const db = await getDb();
   // Guarded by the attempt number: a worker whose lease ran out (and whose row another worker
   // re-claimed) must not overwrite the newer attempt's record. The attempt joins the log either way.
-  await db.transaction(async (tx) => {
-    await tx
-      .update(webhookDeliveries)
-      .set({
-        status: delivered ? "DELIVERED" : retry ? "PENDING" : "FAILED",
-        lastStatusCode: statusCode,
-        lastError: error,
-        lastUrl: c.url,
-        nextAttemptAt: retry ? nextAt : new Date(),
-        deliveredAt: delivered ? new Date() : null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(webhookDeliveries.id, c.id), eq(webhookDeliveries.attempts, c.attempts), eq(webhookDeliveries.status, "PENDING")));
-    await tx.insert(webhookDeliveryAttempts).values({
-      deliveryId: c.id,
-      attempt: c.attempts,
-      url: c.url,
-      statusCode,
-      error,
-      result,
-      durationMs: Date.now() - startedAt.getTime(),
-      attemptedAt: startedAt,
-    });
-  });
+  // One statement (atomic on its own): one round trip, and no pooled connection held across a transaction
+  // while many deliveries of this instance record their outcomes at once.
+  const now = new Date().toISOString();
+  await db.execute(sql`with upd as (
+      update webhook_deliveries
+      set status = ${delivered ? "DELIVERED" : retry ? "PENDING" : "FAILED"},
+          last_status_code = ${statusCode}::int,
+          last_error = ${error}::text,
+          last_url = ${c.url}::text,
+          next_attempt_at = ${retry ? nextAt.toISOString() : now}::timestamptz,
+          delivered_at = ${delivered ? now : null}::timestamptz,
+          updated_at = ${now}::timestamptz
+      where id = ${c.id}::uuid and attempts = ${c.attempts}::int and status = 'PENDING'
+      returning id
+    )
+    insert into webhook_delivery_attempts (delivery_id, attempt, url, status_code, error, result, duration_ms, attempted_at)
+    values (${c.id}::uuid, ${c.attempts}::int, ${c.url}::text, ${statusCode}::int, ${error}::text, ${result},
+            ${Date.now() - startedAt.getTime()}::int, ${startedAt.toISOString()}::timestamptz)`);
   if (!delivered) logger.info({ deliveryId: c.id, attempt: c.attempts, statusCode, result }, "webhook attempt failed");
   return { id: c.id, attempt: c.attempts, statusCode, result, error, ...(responseBody !== undefined ? { responseBody } : {}) };
 }

@@ -4,6 +4,9 @@ import { outboxEvents, platforms, webhookDeliveries } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
 
+/** Notified at the commit of a fan-out that created deliveries (no payload). */
+export const DELIVERIES_CHANNEL = "webhook_deliveries";
+
 /**
  * Turn undispatched outbox events into deliveries, in one transaction: the events are claimed with
  * FOR UPDATE SKIP LOCKED (two workers take disjoint batches), each becomes one delivery whose body
@@ -57,6 +60,9 @@ export async function dispatchOutbox(batch = 200): Promise<number> {
           events.map((e) => e.id),
         ),
       );
+    // Delivered at this commit to every listening instance: each claims the new deliveries at once
+    // (lib/webhooks/worker.ts), not only the instance that fanned them out.
+    if ([...urlOf.values()].some(Boolean)) await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
     return events.length;
   });
 }

@@ -9,23 +9,67 @@ export interface PostResult {
   bodyStart: string;
 }
 
+/** Keep-alive agents, one per (scheme, host name, port, checked address); the least recently used go first. */
+const MAX_AGENTS = 64;
+const agents = new Map<string, http.Agent>();
+
+/**
+ * The keep-alive agent for one checked destination. Keyed by the checked address too, so a kept socket is only
+ * ever reused for an attempt whose own check gave the same address (a host that now resolves elsewhere gets a new
+ * agent and a new connection to its new, checked address). Idle sockets close after 4 s, or sooner when the
+ * receiver's Keep-Alive header says so (Node's agent honours it).
+ */
+function agentFor(dest: Destination): http.Agent {
+  const key = `${dest.url.protocol}//${dest.url.hostname}:${dest.url.port}@${dest.address}`;
+  let agent = agents.get(key);
+  if (agent) agents.delete(key);
+  else {
+    const opts = { keepAlive: true, maxFreeSockets: 16, timeout: 4_000 };
+    agent = dest.url.protocol === "https:" ? new https.Agent(opts) : new http.Agent(opts);
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value!;
+      agents.delete(oldestKey);
+      oldest.destroy();
+    }
+  }
+  agents.set(key, agent);
+  return agent;
+}
+
 /**
  * POST to a checked destination. The socket connects to `dest.address` (the lookup is pinned to it),
  * while TLS still verifies the certificate against the host name. Redirects are never followed: a
- * 3xx is just the receiver's status.
+ * 3xx is just the receiver's status. Connections are kept alive per checked address (`agentFor`); a kept
+ * socket the receiver closed meanwhile (reset before any answer) is retried once on a new connection.
  */
-export function postWebhook(
+export async function postWebhook(
   dest: Destination,
   headers: Record<string, string>,
   body: string,
   timeoutMs: number,
   keepBytes = 0,
 ): Promise<PostResult> {
+  try {
+    return await postOnce(dest, headers, body, timeoutMs, keepBytes, agentFor(dest));
+  } catch (e) {
+    if (!(e as { reusedSocket?: boolean }).reusedSocket) throw e;
+    return postOnce(dest, headers, body, timeoutMs, keepBytes, false);
+  }
+}
+function postOnce(
+  dest: Destination,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  keepBytes: number,
+  agent: http.Agent | false,
+): Promise<PostResult> {
   const pinned: LookupFunction = (_host, options, cb) => {
     if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: dest.address, family: dest.family }]);
     else cb(null, dest.address, dest.family);
   };
   const client = dest.url.protocol === "https:" ? https : http;
+  let answered = false;
   return new Promise((resolve, reject) => {
     const req = client.request(
       dest.url,
@@ -33,11 +77,12 @@ export function postWebhook(
         method: "POST",
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         lookup: pinned,
-        agent: false,
+        agent,
         timeout: timeoutMs,
         signal: AbortSignal.timeout(timeoutMs),
       },
       (res) => {
+        answered = true;
         const chunks: Buffer[] = [];
         let kept = 0;
         res.on("data", (c: Buffer) => {
@@ -51,7 +96,12 @@ export function postWebhook(
       },
     );
     req.on("timeout", () => req.destroy(Object.assign(new Error(`No answer within ${timeoutMs} ms`), { name: "TimeoutError" })));
-    req.on("error", reject);
+    req.on("error", (e) => {
+      // A kept socket that the receiver had closed: reset before any answer came back (safe to send again).
+      const code = (e as { code?: unknown }).code;
+      if (req.reusedSocket && !answered && (code === "ECONNRESET" || code === "EPIPE")) Object.assign(e, { reusedSocket: true });
+      reject(e);
+    });
     req.end(body);
   });
 }

@@ -4,9 +4,10 @@ import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { startPollLoop } from "@/lib/worker-loop/poll-loop";
 import { deliverDue, type AttemptOutcome } from "./deliver-due";
-import { dispatchOutbox } from "./dispatch-outbox";
+import { createDeliverySlots } from "./delivery-slots";
+import { DELIVERIES_CHANNEL, dispatchOutbox } from "./dispatch-outbox";
 
-/** One step of the worker: fan out the outbox, then send what is due. Tests call it directly. */
+/** One step of the worker, awaited to the end: fan out the outbox, then send what is due. Tests call it directly. */
 export async function runWebhookWorkerOnce(): Promise<{ dispatched: number; attempts: AttemptOutcome[] }> {
   const dispatched = await dispatchOutbox();
   const attempts = await deliverDue();
@@ -22,26 +23,34 @@ export const OUTBOX_CHANNEL = "outbox_events";
  * A committed event wakes it through LISTEN/NOTIFY (every listening instance wakes; SKIP LOCKED gives each a
  * disjoint batch), so a webhook leaves within milliseconds of its commit; polling every WEBHOOK_POLL_MS stays
  * as the fallback (a lost notification, a dropped listening connection) and for retries, which come due by time.
+ * A step fans the outbox out and fills the free delivery slots (WEBHOOK_CONCURRENCY per instance); each delivery
+ * is sent and recorded on its own, and a freed slot claims the next due one, so the loop never waits for a
+ * receiver. A fan-out notifies DELIVERIES_CHANNEL at its commit, so every instance (not only the one that fanned
+ * out) claims the new deliveries at once.
  */
 export function startWebhookWorker(): { stop: () => void } {
-  const loop = startPollLoop("webhook worker", env().WEBHOOK_POLL_MS, async () => {
-    const r = await runWebhookWorkerOnce();
-    return r.dispatched > 0 || r.attempts.length > 0;
+  const cfg = env();
+  const slots = createDeliverySlots(cfg.WEBHOOK_CONCURRENCY);
+  const loop = startPollLoop("webhook worker", cfg.WEBHOOK_POLL_MS, async () => {
+    const dispatched = await dispatchOutbox();
+    await slots.fill();
+    return dispatched > 0;
   });
-  let unlisten: (() => Promise<void>) | undefined;
+  const unlisten: (() => Promise<void>)[] = [];
   let stopped = false;
   getHandle()
-    .then((h) => h.listen(OUTBOX_CHANNEL, loop.wake))
-    .then((u) => {
-      unlisten = u;
-      if (stopped) void u();
+    .then(async (h) => {
+      unlisten.push(await h.listen(OUTBOX_CHANNEL, loop.wake));
+      unlisten.push(await h.listen(DELIVERIES_CHANNEL, () => void slots.fill()));
+      if (stopped) for (const u of unlisten) void u().catch(() => {});
     })
     .catch((e) => logger.warn({ err: errorFields(e) }, "webhook worker: LISTEN failed; polling only"));
   return {
     stop: () => {
       stopped = true;
       loop.stop();
-      void unlisten?.().catch(() => {});
+      slots.stop();
+      for (const u of unlisten) void u().catch(() => {});
     },
   };
 }

@@ -13,21 +13,27 @@ export interface Received {
   at: number;
 }
 
+type Answer = number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
+
 export interface Receiver {
   url: string;
   received: Received[];
+  /** TCP connections accepted so far (a kept-alive connection carries several requests). */
+  connections: () => number;
   /** Requests for one envelope id. */
   forEvent: (id: string) => Received[];
-  /** A status, "hang", or a full answer (a redirect's location, a body). */
-  respond: (r: Received, nthForEvent: number) => number | "hang" | { status: number; body?: string; headers?: Record<string, string> };
+  /** A status, "hang", or a full answer (a redirect's location, a body); or a promise of one (the request is held open until it settles). */
+  respond: (r: Received, nthForEvent: number) => Answer | Promise<Answer>;
   close: () => Promise<void>;
 }
 
 export async function startReceiver(respond: Receiver["respond"] = () => 200): Promise<Receiver> {
   const hanging = new Set<http.ServerResponse>();
+  let connections = 0;
   const rec: Receiver = {
     url: "",
     received: [],
+    connections: () => connections,
     forEvent: (id) => rec.received.filter((r) => r.eventId === id),
     respond,
     close: async () => {
@@ -39,7 +45,7 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
+    req.on("end", async () => {
       const rawBody = Buffer.concat(chunks).toString("utf8");
       let eventId = "";
       let type = "";
@@ -56,7 +62,8 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
         at: Date.now(),
       };
       rec.received.push(r);
-      const status = rec.respond(r, rec.forEvent(eventId).length);
+      const status = await rec.respond(r, rec.forEvent(eventId).length);
+      if (res.destroyed) return;
       if (status === "hang") {
         hanging.add(res);
         return;
@@ -65,6 +72,7 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
       res.writeHead(a.status, { "content-type": "application/json", ...a.headers }).end(a.body ?? "{}");
     });
   });
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   rec.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
   return rec;
