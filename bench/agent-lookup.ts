@@ -13,7 +13,7 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
 import { alternatingRounds, CONNECTIONS, median, type RoundResult, type ServerProbe, type Target } from "./bench-kit";
-import { buildApp, createTestDatabase, DIST_DIR, freePort, ROOT, startServer } from "../test/support/server";
+import { buildApp, createTestDatabase, DIST_DIR, freePort, PG_ADMIN_URL, ROOT, startServer } from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { closeDb } from "@/db/client";
 
@@ -134,18 +134,22 @@ async function main() {
     const server = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probePort), ...extra }, { nodeArgs });
     variants.push({ name: `(a) 100k accounts, ${v}`, url: server.url, targets: lookups(ACCOUNTS), pid: server.proc.pid!, probe: serverProbe(probePort), server });
   }
+  // PostgreSQL's CPU per request (its backends serving each database), for bench/README.md "Scale-out".
+  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
+  const pgOf = (db: { url: string }) => ({ sql: admin, database: new URL(db.url).pathname.slice(1) });
   let results: RoundResult[];
   try {
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
     results = await alternatingRounds([
-      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid!, probe: serverProbe(probeSmall) },
-      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid!, probe: serverProbe(probeLarge) },
+      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid!, probe: serverProbe(probeSmall), pg: pgOf(small) },
+      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid!, probe: serverProbe(probeLarge), pg: pgOf(large) },
       ...variants,
       { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid!, probe: serverProbe(probeLarge) },
       { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS), pid: floor.proc.pid! },
     ], { rounds: ROUNDS, duration: DURATION, warmup: WARMUP_REQUESTS });
   } finally {
     floor.proc.kill("SIGTERM");
+    await admin.end();
     await Promise.all([next.stop(), nextSmall.stop(), ...variants.map((v) => v.server.stop())]);
     await Promise.all([small.drop(), large.drop()]);
   }
@@ -153,7 +157,9 @@ async function main() {
   for (const r of results) {
     console.log(
       `${r.name.padEnd(46)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms  ` +
-        `${r.cpuPerReq.toFixed(2)} CPU-ms/req (${(1000 / r.cpuPerReq).toFixed(0)} req per CPU-s)  non-2xx ${r.non2xx}  errors ${r.errors}`,
+        `${r.cpuPerReq.toFixed(2)} CPU-ms/req (${(1000 / r.cpuPerReq).toFixed(0)} req per CPU-s)` +
+        (r.pgCpuPerReq === undefined ? "" : `  PostgreSQL ${r.pgCpuPerReq.toFixed(3)} CPU-ms/req`) +
+        `  non-2xx ${r.non2xx}  errors ${r.errors}`,
     );
   }
   const [a1k, a] = results;

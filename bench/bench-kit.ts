@@ -66,7 +66,8 @@ export function cpuMs(rootPid: number): number {
  * (a backend that connected meanwhile counts whole). Background processes (WAL writer, checkpointer) serve every
  * database of the cluster and are not counted. `sql` must be a connection to the same cluster.
  */
-export async function pgBackendCpu(sql: { unsafe: (q: string, args: string[]) => Promise<unknown> }, database: string): Promise<Map<number, number>> {
+type PgSql = { unsafe: (q: string, args: string[]) => Promise<unknown> };
+export async function pgBackendCpu(sql: PgSql, database: string): Promise<Map<number, number>> {
   const rows = (await sql.unsafe("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database])) as { pid: number }[];
   return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
 }
@@ -84,6 +85,8 @@ export interface RoundResult {
   errors: number;
   /** Server CPU milliseconds per request (process tree; PostgreSQL excluded). */
   cpuPerReq: number;
+  /** PostgreSQL CPU milliseconds per request (the backends of the server's database), when the server names it. */
+  pgCpuPerReq?: number;
   /** 2xx answers over all the rounds. */
   ok: number;
   /** Per round, in order: p99 (ms) and what the server's `probe` returned for that round. */
@@ -95,7 +98,7 @@ export interface RoundResult {
  * load from other processes on the machine affects all of them alike. A round with non-2xx answers prints their statuses.
  */
 export async function alternatingRounds(
-  servers: { name: string; url: string; targets: Target[]; pid: number; probe?: ServerProbe }[],
+  servers: { name: string; url: string; targets: Target[]; pid: number; probe?: ServerProbe; pg?: { sql: PgSql; database: string } }[],
   o: { rounds: number; duration: number; warmup: number },
 ): Promise<RoundResult[]> {
   // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
@@ -104,14 +107,17 @@ export async function alternatingRounds(
   for (let r = 0; r < o.rounds; r++) {
     for (const [k, s] of servers.entries()) {
       await s.probe?.read(); // starts the server's figures over
+      const pg0 = s.pg && (await pgBackendCpu(s.pg.sql, s.pg.database));
       const cpu0 = cpuMs(s.pid);
       const m = await measure(s.url, s.targets, { duration: o.duration });
       const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
+      const pgCpuPerReq = s.pg && pg0 ? pgCpuSince(pg0, await pgBackendCpu(s.pg.sql, s.pg.database)) / Math.max(1, m.requests.total) : undefined;
       const probe = await s.probe?.read();
       if (m.non2xx > 0) console.log(`    non-2xx answers by status: ${JSON.stringify((m as unknown as { statusCodeStats?: unknown }).statusCodeStats ?? {})}`);
-      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, ok: m["2xx"], rounds: [{ p99: m.latency.p99, probe }] });
+      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, pgCpuPerReq, ok: m["2xx"], rounds: [{ p99: m.latency.p99, probe }] });
       console.log(
         `  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req` +
+          (pgCpuPerReq === undefined ? "" : `  PostgreSQL ${pgCpuPerReq.toFixed(2)} CPU-ms/req`) +
           (probe === undefined ? "" : `\n      ${s.probe!.format(probe)}`),
       );
     }
@@ -124,6 +130,7 @@ export async function alternatingRounds(
     non2xx: raw[k].reduce((n, x) => n + x.non2xx, 0),
     errors: raw[k].reduce((n, x) => n + x.errors, 0),
     cpuPerReq: median(raw[k].map((x) => x.cpuPerReq)),
+    pgCpuPerReq: s.pg ? median(raw[k].map((x) => x.pgCpuPerReq ?? 0)) : undefined,
     ok: raw[k].reduce((n, x) => n + x.ok, 0),
     rounds: raw[k].flatMap((x) => x.rounds),
   }));
