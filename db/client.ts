@@ -79,14 +79,15 @@ async function openPostgres(url: string): Promise<Handle> {
   } finally {
     await migrator.end();
   }
+  const prepare = process.env.DATABASE_PREPARE !== "false";
   const client = postgres(url, {
     max: databasePoolSize(),
     onnotice: () => {},
     // Named prepared statements live on one server connection; behind a pooler in transaction mode that does not track
     // them (PgBouncer < 1.21) the next transaction may run on another: DATABASE_PREPARE=false sends every query unnamed.
-    prepare: process.env.DATABASE_PREPARE !== "false",
+    prepare,
   });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(prepare ? preparingEveryQuery(client) : client, { schema }) as unknown as Db;
   // LISTEN holds its connection for the session (postgres-js keeps one aside and re-establishes it).
   const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => {} });
   const listen = async (channel: string, onNotify: () => void) => {
@@ -98,6 +99,35 @@ async function openPostgres(url: string): Promise<Handle> {
     if (listener !== client) await listener.end();
   };
   return { db, kind: "postgres", close, listen };
+}
+
+/**
+ * drizzle sends each query it was not asked to name (`.prepare("…")`) with `prepare: false`, and postgres.js then has
+ * PostgreSQL describe every parameterized query before it binds and runs it: two round trips per statement, each one
+ * a socket write and a wake-up of the backend (bench/README.md "Money path": ≈ 0.2 ms of the Node process per round
+ * trip here). This client prepares every query instead. postgres.js keeps prepared statements per connection, keyed by
+ * their text and parameter types, so a statement is described once per connection and then runs in one round trip,
+ * and PostgreSQL parses it once. The text of a drizzle query depends only on its shape (values are parameters), so
+ * the number of statements a connection keeps is bounded by the query shapes of the code (an `in (…)` list or a
+ * multi-row insert counts once per length), and postgres.js retires connections after 30–60 minutes.
+ * Transactions and savepoints get the same client (drizzle runs them on the `sql` that `begin` hands over).
+ */
+function preparingEveryQuery<T extends object>(sql: T): T {
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      const value: unknown = Reflect.get(target, prop, receiver);
+      if (typeof value !== "function") return value;
+      const call = value as (...args: unknown[]) => unknown;
+      if (prop === "unsafe") return (query: string, params?: unknown[], options?: object) => call(query, params, { ...options, prepare: true });
+      if (prop === "begin" || prop === "savepoint") {
+        return (...args: unknown[]) => {
+          const fn = args.pop() as (tx: object) => unknown;
+          return call(...args, (tx: object) => fn(preparingEveryQuery(tx)));
+        };
+      }
+      return value;
+    },
+  });
 }
 
 async function openPglite(dir: string): Promise<Handle> {
