@@ -113,21 +113,19 @@ async function openPostgres(url: string): Promise<Handle> {
  * Transactions and savepoints get the same client (drizzle runs them on the `sql` that `begin` hands over).
  */
 function preparingEveryQuery<T extends object>(sql: T): T {
-  return new Proxy(sql, {
-    get(target, prop, receiver) {
-      const value: unknown = Reflect.get(target, prop, receiver);
-      if (typeof value !== "function") return value;
-      const call = value as (...args: unknown[]) => unknown;
-      if (prop === "unsafe") return (query: string, params?: unknown[], options?: object) => call(query, params, { ...options, prepare: true });
-      if (prop === "begin" || prop === "savepoint") {
-        return (...args: unknown[]) => {
-          const fn = args.pop() as (tx: object) => unknown;
-          return call(...args, (tx: object) => fn(preparingEveryQuery(tx)));
-        };
-      }
-      return value;
-    },
-  });
+  const original = sql as unknown as Record<"unsafe" | "begin" | "savepoint", (...args: unknown[]) => unknown>;
+  // Built once per client (the pool's, or a transaction's), not on every query.
+  const replaced: Record<PropertyKey, unknown> = {
+    unsafe: (query: string, params?: unknown[], options?: object) => original.unsafe(query, params, { ...options, prepare: true }),
+  };
+  for (const name of ["begin", "savepoint"] as const) {
+    if (typeof original[name] !== "function") continue;
+    replaced[name] = (...args: unknown[]) => {
+      const fn = args.pop() as (tx: object) => unknown;
+      return original[name](...args, (tx: object) => fn(preparingEveryQuery(tx)));
+    };
+  }
+  return new Proxy(sql, { get: (target, prop, receiver) => (Object.hasOwn(replaced, prop) ? replaced[prop] : Reflect.get(target, prop, receiver)) });
 }
 
 async function openPglite(dir: string): Promise<Handle> {

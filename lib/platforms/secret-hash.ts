@@ -128,8 +128,6 @@ export async function verifySecretShared(secret: string, stored: string | null, 
   return ok;
 }
 
-export const verifySecretMemoized = (secret: string, stored: string | null): Promise<boolean> => verifySecretShared(secret, stored);
-
 /** API tokens' client ids carry this prefix, so authentication reads one table. */
 export const TOKEN_CLIENT_ID_PREFIX = "token_";
 
