@@ -32,7 +32,7 @@ process.env.KEY_ENCRYPTION_KEY = randomBytes(32).toString("hex");
 process.env.LOG_LEVEL = "silent";
 
 const { closeDb, getDb } = await import("@/db/client");
-const { authSessions, platforms } = await import("@/db/schema");
+const { authMethods, authSessions, internalAccounts, platforms } = await import("@/db/schema");
 const { createPlatform } = await import("@/lib/platforms/create-platform");
 const { toPrincipal } = await import("@/lib/platforms/platform-row");
 const { createCustomer } = await import("@/lib/customers/create-customer");
@@ -50,8 +50,8 @@ try {
   const [row] = await db.select().from(platforms).where(eq(platforms.id, parseId("Platform", created.id)!));
   const platform = toPrincipal(row);
   const customer = await createCustomer(platform, { customerType: "INDIVIDUAL", fullName: "Bench User", email: "bench@example.com" } as never);
-  const account = await db.query.internalAccounts.findFirst({ where: (t, { eq: e }) => e(t.customerId, parseId("Customer", customer.id)!) });
-  const method = await db.query.authMethods.findFirst({ where: (t, { eq: e }) => e(t.accountId, account!.id) });
+  const [account] = await db.select().from(internalAccounts).where(eq(internalAccounts.customerId, parseId("Customer", customer.id)!)).limit(1);
+  const [method] = await db.select().from(authMethods).where(eq(authMethods.accountId, account!.id)).limit(1);
   const key = generateP256KeyPair();
   await db.insert(authSessions).values({
     id: newUuid(),

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import * as schema from "./schema";
 import { databasePoolSize } from "./pool-size";
+import { transactionClient } from "./transaction-client";
 
 /**
  * One database handle per process, from one schema and one set of migrations:
@@ -11,7 +12,12 @@ import { databasePoolSize } from "./pool-size";
  * Migrations run on first use. The handle lives on globalThis so that every route bundle
  * of the Next.js server shares it.
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * Without drizzle's relational query API (`db.query.<table>`): given the schema, drizzle builds a query builder for
+ * every table each time it makes a database object, and it makes one for every transaction and savepoint (≈ 50 tables:
+ * bench/README.md "Signed retry"). Queries name their tables (`db.select().from(table)`).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -87,7 +93,9 @@ async function openPostgres(url: string): Promise<Handle> {
     // them (PgBouncer < 1.21) the next transaction may run on another: DATABASE_PREPARE=false sends every query unnamed.
     prepare,
   });
-  const db = drizzle(prepare ? preparingEveryQuery(client) : client, { schema }) as unknown as Db;
+  // Every query prepared once per connection (unless DATABASE_PREPARE=false), BEGIN sent with a transaction's first
+  // statement: db/transaction-client.ts.
+  const db = drizzle(transactionClient(client, { prepare })) as unknown as Db;
   // LISTEN holds its connection for the session (postgres-js keeps one aside and re-establishes it).
   const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => {} });
   const listen = async (channel: string, onNotify: () => void) => {
@@ -101,33 +109,6 @@ async function openPostgres(url: string): Promise<Handle> {
   return { db, kind: "postgres", close, listen };
 }
 
-/**
- * drizzle sends each query it was not asked to name (`.prepare("…")`) with `prepare: false`, and postgres.js then has
- * PostgreSQL describe every parameterized query before it binds and runs it: two round trips per statement, each one
- * a socket write and a wake-up of the backend (bench/README.md "Money path": ≈ 0.2 ms of the Node process per round
- * trip here). This client prepares every query instead. postgres.js keeps prepared statements per connection, keyed by
- * their text and parameter types, so a statement is described once per connection and then runs in one round trip,
- * and PostgreSQL parses it once. The text of a drizzle query depends only on its shape (values are parameters), so
- * the number of statements a connection keeps is bounded by the query shapes of the code (an `in (…)` list or a
- * multi-row insert counts once per length), and postgres.js retires connections after 30–60 minutes.
- * Transactions and savepoints get the same client (drizzle runs them on the `sql` that `begin` hands over).
- */
-function preparingEveryQuery<T extends object>(sql: T): T {
-  const original = sql as unknown as Record<"unsafe" | "begin" | "savepoint", (...args: unknown[]) => unknown>;
-  // Built once per client (the pool's, or a transaction's), not on every query.
-  const replaced: Record<PropertyKey, unknown> = {
-    unsafe: (query: string, params?: unknown[], options?: object) => original.unsafe(query, params, { ...options, prepare: true }),
-  };
-  for (const name of ["begin", "savepoint"] as const) {
-    if (typeof original[name] !== "function") continue;
-    replaced[name] = (...args: unknown[]) => {
-      const fn = args.pop() as (tx: object) => unknown;
-      return original[name](...args, (tx: object) => fn(preparingEveryQuery(tx)));
-    };
-  }
-  return new Proxy(sql, { get: (target, prop, receiver) => (Object.hasOwn(replaced, prop) ? replaced[prop] : Reflect.get(target, prop, receiver)) });
-}
-
 async function openPglite(dir: string): Promise<Handle> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
@@ -135,7 +116,7 @@ async function openPglite(dir: string): Promise<Handle> {
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client = new PGlite(dir);
   await client.waitReady;
-  const db = drizzle(client, { schema });
+  const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const listen = async (channel: string, onNotify: () => void) => client.listen(channel, () => onNotify());
   return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), listen };

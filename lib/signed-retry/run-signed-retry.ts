@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, lte, sql } from "drizzle-orm";
-import { getDb, transactionPipelines, type DbOrTx, type Tx } from "@/db/client";
-import { preparedQuery } from "@/db/prepared";
+import { getDb, transactionPipelines, type Db, type DbOrTx, type Tx } from "@/db/client";
+import { preparedInTransaction, preparedQuery } from "@/db/prepared";
 import { authSessions, signedRequests } from "@/db/schema";
 import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp, sha256Hex } from "@/lib/crypto";
 import { verifyStampNative } from "@/lib/crypto-node/verify";
@@ -495,25 +495,57 @@ function consumedBy<I, C extends Record<string, unknown>>(r: Retry<I, C>) {
   };
 }
 
+/** A placeholder of a statement built once (`preparedInTransaction`), typed as the column value it stands for. */
+const placeholder = <T = string>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** The claim's UPDATE, built once: request `id` of platform `platformId`, PENDING and not expired → CONSUMED. */
+const claimUpdate = (db: Db) =>
+  db
+    .update(signedRequests)
+    .set({
+      state: "CONSUMED",
+      acceptedAt: sql`now()`,
+      settleAt: sql`now()`,
+      consumedAt: sql`now()`,
+      acceptedSigner: placeholder("signer"),
+      acceptedSignature: placeholder("signature"),
+      acceptedStampDigest: placeholder("stampDigest"),
+      outcome: "SUCCEEDED",
+    })
+    .where(
+      and(
+        eq(signedRequests.id, sql.placeholder("id")),
+        eq(signedRequests.platformId, sql.placeholder("platformId")),
+        eq(signedRequests.state, "PENDING"),
+        sql`${signedRequests.expiresAt} > now()`,
+      ),
+    );
+
+const claimWithSessions = preparedInTransaction((db) =>
+  claimUpdate(db)
+    .returning({ ...getTableColumns(signedRequests), sessions: candidateSessionsJson(sql.placeholder("publicKey")) })
+    .prepare("signed_retry_claim_with_sessions"),
+);
+const claimOnly = preparedInTransaction((db) => claimUpdate(db).returning().prepare("signed_retry_claim"));
+
 /**
  * The claim: the one conditional UPDATE that accepts and consumes request `id` (PENDING → CONSUMED) in `tx`,
  * the transaction that applies the effect; of concurrent retries on any instances exactly one wins it, and
  * nothing of it holds unless `tx` commits. Its row comes back, with the candidate sessions for the stamp's key
- * (step 8) when asked (one round trip for both).
+ * (step 8) when asked (one round trip for both). Built once (its text is fixed, only the values change).
  */
 function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: true }): Promise<(SignedRequestRow & { sessions: SessionCandidate[] })[]>;
 function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: false }): Promise<SignedRequestRow[]>;
-function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: boolean }) {
-  const update = tx
-    .update(signedRequests)
-    .set({ ...consumedBy(r), outcome: "SUCCEEDED" })
-    .where(claimable(r, id));
-  return o.withSessions
-    ? update
-        .returning({ ...getTableColumns(signedRequests), sessions: candidateSessionsJson(r.stamp.publicKey) })
-        .prepare("signed_retry_claim_with_sessions")
-        .execute()
-    : update.returning().prepare("signed_retry_claim").execute();
+async function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: boolean }) {
+  const values = {
+    id,
+    platformId: r.call.platform.id,
+    signer: r.stamp.publicKey,
+    signature: r.stamp.signature,
+    stampDigest: r.stampDigest,
+    publicKey: r.stamp.publicKey,
+  };
+  return o.withSessions ? (await claimWithSessions(tx)).execute(values) : (await claimOnly(tx)).execute(values);
 }
 
 /**
@@ -550,16 +582,26 @@ async function applyAndStore<I, C extends Record<string, unknown>>(
   won: SignedRequestRow,
 ): Promise<{ result: Reply; stored: Promise<unknown> }> {
   const result = await op.execute(tx, call.input, context, won);
-  const stored = tx
-    .update(signedRequests)
-    .set(storedSuccess(op, result))
-    .where(eq(signedRequests.id, won.id))
-    .prepare("signed_retry_store_result")
-    .execute();
+  const { responseStatus, responseBody } = storedSuccess(op, result);
+  const stored = (await storeResult(tx)).execute({
+    id: won.id,
+    status: responseStatus,
+    // jsonb goes to the driver as its text, and SQL NULL as null (not the JSON null a column encoder would make of it).
+    body: responseBody === null ? null : JSON.stringify(responseBody),
+  });
   if (transactionPipelines()) stored.catch(() => {});
   else await stored;
   return { result, stored };
 }
+
+/** Step 10's UPDATE storing the terminal answer, built once. */
+const storeResult = preparedInTransaction((db) =>
+  db
+    .update(signedRequests)
+    .set({ responseStatus: placeholder<number | null>("status"), responseBody: sql`${sql.placeholder("body")}` })
+    .where(eq(signedRequests.id, sql.placeholder("id")))
+    .prepare("signed_retry_store_result"),
+);
 
 /**
  * Step 10: the one transaction that moves the request from settled to CONSUMED applies the effect and

@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { authSessions, platforms, signedRequests } from "@/db/schema";
+import { authMethods, authSessions, internalAccounts, platforms, signedRequests } from "@/db/schema";
 import { reply } from "@/lib/api-core/reply";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -30,8 +30,8 @@ beforeAll(async () => {
   const [row] = await db.select().from(platforms).where(eq(platforms.id, parseId("Platform", p.id)!));
   platform = toPrincipal(row);
   const customer = await createCustomer(platform, { customerType: "INDIVIDUAL", fullName: "Claim User", email: "claim@example.com" } as never);
-  const account = await db.query.internalAccounts.findFirst({ where: (t, { eq: e }) => e(t.customerId, parseId("Customer", customer.id)!) });
-  const method = await db.query.authMethods.findFirst({ where: (t, { eq: e }) => e(t.accountId, account!.id) });
+  const [account] = await db.select().from(internalAccounts).where(eq(internalAccounts.customerId, parseId("Customer", customer.id)!)).limit(1);
+  const [method] = await db.select().from(authMethods).where(eq(authMethods.accountId, account!.id)).limit(1);
   accountId = account!.id;
   await db.insert(authSessions).values({
     id: newUuid(),

@@ -1,0 +1,119 @@
+import type { ReservedSql, Sql } from "postgres";
+
+/**
+ * The postgres.js client handed to drizzle (db/client.ts). Two changes to the driver's own:
+ *
+ * - `prepare` (unless DATABASE_PREPARE=false): every query is sent as a prepared statement. drizzle sends each query
+ *   it was not asked to name (`.prepare("…")`) with `prepare: false`, and postgres.js then has PostgreSQL describe every
+ *   parameterized query in a round trip of its own before it binds and runs it: two round trips per statement
+ *   (bench/README.md "Money path"). postgres.js keeps prepared statements per connection, keyed by their text and
+ *   parameter types, so a statement is described once per connection and then runs in one round trip, and PostgreSQL
+ *   parses it once. The text of a drizzle query depends only on its shape (values are parameters), so the statements a
+ *   connection keeps are bounded by the code's query shapes (an `in (…)` list or a multi-row insert counts once per
+ *   length), and postgres.js retires connections after 30–60 minutes.
+ * - `begin` (what drizzle's `db.transaction` calls): BEGIN travels with the transaction's first statement instead of
+ *   costing a round trip of its own. postgres.js's `begin` sends BEGIN, waits for its answer, and only then runs the
+ *   callback; here the callback runs at once on a reserved connection, and BEGIN is written just before its first
+ *   statement, on the same connection, in the same socket write (postgres.js pipelines what is queued in one turn of
+ *   the event loop). A transaction of n statements is n + 1 round trips instead of n + 2: the signed retry's claim
+ *   (bench/README.md "Signed retry") is BEGIN + claim, then the stored answer + COMMIT; a payment saves one of its ≈ 10.
+ *
+ * Why pipelining BEGIN is safe: PostgreSQL answers each pipelined statement in order, and a statement after a
+ * failed one still runs (postgres.js ends every statement with its own Sync). So the first statement would run
+ * outside a transaction only if BEGIN failed; BEGIN on an idle connection fails only when the connection does, and
+ * then every statement written after it on that connection fails with it (a closed connection refuses its queries:
+ * postgres.js does not reconnect a connection while it is reserved).
+ *
+ * What the driver's `begin` does and this keeps: COMMIT after the callback resolves, ROLLBACK when it rejects (the
+ * callback's error is the answer), savepoints (drizzle's nested `tx.transaction`), and an error of any statement of
+ * the transaction answered even when the callback caught it: PostgreSQL has then aborted the transaction and turns
+ * the COMMIT into a ROLLBACK, so that is checked on the COMMIT's answer (its command tag), and the first error the
+ * transaction saw is thrown. A transaction that sent no statement sends neither BEGIN nor COMMIT. Options (`begin
+ * isolation level …`) go to the driver's own `begin`.
+ */
+export function transactionClient(pool: Sql, { prepare }: { prepare: boolean }): Sql {
+  const replaced: Record<PropertyKey, unknown> = {
+    begin: (...args: unknown[]) => {
+      const fn = args.pop() as (tx: Sql) => unknown;
+      const options = args.length ? String(args[0]) : "";
+      if (options.trim()) return pool.begin(options, (tx) => fn(preparing(tx as unknown as Sql, prepare)));
+      return pipelinedTransaction(pool, fn, prepare);
+    },
+  };
+  if (prepare) replaced.unsafe = preparedUnsafe(pool);
+  return new Proxy(pool, { get: (target, prop, receiver) => (Object.hasOwn(replaced, prop) ? replaced[prop] : Reflect.get(target, prop, receiver)) });
+}
+
+type Unsafe = (query: string, params?: unknown[], options?: object) => ReturnType<Sql["unsafe"]>;
+
+function preparedUnsafe(sql: Sql): Unsafe {
+  return (query, params, options) => sql.unsafe(query, params as never, { ...options, prepare: true });
+}
+
+/** A transaction client of the driver's own `begin` (options given), with every query prepared. */
+function preparing(tx: Sql, prepare: boolean): Sql {
+  if (!prepare) return tx;
+  const unsafe = preparedUnsafe(tx);
+  return new Proxy(tx, { get: (target, prop, receiver) => (prop === "unsafe" ? unsafe : Reflect.get(target, prop, receiver)) });
+}
+
+async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare: boolean): Promise<unknown> {
+  const conn: ReservedSql = await pool.reserve();
+  let begun = false;
+  let firstError: unknown;
+  let savepoints = 0;
+  const beginOnce = () => {
+    if (begun) return;
+    begun = true;
+    // Answered before the statement written after it; its error (a dead connection) is that statement's too.
+    conn.unsafe("begin").catch(() => {});
+  };
+  const send: Unsafe = (query, params, options) => {
+    beginOnce();
+    const q = conn.unsafe(query, params as never, prepare ? { ...options, prepare: true } : options);
+    // postgres.js sends a query when it is first awaited; drizzle chains `.values()` synchronously, so listen one
+    // microtask later, as the driver's own transaction handler does when it dispatches the query.
+    queueMicrotask(() => {
+      q.catch((e: unknown) => {
+        firstError ??= e;
+      });
+    });
+    return q;
+  };
+  const savepoint = async (...args: unknown[]) => {
+    const body = args.pop() as (tx: Sql) => unknown;
+    const name = `s${savepoints++}${args.length && typeof args[0] === "string" ? `_${args[0].replace(/[^a-z0-9_]/gi, "")}` : ""}`;
+    await send(`savepoint ${name}`);
+    try {
+      return await body(tx);
+    } catch (e) {
+      await send(`rollback to ${name}`);
+      throw e;
+    }
+  };
+  const tx = new Proxy(conn as unknown as Sql, {
+    get: (target, prop, receiver) => (prop === "unsafe" ? send : prop === "savepoint" ? savepoint : Reflect.get(target, prop, receiver)),
+    // A tagged-template query (sql`…`) on the transaction: BEGIN first, like every other statement.
+    apply: (target, self, args) => {
+      beginOnce();
+      return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
+    },
+  });
+  try {
+    let result: unknown;
+    try {
+      result = await fn(tx);
+    } catch (e) {
+      if (begun) await conn.unsafe("rollback").catch(() => {});
+      // "current transaction is aborted": the statement that aborted it says why (as the driver's own begin does).
+      throw (e as { code?: string }).code === "25P02" && firstError ? firstError : e;
+    }
+    if (!begun) return result;
+    const committed = await conn.unsafe("commit");
+    // COMMIT of a transaction an earlier statement aborted answers ROLLBACK (no error): surface that statement's error.
+    if (committed.command !== "COMMIT") throw firstError ?? new Error(`The transaction was rolled back (COMMIT answered ${committed.command})`);
+    return result;
+  } finally {
+    conn.release();
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * db/transaction-client.ts on the suite's PostgreSQL database, through a loopback TCP proxy that counts round trips
+ * ("flights": a run of bytes from the client after the server last answered). BEGIN travels with a transaction's first
+ * statement, so a transaction of n statements costs n + 1 flights, not n + 2; and what the driver's own `begin`
+ * guarantees still holds: commit, rollback on a thrown error, an error the callback swallowed still fails the
+ * transaction, savepoints, and no BEGIN/COMMIT for a transaction that sent nothing.
+ */
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/postgres-js";
+import postgres from "postgres";
+import { transactionClient } from "@/db/transaction-client";
+
+interface CountingProxy {
+  url: string;
+  flights: () => number;
+  close: () => Promise<void>;
+}
+
+async function startCountingProxy(target: URL): Promise<CountingProxy> {
+  let flights = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.add(client).add(upstream);
+    // The client speaks after the server answered: a new round trip.
+    let serverSpokeLast = true;
+    client.on("data", (d) => {
+      if (serverSpokeLast) flights++;
+      serverSpokeLast = false;
+      upstream.write(d);
+    });
+    upstream.on("data", (d) => {
+      serverSpokeLast = true;
+      client.write(d);
+    });
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+    client.on("error", () => {});
+    upstream.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = new URL(target.toString());
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return {
+    url: url.toString(),
+    flights: () => flights,
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+let proxy: CountingProxy;
+let pool: postgres.Sql;
+let db: ReturnType<typeof drizzle>;
+const table = `tx_client_${process.pid}`;
+
+beforeAll(async () => {
+  proxy = await startCountingProxy(new URL(inject("databaseUrl")));
+  pool = postgres(proxy.url, { max: 1, onnotice: () => {} });
+  db = drizzle(transactionClient(pool, { prepare: true }));
+  await db.execute(sql.raw(`create table ${table} (id int primary key, note text)`));
+});
+
+afterAll(async () => {
+  await db.execute(sql.raw(`drop table if exists ${table}`));
+  await pool.end();
+  await proxy.close();
+});
+
+const rows = async () => (await db.execute(sql.raw(`select id, note from ${table} order by id`))) as unknown as { id: number; note: string }[];
+const insert = (tx: { execute: typeof db.execute }, id: number, note = "x") => tx.execute(sql`insert into ${sql.raw(table)} (id, note) values (${id}, ${note})`);
+
+describe("transactions on the pipelining client", () => {
+  it("sends BEGIN with the first statement: two statements and COMMIT in three round trips, and they commit", async () => {
+    // Warm: the connection open and the insert prepared on it (a statement's first run also has it described).
+    await db.transaction(async (tx) => {
+      await insert(tx, 0);
+      await tx.execute(sql.raw(`delete from ${table}`));
+    });
+    const before = proxy.flights();
+    await db.transaction(async (tx) => {
+      await insert(tx, 1);
+      await insert(tx, 2);
+    });
+    // BEGIN + insert, insert, COMMIT. The driver's own begin takes four (BEGIN alone first).
+    expect(proxy.flights() - before).toBe(3);
+    expect((await rows()).map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it("the first statement runs inside the transaction: a thrown error rolls it back", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await insert(tx, 3);
+        throw new Error("refused");
+      }),
+    ).rejects.toThrow("refused");
+    expect((await rows()).map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it("a statement error the callback swallowed still fails the transaction, with that error, and nothing commits", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await insert(tx, 4);
+        await insert(tx, 1).catch(() => {}); // duplicate key: PostgreSQL aborts the transaction
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect((await rows()).map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it("a statement answered after the callback resolved (sent with the COMMIT) that fails rolls everything back", async () => {
+    let late: Promise<unknown> | undefined;
+    await expect(
+      db.transaction(async (tx) => {
+        await insert(tx, 5);
+        late = insert(tx, 2); // not awaited: travels with the COMMIT, fails (duplicate), so COMMIT rolls back
+        late.catch(() => {});
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    await expect(late).rejects.toMatchObject({ cause: { code: "23505" } }); // drizzle's wrapper of the driver's error
+    expect((await rows()).map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it("a failed savepoint rolls back to itself and the outer transaction commits", async () => {
+    await db.transaction(async (tx) => {
+      await insert(tx, 6);
+      await tx
+        .transaction(async (sp) => {
+          await insert(sp, 7);
+          await insert(sp, 1); // duplicate: this savepoint only
+        })
+        .catch(() => {});
+      await insert(tx, 8);
+    });
+    expect((await rows()).map((r) => r.id)).toEqual([1, 2, 6, 8]);
+  });
+
+  it("a transaction that sends no statement sends neither BEGIN nor COMMIT", async () => {
+    const before = proxy.flights();
+    expect(await db.transaction(async () => 42)).toBe(42);
+    expect(proxy.flights() - before).toBe(0);
+  });
+
+  it("an isolation level applies (drizzle's SET TRANSACTION is the first statement, after the pipelined BEGIN)", async () => {
+    const level = await db.transaction(
+      async (tx) => ((await tx.execute(sql`select current_setting('transaction_isolation') as level`)) as unknown as { level: string }[])[0].level,
+      { isolationLevel: "serializable" },
+    );
+    expect(level).toBe("serializable");
+  });
+});
