@@ -32,7 +32,7 @@ interface Handle {
 const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 const MIGRATION_LOCK = 4_711_001;
 
-type G = typeof globalThis & { __dbHandle?: Promise<Handle> };
+type G = typeof globalThis & { __dbHandle?: Promise<Handle>; __dbKind?: Handle["kind"] };
 const g = globalThis as G;
 
 export function getDb(): Promise<Db> {
@@ -43,6 +43,7 @@ export function getHandle(): Promise<Handle> {
   if (!g.__dbHandle) {
     const p = open();
     g.__dbHandle = p;
+    p.then((h) => (g.__dbKind = h.kind), () => {});
     // Do not cache a rejected promise: the next caller tries again.
     p.catch(() => {
       if (g.__dbHandle === p) g.__dbHandle = undefined;
@@ -54,6 +55,7 @@ export function getHandle(): Promise<Handle> {
 export async function closeDb(): Promise<void> {
   const p = g.__dbHandle;
   g.__dbHandle = undefined;
+  g.__dbKind = undefined;
   if (p) await (await p).close();
 }
 
@@ -128,7 +130,8 @@ async function openPglite(dir: string): Promise<Handle> {
  * one connection (pipelined); PGlite closes the transaction when its callback returns.
  */
 export function transactionPipelines(): boolean {
-  return databaseKind() === "postgres";
+  // On hot paths: the kind of the open handle, not a read of the environment each time.
+  return (g.__dbKind ?? databaseKind()) === "postgres";
 }
 
 /** Rows of a raw `db.execute(sql)` whatever the driver (postgres-js: array; PGlite: {rows}). */

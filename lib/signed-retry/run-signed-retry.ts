@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, lte, sql } from "drizzle-orm";
 import { getDb, transactionPipelines, type Db, type DbOrTx, type Tx } from "@/db/client";
 import { preparedInTransaction, preparedQuery } from "@/db/prepared";
 import { authSessions, signedRequests } from "@/db/schema";
-import { canonicalDigest, canonicalJson, normalizePublicKeyHex, parseStamp, sha256Hex } from "@/lib/crypto";
+import { canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
+import { sha256HexNative } from "@/lib/crypto-node/digest";
 import { verifyStampNative } from "@/lib/crypto-node/verify";
 import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { reply, type Reply } from "@/lib/api-core/reply";
@@ -27,9 +28,9 @@ export const PROCESSING_BODY = {
   message: "The wallet provider has accepted the operation and is settling it; re-send the identical request",
 };
 
-/** The canonical digest of a request body; an absent body counts as `{}`. */
+/** The canonical digest of a request body (lib/crypto `canonicalDigest`, hashed natively); an absent body counts as `{}`. */
 export function bodyDigest(rawBody: unknown): string {
-  return canonicalDigest(rawBody === undefined || rawBody === null ? {} : rawBody);
+  return sha256HexNative(canonicalJson(rawBody === undefined || rawBody === null ? {} : rawBody));
 }
 
 /**
@@ -49,7 +50,7 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
     throw new ApiError("REQUEST_ID_MISSING", `The retry carries ${SIGNATURE_HEADER} but no ${REQUEST_ID_HEADER} header`);
   // Step 5.
   const stamp = parseStampOrThrow(signature);
-  const r: Retry<I, C> = { db, op, call, stamp, stampDigest: sha256Hex(signature), bodyDigest: bodyDigest(call.rawBody) };
+  const r: Retry<I, C> = { db, op, call, stamp, stampDigest: sha256HexNative(signature), bodyDigest: bodyDigest(call.rawBody) };
   const requestId = parseId("Request", requestIdHeader.trim());
   // With no settle delay the provider settles at acceptance: the hot path claims the request first.
   if (requestId && settleDelayMs() === 0) {
