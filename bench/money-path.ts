@@ -7,7 +7,11 @@
  *   (b) the empty route handler `GET /api/bench/constant` (the ceiling of this build on this machine, this run);
  *   (i) `POST /quotes` with `immediatelyExecute`, same currency, source and destination spread over the 1,000
  *       customers, half internal → internal (another customer's account), half internal → external (a payout);
- *   (ii) the same, every payment from one hot account.
+ *   (ii) the same, every payment from one hot account;
+ *   (s) the bound: `POST /api/bench/payment-skeleton` (lib/bench-skeleton/payment-skeleton.ts), the database round
+ *       trips of an internal → internal payment on the same kind of rows with nothing else, spread like (i);
+ *   (f) the same bound fused into two round trips (one read, one autocommitted statement): what a redesign of the
+ *       execution into a single statement would reach.
  * After each round the ledger is checked: every currency's entries sum to zero and every internal account's balance
  * equals the sum of its entries. Targets (issue 18): (i) ≥ 0.45 × (b), (ii) ≥ 0.25 × (b), 0 non-2xx (a deadlock or a
  * serialization failure surfacing as 5xx counts as one).
@@ -98,6 +102,8 @@ const customers: Customer[] = [];
   );
 }
 const sql = postgres(db.url, { max: 2, onnotice: () => {} });
+// The skeleton's scratch table (its writes stand for the quote, transaction, ledger and outbox rows).
+await sql`create table bench_skeleton (id uuid primary key, kind text not null, payload jsonb not null, created_at timestamptz not null default now())`;
 await sql`vacuum (analyze)`;
 await sql`checkpoint`;
 console.log(`seeded ${CUSTOMERS} customers through the API in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -125,8 +131,17 @@ const hot: Body = () => {
   return quote(customers[0].account, flip++ % 2 === 0 ? to.account : to.external);
 };
 
+const skeletonBody: Body = () => {
+  const from = pick();
+  let to = pick();
+  while (to === from) to = pick();
+  return JSON.stringify({ platformId: platform.id, source: from.account, destination: to.account });
+};
+const skeleton = (shape: "payment" | "fused") => ({ path: `/api/bench/payment-skeleton?shape=${shape}`, body: skeletonBody });
+type Kind = "ceiling" | Body | { path: string; body: Body };
+
 type Srv = { url: string; proc: { pid?: number } };
-async function measure(srv: Srv, kind: "ceiling" | Body, limit: { duration: number } | { amount: number }) {
+async function measure(srv: Srv, kind: Kind, limit: { duration: number } | { amount: number }) {
   const statuses = new Map<number, number>();
   const cpu0 = cpuMs(srv.proc.pid!);
   const pg0 = await pgBackendCpu(sql, dbName);
@@ -139,6 +154,7 @@ async function measure(srv: Srv, kind: "ceiling" | Body, limit: { duration: numb
       {
         setupRequest: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => {
           if (kind === "ceiling") return { ...req, method: "GET", path: "/api/bench/constant" };
+          if (typeof kind === "object") return { ...req, method: "POST", path: kind.path, headers: { "content-type": "application/json" }, body: kind.body() };
           return { ...req, method: "POST", path: "/api/2025-10-13/quotes", headers: { authorization: auth, "content-type": "application/json" }, body: kind() };
         },
         onResponse: (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
@@ -169,12 +185,14 @@ async function ledgerCheck(): Promise<string> {
   return unbalanced.n === 0 && mismatched.n === 0 ? "ok" : `FAILED (${unbalanced.n} currencies unbalanced, ${mismatched.n} balances ≠ ledger)`;
 }
 
-const phases: [string, Srv, "ceiling" | Body][] = [
+const phases: [string, Srv, Kind][] = [
   ["(b) empty route handler", server, "ceiling"],
   ["(i) quotes, spread over 1,000 customers", server, spread],
   ...(base ? [["(i) BASE build, spread", base, spread] as [string, Srv, Body]] : []),
   ["(ii) quotes, one hot source account", server, hot],
   ...(base ? [["(ii) BASE build, hot account", base, hot] as [string, Srv, Body]] : []),
+  ["(s) bound: a payment's round trips only", server, skeleton("payment")],
+  ["(f) bound: fused into two round trips", server, skeleton("fused")],
 ];
 const raw = phases.map(() => [] as Awaited<ReturnType<typeof measure>>[]);
 const fmt = (x: number) => x.toFixed(2);
@@ -207,11 +225,15 @@ try {
     );
   }
   const at = (name: string) => med[phases.findIndex(([n]) => n.startsWith(name))];
-  const [b, i, ii] = [at("(b)"), at("(i) quotes"), at("(ii) quotes")];
+  const [b, i, ii, sk, fu] = [at("(b)"), at("(i) quotes"), at("(ii) quotes"), at("(s)"), at("(f)")];
   console.log(`\n(i)/(b) = ${(i.rps / b.rps).toFixed(2)} (target ≥ 0.45: ${i.rps / b.rps >= 0.45 ? "met" : "NOT met"}); (ii)/(b) = ${(ii.rps / b.rps).toFixed(2)} (target ≥ 0.25: ${ii.rps / b.rps >= 0.25 ? "met" : "NOT met"})`);
   console.log(
     `per CPU-second of next start (independent of other load): (i)/(b) = ${(b.cpu / i.cpu).toFixed(2)}, (ii)/(b) = ${(b.cpu / ii.cpu).toFixed(2)}; ` +
       `counting PostgreSQL's CPU as well: (i)/(b) = ${(b.cpu / (i.cpu + i.pg)).toFixed(2)}, (ii)/(b) = ${(b.cpu / (ii.cpu + ii.pg)).toFixed(2)}`,
+  );
+  console.log(
+    `the bound, a payment's round trips and nothing else: (s)/(b) = ${(sk.rps / b.rps).toFixed(2)} (next ${fmt(sk.cpu)} + pg ${fmt(sk.pg)} CPU-ms/req); ` +
+      `fused into two round trips: (f)/(b) = ${(fu.rps / b.rps).toFixed(2)} (next ${fmt(fu.cpu)} + pg ${fmt(fu.pg)} CPU-ms/req)`,
   );
   if (base) {
     const [bi, bii] = [at("(i) BASE"), at("(ii) BASE")];

@@ -1,0 +1,81 @@
+import { sql } from "drizzle-orm";
+import { execRows, getDb, type DbOrTx } from "@/db/client";
+import { ApiError } from "@/lib/api-core/errors";
+import { newUuid, parseId } from "@/lib/ids";
+
+/**
+ * A bound for bench/money-path.ts, not a payment (bench/README.md "Money path", the skeleton): served only with
+ * BENCH_ROUTES=1. It makes the database round trips of an internal → internal `POST /quotes` with
+ * `immediatelyExecute` on the same kind of rows — and nothing else: no authentication, no validation beyond the two
+ * ids, no pricing, no ledger logic, no views, no events. Its writes go to a scratch table the bench creates
+ * (`bench_skeleton`), and the accounts' balances are updated by zero, so the ledger stays as it was. What it reaches
+ * per request is what a payment making this many round trips could at best reach in this framework on this machine.
+ *
+ * - "payment": the payment's round trips: the platform read (authentication), the source and the destination with
+ *   their owners, then one transaction (BEGIN with its first statement): the quote and transaction rows, the
+ *   customer and accounts locked, the day's volume, the ledger entries with the balances, the status with its event;
+ *   COMMIT.
+ * - "fused": what a redesign into one statement would reach: one read (platform and both accounts), one
+ *   autocommitted statement doing every write and lock (data-modifying CTEs), two round trips in all.
+ */
+export async function paymentSkeleton(input: { platformId: string; source: string; destination: string; shape: "payment" | "fused" }) {
+  const db = await getDb();
+  const platformId = parseId("Platform", input.platformId);
+  const source = parseId("InternalAccount", input.source);
+  const destination = parseId("InternalAccount", input.destination);
+  if (!platformId || !source || !destination) throw new ApiError("INVALID_INPUT", "platformId, source and destination must be ids");
+  const payload = JSON.stringify({ source: input.source, destination: input.destination, amount: 100, currency: "USD", note: "x".repeat(400) });
+  const ids = [source, destination].sort();
+  if (input.shape === "fused") {
+    const [owners] = await execRows<{ customer_id: string }>(
+      db,
+      sql`select a.customer_id from platforms p join internal_accounts a on a.id = ${source}
+          join internal_accounts d on d.id = ${destination} where p.id = ${platformId}`,
+    );
+    if (!owners) throw new ApiError("NOT_FOUND", "unknown account");
+    await execRows(
+      db,
+      sql`with locked as (select c.id from customers c join internal_accounts a on a.id in (${ids[0]}::uuid, ${ids[1]}::uuid)
+                          where c.id = ${owners.customer_id} order by a.id for no key update of c for update of a),
+               volume as (select coalesce(sum(usd_value_cents), 0) as total from transactions
+                          where customer_id = ${owners.customer_id} and direction = 'OUTGOING' and created_at >= date_trunc('day', now())),
+               rows as (insert into bench_skeleton (id, kind, payload)
+                        select gen_random_uuid(), k, ${payload}::jsonb from unnest(array['quote','transaction','entry','entry','entry','event']) k),
+               balances as (update internal_accounts set balance = balance + 0 where id in (select unnest(array[${ids[0]}::uuid, ${ids[1]}::uuid])))
+          select (select count(*) from locked) as locked, (select total from volume) as volume`,
+    );
+    return { id: newUuid(), shape: input.shape, payload };
+  }
+  const platform = await one(db, sql`select id, name from platforms where id = ${platformId}`);
+  const [src, dst] = [
+    await one(db, sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${source}`),
+    await one(db, sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${destination}`),
+  ];
+  if (!platform || !src || !dst) throw new ApiError("NOT_FOUND", "unknown account");
+  const customerId = src.customer_id as string;
+  await db.transaction(async (tx) => {
+    await execRows(tx, sql`insert into bench_skeleton (id, kind, payload) values (${newUuid()}, 'quote', ${payload}::jsonb), (${newUuid()}, 'transaction', ${payload}::jsonb)`);
+    await execRows(
+      tx,
+      sql`select c.id from customers c join internal_accounts a on a.id in (${ids[0]}::uuid, ${ids[1]}::uuid)
+          where c.id = ${customerId} order by a.id for no key update of c for update of a`,
+    );
+    await execRows(
+      tx,
+      sql`select coalesce(sum(usd_value_cents), 0)::text as total from transactions
+          where customer_id = ${customerId} and direction = 'OUTGOING' and created_at >= date_trunc('day', now())`,
+    );
+    await execRows(
+      tx,
+      sql`with entries as (insert into bench_skeleton (id, kind, payload) values
+                             (${newUuid()}, 'entry', ${payload}::jsonb), (${newUuid()}, 'entry', ${payload}::jsonb), (${newUuid()}, 'entry', ${payload}::jsonb))
+          update internal_accounts set balance = balance + 0 where id in (${ids[0]}::uuid, ${ids[1]}::uuid)`,
+    );
+    await execRows(tx, sql`insert into bench_skeleton (id, kind, payload) values (${newUuid()}, 'event', ${payload}::jsonb), (${newUuid()}, 'status', ${payload}::jsonb)`);
+  });
+  return { id: newUuid(), shape: input.shape, payload };
+}
+
+async function one(db: DbOrTx, query: ReturnType<typeof sql>) {
+  return (await execRows(db, query))[0] as Record<string, unknown> | undefined;
+}
