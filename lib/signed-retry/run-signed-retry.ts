@@ -62,9 +62,9 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
 
 /**
  * The hot path when the provider settles at acceptance: steps 6–10 in one transaction on one connection
- * (bench/README.md "Signed retry"). Its first statement claims the request — the one conditional UPDATE
- * PENDING → CONSUMED, of which exactly one of any concurrent retries on any instances wins — and reads the
- * candidate sessions for step 8 with it. The retry is then judged on the claimed row exactly as a PENDING
+ * (bench/README.md "Signed retry"). Its first statement claims the request — a row lock on the PENDING,
+ * unexpired request, of which exactly one of any concurrent retries on any instances wins (`claim`) — and reads
+ * the candidate sessions for step 8 with it. The retry is then judged on the claimed row exactly as a PENDING
  * request is judged below (steps 6–9, step 9's re-checks inside this transaction), the effect applied and the
  * answer stored, and only then is the claim committed. A refusal rolls the claim back: the request stays
  * PENDING as if this retry had never come. A request that cannot be claimed (unknown, another platform's,
@@ -75,8 +75,8 @@ async function claimAndJudge<I, C extends Record<string, unknown>>(r: Retry<I, C
   let refusal: ApiError | undefined;
   let claimed: SignedRequestRow | undefined;
   try {
-    return await consumeInTransaction(r, async (tx) => {
-      const [row] = await claim(tx, r, requestId, { withSessions: true });
+    return await consumeInTransaction(r, "claimed", async (tx) => {
+      const row = await claim(tx, r, requestId, { withSessions: true });
       if (!row) return undefined;
       const { sessions, ...won } = row;
       claimed = won;
@@ -128,8 +128,8 @@ async function judge<I, C extends Record<string, unknown>>(r: Retry<I, C>, reque
     if (e instanceof ApiError) return afterRefusal(r, row.id, e);
     throw e;
   }
-  // With no settle delay the provider settles at acceptance: accept, settle and consume are one
-  // conditional UPDATE in the transaction that applies the effect (exactly one winner all the same).
+  // With no settle delay the provider settles at acceptance: accept, settle and consume are one claim
+  // in the transaction that applies the effect (exactly one winner all the same).
   if (settleDelayMs() === 0) return acceptAndConsume(r, row, context);
   const lost = await accept(r, row);
   if (lost) return lost;
@@ -449,11 +449,12 @@ async function accept<I, C extends Record<string, unknown>>(r: Retry<I, C>, row:
 
 /**
  * Steps 9 and 10 at once when the provider settles immediately, for a retry judged from its stored row:
- * the claim (PENDING → CONSUMED) inside the transaction that applies the effect and stores the terminal response.
+ * the claim (the PENDING request locked, then written CONSUMED) inside the transaction that applies the effect and
+ * stores the terminal response.
  */
 async function acceptAndConsume<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
   try {
-    const result = await consumeInTransaction(r, async (tx) => (await claim(tx, r, row.id, { withSessions: false }))[0]);
+    const result = await consumeInTransaction(r, "claimed", (tx) => claim(tx, r, row.id, { withSessions: false }));
     if (result) return result;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
@@ -499,8 +500,141 @@ function consumedBy<I, C extends Record<string, unknown>>(r: Retry<I, C>) {
 /** A placeholder of a statement built once (`preparedInTransaction`), typed as the column value it stands for. */
 const placeholder = <T = string>(name: string) => sql.placeholder(name) as unknown as T;
 
-/** The claim's UPDATE, built once: request `id` of platform `platformId`, PENDING and not expired → CONSUMED. */
-const claimUpdate = (db: Db) =>
+/** Request `id` of platform `platformId`, PENDING and not expired: a request that can still be claimed (placeholders). */
+const lockable = () =>
+  and(
+    eq(signedRequests.id, sql.placeholder("id")),
+    eq(signedRequests.platformId, sql.placeholder("platformId")),
+    eq(signedRequests.state, "PENDING"),
+    sql`${signedRequests.expiresAt} > now()`,
+  );
+
+/**
+ * The claim, built once: request `id` of platform `platformId`, PENDING and not expired, read and row-locked
+ * (`FOR NO KEY UPDATE`, the lock an UPDATE of its columns takes) with the transaction's `now()`, the time the
+ * request will be stored as accepted and consumed at.
+ */
+const claimWithSessions = preparedInTransaction((db) =>
+  db
+    .select({ ...getTableColumns(signedRequests), claimedAt: sql<Date>`now()`.mapWith(signedRequests.consumedAt), sessions: candidateSessionsJson(sql.placeholder("publicKey")) })
+    .from(signedRequests)
+    .where(lockable())
+    .for("no key update", { of: signedRequests })
+    .prepare("signed_retry_claim_with_sessions"),
+);
+const claimOnly = preparedInTransaction((db) =>
+  db
+    .select({ ...getTableColumns(signedRequests), claimedAt: sql<Date>`now()`.mapWith(signedRequests.consumedAt) })
+    .from(signedRequests)
+    .where(lockable())
+    .for("no key update", { of: signedRequests })
+    .prepare("signed_retry_claim"),
+);
+
+/**
+ * The claim: request `id` row-locked in `tx`, the transaction that applies the effect and then stores the request
+ * CONSUMED with its answer (`consumeAndStore`, sent with the COMMIT). Of concurrent retries on any instances exactly
+ * one gets the row: the others wait on its lock, and when the winner commits PostgreSQL re-checks their condition on
+ * the row as committed (CONSUMED: no row, they answer from the stored row); when it rolls back (a refusal) the next
+ * one gets the row still PENDING. Nothing of it holds unless `tx` commits. Locking instead of updating here writes
+ * the row once per judgement instead of twice (bench/README.md "Signed retry"). The row comes back as it will be
+ * stored, with the candidate sessions for the stamp's key (step 8) when asked (one round trip for both).
+ */
+function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: true }): Promise<(SignedRequestRow & { sessions: SessionCandidate[] }) | undefined>;
+function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: false }): Promise<SignedRequestRow | undefined>;
+async function claim<I, C extends Record<string, unknown>>(
+  tx: Tx,
+  r: Retry<I, C>,
+  id: string,
+  o: { withSessions: boolean },
+): Promise<(SignedRequestRow & { sessions?: SessionCandidate[] }) | undefined> {
+  const values = { id, platformId: r.call.platform.id, publicKey: r.stamp.publicKey };
+  const [row] = o.withSessions ? await (await claimWithSessions(tx)).execute(values) : await (await claimOnly(tx)).execute(values);
+  if (!row) return undefined;
+  const { claimedAt, ...locked } = row;
+  // The row as `consumeAndStore` will write it, so that the effect sees the request as it commits.
+  return {
+    ...locked,
+    state: "CONSUMED",
+    outcome: "SUCCEEDED",
+    acceptedSigner: r.stamp.publicKey,
+    acceptedSignature: r.stamp.signature,
+    acceptedStampDigest: r.stampDigest,
+    acceptedAt: claimedAt,
+    settleAt: claimedAt,
+    consumedAt: claimedAt,
+  };
+}
+
+/**
+ * One transaction: `consume` claims the request (null when another retry won it) and makes the checks that must
+ * hold with it; then the effect is applied and the answer stored (step 10), and only then is everything committed.
+ * `how` says what `consume` did: `claimed`, the row locked still PENDING (the store makes it CONSUMED), or
+ * `consumed`, a conditional UPDATE already made it CONSUMED (settling an accepted request). Null when `consume`
+ * did not win.
+ */
+async function consumeInTransaction<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  how: "claimed" | "consumed",
+  consume: (tx: Tx) => Promise<SignedRequestRow | undefined>,
+): Promise<Reply | null> {
+  const applied = await r.db.transaction(async (tx) => {
+    const won = await consume(tx);
+    if (!won) return null;
+    return applyAndStore(tx, r, how, won.context as C, won);
+  });
+  if (!applied) return null;
+  await applied.stored;
+  return applied.result;
+}
+
+/**
+ * Step 10 inside the transaction `tx` that claimed or consumed the request `won`: apply the effect and store the
+ * terminal answer (with the request CONSUMED when it was only claimed). Where the driver pipelines a transaction's
+ * statements (PostgreSQL), the store's answer is not awaited here, so the UPDATE travels with the COMMIT that
+ * follows: one round trip instead of two. The caller awaits `stored` once the transaction has resolved: if that
+ * UPDATE failed, the transaction was aborted and its COMMIT rolled the effect and the claim back (the request stays
+ * as it was), and that error is the answer.
+ */
+async function applyAndStore<I, C extends Record<string, unknown>>(
+  tx: Tx,
+  r: Retry<I, C>,
+  how: "claimed" | "consumed",
+  context: C,
+  won: SignedRequestRow,
+): Promise<{ result: Reply; stored: Promise<unknown> }> {
+  const result = await r.op.execute(tx, r.call.input, context, won);
+  const { responseStatus, responseBody } = storedSuccess(r.op, result);
+  const answer = {
+    id: won.id,
+    status: responseStatus,
+    // jsonb goes to the driver as its text, and SQL NULL as null (not the JSON null a column encoder would make of it).
+    body: responseBody === null ? null : JSON.stringify(responseBody),
+  };
+  const stored =
+    how === "claimed"
+      ? (await consumeAndStore(tx)).execute({ ...answer, signer: r.stamp.publicKey, signature: r.stamp.signature, stampDigest: r.stampDigest })
+      : (await storeResult(tx)).execute(answer);
+  if (transactionPipelines()) stored.catch(() => {});
+  else await stored;
+  return { result, stored };
+}
+
+const storedAnswer = {
+  responseStatus: placeholder<number | null>("status"),
+  responseBody: sql`${sql.placeholder("body")}`,
+};
+
+/** Step 10's UPDATE storing the terminal answer of a request already CONSUMED, built once. */
+const storeResult = preparedInTransaction((db) =>
+  db.update(signedRequests).set(storedAnswer).where(eq(signedRequests.id, sql.placeholder("id"))).prepare("signed_retry_store_result"),
+);
+
+/**
+ * Steps 9 and 10's one write of a claimed request, built once: CONSUMED by the retry's stamp, with its terminal
+ * answer. The claim holds the row's lock, so the request is still the PENDING one that was judged.
+ */
+const consumeAndStore = preparedInTransaction((db) =>
   db
     .update(signedRequests)
     .set({
@@ -512,96 +646,10 @@ const claimUpdate = (db: Db) =>
       acceptedSignature: placeholder("signature"),
       acceptedStampDigest: placeholder("stampDigest"),
       outcome: "SUCCEEDED",
+      ...storedAnswer,
     })
-    .where(
-      and(
-        eq(signedRequests.id, sql.placeholder("id")),
-        eq(signedRequests.platformId, sql.placeholder("platformId")),
-        eq(signedRequests.state, "PENDING"),
-        sql`${signedRequests.expiresAt} > now()`,
-      ),
-    );
-
-const claimWithSessions = preparedInTransaction((db) =>
-  claimUpdate(db)
-    .returning({ ...getTableColumns(signedRequests), sessions: candidateSessionsJson(sql.placeholder("publicKey")) })
-    .prepare("signed_retry_claim_with_sessions"),
-);
-const claimOnly = preparedInTransaction((db) => claimUpdate(db).returning().prepare("signed_retry_claim"));
-
-/**
- * The claim: the one conditional UPDATE that accepts and consumes request `id` (PENDING → CONSUMED) in `tx`,
- * the transaction that applies the effect; of concurrent retries on any instances exactly one wins it, and
- * nothing of it holds unless `tx` commits. Its row comes back, with the candidate sessions for the stamp's key
- * (step 8) when asked (one round trip for both). Built once (its text is fixed, only the values change).
- */
-function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: true }): Promise<(SignedRequestRow & { sessions: SessionCandidate[] })[]>;
-function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: false }): Promise<SignedRequestRow[]>;
-async function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: boolean }) {
-  const values = {
-    id,
-    platformId: r.call.platform.id,
-    signer: r.stamp.publicKey,
-    signature: r.stamp.signature,
-    stampDigest: r.stampDigest,
-    publicKey: r.stamp.publicKey,
-  };
-  return o.withSessions ? (await claimWithSessions(tx)).execute(values) : (await claimOnly(tx)).execute(values);
-}
-
-/**
- * One transaction: `consume` moves the request to CONSUMED (a conditional UPDATE: null when another retry won it)
- * and makes the checks that must hold with it; then the effect is applied and the answer stored (step 10), and
- * only then is everything committed. Null when `consume` did not win.
- */
-async function consumeInTransaction<I, C extends Record<string, unknown>>(
-  r: Retry<I, C>,
-  consume: (tx: Tx) => Promise<SignedRequestRow | undefined>,
-): Promise<Reply | null> {
-  const applied = await r.db.transaction(async (tx) => {
-    const won = await consume(tx);
-    if (!won) return null;
-    return applyAndStore(tx, r.op, r.call, won.context as C, won);
-  });
-  if (!applied) return null;
-  await applied.stored;
-  return applied.result;
-}
-
-/**
- * Step 10 inside the transaction `tx` that consumed the request `won`: apply the effect and store the terminal
- * answer. Where the driver pipelines a transaction's statements (PostgreSQL), the store's answer is not awaited
- * here, so the UPDATE travels with the COMMIT that follows: one round trip instead of two. The caller awaits
- * `stored` once the transaction has resolved: if that UPDATE failed, the transaction was aborted and its COMMIT
- * rolled the effect and the consume back (the request stays as it was), and that error is the answer.
- */
-async function applyAndStore<I, C extends Record<string, unknown>>(
-  tx: Tx,
-  op: SignedOperation<I, C>,
-  call: SignedCall<I>,
-  context: C,
-  won: SignedRequestRow,
-): Promise<{ result: Reply; stored: Promise<unknown> }> {
-  const result = await op.execute(tx, call.input, context, won);
-  const { responseStatus, responseBody } = storedSuccess(op, result);
-  const stored = (await storeResult(tx)).execute({
-    id: won.id,
-    status: responseStatus,
-    // jsonb goes to the driver as its text, and SQL NULL as null (not the JSON null a column encoder would make of it).
-    body: responseBody === null ? null : JSON.stringify(responseBody),
-  });
-  if (transactionPipelines()) stored.catch(() => {});
-  else await stored;
-  return { result, stored };
-}
-
-/** Step 10's UPDATE storing the terminal answer, built once. */
-const storeResult = preparedInTransaction((db) =>
-  db
-    .update(signedRequests)
-    .set({ responseStatus: placeholder<number | null>("status"), responseBody: sql`${sql.placeholder("body")}` })
     .where(eq(signedRequests.id, sql.placeholder("id")))
-    .prepare("signed_retry_store_result"),
+    .prepare("signed_retry_consume_and_store"),
 );
 
 /**
@@ -613,7 +661,7 @@ async function settle<I, C extends Record<string, unknown>>(r: Retry<I, C>, row:
   const consumable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "ACCEPTED"), lte(signedRequests.settleAt, sql`now()`));
   let failure: ApiError | undefined;
   try {
-    const result = await consumeInTransaction(r, async (tx) => {
+    const result = await consumeInTransaction(r, "consumed", async (tx) => {
       const [won] = await tx
         .update(signedRequests)
         .set({ state: "CONSUMED", consumedAt: sql`now()`, outcome: "SUCCEEDED" })

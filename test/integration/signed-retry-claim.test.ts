@@ -1,12 +1,12 @@
 /**
  * The signed retry's hot path (lib/signed-retry/run-signed-retry.ts `claimAndJudge`), in process on the suite's
- * PostgreSQL database: the request is claimed (PENDING → CONSUMED) by the first statement of the transaction that
- * applies the effect, judged, and committed only if every check passed; the terminal answer's UPDATE travels with
- * the COMMIT. These tests pin what that order must not change: a refusal leaves the request as it was, exactly one
+ * PostgreSQL database: the request is claimed (the PENDING row locked) by the first statement of the transaction
+ * that applies the effect, judged, and committed only if every check passed; the UPDATE that writes it CONSUMED with
+ * its terminal answer travels with the COMMIT. These tests pin what that order must not change: a refusal leaves the request as it was, exactly one
  * of concurrent retries runs the effect, and an answer that cannot be stored takes the effect and the claim with it.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authMethods, authSessions, internalAccounts, platforms, signedRequests } from "@/db/schema";
 import { reply } from "@/lib/api-core/reply";
@@ -17,7 +17,7 @@ import { createCustomer } from "@/lib/customers/create-customer";
 import { newUuid, parseId } from "@/lib/ids";
 import { toPrincipal } from "@/lib/platforms/platform-row";
 import { issueNextLeg, runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
-import { REPLAYED_HEADER, type SignedOperation } from "@/lib/signed-retry/signed-operation";
+import { REPLAYED_HEADER, type SignedOperation, type SignedRequestRow } from "@/lib/signed-retry/signed-operation";
 import { newPlatform } from "../support/api";
 
 let platform: PlatformPrincipal;
@@ -150,5 +150,32 @@ describe("signed retry: claim, judge, then commit", () => {
     expect(runs.count).toBe(1);
     expect(await stored(ch.requestId)).toMatchObject({ state: "PENDING", acceptedSigner: null, responseStatus: null });
     expect(await count()).toBe(1);
+  });
+
+  it("the effect is handed the request as it is stored (CONSUMED by this stamp, at the transaction's time), and the judgement writes the row once", async () => {
+    const db = await getDb();
+    let seen: SignedRequestRow | undefined;
+    const { op } = operation("test.claim.once", async (_tx, _input, _context, request) => {
+      seen = request;
+      return reply(201, { ok: true });
+    });
+    // Count the row versions this operation's requests get (the claim locks the row; only the store writes it).
+    await db.execute(sql`create table if not exists test_claim_writes (id uuid not null)`);
+    await db.execute(sql.raw(`create or replace function test_claim_write() returns trigger language plpgsql as $$
+      begin insert into test_claim_writes values (new.id); return new; end $$`));
+    await db.execute(sql.raw(`create or replace trigger test_claim_write after update on signed_requests for each row
+      when (new.operation = 'test.claim.once') execute function test_claim_write()`));
+    try {
+      const ch = await challenge(op);
+      expect((await runSignedRetry(op, signed(ch))).status).toBe(201);
+      const after = await stored(ch.requestId);
+      expect(seen).toEqual({ ...after, responseStatus: null, responseBody: null });
+      expect(after).toMatchObject({ state: "CONSUMED", outcome: "SUCCEEDED", responseStatus: 201, responseBody: { ok: true } });
+      expect(after.acceptedAt).toEqual(after.consumedAt);
+      const writes = (await db.execute(sql`select count(*)::int as n from test_claim_writes where id = ${after.id}`)) as unknown as { n: number }[];
+      expect(writes[0]!.n).toBe(1);
+    } finally {
+      await db.execute(sql.raw("drop trigger if exists test_claim_write on signed_requests"));
+    }
   });
 });
