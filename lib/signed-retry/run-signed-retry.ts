@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, lte, sql } from "drizzle-orm";
+import { and, eq, getTableColumns, lte, sql, type Placeholder } from "drizzle-orm";
 import { getDb, transactionPipelines, type Db, type DbOrTx, type Tx } from "@/db/client";
 import { preparedInTransaction, preparedQuery } from "@/db/prepared";
 import { authSessions, signedRequests } from "@/db/schema";
@@ -476,59 +476,55 @@ async function consumeWithFailure<I, C extends Record<string, unknown>>(r: Retry
 
 /** Request `id` of the retry's platform, PENDING and not expired: a request that can still be accepted. */
 function claimable<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: string) {
-  return and(
-    eq(signedRequests.id, id),
-    eq(signedRequests.platformId, r.call.platform.id),
-    eq(signedRequests.state, "PENDING"),
-    sql`${signedRequests.expiresAt} > now()`,
-  );
+  return pendingRequest(id, r.call.platform.id);
 }
 
-/** The columns set when the retry `r` accepts and consumes a request in one step. */
-function consumedBy<I, C extends Record<string, unknown>>(r: Retry<I, C>) {
+/** Request `id` of platform `platformId`, PENDING and not expired (values, or placeholders of a statement built once). */
+function pendingRequest(id: string | Placeholder, platformId: string | Placeholder) {
+  return and(eq(signedRequests.id, id), eq(signedRequests.platformId, platformId), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`);
+}
+
+/** The columns set when a retry's stamp accepts and consumes a request in one step (its values or placeholders). */
+function consumedColumns(stamp: { signer: string; signature: string; stampDigest: string }) {
   return {
     state: "CONSUMED" as const,
     acceptedAt: sql`now()`,
     settleAt: sql`now()`,
     consumedAt: sql`now()`,
-    acceptedSigner: r.stamp.publicKey,
-    acceptedSignature: r.stamp.signature,
-    acceptedStampDigest: r.stampDigest,
+    acceptedSigner: stamp.signer,
+    acceptedSignature: stamp.signature,
+    acceptedStampDigest: stamp.stampDigest,
   };
+}
+
+/** The columns set when the retry `r` accepts and consumes a request in one step. */
+function consumedBy<I, C extends Record<string, unknown>>(r: Retry<I, C>) {
+  return consumedColumns({ signer: r.stamp.publicKey, signature: r.stamp.signature, stampDigest: r.stampDigest });
 }
 
 /** A placeholder of a statement built once (`preparedInTransaction`), typed as the column value it stands for. */
 const placeholder = <T = string>(name: string) => sql.placeholder(name) as unknown as T;
 
-/** Request `id` of platform `platformId`, PENDING and not expired: a request that can still be claimed (placeholders). */
-const lockable = () =>
-  and(
-    eq(signedRequests.id, sql.placeholder("id")),
-    eq(signedRequests.platformId, sql.placeholder("platformId")),
-    eq(signedRequests.state, "PENDING"),
-    sql`${signedRequests.expiresAt} > now()`,
-  );
+/** The claim's condition, built once: `pendingRequest` on placeholders `id` and `platformId`. */
+const lockable = () => pendingRequest(sql.placeholder("id"), sql.placeholder("platformId"));
+
+/** The locked row's columns, and the transaction's `now()`: the time the request will be stored as accepted and consumed at. */
+const lockedColumns = () => ({ ...getTableColumns(signedRequests), claimedAt: sql<Date>`now()`.mapWith(signedRequests.consumedAt) });
 
 /**
  * The claim, built once: request `id` of platform `platformId`, PENDING and not expired, read and row-locked
- * (`FOR NO KEY UPDATE`, the lock an UPDATE of its columns takes) with the transaction's `now()`, the time the
- * request will be stored as accepted and consumed at.
+ * (`FOR NO KEY UPDATE`, the lock an UPDATE of its columns takes) with the transaction's `now()`.
  */
 const claimWithSessions = preparedInTransaction((db) =>
   db
-    .select({ ...getTableColumns(signedRequests), claimedAt: sql<Date>`now()`.mapWith(signedRequests.consumedAt), sessions: candidateSessionsJson(sql.placeholder("publicKey")) })
+    .select({ ...lockedColumns(), sessions: candidateSessionsJson(sql.placeholder("publicKey")) })
     .from(signedRequests)
     .where(lockable())
     .for("no key update", { of: signedRequests })
     .prepare("signed_retry_claim_with_sessions"),
 );
 const claimOnly = preparedInTransaction((db) =>
-  db
-    .select({ ...getTableColumns(signedRequests), claimedAt: sql<Date>`now()`.mapWith(signedRequests.consumedAt) })
-    .from(signedRequests)
-    .where(lockable())
-    .for("no key update", { of: signedRequests })
-    .prepare("signed_retry_claim"),
+  db.select(lockedColumns()).from(signedRequests).where(lockable()).for("no key update", { of: signedRequests }).prepare("signed_retry_claim"),
 );
 
 /**
@@ -638,13 +634,7 @@ const consumeAndStore = preparedInTransaction((db) =>
   db
     .update(signedRequests)
     .set({
-      state: "CONSUMED",
-      acceptedAt: sql`now()`,
-      settleAt: sql`now()`,
-      consumedAt: sql`now()`,
-      acceptedSigner: placeholder("signer"),
-      acceptedSignature: placeholder("signature"),
-      acceptedStampDigest: placeholder("stampDigest"),
+      ...consumedColumns({ signer: placeholder("signer"), signature: placeholder("signature"), stampDigest: placeholder("stampDigest") }),
       outcome: "SUCCEEDED",
       ...storedAnswer,
     })

@@ -2,8 +2,9 @@
  * The signed retry's hot path (lib/signed-retry/run-signed-retry.ts `claimAndJudge`), in process on the suite's
  * PostgreSQL database: the request is claimed (the PENDING row locked) by the first statement of the transaction
  * that applies the effect, judged, and committed only if every check passed; the UPDATE that writes it CONSUMED with
- * its terminal answer travels with the COMMIT. These tests pin what that order must not change: a refusal leaves the request as it was, exactly one
- * of concurrent retries runs the effect, and an answer that cannot be stored takes the effect and the claim with it.
+ * its terminal answer travels with the COMMIT. These tests pin what that order must not change: a refusal leaves the
+ * request as it was, exactly one of concurrent retries runs the effect, an answer that cannot be stored takes the
+ * effect and the claim with it, and the judgement writes the request's row once.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
@@ -176,6 +177,8 @@ describe("signed retry: claim, judge, then commit", () => {
       expect(writes[0]!.n).toBe(1);
     } finally {
       await db.execute(sql.raw("drop trigger if exists test_claim_write on signed_requests"));
+      await db.execute(sql.raw("drop function if exists test_claim_write()"));
+      await db.execute(sql.raw("drop table if exists test_claim_writes"));
     }
   });
 });
