@@ -12,7 +12,10 @@ function apiProxy(request: NextRequest): NextResponse {
   try {
     decodeURIComponent(pathname);
   } catch {
-    logger.info({ method: request.method, status: 400, reason: "MALFORMED_PATH" }, "malformed percent-encoding in the path");
+    logger.info(
+      { method: request.method, status: 400, reason: "MALFORMED_PATH" },
+      "malformed percent-encoding in the path",
+    );
     const body = new ApiError("INVALID_INPUT", "The path has malformed percent-encoding", {
       errors: [{ field: "(path)", message: "Malformed percent-encoding" }],
     }).toBody();

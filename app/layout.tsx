@@ -12,7 +12,14 @@ export const metadata: Metadata = {
   openGraph: {
     title: "Wallet service",
     description: "Embedded wallets, AI agents and payments over one API",
-    images: [{ url: "/og.png", width: 1200, height: 630, alt: "Wallet service: embedded wallets, AI agents and payments over one API" }],
+    images: [
+      {
+        url: "/og.png",
+        width: 1200,
+        height: 630,
+        alt: "Wallet service: embedded wallets, AI agents and payments over one API",
+      },
+    ],
   },
   twitter: { card: "summary_large_image", images: ["/og.png"] },
   icons: {

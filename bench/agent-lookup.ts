@@ -13,7 +13,15 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
 import { alternatingRounds, CONNECTIONS, median, type RoundResult, type ServerProbe, type Target } from "./bench-kit";
-import { buildApp, createTestDatabase, DIST_DIR, freePort, PG_ADMIN_URL, ROOT, startServer } from "../test/support/server";
+import {
+  buildApp,
+  createTestDatabase,
+  DIST_DIR,
+  freePort,
+  PG_ADMIN_URL,
+  ROOT,
+  startServer,
+} from "../test/support/server";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { closeDb } from "@/db/client";
 
@@ -26,7 +34,6 @@ const CUSTOMERS = 1000;
 const ACCOUNTS = 100_000;
 
 const token = (i: number) => `gat_${createHash("sha256").update(`bench-agent-${i}`).digest("hex").slice(0, 40)}`;
-
 
 /** Customers i in [from, to) of the platform, each with one agent (MANAGE_EXTERNAL_ACCOUNTS) whose token is token(i). */
 async function loadCustomersAndAgents(sql: postgres.Sql, platformId: string) {
@@ -65,7 +72,10 @@ function lookups(count: number, samples = 5000) {
   const out: { path: string; auth: string }[] = [];
   for (let s = 0; s < samples; s++) {
     const n = Math.floor(Math.random() * count);
-    out.push({ path: `/api/2025-10-13/agents/me/external-accounts/ExternalAccount:${accountUuid(n)}`, auth: `Bearer ${token(n % CUSTOMERS)}` });
+    out.push({
+      path: `/api/2025-10-13/agents/me/external-accounts/ExternalAccount:${accountUuid(n)}`,
+      auth: `Bearer ${token(n % CUSTOMERS)}`,
+    });
   }
   return out;
 }
@@ -100,26 +110,40 @@ async function seed(accounts: number) {
   await sql`vacuum (analyze)`;
   await sql`checkpoint`;
   await sql.end();
-  console.log(`seeded ${CUSTOMERS} customers, ${CUSTOMERS} agents, ${accounts} external accounts in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${CUSTOMERS} customers, ${CUSTOMERS} agents, ${accounts} external accounts in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+  );
   return db;
 }
 
 async function main() {
   const started = Date.now();
-  console.log(`load average at the start: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average at the start: ${(await import("node:os"))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
   console.log(`building into ${DIST_DIR} (skipped when SKIP_BUILD=1 and a build exists) …`);
   buildApp();
   const small = await seed(CUSTOMERS);
   const large = await seed(ACCOUNTS);
   const env = { BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" };
   // BENCH_PROFILE=1: CPU profiles of `next start` into bench/results/ (open in Chrome DevTools).
-  const profile = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
+  const profile =
+    process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
   // Event-loop delay, GC pauses, time in the server and database wait from inside each `next start`
   // (bench/server-probe.cjs, preloaded); BENCH_PROBE=0 leaves it out, to check that it does not change the figures.
   const nodeArgs = PROBE ? [...profile, "--require", path.join(ROOT, "bench/server-probe.cjs")] : profile;
   const [probeSmall, probeLarge] = [await freePort(), await freePort()];
-  const nextSmall = await startServer({ ...env, DATABASE_URL: small.url, BENCH_PROBE_PORT: String(probeSmall) }, { nodeArgs });
-  const next = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probeLarge) }, { nodeArgs });
+  const nextSmall = await startServer(
+    { ...env, DATABASE_URL: small.url, BENCH_PROBE_PORT: String(probeSmall) },
+    { nodeArgs },
+  );
+  const next = await startServer(
+    { ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probeLarge) },
+    { nodeArgs },
+  );
   const floor = await startFloor(large.url);
   // BENCH_VARIANTS: more (a) servers on the 100k database, measured in the same alternating rounds, e.g.
   // `pool=2` (DATABASE_POOL_SIZE=2), `dist=.next-base` (another build of the app, to compare before/after),
@@ -131,11 +155,30 @@ async function main() {
     const value = v.slice(v.indexOf("=") + 1);
     const flags = key === "node" ? value.split(" ").filter(Boolean) : [];
     const extra =
-      key === "pool" ? { DATABASE_POOL_SIZE: value } : key === "dist" ? { NEXT_DIST_DIR: value } : key === "node" ? {} : /^[A-Z][A-Z0-9_]*$/.test(key) ? { [key]: value } : undefined;
-    if (!extra) throw new Error(`BENCH_VARIANTS: unknown variant ${v} (pool=N, dist=DIR, node=FLAGS or ENV_NAME=value)`);
+      key === "pool"
+        ? { DATABASE_POOL_SIZE: value }
+        : key === "dist"
+          ? { NEXT_DIST_DIR: value }
+          : key === "node"
+            ? {}
+            : /^[A-Z][A-Z0-9_]*$/.test(key)
+              ? { [key]: value }
+              : undefined;
+    if (!extra)
+      throw new Error(`BENCH_VARIANTS: unknown variant ${v} (pool=N, dist=DIR, node=FLAGS or ENV_NAME=value)`);
     const probePort = await freePort();
-    const server = await startServer({ ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probePort), ...extra }, { nodeArgs: [...flags, ...nodeArgs] });
-    variants.push({ name: `(a) 100k accounts, ${v}`, url: server.url, targets: lookups(ACCOUNTS), pid: server.proc.pid!, probe: serverProbe(probePort), server });
+    const server = await startServer(
+      { ...env, DATABASE_URL: large.url, BENCH_PROBE_PORT: String(probePort), ...extra },
+      { nodeArgs: [...flags, ...nodeArgs] },
+    );
+    variants.push({
+      name: `(a) 100k accounts, ${v}`,
+      url: server.url,
+      targets: lookups(ACCOUNTS),
+      pid: server.proc.pid!,
+      probe: serverProbe(probePort),
+      server,
+    });
   }
   // PostgreSQL's CPU per request (its backends serving each database), for bench/README.md "Scale-out".
   const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
@@ -143,13 +186,41 @@ async function main() {
   let results: RoundResult[];
   try {
     console.log(`\n${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${DURATION} s`);
-    results = await alternatingRounds([
-      { name: "(a) agent lookup, next start, 1k accounts", url: nextSmall.url, targets: lookups(CUSTOMERS), pid: nextSmall.proc.pid!, probe: serverProbe(probeSmall), pg: pgOf(small) },
-      { name: "(a) agent lookup, next start, 100k accounts", url: next.url, targets: lookups(ACCOUNTS), pid: next.proc.pid!, probe: serverProbe(probeLarge), pg: pgOf(large) },
-      ...variants,
-      { name: "(b) constant route handler, next start", url: next.url, targets: [{ path: "/api/bench/constant" }], pid: next.proc.pid!, probe: serverProbe(probeLarge) },
-      { name: "(c) bare node:http, same work, 100k accounts", url: floor.url, targets: lookups(ACCOUNTS), pid: floor.proc.pid! },
-    ], { rounds: ROUNDS, duration: DURATION, warmup: WARMUP_REQUESTS });
+    results = await alternatingRounds(
+      [
+        {
+          name: "(a) agent lookup, next start, 1k accounts",
+          url: nextSmall.url,
+          targets: lookups(CUSTOMERS),
+          pid: nextSmall.proc.pid!,
+          probe: serverProbe(probeSmall),
+          pg: pgOf(small),
+        },
+        {
+          name: "(a) agent lookup, next start, 100k accounts",
+          url: next.url,
+          targets: lookups(ACCOUNTS),
+          pid: next.proc.pid!,
+          probe: serverProbe(probeLarge),
+          pg: pgOf(large),
+        },
+        ...variants,
+        {
+          name: "(b) constant route handler, next start",
+          url: next.url,
+          targets: [{ path: "/api/bench/constant" }],
+          pid: next.proc.pid!,
+          probe: serverProbe(probeLarge),
+        },
+        {
+          name: "(c) bare node:http, same work, 100k accounts",
+          url: floor.url,
+          targets: lookups(ACCOUNTS),
+          pid: floor.proc.pid!,
+        },
+      ],
+      { rounds: ROUNDS, duration: DURATION, warmup: WARMUP_REQUESTS },
+    );
   } finally {
     floor.proc.kill("SIGTERM");
     await admin.end();
@@ -173,21 +244,35 @@ async function main() {
   console.log(`\na/b = ${ab.toFixed(2)} (target ≥ 0.65: ${ab >= 0.65 ? "met" : "NOT met"})`);
   console.log(`a/c = ${ac.toFixed(2)}`);
   const abCpu = b.cpuPerReq / a.cpuPerReq;
-  console.log(`per CPU-second (independent of other load on the machine): a/b = ${abCpu.toFixed(2)}, a/c = ${(c.cpuPerReq / a.cpuPerReq).toFixed(2)}`);
+  console.log(
+    `per CPU-second (independent of other load on the machine): a/b = ${abCpu.toFixed(2)}, a/c = ${(c.cpuPerReq / a.cpuPerReq).toFixed(2)}`,
+  );
   console.log(`p99 (a) = ${a.p99} ms (target < 50 ms: ${a.p99 < 50 ? "met" : "NOT met"})`);
-  console.log(`p50 (a) 1k vs 100k accounts = ${a1k.p50} ms vs ${a.p50} ms (${(drift * 100).toFixed(0)}% apart; target ≤ 20%: ${drift <= 0.2 ? "met" : "NOT met"})`);
+  console.log(
+    `p50 (a) 1k vs 100k accounts = ${a1k.p50} ms vs ${a.p50} ms (${(drift * 100).toFixed(0)}% apart; target ≤ 20%: ${drift <= 0.2 ? "met" : "NOT met"})`,
+  );
   tailReport(a, b);
   for (const v of results.slice(2, -2)) tailReport(v, b);
   const bad = results.some((r) => r.non2xx > 0 || r.errors > 0);
   if (bad) console.log("WARNING: some requests failed (non-2xx or errors): the figures are not valid");
-  console.log(`load average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `load average at the end: ${(await import("node:os"))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   process.exit(bad ? 1 : 0);
 }
 
 interface ProbeFigures {
   seconds: number;
   eventLoopDelay: { p50: number; p99: number; max: number; mean: number };
-  gc: { count: number; totalMs: number; maxMs: number; byKind: Record<string, { count: number; totalMs: number; maxMs: number }> };
+  gc: {
+    count: number;
+    totalMs: number;
+    maxMs: number;
+    byKind: Record<string, { count: number; totalMs: number; maxMs: number }>;
+  };
   served: { count: number; p50: number; p99: number; max: number };
   dbWait: { count: number; p50: number; p99: number; max: number };
   promises: number;
@@ -207,9 +292,11 @@ function serverProbe(port: number): ServerProbe | undefined {
       return (
         `in the server p50 ${f.served.p50} ms p99 ${f.served.p99} ms; ` +
         (f.promises ? `${(f.promises / Math.max(1, f.served.count)).toFixed(1)} promises per request; ` : "") +
-        (f.dbWait.count ? `database wait p50 ${f.dbWait.p50} ms p99 ${f.dbWait.p99} ms (${f.dbWait.count} queries); ` : "") +
+        (f.dbWait.count
+          ? `database wait p50 ${f.dbWait.p50} ms p99 ${f.dbWait.p99} ms (${f.dbWait.count} queries); `
+          : "") +
         `event-loop delay p50 ${f.eventLoopDelay.p50} ms p99 ${f.eventLoopDelay.p99} ms max ${f.eventLoopDelay.max} ms; ` +
-        `GC ${f.gc.count} pauses, ${f.gc.totalMs.toFixed(0)} ms in all (${((f.gc.totalMs / 10 / f.seconds) || 0).toFixed(1)}% of the round), max ${f.gc.maxMs.toFixed(1)} ms (${kinds}); heap ${f.heapUsedMb} MB`
+        `GC ${f.gc.count} pauses, ${f.gc.totalMs.toFixed(0)} ms in all (${(f.gc.totalMs / 10 / f.seconds || 0).toFixed(1)}% of the round), max ${f.gc.maxMs.toFixed(1)} ms (${kinds}); heap ${f.heapUsedMb} MB`
       );
     },
   };
@@ -221,7 +308,9 @@ function tailReport(a: RoundResult, b: RoundResult) {
   const perRound = a.rounds.map((r, i) => r.p99 / b.rounds[i].p99);
   if (PROBE) probeReport(a, b);
   else console.log(`\ntail: ${a.name}  |  (b) constant`);
-  console.log(`  p99 a/b per round: ${perRound.map((x) => x.toFixed(2)).join(" ")} (median ${median(perRound).toFixed(2)})`);
+  console.log(
+    `  p99 a/b per round: ${perRound.map((x) => x.toFixed(2)).join(" ")} (median ${median(perRound).toFixed(2)})`,
+  );
   console.log(
     `p99 (a) / p99 (b) = ${a.p99} / ${b.p99} ms = ${ratio.toFixed(2)} (target ≤ ${P99_RATIO_TARGET}: ${ratio <= P99_RATIO_TARGET ? "met" : "NOT met"})`,
   );
@@ -233,10 +322,13 @@ function tailReport(a: RoundResult, b: RoundResult) {
 }
 
 function probeReport(a: RoundResult, b: RoundResult) {
-  const fig = (r: RoundResult, pick: (f: ProbeFigures) => number) => median(r.rounds.map((x) => pick(x.probe as ProbeFigures)));
+  const fig = (r: RoundResult, pick: (f: ProbeFigures) => number) =>
+    median(r.rounds.map((x) => pick(x.probe as ProbeFigures)));
   console.log(`\ntail, medians over the rounds: ${a.name}  |  (b) constant`);
   const row = (label: string, pick: (f: ProbeFigures) => number, unit = "ms") =>
-    console.log(`  ${label.padEnd(34)} ${fig(a, pick).toFixed(1).padStart(8)} ${unit}  ${fig(b, pick).toFixed(1).padStart(8)} ${unit}`);
+    console.log(
+      `  ${label.padEnd(34)} ${fig(a, pick).toFixed(1).padStart(8)} ${unit}  ${fig(b, pick).toFixed(1).padStart(8)} ${unit}`,
+    );
   row("request in the server p50", (f) => f.served.p50);
   row("request in the server p99", (f) => f.served.p99);
   row("database wait p50", (f) => f.dbWait.p50);
@@ -248,7 +340,8 @@ function probeReport(a: RoundResult, b: RoundResult) {
   row("GC pause time per request", (f) => (1000 * f.gc.totalMs) / Math.max(1, f.served.count), "µs");
   row("GC pause time per second", (f) => f.gc.totalMs / f.seconds);
   row("longest GC pause", (f) => f.gc.maxMs);
-  if ((a.rounds[0].probe as ProbeFigures).promises) row("promises per request", (f) => f.promises / Math.max(1, f.served.count), "  ");
+  if ((a.rounds[0].probe as ProbeFigures).promises)
+    row("promises per request", (f) => f.promises / Math.max(1, f.served.count), "  ");
 }
 
 main().catch((e) => {

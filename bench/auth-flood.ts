@@ -26,7 +26,11 @@ const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS || 16);
 const FLOOD_RATE = Number(process.env.FLOOD_RATE ?? 41);
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;
-const hashes = (s: RunningServer) => s.logs().split("\n").filter((l) => l.includes('"msg":"platform secret hash computed"')).length;
+const hashes = (s: RunningServer) =>
+  s
+    .logs()
+    .split("\n")
+    .filter((l) => l.includes('"msg":"platform secret hash computed"')).length;
 
 function legit(url: string, auth: string, duration = DURATION) {
   return autocannon({
@@ -51,7 +55,10 @@ function flood(url: string) {
           req.headers =
             process.env.FLOOD_BASELINE === "1"
               ? { "x-forwarded-for": "203.0.113.66" }
-              : { authorization: basic(`client_${randomBytes(6).toString("hex")}`, "guess"), "x-forwarded-for": "203.0.113.66" };
+              : {
+                  authorization: basic(`client_${randomBytes(6).toString("hex")}`, "guess"),
+                  "x-forwarded-for": "203.0.113.66",
+                };
           return req;
         },
       },
@@ -73,7 +80,10 @@ interface Phase {
 
 async function phase(name: string, server: RunningServer, auth: string, withFlood: boolean): Promise<Phase> {
   const before = hashes(server);
-  const [l, f] = await Promise.all([legit(server.url, auth), withFlood ? flood(server.url) : Promise.resolve(undefined)]);
+  const [l, f] = await Promise.all([
+    legit(server.url, auth),
+    withFlood ? flood(server.url) : Promise.resolve(undefined),
+  ]);
   const out: Phase = {
     phase: name,
     legitP50: l.latency.p50,
@@ -99,10 +109,20 @@ async function main() {
     const platform = await createPlatform({ name: "Bench platform", environment: "SANDBOX" }); // also runs the migrations
     await closeDb();
     const auth = basic(platform.clientId, platform.clientSecret);
-    const common = { DATABASE_URL: db.url, DEMO_PLATFORM: "off", LOG_LEVEL: "debug", WEBHOOK_WORKER: "off", KEY_ENCRYPTION_KEY: randomBytes(32).toString("hex") };
+    const common = {
+      DATABASE_URL: db.url,
+      DEMO_PLATFORM: "off",
+      LOG_LEVEL: "debug",
+      WEBHOOK_WORKER: "off",
+      KEY_ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+    };
     const throttled = await startServer(common);
     servers.push(throttled);
-    const unthrottled = await startServer({ ...common, AUTH_FAILURES_PER_SOURCE: "1000000", AUTH_FAILURES_PER_CLIENT_ID: "1000000" });
+    const unthrottled = await startServer({
+      ...common,
+      AUTH_FAILURES_PER_SOURCE: "1000000",
+      AUTH_FAILURES_PER_CLIENT_ID: "1000000",
+    });
     servers.push(unthrottled);
     for (const s of servers) await legit(s.url, auth, 5); // warm-up (JIT, memo, pool)
 

@@ -27,14 +27,21 @@ export async function measure(
           const t = targets[i++ % targets.length];
           req.method = t.method ?? "GET";
           req.path = t.path;
-          req.headers = { ...(t.auth ? { authorization: t.auth } : {}), ...(t.body ? { "content-type": "application/json" } : {}) };
+          req.headers = {
+            ...(t.auth ? { authorization: t.auth } : {}),
+            ...(t.body ? { "content-type": "application/json" } : {}),
+          };
           req.body = t.body;
           return req;
         },
       },
     ],
   });
-  if (onLatency) run.on("response", (_client: unknown, status: number, _bytes: number, ms: number) => status >= 200 && status < 300 && onLatency(ms));
+  if (onLatency)
+    run.on(
+      "response",
+      (_client: unknown, status: number, _bytes: number, ms: number) => status >= 200 && status < 300 && onLatency(ms),
+    );
   return run;
 }
 
@@ -85,7 +92,9 @@ export function cpuMs(rootPid: number): number {
  */
 type PgSql = { unsafe: (q: string, args: string[]) => Promise<unknown> };
 export async function pgBackendCpu(sql: PgSql, database: string): Promise<Map<number, number>> {
-  const rows = (await sql.unsafe("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database])) as { pid: number }[];
+  const rows = (await sql.unsafe("select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [
+    database,
+  ])) as { pid: number }[];
   return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
 }
 export const pgCpuSince = (before: Map<number, number>, after: Map<number, number>) =>
@@ -120,7 +129,14 @@ export interface RoundResult {
  * load from other processes on the machine affects all of them alike. A round with non-2xx answers prints their statuses.
  */
 export async function alternatingRounds(
-  servers: { name: string; url: string; targets: Target[]; pid: number; probe?: ServerProbe; pg?: { sql: PgSql; database: string } }[],
+  servers: {
+    name: string;
+    url: string;
+    targets: Target[];
+    pid: number;
+    probe?: ServerProbe;
+    pg?: { sql: PgSql; database: string };
+  }[],
   o: { rounds: number; duration: number; warmup: number },
 ): Promise<RoundResult[]> {
   // Warm-up by request count, not time: on a busy machine a few seconds are not enough for the JIT and the pools.
@@ -134,10 +150,26 @@ export async function alternatingRounds(
       const cpu0 = cpuMs(s.pid);
       const m = await measure(s.url, s.targets, { duration: o.duration }, (ms) => latencies[k].push(ms));
       const cpuPerReq = (cpuMs(s.pid) - cpu0) / Math.max(1, m.requests.total);
-      const pgCpuPerReq = s.pg && pg0 ? pgCpuSince(pg0, await pgBackendCpu(s.pg.sql, s.pg.database)) / Math.max(1, m.requests.total) : undefined;
+      const pgCpuPerReq =
+        s.pg && pg0
+          ? pgCpuSince(pg0, await pgBackendCpu(s.pg.sql, s.pg.database)) / Math.max(1, m.requests.total)
+          : undefined;
       const probe = await s.probe?.read();
-      if (m.non2xx > 0) console.log(`    non-2xx answers by status: ${JSON.stringify((m as unknown as { statusCodeStats?: unknown }).statusCodeStats ?? {})}`);
-      raw[k].push({ rps: m.requests.average, p50: m.latency.p50, p99: m.latency.p99, non2xx: m.non2xx, errors: m.errors, cpuPerReq, pgCpuPerReq, ok: m["2xx"], rounds: [{ p99: m.latency.p99, probe }] });
+      if (m.non2xx > 0)
+        console.log(
+          `    non-2xx answers by status: ${JSON.stringify((m as unknown as { statusCodeStats?: unknown }).statusCodeStats ?? {})}`,
+        );
+      raw[k].push({
+        rps: m.requests.average,
+        p50: m.latency.p50,
+        p99: m.latency.p99,
+        non2xx: m.non2xx,
+        errors: m.errors,
+        cpuPerReq,
+        pgCpuPerReq,
+        ok: m["2xx"],
+        rounds: [{ p99: m.latency.p99, probe }],
+      });
       console.log(
         `  round ${r + 1} ${s.name.padEnd(48)} ${m.requests.average.toFixed(0).padStart(6)} req/s  p50 ${m.latency.p50} ms  p99 ${m.latency.p99} ms  ${cpuPerReq.toFixed(2)} CPU-ms/req` +
           (pgCpuPerReq === undefined ? "" : `  PostgreSQL ${pgCpuPerReq.toFixed(2)} CPU-ms/req`) +

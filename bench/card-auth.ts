@@ -39,13 +39,28 @@ async function api(base: string, auth: string, method: string, path: string, bod
 async function seedCards(base: string, auth: string): Promise<string[]> {
   const ids: string[] = [];
   while (ids.length < CARDS) {
-    const c = await api(base, auth, "POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Bench Cardholder", currencies: ["USD"] });
-    const accounts = await api(base, auth, "GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`);
-    const usd = accounts.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD").id;
+    const c = await api(base, auth, "POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Bench Cardholder",
+      currencies: ["USD"],
+    });
+    const accounts = await api(
+      base,
+      auth,
+      "GET",
+      `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`,
+    );
+    const usd = accounts.data.find(
+      (a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD",
+    ).id;
     await api(base, auth, "POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: FUNDING });
     // The cards sandbox refuses funding accounts whose id ends in 002 or 003: such a cardholder is skipped.
     if (/00[23]$/.test(usd)) continue;
-    const card = await api(base, auth, "POST", "/cards", { cardholderId: c.id, form: "VIRTUAL", fundingSources: [usd] });
+    const card = await api(base, auth, "POST", "/cards", {
+      cardholderId: c.id,
+      form: "VIRTUAL",
+      fundingSources: [usd],
+    });
     if (card.state !== "ACTIVE") throw new Error(`card ${card.id} is ${card.state}`);
     ids.push(card.id);
   }
@@ -58,9 +73,18 @@ async function main() {
   buildApp();
   const db = await createTestDatabase("bench");
   process.env.DATABASE_URL = db.url;
-  const platform = await createPlatform({ name: "Card bench", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
+  const platform = await createPlatform({
+    name: "Card bench",
+    environment: "SANDBOX",
+    settings: { skipVerificationPaperwork: true },
+  });
   const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
-  const server = await startServer({ DATABASE_URL: db.url, BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" });
+  const server = await startServer({
+    DATABASE_URL: db.url,
+    BENCH_ROUTES: "1",
+    LOG_LEVEL: "warn",
+    DEMO_PLATFORM: "off",
+  });
   let results: RoundResult[] = [];
   let ledger: { unbalanced: unknown[]; mismatched: unknown[] } | undefined;
   let holds = { authorized: 0, held: "0", expected: 0 };
@@ -70,8 +94,17 @@ async function main() {
     await sql`vacuum (analyze)`;
     await sql`checkpoint`;
     console.log(`seeded ${cards.length} cards in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    const body = JSON.stringify({ amount: AMOUNT, currency: { code: "USD" }, merchant: { descriptor: "BENCH COFFEE" } });
-    const authorizations: Target[] = cards.map((id) => ({ method: "POST" as const, path: `/api/2025-10-13/sandbox/cards/${id}/simulate/authorization`, auth, body }));
+    const body = JSON.stringify({
+      amount: AMOUNT,
+      currency: { code: "USD" },
+      merchant: { descriptor: "BENCH COFFEE" },
+    });
+    const authorizations: Target[] = cards.map((id) => ({
+      method: "POST" as const,
+      path: `/api/2025-10-13/sandbox/cards/${id}/simulate/authorization`,
+      auth,
+      body,
+    }));
     const servers = [
       { name: "(a) card authorization (simulate), next start", targets: authorizations },
       { name: "(b) constant route handler, next start", targets: [{ path: "/api/bench/constant" }] },
@@ -83,8 +116,10 @@ async function main() {
     );
     // The ledger after the run: balanced, balances equal to their entries, and every answered authorization held.
     ledger = await checkLedger(await getDb(), platform.id.replace(/^Platform:/, ""));
-    const [t] = await sql`select count(*)::int as authorized, coalesce(sum(held_amount), 0)::text as held from card_transactions where status = 'AUTHORIZED'`;
-    const [h] = await sql`select coalesce(sum(amount), 0)::text as held from ledger_entries where account like ${"sys:%:CARD_HOLDS:USD"}`;
+    const [t] =
+      await sql`select count(*)::int as authorized, coalesce(sum(held_amount), 0)::text as held from card_transactions where status = 'AUTHORIZED'`;
+    const [h] =
+      await sql`select coalesce(sum(amount), 0)::text as held from ledger_entries where account like ${"sys:%:CARD_HOLDS:USD"}`;
     holds = { authorized: t.authorized, held: h.held, expected: t.authorized * AMOUNT };
     await sql.end();
     // What the failures were (status and error class only: the log lines never carry a body or a secret).
@@ -108,14 +143,23 @@ async function main() {
   }
   const [a, b] = results;
   console.log(`\na/b = ${(a.rps / b.rps).toFixed(2)}; per CPU-second a/b = ${(b.cpuPerReq / a.cpuPerReq).toFixed(2)}`);
-  const ledgerOk = !!ledger && ledger.unbalanced.length === 0 && ledger.mismatched.length === 0 && BigInt(holds.held) === BigInt(holds.expected);
+  const ledgerOk =
+    !!ledger &&
+    ledger.unbalanced.length === 0 &&
+    ledger.mismatched.length === 0 &&
+    BigInt(holds.held) === BigInt(holds.expected);
   console.log(
     `ledger after the run: ${ledgerOk ? "sound" : "NOT sound"} (unbalanced ${ledger?.unbalanced.length}, mismatched ${ledger?.mismatched.length}; ` +
       `${holds.authorized} authorizations held, CARD_HOLDS ${holds.held} = ${holds.expected} expected)`,
   );
   const bad = results.some((r) => r.non2xx > 0 || r.errors > 0);
   if (bad) console.log("WARNING: some requests failed (non-2xx or errors): the figures are not valid");
-  console.log(`load average at the end: ${(await import("node:os")).loadavg().map((x) => x.toFixed(1)).join(" ")}; total ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `load average at the end: ${(await import("node:os"))
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}; total ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  );
   process.exit(bad || !ledgerOk ? 1 : 0);
 }
 

@@ -61,19 +61,32 @@ const platform = (environment: "SANDBOX" | "PRODUCTION"): PlatformPrincipal => (
     feeConfigs: [],
     cardTokenization2faConfig: null,
     subjectToCounterpartyRules: false,
-      isRegulatedFinancialInstitution: false,
-      skipVerificationPaperwork: false,
+    isRegulatedFinancialInstitution: false,
+    skipVerificationPaperwork: false,
   },
 });
 const cpk = "02" + "11".repeat(32);
 const credential = { issuer: idp.issuer, subject: "s", audience: "app" };
 const tokens: string[] = [];
-for (let i = 0; i < N + 30; i++) tokens.push(await idp.mint({ sub: "s", aud: "app", iat: nowSeconds(), exp: nowSeconds() + 600, nonce: nonceFor(cpk), jti: String(i) }));
+for (let i = 0; i < N + 30; i++)
+  tokens.push(
+    await idp.mint({
+      sub: "s",
+      aud: "app",
+      iat: nowSeconds(),
+      exp: nowSeconds() + 600,
+      nonce: nonceFor(cpk),
+      jti: String(i),
+    }),
+  );
 for (const env of ["PRODUCTION", "SANDBOX"] as const) {
   let i = 0;
-  await time(`OIDC verify (${env === "PRODUCTION" ? "ES256 signature + claims" : "sandbox: claims only"})`, async () => {
-    const t = tokens[i++ % tokens.length];
-    return () => verifyOidcToken(platform(env), t, { kind: "VERIFY", credential, clientPublicKey: cpk });
-  });
+  await time(
+    `OIDC verify (${env === "PRODUCTION" ? "ES256 signature + claims" : "sandbox: claims only"})`,
+    async () => {
+      const t = tokens[i++ % tokens.length];
+      return () => verifyOidcToken(platform(env), t, { kind: "VERIFY", credential, clientPublicKey: cpk });
+    },
+  );
 }
 await idp.stop();

@@ -37,7 +37,8 @@ const server = http.createServer(async (req, res) => {
     if (row.agent_is_paused || !row.agent_permissions.includes("MANAGE_EXTERNAL_ACCOUNTS")) {
       return send(res, 403, { status: 403, code: "FORBIDDEN", message: "Agent policy does not permit this operation" });
     }
-    if (!row.id) return send(res, 404, { status: 404, code: "EXTERNAL_ACCOUNT_NOT_FOUND", message: "External account not found" });
+    if (!row.id)
+      return send(res, 404, { status: 404, code: "EXTERNAL_ACCOUNT_NOT_FOUND", message: "External account not found" });
     const { agent_id, agent_permissions, agent_is_paused, ...account } = row;
     send(res, 200, toExternalAccount(camel(account) as ExternalAccountRow));
   } catch (e) {

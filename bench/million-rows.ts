@@ -29,7 +29,8 @@ const SMALL = 1_000;
 const DURATION = Number(process.env.BENCH_SECONDS || 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const CHUNK = 100_000;
-const TABLES = process.env.BENCH_TABLES === "all" ? LARGE_TABLES : ["customers", "external_accounts", "transactions", "agents"];
+const TABLES =
+  process.env.BENCH_TABLES === "all" ? LARGE_TABLES : ["customers", "external_accounts", "transactions", "agents"];
 
 buildApp();
 const db = await createTestDatabase("bench_million");
@@ -39,7 +40,13 @@ await closeDb();
 const platformId = platform.id.replace(/^Platform:/, "");
 const basic = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
 const sql = postgres(db.url, { max: 2, onnotice: () => {} });
-const server = await startServer({ DATABASE_URL: db.url, DEMO_PLATFORM: "off", LOG_LEVEL: "warn", WEBHOOK_WORKER: "off", SWEEPER: "off" });
+const server = await startServer({
+  DATABASE_URL: db.url,
+  DEMO_PLATFORM: "off",
+  LOG_LEVEL: "warn",
+  WEBHOOK_WORKER: "off",
+  SWEEPER: "off",
+});
 
 async function settle() {
   for (const t of TABLES) await sql.unsafe(`vacuum (analyze) ${t}`);
@@ -53,7 +60,14 @@ const run = (targets: () => Target, limit: { duration: number } | { amount: numb
     url: server.url,
     connections: 8,
     ...limit,
-    requests: [{ setupRequest: (r: { path: string; headers?: Record<string, string> }) => { const t = targets(); return { ...r, path: t.path, headers: { authorization: t.auth } }; } }],
+    requests: [
+      {
+        setupRequest: (r: { path: string; headers?: Record<string, string> }) => {
+          const t = targets();
+          return { ...r, path: t.path, headers: { authorization: t.auth } };
+        },
+      },
+    ],
   });
 
 /** The figures of the targets compared with each other, their rounds alternated (a, b, a, b, …) so the machine's load drifts over both alike. */
@@ -63,7 +77,13 @@ async function figures(targets: (() => Target)[]): Promise<Figure[]> {
   for (let i = 0; i < ROUNDS; i++) {
     for (const [k, t] of targets.entries()) {
       const m = await run(t, { duration: DURATION });
-      runs[k].push({ p50: m.latency.p50, mean: m.latency.mean, p99: m.latency.p99, rps: m.requests.average, non2xx: m.non2xx });
+      runs[k].push({
+        p50: m.latency.p50,
+        mean: m.latency.mean,
+        p99: m.latency.p99,
+        rps: m.requests.average,
+        non2xx: m.non2xx,
+      });
     }
   }
   return runs.map((rs) => ({
@@ -78,7 +98,10 @@ async function figures(targets: (() => Target)[]): Promise<Figure[]> {
 const api = "/api/2025-10-13";
 const lookup = (rows: number) => () => {
   const i = Math.floor(Math.random() * rows);
-  return { path: `${api}/agents/me/external-accounts/ExternalAccount:${fillerUuid("a000", i)}`, auth: `Bearer ${fillerAgentToken(i)}` };
+  return {
+    path: `${api}/agents/me/external-accounts/ExternalAccount:${fillerUuid("a000", i)}`,
+    auth: `Bearer ${fillerAgentToken(i)}`,
+  };
 };
 const page = (list: "customers" | "transactions", prefix: string, afterRow?: number) => () => ({
   path: `${api}/${list}?limit=20${list === "transactions" ? "&sortOrder=asc" : ""}${afterRow === undefined ? "" : `&cursor=${encodeCursor(fillerUuid(prefix, afterRow))}`}`,
@@ -103,18 +126,34 @@ async function measureAt(rows: number) {
     const fs = await figures(group.map(([, t]) => t));
     for (const [k, [name]] of group.entries()) {
       const f = fs[k];
-      results.push({ rows, figure: name, p50: f.p50, mean: f.mean, p99: f.p99, rps: Math.round(f.rps), non2xx: f.non2xx });
-      console.log(`${rows.toLocaleString("en").padStart(9)} rows  ${name.padEnd(42)} p50 ${f.p50} ms  mean ${f.mean.toFixed(2)} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  non-2xx ${f.non2xx}  (load ${load()})`);
+      results.push({
+        rows,
+        figure: name,
+        p50: f.p50,
+        mean: f.mean,
+        p99: f.p99,
+        rps: Math.round(f.rps),
+        non2xx: f.non2xx,
+      });
+      console.log(
+        `${rows.toLocaleString("en").padStart(9)} rows  ${name.padEnd(42)} p50 ${f.p50} ms  mean ${f.mean.toFixed(2)} ms  p99 ${f.p99} ms  ${f.rps.toFixed(0)} req/s  non-2xx ${f.non2xx}  (load ${load()})`,
+      );
     }
   }
 }
 
-const load = () => os.loadavg().map((x) => x.toFixed(1)).join(" ");
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(" ");
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statements the service sends (db/list-page.ts: the page and drizzle's $count). */
 async function explain(title: string, query: string) {
   const plan = await sql.unsafe(`explain (analyze, buffers) ${query}`);
-  console.log(`\nEXPLAIN (ANALYZE, BUFFERS) ${title}:\n  ${query}\n` + plan.map((r) => "  " + r["QUERY PLAN"]).join("\n"));
+  console.log(
+    `\nEXPLAIN (ANALYZE, BUFFERS) ${title}:\n  ${query}\n` + plan.map((r) => "  " + r["QUERY PLAN"]).join("\n"),
+  );
 }
 
 try {
@@ -128,22 +167,34 @@ try {
     await seedFiller(sql, platformId, Math.min(CHUNK, TOTAL - from), from, TABLES);
     const done = Math.min(from + CHUNK, TOTAL);
     const secs = (Date.now() - t) / 1000;
-    console.log(`  seeded ${done.toLocaleString("en")} rows of each in ${secs.toFixed(0)} s (${Math.round(((done - SMALL) * TABLES.length) / secs).toLocaleString("en")} rows/s; load ${load()})`);
+    console.log(
+      `  seeded ${done.toLocaleString("en")} rows of each in ${secs.toFixed(0)} s (${Math.round(((done - SMALL) * TABLES.length) / secs).toLocaleString("en")} rows/s; load ${load()})`,
+    );
   }
-  console.log(`seeded ${TOTAL.toLocaleString("en")} rows in each of ${TABLES.length} tables (${TABLES.join(", ")}) in ${((Date.now() - t) / 1000).toFixed(0)} s after the 1,000-row figures`);
+  console.log(
+    `seeded ${TOTAL.toLocaleString("en")} rows in each of ${TABLES.length} tables (${TABLES.join(", ")}) in ${((Date.now() - t) / 1000).toFixed(0)} s after the 1,000-row figures`,
+  );
   t = Date.now();
   await settle();
-  console.log(`vacuum (analyze) in ${((Date.now() - t) / 1000).toFixed(0)} s; load average before the ${TOTAL.toLocaleString("en")}-row figures: ${load()}`);
+  console.log(
+    `vacuum (analyze) in ${((Date.now() - t) / 1000).toFixed(0)} s; load average before the ${TOTAL.toLocaleString("en")}-row figures: ${load()}`,
+  );
   await measureAt(TOTAL);
   const loadAfter = load();
   const deep = Math.floor(TOTAL * 0.9);
   const p = `'${platformId}'`;
   const cust = `platform_id = ${p} and deleted_at is null`;
   await explain("GET /customers page 1", `select * from customers where ${cust} order by id limit 21`);
-  await explain(`GET /customers after ${deep.toLocaleString("en")} rows`, `select * from customers where ${cust} and id > '${fillerUuid("8000", deep)}' order by id limit 21`);
+  await explain(
+    `GET /customers after ${deep.toLocaleString("en")} rows`,
+    `select * from customers where ${cust} and id > '${fillerUuid("8000", deep)}' order by id limit 21`,
+  );
   await explain("GET /customers totalCount", `select count(*) from customers where ${cust}`);
   await explain("GET /transactions page 1", `select * from transactions where platform_id = ${p} order by id limit 21`);
-  await explain(`GET /transactions after ${deep.toLocaleString("en")} rows`, `select * from transactions where platform_id = ${p} and id > '${fillerUuid("c000", deep)}' order by id limit 21`);
+  await explain(
+    `GET /transactions after ${deep.toLocaleString("en")} rows`,
+    `select * from transactions where platform_id = ${p} and id > '${fillerUuid("c000", deep)}' order by id limit 21`,
+  );
   await explain("GET /transactions totalCount", `select count(*) from transactions where platform_id = ${p}`);
   const k = Math.floor(TOTAL / 2);
   const digest = createHash("sha256").update(fillerAgentToken(k)).digest("hex");
@@ -151,20 +202,27 @@ try {
     "agent lookup (one prepared query: AgentAuth and the account)",
     `select a.id, e.id from agents a left join external_accounts e on e.id = '${fillerUuid("a000", k)}' and e.platform_id = a.platform_id and e.customer_id = a.customer_id where a.token_digest = '${digest}' limit 1`,
   );
-  const fig = (rows: number, name: string) => results.find((r) => r.rows === rows && String(r.figure).startsWith(name)) as { p50: number; mean: number };
+  const fig = (rows: number, name: string) =>
+    results.find((r) => r.rows === rows && String(r.figure).startsWith(name)) as { p50: number; mean: number };
   const verdict = (ratio: number, ok: boolean) => `×${ratio.toFixed(2)} ${ok ? "met" : "MISSED"}`;
   // autocannon's percentiles are whole milliseconds: the mean (same runs) is printed beside each p50 ratio.
   const meanRatio = (a: { mean: number }, b: { mean: number }) => `mean ×${(a.mean / b.mean).toFixed(2)}`;
   const [l1, lM] = [fig(SMALL, "agent lookup"), fig(TOTAL, "agent lookup")];
   const r = lM.p50 / Math.max(l1.p50, 1);
-  console.log(`\nagent lookup p50 1,000 → ${TOTAL.toLocaleString("en")} rows: ${l1.p50} → ${lM.p50} ms: ${verdict(r, r <= 1.2)} (target ≤ ×1.20; ${meanRatio(lM, l1)})`);
+  console.log(
+    `\nagent lookup p50 1,000 → ${TOTAL.toLocaleString("en")} rows: ${l1.p50} → ${lM.p50} ms: ${verdict(r, r <= 1.2)} (target ≤ ×1.20; ${meanRatio(lM, l1)})`,
+  );
   for (const list of ["customers", "transactions"]) {
     const [f1, fd] = [fig(TOTAL, `GET /${list} page 1`), fig(TOTAL, `GET /${list} after`)];
     const [p1, pd] = [f1.p50, fd.p50];
     const q = pd / Math.max(p1, 1);
-    console.log(`GET /${list} at ${TOTAL.toLocaleString("en")} rows: page 1 ${p1} ms, deep page ${pd} ms: ${verdict(q, q >= 1 / 1.2 && q <= 1.2)} (target within 20 %; ${meanRatio(fd, f1)})`);
+    console.log(
+      `GET /${list} at ${TOTAL.toLocaleString("en")} rows: page 1 ${p1} ms, deep page ${pd} ms: ${verdict(q, q >= 1 / 1.2 && q <= 1.2)} (target within 20 %; ${meanRatio(fd, f1)})`,
+    );
     const s1 = fig(SMALL, `GET /${list} page 1`).p50;
-    console.log(`  (for scale, not a target: page 1 at 1,000 rows ${s1} ms; at ${TOTAL.toLocaleString("en")} ×${(p1 / Math.max(s1, 1)).toFixed(2)}: the exact totalCount)`);
+    console.log(
+      `  (for scale, not a target: page 1 at 1,000 rows ${s1} ms; at ${TOTAL.toLocaleString("en")} ×${(p1 / Math.max(s1, 1)).toFixed(2)}: the exact totalCount)`,
+    );
   }
   console.log(`load average after the figures: ${loadAfter}`);
 } finally {

@@ -23,7 +23,11 @@ if (!APP_DIR) buildApp();
 const db = await createTestDatabase("bench_stmts");
 const dbName = new URL(db.url).pathname.slice(1);
 process.env.DATABASE_URL = db.url;
-const platform = await createPlatform({ name: "Bench statements", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
+const platform = await createPlatform({
+  name: "Bench statements",
+  environment: "SANDBOX",
+  settings: { skipVerificationPaperwork: true },
+});
 await closeDb();
 {
   const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => {} });
@@ -34,13 +38,29 @@ const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}
 
 const port = await freePort();
 const root = APP_DIR ?? path.resolve(import.meta.dirname, "..");
-const proc = spawn(path.join(root, "node_modules/.bin/next"), ["start", "--port", String(port), "--hostname", "127.0.0.1"], {
-  cwd: root,
-  env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: db.url, DEMO_PLATFORM: "off", LOG_LEVEL: "warn",
-    // No background workers: only the request's own statements reach the log.
-    WEBHOOK_WORKER: "off", BULK_IMPORT_WORKER: "off", STABLECOIN_WORKER: "off", PLAID_WORKER: "off", SWEEPER: "off" },
-  stdio: "ignore",
-});
+const proc = spawn(
+  path.join(root, "node_modules/.bin/next"),
+  ["start", "--port", String(port), "--hostname", "127.0.0.1"],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_DIST_DIR: DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: "1",
+      DATABASE_URL: db.url,
+      DEMO_PLATFORM: "off",
+      LOG_LEVEL: "warn",
+      // No background workers: only the request's own statements reach the log.
+      WEBHOOK_WORKER: "off",
+      BULK_IMPORT_WORKER: "off",
+      STABLECOIN_WORKER: "off",
+      PLAID_WORKER: "off",
+      SWEEPER: "off",
+    },
+    stdio: "ignore",
+  },
+);
 const api = `http://127.0.0.1:${port}/api/2025-10-13`;
 for (let i = 0; ; i++) {
   try {
@@ -51,23 +71,50 @@ for (let i = 0; ; i++) {
 }
 
 async function call(method: string, p: string, body?: unknown) {
-  const r = await fetch(`${api}${p}`, { method, headers: { authorization: auth, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(`${api}${p}`, {
+    method,
+    headers: { authorization: auth, "content-type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const j = await r.json();
   if (r.status >= 300) throw new Error(`${method} ${p}: ${r.status} ${JSON.stringify(j)}`);
   return j;
 }
 
 async function makeCustomer(i: number) {
-  const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
-  const c = await call("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Count ${i}`, platformCustomerId: `count-${i}`, currencies: ["USD"], endUserTermsConsent: consent });
+  const consent = {
+    termsVersion: "V1",
+    acceptedAt: new Date().toISOString(),
+    acceptanceMethod: "CHECKBOX",
+    ipAddress: "203.0.113.7",
+  };
+  const c = await call("POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: `Count ${i}`,
+    platformCustomerId: `count-${i}`,
+    currencies: ["USD"],
+    endUserTermsConsent: consent,
+  });
   const accounts = await call("GET", `/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`);
-  const account = accounts.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD").id;
+  const account = accounts.data.find(
+    (a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD",
+  ).id;
   await call("POST", `/sandbox/internal-accounts/${account}/fund`, { amount: 1_000_000 });
   const ext = await call("POST", "/customers/external-accounts", {
     customerId: c.id,
     currency: "USD",
-    accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `0001${String(i).padStart(5, "0")}789`, routingNumber: "021000021", bankAccountType: "CHECKING",
-      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Count ${i}`, countryOfResidence: "US", address: { line1: "1 Main St", postalCode: "94105", country: "US" } } },
+    accountInfo: {
+      accountType: "USD_ACCOUNT",
+      accountNumber: `0001${String(i).padStart(5, "0")}789`,
+      routingNumber: "021000021",
+      bankAccountType: "CHECKING",
+      beneficiary: {
+        beneficiaryType: "INDIVIDUAL",
+        fullName: `Count ${i}`,
+        countryOfResidence: "US",
+        address: { line1: "1 Main St", postalCode: "94105", country: "US" },
+      },
+    },
   });
   return { account: account as string, external: ext.id as string };
 }
@@ -91,7 +138,9 @@ async function count(label: string, destination: unknown) {
   const start = fs.statSync(PG_LOG).size;
   const q = await call("POST", "/quotes", quote(destination));
   await new Promise((r) => setTimeout(r, 500));
-  const pids = new Set((await admin`select pid::text from pg_stat_activity where datname = ${dbName}`).map((r) => r.pid as string));
+  const pids = new Set(
+    (await admin`select pid::text from pg_stat_activity where datname = ${dbName}`).map((r) => r.pid as string),
+  );
   const fd = fs.openSync(PG_LOG, "r");
   const buf = Buffer.alloc(fs.statSync(PG_LOG).size - start);
   fs.readSync(fd, buf, 0, buf.length, start);
@@ -104,7 +153,9 @@ async function count(label: string, destination: unknown) {
     .map((m) => m[3]);
   const begin = statements.findIndex((s) => /^begin/i.test(s));
   const commit = statements.findIndex((s) => /^commit/i.test(s));
-  console.log(`${label}: status ${q.status}, ${statements.length} statements, ${commit - begin + 1} from BEGIN to COMMIT`);
+  console.log(
+    `${label}: status ${q.status}, ${statements.length} statements, ${commit - begin + 1} from BEGIN to COMMIT`,
+  );
   if (process.env.VERBOSE) for (const s of statements) console.log(`  ${s.slice(0, 160)}`);
 }
 await count("internal → internal", { destinationType: "ACCOUNT", accountId: b.account });

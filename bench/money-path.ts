@@ -41,7 +41,11 @@ const BASE_DIST = process.env.BENCH_BASE_DIST;
 buildApp();
 const db = await createTestDatabase("bench_money");
 process.env.DATABASE_URL = db.url;
-const platform = await createPlatform({ name: "Bench money", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
+const platform = await createPlatform({
+  name: "Bench money",
+  environment: "SANDBOX",
+  settings: { skipVerificationPaperwork: true },
+});
 await closeDb();
 const auth = `Basic ${Buffer.from(`${platform.clientId}:${platform.clientSecret}`).toString("base64")}`;
 const serverEnv = {
@@ -52,17 +56,30 @@ const serverEnv = {
   // The bench moves far more than a customer's daily volume: the limit is not what is measured.
   DAILY_VOLUME_LIMIT_USD_CENTS: String(Number.MAX_SAFE_INTEGER),
 };
-const nodeArgs = process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
+const nodeArgs =
+  process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
 const server = await startServer(serverEnv, { nodeArgs });
 // Background workers off on the second server: one set of workers on the database, as with one server.
 const base = BASE_DIST
-  ? await startServer({ ...serverEnv, NEXT_DIST_DIR: BASE_DIST, WEBHOOK_WORKER: "off", BULK_IMPORT_WORKER: "off", STABLECOIN_WORKER: "off", PLAID_WORKER: "off", SWEEPER: "off" })
+  ? await startServer({
+      ...serverEnv,
+      NEXT_DIST_DIR: BASE_DIST,
+      WEBHOOK_WORKER: "off",
+      BULK_IMPORT_WORKER: "off",
+      STABLECOIN_WORKER: "off",
+      PLAID_WORKER: "off",
+      SWEEPER: "off",
+    })
   : undefined;
 const dbName = new URL(db.url).pathname.slice(1);
 const api = `${server.url}/api/2025-10-13`;
 
 async function call(method: string, path: string, body?: unknown) {
-  const r = await fetch(`${api}${path}`, { method, headers: { authorization: auth, "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const r = await fetch(`${api}${path}`, {
+    method,
+    headers: { authorization: auth, "content-type": "application/json" },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const j = await r.json();
   if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j)}`);
   return j;
@@ -74,16 +91,39 @@ interface Customer {
 }
 
 async function makeCustomer(i: number, funds: number): Promise<Customer> {
-  const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
-  const c = await call("POST", "/customers", { customerType: "INDIVIDUAL", fullName: `Bench ${i}`, platformCustomerId: `bench-${i}`, currencies: ["USD"], endUserTermsConsent: consent });
+  const consent = {
+    termsVersion: "V1",
+    acceptedAt: new Date().toISOString(),
+    acceptanceMethod: "CHECKBOX",
+    ipAddress: "203.0.113.7",
+  };
+  const c = await call("POST", "/customers", {
+    customerType: "INDIVIDUAL",
+    fullName: `Bench ${i}`,
+    platformCustomerId: `bench-${i}`,
+    currencies: ["USD"],
+    endUserTermsConsent: consent,
+  });
   const accounts = await call("GET", `/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`);
-  const account = accounts.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD").id;
+  const account = accounts.data.find(
+    (a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD",
+  ).id;
   await call("POST", `/sandbox/internal-accounts/${account}/fund`, { amount: funds });
   const ext = await call("POST", "/customers/external-accounts", {
     customerId: c.id,
     currency: "USD",
-    accountInfo: { accountType: "USD_ACCOUNT", accountNumber: `0001${String(i).padStart(5, "0")}789`, routingNumber: "021000021", bankAccountType: "CHECKING",
-      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: `Bench ${i}`, countryOfResidence: "US", address: { line1: "1 Main St", postalCode: "94105", country: "US" } } },
+    accountInfo: {
+      accountType: "USD_ACCOUNT",
+      accountNumber: `0001${String(i).padStart(5, "0")}789`,
+      routingNumber: "021000021",
+      bankAccountType: "CHECKING",
+      beneficiary: {
+        beneficiaryType: "INDIVIDUAL",
+        fullName: `Bench ${i}`,
+        countryOfResidence: "US",
+        address: { line1: "1 Main St", postalCode: "94105", country: "US" },
+      },
+    },
   });
   return { account, external: ext.id };
 }
@@ -137,7 +177,10 @@ const skeletonBody: Body = () => {
   while (to === from) to = pick();
   return JSON.stringify({ platformId: platform.id, source: from.account, destination: to.account });
 };
-const skeleton = (shape: "payment" | "fused") => ({ path: `/api/bench/payment-skeleton?shape=${shape}`, body: skeletonBody });
+const skeleton = (shape: "payment" | "fused") => ({
+  path: `/api/bench/payment-skeleton?shape=${shape}`,
+  body: skeletonBody,
+});
 type Kind = "ceiling" | Body | { path: string; body: Body };
 
 type Srv = { url: string; proc: { pid?: number } };
@@ -154,8 +197,21 @@ async function measure(srv: Srv, kind: Kind, limit: { duration: number } | { amo
       {
         setupRequest: (req: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) => {
           if (kind === "ceiling") return { ...req, method: "GET", path: "/api/bench/constant" };
-          if (typeof kind === "object") return { ...req, method: "POST", path: kind.path, headers: { "content-type": "application/json" }, body: kind.body() };
-          return { ...req, method: "POST", path: "/api/2025-10-13/quotes", headers: { authorization: auth, "content-type": "application/json" }, body: kind() };
+          if (typeof kind === "object")
+            return {
+              ...req,
+              method: "POST",
+              path: kind.path,
+              headers: { "content-type": "application/json" },
+              body: kind.body(),
+            };
+          return {
+            ...req,
+            method: "POST",
+            path: "/api/2025-10-13/quotes",
+            headers: { authorization: auth, "content-type": "application/json" },
+            body: kind(),
+          };
         },
         onResponse: (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1),
       },
@@ -167,22 +223,37 @@ async function measure(srv: Srv, kind: Kind, limit: { duration: number } | { amo
   // The statistics reach pg_stat_database when a backend is idle, at most once a second.
   await new Promise((r) => setTimeout(r, 1200));
   const xactsPerReq = ((await xacts()) - x0) / n;
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors, statuses, cpuPerReq, pgPerReq, xactsPerReq, load: os.loadavg()[0] };
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statuses,
+    cpuPerReq,
+    pgPerReq,
+    xactsPerReq,
+    load: os.loadavg()[0],
+  };
 }
 
 /** Committed and rolled-back transactions of the bench database so far (the bench's own queries add a few). */
 async function xacts(): Promise<number> {
-  const [r] = await sql`select (xact_commit + xact_rollback)::float8 as n from pg_stat_database where datname = ${dbName}`;
+  const [r] =
+    await sql`select (xact_commit + xact_rollback)::float8 as n from pg_stat_database where datname = ${dbName}`;
   return r.n;
 }
 
 async function ledgerCheck(): Promise<string> {
-  const [unbalanced] = await sql`select count(*)::int as n from (select currency from ledger_entries group by currency having sum(amount) <> 0) x`;
+  const [unbalanced] =
+    await sql`select count(*)::int as n from (select currency from ledger_entries group by currency having sum(amount) <> 0) x`;
   const [mismatched] = await sql`
     select count(*)::int as n from internal_accounts a
     left join (select account, sum(amount) as s from ledger_entries group by account) l on l.account = 'ia:' || a.id
     where a.balance <> coalesce(l.s, 0)`;
-  return unbalanced.n === 0 && mismatched.n === 0 ? "ok" : `FAILED (${unbalanced.n} currencies unbalanced, ${mismatched.n} balances ≠ ledger)`;
+  return unbalanced.n === 0 && mismatched.n === 0
+    ? "ok"
+    : `FAILED (${unbalanced.n} currencies unbalanced, ${mismatched.n} balances ≠ ledger)`;
 }
 
 const phases: [string, Srv, Kind][] = [
@@ -226,7 +297,9 @@ try {
   }
   const at = (name: string) => med[phases.findIndex(([n]) => n.startsWith(name))];
   const [b, i, ii, sk, fu] = [at("(b)"), at("(i) quotes"), at("(ii) quotes"), at("(s)"), at("(f)")];
-  console.log(`\n(i)/(b) = ${(i.rps / b.rps).toFixed(2)} (target ≥ 0.45: ${i.rps / b.rps >= 0.45 ? "met" : "NOT met"}); (ii)/(b) = ${(ii.rps / b.rps).toFixed(2)} (target ≥ 0.25: ${ii.rps / b.rps >= 0.25 ? "met" : "NOT met"})`);
+  console.log(
+    `\n(i)/(b) = ${(i.rps / b.rps).toFixed(2)} (target ≥ 0.45: ${i.rps / b.rps >= 0.45 ? "met" : "NOT met"}); (ii)/(b) = ${(ii.rps / b.rps).toFixed(2)} (target ≥ 0.25: ${ii.rps / b.rps >= 0.25 ? "met" : "NOT met"})`,
+  );
   console.log(
     `per CPU-second of next start (independent of other load): (i)/(b) = ${(b.cpu / i.cpu).toFixed(2)}, (ii)/(b) = ${(b.cpu / ii.cpu).toFixed(2)}; ` +
       `counting PostgreSQL's CPU as well: (i)/(b) = ${(b.cpu / (i.cpu + i.pg)).toFixed(2)}, (ii)/(b) = ${(b.cpu / (ii.cpu + ii.pg)).toFixed(2)}`,
@@ -243,13 +316,22 @@ try {
     );
   }
   // This build's phases only: the base build's answers are its own (printed per round).
-  const bad = raw.filter((_, k) => k > 0 && !phases[k][0].includes("BASE")).flat().reduce((n, x) => n + x.non2xx + x.errors, 0);
+  const bad = raw
+    .filter((_, k) => k > 0 && !phases[k][0].includes("BASE"))
+    .flat()
+    .reduce((n, x) => n + x.non2xx + x.errors, 0);
   console.log(`non-2xx or errors on the money path: ${bad} (target 0); ledger after the run: ${await ledgerCheck()}`);
   // Over the whole run (this database is fresh): a deadlock is retried inside (lib/money/retry-conflicts.ts), so it
   // would not be a non-2xx, but it is counted here.
-  const [dl] = await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
+  const [dl] =
+    await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
   console.log(`deadlocks detected by PostgreSQL in this database: ${dl.n} (target 0)`);
-  console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(" ")}`);
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(" ")}`,
+  );
 } finally {
   await sql.end();
   await Promise.all([server.stop(), base?.stop()]);

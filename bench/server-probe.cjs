@@ -116,24 +116,39 @@ if (port > 0) {
   const ms = (ns) => Math.round(ns / 1e4) / 100;
   const delayMs = (ns) => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
   const probe = http.createServer((req, res) => {
-      const now = performance.now();
-      const out = {
-        seconds: (now - since) / 1000,
-        eventLoopDelay: { p50: delayMs(eld.percentile(50)), p99: delayMs(eld.percentile(99)), max: delayMs(eld.max), mean: delayMs(eld.mean) },
-        gc,
-        served: { count: served.count, p50: ms(served.percentile(50)), p99: ms(served.percentile(99)), max: ms(served.max) },
-        dbWait: { count: dbWait.count, p50: ms(dbWait.percentile(50)), p99: ms(dbWait.percentile(99)), max: ms(dbWait.max) },
-        promises,
-        heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1048576),
-      };
-      eld.reset();
-      served = createHistogram();
-      dbWait = createHistogram();
-      promises = 0;
-      gc = fresh();
-      since = now;
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(out));
+    const now = performance.now();
+    const out = {
+      seconds: (now - since) / 1000,
+      eventLoopDelay: {
+        p50: delayMs(eld.percentile(50)),
+        p99: delayMs(eld.percentile(99)),
+        max: delayMs(eld.max),
+        mean: delayMs(eld.mean),
+      },
+      gc,
+      served: {
+        count: served.count,
+        p50: ms(served.percentile(50)),
+        p99: ms(served.percentile(99)),
+        max: ms(served.max),
+      },
+      dbWait: {
+        count: dbWait.count,
+        p50: ms(dbWait.percentile(50)),
+        p99: ms(dbWait.percentile(99)),
+        max: ms(dbWait.max),
+      },
+      promises,
+      heapUsedMb: Math.round(process.memoryUsage().heapUsed / 1048576),
+    };
+    eld.reset();
+    served = createHistogram();
+    dbWait = createHistogram();
+    promises = 0;
+    gc = fresh();
+    since = now;
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify(out));
   });
   probe.listen(port, "127.0.0.1").unref();
 }

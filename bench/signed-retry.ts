@@ -47,10 +47,21 @@ type SignedOperation<I> = import("@/lib/signed-retry/signed-operation").SignedOp
 try {
   const db = await getDb();
   const created = await createPlatform({ name: "bench", environment: "SANDBOX" });
-  const [row] = await db.select().from(platforms).where(eq(platforms.id, parseId("Platform", created.id)!));
+  const [row] = await db
+    .select()
+    .from(platforms)
+    .where(eq(platforms.id, parseId("Platform", created.id)!));
   const platform = toPrincipal(row);
-  const customer = await createCustomer(platform, { customerType: "INDIVIDUAL", fullName: "Bench User", email: "bench@example.com" } as never);
-  const [account] = await db.select().from(internalAccounts).where(eq(internalAccounts.customerId, parseId("Customer", customer.id)!)).limit(1);
+  const customer = await createCustomer(platform, {
+    customerType: "INDIVIDUAL",
+    fullName: "Bench User",
+    email: "bench@example.com",
+  } as never);
+  const [account] = await db
+    .select()
+    .from(internalAccounts)
+    .where(eq(internalAccounts.customerId, parseId("Customer", customer.id)!))
+    .limit(1);
   const [method] = await db.select().from(authMethods).where(eq(authMethods.accountId, account!.id)).limit(1);
   const key = generateP256KeyPair();
   await db.insert(authSessions).values({
@@ -128,7 +139,8 @@ try {
       roundTrip.push(t5 - t4);
     }
   }
-  const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
+  const pct = (xs: number[], q: number) =>
+    [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
   const fmt = (x: number) => x.toFixed(3);
   const line = (name: string, xs: number[]) =>
     `${name.padEnd(42)} p50 ${fmt(pct(xs, 0.5))} ms  p95 ${fmt(pct(xs, 0.95))} ms  p99 ${fmt(pct(xs, 0.99))} ms  mean ${fmt(xs.reduce((a, b) => a + b, 0) / xs.length)} ms`;

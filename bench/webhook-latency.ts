@@ -101,7 +101,10 @@ try {
   const met = (ok: boolean) => (ok ? "met" : "MISSED");
   console.log(
     `webhook latency (${EVENTS} events, 2 instances, WEBHOOK_CONCURRENCY ${process.env.WEBHOOK_CONCURRENCY || "default"}, ` +
-      `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}), median of ${rows.length} rounds:\n` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}), median of ${rows.length} rounds:\n` +
       `  p50 ${p50s[mid]} ms, target ≤ 100 ms: ${met(p50s[mid] <= 100)}\n` +
       `  p99 ${p99s[mid]} ms, target ≤ 500 ms: ${met(p99s[mid] <= 500)}\n` +
       `  lost ${lost}, duplicates ${dups} (over all rounds), target 0 and 0: ${met(lost === 0 && dups === 0)}`,

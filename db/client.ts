@@ -43,7 +43,10 @@ export function getHandle(): Promise<Handle> {
   if (!g.__dbHandle) {
     const p = open();
     g.__dbHandle = p;
-    p.then((h) => (g.__dbKind = h.kind), () => {});
+    p.then(
+      (h) => (g.__dbKind = h.kind),
+      () => {},
+    );
     // Do not cache a rejected promise: the next caller tries again.
     p.catch(() => {
       if (g.__dbHandle === p) g.__dbHandle = undefined;

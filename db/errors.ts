@@ -3,7 +3,11 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const err = findPgError(e);
   if (!err || err.code !== "23505") return false;
   if (!constraint) return true;
-  return err.constraint_name === constraint || err.constraint === constraint || String(err.message ?? "").includes(constraint);
+  return (
+    err.constraint_name === constraint ||
+    err.constraint === constraint ||
+    String(err.message ?? "").includes(constraint)
+  );
 }
 
 interface PgErr {

@@ -41,7 +41,10 @@ export function transactionClient(pool: Sql, { prepare }: { prepare: boolean }):
     },
   };
   if (prepare) replaced.unsafe = preparedUnsafe(pool);
-  return new Proxy(pool, { get: (target, prop, receiver) => (Object.hasOwn(replaced, prop) ? replaced[prop] : Reflect.get(target, prop, receiver)) });
+  return new Proxy(pool, {
+    get: (target, prop, receiver) =>
+      Object.hasOwn(replaced, prop) ? replaced[prop] : Reflect.get(target, prop, receiver),
+  });
 }
 
 type Unsafe = (query: string, params?: unknown[], options?: object) => ReturnType<Sql["unsafe"]>;
@@ -54,7 +57,9 @@ function preparedUnsafe(sql: Sql): Unsafe {
 function preparing(tx: Sql, prepare: boolean): Sql {
   if (!prepare) return tx;
   const unsafe = preparedUnsafe(tx);
-  return new Proxy(tx, { get: (target, prop, receiver) => (prop === "unsafe" ? unsafe : Reflect.get(target, prop, receiver)) });
+  return new Proxy(tx, {
+    get: (target, prop, receiver) => (prop === "unsafe" ? unsafe : Reflect.get(target, prop, receiver)),
+  });
 }
 
 async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare: boolean): Promise<unknown> {
@@ -92,7 +97,8 @@ async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare
     }
   };
   const tx = new Proxy(conn as unknown as Sql, {
-    get: (target, prop, receiver) => (prop === "unsafe" ? send : prop === "savepoint" ? savepoint : Reflect.get(target, prop, receiver)),
+    get: (target, prop, receiver) =>
+      prop === "unsafe" ? send : prop === "savepoint" ? savepoint : Reflect.get(target, prop, receiver),
     // A tagged-template query (sql`…`) on the transaction: BEGIN first, like every other statement.
     apply: (target, self, args) => {
       beginOnce();
@@ -111,7 +117,8 @@ async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare
     if (!begun) return result;
     const committed = await conn.unsafe("commit");
     // COMMIT of a transaction an earlier statement aborted answers ROLLBACK (no error): surface that statement's error.
-    if (committed.command !== "COMMIT") throw firstError ?? new Error(`The transaction was rolled back (COMMIT answered ${committed.command})`);
+    if (committed.command !== "COMMIT")
+      throw firstError ?? new Error(`The transaction was rolled back (COMMIT answered ${committed.command})`);
     return result;
   } finally {
     conn.release();

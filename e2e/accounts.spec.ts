@@ -11,7 +11,9 @@ function personalSign(message: string, secretKey: Uint8Array): string {
   return `0x${bytesToHex(sig.toBytes("compact"))}${(27 + sig.recovery!).toString(16)}`;
 }
 
-test("accounts page: per-variant validation, a bank account, and a wallet through ownership verification", async ({ page }, testInfo) => {
+test("accounts page: per-variant validation, a bank account, and a wallet through ownership verification", async ({
+  page,
+}, testInfo) => {
   await demoSignIn(page, uniqueEmail("accounts"));
   await page.goto("/wallet/accounts");
   await expect(page.getByText("No external accounts yet.")).toBeVisible();
@@ -42,7 +44,10 @@ test("accounts page: per-variant validation, a bank account, and a wallet throug
   await page.getByLabel("Wallet address").fill(address);
   await page.getByRole("button", { name: "Add account" }).click();
   const row = page.getByTestId("external-account").filter({ hasText: address });
-  await expect(row.getByTestId("external-account-status")).toHaveAttribute("data-status", "PENDING_OWNERSHIP_VERIFICATION");
+  await expect(row.getByTestId("external-account-status")).toHaveAttribute(
+    "data-status",
+    "PENDING_OWNERSHIP_VERIFICATION",
+  );
 
   await timed(testInfo, "wallet ownership verification", async () => {
     await row.getByRole("button", { name: "Verify ownership" }).click();

@@ -12,7 +12,10 @@ const api = () => `${process.env.E2E_BASE_URL}/api/2025-10-13`;
 async function call(method: string, path: string, body?: unknown) {
   const r = await fetch(`${api()}${path}`, {
     method,
-    headers: { authorization: process.env.E2E_SANDBOX_AUTH!, ...(body !== undefined ? { "content-type": "application/json" } : {}) },
+    headers: {
+      authorization: process.env.E2E_SANDBOX_AUTH!,
+      ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    },
     body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await r.text();
@@ -26,7 +29,11 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   await expectSignedInWallet(page);
   const me = await (await page.request.get("/integrator/api/wallet/me")).json();
   // The cardholder's wallet account (USDB) funds the card.
-  const issued = await call("POST", "/cards", { cardholderId: me.customerId, form: "VIRTUAL", fundingSources: [me.accountId] });
+  const issued = await call("POST", "/cards", {
+    cardholderId: me.customerId,
+    form: "VIRTUAL",
+    fundingSources: [me.accountId],
+  });
   expect(issued.status, JSON.stringify(issued.body)).toBe(201);
   const card = issued.body as { id: string; last4: string };
 
@@ -59,7 +66,9 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   await expect(item.getByTestId("card-number")).toHaveText(`•••• •••• •••• ${card.last4}`);
 
   // Console: the operator freezes the card.
-  const [clientId, clientSecret] = Buffer.from(process.env.E2E_SANDBOX_AUTH!.slice(6), "base64").toString("utf8").split(":");
+  const [clientId, clientSecret] = Buffer.from(process.env.E2E_SANDBOX_AUTH!.slice(6), "base64")
+    .toString("utf8")
+    .split(":");
   await page.goto("/console/login");
   await page.getByLabel("Client id").fill(clientId);
   await page.getByLabel("Client secret").fill(clientSecret);
@@ -76,13 +85,23 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   await shot(page, testInfo, "console-card-frozen");
 
   // A frozen card declines; the wallet shows the state.
-  const declined = await call("POST", `/sandbox/cards/${card.id}/simulate/authorization`, { amount: 100, currency: { code: "USDB" }, merchant: { descriptor: "COFFEE SHOP" } });
+  const declined = await call("POST", `/sandbox/cards/${card.id}/simulate/authorization`, {
+    amount: 100,
+    currency: { code: "USDB" },
+    merchant: { descriptor: "COFFEE SHOP" },
+  });
   expect(declined.status).toBe(202);
   await page.goto("/wallet/cards");
-  await expect(page.locator(`[data-card-id="${card.id}"]`).getByTestId("wallet-card-state")).toHaveAttribute("data-state", "FROZEN");
+  await expect(page.locator(`[data-card-id="${card.id}"]`).getByTestId("wallet-card-state")).toHaveAttribute(
+    "data-state",
+    "FROZEN",
+  );
 
   await page.goto("/console/cards?state=FROZEN");
-  await page.locator(`[data-card-id="${card.id}"]`).getByRole("button", { name: `Unfreeze card ending ${card.last4}` }).click();
+  await page
+    .locator(`[data-card-id="${card.id}"]`)
+    .getByRole("button", { name: `Unfreeze card ending ${card.last4}` })
+    .click();
   await expect(page.getByRole("status")).toHaveText(`Card ending ${card.last4} is ACTIVE`);
   expect((await call("GET", `/cards/${card.id}`)).body.state).toBe("ACTIVE");
 });

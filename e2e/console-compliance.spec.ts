@@ -22,12 +22,18 @@ for (const { name: device, viewport } of VIEWPORTS) {
   test.describe(device, () => {
     test.use({ viewport });
 
-    test(`console compliance (${device}): verifications filtered by status, the customer's status, errors and documents`, async ({ page }, testInfo) => {
+    test(`console compliance (${device}): verifications filtered by status, the customer's status, errors and documents`, async ({
+      page,
+    }, testInfo) => {
       const auth = process.env.E2E_SANDBOX_AUTH!;
       // The e2e sandbox platform resolves customers at creation (skipVerificationPaperwork); the suffix 003 leaves
       // this one UNVERIFIED, so its (incomplete) submission answers RESOLVE_ERRORS (README "Compliance").
       const name = `Vera Verify ${device}-${Date.now().toString(36)} 003`;
-      const created = await call("POST", "/customers", auth, { customerType: "INDIVIDUAL", fullName: name, endUserTermsConsent: consent() });
+      const created = await call("POST", "/customers", auth, {
+        customerType: "INDIVIDUAL",
+        fullName: name,
+        endUserTermsConsent: consent(),
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       const customerId = created.body.id as string;
       const form = new FormData();
@@ -51,7 +57,10 @@ for (const { name: device, viewport } of VIEWPORTS) {
       await page.getByRole("button", { name: "Sign in" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
 
-      await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Compliance", exact: true }).click();
+      await page
+        .getByRole("navigation", { name: "Console" })
+        .getByRole("link", { name: "Compliance", exact: true })
+        .click();
       await expect(page.getByRole("heading", { level: 1, name: "Compliance" })).toBeVisible();
       await expect(visible(page, "verification-row").first()).toBeVisible();
       await expectAccessible(page, testInfo);

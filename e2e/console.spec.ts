@@ -27,7 +27,9 @@ for (const { name: device, viewport } of VIEWPORTS) {
   test.describe(device, () => {
     test.use({ viewport });
 
-    test(`console (${device}): 100 customers paged and searched, an agent's transfer approved, transaction, account and webhook log`, async ({ page }, testInfo) => {
+    test(`console (${device}): 100 customers paged and searched, an agent's transfer approved, transaction, account and webhook log`, async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(180_000);
       const auth = process.env.E2E_SANDBOX_AUTH!;
       const run = `${device}-${Date.now().toString(36)}`;
@@ -42,7 +44,9 @@ for (const { name: device, viewport } of VIEWPORTS) {
       });
       await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
       try {
-        const cfg = await call("PATCH", "/config", auth, { webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
+        const cfg = await call("PATCH", "/config", auth, {
+          webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+        });
         expect(cfg.status).toBe(200);
         const publicKeyPem = cfg.body.webhookPublicKey as string;
 
@@ -52,7 +56,12 @@ for (const { name: device, viewport } of VIEWPORTS) {
           await Promise.all(
             ids.slice(i, i + 10).map(async (pid, j) => {
               if (i + j === 42) return;
-              const r = await call("POST", "/customers", auth, { customerType: "INDIVIDUAL", fullName: `Seeded ${pid}`, platformCustomerId: pid, endUserTermsConsent: consent() });
+              const r = await call("POST", "/customers", auth, {
+                customerType: "INDIVIDUAL",
+                fullName: `Seeded ${pid}`,
+                platformCustomerId: pid,
+                endUserTermsConsent: consent(),
+              });
               expect(r.status, JSON.stringify(r.body)).toBe(201);
             }),
           );
@@ -142,7 +151,9 @@ for (const { name: device, viewport } of VIEWPORTS) {
 
         // The completion webhook arrives, validly signed, and the log shows its payload and the attempt.
         await expect
-          .poll(() => received.find((r) => r.body.includes('"OUTGOING_PAYMENT.COMPLETED"') && r.body.includes(txId)), { timeout: 20_000 })
+          .poll(() => received.find((r) => r.body.includes('"OUTGOING_PAYMENT.COMPLETED"') && r.body.includes(txId)), {
+            timeout: 20_000,
+          })
           .toBeTruthy();
         const hook = received.find((r) => r.body.includes('"OUTGOING_PAYMENT.COMPLETED"') && r.body.includes(txId))!;
         const event = verifyWebhook({ rawBody: hook.body, signatureHeader: hook.signature, publicKeyPem });

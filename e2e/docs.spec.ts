@@ -19,7 +19,9 @@ async function tryIt(page: Page, method: string, path: string) {
   await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
   const tag = path.startsWith("/agents/me") ? "agent-operations" : "platform-configuration";
   await page.goto(`/docs#tag/${tag}/${method.toUpperCase()}${path}`);
-  await page.getByRole("button", { name: new RegExp(`Test Request\\s*\\(${method} ${path.replace(/\//g, "\\/")}\\)$`) }).click();
+  await page
+    .getByRole("button", { name: new RegExp(`Test Request\\s*\\(${method} ${path.replace(/\//g, "\\/")}\\)$`) })
+    .click();
   const dialog = page.getByRole("dialog", { name: "API Client" });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -29,7 +31,9 @@ for (const { name: device, viewport } of VIEWPORTS) {
   test.describe(device, () => {
     test.use({ viewport });
 
-    test(`docs (${device}): Scalar from this origin within 1 MB, searchable, accessible`, async ({ page }, testInfo) => {
+    test(`docs (${device}): Scalar from this origin within 1 MB, searchable, accessible`, async ({
+      page,
+    }, testInfo) => {
       const origin = new URL(process.env.E2E_BASE_URL!).origin;
       const foreign: string[] = [];
       let bytes = 0;
@@ -42,7 +46,7 @@ for (const { name: device, viewport } of VIEWPORTS) {
       });
       await page.goto("/docs", { waitUntil: "networkidle" });
       // The reference renders in the browser (about 0.9 MB of script to parse): allow for a busy machine.
-  await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
+      await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
       testInfo.annotations.push({ type: "docs-transfer-bytes", description: String(bytes) });
       expect(bytes).toBeLessThanOrEqual(1_000_000);
       expect(foreign).toEqual([]);
@@ -58,17 +62,30 @@ for (const { name: device, viewport } of VIEWPORTS) {
       await page.keyboard.press("Escape");
     });
 
-    test(`docs (${device}): try-it with an agent's Bearer token and with an API token (Basic)`, async ({ page }, testInfo) => {
+    test(`docs (${device}): try-it with an agent's Bearer token and with an API token (Basic)`, async ({
+      page,
+    }, testInfo) => {
       const auth = process.env.E2E_SANDBOX_AUTH!;
-      const customer = await call("POST", "/customers", auth, { customerType: "INDIVIDUAL", fullName: `Docs ${device}`, currencies: ["USD"], endUserTermsConsent: consent() });
+      const customer = await call("POST", "/customers", auth, {
+        customerType: "INDIVIDUAL",
+        fullName: `Docs ${device}`,
+        currencies: ["USD"],
+        endUserTermsConsent: consent(),
+      });
       expect(customer.status).toBe(201);
       const agent = await call("POST", "/agents", auth, {
         name: `docs try-it ${device}`,
         customerId: customer.body.id,
-        policy: { permissions: ["VIEW_TRANSACTIONS"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 100 } },
+        policy: {
+          permissions: ["VIEW_TRANSACTIONS"],
+          defaultExecutionMode: "AUTO",
+          spendingLimits: { currency: "USD", perTransactionLimit: 100 },
+        },
       });
       expect(agent.status).toBe(201);
-      const redeemed = await (await fetch(`${api()}/agents/device-codes/${agent.body.deviceCode.code}/redeem`, { method: "POST" })).json();
+      const redeemed = await (
+        await fetch(`${api()}/agents/device-codes/${agent.body.deviceCode.code}/redeem`, { method: "POST" })
+      ).json();
 
       // Bearer (AgentAuth): GET /agents/me answers this agent.
       let dialog = await tryIt(page, "get", "/agents/me");
@@ -91,7 +108,11 @@ for (const { name: device, viewport } of VIEWPORTS) {
       expect(token.status).toBe(201);
       dialog = await tryIt(page, "get", "/config");
       await expect(dialog.getByRole("button", { name: "Selected Auth Type: BasicAuth" })).toBeVisible();
-      const username = dialog.getByRole("textbox", { name: /username/i }).or(dialog.getByRole("combobox", { name: /username/i })).or(dialog.locator('[data-placeholder="janedoe"]')).first();
+      const username = dialog
+        .getByRole("textbox", { name: /username/i })
+        .or(dialog.getByRole("combobox", { name: /username/i }))
+        .or(dialog.locator('[data-placeholder="janedoe"]'))
+        .first();
       await username.click();
       await username.fill(token.body.clientId);
       await expect(username).toHaveText(token.body.clientId);

@@ -35,7 +35,8 @@ export class VirtualAuthenticators {
         automaticPresenceSimulation: true,
       },
     });
-    for (const credential of credentials) await this.cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
+    for (const credential of credentials)
+      await this.cdp.send("WebAuthn.addCredential", { authenticatorId, credential });
     return authenticatorId;
   }
 

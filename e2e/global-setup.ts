@@ -7,7 +7,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { spawn } from "node:child_process";
-import { buildApp, createTestDatabase, freePort, ROOT, startServer, tempDir, type RunningServer } from "../test/support/server";
+import {
+  buildApp,
+  createTestDatabase,
+  freePort,
+  ROOT,
+  startServer,
+  tempDir,
+  type RunningServer,
+} from "../test/support/server";
 import { startSmtpReceiver } from "./support/smtp-receiver";
 
 const OIDC_CLIENT_SECRET = "e2e-oidc-client-secret";
@@ -26,7 +34,17 @@ export default async function globalSetup() {
 
   const oidc = spawn(
     path.join(ROOT, "node_modules/.bin/tsx"),
-    ["scripts/dev-oidc-provider.ts", "--port", String(oidcPort), "--redirect-origin", sandboxOrigin, "--redirect-origin", productionOrigin, "--client-secret", OIDC_CLIENT_SECRET],
+    [
+      "scripts/dev-oidc-provider.ts",
+      "--port",
+      String(oidcPort),
+      "--redirect-origin",
+      sandboxOrigin,
+      "--redirect-origin",
+      productionOrigin,
+      "--client-secret",
+      OIDC_CLIENT_SECRET,
+    ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   let oidcLog = "";
@@ -39,7 +57,10 @@ export default async function globalSetup() {
   const { createPlatform } = await import("../lib/platforms/create-platform");
   const { closeDb } = await import("../db/client");
   // Counterparty rules on: self-custody FIRST_PARTY wallets then need ownership verification (accounts page).
-  const oidcSettings = { oidc: { issuers: [{ issuer, audiences: ["wallet-integrator"] }] }, subjectToCounterpartyRules: true };
+  const oidcSettings = {
+    oidc: { issuers: [{ issuer, audiences: ["wallet-integrator"] }] },
+    subjectToCounterpartyRules: true,
+  };
   const sandbox = await createPlatform({
     name: "E2E sandbox",
     environment: "SANDBOX",
@@ -47,7 +68,13 @@ export default async function globalSetup() {
     rpId: "localhost",
     settings: { ...oidcSettings, skipVerificationPaperwork: true },
   });
-  const production = await createPlatform({ name: "E2E production", environment: "PRODUCTION", origins: [productionOrigin], rpId: "localhost", settings: oidcSettings });
+  const production = await createPlatform({
+    name: "E2E production",
+    environment: "PRODUCTION",
+    origins: [productionOrigin],
+    rpId: "localhost",
+    settings: oidcSettings,
+  });
   await closeDb();
 
   const common = {
@@ -64,13 +91,25 @@ export default async function globalSetup() {
   try {
     servers.push(
       await startServer(
-        { ...common, PUBLIC_URL: sandboxOrigin, INTEGRATOR_CLIENT_ID: sandbox.clientId, INTEGRATOR_CLIENT_SECRET: sandbox.clientSecret, WALLET_SETTLE_DELAY_MS: "0" },
+        {
+          ...common,
+          PUBLIC_URL: sandboxOrigin,
+          INTEGRATOR_CLIENT_ID: sandbox.clientId,
+          INTEGRATOR_CLIENT_SECRET: sandbox.clientSecret,
+          WALLET_SETTLE_DELAY_MS: "0",
+        },
         { port: sandboxPort },
       ),
     );
     servers.push(
       await startServer(
-        { ...common, PUBLIC_URL: productionOrigin, INTEGRATOR_CLIENT_ID: production.clientId, INTEGRATOR_CLIENT_SECRET: production.clientSecret, WALLET_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS) },
+        {
+          ...common,
+          PUBLIC_URL: productionOrigin,
+          INTEGRATOR_CLIENT_ID: production.clientId,
+          INTEGRATOR_CLIENT_SECRET: production.clientSecret,
+          WALLET_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS),
+        },
         { port: productionPort },
       ),
     );

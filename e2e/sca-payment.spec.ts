@@ -17,9 +17,14 @@ const service = async (method: string, path: string, body?: unknown) => {
   return { status: r.status, body: text ? JSON.parse(text) : null };
 };
 
-test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION, authorized with its code", async ({ page }, testInfo) => {
+test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION, authorized with its code", async ({
+  page,
+}, testInfo) => {
   await demoSignIn(page, uniqueEmail("sca"));
-  const me = (await (await page.request.get("/integrator/api/wallet/me")).json()) as { customerId: string; platformId: string };
+  const me = (await (await page.request.get("/integrator/api/wallet/me")).json()) as {
+    customerId: string;
+    platformId: string;
+  };
 
   // The partner's customer lives in Germany with a verified phone (set up through the service API), holds a
   // funded USD account (the integrator's customers are created with their wallet only: this one gets the
@@ -27,11 +32,18 @@ test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION
   const patched = await service("PATCH", `/customers/${me.customerId}`, {
     phoneNumber: "+491701234567",
     address: { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE" },
-    endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
+    endUserTermsConsent: {
+      termsVersion: "V1",
+      acceptedAt: new Date().toISOString(),
+      acceptanceMethod: "CHECKBOX",
+      ipAddress: "203.0.113.7",
+    },
   });
   expect(patched.status, JSON.stringify(patched.body)).toBe(200);
   expect((await service("POST", `/customers/${me.customerId}/verify-phone`)).status).toBe(204);
-  expect((await service("POST", `/customers/${me.customerId}/verify-phone/confirm`, { code: "123456" })).status).toBe(200);
+  expect((await service("POST", `/customers/${me.customerId}/verify-phone/confirm`, { code: "123456" })).status).toBe(
+    200,
+  );
   const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
   const accountUuid = crypto.randomUUID();
   try {
@@ -40,9 +52,16 @@ test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION
   } finally {
     await sql.end();
   }
-  expect((await service("POST", `/sandbox/internal-accounts/InternalAccount:${accountUuid}/fund`, { amount: 50_000 })).status).toBe(200);
+  expect(
+    (await service("POST", `/sandbox/internal-accounts/InternalAccount:${accountUuid}/fund`, { amount: 50_000 }))
+      .status,
+  ).toBe(200);
   const usd = example("USD_ACCOUNT");
-  const ext = await service("POST", "/customers/external-accounts", { customerId: me.customerId, currency: "USD", accountInfo: usd.accountInfo });
+  const ext = await service("POST", "/customers/external-accounts", {
+    customerId: me.customerId,
+    currency: "USD",
+    accountInfo: usd.accountInfo,
+  });
   expect(ext.status, JSON.stringify(ext.body)).toBe(201);
 
   await page.goto("/wallet/pay");
@@ -68,7 +87,10 @@ test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION
   await expectAccessible(page, testInfo);
   await shot(page, testInfo, "sca-authorize");
   // Nothing moved yet.
-  const held = await service("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(me.customerId)}&type=INTERNAL_FIAT`);
+  const held = await service(
+    "GET",
+    `/customers/internal-accounts?customerId=${encodeURIComponent(me.customerId)}&type=INTERNAL_FIAT`,
+  );
   expect(held.body.data[0].balance.amount).toBe(50_000);
 
   // A wrong code is refused with the service's error object; the right one releases the payment.
@@ -81,6 +103,9 @@ test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION
     await expect(page.getByTestId("payment-status")).toHaveText(/PROCESSING|COMPLETED/);
   });
   await shot(page, testInfo, "sca-authorized");
-  const after = await service("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(me.customerId)}&type=INTERNAL_FIAT`);
+  const after = await service(
+    "GET",
+    `/customers/internal-accounts?customerId=${encodeURIComponent(me.customerId)}&type=INTERNAL_FIAT`,
+  );
   expect(after.body.data[0].balance.amount).toBe(50_000 - 1234);
 });

@@ -18,7 +18,12 @@ const VARIANTS = [
   { device: "phone", viewport: { width: 390, height: 844 }, colorScheme: "dark" as const },
 ];
 
-async function capture(page: Page, name: string, variant: (typeof VARIANTS)[number], testInfo: Parameters<typeof expectAccessible>[1]) {
+async function capture(
+  page: Page,
+  name: string,
+  variant: (typeof VARIANTS)[number],
+  testInfo: Parameters<typeof expectAccessible>[1],
+) {
   await expectAccessible(page, testInfo);
   if (process.env.UPDATE_SCREENSHOTS === "1") {
     await page.screenshot({ path: path.join(OUT, `${name}-${variant.colorScheme}-${variant.device}.png`) });
@@ -36,14 +41,22 @@ async function seed() {
   const receiver = http.createServer((req, res) => req.resume().on("end", () => res.writeHead(200).end()));
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", () => r()));
   try {
-    await call("PATCH", "/config", auth, { webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` });
+    await call("PATCH", "/config", auth, {
+      webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`,
+    });
     const c = await fundedCustomer(auth, "Grace Hopper", `shots-${Date.now().toString(36)}`);
     const agent = await call("POST", "/agents", auth, {
       name: "Bookkeeper",
       customerId: c.customerId,
-      policy: { permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 100_000 } },
+      policy: {
+        permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"],
+        defaultExecutionMode: "APPROVAL_REQUIRED",
+        spendingLimits: { currency: "USD", perTransactionLimit: 100_000 },
+      },
     });
-    const redeemed = await (await fetch(`${api()}/agents/device-codes/${agent.body.deviceCode.code}/redeem`, { method: "POST" })).json();
+    const redeemed = await (
+      await fetch(`${api()}/agents/device-codes/${agent.body.deviceCode.code}/redeem`, { method: "POST" })
+    ).json();
     const bearer = `Bearer ${redeemed.accessToken}`;
     const quote = await call("POST", "/agents/me/quotes", bearer, {
       source: { sourceType: "ACCOUNT", accountId: c.usd },
@@ -55,11 +68,14 @@ async function seed() {
     // The funding's webhook is delivered to the receiver: its delivery has one attempt.
     let deliveryId = "";
     await expect
-      .poll(async () => {
-        const d = await call("GET", "/webhooks/deliveries?status=DELIVERED&limit=1", auth);
-        deliveryId = d.body.data[0]?.id ?? "";
-        return deliveryId;
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          const d = await call("GET", "/webhooks/deliveries?status=DELIVERED&limit=1", auth);
+          deliveryId = d.body.data[0]?.id ?? "";
+          return deliveryId;
+        },
+        { timeout: 20_000 },
+      )
       .not.toBe("");
     seeded = { customerId: c.customerId, txId: quote.body.transactionId, deliveryId };
     return seeded;
@@ -74,7 +90,9 @@ for (const variant of VARIANTS) {
   test.describe(`${variant.device} ${variant.colorScheme}`, () => {
     test.use({ viewport: variant.viewport, colorScheme: variant.colorScheme });
 
-    test(`screens (${variant.device}, ${variant.colorScheme}): console and API reference pass axe`, async ({ page }, testInfo) => {
+    test(`screens (${variant.device}, ${variant.colorScheme}): console and API reference pass axe`, async ({
+      page,
+    }, testInfo) => {
       test.setTimeout(180_000);
       const s = await seed();
       const { clientId, clientSecret } = sandboxCredentials();

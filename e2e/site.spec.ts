@@ -2,14 +2,19 @@ import { expect, expectAccessible, shot, test, timed } from "./fixtures";
 import { demoSignIn, loginAtProvider, uniqueEmail } from "./support/flows";
 
 test.describe("integrator site", () => {
-  test("pages carry a CSP without unsafe-eval, frame-ancestors 'none' and no third-party script", async ({ page, baseURL }) => {
+  test("pages carry a CSP without unsafe-eval, frame-ancestors 'none' and no third-party script", async ({
+    page,
+    baseURL,
+  }) => {
     const res = await page.goto("/signin");
     const csp = res!.headers()["content-security-policy"];
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain("unsafe-eval");
     expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);
     expect(res!.headers()["x-frame-options"]).toBe("DENY");
-    const scripts = await page.locator("script[src]").evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
+    const scripts = await page
+      .locator("script[src]")
+      .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).src));
     for (const src of scripts) expect(new URL(src).origin).toBe(new URL(baseURL!).origin);
   });
 
@@ -20,7 +25,9 @@ test.describe("integrator site", () => {
     await shot(page, testInfo, "signin");
   });
 
-  test("demo customer sign-in maps the user to a customer and an EMBEDDED_WALLET account", async ({ page }, testInfo) => {
+  test("demo customer sign-in maps the user to a customer and an EMBEDDED_WALLET account", async ({
+    page,
+  }, testInfo) => {
     const email = uniqueEmail("demo");
     await timed(testInfo, "demo sign-in", () => demoSignIn(page, email));
     const me = await page.evaluate(async () => (await fetch("/integrator/api/wallet/me")).json());
@@ -43,7 +50,10 @@ test.describe("integrator site", () => {
     expect(me.email).toBe("oidc-site-user@example.test");
   });
 
-  test("integrator routes refuse cross-site requests (Origin check) and anonymous callers", async ({ page, baseURL }) => {
+  test("integrator routes refuse cross-site requests (Origin check) and anonymous callers", async ({
+    page,
+    baseURL,
+  }) => {
     const anon = await page.request.get("/integrator/api/wallet/me");
     expect(anon.status()).toBe(401);
     expect((await anon.json()).code).toBe("UNAUTHENTICATED");
@@ -54,7 +64,10 @@ test.describe("integrator site", () => {
     });
     expect(cross.status()).toBe(403);
     expect((await cross.json()).code).toBe("CSRF_ORIGIN_MISMATCH");
-    const same = await page.request.post("/integrator/api/wallet/passkey/options", { headers: { origin: new URL(baseURL!).origin }, data: {} });
+    const same = await page.request.post("/integrator/api/wallet/passkey/options", {
+      headers: { origin: new URL(baseURL!).origin },
+      data: {},
+    });
     expect(same.status()).not.toBe(403);
   });
 });
@@ -70,7 +83,10 @@ test("wallet page weight: first-load JavaScript (gzip) is measured and bounded",
   const bodies = await Promise.all(scripts);
   const raw = bodies.reduce((n, b) => n + b.length, 0);
   const gz = bodies.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
-  testInfo.annotations.push({ type: "wallet-first-load-js", description: `${bodies.length} scripts, ${raw} B raw, ${gz} B gzip` });
+  testInfo.annotations.push({
+    type: "wallet-first-load-js",
+    description: `${bodies.length} scripts, ${raw} B raw, ${gz} B gzip`,
+  });
   // All first-party (no third-party scripts), and a budget that catches an accidental heavy import.
   expect(gz).toBeLessThan(350_000);
 });

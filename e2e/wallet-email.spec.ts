@@ -1,9 +1,21 @@
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
-import { demoSignIn, emailUnlock, expectSignedInWallet, exportPhrase, loginAtProvider, otpFromMail, sessionIdOf, storedKey, uniqueEmail } from "./support/flows";
+import {
+  demoSignIn,
+  emailUnlock,
+  expectSignedInWallet,
+  exportPhrase,
+  loginAtProvider,
+  otpFromMail,
+  sessionIdOf,
+  storedKey,
+  uniqueEmail,
+} from "./support/flows";
 import { waitForMail } from "./support/smtp-receiver";
 
 test.describe("wallet: email code", () => {
-  test("sandbox (000000): unlock, reload keeps the key, export, sign-out deletes the key", async ({ page }, testInfo) => {
+  test("sandbox (000000): unlock, reload keeps the key, export, sign-out deletes the key", async ({
+    page,
+  }, testInfo) => {
     await demoSignIn(page, uniqueEmail("otp"));
     await expect(page.getByRole("heading", { name: "Unlock your wallet" })).toBeVisible();
     await expectAccessible(page, testInfo);
@@ -56,7 +68,9 @@ test.describe("wallet: email code", () => {
     expect(await storedKey(page)).toEqual({ present: false });
   });
 
-  test("production platform: the code arrives by mail (SMTP receiver), PROCESSING is shown while the provider settles", async ({ page }, testInfo) => {
+  test("production platform: the code arrives by mail (SMTP receiver), PROCESSING is shown while the provider settles", async ({
+    page,
+  }, testInfo) => {
     const prod = process.env.E2E_PRODUCTION_URL!;
     const email = uniqueEmail("prod");
     await page.goto(`${prod}/signin`);

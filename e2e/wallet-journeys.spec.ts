@@ -1,6 +1,15 @@
 import type { Browser, Page, TestInfo } from "@playwright/test";
 import { expect, expectAccessible, shot, test, timed, VirtualAuthenticators } from "./fixtures";
-import { balanceText, demoSignIn, emailUnlock, expectSignedInWallet, exportPhrase, lockWallet, storedKey, uniqueEmail } from "./support/flows";
+import {
+  balanceText,
+  demoSignIn,
+  emailUnlock,
+  expectSignedInWallet,
+  exportPhrase,
+  lockWallet,
+  storedKey,
+  uniqueEmail,
+} from "./support/flows";
 
 /**
  * The wallet as a person meets it, each journey on a desktop and on a 390×844 phone, axe on every state:
@@ -28,7 +37,9 @@ for (const { name, viewport } of VIEWPORTS) {
   test.describe(`wallet journeys (${name})`, () => {
     test.use({ viewport });
 
-    test("first visit → email sign-up → balance and address → receive live → send → history", async ({ page }, testInfo) => {
+    test("first visit → email sign-up → balance and address → receive live → send → history", async ({
+      page,
+    }, testInfo) => {
       await page.goto("/wallet");
       await page.waitForURL("**/signin");
       await expectAccessible(page, testInfo);
@@ -89,7 +100,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await shot(page, testInfo, `wallet-home-${name}`);
     });
 
-    test("send to an UMA address: receiver looked up, quoted, signed, settled, in history", async ({ page }, testInfo) => {
+    test("send to an UMA address: receiver looked up, quoted, signed, settled, in history", async ({
+      page,
+    }, testInfo) => {
       await demoSignIn(page, uniqueEmail(`uma-${name}`));
       await emailUnlock(page);
       await expectSignedInWallet(page);
@@ -105,7 +118,11 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole("button", { name: "Review payment" }).click();
       const quoted = await lookedUp;
       expect(quoted.status()).toBe(201);
-      expect((await quoted.json()).destination).toMatchObject({ destinationType: "UMA_ADDRESS", umaAddress: "$success.usd@sandbox.uma.money", currency: "USD" });
+      expect((await quoted.json()).destination).toMatchObject({
+        destinationType: "UMA_ADDRESS",
+        umaAddress: "$success.usd@sandbox.uma.money",
+        currency: "USD",
+      });
       const quote = page.getByTestId("quote");
       await expect(quote.getByTestId("quote-to")).toContainText("$success.usd@sandbox.uma.money");
       await expect(quote.getByTestId("quote-send")).toContainText("USDB");
@@ -115,7 +132,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await expectAccessible(page, testInfo);
 
       // Executed like any send: a signed retry with this browser's session key.
-      const signed = page.waitForResponse((r) => r.url().includes("/execute") && r.request().headers()["service-wallet-signature"] !== undefined);
+      const signed = page.waitForResponse(
+        (r) => r.url().includes("/execute") && r.request().headers()["service-wallet-signature"] !== undefined,
+      );
       await quote.getByRole("button", { name: "Confirm and sign" }).click();
       expect((await signed).status()).toBeLessThan(400);
       await expect(quote.getByTestId("send-result")).toContainText("completed");
@@ -167,7 +186,11 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole("button", { name: "Use passkey “Phone”" }).click();
       await expectSignedInWallet(page);
       await page.goto("/wallet/security");
-      await page.getByTestId("credential-row").filter({ hasText: "Email code" }).getByRole("button", { name: /Remove/ }).click();
+      await page
+        .getByTestId("credential-row")
+        .filter({ hasText: "Email code" })
+        .getByRole("button", { name: /Remove/ })
+        .click();
       await expect(page.getByTestId("credential-row")).toHaveCount(1);
       await lockWallet(page);
       await expect(page.getByRole("button", { name: "Email me a code" })).toHaveCount(0);
@@ -192,7 +215,10 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByTestId("balance")).toBeVisible();
     });
 
-    test("remote revoke: the other device notices within 5 s in every tab, also after reload", async ({ browser, page }, testInfo) => {
+    test("remote revoke: the other device notices within 5 s in every tab, also after reload", async ({
+      browser,
+      page,
+    }, testInfo) => {
       const email = uniqueEmail(`revoke-${name}`);
       // Laptop: two tabs of one browser.
       await demoSignIn(page, email);
@@ -230,7 +256,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await phone.context().close();
     });
 
-    test("export with its safeguards: acknowledgement, re-authentication, copy, auto-hide countdown", async ({ page }, testInfo) => {
+    test("export with its safeguards: acknowledgement, re-authentication, copy, auto-hide countdown", async ({
+      page,
+    }, testInfo) => {
       await demoSignIn(page, uniqueEmail(`export-${name}`));
       await emailUnlock(page);
       await expectSignedInWallet(page);
@@ -250,7 +278,9 @@ for (const { name, viewport } of VIEWPORTS) {
       await card.getByRole("button", { name: "Done, hide it" }).click();
       await expect(card.getByTestId("export-secret")).toHaveCount(0);
     });
-    test("German and dark: the catalogue, per-locale amounts and dates, and axe in the dark theme", async ({ page }, testInfo) => {
+    test("German and dark: the catalogue, per-locale amounts and dates, and axe in the dark theme", async ({
+      page,
+    }, testInfo) => {
       await page.emulateMedia({ colorScheme: "dark" });
       await demoSignIn(page, uniqueEmail(`de-${name}`));
       await page.context().addCookies([{ name: "ui-locale", value: "de", url: process.env.E2E_BASE_URL! }]);

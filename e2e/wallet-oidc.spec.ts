@@ -1,7 +1,16 @@
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
-import { demoSignIn, emailUnlock, expectSignedInWallet, lockWallet, loginAtProvider, uniqueEmail } from "./support/flows";
+import {
+  demoSignIn,
+  emailUnlock,
+  expectSignedInWallet,
+  lockWallet,
+  loginAtProvider,
+  uniqueEmail,
+} from "./support/flows";
 
-test("OIDC: link an identity through the loopback provider's login page, then unlock the wallet with it", async ({ page }, testInfo) => {
+test("OIDC: link an identity through the loopback provider's login page, then unlock the wallet with it", async ({
+  page,
+}, testInfo) => {
   const login = uniqueEmail("oidc-wallet");
   await demoSignIn(page, uniqueEmail("oidc-owner"));
   await emailUnlock(page);

@@ -2,7 +2,10 @@ import type { Page } from "@playwright/test";
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
 import { demoSignIn, emailUnlock, expectSignedInWallet, lockWallet, storedKey, uniqueEmail } from "./support/flows";
 
-test("passkeys: register two (virtual authenticators), sign in with each, revoke with the other credential's session", async ({ page, webauthn }, testInfo) => {
+test("passkeys: register two (virtual authenticators), sign in with each, revoke with the other credential's session", async ({
+  page,
+  webauthn,
+}, testInfo) => {
   await demoSignIn(page, uniqueEmail("twokeys"));
   await emailUnlock(page);
   await expectSignedInWallet(page);
@@ -55,13 +58,21 @@ test("passkeys: register two (virtual authenticators), sign in with each, revoke
 
   // "Phone" is revoked with Laptop's session.
   await timed(testInfo, "revoke credential", async () => {
-    await page.getByTestId("credential-row").filter({ hasText: "Phone" }).getByRole("button", { name: /Remove/ }).click();
+    await page
+      .getByTestId("credential-row")
+      .filter({ hasText: "Phone" })
+      .getByRole("button", { name: /Remove/ })
+      .click();
     await expect(page.getByText("Removed Passkey: Phone")).toBeVisible();
   });
   await expect(page.getByTestId("credential-row").filter({ hasText: "Phone" })).toHaveCount(0);
 
   // The email credential is revoked too, then added back from the page (signed by Laptop's session).
-  await page.getByTestId("credential-row").filter({ hasText: "Email code" }).getByRole("button", { name: /Remove/ }).click();
+  await page
+    .getByTestId("credential-row")
+    .filter({ hasText: "Email code" })
+    .getByRole("button", { name: /Remove/ })
+    .click();
   await expect(page.getByText(/Removed Email code/)).toBeVisible();
   await page.getByRole("button", { name: "Add email code" }).click();
   await expect(page.getByText("Email code added")).toBeVisible();
@@ -76,7 +87,11 @@ test("revoking a session: the key it held can no longer sign, and the page says 
   await copyKeyRecord(page, "current-session", "stale-copy");
   await page.goto("/wallet/security");
   await timed(testInfo, "revoke session", async () => {
-    await page.getByTestId("session-row").filter({ hasText: "this device" }).getByRole("button", { name: /End session/ }).click();
+    await page
+      .getByTestId("session-row")
+      .filter({ hasText: "this device" })
+      .getByRole("button", { name: /End session/ })
+      .click();
     await expect(page.getByRole("link", { name: "Unlock your wallet" })).toBeVisible();
   });
   expect(await storedKey(page)).toEqual({ present: false });

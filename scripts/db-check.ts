@@ -23,7 +23,9 @@ if (r.status !== 0) {
 const added = listFiles(tmp).filter((f) => !before.has(f));
 fs.rmSync(tmp, { recursive: true, force: true });
 if (added.length > 0) {
-  console.error(`db:check: the schema has changes that no migration holds (would add ${added.join(", ")}). Run npm run db:generate.`);
+  console.error(
+    `db:check: the schema has changes that no migration holds (would add ${added.join(", ")}). Run npm run db:generate.`,
+  );
   process.exit(1);
 }
 console.log("db:check: schema and migrations agree");

@@ -21,9 +21,13 @@ const stop = () => {
 process.on("SIGINT", () => (stop(), process.exit(130)));
 process.on("SIGTERM", () => (stop(), process.exit(143)));
 
-const oidc = spawn(bin("tsx"), ["scripts/dev-oidc-provider.ts", "--port", oidcPort, "--redirect-origin", origin, "--client-secret", secret], {
-  stdio: ["ignore", "inherit", "inherit"],
-});
+const oidc = spawn(
+  bin("tsx"),
+  ["scripts/dev-oidc-provider.ts", "--port", oidcPort, "--redirect-origin", origin, "--client-secret", secret],
+  {
+    stdio: ["ignore", "inherit", "inherit"],
+  },
+);
 children.push(oidc);
 
 for (let i = 0; ; i++) {

@@ -22,7 +22,9 @@ export interface DevOidcOptions {
   clientSecret: string;
 }
 
-export async function startDevOidcProvider(opts: DevOidcOptions): Promise<{ issuer: string; close: () => Promise<void> }> {
+export async function startDevOidcProvider(
+  opts: DevOidcOptions,
+): Promise<{ issuer: string; close: () => Promise<void> }> {
   const issuer = `http://localhost:${opts.port}`;
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
   const jwk = { ...(await exportJWK(privateKey)), kid: `dev-${Date.now().toString(36)}`, use: "sig", alg: "RS256" };
@@ -78,7 +80,13 @@ if (isMain) {
     },
   });
   const port = Number(values.port);
-  const origins = values["redirect-origin"]?.length ? values["redirect-origin"] : [`http://localhost:${process.env.PORT || 3000}`];
-  const { issuer } = await startDevOidcProvider({ port, redirectOrigins: origins, clientSecret: values["client-secret"]! });
+  const origins = values["redirect-origin"]?.length
+    ? values["redirect-origin"]
+    : [`http://localhost:${process.env.PORT || 3000}`];
+  const { issuer } = await startDevOidcProvider({
+    port,
+    redirectOrigins: origins,
+    clientSecret: values["client-secret"]!,
+  });
   console.log(JSON.stringify({ issuer, clientId: DEV_OIDC_CLIENT_ID }));
 }

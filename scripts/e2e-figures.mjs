@@ -21,11 +21,16 @@ const goals = [
 ];
 const flows = [];
 const collect = (suite) => {
-  for (const spec of suite.specs ?? []) for (const t of spec.tests) for (const a of t.annotations ?? []) if (a.type === "flow-ms") flows.push(a.description);
+  for (const spec of suite.specs ?? [])
+    for (const t of spec.tests)
+      for (const a of t.annotations ?? []) if (a.type === "flow-ms") flows.push(a.description);
   for (const s of suite.suites ?? []) collect(s);
 };
 for (const s of report.suites) collect(s);
 for (const [re, limit] of goals) {
   const ms = flows.filter((d) => re.test(d)).map((d) => Number(/: (\d+) ms$/.exec(d)?.[1]));
-  if (ms.length) console.log(`goal ${re.source.slice(1)} ≤ ${limit} ms: worst ${Math.max(...ms)} ms of ${ms.length} (${Math.max(...ms) <= limit ? "met" : "missed"})`);
+  if (ms.length)
+    console.log(
+      `goal ${re.source.slice(1)} ≤ ${limit} ms: worst ${Math.max(...ms)} ms of ${ms.length} (${Math.max(...ms) <= limit ? "met" : "missed"})`,
+    );
 }

@@ -19,29 +19,70 @@ import { parse } from "@readme/openapi-parser";
 
 const ROOTS = [
   // customers
-  "CustomerOneOf", "CustomerCreateRequestOneOf", "CustomerUpdateRequestOneOf", "CustomerListResponse",
+  "CustomerOneOf",
+  "CustomerCreateRequestOneOf",
+  "CustomerUpdateRequestOneOf",
+  "CustomerListResponse",
   // config
-  "PlatformConfig", "PlatformConfigUpdateRequest",
+  "PlatformConfig",
+  "PlatformConfigUpdateRequest",
   // external accounts
-  "ExternalAccount", "ExternalAccountCreateRequest", "PlatformExternalAccountCreateRequest", "ExternalAccountListResponse",
+  "ExternalAccount",
+  "ExternalAccountCreateRequest",
+  "PlatformExternalAccountCreateRequest",
+  "ExternalAccountListResponse",
   // internal accounts
-  "InternalAccount", "InternalAccountListResponse", "PlatformInternalAccountListResponse",
+  "InternalAccount",
+  "InternalAccountListResponse",
+  "PlatformInternalAccountListResponse",
   // quotes, transactions, transfers, exchange rates
-  "Quote", "QuoteRequest", "ExecuteQuoteRequest", "TransactionOneOf", "TransactionListResponse",
-  "TransferInRequest", "TransferOutRequest", "ExchangeRateListResponse",
+  "Quote",
+  "QuoteRequest",
+  "ExecuteQuoteRequest",
+  "TransactionOneOf",
+  "TransactionListResponse",
+  "TransferInRequest",
+  "TransferOutRequest",
+  "ExchangeRateListResponse",
   // webhooks
   "TestWebhookResponse",
   // stablecoins
-  "StablecoinProviderAccount", "StablecoinProviderAccountLinkRequest", "StablecoinProviderAccountListResponse", "Stablecoin",
-  "StablecoinRegisterRequest", "StablecoinListResponse", "StablecoinMintRequest", "StablecoinBurnRequest", "StablecoinOperation",
+  "StablecoinProviderAccount",
+  "StablecoinProviderAccountLinkRequest",
+  "StablecoinProviderAccountListResponse",
+  "Stablecoin",
+  "StablecoinRegisterRequest",
+  "StablecoinListResponse",
+  "StablecoinMintRequest",
+  "StablecoinBurnRequest",
+  "StablecoinOperation",
   "StablecoinOperationListResponse",
   // errors
-  "Error400", "Error401", "Error403", "Error404", "Error405", "Error409", "Error410", "Error412", "Error423",
-  "Error424", "Error429", "Error500", "Error501", "Error503",
+  "Error400",
+  "Error401",
+  "Error403",
+  "Error404",
+  "Error405",
+  "Error409",
+  "Error410",
+  "Error412",
+  "Error423",
+  "Error424",
+  "Error429",
+  "Error500",
+  "Error501",
+  "Error503",
 ];
 
 type S = Record<string, any>;
-export type GridField = { type: string; format?: string; enum?: string[]; ref?: string; items?: GridField; nullable?: boolean };
+export type GridField = {
+  type: string;
+  format?: string;
+  enum?: string[];
+  ref?: string;
+  items?: GridField;
+  nullable?: boolean;
+};
 export type GridSchema =
   | { kind: "object"; required: string[]; fields: Record<string, GridField> }
   | { kind: "oneOf"; discriminator?: string; variants: Record<string, string> }
@@ -77,11 +118,15 @@ function field(s: S, owner: string): GridField {
     return { type, ref: name, ...(target.enum ? { enum: target.enum } : {}) };
   }
   // `allOf: [$ref]` with only a description around it (also as a second member) is the same as the ref.
-  const substantive = (s.allOf ?? []).filter((m: S) => m.$ref || m.type || m.properties || m.allOf || m.oneOf || m.enum || m.items);
+  const substantive = (s.allOf ?? []).filter(
+    (m: S) => m.$ref || m.type || m.properties || m.allOf || m.oneOf || m.enum || m.items,
+  );
   if (s.allOf && substantive.length === 1 && !s.properties) return field(substantive[0], owner);
   const types = Array.isArray(s.type) ? s.type : [s.type];
   const nullable = types.includes("null") || s.nullable === true;
-  const type = types.find((t: string | undefined) => t && t !== "null") ?? (s.oneOf ? "oneOf" : s.properties || s.allOf ? "object" : "any");
+  const type =
+    types.find((t: string | undefined) => t && t !== "null") ??
+    (s.oneOf ? "oneOf" : s.properties || s.allOf ? "object" : "any");
   const f: GridField = { type };
   if (s.format) f.format = s.format;
   if (s.enum) f.enum = s.enum.filter((v: unknown) => v !== null);
@@ -119,7 +164,8 @@ function schema(s: S, name: string): GridSchema {
 }
 
 /** Grid's operations under the paths of the areas this service implements (query parameters and body schemas). */
-const AREAS = /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sca|verifications|beneficial-owners|documents|sandbox\/(send|internal-accounts|webhooks|uma|cards)|internal-accounts|auth\/delegated-keys|crypto|stablecoins|stablecoin-operations|stablecoin-provider-accounts|cards)(\/|$)/;
+const AREAS =
+  /^\/(config|customers|platform|exchange-rates|quotes|transactions|transfer-in|transfer-out|webhooks|sca|verifications|beneficial-owners|documents|sandbox\/(send|internal-accounts|webhooks|uma|cards)|internal-accounts|auth\/delegated-keys|crypto|stablecoins|stablecoin-operations|stablecoin-provider-accounts|cards)(\/|$)/;
 export type GridOperation = {
   operationId: string;
   query: Record<string, GridField & { required?: boolean }>;
@@ -141,7 +187,11 @@ for (const [p, item] of Object.entries(doc.paths as Record<string, S>)) {
     const query: GridOperation["query"] = {};
     for (const prm of [...(item.parameters ?? []), ...(op.parameters ?? [])]) {
       const resolved = prm.$ref ? doc.components.parameters[prm.$ref.split("/").pop()] : prm;
-      if (resolved.in === "query") query[resolved.name] = { ...field(resolved.schema ?? {}, `${op.operationId}.${resolved.name}`), ...(resolved.required ? { required: true } : {}) };
+      if (resolved.in === "query")
+        query[resolved.name] = {
+          ...field(resolved.schema ?? {}, `${op.operationId}.${resolved.name}`),
+          ...(resolved.required ? { required: true } : {}),
+        };
     }
     const responses: GridOperation["responses"] = {};
     for (const [status, r] of Object.entries(op.responses ?? {}) as [string, S][]) {
@@ -149,7 +199,12 @@ for (const [p, item] of Object.entries(doc.paths as Record<string, S>)) {
       responses[status] = bodySchema(resolved.content, `${op.operationId}.${status}`) ?? null;
     }
     const request = bodySchema(op.requestBody?.content, `${op.operationId}.request`);
-    operations[`${method.toUpperCase()} ${p}`] = { operationId: op.operationId, query, ...(request ? { request } : {}), responses };
+    operations[`${method.toUpperCase()} ${p}`] = {
+      operationId: op.operationId,
+      query,
+      ...(request ? { request } : {}),
+      responses,
+    };
   }
 }
 
@@ -163,6 +218,18 @@ const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.local
 const target = path.resolve(import.meta.dirname, "../test/support/grid-fields.json");
 writeFileSync(
   target,
-  JSON.stringify({ source: "lightsparkdev/grid-api openapi.yaml", openapiVersion: doc.info?.version, roots: ROOTS, operations, schemas: sorted }, null, 1) + "\n",
+  JSON.stringify(
+    {
+      source: "lightsparkdev/grid-api openapi.yaml",
+      openapiVersion: doc.info?.version,
+      roots: ROOTS,
+      operations,
+      schemas: sorted,
+    },
+    null,
+    1,
+  ) + "\n",
 );
-console.log(`${Object.keys(operations).length} operations, ${Object.keys(sorted).length} schemas → ${path.relative(process.cwd(), target)}`);
+console.log(
+  `${Object.keys(operations).length} operations, ${Object.keys(sorted).length} schemas → ${path.relative(process.cwd(), target)}`,
+);

@@ -27,7 +27,10 @@ function gridDocument(): { file: string; source: string } {
   if (positional[0]) return { file: positional[0], source: positional[0] };
   const gitDir = process.env.GRID_API_GIT ?? "/work/.mirror/lightsparkdev+grid-api/repo";
   const commit = execFileSync("git", ["--git-dir", gitDir, "rev-parse", "HEAD"], { encoding: "utf8" }).trim();
-  const text = execFileSync("git", ["--git-dir", gitDir, "show", "HEAD:openapi.yaml"], { encoding: "utf8", maxBuffer: 64 << 20 });
+  const text = execFileSync("git", ["--git-dir", gitDir, "show", "HEAD:openapi.yaml"], {
+    encoding: "utf8",
+    maxBuffer: 64 << 20,
+  });
   const file = path.join(mkdtempSync(path.join(tmpdir(), "grid-api-")), "openapi.yaml");
   writeFileSync(file, text);
   return { file, source: `lightsparkdev/grid-api@${commit} openapi.yaml` };
@@ -49,7 +52,9 @@ console.log(`${grid.length} Grid operations → ${path.relative(process.cwd(), t
 
 const result = compareOperations(grid, operations, NOT_SERVED);
 const served = result.rows.filter((r) => r.served).length;
-console.log(`served ${served}, not served (listed) ${result.rows.filter((r) => r.notServed).length}, unaccounted ${result.unaccounted.length}`);
+console.log(
+  `served ${served}, not served (listed) ${result.rows.filter((r) => r.notServed).length}, unaccounted ${result.unaccounted.length}`,
+);
 for (const k of result.unaccounted) console.log(`  neither served nor listed: ${k}`);
 for (const k of result.listedButServed) console.log(`  listed as not served but served: ${k}`);
 for (const k of result.listedButNotGrid) console.log(`  listed but not a Grid operation: ${k}`);

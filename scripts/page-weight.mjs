@@ -9,5 +9,7 @@ const stats = JSON.parse(fs.readFileSync(path.join(dist, "diagnostics", "route-b
 for (const r of stats) {
   if (r.route.startsWith("/api") || r.route.startsWith("/integrator/api") || r.route.startsWith("/_")) continue;
   const gz = r.firstLoadChunkPaths.reduce((n, p) => n + gzipSync(fs.readFileSync(p), { level: 9 }).length, 0);
-  console.log(`${r.route.padEnd(20)} ${String(r.firstLoadUncompressedJsBytes).padStart(8)} B raw ${String(gz).padStart(8)} B gzip`);
+  console.log(
+    `${r.route.padEnd(20)} ${String(r.firstLoadUncompressedJsBytes).padStart(8)} B raw ${String(gz).padStart(8)} B gzip`,
+  );
 }

@@ -33,7 +33,12 @@ if (mode === "test") {
   }
   fs.mkdirSync("test-results", { recursive: true });
   const report = path.resolve("test-results/vitest.json");
-  const vitestStatus = run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const vitestStatus = run(bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
   let passed = 0;
   let failed = 0;
   try {
@@ -48,7 +53,10 @@ if (mode === "test") {
   if (specs.length > 0 && process.env.SKIP_E2E !== "1") {
     const e2eReport = path.resolve("test-results/playwright.json");
     // The integration suite has just built the app into the same NEXT_DIST_DIR: reuse that build.
-    e2eStatus = run(bin("playwright"), ["test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport, SKIP_BUILD: process.env.SKIP_BUILD ?? "1" });
+    e2eStatus = run(bin("playwright"), ["test"], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+      SKIP_BUILD: process.env.SKIP_BUILD ?? "1",
+    });
     try {
       const j = JSON.parse(fs.readFileSync(e2eReport, "utf8"));
       passed += j.stats.expected;

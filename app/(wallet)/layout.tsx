@@ -23,7 +23,11 @@ export default async function WalletLayout({ children }: { children: React.React
   const link = "text-blue-800 underline-offset-2 hover:underline dark:text-blue-300";
   return (
     <UiProviders locale={ui.locale} messages={ui.messages} nonce={ui.nonce}>
-      <div lang={ui.locale} style={ui.style} className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+      <div
+        lang={ui.locale}
+        style={ui.style}
+        className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100"
+      >
         <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-2">
           {t("skip")}
         </a>

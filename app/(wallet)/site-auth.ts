@@ -1,6 +1,5 @@
 "use client";
 
-
 const AUTH = "/integrator/api/auth";
 
 async function csrfToken(): Promise<string> {
@@ -27,9 +26,14 @@ export async function postForm(path: string, fields: Record<string, string>): Pr
 /** Demo customer (sandbox only): next-auth's credentials provider; answers JSON with json=true. */
 export async function demoSignIn(email: string, name: string): Promise<string | null> {
   const body = new URLSearchParams({ email, name, csrfToken: await csrfToken(), callbackUrl: "/wallet", json: "true" });
-  const r = await fetch(`${AUTH}/callback/demo`, { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  const r = await fetch(`${AUTH}/callback/demo`, {
+    method: "POST",
+    body,
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+  });
   const j = (await r.json().catch(() => ({}))) as { url?: string };
-  if (!r.ok || !j.url || new URL(j.url, location.origin).searchParams.get("error")) return "The demo sign-in was refused (sandbox platforms only, with a valid email)";
+  if (!r.ok || !j.url || new URL(j.url, location.origin).searchParams.get("error"))
+    return "The demo sign-in was refused (sandbox platforms only, with a valid email)";
   return null;
 }
 

@@ -10,11 +10,13 @@ import type { ErrorBody } from "@/lib/sdk/types";
 export function toErrorBody(e: unknown): ErrorBody {
   if (e instanceof ServiceError) return e.body;
   // By name: the bundle code loads on demand (lib/integrator/browser/flows.ts), so the class is not imported here.
-  if (e instanceof Error && e.name === "BundleError") return { status: 400, code: "BUNDLE_REJECTED", message: e.message };
+  if (e instanceof Error && e.name === "BundleError")
+    return { status: 400, code: "BUNDLE_REJECTED", message: e.message };
   if (e instanceof DOMException && (e.name === "NotAllowedError" || e.name === "AbortError")) {
     return { status: 400, code: "WEBAUTHN_CANCELLED", message: "The passkey prompt was cancelled or timed out" };
   }
-  if (e instanceof Error && e.name === "AbortError") return { status: 400, code: "WEBAUTHN_CANCELLED", message: e.message };
+  if (e instanceof Error && e.name === "AbortError")
+    return { status: 400, code: "WEBAUTHN_CANCELLED", message: e.message };
   return { status: 500, code: "CLIENT_ERROR", message: e instanceof Error ? e.message : String(e) };
 }
 
@@ -47,7 +49,11 @@ export function ErrorMessage({ error, children }: { error: ErrorBody | null; chi
   if (!error) return null;
   const reason = typeof error.details?.reason === "string" ? ` (${error.details.reason})` : "";
   return (
-    <div ref={ref} role="alert" className="mt-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+    <div
+      ref={ref}
+      role="alert"
+      className="mt-2 rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
       <p>{sentence(error)}</p>
       {children}
       <details className="mt-1">
@@ -63,7 +69,10 @@ export function ErrorMessage({ error, children }: { error: ErrorBody | null; chi
 
 export function Notice({ children }: { children: React.ReactNode }) {
   return (
-    <p role="status" className="rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100">
+    <p
+      role="status"
+      className="rounded border border-green-300 bg-green-50 px-3 py-2 text-sm text-green-900 dark:border-green-800 dark:bg-green-950 dark:text-green-100"
+    >
       {children}
     </p>
   );
@@ -128,7 +137,9 @@ export function useAction() {
   return { busy, progress, waitUntil, error, setError, run };
 }
 
-export function Button(props: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "danger" }) {
+export function Button(
+  props: React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: "primary" | "secondary" | "danger" },
+) {
   const { variant = "primary", className = "", ...rest } = props;
   const styles = {
     primary: "bg-[var(--accent)] text-[var(--accent-fg)] hover:opacity-90",
@@ -144,10 +155,23 @@ export function Button(props: React.ButtonHTMLAttributes<HTMLButtonElement> & { 
   );
 }
 
-export function Card({ title, children, id, action }: { title: string; children: React.ReactNode; id?: string; action?: React.ReactNode }) {
+export function Card({
+  title,
+  children,
+  id,
+  action,
+}: {
+  title: string;
+  children: React.ReactNode;
+  id?: string;
+  action?: React.ReactNode;
+}) {
   const headingId = id ? `${id}-heading` : undefined;
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900">
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold">
           {title}

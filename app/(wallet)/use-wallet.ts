@@ -3,7 +3,16 @@
 import type { AuthMethod, ErrorBody } from "@/lib/sdk/types";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { StoredSession } from "@/lib/integrator/browser/custody";
-import { deleteSession, getMe, listCredentials, listSessions, loadSession, refreshSession, type Me, type SessionInfo } from "@/lib/integrator/browser/flows";
+import {
+  deleteSession,
+  getMe,
+  listCredentials,
+  listSessions,
+  loadSession,
+  refreshSession,
+  type Me,
+  type SessionInfo,
+} from "@/lib/integrator/browser/flows";
 import { toErrorBody } from "./ui";
 
 /** How often an unlocked page asks whether its session is still active (a revoke elsewhere shows within this). */
@@ -34,7 +43,11 @@ export function useWallet(before?: () => Promise<void>) {
   const channel = useRef<BroadcastChannel | null>(null);
 
   /** The stored session if the service still lists it as active; a stale one is deleted here. */
-  const validated = useCallback(async (): Promise<{ session: StoredSession | null; active: SessionInfo[]; wasRevoked: boolean }> => {
+  const validated = useCallback(async (): Promise<{
+    session: StoredSession | null;
+    active: SessionInfo[];
+    wasRevoked: boolean;
+  }> => {
     const stored = await loadSession();
     const active = await listSessions(stored?.sessionId);
     if (stored && !active.some((s) => s.id === stored.sessionId)) {
@@ -70,19 +83,22 @@ export function useWallet(before?: () => Promise<void>) {
   }, []);
 
   /** Look again; `revokedElsewhere`: another tab found the session revoked (this tab then says so too). */
-  const check = useCallback(async (revokedElsewhere = false) => {
-    try {
-      const v = await validated();
-      setSessions(v.active);
-      setSessionState((prev) => (prev?.sessionId === v.session?.sessionId ? prev : v.session));
-      if (v.wasRevoked || (revokedElsewhere && !v.session)) setRevoked(true);
-      if (v.wasRevoked) {
-        channel.current?.postMessage({ type: "changed", reason: "revoked" } satisfies TabMessage);
+  const check = useCallback(
+    async (revokedElsewhere = false) => {
+      try {
+        const v = await validated();
+        setSessions(v.active);
+        setSessionState((prev) => (prev?.sessionId === v.session?.sessionId ? prev : v.session));
+        if (v.wasRevoked || (revokedElsewhere && !v.session)) setRevoked(true);
+        if (v.wasRevoked) {
+          channel.current?.postMessage({ type: "changed", reason: "revoked" } satisfies TabMessage);
+        }
+      } catch {
+        // A failed check changes nothing; the next one decides.
       }
-    } catch {
-      // A failed check changes nothing; the next one decides.
-    }
-  }, [validated]);
+    },
+    [validated],
+  );
 
   useEffect(() => {
     void reload();
@@ -128,5 +144,19 @@ export function useWallet(before?: () => Promise<void>) {
     }
   }, [now, session, me, setSession]);
 
-  return { me, credentials, session, sessions, revoked, now, loadError, refreshError, reload, check, setSession, setCredentials, setSessions };
+  return {
+    me,
+    credentials,
+    session,
+    sessions,
+    revoked,
+    now,
+    loadError,
+    refreshError,
+    reload,
+    check,
+    setSession,
+    setCredentials,
+    setSessions,
+  };
 }

@@ -26,7 +26,10 @@ export async function GET(req: Request): Promise<Response> {
     customCss: CONTRAST_CSS,
   } as Parameters<typeof ApiReference>[0])();
   const html = withHead(await page.text(), nonce);
-  return new Response(html, { status: 200, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(html, {
+    status: 200,
+    headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /**

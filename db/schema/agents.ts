@@ -7,8 +7,12 @@ export const agents = pgTable(
   "agents",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     name: text("name").notNull(),
     isPaused: boolean("is_paused").notNull().default(false),
     /** AgentPolicy as the API shows it (lib/agents/agent.contract.ts). */
@@ -36,7 +40,9 @@ export const agentDeviceCodes = pgTable(
   "agent_device_codes",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     agentId: uuid("agent_id")
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),

@@ -14,9 +14,15 @@ export const authSessions = pgTable(
   "auth_sessions",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    accountId: uuid("account_id").notNull().references(() => internalAccounts.id),
-    authMethodId: uuid("auth_method_id").notNull().references(() => authMethods.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => internalAccounts.id),
+    authMethodId: uuid("auth_method_id")
+      .notNull()
+      .references(() => authMethods.id),
     type: text("type", { enum: ["PASSKEY", "OAUTH", "EMAIL_OTP", "SMS_OTP"] }).notNull(),
     /** SEC1 compressed, lowercase hex. */
     publicKey: text("public_key").notNull(),
@@ -41,7 +47,9 @@ export const signedRequests = pgTable(
   "signed_requests",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     accountId: uuid("account_id"),
     /** The operation's name in the registry (lib/signed-retry), e.g. `credentials.delete`. */
     operation: text("operation").notNull(),
@@ -87,8 +95,12 @@ export const otpChallenges = pgTable(
   "otp_challenges",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    authMethodId: uuid("auth_method_id").notNull().references(() => authMethods.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    authMethodId: uuid("auth_method_id")
+      .notNull()
+      .references(() => authMethods.id),
     /** HMAC-SHA256 (key derived from the key-encryption key) over `<id>:<code>`, hex. */
     codeDigest: text("code_digest").notNull(),
     /** Uncompressed hex. */

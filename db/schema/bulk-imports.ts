@@ -39,9 +39,14 @@ export const bulkImportRows = pgTable(
     rowNumber: integer("row_number").notNull(),
     /** The CSV record as parsed (column → text); personal data, deleted with the job. */
     record: jsonb("record").$type<Record<string, string>>().notNull(),
-    state: text("state", { enum: ["PENDING", "SUCCEEDED", "FAILED"] }).notNull().default("PENDING"),
+    state: text("state", { enum: ["PENDING", "SUCCEEDED", "FAILED"] })
+      .notNull()
+      .default("PENDING"),
     error: jsonb("error").$type<Record<string, unknown>>(),
     customerId: uuid("customer_id"),
   },
-  (t) => [primaryKey({ columns: [t.jobId, t.rowNumber] }), index("bulk_import_rows_pending_idx").on(t.jobId, t.rowNumber).where(sql`${t.state} = 'PENDING'`)],
+  (t) => [
+    primaryKey({ columns: [t.jobId, t.rowNumber] }),
+    index("bulk_import_rows_pending_idx").on(t.jobId, t.rowNumber).where(sql`${t.state} = 'PENDING'`),
+  ],
 );

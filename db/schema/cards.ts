@@ -11,8 +11,12 @@ export const cards = pgTable(
   "cards",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     platformCardId: text("platform_card_id").notNull(),
     state: text("state", { enum: ["PENDING_KYC", "PROCESSING", "ACTIVE", "FROZEN", "CLOSED"] }).notNull(),
     stateReason: text("state_reason", { enum: ["ISSUER_REJECTED", "CLOSED_BY_PLATFORM", "CLOSED_BY_GRID"] }),
@@ -41,8 +45,12 @@ export const cards = pgTable(
 /** A single-use reveal URL (POST /cards/{id}/reveal): only the SHA-256 digest of its random token is kept. */
 export const cardReveals = pgTable("card_reveals", {
   tokenDigest: text("token_digest").primaryKey(),
-  cardId: uuid("card_id").notNull().references(() => cards.id),
-  platformId: uuid("platform_id").notNull().references(() => platforms.id),
+  cardId: uuid("card_id")
+    .notNull()
+    .references(() => cards.id),
+  platformId: uuid("platform_id")
+    .notNull()
+    .references(() => platforms.id),
   expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -57,9 +65,15 @@ export const cardTransactions = pgTable(
   "card_transactions",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    cardId: uuid("card_id").notNull().references(() => cards.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    cardId: uuid("card_id")
+      .notNull()
+      .references(() => cards.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     /** The funding source used; null for a decline before one was chosen. */
     accountId: uuid("account_id"),
     issuerTransactionToken: text("issuer_transaction_token").notNull(),
@@ -74,7 +88,9 @@ export const cardTransactions = pgTable(
       ],
     }).notNull(),
     direction: text("direction", { enum: ["DEBIT", "CREDIT"] }).notNull(),
-    status: text("status", { enum: ["AUTHORIZED", "PARTIALLY_SETTLED", "SETTLED", "REFUNDED", "EXCEPTION", "DECLINED"] }).notNull(),
+    status: text("status", {
+      enum: ["AUTHORIZED", "PARTIALLY_SETTLED", "SETTLED", "REFUNDED", "EXCEPTION", "DECLINED"],
+    }).notNull(),
     declineReason: text("decline_reason"),
     exceptionReason: text("exception_reason"),
     merchant: jsonb("merchant").$type<{ descriptor: string; mcc?: string; country?: string }>().notNull(),

@@ -7,22 +7,33 @@ export const verifications = pgTable(
   "verifications",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     verificationStatus: text("verification_status").notNull(),
     /** VerificationError[] as the API serializes them. */
     errors: jsonb("errors").$type<Record<string, unknown>[]>().notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("verifications_platform_idx").on(t.platformId, t.id), index("verifications_customer_idx").on(t.customerId, t.id)],
+  (t) => [
+    index("verifications_platform_idx").on(t.platformId, t.id),
+    index("verifications_customer_idx").on(t.customerId, t.id),
+  ],
 );
 
 /** Hosted KYC links: only a digest of the single-use token is kept. */
 export const kycLinks = pgTable("kyc_links", {
   id: uuid("id").primaryKey(),
-  platformId: uuid("platform_id").notNull().references(() => platforms.id),
-  customerId: uuid("customer_id").notNull().references(() => customers.id),
+  platformId: uuid("platform_id")
+    .notNull()
+    .references(() => platforms.id),
+  customerId: uuid("customer_id")
+    .notNull()
+    .references(() => customers.id),
   tokenDigest: text("token_digest").notNull().unique(),
   redirectUri: text("redirect_uri"),
   expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -35,8 +46,12 @@ export const beneficialOwners = pgTable(
   "beneficial_owners",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     roles: jsonb("roles").$type<string[]>().notNull(),
     ownershipPercentage: integer("ownership_percentage").notNull(),
     /** personalInfo without `identifier`, which is kept only encrypted (identifierEncrypted). */
@@ -46,7 +61,10 @@ export const beneficialOwners = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("beneficial_owners_platform_idx").on(t.platformId, t.id), index("beneficial_owners_customer_idx").on(t.customerId, t.id)],
+  (t) => [
+    index("beneficial_owners_platform_idx").on(t.platformId, t.id),
+    index("beneficial_owners_customer_idx").on(t.customerId, t.id),
+  ],
 );
 
 /** KYC/KYB documents: metadata here; the bytes, encrypted under the KEK, in a document store (lib/documents/store). */
@@ -54,9 +72,13 @@ export const documents = pgTable(
   "documents",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     /** The owning customer (for a beneficial owner's document: that owner's business customer). */
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     beneficialOwnerId: uuid("beneficial_owner_id").references(() => beneficialOwners.id),
     documentType: text("document_type").notNull(),
     side: text("side"),
@@ -87,8 +109,12 @@ export const contactChallenges = pgTable(
   "contact_challenges",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     channel: text("channel", { enum: ["email", "phone"] }).notNull(),
     /** The address or number the code was sent to: confirming proves this value, not a later one. */
     destination: text("destination").notNull(),
@@ -102,8 +128,12 @@ export const contactChallenges = pgTable(
 
 /** Strong Customer Authentication state of a customer (EEA/CH/UK customers only). */
 export const scaStates = pgTable("sca_states", {
-  customerId: uuid("customer_id").primaryKey().references(() => customers.id),
-  platformId: uuid("platform_id").notNull().references(() => platforms.id),
+  customerId: uuid("customer_id")
+    .primaryKey()
+    .references(() => customers.id),
+  platformId: uuid("platform_id")
+    .notNull()
+    .references(() => platforms.id),
   failedAttempts: integer("failed_attempts").notNull().default(0),
   lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
   sessionExpiresAt: timestamp("session_expires_at", { withTimezone: true, mode: "date" }),
@@ -131,8 +161,12 @@ export const scaChallenges = pgTable(
   "sca_challenges",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     purpose: text("purpose", { enum: ["QUOTE", "TRUST", "UNTRUST", "LOGIN"] }).notNull(),
     subjectId: uuid("subject_id").notNull(),
     factor: text("factor", { enum: ["SMS_OTP", "TOTP", "PASSKEY"] }).notNull(),
@@ -142,7 +176,10 @@ export const scaChallenges = pgTable(
     consumedAt: timestamp("consumed_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("sca_challenges_subject_idx").on(t.subjectId, t.createdAt), index("sca_challenges_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    index("sca_challenges_subject_idx").on(t.subjectId, t.createdAt),
+    index("sca_challenges_expiry_idx").on(t.expiresAt),
+  ],
 );
 
 /** PASSKEY SCA factors (WebAuthn credentials of the customer, under the platform's wallet RP settings). */
@@ -150,8 +187,12 @@ export const scaPasskeys = pgTable(
   "sca_passkeys",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     credentialId: text("credential_id").notNull(),
     publicKey: text("public_key").notNull(),
     counter: bigint("counter", { mode: "number" }).notNull().default(0),
@@ -159,7 +200,10 @@ export const scaPasskeys = pgTable(
     name: text("name"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("sca_passkeys_credential_uq").on(t.platformId, t.credentialId), index("sca_passkeys_customer_idx").on(t.customerId)],
+  (t) => [
+    uniqueIndex("sca_passkeys_credential_uq").on(t.platformId, t.credentialId),
+    index("sca_passkeys_customer_idx").on(t.customerId),
+  ],
 );
 
 /** Grid's liveness-gated 2FA reset of a lost SCA factor. */
@@ -167,10 +211,16 @@ export const scaFactorResets = pgTable(
   "sca_factor_resets",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     factor: text("factor", { enum: ["SMS_OTP", "TOTP", "PASSKEY"] }).notNull(),
-    status: text("status", { enum: ["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED", "COMPLETED", "REJECTED", "EXPIRED"] }).notNull(),
+    status: text("status", {
+      enum: ["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED", "COMPLETED", "REJECTED", "EXPIRED"],
+    }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

@@ -13,7 +13,9 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" 
 export const passkeyRegistrationChallenges = pgTable("passkey_registration_challenges", {
   /** sha256 hex of the challenge bytes. */
   digest: text("digest").primaryKey(),
-  platformId: uuid("platform_id").notNull().references(() => platforms.id),
+  platformId: uuid("platform_id")
+    .notNull()
+    .references(() => platforms.id),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 
@@ -26,9 +28,15 @@ export const passkeyChallenges = pgTable(
   {
     /** The bare uuid of `Request:<uuid>`. */
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    accountId: uuid("account_id").notNull().references(() => internalAccounts.id),
-    authMethodId: uuid("auth_method_id").notNull().references(() => authMethods.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => internalAccounts.id),
+    authMethodId: uuid("auth_method_id")
+      .notNull()
+      .references(() => authMethods.id),
     /** As the client sent it (lowercased): the session key is sealed to it. A public key, not a secret. */
     clientPublicKey: text("client_public_key").notNull(),
     /** Lowercase hex SHA-256 of `payload`. */
@@ -38,7 +46,10 @@ export const passkeyChallenges = pgTable(
     consumedAt: ts("consumed_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("passkey_challenges_auth_method_idx").on(t.authMethodId), index("passkey_challenges_expiry_idx").on(t.expiresAt).where(sql`${t.consumedAt} is null`)],
+  (t) => [
+    index("passkey_challenges_auth_method_idx").on(t.authMethodId),
+    index("passkey_challenges_expiry_idx").on(t.expiresAt).where(sql`${t.consumedAt} is null`),
+  ],
 );
 
 /**
@@ -49,7 +60,9 @@ export const oidcTokenUses = pgTable(
   "oidc_token_uses",
   {
     digest: text("digest").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     authMethodId: uuid("auth_method_id"),
     /** The token's exp: a row may be purged after it, since an expired token is refused anyway. */
     expiresAt: ts("expires_at").notNull(),

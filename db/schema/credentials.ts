@@ -8,8 +8,12 @@ export const authMethods = pgTable(
   "auth_methods",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    accountId: uuid("account_id").notNull().references(() => internalAccounts.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => internalAccounts.id),
     type: text("type", { enum: ["PASSKEY", "OAUTH", "EMAIL_OTP", "SMS_OTP"] }).notNull(),
     nickname: text("nickname"),
     /** PASSKEY: WebAuthn credential id (base64url). */

@@ -1,12 +1,25 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { platforms } from "./platforms";
 
 export const customers = pgTable(
   "customers",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     platformCustomerId: text("platform_customer_id").notNull(),
     customerType: text("customer_type", { enum: ["INDIVIDUAL", "BUSINESS"] }).notNull(),
     email: text("email"),
@@ -24,7 +37,9 @@ export const customers = pgTable(
   },
   (t) => [
     // A deleted customer's platformCustomerId may be used again (Grid: "collides with an existing active customer").
-    uniqueIndex("customers_platform_customer_id_uq").on(t.platformId, t.platformCustomerId).where(sql`${t.deletedAt} is null`),
+    uniqueIndex("customers_platform_customer_id_uq")
+      .on(t.platformId, t.platformCustomerId)
+      .where(sql`${t.deletedAt} is null`),
     index("customers_platform_id_idx").on(t.platformId, t.id),
     // The default list's exact totalCount (deleted hidden) as an index-only scan of a tiny index: one key per
     // platform, deduplicated into posting lists, no heap visit per row to read deleted_at (bench/README.md "A million rows").
@@ -36,7 +51,9 @@ export const internalAccounts = pgTable(
   "internal_accounts",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     customerId: uuid("customer_id").references(() => customers.id),
     type: text("type", { enum: ["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"] }).notNull(),
     status: text("status", { enum: ["PENDING", "ACTIVE", "CLOSED", "FROZEN", "FAILED"] }).notNull(),
@@ -51,6 +68,8 @@ export const internalAccounts = pgTable(
     index("internal_accounts_customer_idx").on(t.customerId, t.id),
     index("internal_accounts_platform_idx").on(t.platformId, t.id),
     /** The platform's own accounts (no customer): one per currency and type. */
-    uniqueIndex("internal_accounts_platform_own_uq").on(t.platformId, t.currency, t.type).where(sql`${t.customerId} is null`),
+    uniqueIndex("internal_accounts_platform_own_uq")
+      .on(t.platformId, t.currency, t.type)
+      .where(sql`${t.customerId} is null`),
   ],
 );

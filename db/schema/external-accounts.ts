@@ -8,7 +8,9 @@ export const externalAccounts = pgTable(
   "external_accounts",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     /** Null for the platform's own accounts. */
     customerId: uuid("customer_id").references(() => customers.id),
     status: text("status", {
@@ -38,7 +40,9 @@ export const externalAccounts = pgTable(
     uniqueIndex("external_accounts_customer_identity_uq")
       .on(t.platformId, t.customerId, t.identityKey)
       .where(sql`${t.customerId} is not null`),
-    uniqueIndex("external_accounts_platform_identity_uq").on(t.platformId, t.identityKey).where(sql`${t.customerId} is null`),
+    uniqueIndex("external_accounts_platform_identity_uq")
+      .on(t.platformId, t.identityKey)
+      .where(sql`${t.customerId} is null`),
     uniqueIndex("external_accounts_one_default_uq")
       .on(t.platformId, t.customerId)
       .where(sql`${t.defaultUmaDepositAccount} and ${t.customerId} is not null`),

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
 
@@ -14,10 +25,14 @@ export const quotes = pgTable(
   "quotes",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     customerId: uuid("customer_id").references(() => customers.id),
     agentId: uuid("agent_id"),
-    status: text("status", { enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] }).notNull(),
+    status: text("status", {
+      enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"],
+    }).notNull(),
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
     sourceAccountId: uuid("source_account_id").notNull(),
     destinationKind: text("destination_kind").$type<AccountKind>().notNull(),
@@ -68,7 +83,9 @@ export const transactions = pgTable(
   "transactions",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     customerId: uuid("customer_id").references(() => customers.id),
     agentId: uuid("agent_id"),
     quoteId: uuid("quote_id"),
@@ -76,7 +93,9 @@ export const transactions = pgTable(
     kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
     direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
     /** REJECTED: the platform refused an agent-initiated transaction pending its approval, or cancelled a pending bank transfer. */
-    status: text("status", { enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"] }).notNull(),
+    status: text("status", {
+      enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"],
+    }).notNull(),
     pendingReason: text("pending_reason"),
     failureReason: text("failure_reason"),
     rejectionReason: text("rejection_reason"),
@@ -133,7 +152,9 @@ export const ledgerEntries = pgTable(
   "ledger_entries",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     transactionId: uuid("transaction_id").notNull(),
     account: text("account").notNull(),
     currency: text("currency").notNull(),
@@ -141,7 +162,10 @@ export const ledgerEntries = pgTable(
     memo: text("memo").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("ledger_entries_transaction_idx").on(t.transactionId), index("ledger_entries_account_idx").on(t.account)],
+  (t) => [
+    index("ledger_entries_transaction_idx").on(t.transactionId),
+    index("ledger_entries_account_idx").on(t.account),
+  ],
 );
 
 /** Exchange rates from the configured source, reused for EXCHANGE_RATE_TTL_MS (spec Limits: about 5 minutes). */

@@ -10,7 +10,9 @@ export const outboxEvents = pgTable(
   "outbox_events",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     type: text("type").notNull(),
     /** The full resource, as the API serializes it. */
     data: jsonb("data").$type<Record<string, unknown>>().notNull(),

@@ -14,8 +14,12 @@ export const plaidLinkTokens = pgTable(
   "plaid_link_tokens",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id, { onDelete: "cascade" }),
-    customerId: uuid("customer_id").notNull().references(() => customers.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id, { onDelete: "cascade" }),
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
     tokenDigest: text("token_digest").notNull(),
     state: text("state", { enum: ["OPEN", "EXCHANGED", "COMPLETED"] }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),

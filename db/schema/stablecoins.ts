@@ -10,7 +10,9 @@ export const stablecoinProviderAccounts = pgTable(
   "stablecoin_provider_accounts",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     provider: text("provider", { enum: ["BRALE"] }).notNull(),
     providerAccountId: text("provider_account_id").notNull(),
     providerEnvironment: text("provider_environment", { enum: ["SANDBOX", "PRODUCTION"] }).notNull(),
@@ -24,8 +26,15 @@ export const stablecoinProviderAccounts = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("stablecoin_provider_accounts_idempotency_uq").on(t.platformId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
-    uniqueIndex("stablecoin_provider_accounts_account_uq").on(t.platformId, t.provider, t.providerEnvironment, t.providerAccountId),
+    uniqueIndex("stablecoin_provider_accounts_idempotency_uq")
+      .on(t.platformId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("stablecoin_provider_accounts_account_uq").on(
+      t.platformId,
+      t.provider,
+      t.providerEnvironment,
+      t.providerAccountId,
+    ),
     index("stablecoin_provider_accounts_platform_idx").on(t.platformId, t.id),
   ],
 );
@@ -35,8 +44,12 @@ export const stablecoins = pgTable(
   "stablecoins",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    providerAccountId: uuid("provider_account_id").notNull().references(() => stablecoinProviderAccounts.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    providerAccountId: uuid("provider_account_id")
+      .notNull()
+      .references(() => stablecoinProviderAccounts.id),
     provider: text("provider", { enum: ["BRALE"] }).notNull(),
     providerEnvironment: text("provider_environment", { enum: ["SANDBOX", "PRODUCTION"] }).notNull(),
     providerTokenIdentifier: text("provider_token_identifier").notNull(),
@@ -46,8 +59,12 @@ export const stablecoins = pgTable(
     symbol: text("symbol").notNull(),
     baseCurrency: text("base_currency").notNull(),
     decimals: integer("decimals").notNull(),
-    issuanceStatus: text("issuance_status", { enum: ["PENDING_REVIEW", "PROVISIONING", "PROVISIONED", "REJECTED", "FAILED"] }).notNull(),
-    gridOperationsStatus: text("grid_operations_status", { enum: ["NOT_ENABLED", "PENDING_APPROVAL", "ENABLING", "ENABLED", "DISABLED"] }).notNull(),
+    issuanceStatus: text("issuance_status", {
+      enum: ["PENDING_REVIEW", "PROVISIONING", "PROVISIONED", "REJECTED", "FAILED"],
+    }).notNull(),
+    gridOperationsStatus: text("grid_operations_status", {
+      enum: ["NOT_ENABLED", "PENDING_APPROVAL", "ENABLING", "ENABLED", "DISABLED"],
+    }).notNull(),
     /** The service currency code once enabled for normal operations (absent until then). */
     currency: text("currency"),
     idempotencyKey: text("idempotency_key"),
@@ -56,13 +73,22 @@ export const stablecoins = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("stablecoins_idempotency_uq").on(t.platformId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("stablecoins_idempotency_uq")
+      .on(t.platformId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     uniqueIndex("stablecoins_token_uq").on(t.platformId, t.providerEnvironment, t.providerTokenIdentifier),
     index("stablecoins_platform_idx").on(t.platformId, t.id),
   ],
 );
 
-export type StablecoinOperationStatus = "CREATED" | "PENDING_FUNDING" | "PENDING_PROVIDER" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+export type StablecoinOperationStatus =
+  | "CREATED"
+  | "PENDING_FUNDING"
+  | "PENDING_PROVIDER"
+  | "PROCESSING"
+  | "COMPLETED"
+  | "FAILED"
+  | "EXPIRED";
 
 /**
  * A mint or burn with the issuer provider. It moves asynchronously: the worker (lib/stablecoins/worker.ts) claims
@@ -73,9 +99,15 @@ export const stablecoinOperations = pgTable(
   "stablecoin_operations",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
-    stablecoinId: uuid("stablecoin_id").notNull().references(() => stablecoins.id),
-    providerAccountId: uuid("provider_account_id").notNull().references(() => stablecoinProviderAccounts.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
+    stablecoinId: uuid("stablecoin_id")
+      .notNull()
+      .references(() => stablecoins.id),
+    providerAccountId: uuid("provider_account_id")
+      .notNull()
+      .references(() => stablecoinProviderAccounts.id),
     operationType: text("operation_type", { enum: ["MINT", "BURN"] }).notNull(),
     status: text("status").$type<StablecoinOperationStatus>().notNull(),
     /** In the stablecoin's smallest unit. */
@@ -99,7 +131,9 @@ export const stablecoinOperations = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex("stablecoin_operations_idempotency_uq").on(t.platformId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex("stablecoin_operations_idempotency_uq")
+      .on(t.platformId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
     index("stablecoin_operations_stablecoin_idx").on(t.stablecoinId, t.id),
     index("stablecoin_operations_due_idx").on(t.nextStepAt).where(sql`${t.nextStepAt} is not null`),
   ],

@@ -10,7 +10,9 @@ export const walletSecrets = pgTable("wallet_secrets", {
   accountId: uuid("account_id")
     .primaryKey()
     .references(() => internalAccounts.id),
-  platformId: uuid("platform_id").notNull().references(() => platforms.id),
+  platformId: uuid("platform_id")
+    .notNull()
+    .references(() => platforms.id),
   /** encryptAtRest(KEK, UTF-8 mnemonic, aad = `wallet_secrets:<accountId>`). */
   mnemonicEnc: text("mnemonic_enc").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

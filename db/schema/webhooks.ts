@@ -14,7 +14,9 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: uuid("id").primaryKey(),
-    platformId: uuid("platform_id").notNull().references(() => platforms.id),
+    platformId: uuid("platform_id")
+      .notNull()
+      .references(() => platforms.id),
     eventType: text("event_type").notNull(),
     body: text("body").notNull(),
     /** PENDING (to send or retry), DELIVERED (2xx, or 409 duplicate), FAILED (gave up / not retried), SKIPPED (no webhookUrl). */
@@ -44,7 +46,9 @@ export const webhookDeliveryAttempts = pgTable(
   "webhook_delivery_attempts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    deliveryId: uuid("delivery_id").notNull().references(() => webhookDeliveries.id),
+    deliveryId: uuid("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id),
     attempt: integer("attempt").notNull(),
     url: text("url"),
     statusCode: integer("status_code"),

@@ -11,7 +11,12 @@ export async function call(method: string, path: string, auth: string, body?: un
   return { status: r.status, body: text ? JSON.parse(text) : undefined };
 }
 
-export const consent = () => ({ termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" });
+export const consent = () => ({
+  termsVersion: "V1",
+  acceptedAt: new Date().toISOString(),
+  acceptanceMethod: "CHECKBOX",
+  ipAddress: "203.0.113.7",
+});
 
 /** A customer with a funded USD account and a USD bank account to pay to. */
 export async function fundedCustomer(auth: string, fullName: string, platformCustomerId?: string) {
@@ -34,7 +39,11 @@ export async function fundedCustomer(auth: string, fullName: string, platformCus
       accountNumber: "000123456789",
       routingNumber: "021000021",
       bankAccountType: "CHECKING",
-      beneficiary: { beneficiaryType: "INDIVIDUAL", fullName, address: { line1: "1 Main St", postalCode: "94105", country: "US" } },
+      beneficiary: {
+        beneficiaryType: "INDIVIDUAL",
+        fullName,
+        address: { line1: "1 Main St", postalCode: "94105", country: "US" },
+      },
     },
   });
   if (ext.status !== 201) throw new Error(JSON.stringify(ext.body));
@@ -43,6 +52,8 @@ export async function fundedCustomer(auth: string, fullName: string, platformCus
 
 /** The sandbox platform's client id and secret (from E2E_SANDBOX_AUTH). */
 export function sandboxCredentials(): { clientId: string; clientSecret: string } {
-  const [clientId, clientSecret] = Buffer.from(process.env.E2E_SANDBOX_AUTH!.slice(6), "base64").toString("utf8").split(":");
+  const [clientId, clientSecret] = Buffer.from(process.env.E2E_SANDBOX_AUTH!.slice(6), "base64")
+    .toString("utf8")
+    .split(":");
   return { clientId, clientSecret };
 }

@@ -1,6 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 
-export const uniqueEmail = (tag: string) => `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
+export const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 
 /** Sandbox "demo customer" sign-in to the integrator site. */
 export async function demoSignIn(page: Page, email: string): Promise<void> {
@@ -28,7 +29,10 @@ export async function loginAtProvider(page: Page, login: string): Promise<void> 
 
 /** Whether the service answers a route at all (a route still being built answers 404 NOT_FOUND). */
 export async function serviceHas(method: string, path: string, auth = process.env.E2E_SANDBOX_AUTH!): Promise<boolean> {
-  const r = await fetch(`${process.env.E2E_BASE_URL}/api/2025-10-13${path}`, { method, headers: { authorization: auth } });
+  const r = await fetch(`${process.env.E2E_BASE_URL}/api/2025-10-13${path}`, {
+    method,
+    headers: { authorization: auth },
+  });
   if (r.status !== 404) return true;
   const body = (await r.json().catch(() => ({}))) as { code?: string };
   return body.code !== "NOT_FOUND";
@@ -48,7 +52,11 @@ export async function storedKey(page: Page): Promise<{ present: boolean; extract
           get.onsuccess = () => {
             const v = get.result as { privateKey?: CryptoKey } | undefined;
             db.close();
-            resolve(v ? { present: true, extractable: v.privateKey?.extractable, type: v.privateKey?.type } : { present: false });
+            resolve(
+              v
+                ? { present: true, extractable: v.privateKey?.extractable, type: v.privateKey?.type }
+                : { present: false },
+            );
           };
         };
       }),
@@ -78,7 +86,12 @@ export async function lockWallet(page: Page): Promise<void> {
 /** The OTP in a received mail (6 digits on their own). */
 export function otpFromMail(raw: string): string {
   const body = raw.replace(/=\r?\n/g, "");
-  const m = /(?:^|[^0-9])([0-9]{6})(?:[^0-9]|$)/m.exec(body.split(/\r?\n\r?\n/).slice(1).join("\n"));
+  const m = /(?:^|[^0-9])([0-9]{6})(?:[^0-9]|$)/m.exec(
+    body
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join("\n"),
+  );
   if (!m) throw new Error(`no 6-digit code in the mail:\n${raw.slice(0, 2000)}`);
   return m[1];
 }

@@ -48,7 +48,11 @@ export function toAgentAction({ t, q, platformCustomerId }: ActionRow): AgentAct
       destinationAccountId: accountRef(t.destinationKind, t.destinationAccountId),
     };
   }
-  if (status === "APPROVED" || status === "FAILED") out.transaction = toTransaction(t, { customerId: formatId("Customer", t.customerId!), platformCustomerId: platformCustomerId ?? "" });
+  if (status === "APPROVED" || status === "FAILED")
+    out.transaction = toTransaction(t, {
+      customerId: formatId("Customer", t.customerId!),
+      platformCustomerId: platformCustomerId ?? "",
+    });
   if (status === "REJECTED" && t.rejectionReason) out.rejectionReason = t.rejectionReason;
   return out;
 }

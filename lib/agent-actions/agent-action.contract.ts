@@ -9,7 +9,11 @@ import { internalAccountSchema, internalAccountTypeSchema } from "@/lib/internal
 
 export const agentActionStatusSchema = z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]);
 export const agentActionSchema = z.object({
-  id: z.string().describe("AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door)"),
+  id: z
+    .string()
+    .describe(
+      "AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door)",
+    ),
   agentId: z.string(),
   customerId: z.string(),
   platformCustomerId: z.string(),
@@ -17,7 +21,12 @@ export const agentActionSchema = z.object({
   type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]),
   quote: quoteSchema.optional().describe("EXECUTE_QUOTE actions"),
   transferDetails: z
-    .object({ amount: z.number().int(), currency: z.string(), sourceAccountId: z.string(), destinationAccountId: z.string() })
+    .object({
+      amount: z.number().int(),
+      currency: z.string(),
+      sourceAccountId: z.string(),
+      destinationAccountId: z.string(),
+    })
     .optional()
     .describe("TRANSFER_OUT and TRANSFER_IN actions"),
   transaction: transactionSchema.optional().describe("Once approved (absent while PENDING_APPROVAL or REJECTED)"),
@@ -31,7 +40,8 @@ const actionList = listResponse(agentActionSchema).extend({ totalCount: z.number
 const timeQuery = z.iso.datetime({ offset: true });
 const actionParams = z.object({ agentId: z.string().max(100), actionId: z.string().max(100) });
 const idem = { "Idempotency-Key": { description: "The same key returns the same action" } };
-const agentErrors = "403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).";
+const agentErrors =
+  "403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).";
 
 export const listAgentApprovalsOp = defineOperation({
   operationId: "listAgentApprovals",
@@ -48,7 +58,10 @@ export const listAgentApprovalsOp = defineOperation({
     endDate: timeQuery.optional(),
     sortOrder: z.enum(["asc", "desc"]).default("desc"),
   }),
-  responses: { 200: { description: "A page of pending actions", schema: actionList }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "A page of pending actions", schema: actionList },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 const decision = (verb: "approve" | "reject") => ({
@@ -88,7 +101,10 @@ export const agentListActionsOp = defineOperation({
   tags: ["Agent Operations"],
   auth: "agent",
   query: paginationQuery.extend({ status: agentActionStatusSchema.optional() }),
-  responses: { 200: { description: "A page of actions, newest first", schema: actionList }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "A page of actions, newest first", schema: actionList },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const agentGetActionOp = defineOperation({
@@ -112,7 +128,10 @@ export const agentTransferInOp = defineOperation({
   auth: "agent",
   headers: idem,
   body: transferSchema,
-  responses: { 201: { description: "The action", schema: agentActionSchema }, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: {
+    201: { description: "The action", schema: agentActionSchema },
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
 });
 
 export const agentTransferOutOp = defineOperation({
@@ -125,7 +144,10 @@ export const agentTransferOutOp = defineOperation({
   auth: "agent",
   headers: idem,
   body: transferSchema,
-  responses: { 201: { description: "The action", schema: agentActionSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: {
+    201: { description: "The action", schema: agentActionSchema },
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
 });
 
 export const agentListInternalAccountsOp = defineOperation({
@@ -135,6 +157,15 @@ export const agentListInternalAccountsOp = defineOperation({
   summary: "The agent customer's internal accounts",
   tags: ["Agent Operations"],
   auth: "agent",
-  query: paginationQuery.extend({ currency: z.string().regex(/^[A-Z0-9]{3,5}$/).optional(), type: internalAccountTypeSchema.optional() }),
-  responses: { 200: { description: "A page of internal accounts", schema: listResponse(internalAccountSchema) }, ...errorResponses(400, 401, 403) },
+  query: paginationQuery.extend({
+    currency: z
+      .string()
+      .regex(/^[A-Z0-9]{3,5}$/)
+      .optional(),
+    type: internalAccountTypeSchema.optional(),
+  }),
+  responses: {
+    200: { description: "A page of internal accounts", schema: listResponse(internalAccountSchema) },
+    ...errorResponses(400, 401, 403),
+  },
 });

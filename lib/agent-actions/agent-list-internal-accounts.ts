@@ -7,8 +7,16 @@ import { formatId } from "@/lib/ids";
 /** GET /agents/me/internal-accounts: its customer's accounts only (VIEW_TRANSACTIONS, as balances are transaction data). */
 export async function agentListInternalAccounts(
   agent: AgentPrincipal,
-  q: { limit: number; cursor?: string; currency?: string; type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET" },
+  q: {
+    limit: number;
+    cursor?: string;
+    currency?: string;
+    type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+  },
 ) {
   requireAgentPermission(agent, "VIEW_TRANSACTIONS");
-  return listCustomerInternalAccounts(await platformOfAgent(agent), { ...q, customerId: formatId("Customer", agent.customerId) });
+  return listCustomerInternalAccounts(await platformOfAgent(agent), {
+    ...q,
+    customerId: formatId("Customer", agent.customerId),
+  });
 }

@@ -15,7 +15,10 @@ const STATUS_WHERE = {
 } as const;
 
 /** GET /agents/me/actions: the agent's own actions, newest first. */
-export async function agentListActions(agent: AgentPrincipal, q: { limit: number; cursor?: string; status?: AgentAction["status"] }) {
+export async function agentListActions(
+  agent: AgentPrincipal,
+  q: { limit: number; cursor?: string; status?: AgentAction["status"] },
+) {
   const where = [eq(transactions.agentId, agent.agentId)];
   if (q.status === "APPROVED") where.push(inArray(transactions.status, ["PROCESSING", "COMPLETED"]));
   else if (q.status) where.push(...STATUS_WHERE[q.status]);

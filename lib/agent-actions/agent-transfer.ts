@@ -20,7 +20,11 @@ async function asAction(transactionId: string): Promise<AgentAction> {
  * POST /agents/me/transfer-out: a same-currency quote for the agent's customer, executed under the agent's
  * policy exactly like an agent's quote execution (AUTO now, or pending the platform's approval).
  */
-export async function agentTransferOut(agent: AgentPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<AgentAction> {
+export async function agentTransferOut(
+  agent: AgentPrincipal,
+  input: TransferInput,
+  idempotencyKey: string | null,
+): Promise<AgentAction> {
   requireAgentPermission(agent, "CREATE_TRANSFERS");
   const quote = await transferOutQuote(await platformOfAgent(agent), input, {
     immediatelyExecute: false,
@@ -34,7 +38,11 @@ export async function agentTransferOut(agent: AgentPrincipal, input: TransferInp
 }
 
 /** POST /agents/me/transfer-in: the platform's transfer-in, limited to the agent's customer and gated by its policy. */
-export async function agentTransferIn(agent: AgentPrincipal, input: TransferInput, idempotencyKey: string | null): Promise<AgentAction> {
+export async function agentTransferIn(
+  agent: AgentPrincipal,
+  input: TransferInput,
+  idempotencyKey: string | null,
+): Promise<AgentAction> {
   requireAgentPermission(agent, "CREATE_TRANSFERS");
   const platform = await platformOfAgent(agent);
   const t = await transferIn(platform, input, idempotencyKey, {

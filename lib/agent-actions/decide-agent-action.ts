@@ -23,8 +23,17 @@ export async function decideAgentAction(
   const agentUuid = parseId("Agent", agentId);
   const uuid = parseId("AgentAction", actionId);
   const db = await getDb();
-  const scope = [eq(transactions.platformId, platform.id), eq(transactions.agentId, agentUuid ?? "00000000-0000-0000-0000-000000000000")];
-  const [exists] = uuid && agentUuid ? await db.select({ id: transactions.id }).from(transactions).where(and(eq(transactions.id, uuid), ...scope)) : [];
+  const scope = [
+    eq(transactions.platformId, platform.id),
+    eq(transactions.agentId, agentUuid ?? "00000000-0000-0000-0000-000000000000"),
+  ];
+  const [exists] =
+    uuid && agentUuid
+      ? await db
+          .select({ id: transactions.id })
+          .from(transactions)
+          .where(and(eq(transactions.id, uuid), ...scope))
+      : [];
   if (!exists) throw notFound("AGENT_ACTION_NOT_FOUND", "Agent action", actionId);
   await decideApproval(platform, formatId("Transaction", exists.id), decision, reason);
   return (await findAction(db, exists.id, scope))!;

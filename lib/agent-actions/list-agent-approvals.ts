@@ -17,9 +17,7 @@ export interface ActionFilters {
 /** A page of agent actions in `where`, with Grid's totalCount. */
 export async function pageOfActions(where: SQL[], q: ActionFilters) {
   const db = await getDb();
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(actionQuery(db, where).as("a"));
+  const [{ total }] = await db.select({ total: count() }).from(actionQuery(db, where).as("a"));
   const after = decodeCursor(q.cursor);
   if (after) where = [...where, q.sortOrder === "asc" ? gt(transactions.id, after) : lt(transactions.id, after)];
   const rows = await actionQuery(db, where)
@@ -38,7 +36,11 @@ export async function listAgentApprovals(
   q: ActionFilters & { agentId?: string; customerId?: string; startDate?: string; endDate?: string },
 ) {
   // An unknown or another platform's id filters to nothing.
-  const where: SQL[] = [eq(transactions.platformId, platform.id), eq(transactions.status, "PENDING"), eq(transactions.pendingReason, "PENDING_PLATFORM_APPROVAL")];
+  const where: SQL[] = [
+    eq(transactions.platformId, platform.id),
+    eq(transactions.status, "PENDING"),
+    eq(transactions.pendingReason, "PENDING_PLATFORM_APPROVAL"),
+  ];
   if (q.agentId !== undefined) where.push(eq(transactions.agentId, parseId("Agent", q.agentId) ?? NONE));
   if (q.customerId !== undefined) where.push(eq(transactions.customerId, parseId("Customer", q.customerId) ?? NONE));
   if (q.startDate) where.push(gte(transactions.createdAt, new Date(q.startDate)));

@@ -5,12 +5,20 @@ import type { Quote, QuoteCreate } from "@/lib/quotes/quote.contract";
 import { platformOfAgent } from "./agent-platform";
 
 /** POST /agents/me/quotes: a quote for the agent's customer only (other customers' accounts: 404); executed separately. */
-export async function agentCreateQuote(agent: AgentPrincipal, input: Omit<QuoteCreate, "immediatelyExecute" | "platformFeeOverride">, idempotencyKey: string | null): Promise<Quote> {
+export async function agentCreateQuote(
+  agent: AgentPrincipal,
+  input: Omit<QuoteCreate, "immediatelyExecute" | "platformFeeOverride">,
+  idempotencyKey: string | null,
+): Promise<Quote> {
   requireAgentPermission(agent, "CREATE_QUOTES");
   const platform = await platformOfAgent(agent);
   return createQuote(
     platform,
     { ...input, immediatelyExecute: false },
-    { idempotencyKey, idempotencyScope: `agent:${agent.agentId}`, actor: { customerScope: agent.customerId, agentId: agent.agentId } },
+    {
+      idempotencyKey,
+      idempotencyScope: `agent:${agent.agentId}`,
+      actor: { customerScope: agent.customerId, agentId: agent.agentId },
+    },
   );
 }

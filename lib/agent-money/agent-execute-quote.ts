@@ -25,21 +25,36 @@ export async function agentExecuteQuote(agent: AgentPrincipal, quoteId: string):
 }
 
 /** The policy-gated execution shared by quote execution and the agent's transfer-out (`kind` says which action it is). */
-export async function executeQuoteUnderPolicy(agent: AgentPrincipal, quoteId: string, kind: "TRANSFER" | "TRANSFER_OUT"): Promise<Transaction> {
+export async function executeQuoteUnderPolicy(
+  agent: AgentPrincipal,
+  quoteId: string,
+  kind: "TRANSFER" | "TRANSFER_OUT",
+): Promise<Transaction> {
   const platform = await platformOfAgent(agent);
   const db = await getDb();
   const row = await db.transaction(async (tx) => {
     const q = await lockExecutableQuote(tx, agent.platformId, quoteId);
     // Another customer's quote answers exactly like a missing one.
     if (q.customerId !== agent.customerId) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
-    const [src] = await tx.select({ type: internalAccounts.type }).from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
+    const [src] = await tx
+      .select({ type: internalAccounts.type })
+      .from(internalAccounts)
+      .where(eq(internalAccounts.id, q.sourceAccountId));
     if (src?.type === "EMBEDDED_WALLET") throw walletSignatureNeeded();
     const mode = await checkAgentPolicy(tx, agent.agentId, q);
     if (mode === "AUTO") {
       const t = await insertTransaction(tx, { ...transactionFromQuote(q, "PROCESSING"), kind, agentId: agent.agentId });
-      return executeTransaction(tx, t, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "throw" });
+      return executeTransaction(tx, t, {
+        settings: platform.settings,
+        sandbox: platform.environment === "SANDBOX",
+        onRefusal: "throw",
+      });
     }
-    const pending = await insertTransaction(tx, { ...transactionFromQuote(q, "PENDING", "PENDING_PLATFORM_APPROVAL"), kind, agentId: agent.agentId });
+    const pending = await insertTransaction(tx, {
+      ...transactionFromQuote(q, "PENDING", "PENDING_PLATFORM_APPROVAL"),
+      kind,
+      agentId: agent.agentId,
+    });
     await tx.update(quotes).set({ status: "PROCESSING", updatedAt: new Date() }).where(eq(quotes.id, q.id));
     await announcePendingApproval(tx, pending);
     return pending;

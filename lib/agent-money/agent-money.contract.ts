@@ -6,9 +6,12 @@ import { quoteCreateSchema, quoteSchema } from "@/lib/quotes/quote.contract";
 import { transactionSchema } from "@/lib/transactions/transaction.contract";
 
 const tags = ["Agent Operations"];
-const agentErrors = "403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).";
+const agentErrors =
+  "403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).";
 
-export const agentQuoteCreateSchema = quoteCreateSchema.omit({ immediatelyExecute: true, platformFeeOverride: true }).strict();
+export const agentQuoteCreateSchema = quoteCreateSchema
+  .omit({ immediatelyExecute: true, platformFeeOverride: true })
+  .strict();
 
 export const agentCreateQuoteOp = defineOperation({
   operationId: "agentCreateQuote",
@@ -18,7 +21,12 @@ export const agentCreateQuoteOp = defineOperation({
   description: `Accounts of other customers answer 404. ${agentErrors}`,
   tags,
   auth: "agent",
-  headers: { "Idempotency-Key": { description: "The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED" } },
+  headers: {
+    "Idempotency-Key": {
+      description:
+        "The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED",
+    },
+  },
   body: agentQuoteCreateSchema,
   responses: { 201: { description: "The quote", schema: quoteSchema }, ...errorResponses(400, 401, 403, 404, 409) },
 });
@@ -46,7 +54,10 @@ export const agentExecuteQuoteOp = defineOperation({
   tags,
   auth: "agent",
   params: z.object({ quoteId: z.string().max(100) }),
-  responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: {
+    200: { description: "The transaction", schema: transactionSchema },
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
 });
 
 export const agentListTransactionsOp = defineOperation({
@@ -60,7 +71,10 @@ export const agentListTransactionsOp = defineOperation({
     status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).optional(),
     sortOrder: z.enum(["asc", "desc"]).default("desc"),
   }),
-  responses: { 200: { description: "A page of transactions", schema: listResponse(transactionSchema) }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "A page of transactions", schema: listResponse(transactionSchema) },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const agentGetTransactionOp = defineOperation({

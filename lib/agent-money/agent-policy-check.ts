@@ -31,7 +31,9 @@ function policyRefusal(reason: string, message: string, details: Record<string, 
 export async function checkAgentPolicy(
   tx: Tx,
   agentId: string,
-  q: Pick<QuoteRow, "usdValueCents" | "destinationKind" | "destinationAccountId"> & { counterpartyUmaAddress?: string | null },
+  q: Pick<QuoteRow, "usdValueCents" | "destinationKind" | "destinationAccountId"> & {
+    counterpartyUmaAddress?: string | null;
+  },
 ): Promise<ExecutionMode> {
   const [agent] = await tx.select().from(agents).where(eq(agents.id, agentId)).for("no key update");
   if (!agent) throw unauthorized(INVALID_AGENT_TOKEN);
@@ -48,10 +50,14 @@ export async function checkAgentPolicy(
   const perTx = rule?.perTransactionLimit ?? limits.perTransactionLimit;
   const perTxUsd = await toUsdCents(tx, BigInt(perTx), limits.currency);
   if (amountUsd > perTxUsd) {
-    throw policyRefusal("PER_TRANSACTION_LIMIT", `${amountUsd} USD cents is above the per-transaction limit of ${perTx} ${limits.currency}`, {
-      limit: perTx,
-      currency: limits.currency,
-    });
+    throw policyRefusal(
+      "PER_TRANSACTION_LIMIT",
+      `${amountUsd} USD cents is above the per-transaction limit of ${perTx} ${limits.currency}`,
+      {
+        limit: perTx,
+        currency: limits.currency,
+      },
+    );
   }
   const [used] = await execRows<{ day_spend: string; day_count: string; month_spend: string }>(
     tx,
@@ -63,17 +69,33 @@ export async function checkAgentPolicy(
         where agent_id = ${agentId} and status in ('PENDING', 'PROCESSING', 'COMPLETED')
           and created_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'`,
   );
-  if (limits.dailyLimit != null && BigInt(used.day_spend) + amountUsd > (await toUsdCents(tx, BigInt(limits.dailyLimit), limits.currency))) {
-    throw policyRefusal("DAILY_LIMIT", `today's spending would pass the daily limit of ${limits.dailyLimit} ${limits.currency}`);
+  if (
+    limits.dailyLimit != null &&
+    BigInt(used.day_spend) + amountUsd > (await toUsdCents(tx, BigInt(limits.dailyLimit), limits.currency))
+  ) {
+    throw policyRefusal(
+      "DAILY_LIMIT",
+      `today's spending would pass the daily limit of ${limits.dailyLimit} ${limits.currency}`,
+    );
   }
   if (limits.dailyTransactionLimit != null && Number(used.day_count) + 1 > limits.dailyTransactionLimit) {
-    throw policyRefusal("DAILY_TRANSACTION_LIMIT", `the agent already made ${used.day_count} transactions today (limit ${limits.dailyTransactionLimit})`);
+    throw policyRefusal(
+      "DAILY_TRANSACTION_LIMIT",
+      `the agent already made ${used.day_count} transactions today (limit ${limits.dailyTransactionLimit})`,
+    );
   }
-  if (limits.monthlyLimit != null && BigInt(used.month_spend) + amountUsd > (await toUsdCents(tx, BigInt(limits.monthlyLimit), limits.currency))) {
-    throw policyRefusal("MONTHLY_LIMIT", `this month's spending would pass the monthly limit of ${limits.monthlyLimit} ${limits.currency}`);
+  if (
+    limits.monthlyLimit != null &&
+    BigInt(used.month_spend) + amountUsd > (await toUsdCents(tx, BigInt(limits.monthlyLimit), limits.currency))
+  ) {
+    throw policyRefusal(
+      "MONTHLY_LIMIT",
+      `this month's spending would pass the monthly limit of ${limits.monthlyLimit} ${limits.currency}`,
+    );
   }
   if (rule?.executionMode) return rule.executionMode;
   const threshold = policy.approvalThresholds;
-  if (threshold?.amount != null && amountUsd >= (await toUsdCents(tx, BigInt(threshold.amount), threshold.currency))) return "APPROVAL_REQUIRED";
+  if (threshold?.amount != null && amountUsd >= (await toUsdCents(tx, BigInt(threshold.amount), threshold.currency)))
+    return "APPROVAL_REQUIRED";
   return policy.defaultExecutionMode;
 }

@@ -17,7 +17,12 @@ export async function agentGetTransaction(agent: AgentPrincipal, transactionId: 
 
 export async function agentListTransactions(
   agent: AgentPrincipal,
-  q: { limit: number; cursor?: string; status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED"; sortOrder: "asc" | "desc" },
+  q: {
+    limit: number;
+    cursor?: string;
+    status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+    sortOrder: "asc" | "desc";
+  },
 ) {
   requireAgentPermission(agent, "VIEW_TRANSACTIONS");
   return listTransactions(agent.platformId, q, agent.customerId);

@@ -21,7 +21,10 @@ export async function agentUsage(db: DbOrTx, rows: AgentRow[]): Promise<Map<stri
           count(*) filter (where created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc')::text as day_count,
           coalesce(sum(usd_value_cents), 0)::text as month_spend
         from transactions
-        where agent_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        where agent_id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
           and status in ('PENDING', 'PROCESSING', 'COMPLETED')
           and created_at >= date_trunc('month', now() at time zone 'utc') at time zone 'utc'
         group by agent_id`,

@@ -15,7 +15,13 @@ export function toAgent(row: AgentRow, usage?: Agent["usage"]): Agent {
     isPaused: row.isPaused,
     isConnected: row.connectedAt !== null,
     policy: row.policy as AgentPolicy,
-    usage: usage ?? { dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0, dailyResetDate: today.slice(0, 10), monthlyResetMonth: today.slice(0, 7) },
+    usage: usage ?? {
+      dailyTransactionCount: 0,
+      dailySpend: 0,
+      monthlySpend: 0,
+      dailyResetDate: today.slice(0, 10),
+      monthlyResetMonth: today.slice(0, 7),
+    },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

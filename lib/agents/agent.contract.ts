@@ -9,7 +9,13 @@ import {
   customerExternalAccountCreateSchema,
 } from "@/lib/external-accounts/external-account.contract";
 
-export const AGENT_PERMISSIONS = ["VIEW_TRANSACTIONS", "CREATE_TRANSFERS", "CREATE_QUOTES", "EXECUTE_QUOTES", "MANAGE_EXTERNAL_ACCOUNTS"] as const;
+export const AGENT_PERMISSIONS = [
+  "VIEW_TRANSACTIONS",
+  "CREATE_TRANSFERS",
+  "CREATE_QUOTES",
+  "EXECUTE_QUOTES",
+  "MANAGE_EXTERNAL_ACCOUNTS",
+] as const;
 export const agentPermissionSchema = z.enum(AGENT_PERMISSIONS);
 export type AgentPermission = z.infer<typeof agentPermissionSchema>;
 const executionMode = z.enum(["AUTO", "APPROVAL_REQUIRED"]);
@@ -26,7 +32,13 @@ const spendingLimitsSchema = z.object({
 const accountRestrictionsSchema = z.object({
   allowedAccountIds: z.array(z.string().max(100)).max(100).nullable().optional(),
   accountRules: z
-    .array(z.object({ accountId: z.string().max(100), executionMode: executionMode.optional(), perTransactionLimit: minor.nullable().optional() }))
+    .array(
+      z.object({
+        accountId: z.string().max(100),
+        executionMode: executionMode.optional(),
+        perTransactionLimit: minor.nullable().optional(),
+      }),
+    )
     .max(100)
     .optional(),
 });
@@ -78,7 +90,11 @@ export const agentSchema = z.object({
 export type Agent = z.infer<typeof agentSchema>;
 
 export const deviceCodeSchema = z.object({
-  code: z.string().describe("Human-typable XXXX-XXXX (letters and digits without 0/O/1/I); hyphen, spaces and case are ignored on input"),
+  code: z
+    .string()
+    .describe(
+      "Human-typable XXXX-XXXX (letters and digits without 0/O/1/I); hyphen, spaces and case are ignored on input",
+    ),
   agentId: z.string(),
   expiresAt: z.string().describe("24 hours after issue"),
   redeemed: z.boolean(),
@@ -100,7 +116,10 @@ export const createAgentOp = defineOperation({
   auth: "platform",
   body: z.object({ name: z.string().min(1).max(100), customerId: z.string(), policy: agentPolicySchema }),
   responses: {
-    201: { description: "The agent and its device code", schema: z.object({ agent: agentSchema, deviceCode: deviceCodeSchema }) },
+    201: {
+      description: "The agent and its device code",
+      schema: z.object({ agent: agentSchema, deviceCode: deviceCodeSchema }),
+    },
     ...errorResponses(400, 401, 404),
   },
 });
@@ -121,7 +140,10 @@ export const listAgentsOp = defineOperation({
     updatedAfter: timeQuery.optional(),
     updatedBefore: timeQuery.optional(),
   }),
-  responses: { 200: { description: "A page of agents", schema: listResponse(agentSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of agents", schema: listResponse(agentSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getAgentOp = defineOperation({
@@ -140,7 +162,8 @@ export const updateAgentOp = defineOperation({
   method: "PATCH",
   path: "/agents/{agentId}",
   summary: "Rename, pause or resume an agent",
-  description: "A paused agent's requests answer 403 FORBIDDEN (GET /agents/me still answers, so the agent can see it is paused).",
+  description:
+    "A paused agent's requests answer 403 FORBIDDEN (GET /agents/me still answers, so the agent can see it is paused).",
   tags,
   auth: "platform",
   params: agentIdParams,
@@ -198,7 +221,10 @@ export const deviceCodeStatusOp = defineOperation({
   auth: "platform",
   params: codeParams,
   responses: {
-    200: { description: "Status", schema: z.object({ code: z.string(), redeemed: z.boolean(), expiresAt: z.string() }) },
+    200: {
+      description: "Status",
+      schema: z.object({ code: z.string(), redeemed: z.boolean(), expiresAt: z.string() }),
+    },
     ...errorResponses(401, 404),
   },
 });
@@ -218,7 +244,12 @@ export const redeemDeviceCodeOp = defineOperation({
   responses: {
     200: {
       description: "The access token",
-      schema: z.object({ agentId: z.string(), agentName: z.string(), accessToken: z.string(), policy: agentPolicySchema }),
+      schema: z.object({
+        agentId: z.string(),
+        agentName: z.string(),
+        accessToken: z.string(),
+        policy: agentPolicySchema,
+      }),
     },
     ...errorResponses(400, 404, 429),
   },
@@ -251,7 +282,10 @@ export const agentListExternalAccountsOp = defineOperation({
   tags: opsTags,
   auth: "agent",
   query: externalAccountListFilters,
-  responses: { 200: { description: "A page", schema: listResponse(externalAccountSchema) }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "A page", schema: listResponse(externalAccountSchema) },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const agentCreateExternalAccountOp = defineOperation({
@@ -263,7 +297,10 @@ export const agentCreateExternalAccountOp = defineOperation({
   tags: opsTags,
   auth: "agent",
   body: customerExternalAccountCreateSchema.partial({ customerId: true }),
-  responses: { 201: { description: "The account", schema: externalAccountSchema }, ...errorResponses(400, 401, 403, 409) },
+  responses: {
+    201: { description: "The account", schema: externalAccountSchema },
+    ...errorResponses(400, 401, 403, 409),
+  },
 });
 
 export const agentGetExternalAccountOp = defineOperation({
@@ -276,7 +313,10 @@ export const agentGetExternalAccountOp = defineOperation({
   auth: "agent",
   agentAuthInQuery: true,
   params: externalAccountIdParams,
-  responses: { 200: { description: "The external account", schema: externalAccountSchema }, ...errorResponses(401, 403, 404) },
+  responses: {
+    200: { description: "The external account", schema: externalAccountSchema },
+    ...errorResponses(401, 403, 404),
+  },
 });
 
 export const agentDeleteExternalAccountOp = defineOperation({

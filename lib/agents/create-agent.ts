@@ -7,7 +7,10 @@ import type { AgentPolicy } from "./agent.contract";
 import { toAgent } from "./agent-view";
 import { issueDeviceCode } from "./issue-device-code";
 
-export async function createAgent(platform: PlatformPrincipal, input: { name: string; customerId: string; policy: AgentPolicy }) {
+export async function createAgent(
+  platform: PlatformPrincipal,
+  input: { name: string; customerId: string; policy: AgentPolicy },
+) {
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, input.customerId);
   return db.transaction(async (tx) => {

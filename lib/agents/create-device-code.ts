@@ -8,7 +8,8 @@ export async function createDeviceCode(platform: PlatformPrincipal, agentId: str
   const db = await getDb();
   return db.transaction(async (tx) => {
     const agent = await findAgentOrThrow(tx, platform.id, agentId, { forUpdate: true });
-    if (agent.connectedAt !== null) throw new ApiError("CONFLICT", `Agent ${agentId} is already connected; a device code installs an agent once`);
+    if (agent.connectedAt !== null)
+      throw new ApiError("CONFLICT", `Agent ${agentId} is already connected; a device code installs an agent once`);
     return issueDeviceCode(tx, agent);
   });
 }

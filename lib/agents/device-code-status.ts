@@ -12,7 +12,12 @@ export async function deviceCodeStatus(platform: PlatformPrincipal, code: string
     const [row] = await db
       .select()
       .from(agentDeviceCodes)
-      .where(and(eq(agentDeviceCodes.codeDigest, deviceCodeDigest(normalized)), eq(agentDeviceCodes.platformId, platform.id)))
+      .where(
+        and(
+          eq(agentDeviceCodes.codeDigest, deviceCodeDigest(normalized)),
+          eq(agentDeviceCodes.platformId, platform.id),
+        ),
+      )
       .limit(1);
     if (row) return { code: normalized, redeemed: row.redeemedAt !== null, expiresAt: row.expiresAt.toISOString() };
   }

@@ -6,7 +6,12 @@ import { parseId } from "@/lib/ids";
 import type { AgentRow } from "./agent-view";
 
 /** An agent of this platform, or 404 AGENT_NOT_FOUND (the same for another platform's agent or a malformed id). */
-export async function findAgentOrThrow(db: DbOrTx, platformId: string, agentId: string, opts: { forUpdate?: boolean } = {}): Promise<AgentRow> {
+export async function findAgentOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  agentId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<AgentRow> {
   const uuid = parseId("Agent", agentId);
   if (uuid) {
     const q = db

@@ -11,7 +11,13 @@ export async function issueDeviceCode(tx: Tx, agent: AgentRow) {
   await tx
     .update(agentDeviceCodes)
     .set({ supersededAt: now })
-    .where(and(eq(agentDeviceCodes.agentId, agent.id), isNull(agentDeviceCodes.redeemedAt), isNull(agentDeviceCodes.supersededAt)));
+    .where(
+      and(
+        eq(agentDeviceCodes.agentId, agent.id),
+        isNull(agentDeviceCodes.redeemedAt),
+        isNull(agentDeviceCodes.supersededAt),
+      ),
+    );
   const code = newDeviceCode();
   const expiresAt = new Date(now.getTime() + DEVICE_CODE_TTL_MS);
   await tx.insert(agentDeviceCodes).values({

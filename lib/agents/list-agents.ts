@@ -29,13 +29,19 @@ export async function listAgents(platform: PlatformPrincipal, q: AgentFilters) {
     where.push(eq(agents.customerId, uuid));
   }
   if (q.isPaused !== undefined) where.push(eq(agents.isPaused, q.isPaused));
-  if (q.isConnected !== undefined) where.push(q.isConnected ? isNotNull(agents.connectedAt) : isNull(agents.connectedAt));
+  if (q.isConnected !== undefined)
+    where.push(q.isConnected ? isNotNull(agents.connectedAt) : isNull(agents.connectedAt));
   if (q.createdAfter) where.push(gte(agents.createdAt, new Date(q.createdAfter)));
   if (q.createdBefore) where.push(lt(agents.createdAt, new Date(q.createdBefore)));
   if (q.updatedAfter) where.push(gte(agents.updatedAt, new Date(q.updatedAfter)));
   if (q.updatedBefore) where.push(lt(agents.updatedAt, new Date(q.updatedBefore)));
-  return listPage(agents, { ...q, filters: where }, async (rows) => {
-    const usage = await agentUsage(db, rows);
-    return rows.map((r) => toAgent(r, usage.get(r.id)));
-  }, db);
+  return listPage(
+    agents,
+    { ...q, filters: where },
+    async (rows) => {
+      const usage = await agentUsage(db, rows);
+      return rows.map((r) => toAgent(r, usage.get(r.id)));
+    },
+    db,
+  );
 }

@@ -22,15 +22,28 @@ export async function redeemDeviceCode(code: string, source: string) {
   return db.transaction(async (tx) => {
     const [found] = await tx.select().from(agentDeviceCodes).where(eq(agentDeviceCodes.codeDigest, digest)).limit(1);
     if (!found) throw notFound("DEVICE_CODE_NOT_FOUND", "Device code", normalized);
-    if (found.redeemedAt) throw new ApiError("DEVICE_CODE_ALREADY_REDEEMED", `Device code ${normalized} was already redeemed`);
-    if (found.supersededAt) throw new ApiError("DEVICE_CODE_EXPIRED", `Device code ${normalized} was replaced by a newer code`);
-    if (found.expiresAt.getTime() <= Date.now()) throw new ApiError("DEVICE_CODE_EXPIRED", `Device code ${normalized} expired at ${found.expiresAt.toISOString()}`);
+    if (found.redeemedAt)
+      throw new ApiError("DEVICE_CODE_ALREADY_REDEEMED", `Device code ${normalized} was already redeemed`);
+    if (found.supersededAt)
+      throw new ApiError("DEVICE_CODE_EXPIRED", `Device code ${normalized} was replaced by a newer code`);
+    if (found.expiresAt.getTime() <= Date.now())
+      throw new ApiError(
+        "DEVICE_CODE_EXPIRED",
+        `Device code ${normalized} expired at ${found.expiresAt.toISOString()}`,
+      );
 
     const now = new Date();
     const used = await tx
       .update(agentDeviceCodes)
       .set({ redeemedAt: now })
-      .where(and(eq(agentDeviceCodes.id, found.id), isNull(agentDeviceCodes.redeemedAt), isNull(agentDeviceCodes.supersededAt), gt(agentDeviceCodes.expiresAt, now)))
+      .where(
+        and(
+          eq(agentDeviceCodes.id, found.id),
+          isNull(agentDeviceCodes.redeemedAt),
+          isNull(agentDeviceCodes.supersededAt),
+          gt(agentDeviceCodes.expiresAt, now),
+        ),
+      )
       .returning({ id: agentDeviceCodes.id });
     const token = newAccessToken();
     const [agent] = used.length
@@ -41,6 +54,11 @@ export async function redeemDeviceCode(code: string, source: string) {
           .returning()
       : [];
     if (!agent) throw new ApiError("DEVICE_CODE_ALREADY_REDEEMED", `Device code ${normalized} was already redeemed`);
-    return { agentId: formatId("Agent", agent.id), agentName: agent.name, accessToken: token, policy: agent.policy as AgentPolicy };
+    return {
+      agentId: formatId("Agent", agent.id),
+      agentName: agent.name,
+      accessToken: token,
+      policy: agent.policy as AgentPolicy,
+    };
   });
 }

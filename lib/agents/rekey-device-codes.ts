@@ -9,7 +9,10 @@ import { keyedDeviceCodeDigest } from "./agent-secrets";
  * start-up on every instance; the conditional UPDATE makes concurrent runs harmless. Returns the rows converted.
  */
 export async function rekeyDeviceCodes(db: DbOrTx): Promise<number> {
-  const legacy = await db.select({ id: agentDeviceCodes.id, codeDigest: agentDeviceCodes.codeDigest }).from(agentDeviceCodes).where(eq(agentDeviceCodes.keyed, false));
+  const legacy = await db
+    .select({ id: agentDeviceCodes.id, codeDigest: agentDeviceCodes.codeDigest })
+    .from(agentDeviceCodes)
+    .where(eq(agentDeviceCodes.keyed, false));
   let converted = 0;
   for (const row of legacy) {
     const done = await db

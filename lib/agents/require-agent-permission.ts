@@ -7,7 +7,9 @@ import type { AgentPermission } from "./agent.contract";
 export function requireAgentPermission(agent: AgentPrincipal, permission: AgentPermission): void {
   if (agent.isPaused) throw new ApiError("FORBIDDEN", "The agent is paused; the platform can resume it");
   if (!agent.permissions.includes(permission)) {
-    throw new ApiError("FORBIDDEN", `Agent policy does not permit this operation: it needs ${permission}`, { requiredPermission: permission });
+    throw new ApiError("FORBIDDEN", `Agent policy does not permit this operation: it needs ${permission}`, {
+      requiredPermission: permission,
+    });
   }
 }
 

@@ -13,10 +13,20 @@ export async function updateAgentPolicy(platform: PlatformPrincipal, agentId: st
   return db.transaction(async (tx) => {
     const row = await findAgentOrThrow(tx, platform.id, agentId, { forUpdate: true });
     const current = row.policy as AgentPolicy;
-    const merged: Record<string, unknown> = { ...current, ...patch, spendingLimits: { ...current.spendingLimits, ...(patch.spendingLimits ?? {}) } };
+    const merged: Record<string, unknown> = {
+      ...current,
+      ...patch,
+      spendingLimits: { ...current.spendingLimits, ...(patch.spendingLimits ?? {}) },
+    };
     for (const k of ["accountRestrictions", "approvalThresholds"]) if (merged[k] === null) delete merged[k];
     const checked = agentPolicySchema.safeParse(merged);
-    if (!checked.success) throw invalidInput([{ field: "spendingLimits", message: "The merged policy is incomplete: " + checked.error.issues.map((i) => i.path.join(".")).join(", ") }]);
+    if (!checked.success)
+      throw invalidInput([
+        {
+          field: "spendingLimits",
+          message: "The merged policy is incomplete: " + checked.error.issues.map((i) => i.path.join(".")).join(", "),
+        },
+      ]);
     const [updated] = await tx
       .update(agents)
       .set({ policy: checked.data, permissions: checked.data.permissions, updatedAt: new Date() })

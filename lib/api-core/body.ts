@@ -49,14 +49,20 @@ async function readCapped(req: Request, maxBytes: number): Promise<Buffer | unde
 export async function readFormBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(type)) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data", { contentType: type.split(";")[0] || null });
+    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data", {
+      contentType: type.split(";")[0] || null,
+    });
   }
   const bytes = await readCapped(req, maxBytes);
   let form: FormData;
   try {
-    form = await new Response(bytes ? new Uint8Array(bytes) : new Uint8Array(0), { headers: { "content-type": type } }).formData();
+    form = await new Response(bytes ? new Uint8Array(bytes) : new Uint8Array(0), {
+      headers: { "content-type": type },
+    }).formData();
   } catch {
-    throw new ApiError("INVALID_INPUT", "The multipart body could not be parsed", { errors: [{ field: "(body)", message: "Malformed multipart/form-data" }] });
+    throw new ApiError("INVALID_INPUT", "The multipart body could not be parsed", {
+      errors: [{ field: "(body)", message: "Malformed multipart/form-data" }],
+    });
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of form) out[k] = v;

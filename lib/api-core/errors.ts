@@ -121,12 +121,7 @@ export class ApiError extends Error {
   readonly details?: Record<string, unknown>;
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message: string,
-    details?: Record<string, unknown>,
-    headers?: Record<string, string>,
-  ) {
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>) {
     super(message);
     this.name = "ApiError";
     this.code = code;

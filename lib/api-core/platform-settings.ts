@@ -7,7 +7,10 @@ import { z } from "zod";
 
 const originSchema = z
   .string()
-  .regex(/^https?:\/\/[^/\s]+$/, "must be an origin such as https://wallet.example.com (scheme://host[:port], no path)");
+  .regex(
+    /^https?:\/\/[^/\s]+$/,
+    "must be an origin such as https://wallet.example.com (scheme://host[:port], no path)",
+  );
 
 export const webauthnSettingsSchema = z.object({
   rpId: z.string().min(1).max(253),
@@ -46,7 +49,11 @@ export const limitsSchema = z.object({
 export const cardTokenization2faConfigSchema = z
   .object({
     displayName: z.string().max(255),
-    logoUrl: z.string().url().regex(/^https:\/\//, "Expected an https:// URL").max(512),
+    logoUrl: z
+      .string()
+      .url()
+      .regex(/^https:\/\//, "Expected an https:// URL")
+      .max(512),
     email: z
       .object({
         fromAddress: z.string().email().max(255),
@@ -57,14 +64,22 @@ export const cardTokenization2faConfigSchema = z
       })
       .partial()
       .strict(),
-    sms: z.object({ templateSid: z.string().max(64), bodyText: z.string().max(480) }).partial().strict(),
+    sms: z
+      .object({ templateSid: z.string().max(64), bodyText: z.string().max(480) })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict();
 
 export const platformSettingsSchema = z.object({
   webhookUrl: z.string().url().nullable().default(null),
-  sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600).default(900),
+  sessionLifetimeSeconds: z
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(900),
   webauthn: webauthnSettingsSchema,
   oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }).default({ issuers: [] }),
   feeConfigs: z.array(feeConfigSchema).max(10).default([]),
@@ -79,7 +94,10 @@ export const platformSettingsSchema = z.object({
   umaDomain: z
     .string()
     .max(253)
-    .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, "a domain name such as uma.example.com")
+    .regex(
+      /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+      "a domain name such as uma.example.com",
+    )
     .optional(),
   /** Sandbox only: customers resolve by the sandbox suffix at creation, without documents or POST /verifications. */
   skipVerificationPaperwork: z.boolean().default(false),

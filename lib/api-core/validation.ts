@@ -49,22 +49,29 @@ function collect(issue: z.core.$ZodIssue, prefix: string, base: PropertyKey[], o
     }
     case "invalid_format": {
       const i = issue as z.core.$ZodIssueInvalidStringFormat;
-      if (i.format === "regex" && i.pattern) out.push({ field, constraint: { pattern: regexSource(i.pattern) }, message: issue.message });
+      if (i.format === "regex" && i.pattern)
+        out.push({ field, constraint: { pattern: regexSource(i.pattern) }, message: issue.message });
       else out.push({ field, constraint: { format: i.format }, message: issue.message });
       return;
     }
     case "invalid_value":
-      out.push({ field, constraint: { enum: [...issue.values] }, message: `Must be one of: ${issue.values.join(", ")}` });
+      out.push({
+        field,
+        constraint: { enum: [...issue.values] },
+        message: `Must be one of: ${issue.values.join(", ")}`,
+      });
       return;
     case "too_small": {
-      if (issue.origin === "string") out.push({ field, constraint: { minLength: Number(issue.minimum) }, message: issue.message });
+      if (issue.origin === "string")
+        out.push({ field, constraint: { minLength: Number(issue.minimum) }, message: issue.message });
       else if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
         out.push({ field, constraint: { minimum: Number(issue.minimum) }, message: issue.message });
       else out.push({ field, message: issue.message });
       return;
     }
     case "too_big": {
-      if (issue.origin === "string") out.push({ field, constraint: { maxLength: Number(issue.maximum) }, message: issue.message });
+      if (issue.origin === "string")
+        out.push({ field, constraint: { maxLength: Number(issue.maximum) }, message: issue.message });
       else if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint")
         out.push({ field, constraint: { maximum: Number(issue.maximum) }, message: issue.message });
       else out.push({ field, message: issue.message });
@@ -118,11 +125,19 @@ export function badTextFields(value: unknown, prefix = ""): FieldError[] {
   const out: FieldError[] = [];
   const walk = (v: unknown, path: PropertyKey[]) => {
     if (typeof v === "string") {
-      if (BAD_TEXT.test(v)) out.push({ field: fieldPath(prefix, path) || "(body)", message: "Must not contain NUL or unpaired surrogate characters" });
+      if (BAD_TEXT.test(v))
+        out.push({
+          field: fieldPath(prefix, path) || "(body)",
+          message: "Must not contain NUL or unpaired surrogate characters",
+        });
     } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
     else if (v !== null && typeof v === "object") {
       for (const [k, x] of Object.entries(v)) {
-        if (BAD_TEXT.test(k)) out.push({ field: fieldPath(prefix, [...path, k.replace(BAD_TEXT, "\uFFFD")]), message: "Field names must not contain NUL or unpaired surrogate characters" });
+        if (BAD_TEXT.test(k))
+          out.push({
+            field: fieldPath(prefix, [...path, k.replace(BAD_TEXT, "\uFFFD")]),
+            message: "Field names must not contain NUL or unpaired surrogate characters",
+          });
         else walk(x, [...path, k]);
       }
     }
@@ -146,13 +161,17 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, pre
   const bad = badTextFields(value, prefix);
   const result = schema.safeParse(value);
   if (result.success && bad.length === 0) return result.data;
-  const errors = result.success ? bad : [...bad, ...toFieldErrors(result.error, prefix).filter((e) => !bad.some((b) => b.field === e.field))];
+  const errors = result.success
+    ? bad
+    : [...bad, ...toFieldErrors(result.error, prefix).filter((e) => !bad.some((b) => b.field === e.field))];
   throw invalidInput(errors);
 }
 
 /** The keys an object schema defines, through refinements and pipes (transforms). */
 function objectKeys(schema: z.ZodType): string[] {
-  const def = (schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: z.ZodType } } })._zod.def;
+  const def = (
+    schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: z.ZodType } } }
+  )._zod.def;
   if (def.type === "object" && def.shape) return Object.keys(def.shape);
   if (def.type === "pipe" && def.in) return objectKeys(def.in);
   return [];
@@ -170,7 +189,13 @@ export function parseQuery(schema: z.ZodType | undefined, raw: Record<string, st
     .map((k) => ({ field: k, message: "Unknown query parameter" }));
   const result = schema?.safeParse(raw);
   const bad = badTextFields(raw);
-  const errors = [...bad, ...unknown, ...(result && !result.success ? toFieldErrors(result.error).filter((e) => !bad.some((b) => b.field === e.field)) : [])];
+  const errors = [
+    ...bad,
+    ...unknown,
+    ...(result && !result.success
+      ? toFieldErrors(result.error).filter((e) => !bad.some((b) => b.field === e.field))
+      : []),
+  ];
   if (errors.length > 0) throw invalidInput(errors, "The request has invalid query parameters");
   return result?.data;
 }

@@ -13,7 +13,10 @@ export const apiTokenSchema = z.object({
   name: z.string(),
   permissions: z.array(permission),
   clientId: z.string().describe("The username of HTTP Basic authentication"),
-  clientSecret: z.string().optional().describe("Only in the creation response: it is stored as a slow hash and never shown again"),
+  clientSecret: z
+    .string()
+    .optional()
+    .describe("Only in the creation response: it is stored as a slow hash and never shown again"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -39,7 +42,10 @@ export const createTokenOp = defineOperation({
       .max(TOKEN_PERMISSIONS.length)
       .refine((p) => new Set(p).size === p.length, "Each permission at most once"),
   }),
-  responses: { 201: { description: "The token with its secret (shown once)", schema: apiTokenSchema }, ...errorResponses(400, 401, 403) },
+  responses: {
+    201: { description: "The token with its secret (shown once)", schema: apiTokenSchema },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const listTokensOp = defineOperation({
@@ -57,7 +63,10 @@ export const listTokensOp = defineOperation({
     updatedBefore: timeQuery.optional(),
   }),
   responses: {
-    200: { description: "Tokens, oldest first", schema: listResponse(apiTokenSchema).extend({ totalCount: z.number().int().optional() }) },
+    200: {
+      description: "Tokens, oldest first",
+      schema: listResponse(apiTokenSchema).extend({ totalCount: z.number().int().optional() }),
+    },
     ...errorResponses(400, 401, 403),
   },
 });
@@ -70,7 +79,10 @@ export const getTokenOp = defineOperation({
   tags,
   auth: "platform",
   params: tokenIdParams,
-  responses: { 200: { description: "The token (never its secret)", schema: apiTokenSchema }, ...errorResponses(401, 403, 404) },
+  responses: {
+    200: { description: "The token (never its secret)", schema: apiTokenSchema },
+    ...errorResponses(401, 403, 404),
+  },
 });
 
 export const deleteTokenOp = defineOperation({

@@ -18,13 +18,25 @@ import { newUuid, parseId } from "@/lib/ids";
  * - "fused": what a redesign into one statement would reach: one read (platform and both accounts), one
  *   autocommitted statement doing every write and lock (data-modifying CTEs), two round trips in all.
  */
-export async function paymentSkeleton(input: { platformId: string; source: string; destination: string; shape: "payment" | "fused" }) {
+export async function paymentSkeleton(input: {
+  platformId: string;
+  source: string;
+  destination: string;
+  shape: "payment" | "fused";
+}) {
   const db = await getDb();
   const platformId = parseId("Platform", input.platformId);
   const source = parseId("InternalAccount", input.source);
   const destination = parseId("InternalAccount", input.destination);
-  if (!platformId || !source || !destination) throw new ApiError("INVALID_INPUT", "platformId, source and destination must be ids");
-  const payload = JSON.stringify({ source: input.source, destination: input.destination, amount: 100, currency: "USD", note: "x".repeat(400) });
+  if (!platformId || !source || !destination)
+    throw new ApiError("INVALID_INPUT", "platformId, source and destination must be ids");
+  const payload = JSON.stringify({
+    source: input.source,
+    destination: input.destination,
+    amount: 100,
+    currency: "USD",
+    note: "x".repeat(400),
+  });
   const ids = [source, destination].sort();
   if (input.shape === "fused") {
     const [owners] = await execRows<{ customer_id: string }>(
@@ -48,13 +60,22 @@ export async function paymentSkeleton(input: { platformId: string; source: strin
   }
   const platform = await one(db, sql`select id, name from platforms where id = ${platformId}`);
   const [src, dst] = [
-    await one(db, sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${source}`),
-    await one(db, sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${destination}`),
+    await one(
+      db,
+      sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${source}`,
+    ),
+    await one(
+      db,
+      sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${destination}`,
+    ),
   ];
   if (!platform || !src || !dst) throw new ApiError("NOT_FOUND", "unknown account");
   const customerId = src.customer_id as string;
   await db.transaction(async (tx) => {
-    await execRows(tx, sql`insert into bench_skeleton (id, kind, payload) values (${newUuid()}, 'quote', ${payload}::jsonb), (${newUuid()}, 'transaction', ${payload}::jsonb)`);
+    await execRows(
+      tx,
+      sql`insert into bench_skeleton (id, kind, payload) values (${newUuid()}, 'quote', ${payload}::jsonb), (${newUuid()}, 'transaction', ${payload}::jsonb)`,
+    );
     await execRows(
       tx,
       sql`select c.id from customers c join internal_accounts a on a.id in (${ids[0]}::uuid, ${ids[1]}::uuid)
@@ -71,7 +92,10 @@ export async function paymentSkeleton(input: { platformId: string; source: strin
                              (${newUuid()}, 'entry', ${payload}::jsonb), (${newUuid()}, 'entry', ${payload}::jsonb), (${newUuid()}, 'entry', ${payload}::jsonb))
           update internal_accounts set balance = balance + 0 where id in (${ids[0]}::uuid, ${ids[1]}::uuid)`,
     );
-    await execRows(tx, sql`insert into bench_skeleton (id, kind, payload) values (${newUuid()}, 'event', ${payload}::jsonb), (${newUuid()}, 'status', ${payload}::jsonb)`);
+    await execRows(
+      tx,
+      sql`insert into bench_skeleton (id, kind, payload) values (${newUuid()}, 'event', ${payload}::jsonb), (${newUuid()}, 'status', ${payload}::jsonb)`,
+    );
   });
   return { id: newUuid(), shape: input.shape, payload };
 }

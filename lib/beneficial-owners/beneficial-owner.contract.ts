@@ -4,7 +4,14 @@ import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 
-export const BENEFICIAL_OWNER_ROLES = ["UBO", "DIRECTOR", "COMPANY_OFFICER", "CONTROL_PERSON", "TRUSTEE", "GENERAL_PARTNER"] as const;
+export const BENEFICIAL_OWNER_ROLES = [
+  "UBO",
+  "DIRECTOR",
+  "COMPANY_OFFICER",
+  "CONTROL_PERSON",
+  "TRUSTEE",
+  "GENERAL_PARTNER",
+] as const;
 const idTypeSchema = z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]);
 
 const personalInfoFields = {
@@ -67,7 +74,10 @@ export const createBeneficialOwnerOp = defineOperation({
   tags,
   auth: "platform",
   body: beneficialOwnerCreateSchema,
-  responses: { 201: { description: "The beneficial owner", schema: beneficialOwnerSchema }, ...errorResponses(400, 401, 404) },
+  responses: {
+    201: { description: "The beneficial owner", schema: beneficialOwnerSchema },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 export const listBeneficialOwnersOp = defineOperation({
@@ -78,7 +88,10 @@ export const listBeneficialOwnersOp = defineOperation({
   tags,
   auth: "platform",
   query: paginationQuery.extend({ customerId: z.string().max(100) }),
-  responses: { 200: { description: "A page of beneficial owners", schema: listResponse(beneficialOwnerSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of beneficial owners", schema: listResponse(beneficialOwnerSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getBeneficialOwnerOp = defineOperation({
@@ -89,7 +102,10 @@ export const getBeneficialOwnerOp = defineOperation({
   tags,
   auth: "platform",
   params,
-  responses: { 200: { description: "The beneficial owner", schema: beneficialOwnerSchema }, ...errorResponses(401, 404) },
+  responses: {
+    200: { description: "The beneficial owner", schema: beneficialOwnerSchema },
+    ...errorResponses(401, 404),
+  },
 });
 
 export const updateBeneficialOwnerOp = defineOperation({
@@ -97,10 +113,14 @@ export const updateBeneficialOwnerOp = defineOperation({
   method: "PATCH",
   path: "/beneficial-owners/{beneficialOwnerId}",
   summary: "Update a beneficial owner",
-  description: "`personalInfo` fields are merged into the stored ones. A settled (APPROVED or REJECTED) owner keeps its status.",
+  description:
+    "`personalInfo` fields are merged into the stored ones. A settled (APPROVED or REJECTED) owner keeps its status.",
   tags,
   auth: "platform",
   params,
   body: beneficialOwnerUpdateSchema,
-  responses: { 200: { description: "The beneficial owner", schema: beneficialOwnerSchema }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: "The beneficial owner", schema: beneficialOwnerSchema },
+    ...errorResponses(400, 401, 404),
+  },
 });

@@ -5,8 +5,14 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { toBeneficialOwner } from "./beneficial-owner-view";
 
-export async function listBeneficialOwners(platform: PlatformPrincipal, q: { limit: number; cursor?: string; customerId: string }) {
+export async function listBeneficialOwners(
+  platform: PlatformPrincipal,
+  q: { limit: number; cursor?: string; customerId: string },
+) {
   const customer = parseId("Customer", q.customerId);
-  const where: SQL[] = [eq(beneficialOwners.platformId, platform.id), customer ? eq(beneficialOwners.customerId, customer) : sql`false`];
+  const where: SQL[] = [
+    eq(beneficialOwners.platformId, platform.id),
+    customer ? eq(beneficialOwners.customerId, customer) : sql`false`,
+  ];
   return listPage(beneficialOwners, { ...q, filters: where }, (rows) => rows.map((r) => toBeneficialOwner(r)));
 }

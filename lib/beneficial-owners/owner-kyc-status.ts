@@ -23,6 +23,10 @@ export async function resolveOwners(tx: Tx, customerUuid: string, businessStatus
   const owners = await tx.select().from(beneficialOwners).where(eq(beneficialOwners.customerId, customerUuid));
   for (const o of owners) {
     const status = ownerKycStatus(businessStatus, String((o.personalInfo as { lastName?: string }).lastName ?? ""));
-    if (status !== o.kycStatus) await tx.update(beneficialOwners).set({ kycStatus: status, updatedAt: new Date() }).where(eq(beneficialOwners.id, o.id));
+    if (status !== o.kycStatus)
+      await tx
+        .update(beneficialOwners)
+        .set({ kycStatus: status, updatedAt: new Date() })
+        .where(eq(beneficialOwners.id, o.id));
   }
 }

@@ -27,7 +27,12 @@ const jobStatus = z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"]);
 export const bulkImportJobSchema = z.object({
   id: z.string().describe("Job:<uuid>"),
   status: jobStatus,
-  progress: z.object({ total: z.number().int(), processed: z.number().int(), successful: z.number().int(), failed: z.number().int() }),
+  progress: z.object({
+    total: z.number().int(),
+    processed: z.number().int(),
+    successful: z.number().int(),
+    failed: z.number().int(),
+  }),
   errors: z
     .array(
       z.object({
@@ -56,7 +61,10 @@ export const uploadCustomersCsvOp = defineOperation({
   tags: ["Customers"],
   auth: "platform",
   responses: {
-    202: { description: "Accepted", schema: z.object({ jobId: z.string(), status: z.enum(["PENDING", "PROCESSING"]) }) },
+    202: {
+      description: "Accepted",
+      schema: z.object({ jobId: z.string(), status: z.enum(["PENDING", "PROCESSING"]) }),
+    },
     ...errorResponses(400, 401, 403, 413),
     415: { description: "Not multipart/form-data" },
   },
@@ -70,5 +78,8 @@ export const getBulkImportJobOp = defineOperation({
   tags: ["Customers"],
   auth: "platform",
   params: z.object({ jobId: z.string().max(100) }),
-  responses: { 200: { description: "The job with its progress and errors", schema: bulkImportJobSchema }, ...errorResponses(401, 403, 404) },
+  responses: {
+    200: { description: "The job with its progress and errors", schema: bulkImportJobSchema },
+    ...errorResponses(401, 403, 404),
+  },
 });

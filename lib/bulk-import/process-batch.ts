@@ -54,17 +54,29 @@ async function applyRows(tx: Tx, jobId: string, rows: Claimed[]): Promise<void> 
   const rest: Claimed[] = [];
   for (const r of rows) {
     const mapped = rowToCustomer(r.record);
-    if (mapped.ok && !mapped.input.email && !mapped.input.currencies?.length) plain.push({ r, values: await newCustomerRow(platform, mapped.input) });
+    if (mapped.ok && !mapped.input.email && !mapped.input.currencies?.length)
+      plain.push({ r, values: await newCustomerRow(platform, mapped.input) });
     else rest.push(r);
   }
   if (plain.length) {
-    const inserted = await insertPlain(tx, plain.map((x) => x.values));
+    const inserted = await insertPlain(
+      tx,
+      plain.map((x) => x.values),
+    );
     if (inserted) {
       for (const { r, values } of plain) {
         outcomes.push(
           inserted.has(values.id)
             ? { row_number: r.row_number, state: "SUCCEEDED", error: null, customer_id: values.id }
-            : { row_number: r.row_number, ...failure(r, "CONFLICT", `A customer with platformCustomerId ${values.platformCustomerId} already exists`, { field: "platformCustomerId" }) },
+            : {
+                row_number: r.row_number,
+                ...failure(
+                  r,
+                  "CONFLICT",
+                  `A customer with platformCustomerId ${values.platformCustomerId} already exists`,
+                  { field: "platformCustomerId" },
+                ),
+              },
         );
       }
     } else rest.push(...plain.map((x) => x.r));
@@ -104,7 +116,11 @@ async function insertPlain(tx: Tx, values: Awaited<ReturnType<typeof newCustomer
 
 function failure(r: Claimed, code: string, message: string, details?: Record<string, unknown>) {
   const correlationId = r.record.platformCustomerId || `row ${r.row_number}`;
-  return { state: "FAILED" as const, error: { correlationId, code, message, ...(details ? { details } : {}) }, customer_id: null };
+  return {
+    state: "FAILED" as const,
+    error: { correlationId, code, message, ...(details ? { details } : {}) },
+    customer_id: null,
+  };
 }
 
 async function applyRow(tx: Tx, platform: PlatformPrincipal, r: Claimed): Promise<Omit<Outcome, "row_number">> {

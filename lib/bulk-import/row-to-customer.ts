@@ -15,9 +15,13 @@ const FIELD_TO_COLUMN: Record<string, string> = {
 };
 
 /** Grid's CSV row → POST /customers body, validated by the same schema; empty cells are absent. */
-export function rowToCustomer(record: Record<string, string>): { ok: true; input: CustomerCreate } | { ok: false; errors: FieldError[] } {
+export function rowToCustomer(
+  record: Record<string, string>,
+): { ok: true; input: CustomerCreate } | { ok: false; errors: FieldError[] } {
   const v = (k: string) => (record[k] === undefined || record[k] === "" ? undefined : record[k]);
-  const hasAddress = ["addressLine1", "addressLine2", "city", "state", "postalCode", "country"].some((k) => v(k) !== undefined);
+  const hasAddress = ["addressLine1", "addressLine2", "city", "state", "postalCode", "country"].some(
+    (k) => v(k) !== undefined,
+  );
   const umaAddress = v("umaAddress");
   const body = {
     customerType: v("customerType"),
@@ -29,16 +33,31 @@ export function rowToCustomer(record: Record<string, string>): { ok: true; input
     email: v("email"),
     businessInfo:
       v("customerType") === "BUSINESS" || v("businessLegalName") !== undefined
-        ? withoutAbsent({ legalName: v("businessLegalName"), registrationNumber: v("businessRegistrationNumber"), taxId: v("businessTaxId"), country: v("country") })
+        ? withoutAbsent({
+            legalName: v("businessLegalName"),
+            registrationNumber: v("businessRegistrationNumber"),
+            taxId: v("businessTaxId"),
+            country: v("country"),
+          })
         : undefined,
     address: hasAddress
-      ? withoutAbsent({ line1: v("addressLine1"), line2: v("addressLine2"), city: v("city"), state: v("state"), postalCode: v("postalCode"), country: v("country") })
+      ? withoutAbsent({
+          line1: v("addressLine1"),
+          line2: v("addressLine2"),
+          city: v("city"),
+          state: v("state"),
+          postalCode: v("postalCode"),
+          country: v("country"),
+        })
       : undefined,
   };
   // The create schema is strict: an empty cell is an absent field, not a field set to undefined.
   const parsed = bulkCustomerCreateSchema.safeParse(withoutAbsent(body));
   if (parsed.success) return { ok: true, input: parsed.data as CustomerCreate };
-  return { ok: false, errors: toFieldErrors(parsed.error).map((e) => ({ ...e, field: FIELD_TO_COLUMN[e.field] ?? e.field })) };
+  return {
+    ok: false,
+    errors: toFieldErrors(parsed.error).map((e) => ({ ...e, field: FIELD_TO_COLUMN[e.field] ?? e.field })),
+  };
 }
 
 function withoutAbsent<T extends Record<string, unknown>>(o: T): Partial<T> {

@@ -24,7 +24,9 @@ function badCsv(message: string, errors: { field: string; message: string }[]): 
 function filePart(req: Request, maxBytes: number): Promise<{ file: NodeJS.ReadableStream; drain: () => void }> {
   const type = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(type)) {
-    return Promise.reject(new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the CSV as multipart/form-data with a `file` part"));
+    return Promise.reject(
+      new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send the CSV as multipart/form-data with a `file` part"),
+    );
   }
   if (!req.body) return Promise.reject(badCsv("The `file` part is required", [{ field: "file", message: "Required" }]));
   return new Promise((resolve, reject) => {
@@ -32,7 +34,9 @@ function filePart(req: Request, maxBytes: number): Promise<{ file: NodeJS.Readab
     try {
       bb = busboy({ headers: { "content-type": type }, limits: { files: 1, fileSize: maxBytes, fields: 10 } });
     } catch {
-      return reject(badCsv("The multipart body is malformed", [{ field: "file", message: "Malformed multipart/form-data" }]));
+      return reject(
+        badCsv("The multipart body is malformed", [{ field: "file", message: "Malformed multipart/form-data" }]),
+      );
     }
     let found = false;
     const body = Readable.fromWeb(req.body as import("node:stream/web").ReadableStream);
@@ -43,10 +47,14 @@ function filePart(req: Request, maxBytes: number): Promise<{ file: NodeJS.Readab
     bb.on("file", (name, stream) => {
       if (name !== "file" || found) return stream.resume();
       found = true;
-      stream.on("limit", () => stream.destroy(new ApiError("PAYLOAD_TOO_LARGE", `The CSV file exceeds ${maxBytes} bytes`, { maxBytes })));
+      stream.on("limit", () =>
+        stream.destroy(new ApiError("PAYLOAD_TOO_LARGE", `The CSV file exceeds ${maxBytes} bytes`, { maxBytes })),
+      );
       resolve({ file: stream, drain });
     });
-    bb.on("error", () => reject(badCsv("The multipart body is malformed", [{ field: "file", message: "Malformed multipart/form-data" }])));
+    bb.on("error", () =>
+      reject(badCsv("The multipart body is malformed", [{ field: "file", message: "Malformed multipart/form-data" }])),
+    );
     bb.on("close", () => {
       if (!found) reject(badCsv("The `file` part is required", [{ field: "file", message: "Required" }]));
     });
@@ -58,7 +66,10 @@ function filePart(req: Request, maxBytes: number): Promise<{ file: NodeJS.Readab
  * POST /customers/bulk/csv: stream the file through csv-parse into the job's rows (batched inserts, one
  * transaction with the job, so a failed upload leaves nothing); the workers (worker.ts) do the rest.
  */
-export async function uploadCustomersCsv(platform: PlatformPrincipal, req: Request): Promise<{ jobId: string; status: "PENDING" }> {
+export async function uploadCustomersCsv(
+  platform: PlatformPrincipal,
+  req: Request,
+): Promise<{ jobId: string; status: "PENDING" }> {
   const { BULK_IMPORT_MAX_BYTES, BULK_IMPORT_MAX_ROWS } = env();
   const { file, drain } = await filePart(req, BULK_IMPORT_MAX_BYTES);
   const parser = parse({ columns: true, bom: true, trim: true, skip_empty_lines: true, max_record_size: 64 * 1024 });
@@ -78,7 +89,8 @@ export async function uploadCustomersCsv(platform: PlatformPrincipal, req: Reque
           checkHeader(Object.keys(record));
           checkedHeader = true;
         }
-        if (++n > BULK_IMPORT_MAX_ROWS) throw badCsv(`At most ${BULK_IMPORT_MAX_ROWS} rows per file`, [{ field: "file", message: "Too many rows" }]);
+        if (++n > BULK_IMPORT_MAX_ROWS)
+          throw badCsv(`At most ${BULK_IMPORT_MAX_ROWS} rows per file`, [{ field: "file", message: "Too many rows" }]);
         batch.push({ jobId, rowNumber: n, record });
         if (batch.length === INSERT_BATCH) {
           await tx.insert(bulkImportRows).values(batch);
@@ -86,7 +98,10 @@ export async function uploadCustomersCsv(platform: PlatformPrincipal, req: Reque
         }
       }
       if (batch.length) await tx.insert(bulkImportRows).values(batch);
-      if (n === 0) throw badCsv("The CSV file has no data rows", [{ field: "file", message: "A header row and at least one data row are required" }]);
+      if (n === 0)
+        throw badCsv("The CSV file has no data rows", [
+          { field: "file", message: "A header row and at least one data row are required" },
+        ]);
       await tx.update(bulkImportJobs).set({ total: n }).where(eq(bulkImportJobs.id, jobId));
     });
   } catch (e) {
@@ -108,7 +123,10 @@ function checkHeader(columns: string[]): void {
   const unknown = columns.filter((c) => !(CSV_COLUMNS as readonly string[]).includes(c));
   const errors = [
     ...missing.map((c) => ({ field: `file.${c}`, message: "Required column" })),
-    ...unknown.map((c) => ({ field: `file.${c}`, message: `Unknown column; expected some of ${CSV_COLUMNS.join(", ")}` })),
+    ...unknown.map((c) => ({
+      field: `file.${c}`,
+      message: `Unknown column; expected some of ${CSV_COLUMNS.join(", ")}`,
+    })),
   ];
   if (errors.length) throw badCsv("The CSV header does not have Grid's columns", errors);
 }

@@ -9,7 +9,11 @@ import { processBulkImportBatch } from "./process-batch";
 export function startBulkImportWorker(): { stop: () => void } {
   const { BULK_IMPORT_POLL_MS, BULK_IMPORT_BATCH, BULK_IMPORT_CONCURRENCY } = env();
   const loops = Array.from({ length: BULK_IMPORT_CONCURRENCY }, (_, i) =>
-    startPollLoop(`bulk import worker ${i + 1}`, BULK_IMPORT_POLL_MS, async () => (await processBulkImportBatch(BULK_IMPORT_BATCH)) > 0),
+    startPollLoop(
+      `bulk import worker ${i + 1}`,
+      BULK_IMPORT_POLL_MS,
+      async () => (await processBulkImportBatch(BULK_IMPORT_BATCH)) > 0,
+    ),
   );
   return { stop: () => loops.forEach((l) => l.stop()) };
 }

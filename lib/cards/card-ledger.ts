@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import { internalLedgerAccount, postLedger, systemLedgerAccount, type SystemLedgerName } from "@/lib/ledger/post-ledger";
+import {
+  internalLedgerAccount,
+  postLedger,
+  systemLedgerAccount,
+  type SystemLedgerName,
+} from "@/lib/ledger/post-ledger";
 
 /**
  * How card money moves on the one ledger (amounts credit the named account; each move balances):
@@ -43,6 +48,10 @@ export async function moveCardMoney(
 
 /** The account's balance under a row lock, so a debit decided on it cannot race another. */
 export async function lockedBalance(tx: Tx, accountId: string): Promise<bigint> {
-  const [a] = await tx.select({ balance: internalAccounts.balance }).from(internalAccounts).where(eq(internalAccounts.id, accountId)).for("update");
+  const [a] = await tx
+    .select({ balance: internalAccounts.balance })
+    .from(internalAccounts)
+    .where(eq(internalAccounts.id, accountId))
+    .for("update");
   return a?.balance ?? 0n;
 }

@@ -66,5 +66,8 @@ export const sandboxCardProcessor: CardProcessor = {
 
 export function cardProcessorFor(platform: PlatformPrincipal): CardProcessor {
   if (platform.environment === "SANDBOX") return sandboxCardProcessor;
-  throw new ApiError("NOT_IMPLEMENTED", "Card issuance is not enabled in this environment: no card processor is configured");
+  throw new ApiError(
+    "NOT_IMPLEMENTED",
+    "Card issuance is not enabled in this environment: no card processor is configured",
+  );
 }

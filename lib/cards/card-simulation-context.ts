@@ -33,9 +33,13 @@ export async function onCardTransaction(
       : [];
     if (!t) throw notFound("CARD_TRANSACTION_NOT_FOUND", "Card transaction", cardTransactionId);
     if (!from.includes(t.status)) {
-      throw new ApiError("INVALID_STATE_TRANSITION", `Card transaction ${cardTransactionId} is ${t.status}; expected ${from.join(" or ")}`, {
-        status: t.status,
-      });
+      throw new ApiError(
+        "INVALID_STATE_TRANSITION",
+        `Card transaction ${cardTransactionId} is ${t.status}; expected ${from.join(" or ")}`,
+        {
+          status: t.status,
+        },
+      );
     }
     await apply(tx, t);
     return { issuerTransactionToken: t.issuerTransactionToken };
@@ -43,5 +47,6 @@ export async function onCardTransaction(
 }
 
 export function requireSandbox(platform: PlatformPrincipal): void {
-  if (platform.environment !== "SANDBOX") throw new ApiError("FORBIDDEN", "Sandbox endpoints are available to SANDBOX platforms only");
+  if (platform.environment !== "SANDBOX")
+    throw new ApiError("FORBIDDEN", "Sandbox endpoints are available to SANDBOX platforms only");
 }

@@ -16,9 +16,13 @@ const simCurrency = z
     decimals: z.number().int().min(0).max(18).optional(),
   })
   .strict();
-export const cardAuthorizationSimSchema = z.object({ amount, currency: simCurrency, merchant: cardMerchantSchema }).strict();
+export const cardAuthorizationSimSchema = z
+  .object({ amount, currency: simCurrency, merchant: cardMerchantSchema })
+  .strict();
 export const cardBalanceInquirySimSchema = z.object({ merchant: cardMerchantSchema }).strict();
-export const cardClearingSimSchema = z.object({ cardTransactionId: txnId, amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }).strict();
+export const cardClearingSimSchema = z
+  .object({ cardTransactionId: txnId, amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
+  .strict();
 export const cardReturnSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();
 export const cardAdviceSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();
 export const cardTransactionRefSimSchema = z.object({ cardTransactionId: txnId }).strict();
@@ -40,7 +44,10 @@ function simulate<B extends z.ZodType>(operationId: string, op: string, summary:
     params: z.object({ id: z.string().max(100) }),
     body,
     responses: {
-      202: { description: "Simulation applied; the card transaction's webhook follows", schema: simulationResponseSchema },
+      202: {
+        description: "Simulation applied; the card transaction's webhook follows",
+        schema: simulationResponseSchema,
+      },
       ...errorResponses(400, 401, 403, 404, 409),
     },
   });

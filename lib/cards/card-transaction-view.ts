@@ -29,7 +29,8 @@ export function toCardTransaction(r: CardTransactionRow, platformCustomerId: str
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
-  if (r.status === "DECLINED" && r.declineReason) out.declineReason = r.declineReason as CardTransaction["declineReason"];
+  if (r.status === "DECLINED" && r.declineReason)
+    out.declineReason = r.declineReason as CardTransaction["declineReason"];
   if (r.lastEventAt) out.lastEventAt = r.lastEventAt.toISOString();
   return out;
 }

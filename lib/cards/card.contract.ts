@@ -75,7 +75,11 @@ export const createCardOp = defineOperation({
   tags,
   auth: "platform",
   body: cardCreateSchema,
-  responses: { 201: { description: "The card", schema: cardSchema }, ...errorResponses(400, 401, 404, 409), 501: { description: "No card processor in this environment" } },
+  responses: {
+    201: { description: "The card", schema: cardSchema },
+    ...errorResponses(400, 401, 404, 409),
+    501: { description: "No card processor in this environment" },
+  },
 });
 
 export const listCardsOp = defineOperation({
@@ -135,20 +139,42 @@ export const revealCardOp = defineOperation({
   headers: signedRetryHeaders,
   responses: {
     ...signedRetryResponses({
-      200: { description: "The reveal URL, or PROCESSING for a signed reveal (re-send the identical request)", schema: z.union([cardRevealSchema, processingSchema]) },
+      200: {
+        description: "The reveal URL, or PROCESSING for a signed reveal (re-send the identical request)",
+        schema: z.union([cardRevealSchema, processingSchema]),
+      },
     }),
     ...errorResponses(401, 403, 404, 409),
   },
 });
 
 /** Grid's CardTransaction; DECLINED and declineReason record refused authorizations (our addition). */
-export const CARD_TRANSACTION_STATUSES = ["AUTHORIZED", "PARTIALLY_SETTLED", "SETTLED", "REFUNDED", "EXCEPTION", "DECLINED"] as const;
-export const DECLINE_REASONS = ["INSUFFICIENT_FUNDS", "CARD_PAUSED", "CARD_CLOSED", "CARD_NOT_ACTIVE", "LIMIT_EXCEEDED"] as const;
+export const CARD_TRANSACTION_STATUSES = [
+  "AUTHORIZED",
+  "PARTIALLY_SETTLED",
+  "SETTLED",
+  "REFUNDED",
+  "EXCEPTION",
+  "DECLINED",
+] as const;
+export const DECLINE_REASONS = [
+  "INSUFFICIENT_FUNDS",
+  "CARD_PAUSED",
+  "CARD_CLOSED",
+  "CARD_NOT_ACTIVE",
+  "LIMIT_EXCEEDED",
+] as const;
 
 export const cardMerchantSchema = z.object({
   descriptor: z.string().min(1).max(200),
-  mcc: z.string().regex(/^\d{4}$/).optional(),
-  country: z.string().regex(/^[A-Z]{2}$/).optional(),
+  mcc: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
 });
 
 const summary = z.object({ count: z.number().int(), totalAmount: z.number().int() });

@@ -18,9 +18,13 @@ export async function createCard(platform: PlatformPrincipal, input: CardCreate)
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, input.cardholderId);
   if (customer.kycStatus !== "APPROVED") {
-    throw new ApiError("CARDHOLDER_KYC_NOT_APPROVED", `The cardholder's KYC status is ${customer.kycStatus}, not APPROVED`, {
-      kycStatus: customer.kycStatus,
-    });
+    throw new ApiError(
+      "CARDHOLDER_KYC_NOT_APPROVED",
+      `The cardholder's KYC status is ${customer.kycStatus}, not APPROVED`,
+      {
+        kycStatus: customer.kycStatus,
+      },
+    );
   }
   const funding = await resolveFundingSources(db, {
     platformId: platform.id,
@@ -49,19 +53,24 @@ export async function createCard(platform: PlatformPrincipal, input: CardCreate)
           expYear: issued.expYear,
           currency: funding.currency,
           fundingSources: funding.uuids,
-          maxSpendPerTransaction: input.maxSpendPerTransaction === undefined ? null : BigInt(input.maxSpendPerTransaction),
+          maxSpendPerTransaction:
+            input.maxSpendPerTransaction === undefined ? null : BigInt(input.maxSpendPerTransaction),
           ...secrets,
           processorRef: issued.processorRef,
         })
         .returning();
       const card = toCard(row);
       // Sandbox provisioning resolves at once: the move out of PROCESSING is the card's first state change.
-      if (row.state !== "PROCESSING") await emitEvent(tx, { platformId: platform.id, type: "CARD.STATE_CHANGE", data: card });
+      if (row.state !== "PROCESSING")
+        await emitEvent(tx, { platformId: platform.id, type: "CARD.STATE_CHANGE", data: card });
       return card;
     });
   } catch (e) {
     if (isUniqueViolation(e, "cards_platform_card_id_uq")) {
-      throw new ApiError("CONFLICT", `A card with platformCardId ${JSON.stringify(input.platformCardId)} already exists`);
+      throw new ApiError(
+        "CONFLICT",
+        `A card with platformCardId ${JSON.stringify(input.platformCardId)} already exists`,
+      );
     }
     throw e;
   }

@@ -8,7 +8,9 @@ import { parseId } from "@/lib/ids";
 export const CARD_CURRENCIES = ["USD", "EUR", "GBP", "USDB", "USDC"];
 
 const ineligible = (id: string, why: string) =>
-  new ApiError("FUNDING_SOURCE_INELIGIBLE", `Funding source ${id.slice(0, 120)} is ineligible: ${why}`, { fundingSource: id.slice(0, 120) });
+  new ApiError("FUNDING_SOURCE_INELIGIBLE", `Funding source ${id.slice(0, 120)} is ineligible: ${why}`, {
+    fundingSource: id.slice(0, 120),
+  });
 
 /**
  * The cardholder's funding sources as uuids in the given order: each an ACTIVE internal account of the
@@ -30,7 +32,13 @@ export async function resolveFundingSources(
   const rows = await db
     .select()
     .from(internalAccounts)
-    .where(and(inArray(internalAccounts.id, uuids), eq(internalAccounts.platformId, input.platformId), eq(internalAccounts.customerId, input.customerId)));
+    .where(
+      and(
+        inArray(internalAccounts.id, uuids),
+        eq(internalAccounts.platformId, input.platformId),
+        eq(internalAccounts.customerId, input.customerId),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   let currency = input.currency;
   input.ids.forEach((id, i) => {

@@ -22,7 +22,10 @@ export async function listCards(
 ) {
   const where: SQL[] = [eq(cards.platformId, platformId)];
   if (q.cardholderId) where.push(eq(cards.customerId, parseId("Customer", q.cardholderId) ?? NONE));
-  if (q.accountId) where.push(sql`${cards.fundingSources} @> ${JSON.stringify([parseId("InternalAccount", q.accountId) ?? NONE])}::jsonb`);
+  if (q.accountId)
+    where.push(
+      sql`${cards.fundingSources} @> ${JSON.stringify([parseId("InternalAccount", q.accountId) ?? NONE])}::jsonb`,
+    );
   if (q.platformCardId) where.push(eq(cards.platformCardId, q.platformCardId));
   if (q.state) where.push(eq(cards.state, q.state));
   return listPage(cards, { ...q, filters: where }, (rows) => rows.map((r) => toCard(r)));

@@ -8,7 +8,12 @@ import { reply, type Reply } from "@/lib/api-core/reply";
 import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
-import { REQUEST_ID_HEADER, SIGNATURE_HEADER, type SignedCall, type SignedOperation } from "@/lib/signed-retry/signed-operation";
+import {
+  REQUEST_ID_HEADER,
+  SIGNATURE_HEADER,
+  type SignedCall,
+  type SignedOperation,
+} from "@/lib/signed-retry/signed-operation";
 import { openCardSecrets } from "./card-secrets";
 import type { CardRow } from "./card-view";
 import { findCardOrThrow } from "./find-card";
@@ -73,7 +78,8 @@ export const revealCardSignedOperation: SignedOperation<RevealInput, { walletId:
 
 async function revealableCard(db: DbOrTx, input: RevealInput): Promise<CardRow> {
   const card = await findCardOrThrow(db, input.platform.id, input.cardId);
-  if (card.state === "CLOSED") throw new ApiError("CARD_NOT_MUTABLE", `Card ${input.cardId} is CLOSED; its details cannot be revealed`);
+  if (card.state === "CLOSED")
+    throw new ApiError("CARD_NOT_MUTABLE", `Card ${input.cardId} is CLOSED; its details cannot be revealed`);
   return card;
 }
 
@@ -83,7 +89,13 @@ async function walletFundingSource(db: DbOrTx, card: CardRow): Promise<string | 
   const rows = await db
     .select({ id: internalAccounts.id })
     .from(internalAccounts)
-    .where(and(inArray(internalAccounts.id, card.fundingSources), eq(internalAccounts.platformId, card.platformId), eq(internalAccounts.type, "EMBEDDED_WALLET")));
+    .where(
+      and(
+        inArray(internalAccounts.id, card.fundingSources),
+        eq(internalAccounts.platformId, card.platformId),
+        eq(internalAccounts.type, "EMBEDDED_WALLET"),
+      ),
+    );
   const wallets = new Set(rows.map((r) => r.id));
   return card.fundingSources.find((id) => wallets.has(id)) ?? null;
 }
@@ -91,7 +103,9 @@ async function walletFundingSource(db: DbOrTx, card: CardRow): Promise<string | 
 async function mintReveal(db: DbOrTx, card: CardRow, requestOrigin: string) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + REVEAL_TTL_MS);
-  await db.insert(cardReveals).values({ tokenDigest: digest(token), cardId: card.id, platformId: card.platformId, expiresAt });
+  await db
+    .insert(cardReveals)
+    .values({ tokenDigest: digest(token), cardId: card.id, platformId: card.platformId, expiresAt });
   const origin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : requestOrigin;
   return { panEmbedUrl: `${origin}${revealPath(token)}`, expiresAt: expiresAt.toISOString() };
 }
@@ -105,7 +119,13 @@ export async function redeemCardReveal(token: string) {
   const [used] = await db
     .update(cardReveals)
     .set({ usedAt: new Date() })
-    .where(and(eq(cardReveals.tokenDigest, digest(token)), isNull(cardReveals.usedAt), gt(cardReveals.expiresAt, new Date())))
+    .where(
+      and(
+        eq(cardReveals.tokenDigest, digest(token)),
+        isNull(cardReveals.usedAt),
+        gt(cardReveals.expiresAt, new Date()),
+      ),
+    )
     .returning();
   if (!used) throw notFound("CARD_REVEAL_NOT_FOUND", "Card reveal", "link");
   const [row] = await db

@@ -21,7 +21,8 @@ export async function cardRevealPage(token: string, clientPublicKey: string | nu
   try {
     if (!TOKEN_RE.test(token)) throw new ApiError("CARD_REVEAL_NOT_FOUND", "Card reveal link was not found");
     const c = await redeemCardReveal(token);
-    headers["content-security-policy"] = `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${c.origins.join(" ") || "'none'"}`;
+    headers["content-security-policy"] =
+      `default-src 'none'; style-src 'unsafe-inline'; frame-ancestors ${c.origins.join(" ") || "'none'"}`;
     const pan = c.pan.replace(/(\d{4})(?=\d)/g, "$1 ");
     const exp = `${String(c.expMonth).padStart(2, "0")}/${String(c.expYear).slice(-2)}`;
     const html = `<!doctype html><html><head><meta charset="utf-8"><title>Card details</title><style>body{font-family:monospace;margin:1rem}</style></head><body><div id="pan">${pan}</div><div>EXP <span id="exp">${exp}</span> CVV <span id="cvv">${c.cvv}</span></div></body></html>`;
@@ -29,18 +30,24 @@ export async function cardRevealPage(token: string, clientPublicKey: string | nu
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     headers["content-security-policy"] = "default-src 'none'; frame-ancestors 'none'";
-    return new Response("<!doctype html><title>Link expired</title><p>This card details link has expired or was already used.</p>", { status: 404, headers });
+    return new Response(
+      "<!doctype html><title>Link expired</title><p>This card details link has expired or was already used.</p>",
+      { status: 404, headers },
+    );
   }
 }
 
 async function sealedReveal(token: string, clientPublicKey: string): Promise<Response> {
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { ...NO_STORE, "content-type": "application/json" } });
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { ...NO_STORE, "content-type": "application/json" } });
   let recipient: string;
   try {
     // Checked before the token is spent: a malformed key does not use up the link.
     recipient = uncompressPublicKey(clientPublicKey);
   } catch {
-    const e = new ApiError("INVALID_INPUT", "clientPublicKey: not a P-256 public key in hex", { errors: [{ field: "clientPublicKey", message: "Not a P-256 public key in hex" }] });
+    const e = new ApiError("INVALID_INPUT", "clientPublicKey: not a P-256 public key in hex", {
+      errors: [{ field: "clientPublicKey", message: "Not a P-256 public key in hex" }],
+    });
     return json(e.status, e.toBody());
   }
   try {

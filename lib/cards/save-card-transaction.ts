@@ -8,14 +8,25 @@ import { toCardTransaction, type CardTransactionRow } from "./card-transaction-v
  * Write a card transaction's new state and, unless it is a decline (Grid defines no decline event), its
  * CARD_TRANSACTION.<status> event carrying the full card transaction — in the caller's database transaction.
  */
-export async function saveCardTransaction(tx: Tx, row: CardTransactionRow, opts: { insert?: boolean; event?: boolean } = {}): Promise<CardTransactionRow> {
+export async function saveCardTransaction(
+  tx: Tx,
+  row: CardTransactionRow,
+  opts: { insert?: boolean; event?: boolean } = {},
+): Promise<CardTransactionRow> {
   const now = new Date();
   const next = { ...row, updatedAt: now, lastEventAt: opts.insert ? row.lastEventAt : now };
   if (opts.insert) await tx.insert(cardTransactions).values(next);
   else await tx.update(cardTransactions).set(next).where(eq(cardTransactions.id, row.id));
   if (next.status !== "DECLINED" && opts.event !== false) {
-    const [c] = await tx.select({ pcid: customers.platformCustomerId }).from(customers).where(eq(customers.id, row.customerId));
-    await emitEvent(tx, { platformId: row.platformId, type: `CARD_TRANSACTION.${next.status}`, data: toCardTransaction(next, c.pcid) });
+    const [c] = await tx
+      .select({ pcid: customers.platformCustomerId })
+      .from(customers)
+      .where(eq(customers.id, row.customerId));
+    await emitEvent(tx, {
+      platformId: row.platformId,
+      type: `CARD_TRANSACTION.${next.status}`,
+      data: toCardTransaction(next, c.pcid),
+    });
   }
   return next;
 }

@@ -13,7 +13,11 @@ import { cardCanPullFrom } from "./wallet-pull-signer";
 export type AuthorizationKind = Exclude<CardTransactionRow["kind"], never>;
 type Decline = (typeof DECLINE_REASONS)[number];
 
-const CREDIT_KINDS: AuthorizationKind[] = ["CREDIT_AUTHORIZATION", "FINANCIAL_CREDIT_AUTHORIZATION", "CREDIT_AUTHORIZATION_ADVICE"];
+const CREDIT_KINDS: AuthorizationKind[] = [
+  "CREDIT_AUTHORIZATION",
+  "FINANCIAL_CREDIT_AUTHORIZATION",
+  "CREDIT_AUTHORIZATION_ADVICE",
+];
 
 /**
  * The authorization family of simulations (authorization, balance inquiry, credit, financial and
@@ -75,7 +79,8 @@ export async function simulateCardAuthorization(
     if (card.state === "CLOSED") return decline("CARD_CLOSED");
     if (card.state !== "ACTIVE") return decline("CARD_NOT_ACTIVE");
     if (suffix === "002") return decline("INSUFFICIENT_FUNDS");
-    if (!credit && card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction) return decline("LIMIT_EXCEEDED");
+    if (!credit && card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction)
+      return decline("LIMIT_EXCEEDED");
     if (!credit && amount > 0n) {
       // Authorization decisioning: the first funding source, in the card's order, that covers the amount
       // and that the card may pull from (an EMBEDDED_WALLET only with an ACTIVE delegated key).

@@ -4,7 +4,11 @@ import { onCardTransaction } from "./card-simulation-context";
 import { saveCardTransaction } from "./save-card-transaction";
 
 /** A return reversal: the refunded amount is taken back from the funding source (SETTLED), or booked as a loss (EXCEPTION). */
-export async function simulateCardReturnReversal(platform: PlatformPrincipal, cardId: string, input: { cardTransactionId: string }) {
+export async function simulateCardReturnReversal(
+  platform: PlatformPrincipal,
+  cardId: string,
+  input: { cardTransactionId: string },
+) {
   return onCardTransaction(platform, cardId, input.cardTransactionId, ["REFUNDED"], async (tx, t) => {
     const m = { ...t, accountId: t.accountId! };
     const covered = (await lockedBalance(tx, m.accountId)) >= t.refundedAmount;

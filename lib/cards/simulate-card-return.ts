@@ -5,20 +5,34 @@ import { onCardTransaction } from "./card-simulation-context";
 import { saveCardTransaction } from "./save-card-transaction";
 
 /** A merchant return: credits the funding source with up to the net settled amount; all of it (nothing held) → REFUNDED. */
-export async function simulateCardReturn(platform: PlatformPrincipal, cardId: string, input: { cardTransactionId: string; amount: number }) {
-  return onCardTransaction(platform, cardId, input.cardTransactionId, ["PARTIALLY_SETTLED", "SETTLED"], async (tx, t) => {
-    const amount = BigInt(input.amount);
-    const net = t.settledAmount - t.refundedAmount;
-    if (t.direction !== "DEBIT" || amount > net) {
-      throw new ApiError("INVALID_INPUT", `A return may be at most the net settled amount (${net})`, {
-        errors: [{ field: "amount", message: `At most ${net}` }],
-      });
-    }
-    await moveCardMoney(tx, { ...t, accountId: t.accountId! }, "credit", amount);
-    const refundedAmount = t.refundedAmount + amount;
-    const full = refundedAmount === t.settledAmount && t.heldAmount === 0n;
-    await saveCardTransaction(tx, { ...t, refundedAmount, refundCount: t.refundCount + 1, status: full ? "REFUNDED" : t.status }, {
-      event: true,
-    });
-  });
+export async function simulateCardReturn(
+  platform: PlatformPrincipal,
+  cardId: string,
+  input: { cardTransactionId: string; amount: number },
+) {
+  return onCardTransaction(
+    platform,
+    cardId,
+    input.cardTransactionId,
+    ["PARTIALLY_SETTLED", "SETTLED"],
+    async (tx, t) => {
+      const amount = BigInt(input.amount);
+      const net = t.settledAmount - t.refundedAmount;
+      if (t.direction !== "DEBIT" || amount > net) {
+        throw new ApiError("INVALID_INPUT", `A return may be at most the net settled amount (${net})`, {
+          errors: [{ field: "amount", message: `At most ${net}` }],
+        });
+      }
+      await moveCardMoney(tx, { ...t, accountId: t.accountId! }, "credit", amount);
+      const refundedAmount = t.refundedAmount + amount;
+      const full = refundedAmount === t.settledAmount && t.heldAmount === 0n;
+      await saveCardTransaction(
+        tx,
+        { ...t, refundedAmount, refundCount: t.refundCount + 1, status: full ? "REFUNDED" : t.status },
+        {
+          event: true,
+        },
+      );
+    },
+  );
 }

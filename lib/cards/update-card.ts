@@ -54,7 +54,8 @@ export async function updateCard(platform: PlatformPrincipal, cardId: string, in
     const [row] = await tx.update(cards).set(set).where(eq(cards.id, card.id)).returning();
     const out = toCard(row);
     if (stateChanges) await emitEvent(tx, { platformId: platform.id, type: "CARD.STATE_CHANGE", data: out });
-    if (input.fundingSources) await emitEvent(tx, { platformId: platform.id, type: "CARD.FUNDING_SOURCE_CHANGE", data: out });
+    if (input.fundingSources)
+      await emitEvent(tx, { platformId: platform.id, type: "CARD.FUNDING_SOURCE_CHANGE", data: out });
     return out;
   });
 }

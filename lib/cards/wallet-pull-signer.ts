@@ -10,13 +10,19 @@ import { fundingSourceUuid } from "./funding-source-id";
  * accounts need no signer. (The ACTIVE key is found through the one-ACTIVE-per-funding-source index.)
  */
 export async function cardCanPullFrom(db: DbOrTx, cardId: string, accountId: string): Promise<boolean> {
-  const [account] = await db.select({ type: internalAccounts.type }).from(internalAccounts).where(eq(internalAccounts.id, accountId)).limit(1);
+  const [account] = await db
+    .select({ type: internalAccounts.type })
+    .from(internalAccounts)
+    .where(eq(internalAccounts.id, accountId))
+    .limit(1);
   if (!account) return false;
   if (account.type !== "EMBEDDED_WALLET") return true;
   const [key] = await db
     .select({ id: delegatedKeys.id })
     .from(delegatedKeys)
-    .where(and(eq(delegatedKeys.fundingSourceId, fundingSourceUuid(cardId, accountId)), eq(delegatedKeys.status, "ACTIVE")))
+    .where(
+      and(eq(delegatedKeys.fundingSourceId, fundingSourceUuid(cardId, accountId)), eq(delegatedKeys.status, "ACTIVE")),
+    )
     .limit(1);
   return key !== undefined;
 }

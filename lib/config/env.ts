@@ -4,156 +4,182 @@ import { z } from "zod";
  * Every environment variable the service reads, validated once. A bad value stops the
  * process with a message naming the variable (see README "Configuration").
  */
-const envSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-    .optional(),
-  /**
-   * Migrations (under a session advisory lock) and the webhook worker's LISTEN connect here instead of DATABASE_URL:
-   * both hold session state, which a pooler in transaction mode (PgBouncer) does not keep. Unset: DATABASE_URL.
-   */
-  DATABASE_DIRECT_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-    .optional(),
-  /** `false`: no server-side prepared statements (a pooler in transaction mode that does not track them, PgBouncer < 1.21). */
-  DATABASE_PREPARE: z.enum(["true", "false"]).default("true"),
-  /** PostgreSQL connections per process (db/pool-size.ts): unset means twice the CPUs, at least 4. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
-  DATA_DIR: z.string().min(1).default(".data"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** 32-byte key (64 hex chars) that encrypts private keys at rest. Generated under DATA_DIR when unset. */
-  KEY_ENCRYPTION_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)")
-    .optional(),
-  /** The enclave signing key: P-256 private scalar, 64 hex chars. Generated and kept encrypted under DATA_DIR when unset. */
-  ENCLAVE_SIGNING_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters")
-    .optional(),
-  /** Outgoing mail for production platforms, e.g. smtp://user:pass@host:587 */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
-  MAIL_FROM: z.string().min(3).default("Wallet <no-reply@localhost>"),
-  /**
-   * Outgoing SMS for production platforms: an HTTP gateway taking a Twilio-compatible form POST
-   * (`To`, `From`, `Body`; credentials as the URL's user:password → Basic auth), for example
-   * https://SID:TOKEN@api.twilio.com/2010-04-01/Accounts/SID/Messages.json
-   */
-  SMS_URL: z.string().regex(/^https?:\/\//, "must be an http:// or https:// URL").optional(),
-  SMS_FROM: z.string().min(1).max(32).default("Wallet"),
-  /** Delay, in ms, before the wallet provider settles an accepted operation (PROCESSING is answered meanwhile). */
-  WALLET_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
-  /** Create (and print) a sandbox demo platform on start. Defaults to on with the embedded database. */
-  DEMO_PLATFORM: z.enum(["auto", "on", "off"]).default("auto"),
-  /** Run the webhook delivery worker inside this server process (tests may turn it off and step it by hand). */
-  WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
-  /** How often the webhook worker looks for due deliveries, in ms. */
-  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  /** Deliveries one instance sends at once (each claimed, sent and recorded on its own; bench/README.md "Webhook latency"). */
-  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
-  /** Base of the exponential retry schedule (attempt n waits base·2^(n-1), capped), in ms. Tests set it small. */
-  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
-  /** Longest wait between two attempts (protocol.md: 30 min). */
-  WEBHOOK_RETRY_CAP_MS: z.coerce.number().int().min(1).max(86_400_000).default(1_800_000),
-  /** Give up on a delivery this long after the event (protocol.md: 7 days). */
-  WEBHOOK_GIVE_UP_MS: z.coerce.number().int().min(1).default(7 * 24 * 3600 * 1000),
-  /** Timeout of one delivery attempt, in ms; the claim lease is this plus 5 s. */
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /**
-   * Private receivers webhooks may reach (comma-separated host names, IP addresses or CIDR ranges);
-   * every other destination must be public (protocol.md "Webhook endpoints").
-   */
-  WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
-  /** DNS servers (ip or ip:port, comma-separated) that resolve webhook hosts instead of the system resolver. */
-  WEBHOOK_DNS_SERVERS: z.string().optional(),
-  /** Source of exchange rates: `sandbox` (the fixed table in lib/exchange-rates/sandbox-rate-source.ts). */
-  EXCHANGE_RATE_SOURCE: z.enum(["sandbox"]).default("sandbox"),
-  /** How long a fetched exchange rate is reused (cached in the database), in ms (spec Limits: about 5 minutes). */
-  EXCHANGE_RATE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
-  /** Largest single transaction, in USD cents equivalent (platform config `limits` may set its own). */
-  TRANSACTION_SIZE_LIMIT_USD_CENTS: z.coerce.number().int().min(1).default(100_000_000),
-  /** Largest total sent per customer per UTC day, in USD cents equivalent. */
-  DAILY_VOLUME_LIMIT_USD_CENTS: z.coerce.number().int().min(1).default(500_000_000),
-  /** Current end-user terms (GET /customers/end-user-terms); quotes need a customer's consent to this version. */
-  END_USER_TERMS_VERSION: z.string().min(1).max(50).default("V1"),
-  END_USER_TERMS_URL: z.string().url().default("https://localhost/terms/v1"),
-  /** How long a quote can be executed, in ms. */
-  QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
-  /**
-   * How long, in seconds, a fetched OIDC key set is trusted before a token naming an unknown `kid` may
-   * refetch it (jose createRemoteJWKSet cooldown): bounds fetches caused by junk tokens, and delays pick-up
-   * of a rotated key by at most this much.
-   */
-  OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** JSON file replacing the shipped directory of receiving institutions and VASPs (lib/discoveries/directory.json shape). */
-  DIRECTORY_FILE: z.string().min(1).optional(),
-  /** Largest CSV file of POST /customers/bulk/csv, in bytes, and most data rows in one file. */
-  BULK_IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(1024 * 1024 * 1024).default(20 * 1024 * 1024),
-  BULK_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
-  /** Run the bulk-import worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
-  BULK_IMPORT_WORKER: z.enum(["on", "off"]).default("on"),
-  /** How often an idle bulk-import worker looks for pending rows, and how many rows one transaction takes. */
-  BULK_IMPORT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
-  BULK_IMPORT_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
-  /** Bulk-import loops per process (each holds one database connection while it works). */
-  BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
-  /** Run the stablecoin operations worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
-  STABLECOIN_WORKER: z.enum(["on", "off"]).default("on"),
-  /** Wait of the sandbox issuer provider before each step of a stablecoin operation (docs/protocol.md "Stablecoins"). */
-  STABLECOIN_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
-  /** How often an idle stablecoin worker looks for operations whose next step is due. */
-  STABLECOIN_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
-  /** Plaid (deprecated Grid operations /plaid/*): production platforms need these; sandbox platforms use the built-in sandbox. */
-  PLAID_CLIENT_ID: z.string().min(1).optional(),
-  PLAID_SECRET: z.string().min(1).optional(),
-  /** Plaid's API base URL for production platforms (Plaid's own sandbox host may be given to try a real Plaid sandbox). */
-  PLAID_BASE_URL: z.string().url().default("https://production.plaid.com"),
-  /** The name Plaid Link shows the end user. */
-  PLAID_CLIENT_NAME: z.string().min(1).max(30).default("Bank account link"),
-  /** Run the Plaid worker (activates accounts linked through Plaid) in this server process; every instance may. */
-  PLAID_WORKER: z.enum(["on", "off"]).default("on"),
-  /** Start of an UMA invitation's claim URL (the code is appended). */
-  INVITATION_URL_BASE: z.string().url().default("https://uma.me/i/"),
-  /** Failed BasicAuth attempts per client id per minute before 429 (protocol.md "Failed platform authentication"). */
-  AUTH_FAILURES_PER_CLIENT_ID: z.coerce.number().int().min(1).max(1_000_000).default(20),
-  /** Failed BasicAuth attempts per source address per minute before 429. */
-  AUTH_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(100),
-  /** Device-code redemption attempts per source address per minute, across codes, before 429. */
-  DEVICE_CODE_REDEEMS_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(30),
-  /** Run the sweeper (lib/sweeper) in this server process; every instance may. */
-  SWEEPER: z.enum(["on", "off"]).default("on"),
-  /** Pause between two sweeper passes, in ms. */
-  SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
-  /** Rows deleted per statement (at most ten statements per table per pass). */
-  SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
-  /** Signed-retry requests are kept this long after their expiresAt (replays end at expiresAt), in ms. */
-  SIGNED_REQUEST_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
-  /** EMAIL_OTP and passkey challenges are kept this long after they expire, in ms. */
-  CHALLENGE_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
-  /** Digests of used OIDC tokens are kept this long after the token's exp, in ms. */
-  OIDC_TOKEN_USE_RETENTION_MS: z.coerce.number().int().min(0).default(3_600_000),
-  /** Agent device codes are kept this long after they expire (their status answers 404 afterwards), in ms. */
-  DEVICE_CODE_RETENTION_MS: z.coerce.number().int().min(0).default(7 * 86_400_000),
-  /** KYC/KYB document bytes (always encrypted under the KEK first): `pg` (a table) or `s3` (an S3-compatible bucket). */
-  DOCUMENT_STORE: z.enum(["pg", "s3"]).default("pg"),
-  /** With DOCUMENT_STORE=s3: endpoint URL (path-style: `<endpoint>/<bucket>/<key>`), bucket, region and keys. */
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_BUCKET: z.string().min(3).max(63).optional(),
-  S3_REGION: z.string().min(1).default("us-east-1"),
-  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-  /** Largest KYC/KYB document file, in bytes (Grid: 10 MB). */
-  DOCUMENT_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
-  /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
-  PUBLIC_URL: z.string().url().optional(),
-}).superRefine((e, ctx) => {
-  if (e.DOCUMENT_STORE !== "s3") return;
-  for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
-    if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "required when DOCUMENT_STORE=s3" });
-  }
-});
+const envSchema = z
+  .object({
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    /**
+     * Migrations (under a session advisory lock) and the webhook worker's LISTEN connect here instead of DATABASE_URL:
+     * both hold session state, which a pooler in transaction mode (PgBouncer) does not keep. Unset: DATABASE_URL.
+     */
+    DATABASE_DIRECT_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    /** `false`: no server-side prepared statements (a pooler in transaction mode that does not track them, PgBouncer < 1.21). */
+    DATABASE_PREPARE: z.enum(["true", "false"]).default("true"),
+    /** PostgreSQL connections per process (db/pool-size.ts): unset means twice the CPUs, at least 4. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
+    DATA_DIR: z.string().min(1).default(".data"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** 32-byte key (64 hex chars) that encrypts private keys at rest. Generated under DATA_DIR when unset. */
+    KEY_ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters (32 bytes)")
+      .optional(),
+    /** The enclave signing key: P-256 private scalar, 64 hex chars. Generated and kept encrypted under DATA_DIR when unset. */
+    ENCLAVE_SIGNING_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be 64 hex characters")
+      .optional(),
+    /** Outgoing mail for production platforms, e.g. smtp://user:pass@host:587 */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Wallet <no-reply@localhost>"),
+    /**
+     * Outgoing SMS for production platforms: an HTTP gateway taking a Twilio-compatible form POST
+     * (`To`, `From`, `Body`; credentials as the URL's user:password → Basic auth), for example
+     * https://SID:TOKEN@api.twilio.com/2010-04-01/Accounts/SID/Messages.json
+     */
+    SMS_URL: z
+      .string()
+      .regex(/^https?:\/\//, "must be an http:// or https:// URL")
+      .optional(),
+    SMS_FROM: z.string().min(1).max(32).default("Wallet"),
+    /** Delay, in ms, before the wallet provider settles an accepted operation (PROCESSING is answered meanwhile). */
+    WALLET_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+    /** Create (and print) a sandbox demo platform on start. Defaults to on with the embedded database. */
+    DEMO_PLATFORM: z.enum(["auto", "on", "off"]).default("auto"),
+    /** Run the webhook delivery worker inside this server process (tests may turn it off and step it by hand). */
+    WEBHOOK_WORKER: z.enum(["on", "off"]).default("on"),
+    /** How often the webhook worker looks for due deliveries, in ms. */
+    WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** Deliveries one instance sends at once (each claimed, sent and recorded on its own; bench/README.md "Webhook latency"). */
+    WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+    /** Base of the exponential retry schedule (attempt n waits base·2^(n-1), capped), in ms. Tests set it small. */
+    WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+    /** Longest wait between two attempts (protocol.md: 30 min). */
+    WEBHOOK_RETRY_CAP_MS: z.coerce.number().int().min(1).max(86_400_000).default(1_800_000),
+    /** Give up on a delivery this long after the event (protocol.md: 7 days). */
+    WEBHOOK_GIVE_UP_MS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(7 * 24 * 3600 * 1000),
+    /** Timeout of one delivery attempt, in ms; the claim lease is this plus 5 s. */
+    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    /**
+     * Private receivers webhooks may reach (comma-separated host names, IP addresses or CIDR ranges);
+     * every other destination must be public (protocol.md "Webhook endpoints").
+     */
+    WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+    /** DNS servers (ip or ip:port, comma-separated) that resolve webhook hosts instead of the system resolver. */
+    WEBHOOK_DNS_SERVERS: z.string().optional(),
+    /** Source of exchange rates: `sandbox` (the fixed table in lib/exchange-rates/sandbox-rate-source.ts). */
+    EXCHANGE_RATE_SOURCE: z.enum(["sandbox"]).default("sandbox"),
+    /** How long a fetched exchange rate is reused (cached in the database), in ms (spec Limits: about 5 minutes). */
+    EXCHANGE_RATE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
+    /** Largest single transaction, in USD cents equivalent (platform config `limits` may set its own). */
+    TRANSACTION_SIZE_LIMIT_USD_CENTS: z.coerce.number().int().min(1).default(100_000_000),
+    /** Largest total sent per customer per UTC day, in USD cents equivalent. */
+    DAILY_VOLUME_LIMIT_USD_CENTS: z.coerce.number().int().min(1).default(500_000_000),
+    /** Current end-user terms (GET /customers/end-user-terms); quotes need a customer's consent to this version. */
+    END_USER_TERMS_VERSION: z.string().min(1).max(50).default("V1"),
+    END_USER_TERMS_URL: z.string().url().default("https://localhost/terms/v1"),
+    /** How long a quote can be executed, in ms. */
+    QUOTE_TTL_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
+    /**
+     * How long, in seconds, a fetched OIDC key set is trusted before a token naming an unknown `kid` may
+     * refetch it (jose createRemoteJWKSet cooldown): bounds fetches caused by junk tokens, and delays pick-up
+     * of a rotated key by at most this much.
+     */
+    OIDC_JWKS_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+    /** JSON file replacing the shipped directory of receiving institutions and VASPs (lib/discoveries/directory.json shape). */
+    DIRECTORY_FILE: z.string().min(1).optional(),
+    /** Largest CSV file of POST /customers/bulk/csv, in bytes, and most data rows in one file. */
+    BULK_IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(1024 * 1024 * 1024)
+      .default(20 * 1024 * 1024),
+    BULK_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+    /** Run the bulk-import worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
+    BULK_IMPORT_WORKER: z.enum(["on", "off"]).default("on"),
+    /** How often an idle bulk-import worker looks for pending rows, and how many rows one transaction takes. */
+    BULK_IMPORT_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+    BULK_IMPORT_BATCH: z.coerce.number().int().min(1).max(5000).default(200),
+    /** Bulk-import loops per process (each holds one database connection while it works). */
+    BULK_IMPORT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(1),
+    /** Run the stablecoin operations worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
+    STABLECOIN_WORKER: z.enum(["on", "off"]).default("on"),
+    /** Wait of the sandbox issuer provider before each step of a stablecoin operation (docs/protocol.md "Stablecoins"). */
+    STABLECOIN_SETTLE_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+    /** How often an idle stablecoin worker looks for operations whose next step is due. */
+    STABLECOIN_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+    /** Plaid (deprecated Grid operations /plaid/*): production platforms need these; sandbox platforms use the built-in sandbox. */
+    PLAID_CLIENT_ID: z.string().min(1).optional(),
+    PLAID_SECRET: z.string().min(1).optional(),
+    /** Plaid's API base URL for production platforms (Plaid's own sandbox host may be given to try a real Plaid sandbox). */
+    PLAID_BASE_URL: z.string().url().default("https://production.plaid.com"),
+    /** The name Plaid Link shows the end user. */
+    PLAID_CLIENT_NAME: z.string().min(1).max(30).default("Bank account link"),
+    /** Run the Plaid worker (activates accounts linked through Plaid) in this server process; every instance may. */
+    PLAID_WORKER: z.enum(["on", "off"]).default("on"),
+    /** Start of an UMA invitation's claim URL (the code is appended). */
+    INVITATION_URL_BASE: z.string().url().default("https://uma.me/i/"),
+    /** Failed BasicAuth attempts per client id per minute before 429 (protocol.md "Failed platform authentication"). */
+    AUTH_FAILURES_PER_CLIENT_ID: z.coerce.number().int().min(1).max(1_000_000).default(20),
+    /** Failed BasicAuth attempts per source address per minute before 429. */
+    AUTH_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Device-code redemption attempts per source address per minute, across codes, before 429. */
+    DEVICE_CODE_REDEEMS_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    /** Run the sweeper (lib/sweeper) in this server process; every instance may. */
+    SWEEPER: z.enum(["on", "off"]).default("on"),
+    /** Pause between two sweeper passes, in ms. */
+    SWEEP_INTERVAL_MS: z.coerce.number().int().min(100).max(86_400_000).default(60_000),
+    /** Rows deleted per statement (at most ten statements per table per pass). */
+    SWEEP_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
+    /** Signed-retry requests are kept this long after their expiresAt (replays end at expiresAt), in ms. */
+    SIGNED_REQUEST_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
+    /** EMAIL_OTP and passkey challenges are kept this long after they expire, in ms. */
+    CHALLENGE_RETENTION_MS: z.coerce.number().int().min(0).default(86_400_000),
+    /** Digests of used OIDC tokens are kept this long after the token's exp, in ms. */
+    OIDC_TOKEN_USE_RETENTION_MS: z.coerce.number().int().min(0).default(3_600_000),
+    /** Agent device codes are kept this long after they expire (their status answers 404 afterwards), in ms. */
+    DEVICE_CODE_RETENTION_MS: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .default(7 * 86_400_000),
+    /** KYC/KYB document bytes (always encrypted under the KEK first): `pg` (a table) or `s3` (an S3-compatible bucket). */
+    DOCUMENT_STORE: z.enum(["pg", "s3"]).default("pg"),
+    /** With DOCUMENT_STORE=s3: endpoint URL (path-style: `<endpoint>/<bucket>/<key>`), bucket, region and keys. */
+    S3_ENDPOINT: z.string().url().optional(),
+    S3_BUCKET: z.string().min(3).max(63).optional(),
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    /** Largest KYC/KYB document file, in bytes (Grid: 10 MB). */
+    DOCUMENT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(100 * 1024 * 1024)
+      .default(10 * 1024 * 1024),
+    /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
+    PUBLIC_URL: z.string().url().optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.DOCUMENT_STORE !== "s3") return;
+    for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+      if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "required when DOCUMENT_STORE=s3" });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

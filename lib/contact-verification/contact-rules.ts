@@ -10,10 +10,15 @@ export const SANDBOX_CONTACT_CODE = "123456";
 /** The value to verify on `channel`, or 409: not mandated, no such contact detail, or already verified. */
 export function requireVerifiableChannel(customer: CustomerRow, channel: ContactChannel): string {
   if (!isScaRegion(customer)) {
-    throw new ApiError("CONFLICT", "This customer's payment provider does not require contact verification", { reason: "NOT_REQUIRED" });
+    throw new ApiError("CONFLICT", "This customer's payment provider does not require contact verification", {
+      reason: "NOT_REQUIRED",
+    });
   }
   const value = channelValue(customer, channel);
-  if (!value) throw new ApiError("CONFLICT", `The customer has no ${channel === "email" ? "email" : "phone number"} on file`, { reason: "NO_CONTACT" });
+  if (!value)
+    throw new ApiError("CONFLICT", `The customer has no ${channel === "email" ? "email" : "phone number"} on file`, {
+      reason: "NO_CONTACT",
+    });
   if (customer.contactVerified?.[channel] === value) {
     throw new ApiError("CONFLICT", `The customer's ${channel} is already verified`, { reason: "ALREADY_VERIFIED" });
   }

@@ -31,7 +31,10 @@ function pair(channel: "email" | "phone", name: "Email" | "Phone", via: string) 
       auth: "platform",
       params: customerIdParams,
       body: confirmBody,
-      responses: { 200: { description: "The customer", schema: customerSchema }, ...errorResponses(400, 401, 404, 409) },
+      responses: {
+        200: { description: "The customer", schema: customerSchema },
+        ...errorResponses(400, 401, 404, 409),
+      },
     }),
   };
 }

@@ -12,11 +12,19 @@ import { CONTACT_CODE_TTL_MS, SANDBOX_CONTACT_CODE, requireVerifiableChannel } f
 import type { ContactChannel } from "@/lib/customers/sca-region";
 
 /** POST /customers/{id}/verify-email | verify-phone: a fresh code replaces any outstanding one. */
-export async function sendContactCode(platform: PlatformPrincipal, customerId: string, channel: ContactChannel): Promise<void> {
+export async function sendContactCode(
+  platform: PlatformPrincipal,
+  customerId: string,
+  channel: ContactChannel,
+): Promise<void> {
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, customerId);
   const destination = requireVerifiableChannel(customer, channel);
-  await consumeRateLimit(`contact-code:${customer.id}:${channel}`, RATE_LIMITS.emailOtpChallenge, `${channel} verification codes for this customer`);
+  await consumeRateLimit(
+    `contact-code:${customer.id}:${channel}`,
+    RATE_LIMITS.emailOtpChallenge,
+    `${channel} verification codes for this customer`,
+  );
   const sandbox = platform.environment === "SANDBOX";
   const code = sandbox ? SANDBOX_CONTACT_CODE : newOtpCode(false);
   const id = newUuid();
@@ -31,7 +39,9 @@ export async function sendContactCode(platform: PlatformPrincipal, customerId: s
     expiresAt: new Date(Date.now() + CONTACT_CODE_TTL_MS),
   };
   await db.transaction(async (tx) => {
-    await tx.delete(contactChallenges).where(and(eq(contactChallenges.customerId, customer.id), eq(contactChallenges.channel, channel)));
+    await tx
+      .delete(contactChallenges)
+      .where(and(eq(contactChallenges.customerId, customer.id), eq(contactChallenges.channel, channel)));
     await tx.insert(contactChallenges).values(values);
   });
   if (sandbox) return;

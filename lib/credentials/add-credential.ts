@@ -19,7 +19,9 @@ interface Input {
 
 type Ctx = { handlerContext: Record<string, unknown> };
 
-function handlerFor(type: AddCredentialBody["type"]): Required<Pick<CredentialTypeHandler, "prepareAdd" | "add">> & CredentialTypeHandler {
+function handlerFor(
+  type: AddCredentialBody["type"],
+): Required<Pick<CredentialTypeHandler, "prepareAdd" | "add">> & CredentialTypeHandler {
   const h = credentialHandlers[type];
   if (!h?.prepareAdd || !h.add) throw unsupportedType(type, "Adding a credential");
   return h as Required<Pick<CredentialTypeHandler, "prepareAdd" | "add">> & CredentialTypeHandler;
@@ -28,9 +30,15 @@ function handlerFor(type: AddCredentialBody["type"]): Required<Pick<CredentialTy
 async function addInput(db: DbOrTx, input: Input): Promise<AddCredentialInput> {
   const account = await findInternalAccountOrThrow(db, input.platform.id, input.body.accountId);
   if (account.type !== "EMBEDDED_WALLET") {
-    throw new ApiError("INVALID_INPUT", `Credentials belong to EMBEDDED_WALLET accounts; ${input.body.accountId} is ${account.type}`, {
-      errors: [{ field: "accountId", message: `expected an EMBEDDED_WALLET account, received a ${account.type} account` }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `Credentials belong to EMBEDDED_WALLET accounts; ${input.body.accountId} is ${account.type}`,
+      {
+        errors: [
+          { field: "accountId", message: `expected an EMBEDDED_WALLET account, received a ${account.type} account` },
+        ],
+      },
+    );
   }
   return { platform: input.platform, account, body: input.body };
 }

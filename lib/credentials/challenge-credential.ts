@@ -7,7 +7,11 @@ import { findCredentialOrThrow } from "./find-credential";
 import { unsupportedType } from "./unsupported-type";
 
 /** POST /auth/credentials/{id}/challenge: dispatched on the credential's type. */
-export async function challengeCredential(platform: PlatformPrincipal, credentialId: string, body: ChallengeCredentialBody | undefined): Promise<Reply> {
+export async function challengeCredential(
+  platform: PlatformPrincipal,
+  credentialId: string,
+  body: ChallengeCredentialBody | undefined,
+): Promise<Reply> {
   const credential = await findCredentialOrThrow(await getDb(), platform.id, credentialId);
   const handler = credentialHandlers[credential.type];
   if (!handler?.challenge) throw unsupportedType(credential.type, "A challenge");

@@ -29,9 +29,22 @@ export interface AddCredentialInput<B extends AddCredentialBody = AddCredentialB
 
 export interface CredentialTypeHandler {
   type: CredentialType;
-  prepareAdd?(db: DbOrTx, input: AddCredentialInput): Promise<{ parameters: Record<string, unknown>; context?: Record<string, unknown> }>;
+  prepareAdd?(
+    db: DbOrTx,
+    input: AddCredentialInput,
+  ): Promise<{ parameters: Record<string, unknown>; context?: Record<string, unknown> }>;
   recheckAdd?(db: DbOrTx, input: AddCredentialInput, context: Record<string, unknown>): Promise<void>;
-  add?(tx: Tx, input: AddCredentialInput, context: Record<string, unknown>): Promise<{ row: AuthMethodRow; extra?: { otpEncryptionTargetBundle?: string } }>;
-  challenge?(input: { platform: PlatformPrincipal; credential: AuthMethodRow; body: ChallengeCredentialBody | undefined }): Promise<Reply>;
-  verify?(call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>): Promise<Reply>;
+  add?(
+    tx: Tx,
+    input: AddCredentialInput,
+    context: Record<string, unknown>,
+  ): Promise<{ row: AuthMethodRow; extra?: { otpEncryptionTargetBundle?: string } }>;
+  challenge?(input: {
+    platform: PlatformPrincipal;
+    credential: AuthMethodRow;
+    body: ChallengeCredentialBody | undefined;
+  }): Promise<Reply>;
+  verify?(
+    call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
+  ): Promise<Reply>;
 }

@@ -5,12 +5,27 @@ import type { AuthMethodRow } from "./auth-method-view";
 import { findCredentialOrThrow } from "./find-credential";
 
 /** The unrevoked credential `credentialId` of this platform, which must be of the body's `type` (else 400). */
-export async function credentialOfType(db: DbOrTx, platformId: string, credentialId: string, type: CredentialType): Promise<AuthMethodRow> {
+export async function credentialOfType(
+  db: DbOrTx,
+  platformId: string,
+  credentialId: string,
+  type: CredentialType,
+): Promise<AuthMethodRow> {
   const credential = await findCredentialOrThrow(db, platformId, credentialId);
   if (credential.type !== type) {
-    throw new ApiError("INVALID_INPUT", `The body's type ${type} does not match the credential's type ${credential.type}`, {
-      errors: [{ field: "type", constraint: { enum: [credential.type] }, message: `expected ${credential.type}, received ${type}` }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `The body's type ${type} does not match the credential's type ${credential.type}`,
+      {
+        errors: [
+          {
+            field: "type",
+            constraint: { enum: [credential.type] },
+            message: `expected ${credential.type}, received ${type}`,
+          },
+        ],
+      },
+    );
   }
   return credential;
 }

@@ -2,7 +2,12 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { authSessionSchema, publicKeyHexSchema } from "@/lib/sessions/session.contract";
-import { credentialTypeSchema, processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
+import {
+  credentialTypeSchema,
+  processingSchema,
+  signedRetryHeaders,
+  signedRetryResponses,
+} from "@/lib/signed-retry/signed-retry.contract";
 
 const TAG = "Embedded Wallet Auth";
 const base64url = (name: string, max = 65_536) =>
@@ -23,7 +28,10 @@ export const authMethodSchema = z.object({
   type: credentialTypeSchema,
   credentialId: z.string().optional().describe("PASSKEY: WebAuthn credential id, base64url"),
   nickname: z.string().optional(),
-  otpEncryptionTargetBundle: z.string().optional().describe("EMAIL_OTP challenge: the enclave bundle to encrypt the OTP to"),
+  otpEncryptionTargetBundle: z
+    .string()
+    .optional()
+    .describe("EMAIL_OTP challenge: the enclave bundle to encrypt the OTP to"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -96,7 +104,11 @@ export type VerifyCredentialBody = z.infer<typeof verifyCredentialBodySchema>;
 export const challengeCredentialBodySchema = z.object({ clientPublicKey: publicKeyHexSchema.optional() }).strict();
 export type ChallengeCredentialBody = z.infer<typeof challengeCredentialBodySchema>;
 
-export const passkeyAuthChallengeSchema = z.object({ challenge: z.string(), requestId: z.string(), expiresAt: z.string() });
+export const passkeyAuthChallengeSchema = z.object({
+  challenge: z.string(),
+  requestId: z.string(),
+  expiresAt: z.string(),
+});
 
 const idParams = z.object({ id: z.string().max(200) });
 
@@ -105,7 +117,8 @@ export const addCredentialOp = defineOperation({
   method: "POST",
   path: "/auth/credentials",
   summary: "Add a credential (signed retry by an active session of the account)",
-  description: "Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.",
+  description:
+    "Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.",
   tags: [TAG],
   auth: "platform",
   body: addCredentialBodySchema,
@@ -127,7 +140,10 @@ export const listCredentialsOp = defineOperation({
   tags: [TAG],
   auth: "platform",
   query: z.object({ accountId: z.string().max(200) }),
-  responses: { 200: { description: "The credentials", schema: z.object({ data: z.array(authMethodSchema) }) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "The credentials", schema: z.object({ data: z.array(authMethodSchema) }) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const deleteCredentialOp = defineOperation({
@@ -135,7 +151,8 @@ export const deleteCredentialOp = defineOperation({
   method: "DELETE",
   path: "/auth/credentials/{id}",
   summary: "Revoke a credential (signed retry by a session of a different credential)",
-  description: "Its sessions are revoked in the same transaction. The only credential → 400 INVALID_INPUT, details.reason LAST_CREDENTIAL.",
+  description:
+    "Its sessions are revoked in the same transaction. The only credential → 400 INVALID_INPUT, details.reason LAST_CREDENTIAL.",
   tags: [TAG],
   auth: "platform",
   params: idParams,
@@ -162,7 +179,10 @@ export const challengeCredentialOp = defineOperation({
   body: challengeCredentialBodySchema,
   bodyOptional: true,
   responses: {
-    200: { description: "EMAIL_OTP: AuthMethod with otpEncryptionTargetBundle; PASSKEY: PasskeyAuthChallenge", schema: z.union([authMethodSchema, passkeyAuthChallengeSchema]) },
+    200: {
+      description: "EMAIL_OTP: AuthMethod with otpEncryptionTargetBundle; PASSKEY: PasskeyAuthChallenge",
+      schema: z.union([authMethodSchema, passkeyAuthChallengeSchema]),
+    },
     ...errorResponses(400, 401, 404, 429),
   },
 });
@@ -181,7 +201,10 @@ export const verifyCredentialOp = defineOperation({
   headers: signedRetryHeaders,
   responses: {
     ...signedRetryResponses({
-      200: { description: "The session, or PROCESSING (re-send the identical request)", schema: z.union([processingSchema, authSessionSchema]) },
+      200: {
+        description: "The session, or PROCESSING (re-send the identical request)",
+        schema: z.union([processingSchema, authSessionSchema]),
+      },
     }),
     ...errorResponses(400, 401, 404, 429),
   },

@@ -19,9 +19,13 @@ async function checkRevocable(db: DbOrTx, input: Input) {
   const credential = await findCredentialOrThrow(db, input.platform.id, input.credentialId);
   const all = await activeCredentials(db, credential.accountId);
   if (all.length <= 1) {
-    throw new ApiError("INVALID_INPUT", `${input.credentialId} is the only credential of its account; an account keeps at least one`, {
-      reason: "LAST_CREDENTIAL",
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `${input.credentialId} is the only credential of its account; an account keeps at least one`,
+      {
+        reason: "LAST_CREDENTIAL",
+      },
+    );
   }
   return credential;
 }
@@ -49,7 +53,11 @@ export const deleteCredentialOperation: SignedOperation<Input> = {
   async execute(tx, input) {
     const credential = await findCredentialOrThrow(tx, input.platform.id, input.credentialId);
     // Serialise revocations on one account so that two concurrent ones cannot remove the last two credentials.
-    await tx.select({ id: internalAccounts.id }).from(internalAccounts).where(eq(internalAccounts.id, credential.accountId)).for("update");
+    await tx
+      .select({ id: internalAccounts.id })
+      .from(internalAccounts)
+      .where(eq(internalAccounts.id, credential.accountId))
+      .for("update");
     await checkRevocable(tx, input);
     const now = new Date();
     await tx.update(authMethods).set({ revokedAt: now, updatedAt: now }).where(eq(authMethods.id, credential.id));

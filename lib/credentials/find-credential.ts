@@ -17,7 +17,9 @@ export async function findCredentialOrThrow(
     const q = db
       .select()
       .from(authMethods)
-      .where(and(eq(authMethods.id, uuid), eq(authMethods.platformId, platformId), sql`${authMethods.revokedAt} is null`))
+      .where(
+        and(eq(authMethods.id, uuid), eq(authMethods.platformId, platformId), sql`${authMethods.revokedAt} is null`),
+      )
       .limit(1);
     const [row] = opts.forUpdate ? await q.for("update") : await q;
     if (row) return row;

@@ -14,7 +14,13 @@ export async function listCredentials(platform: PlatformPrincipal, accountId: st
   const rows = await db
     .select()
     .from(authMethods)
-    .where(and(eq(authMethods.accountId, uuid), eq(authMethods.platformId, platform.id), sql`${authMethods.revokedAt} is null`))
+    .where(
+      and(
+        eq(authMethods.accountId, uuid),
+        eq(authMethods.platformId, platform.id),
+        sql`${authMethods.revokedAt} is null`,
+      ),
+    )
     .orderBy(asc(authMethods.id));
   return { data: rows.map((r) => toAuthMethod(r)) };
 }

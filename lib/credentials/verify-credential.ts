@@ -9,7 +9,9 @@ import { unsupportedType } from "./unsupported-type";
  * POST /auth/credentials/{id}/verify: dispatched on the body's `type`; each handler looks the credential
  * up itself (a signed retry must answer 401 reuse, not 404, once its credential has changed).
  */
-export async function verifyCredential(call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>): Promise<Reply> {
+export async function verifyCredential(
+  call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
+): Promise<Reply> {
   const handler = credentialHandlers[call.input.body.type];
   if (!handler?.verify) throw unsupportedType(call.input.body.type, "Verification");
   return handler.verify(call);

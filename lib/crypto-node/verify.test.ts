@@ -12,7 +12,9 @@ describe("native verification agrees with the isomorphic one", () => {
     expect(verifyStampNative(parseStamp(DOCS_STAMP.header), DOCS_STAMP.body)).toBe(true);
     const outer = JSON.parse(EXPORT_BUNDLE.bundle);
     expect(verifyDerHexNative(outer.enclaveQuorumPublic, outer.dataSignature, hexToBytes(outer.data))).toBe(true);
-    expect(verifyDerHexNative(outer.enclaveQuorumPublic, outer.dataSignature, hexToBytes(outer.data + "00"))).toBe(false);
+    expect(verifyDerHexNative(outer.enclaveQuorumPublic, outer.dataSignature, hexToBytes(outer.data + "00"))).toBe(
+      false,
+    );
   });
   // 300 pure-JS signatures and verifications: CPU-bound, so a loaded machine needs more than the default 5 s.
   it("matches verifyDerHex on valid, high-S, wrong and garbage inputs", { timeout: 60_000 }, () => {
@@ -31,7 +33,7 @@ describe("native verification agrees with the isomorphic one", () => {
         else if (mode === 3) pub = other.publicKeyHex;
         else if (mode === 4) {
           const b = hexToBytes(sig);
-          b[pos % b.length] ^= 1 << pos % 8;
+          b[pos % b.length] ^= 1 << (pos % 8);
           sig = bytesToHex(b);
         } else if (mode === 5) sig = sig.slice(0, Math.max(2, (pos % sig.length) & ~1));
         const expected = verifyDerHex(pub, sig, msg);

@@ -32,7 +32,11 @@ function keyObject(publicKeyHex: string): KeyObject {
   return key;
 }
 
-export function verifyDerHexNative(publicKeyHex: string, derSignatureHex: string, message: string | Uint8Array): boolean {
+export function verifyDerHexNative(
+  publicKeyHex: string,
+  derSignatureHex: string,
+  message: string | Uint8Array,
+): boolean {
   try {
     const data = typeof message === "string" ? Buffer.from(message, "utf8") : message;
     return verify("sha256", data, { key: keyObject(publicKeyHex), dsaEncoding: "der" }, hexToBytes(derSignatureHex));

@@ -10,7 +10,9 @@ const VERSION = "v1";
 
 async function importKey(keyBytes: Uint8Array, usage: "encrypt" | "decrypt"): Promise<CryptoKey> {
   if (!(keyBytes instanceof Uint8Array) || keyBytes.length !== 32) {
-    throw new Error(`at-rest: expected a 32-byte key, received ${keyBytes instanceof Uint8Array ? keyBytes.length + " bytes" : typeof keyBytes}`);
+    throw new Error(
+      `at-rest: expected a 32-byte key, received ${keyBytes instanceof Uint8Array ? keyBytes.length + " bytes" : typeof keyBytes}`,
+    );
   }
   return globalThis.crypto.subtle.importKey("raw", keyBytes.slice(), { name: "AES-GCM" }, false, [usage]);
 }
@@ -41,7 +43,8 @@ export async function decryptAtRest(keyBytes32: Uint8Array, value: string, aad?:
   } catch {
     throw new Error("at-rest: expected base64url iv and ciphertext");
   }
-  if (iv.length !== 12 || ct.length < 16) throw new Error("at-rest: expected a 12-byte iv and a ciphertext with a 16-byte tag");
+  if (iv.length !== 12 || ct.length < 16)
+    throw new Error("at-rest: expected a 12-byte iv and a ciphertext with a 16-byte tag");
   const key = await importKey(keyBytes32, "decrypt");
   try {
     return new Uint8Array(await globalThis.crypto.subtle.decrypt(params(iv, aad), key, ct.slice()));

@@ -17,7 +17,10 @@ describe("base58check", () => {
 describe("credential bundle", () => {
   it("opens the published vector", async () => {
     expect(
-      await openCredentialBundle({ bundle: CREDENTIAL_BUNDLE.bundle, recipientPrivateKeyHex: CREDENTIAL_BUNDLE.recipientPrivateKeyHex }),
+      await openCredentialBundle({
+        bundle: CREDENTIAL_BUNDLE.bundle,
+        recipientPrivateKeyHex: CREDENTIAL_BUNDLE.recipientPrivateKeyHex,
+      }),
     ).toBe(CREDENTIAL_BUNDLE.expectedPrivateKeyHex);
   });
   it("round-trips to an uncompressed or compressed recipient; 81 bytes, compressed enc", async () => {
@@ -28,18 +31,34 @@ describe("credential bundle", () => {
       const raw = base58check.decode(bundle);
       expect(raw).toHaveLength(33 + 32 + 16);
       expect([0x02, 0x03]).toContain(raw[0]);
-      expect(await openCredentialBundle({ bundle, recipientPrivateKeyHex: recipient.privateKeyHex })).toBe(session.privateKeyHex);
+      expect(await openCredentialBundle({ bundle, recipientPrivateKeyHex: recipient.privateKeyHex })).toBe(
+        session.privateKeyHex,
+      );
     }
   });
   it("fails for another recipient, a tampered body or a broken checksum", async () => {
     const recipient = generateP256KeyPair();
-    const bundle = await sealCredentialBundle({ privateKeyHex: generateP256KeyPair().privateKeyHex, recipientPublicKeyHex: recipient.publicKeyHex });
-    await expect(openCredentialBundle({ bundle, recipientPrivateKeyHex: generateP256KeyPair().privateKeyHex })).rejects.toThrow(/decryption failed/);
+    const bundle = await sealCredentialBundle({
+      privateKeyHex: generateP256KeyPair().privateKeyHex,
+      recipientPublicKeyHex: recipient.publicKeyHex,
+    });
+    await expect(
+      openCredentialBundle({ bundle, recipientPrivateKeyHex: generateP256KeyPair().privateKeyHex }),
+    ).rejects.toThrow(/decryption failed/);
     const raw = base58check.decode(bundle);
     raw[40] ^= 1;
-    await expect(openCredentialBundle({ bundle: base58check.encode(raw), recipientPrivateKeyHex: recipient.privateKeyHex })).rejects.toThrow(/decryption failed/);
+    await expect(
+      openCredentialBundle({ bundle: base58check.encode(raw), recipientPrivateKeyHex: recipient.privateKeyHex }),
+    ).rejects.toThrow(/decryption failed/);
     const flipped = bundle.slice(0, -1) + (bundle.endsWith("1") ? "2" : "1");
-    await expect(openCredentialBundle({ bundle: flipped, recipientPrivateKeyHex: recipient.privateKeyHex })).rejects.toThrow(/base58check/);
-    await expect(openCredentialBundle({ bundle: base58check.encode(new Uint8Array(40)), recipientPrivateKeyHex: recipient.privateKeyHex })).rejects.toThrow(/more than 49 bytes/);
+    await expect(
+      openCredentialBundle({ bundle: flipped, recipientPrivateKeyHex: recipient.privateKeyHex }),
+    ).rejects.toThrow(/base58check/);
+    await expect(
+      openCredentialBundle({
+        bundle: base58check.encode(new Uint8Array(40)),
+        recipientPrivateKeyHex: recipient.privateKeyHex,
+      }),
+    ).rejects.toThrow(/more than 49 bytes/);
   });
 });

@@ -13,7 +13,10 @@ export const base58check = createBase58check(sha256);
 
 const COMPRESSED_ENC_LENGTH = 33;
 
-export async function sealCredentialBundle(args: { privateKeyHex: string; recipientPublicKeyHex: string }): Promise<string> {
+export async function sealCredentialBundle(args: {
+  privateKeyHex: string;
+  recipientPublicKeyHex: string;
+}): Promise<string> {
   const scalar = privateKeyBytes(args.privateKeyHex);
   const sealed = await hpkeSeal({ recipientPublicKeyHex: args.recipientPublicKeyHex, plaintext: scalar });
   const encCompressed = hexToBytes(compressPublicKey(bytesToHex(sealed.encappedPublic)));
@@ -29,7 +32,9 @@ export async function openCredentialBundle(args: { bundle: string; recipientPriv
     throw new Error(`credential bundle: expected base58check text: ${(error as Error).message}`);
   }
   if (raw.length <= COMPRESSED_ENC_LENGTH + 16) {
-    throw new Error(`credential bundle: expected more than ${COMPRESSED_ENC_LENGTH + 16} bytes, received ${raw.length}`);
+    throw new Error(
+      `credential bundle: expected more than ${COMPRESSED_ENC_LENGTH + 16} bytes, received ${raw.length}`,
+    );
   }
   const plaintext = await hpkeOpen({
     recipientPrivateKeyHex: args.recipientPrivateKeyHex,

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { base64urlDecode, base64urlEncode, bytesToHex, hexToBytes, sha256Hex, utf8Decode, utf8Encode } from "./encoding";
+import {
+  base64urlDecode,
+  base64urlEncode,
+  bytesToHex,
+  hexToBytes,
+  sha256Hex,
+  utf8Decode,
+  utf8Encode,
+} from "./encoding";
 
 describe("hex", () => {
   it("emits lowercase and round-trips", () => {

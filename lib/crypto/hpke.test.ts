@@ -20,7 +20,15 @@ describe("HPKE (turnkey_hpke, AAD = enc ‖ recipient)", () => {
     const sealed = await hpkeSeal({ recipientPublicKeyHex: k.publicKeyHex, plaintext: utf8Encode("x") });
     const enc33 = hexToBytes(compressPublicKey(bytesToHex(sealed.encappedPublic)));
     expect(enc33).toHaveLength(33);
-    expect(utf8Decode(await hpkeOpen({ recipientPrivateKeyHex: k.privateKeyHex, encappedPublic: enc33, ciphertext: sealed.ciphertext }))).toBe("x");
+    expect(
+      utf8Decode(
+        await hpkeOpen({
+          recipientPrivateKeyHex: k.privateKeyHex,
+          encappedPublic: enc33,
+          ciphertext: sealed.ciphertext,
+        }),
+      ),
+    ).toBe("x");
   });
   it("uses a fresh ephemeral key per message", async () => {
     const k = generateP256KeyPair();
@@ -34,11 +42,27 @@ describe("HPKE (turnkey_hpke, AAD = enc ‖ recipient)", () => {
     const sealed = await hpkeSeal({ recipientPublicKeyHex: k.publicKeyHex, plaintext: utf8Encode("secret") });
     const tampered = sealed.ciphertext.slice();
     tampered[0] ^= 1;
-    await expect(hpkeOpen({ recipientPrivateKeyHex: k.privateKeyHex, encappedPublic: sealed.encappedPublic, ciphertext: tampered })).rejects.toThrow(/decryption failed/);
-    await expect(hpkeOpen({ recipientPrivateKeyHex: generateP256KeyPair().privateKeyHex, ...sealed })).rejects.toThrow(/decryption failed/);
+    await expect(
+      hpkeOpen({
+        recipientPrivateKeyHex: k.privateKeyHex,
+        encappedPublic: sealed.encappedPublic,
+        ciphertext: tampered,
+      }),
+    ).rejects.toThrow(/decryption failed/);
+    await expect(hpkeOpen({ recipientPrivateKeyHex: generateP256KeyPair().privateKeyHex, ...sealed })).rejects.toThrow(
+      /decryption failed/,
+    );
     const otherEnc = hexToBytes(generateP256KeyPair().publicKeyUncompressedHex);
-    await expect(hpkeOpen({ recipientPrivateKeyHex: k.privateKeyHex, encappedPublic: otherEnc, ciphertext: sealed.ciphertext })).rejects.toThrow(/decryption failed/);
-    await expect(hpkeOpen({ recipientPrivateKeyHex: k.privateKeyHex, encappedPublic: new Uint8Array(65), ciphertext: sealed.ciphertext })).rejects.toThrow(/encapsulated key/);
+    await expect(
+      hpkeOpen({ recipientPrivateKeyHex: k.privateKeyHex, encappedPublic: otherEnc, ciphertext: sealed.ciphertext }),
+    ).rejects.toThrow(/decryption failed/);
+    await expect(
+      hpkeOpen({
+        recipientPrivateKeyHex: k.privateKeyHex,
+        encappedPublic: new Uint8Array(65),
+        ciphertext: sealed.ciphertext,
+      }),
+    ).rejects.toThrow(/encapsulated key/);
   });
   it("binds the AAD: a generic HPKE open with empty AAD fails", async () => {
     // Seal with our module, open with a plain @hpke/core context (info set, AAD omitted).

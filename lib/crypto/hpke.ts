@@ -19,7 +19,8 @@ function cipherSuite(): CipherSuite {
 
 function uncompressed(bytesOrHex: Uint8Array | string, what: string): Uint8Array {
   try {
-    if (typeof bytesOrHex !== "string" && !(bytesOrHex instanceof Uint8Array)) throw new Error(`expected bytes, received ${typeof bytesOrHex}`);
+    if (typeof bytesOrHex !== "string" && !(bytesOrHex instanceof Uint8Array))
+      throw new Error(`expected bytes, received ${typeof bytesOrHex}`);
     const hex = typeof bytesOrHex === "string" ? bytesOrHex : bytesToHex(bytesOrHex);
     return publicKeyPoint(hex).toBytes(false);
   } catch (error) {
@@ -46,7 +47,9 @@ export async function hpkeSeal(args: { recipientPublicKeyHex: string; plaintext:
   const recipientKey = await s.kem.deserializePublicKey(recipient.slice().buffer);
   const sender = await s.createSenderContext({ recipientPublicKey: recipientKey, info: HPKE_INFO.slice().buffer });
   const enc = new Uint8Array(sender.enc);
-  const ciphertext = new Uint8Array(await sender.seal(args.plaintext.slice().buffer, hpkeAad(enc, recipient).slice().buffer));
+  const ciphertext = new Uint8Array(
+    await sender.seal(args.plaintext.slice().buffer, hpkeAad(enc, recipient).slice().buffer),
+  );
   return { encappedPublic: enc, ciphertext };
 }
 
@@ -70,7 +73,9 @@ export async function hpkeOpen(args: {
       enc: enc.slice().buffer,
       info: HPKE_INFO.slice().buffer,
     });
-    return new Uint8Array(await recipient.open(args.ciphertext.slice().buffer, hpkeAad(enc, recipientPublic).slice().buffer));
+    return new Uint8Array(
+      await recipient.open(args.ciphertext.slice().buffer, hpkeAad(enc, recipientPublic).slice().buffer),
+    );
   } catch {
     throw new Error("HPKE: decryption failed (wrong key, tampered ciphertext, or wrong encapsulated key)");
   }

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 
 // lib/crypto runs in the browser client and the SDK too: only its own files and the isomorphic
 // audited packages (@noble/*, @scure/*, @hpke/*) may be imported: no `node:` module, nothing of ours (tests excepted).
-const ALLOWED = /^(\.\/[a-z0-9-]+|@noble\/(curves|hashes)\/[a-z0-9-]+\.js|@scure\/(base|bip39)(\/[a-z0-9/-]+\.js)?|@hpke\/core)$/;
+const ALLOWED =
+  /^(\.\/[a-z0-9-]+|@noble\/(curves|hashes)\/[a-z0-9-]+\.js|@scure\/(base|bip39)(\/[a-z0-9/-]+\.js)?|@hpke\/core)$/;
 
 describe("lib/crypto is isomorphic", () => {
   const dir = import.meta.dirname;

@@ -28,7 +28,11 @@ describe("OTP target bundle", () => {
     const { enclave, target, targetBundle } = setup();
     const data = verifyEnclaveBundle(targetBundle, enclave.publicKeyUncompressedHex);
     expect(Object.keys(data)).toEqual(["targetPublic", "organizationId", "userId"]);
-    expect(data).toEqual({ targetPublic: target.publicKeyUncompressedHex, organizationId: "Platform:0193", userId: "InternalAccount:0193" });
+    expect(data).toEqual({
+      targetPublic: target.publicKeyUncompressedHex,
+      organizationId: "Platform:0193",
+      userId: "InternalAccount:0193",
+    });
   });
 });
 
@@ -46,7 +50,11 @@ describe("encryptedOtpBundle", () => {
     expect(outer.encappedPublic).toMatch(/^04[0-9a-f]{128}$/);
     // 6-digit code + compressed key: 103-byte plaintext, 119-byte ciphertext (crypto-format-facts §3).
     expect(outer.ciphertext).toHaveLength(238);
-    const plain = await hpkeOpen({ recipientPrivateKeyHex: target.privateKeyHex, encappedPublic: hexToBytes(outer.encappedPublic), ciphertext: hexToBytes(outer.ciphertext) });
+    const plain = await hpkeOpen({
+      recipientPrivateKeyHex: target.privateKeyHex,
+      encappedPublic: hexToBytes(outer.encappedPublic),
+      ciphertext: hexToBytes(outer.ciphertext),
+    });
     expect(utf8Decode(plain)).toBe(JSON.stringify({ otp_code: "000000", public_key: session.publicKeyHex }));
     expect(await openOtpBundle({ encryptedOtpBundle: bundle, targetPrivateKeyHex: target.privateKeyHex })).toEqual({
       otp_code: "000000",
@@ -56,18 +64,33 @@ describe("encryptedOtpBundle", () => {
   it("refuses to seal to a bundle not signed by the pinned key", async () => {
     const { session, targetBundle } = setup();
     await expect(
-      sealOtpBundle({ otpCode: "1", sessionPublicKeyHex: session.publicKeyHex, targetBundle, pinnedEnclavePublicHex: generateP256KeyPair().publicKeyHex }),
+      sealOtpBundle({
+        otpCode: "1",
+        sessionPublicKeyHex: session.publicKeyHex,
+        targetBundle,
+        pinnedEnclavePublicHex: generateP256KeyPair().publicKeyHex,
+      }),
     ).rejects.toThrow(/expected enclaveQuorumPublic/);
   });
   it("does not open with another target key or after a flipped byte", async () => {
     const { enclave, target, session, targetBundle } = setup();
-    const bundle = await sealOtpBundle({ otpCode: "123456", sessionPublicKeyHex: session.publicKeyHex, targetBundle, pinnedEnclavePublicHex: enclave.publicKeyHex });
-    await expect(openOtpBundle({ encryptedOtpBundle: bundle, targetPrivateKeyHex: generateP256KeyPair().privateKeyHex })).rejects.toMatchObject({ reason: "DECRYPTION_FAILED" });
+    const bundle = await sealOtpBundle({
+      otpCode: "123456",
+      sessionPublicKeyHex: session.publicKeyHex,
+      targetBundle,
+      pinnedEnclavePublicHex: enclave.publicKeyHex,
+    });
+    await expect(
+      openOtpBundle({ encryptedOtpBundle: bundle, targetPrivateKeyHex: generateP256KeyPair().privateKeyHex }),
+    ).rejects.toMatchObject({ reason: "DECRYPTION_FAILED" });
     const outer = JSON.parse(bundle);
     const ct = hexToBytes(outer.ciphertext);
     ct[5] ^= 0x80;
     await expect(
-      openOtpBundle({ encryptedOtpBundle: JSON.stringify({ ...outer, ciphertext: bytesToHex(ct) }), targetPrivateKeyHex: target.privateKeyHex }),
+      openOtpBundle({
+        encryptedOtpBundle: JSON.stringify({ ...outer, ciphertext: bytesToHex(ct) }),
+        targetPrivateKeyHex: target.privateKeyHex,
+      }),
     ).rejects.toMatchObject({ reason: "DECRYPTION_FAILED" });
   });
   it.each([
@@ -97,8 +120,14 @@ describe("encryptedOtpBundle", () => {
     ["invalid public_key", JSON.stringify({ otp_code: "000000", public_key: "02" + "ff".repeat(32) })],
   ])("rejects a sealed plaintext that is wrong (%s)", async (_name, plaintext) => {
     const { target, session } = setup();
-    const text = plaintext === "UNCOMPRESSED" ? JSON.stringify({ otp_code: "000000", public_key: session.publicKeyUncompressedHex }) : plaintext;
-    const err = await openOtpBundle({ encryptedOtpBundle: await sealRaw(target.publicKeyHex, text), targetPrivateKeyHex: target.privateKeyHex }).catch((e) => e);
+    const text =
+      plaintext === "UNCOMPRESSED"
+        ? JSON.stringify({ otp_code: "000000", public_key: session.publicKeyUncompressedHex })
+        : plaintext;
+    const err = await openOtpBundle({
+      encryptedOtpBundle: await sealRaw(target.publicKeyHex, text),
+      targetPrivateKeyHex: target.privateKeyHex,
+    }).catch((e) => e);
     expect(err).toBeInstanceOf(OtpBundleError);
     expect(err.reason).toBe("BAD_PLAINTEXT");
   });

@@ -43,7 +43,10 @@ export async function sealOtpBundle(args: {
     JSON.stringify({ otp_code: args.otpCode, public_key: compressPublicKey(args.sessionPublicKeyHex) }),
   );
   const sealed = await hpkeSeal({ recipientPublicKeyHex: data.targetPublic, plaintext });
-  return JSON.stringify({ encappedPublic: bytesToHex(sealed.encappedPublic), ciphertext: bytesToHex(sealed.ciphertext) });
+  return JSON.stringify({
+    encappedPublic: bytesToHex(sealed.encappedPublic),
+    ciphertext: bytesToHex(sealed.ciphertext),
+  });
 }
 
 export type OtpBundleErrorReason = "MALFORMED" | "DECRYPTION_FAILED" | "BAD_PLAINTEXT";
@@ -87,7 +90,10 @@ export async function openOtpBundle(args: {
   }
   const { encappedPublic, ciphertext } = outer as Record<string, unknown>;
   if (typeof encappedPublic !== "string" || !isValidPublicKeyHex(encappedPublic)) {
-    throw new OtpBundleError("MALFORMED", "expected encappedPublic to be a P-256 public key in hex (uncompressed, 130 characters)");
+    throw new OtpBundleError(
+      "MALFORMED",
+      "expected encappedPublic to be a P-256 public key in hex (uncompressed, 130 characters)",
+    );
   }
   let ct: Uint8Array;
   try {
@@ -96,11 +102,19 @@ export async function openOtpBundle(args: {
   } catch {
     throw new OtpBundleError("MALFORMED", "expected ciphertext to be non-empty hex");
   }
-  if (ct.length < 17) throw new OtpBundleError("MALFORMED", `expected a ciphertext longer than the 16-byte tag, received ${ct.length} bytes`);
+  if (ct.length < 17)
+    throw new OtpBundleError(
+      "MALFORMED",
+      `expected a ciphertext longer than the 16-byte tag, received ${ct.length} bytes`,
+    );
 
   let plain: Uint8Array;
   try {
-    plain = await hpkeOpen({ recipientPrivateKeyHex: args.targetPrivateKeyHex, encappedPublic: hexToBytes(encappedPublic), ciphertext: ct });
+    plain = await hpkeOpen({
+      recipientPrivateKeyHex: args.targetPrivateKeyHex,
+      encappedPublic: hexToBytes(encappedPublic),
+      ciphertext: ct,
+    });
   } catch {
     throw new OtpBundleError("DECRYPTION_FAILED", "does not decrypt with this OTP's target key");
   }
@@ -111,14 +125,20 @@ export async function openOtpBundle(args: {
     throw new OtpBundleError("BAD_PLAINTEXT", "expected the sealed plaintext to be JSON {otp_code, public_key}");
   }
   if (inner === null || typeof inner !== "object" || Array.isArray(inner)) {
-    throw new OtpBundleError("BAD_PLAINTEXT", "expected the sealed plaintext to be a JSON object {otp_code, public_key}");
+    throw new OtpBundleError(
+      "BAD_PLAINTEXT",
+      "expected the sealed plaintext to be a JSON object {otp_code, public_key}",
+    );
   }
   const { otp_code, public_key } = inner as Record<string, unknown>;
   if (typeof otp_code !== "string" || otp_code.length === 0 || otp_code.length > 64) {
     throw new OtpBundleError("BAD_PLAINTEXT", "expected otp_code to be a non-empty string");
   }
   if (typeof public_key !== "string" || !COMPRESSED_KEY_RE.test(public_key) || !isValidPublicKeyHex(public_key)) {
-    throw new OtpBundleError("BAD_PLAINTEXT", "expected public_key to be a compressed P-256 public key (66 hex characters, 02/03 prefix)");
+    throw new OtpBundleError(
+      "BAD_PLAINTEXT",
+      "expected public_key to be a compressed P-256 public key (66 hex characters, 02/03 prefix)",
+    );
   }
   return { otp_code, public_key: public_key.toLowerCase() };
 }

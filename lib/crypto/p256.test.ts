@@ -43,7 +43,14 @@ describe("keys", () => {
   it("rejects invalid points and lengths", () => {
     const k = generateP256KeyPair();
     const offCurve = "04" + k.publicKeyUncompressedHex.slice(2, 66) + "00".repeat(32);
-    for (const bad of [offCurve, "02" + "ff".repeat(32), "05" + k.publicKeyHex.slice(2), k.publicKeyHex.slice(0, 64), "zz", ""]) {
+    for (const bad of [
+      offCurve,
+      "02" + "ff".repeat(32),
+      "05" + k.publicKeyHex.slice(2),
+      k.publicKeyHex.slice(0, 64),
+      "zz",
+      "",
+    ]) {
       expect(isValidPublicKeyHex(bad)).toBe(false);
       expect(() => normalizePublicKeyHex(bad)).toThrow(/P-256 public key/);
     }
@@ -87,7 +94,13 @@ describe("ECDSA (DER hex)", () => {
   });
   it("never throws on garbage", () => {
     const k = generateP256KeyPair();
-    for (const [pub, sig] of [["", ""], ["zz", "30"], [k.publicKeyHex, "not hex"], [k.publicKeyHex, "3000"], ["04", "3006020101020101"]]) {
+    for (const [pub, sig] of [
+      ["", ""],
+      ["zz", "30"],
+      [k.publicKeyHex, "not hex"],
+      [k.publicKeyHex, "3000"],
+      ["04", "3006020101020101"],
+    ]) {
       expect(verifyDerHex(pub!, sig!, "x")).toBe(false);
     }
     // A raw r‖s signature is not DER and must not verify.
@@ -110,11 +123,16 @@ describe("ECDSA (DER hex)", () => {
     expect(() => derToRaw(new Uint8Array([0x30, 0x00]))).toThrow(/DER/);
   });
   it("verifies a WebCrypto signature (raw r‖s converted to DER)", async () => {
-    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
+      "sign",
+      "verify",
+    ])) as CryptoKeyPair;
     const pub = bytesToHex(new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey)));
     const message = new TextEncoder().encode('{"a":1}');
     for (let i = 0; i < 8; i++) {
-      const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, pair.privateKey, message));
+      const raw = new Uint8Array(
+        await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, pair.privateKey, message),
+      );
       expect(verifyDerHex(pub, bytesToHex(rawToDer(raw)), message)).toBe(true);
     }
   });

@@ -42,7 +42,8 @@ export function publicKeyFromPrivate(privateKeyHex: string, compressed = true): 
 
 /** Decodes SEC1 bytes (33 or 65) to a validated curve point; throws on anything else. */
 export function publicKeyPoint(publicKeyHex: string) {
-  if (typeof publicKeyHex !== "string") throw new Error(`expected a P-256 public key hex string, received ${typeof publicKeyHex}`);
+  if (typeof publicKeyHex !== "string")
+    throw new Error(`expected a P-256 public key hex string, received ${typeof publicKeyHex}`);
   if (publicKeyHex.length !== 66 && publicKeyHex.length !== 130) {
     throw new Error(
       `expected a P-256 public key of 66 (compressed) or 130 (uncompressed) hex characters, received ${publicKeyHex.length}`,
@@ -122,7 +123,9 @@ export function verifyDerHex(publicKeyHex: string, derSignatureHex: string, mess
 /** IEEE P1363 r‖s (64 bytes, what WebCrypto returns) → minimal DER. */
 export function rawToDer(raw: Uint8Array): Uint8Array {
   if (!(raw instanceof Uint8Array) || raw.length !== 64) {
-    throw new Error(`expected a raw r‖s signature of 64 bytes, received ${raw instanceof Uint8Array ? raw.length : typeof raw}`);
+    throw new Error(
+      `expected a raw r‖s signature of 64 bytes, received ${raw instanceof Uint8Array ? raw.length : typeof raw}`,
+    );
   }
   return p256.Signature.fromBytes(raw, "compact").toBytes("der");
 }

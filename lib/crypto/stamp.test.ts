@@ -29,7 +29,11 @@ describe("stamp", () => {
     const header = makeStamp({ payload: '{"b":1}', privateKeyHex: k.privateKeyHex });
     expect(header).toMatch(/^[A-Za-z0-9_-]+$/);
     const json = JSON.parse(utf8Decode(base64urlDecode(header)));
-    expect(json).toEqual({ publicKey: k.publicKeyHex, scheme: STAMP_SCHEME, signature: expect.stringMatching(/^30[0-9a-f]+$/) });
+    expect(json).toEqual({
+      publicKey: k.publicKeyHex,
+      scheme: STAMP_SCHEME,
+      signature: expect.stringMatching(/^30[0-9a-f]+$/),
+    });
     const parsed = parseStamp(header);
     expect(verifyStamp(parsed, '{"b":1}')).toBe(true);
     expect(verifyStamp(parsed, '{"b":2}')).toBe(false);
@@ -39,7 +43,11 @@ describe("stamp", () => {
     const payload = "payload";
     const sig = p256.Signature.fromBytes(hexToBytes(signDerHex(k.privateKeyHex, payload)), "der");
     const high = bytesToHex(new p256.Signature(sig.r, p256.Point.Fn.ORDER - sig.s).toBytes("der"));
-    const header = enc({ signature: high.toUpperCase(), scheme: STAMP_SCHEME, publicKey: k.publicKeyUncompressedHex.toUpperCase() });
+    const header = enc({
+      signature: high.toUpperCase(),
+      scheme: STAMP_SCHEME,
+      publicKey: k.publicKeyUncompressedHex.toUpperCase(),
+    });
     const padded = header + "=".repeat((4 - (header.length % 4)) % 4);
     const parsed = parseStamp(padded);
     expect(parsed.publicKey).toBe(k.publicKeyHex);
@@ -48,7 +56,9 @@ describe("stamp", () => {
   it("does not verify a stamp made by another key claiming this key", () => {
     const k = generateP256KeyPair();
     const other = generateP256KeyPair();
-    const parsed = parseStamp(enc({ publicKey: k.publicKeyHex, scheme: STAMP_SCHEME, signature: signDerHex(other.privateKeyHex, "p") }));
+    const parsed = parseStamp(
+      enc({ publicKey: k.publicKeyHex, scheme: STAMP_SCHEME, signature: signDerHex(other.privateKeyHex, "p") }),
+    );
     expect(verifyStamp(parsed, "p")).toBe(false);
   });
   it("names why a header is malformed", () => {
@@ -74,7 +84,8 @@ describe("stamp", () => {
       [enc({ ...good, signature: raw }), "BAD_SIGNATURE"],
       [enc({ ...good, signature: "3000" }), "BAD_SIGNATURE"],
     ];
-    for (const [header, reason] of cases) expect([header.slice(0, 20), reasonOf(header)]).toEqual([header.slice(0, 20), reason]);
+    for (const [header, reason] of cases)
+      expect([header.slice(0, 20), reasonOf(header)]).toEqual([header.slice(0, 20), reason]);
     expect(parseStamp(enc(good)).publicKey).toBe(k.publicKeyHex);
   });
 });

@@ -56,7 +56,10 @@ export function parseStamp(header: string): Stamp {
     throw new StampMalformedError("NOT_BASE64URL", "expected a non-empty base64url stamp");
   }
   if (header.length > MAX_STAMP_LENGTH) {
-    throw new StampMalformedError("TOO_LONG", `expected a stamp of at most ${MAX_STAMP_LENGTH} characters, received ${header.length}`);
+    throw new StampMalformedError(
+      "TOO_LONG",
+      `expected a stamp of at most ${MAX_STAMP_LENGTH} characters, received ${header.length}`,
+    );
   }
   let json: string;
   try {
@@ -71,26 +74,41 @@ export function parseStamp(header: string): Stamp {
     throw new StampMalformedError("NOT_JSON", "expected the decoded stamp to be JSON");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw new StampMalformedError("NOT_AN_OBJECT", "expected the decoded stamp to be a JSON object {publicKey, scheme, signature}");
+    throw new StampMalformedError(
+      "NOT_AN_OBJECT",
+      "expected the decoded stamp to be a JSON object {publicKey, scheme, signature}",
+    );
   }
   const record = value as Record<string, unknown>;
   const extra = Object.keys(record).filter((k) => !ALLOWED_MEMBERS.has(k));
   if (extra.length > 0) {
-    throw new StampMalformedError("MEMBERS", `expected only publicKey, scheme and signature, received also ${extra.join(", ")}`);
+    throw new StampMalformedError(
+      "MEMBERS",
+      `expected only publicKey, scheme and signature, received also ${extra.join(", ")}`,
+    );
   }
   const { publicKey, scheme, signature } = record;
   const wrong = (["publicKey", "scheme", "signature"] as const).filter((k) => typeof record[k] !== "string");
   if (wrong.length > 0) {
-    throw new StampMalformedError("MEMBERS", `expected string members publicKey, scheme and signature; missing or not a string: ${wrong.join(", ")}`);
+    throw new StampMalformedError(
+      "MEMBERS",
+      `expected string members publicKey, scheme and signature; missing or not a string: ${wrong.join(", ")}`,
+    );
   }
   if (scheme !== STAMP_SCHEME) {
-    throw new StampMalformedError("UNKNOWN_SCHEME", `expected scheme ${STAMP_SCHEME}, received ${JSON.stringify(scheme).slice(0, 80)}`);
+    throw new StampMalformedError(
+      "UNKNOWN_SCHEME",
+      `expected scheme ${STAMP_SCHEME}, received ${JSON.stringify(scheme).slice(0, 80)}`,
+    );
   }
   let normalized: string;
   try {
     normalized = normalizePublicKeyHex(publicKey as string);
   } catch {
-    throw new StampMalformedError("BAD_PUBLIC_KEY", "expected publicKey to be a P-256 public key in SEC1 hex (compressed 66 or uncompressed 130 characters)");
+    throw new StampMalformedError(
+      "BAD_PUBLIC_KEY",
+      "expected publicKey to be a P-256 public key in SEC1 hex (compressed 66 or uncompressed 130 characters)",
+    );
   }
   if (!isDerSignatureHex(signature)) {
     throw new StampMalformedError("BAD_SIGNATURE", "expected signature to be a DER-encoded ECDSA signature in hex");
@@ -102,4 +120,3 @@ export function parseStamp(header: string): Stamp {
 export function verifyStamp(parsed: Stamp, payload: string): boolean {
   return verifyDerHex(parsed.publicKey, parsed.signature, payload);
 }
-

@@ -3,7 +3,13 @@ import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
 import { describe, expect, it } from "vitest";
-import { eip191Digest, evmAddressOf, recoverPersonalSignAddress, verifyPersonalSign, verifySolanaSignature } from "./wallet-ownership-signature";
+import {
+  eip191Digest,
+  evmAddressOf,
+  recoverPersonalSignAddress,
+  verifyPersonalSign,
+  verifySolanaSignature,
+} from "./wallet-ownership-signature";
 
 const ONE = hexToBytes("0000000000000000000000000000000000000000000000000000000000000001");
 
@@ -13,7 +19,9 @@ describe("EIP-191 personal_sign", () => {
   });
 
   it("hashes with the Ethereum prefix and the byte length (vector: keccak256('\\x19Ethereum Signed Message:\\n11hello world'))", () => {
-    expect(bytesToHex(eip191Digest("hello world"))).toBe("d9eba16ed0ecae432b71fe008c98cc872bb4cc214d3220a36f365326cf807d68");
+    expect(bytesToHex(eip191Digest("hello world"))).toBe(
+      "d9eba16ed0ecae432b71fe008c98cc872bb4cc214d3220a36f365326cf807d68",
+    );
   });
 
   it("recovers the signer from r‖s‖v with v = 27/28 or 0/1, and rejects other signers and malformed input", () => {

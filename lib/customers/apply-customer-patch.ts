@@ -18,15 +18,27 @@ export interface UpdateCustomerInput {
 /** Refusals that do not depend on state other than the customer itself (checked before any 202 too). */
 export function checkPatchApplies(current: CustomerRow, patch: CustomerUpdate): void {
   if (patch.customerType !== undefined && patch.customerType !== current.customerType) {
-    throw invalidInput([{ field: "customerType", constraint: { enum: [current.customerType] }, message: `The customer is ${current.customerType}; the type cannot change` }]);
+    throw invalidInput([
+      {
+        field: "customerType",
+        constraint: { enum: [current.customerType] },
+        message: `The customer is ${current.customerType}; the type cannot change`,
+      },
+    ]);
   }
   const foreign = current.customerType === "INDIVIDUAL" ? (["businessInfo"] as const) : INDIVIDUAL_ONLY;
-  const errors = foreign.filter((f) => patch[f] !== undefined).map((f) => ({ field: f, message: `Not a field of ${current.customerType} customers` }));
+  const errors = foreign
+    .filter((f) => patch[f] !== undefined)
+    .map((f) => ({ field: f, message: `Not a field of ${current.customerType} customers` }));
   if (errors.length > 0) throw invalidInput(errors);
 }
 
 /** Apply a patch to the customer row (inside the caller's transaction). */
-export async function applyCustomerPatch(db: DbOrTx, current: CustomerRow, patch: CustomerUpdate): Promise<CustomerRow> {
+export async function applyCustomerPatch(
+  db: DbOrTx,
+  current: CustomerRow,
+  patch: CustomerUpdate,
+): Promise<CustomerRow> {
   checkPatchApplies(current, patch);
   const { email, phoneNumber, customerType: _type, businessInfo, ...rest } = patch;
   const stored = current.profile as Record<string, unknown>;
@@ -46,4 +58,3 @@ export async function applyCustomerPatch(db: DbOrTx, current: CustomerRow, patch
     .returning();
   return updated;
 }
-

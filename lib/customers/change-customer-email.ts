@@ -24,7 +24,12 @@ function newEmail(input: UpdateCustomerInput): string {
 }
 
 /** 409 when another customer's EMAIL_OTP credential already uses the address (compared case-insensitively). */
-async function checkEmailFree(db: DbOrTx, input: UpdateCustomerInput, customerId: string, email: string): Promise<void> {
+async function checkEmailFree(
+  db: DbOrTx,
+  input: UpdateCustomerInput,
+  customerId: string,
+  email: string,
+): Promise<void> {
   const [taken] = await db
     .select({ id: authMethods.id })
     .from(authMethods)
@@ -40,9 +45,13 @@ async function checkEmailFree(db: DbOrTx, input: UpdateCustomerInput, customerId
     )
     .limit(1);
   if (taken) {
-    throw new ApiError("EMAIL_OTP_EMAIL_ALREADY_EXISTS", "Another customer's EMAIL_OTP credential already uses this email", {
-      field: "email",
-    });
+    throw new ApiError(
+      "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
+      "Another customer's EMAIL_OTP credential already uses this email",
+      {
+        field: "email",
+      },
+    );
   }
 }
 
@@ -52,7 +61,10 @@ async function checkSetUnchanged(db: DbOrTx, customerId: string, context: Ctx): 
     throw new ApiError(
       "EMAIL_OTP_CREDENTIAL_SET_CHANGED",
       "The customer's EMAIL_OTP credentials changed after the signed-retry challenge was issued; start again",
-      { expectedCredentialIds: context.credentialIds.map((id) => formatId("AuthMethod", id)), currentCredentialIds: set.map((c) => formatId("AuthMethod", c.id)) },
+      {
+        expectedCredentialIds: context.credentialIds.map((id) => formatId("AuthMethod", id)),
+        currentCredentialIds: set.map((c) => formatId("AuthMethod", c.id)),
+      },
     );
   }
 }
@@ -72,9 +84,13 @@ export const changeCustomerEmailOperation: SignedOperation<UpdateCustomerInput, 
     checkPatchApplies(current, input.patch);
     const set = await tiedEmailOtpCredentials(db, current.id);
     if (set.length === 0) {
-      throw new ApiError("INVALID_INPUT", "The customer has no EMAIL_OTP credential: change the email without a signature", {
-        reason: "NO_TIED_EMAIL_OTP_CREDENTIAL",
-      });
+      throw new ApiError(
+        "INVALID_INPUT",
+        "The customer has no EMAIL_OTP credential: change the email without a signature",
+        {
+          reason: "NO_TIED_EMAIL_OTP_CREDENTIAL",
+        },
+      );
     }
     await checkEmailFree(db, input, current.id, email);
     return {
@@ -98,7 +114,9 @@ export const changeCustomerEmailOperation: SignedOperation<UpdateCustomerInput, 
       .where(eq(customers.id, (await findCustomerOrThrow(tx, input.platform.id, input.customerId)).id))
       .for("update");
     // Serialise changes to one address on this platform, so two customers cannot both take it.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-otp-email:${input.platform.id}:${email.toLowerCase()}`}, 0))`);
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`email-otp-email:${input.platform.id}:${email.toLowerCase()}`}, 0))`,
+    );
     await checkSetUnchanged(tx, locked.id, context);
     await checkEmailFree(tx, input, locked.id, email);
     const row = await applyCustomerPatch(tx, locked, input.patch);

@@ -18,7 +18,9 @@ export async function newCustomerRow(
 ): Promise<typeof customers.$inferInsert & { id: string; platformCustomerId: string }> {
   const id = newUuid();
   const platformCustomerId = input.platformCustomerId ?? `pcid_${id.replace(/-/g, "").slice(-16)}`;
-  const umaAddress = input.umaAddress ?? `$u${id.replace(/-/g, "").slice(-12)}@uma.${platform.environment === "SANDBOX" ? "sandbox." : ""}localhost`;
+  const umaAddress =
+    input.umaAddress ??
+    `$u${id.replace(/-/g, "").slice(-12)}@uma.${platform.environment === "SANDBOX" ? "sandbox." : ""}localhost`;
   const { customerType, email, phoneNumber, platformCustomerId: _p, umaAddress: _u, ...fields } = input;
   const profile = await sealIdentifier(fields, id);
   return {
@@ -35,7 +37,11 @@ export async function newCustomerRow(
 }
 
 /** With `conn` a transaction (the bulk import), the customer is written in a savepoint of it. */
-export async function createCustomer(platform: PlatformPrincipal, input: CustomerCreate, conn?: DbOrTx): Promise<Customer> {
+export async function createCustomer(
+  platform: PlatformPrincipal,
+  input: CustomerCreate,
+  conn?: DbOrTx,
+): Promise<Customer> {
   const db = conn ?? (await getDb());
   const values = await newCustomerRow(platform, input);
   const { id, platformCustomerId } = values;
@@ -44,7 +50,11 @@ export async function createCustomer(platform: PlatformPrincipal, input: Custome
     const row = await db.transaction(async (tx) => {
       const [created] = await tx.insert(customers).values(values).returning();
       if (email) await provisionEmbeddedWallet(tx, { platformId: platform.id, customerId: id, email });
-      await provisionCurrencyAccounts(tx, { platformId: platform.id, customerId: id, currencies: input.currencies ?? [] });
+      await provisionCurrencyAccounts(tx, {
+        platformId: platform.id,
+        customerId: id,
+        currencies: input.currencies ?? [],
+      });
       return created;
     });
     return toCustomer(row);

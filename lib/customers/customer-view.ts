@@ -7,7 +7,14 @@ import { INDIVIDUAL_PROFILE_KEYS, type Customer } from "./customer.contract";
 export type CustomerRow = InferSelectModel<typeof customers>;
 
 const COMMON = ["region", "address", "endUserTermsConsent"] as const;
-const INDIVIDUAL = ["fullName", "birthDate", "nationality", "idType", "countryOfIssuance", ...INDIVIDUAL_PROFILE_KEYS] as const;
+const INDIVIDUAL = [
+  "fullName",
+  "birthDate",
+  "nationality",
+  "idType",
+  "countryOfIssuance",
+  ...INDIVIDUAL_PROFILE_KEYS,
+] as const;
 
 /** Grid's CustomerOneOf: INDIVIDUAL carries `kycStatus` and the person's fields, BUSINESS `kybStatus` and `businessInfo`. */
 export function toCustomer(row: CustomerRow): Customer {
@@ -31,7 +38,9 @@ export function toCustomer(row: CustomerRow): Customer {
   if (row.customerType === "BUSINESS") {
     out.kybStatus = row.kycStatus;
     // Rows written before businessInfo kept legalName, registrationNumber and taxId at the top of the profile.
-    const legacy = Object.fromEntries(["legalName", "registrationNumber", "taxId"].filter((k) => p[k] != null).map((k) => [k, p[k]]));
+    const legacy = Object.fromEntries(
+      ["legalName", "registrationNumber", "taxId"].filter((k) => p[k] != null).map((k) => [k, p[k]]),
+    );
     const info = { ...legacy, ...((p.businessInfo as Record<string, unknown> | undefined) ?? {}) };
     if (Object.keys(info).length > 0) out.businessInfo = info;
   } else {

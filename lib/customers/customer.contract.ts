@@ -29,11 +29,34 @@ export const endUserTermsConsentSchema = z.object({
 const text = (max: number) => z.string().min(1).max(max);
 const countries = z.array(z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code")).max(250);
 const PURPOSES = [
-  "CONTRACTOR_PAYOUTS", "CREATOR_PAYOUTS", "EMPLOYEE_PAYOUTS", "MARKETPLACE_SELLER_PAYOUTS", "SUPPLIER_PAYMENTS", "CROSS_BORDER_B2B",
-  "AR_AUTOMATION", "AP_AUTOMATION", "EMBEDDED_PAYMENTS", "PLATFORM_FEE_COLLECTION", "P2P_TRANSFERS", "CHARITABLE_DONATIONS", "OTHER",
+  "CONTRACTOR_PAYOUTS",
+  "CREATOR_PAYOUTS",
+  "EMPLOYEE_PAYOUTS",
+  "MARKETPLACE_SELLER_PAYOUTS",
+  "SUPPLIER_PAYMENTS",
+  "CROSS_BORDER_B2B",
+  "AR_AUTOMATION",
+  "AP_AUTOMATION",
+  "EMBEDDED_PAYMENTS",
+  "PLATFORM_FEE_COLLECTION",
+  "P2P_TRANSFERS",
+  "CHARITABLE_DONATIONS",
+  "OTHER",
 ] as const;
-const monthlyCount = z.enum(["COUNT_UNDER_10", "COUNT_10_TO_100", "COUNT_100_TO_500", "COUNT_500_TO_1000", "COUNT_OVER_1000"]);
-const monthlyVolume = z.enum(["VOLUME_UNDER_10K", "VOLUME_10K_TO_100K", "VOLUME_100K_TO_1M", "VOLUME_1M_TO_10M", "VOLUME_OVER_10M"]);
+const monthlyCount = z.enum([
+  "COUNT_UNDER_10",
+  "COUNT_10_TO_100",
+  "COUNT_100_TO_500",
+  "COUNT_500_TO_1000",
+  "COUNT_OVER_1000",
+]);
+const monthlyVolume = z.enum([
+  "VOLUME_UNDER_10K",
+  "VOLUME_10K_TO_100K",
+  "VOLUME_100K_TO_1M",
+  "VOLUME_1M_TO_10M",
+  "VOLUME_OVER_10M",
+]);
 const categories = <T extends readonly [string, ...string[]]>(values: T) => z.array(z.enum(values)).max(values.length);
 
 /** Grid's IndividualCustomerFields beyond identity: the person's financial profile (stored as given, returned as stored). */
@@ -41,15 +64,37 @@ const individualProfileFields = {
   purposeOfAccount: z.enum(PURPOSES).optional(),
   purposeOfAccountOtherDescription: text(1000).optional(),
   sourceOfFundsCategories: categories([
-    "SALARY", "SELF_EMPLOYMENT_INCOME", "INVESTMENT_INCOME", "PENSION", "RENTAL_INCOME", "GIFT", "INHERITANCE", "LOAN", "SAVINGS", "SALE_OF_ASSETS", "OTHER",
+    "SALARY",
+    "SELF_EMPLOYMENT_INCOME",
+    "INVESTMENT_INCOME",
+    "PENSION",
+    "RENTAL_INCOME",
+    "GIFT",
+    "INHERITANCE",
+    "LOAN",
+    "SAVINGS",
+    "SALE_OF_ASSETS",
+    "OTHER",
   ]).optional(),
   sourceOfFundsOtherDescription: text(1000).optional(),
-  sourceOfWealthCategories: categories(["SALARY", "BUSINESS_INCOME", "INVESTMENTS", "INHERITANCE", "PROPERTY_SALE", "GIFT", "RETIREMENT", "SAVINGS", "OTHER"]).optional(),
+  sourceOfWealthCategories: categories([
+    "SALARY",
+    "BUSINESS_INCOME",
+    "INVESTMENTS",
+    "INHERITANCE",
+    "PROPERTY_SALE",
+    "GIFT",
+    "RETIREMENT",
+    "SAVINGS",
+    "OTHER",
+  ]).optional(),
   sourceOfWealthOtherDescription: text(1000).optional(),
   expectedMonthlyTransactionCount: monthlyCount.optional(),
   expectedMonthlyTransactionVolume: monthlyVolume.optional(),
   annualIncomeRange: z.enum(["UNDER_50K", "RANGE_50K_100K", "RANGE_100K_250K", "RANGE_250K_1M", "OVER_1M"]).optional(),
-  netWorthRange: z.enum(["UNDER_100K", "RANGE_100K_500K", "RANGE_500K_1M", "RANGE_1M_5M", "RANGE_5M_25M", "OVER_25M"]).optional(),
+  netWorthRange: z
+    .enum(["UNDER_100K", "RANGE_100K_500K", "RANGE_500K_1M", "RANGE_1M_5M", "RANGE_5M_25M", "OVER_25M"])
+    .optional(),
   pepStatus: z.enum(["NONE", "DOMESTIC", "FOREIGN", "HIO", "FAMILY_OR_ASSOCIATE"]).optional(),
 };
 export const INDIVIDUAL_PROFILE_KEYS = Object.keys(individualProfileFields) as (keyof typeof individualProfileFields)[];
@@ -62,29 +107,67 @@ const businessInfoFields = {
   registrationNumber: text(100).optional(),
   incorporatedOn: z.string().regex(DATE, "date YYYY-MM-DD"),
   entityType: z
-    .enum(["SOLE_PROPRIETORSHIP", "PARTNERSHIP", "LLC", "CORPORATION", "S_CORPORATION", "NON_PROFIT", "PUBLICLY_LISTED_COMPANY", "TRUST", "PRIVATE_FOUNDATION", "CHARITY", "OTHER"])
+    .enum([
+      "SOLE_PROPRIETORSHIP",
+      "PARTNERSHIP",
+      "LLC",
+      "CORPORATION",
+      "S_CORPORATION",
+      "NON_PROFIT",
+      "PUBLICLY_LISTED_COMPANY",
+      "TRUST",
+      "PRIVATE_FOUNDATION",
+      "CHARITY",
+      "OTHER",
+    ])
     .optional(),
   taxId: text(100),
   countriesOfOperation: countries.optional(),
   businessType: z
     .enum([
-      "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING", "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION", "UTILITIES", "CONSTRUCTION", "MANUFACTURING",
-      "WHOLESALE_TRADE", "RETAIL_TRADE", "TRANSPORTATION_AND_WAREHOUSING", "INFORMATION", "FINANCE_AND_INSURANCE",
-      "REAL_ESTATE_AND_RENTAL_AND_LEASING", "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES", "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES",
-      "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES", "EDUCATIONAL_SERVICES", "HEALTH_CARE_AND_SOCIAL_ASSISTANCE",
-      "ARTS_ENTERTAINMENT_AND_RECREATION", "ACCOMMODATION_AND_FOOD_SERVICES", "OTHER_SERVICES", "PUBLIC_ADMINISTRATION",
+      "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING",
+      "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION",
+      "UTILITIES",
+      "CONSTRUCTION",
+      "MANUFACTURING",
+      "WHOLESALE_TRADE",
+      "RETAIL_TRADE",
+      "TRANSPORTATION_AND_WAREHOUSING",
+      "INFORMATION",
+      "FINANCE_AND_INSURANCE",
+      "REAL_ESTATE_AND_RENTAL_AND_LEASING",
+      "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES",
+      "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES",
+      "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES",
+      "EDUCATIONAL_SERVICES",
+      "HEALTH_CARE_AND_SOCIAL_ASSISTANCE",
+      "ARTS_ENTERTAINMENT_AND_RECREATION",
+      "ACCOMMODATION_AND_FOOD_SERVICES",
+      "OTHER_SERVICES",
+      "PUBLIC_ADMINISTRATION",
     ])
     .optional(),
   purposeOfAccount: z.enum(PURPOSES).optional(),
   purposeOfAccountOtherDescription: text(1000).optional(),
   sourceOfFunds: text(1000).optional(),
-  sourceOfFundsCategories: categories(["OPERATING_REVENUE", "INVESTMENT_INCOME", "LOANS", "VENTURE_CAPITAL", "PERSONAL_SAVINGS", "DONATIONS", "OTHER"]).optional(),
+  sourceOfFundsCategories: categories([
+    "OPERATING_REVENUE",
+    "INVESTMENT_INCOME",
+    "LOANS",
+    "VENTURE_CAPITAL",
+    "PERSONAL_SAVINGS",
+    "DONATIONS",
+    "OTHER",
+  ]).optional(),
   sourceOfFundsOtherDescription: text(1000).optional(),
   expectedMonthlyTransactionCount: monthlyCount.optional(),
   expectedMonthlyTransactionVolume: monthlyVolume.optional(),
   expectedRecipientJurisdictions: countries.optional(),
   expectedCounterpartyCountries: countries.optional(),
-  naicsCode: z.string().regex(/^\d{2,6}$/, "NAICS code").optional(),
+  naicsCode: z
+    .string()
+    .regex(/^\d{2,6}$/, "NAICS code")
+    .optional(),
   primaryContactFirstName: text(100).optional(),
   primaryContactLastName: text(100).optional(),
 };
@@ -96,31 +179,42 @@ export type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
 function customerFieldsWith<B extends z.ZodType>(businessInfo: B) {
   return {
-  platformCustomerId: z.string().min(1).max(256).optional(),
-  region: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
-  email: z.email().max(254).optional(),
-  phoneNumber: z.string().regex(E164, "E.164 phone number such as +14155550123").optional(),
-  umaAddress: z
-    .string()
-    .regex(/^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]{1,253}$/, "UMA address such as $alice@example.com")
-    .optional(),
-  currencies: z.array(z.string().regex(/^[A-Z]{3,4}$/)).max(50).optional(),
-  endUserTermsConsent: endUserTermsConsentSchema.optional(),
-  address: addressSchema.optional(),
-  // INDIVIDUAL
-  fullName: z.string().min(1).max(200).optional(),
-  birthDate: z.string().regex(DATE, "date YYYY-MM-DD").optional(),
-  nationality: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
-  idType: z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]).optional(),
-  identifier: z.string().min(1).max(64).optional().describe("Write-only: stored encrypted, never returned"),
-  countryOfIssuance: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
-  ...individualProfileFields,
-  // BUSINESS
-  businessInfo: businessInfo.optional(),
+    platformCustomerId: z.string().min(1).max(256).optional(),
+    region: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
+    email: z.email().max(254).optional(),
+    phoneNumber: z.string().regex(E164, "E.164 phone number such as +14155550123").optional(),
+    umaAddress: z
+      .string()
+      .regex(/^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]{1,253}$/, "UMA address such as $alice@example.com")
+      .optional(),
+    currencies: z
+      .array(z.string().regex(/^[A-Z]{3,4}$/))
+      .max(50)
+      .optional(),
+    endUserTermsConsent: endUserTermsConsentSchema.optional(),
+    address: addressSchema.optional(),
+    // INDIVIDUAL
+    fullName: z.string().min(1).max(200).optional(),
+    birthDate: z.string().regex(DATE, "date YYYY-MM-DD").optional(),
+    nationality: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
+    idType: z.enum(["SSN", "ITIN", "EIN", "NON_US_TAX_ID"]).optional(),
+    identifier: z.string().min(1).max(64).optional().describe("Write-only: stored encrypted, never returned"),
+    countryOfIssuance: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
+    ...individualProfileFields,
+    // BUSINESS
+    businessInfo: businessInfo.optional(),
   };
 }
 const customerFields = customerFieldsWith(businessInfoSchema);
-export const INDIVIDUAL_ONLY = ["fullName", "birthDate", "nationality", "idType", "identifier", "countryOfIssuance", ...INDIVIDUAL_PROFILE_KEYS] as const;
+export const INDIVIDUAL_ONLY = [
+  "fullName",
+  "birthDate",
+  "nationality",
+  "idType",
+  "identifier",
+  "countryOfIssuance",
+  ...INDIVIDUAL_PROFILE_KEYS,
+] as const;
 /** Run the per-type checks even when other fields are invalid, so that one answer lists every problem. */
 const ALWAYS = { when: () => true };
 
@@ -131,22 +225,22 @@ const ALWAYS = { when: () => true };
  */
 function customerCreateSchemaWith<B extends z.ZodType>(businessInfo: B) {
   return z
-  .object({ customerType: z.enum(["INDIVIDUAL", "BUSINESS"]), ...customerFieldsWith(businessInfo) })
-  .partial({ customerType: true })
-  .strict()
-  .superRefine((v, ctx) => {
-    if (v.customerType === undefined) {
-      ctx.addIssue({ code: "custom", path: ["customerType"], message: "Required: INDIVIDUAL or BUSINESS" });
-    }
-    if (v.customerType !== "BUSINESS" && !v.fullName) {
-      ctx.addIssue({ code: "custom", path: ["fullName"], message: "Required for INDIVIDUAL customers" });
-    }
-    if (v.customerType === "BUSINESS") refuseOtherType(v, ctx, "BUSINESS");
-    if (v.customerType === "INDIVIDUAL") refuseOtherType(v, ctx, "INDIVIDUAL");
-    if (v.customerType === "BUSINESS" && !v.businessInfo) {
-      ctx.addIssue({ code: "custom", path: ["businessInfo"], message: "Required for BUSINESS customers" });
-    }
-  }, ALWAYS);
+    .object({ customerType: z.enum(["INDIVIDUAL", "BUSINESS"]), ...customerFieldsWith(businessInfo) })
+    .partial({ customerType: true })
+    .strict()
+    .superRefine((v, ctx) => {
+      if (v.customerType === undefined) {
+        ctx.addIssue({ code: "custom", path: ["customerType"], message: "Required: INDIVIDUAL or BUSINESS" });
+      }
+      if (v.customerType !== "BUSINESS" && !v.fullName) {
+        ctx.addIssue({ code: "custom", path: ["fullName"], message: "Required for INDIVIDUAL customers" });
+      }
+      if (v.customerType === "BUSINESS") refuseOtherType(v, ctx, "BUSINESS");
+      if (v.customerType === "INDIVIDUAL") refuseOtherType(v, ctx, "INDIVIDUAL");
+      if (v.customerType === "BUSINESS" && !v.businessInfo) {
+        ctx.addIssue({ code: "custom", path: ["businessInfo"], message: "Required for BUSINESS customers" });
+      }
+    }, ALWAYS);
 }
 export const customerCreateSchema = customerCreateSchemaWith(businessInfoSchema);
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
@@ -154,7 +248,9 @@ export type CustomerCreate = z.infer<typeof customerCreateSchema>;
  * A row of Grid's bulk CSV: its business columns are legal name, registration number and tax id only, so
  * the other BusinessInfo fields Grid requires at POST /customers are asked later, by the KYB submission.
  */
-export const bulkCustomerCreateSchema = customerCreateSchemaWith(businessInfoSchema.partial().required({ legalName: true }));
+export const bulkCustomerCreateSchema = customerCreateSchemaWith(
+  businessInfoSchema.partial().required({ legalName: true }),
+);
 
 /** A field of the other customer type is refused by name (Grid's variants do not have it). */
 function refuseOtherType(v: Record<string, unknown>, ctx: z.RefinementCtx, type: "INDIVIDUAL" | "BUSINESS"): void {
@@ -245,7 +341,11 @@ export const listCustomersQuery = paginationQuery.extend({
   updatedAfter: timestampFilter("Updated at or after"),
   updatedBefore: timestampFilter("Updated at or before"),
   region: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
-  currency: z.string().regex(/^[A-Z]{3,4}$/).optional().describe("Customers with this currency enabled"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3,4}$/)
+    .optional()
+    .describe("Customers with this currency enabled"),
   umaAddress: z.string().max(320).optional(),
   isIncludingDeleted: queryBoolean.optional().describe("Include deleted customers (default false)"),
 });
@@ -272,7 +372,10 @@ export const listCustomersOp = defineOperation({
   tags: ["Customers"],
   auth: "platform",
   query: listCustomersQuery,
-  responses: { 200: { description: "A page of customers", schema: listResponse(customerSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of customers", schema: listResponse(customerSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const deleteCustomerOp = defineOperation({
@@ -313,7 +416,10 @@ export const updateCustomerOp = defineOperation({
   headers: signedRetryHeaders,
   responses: {
     ...signedRetryResponses({
-      200: { description: "The updated customer, or PROCESSING (re-send the identical request)", schema: z.union([customerSchema, processingSchema]) },
+      200: {
+        description: "The updated customer, or PROCESSING (re-send the identical request)",
+        schema: z.union([customerSchema, processingSchema]),
+      },
     }),
     ...errorResponses(400, 401, 404, 409, 424),
   },

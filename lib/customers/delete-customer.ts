@@ -13,7 +13,11 @@ export async function deleteCustomer(platform: PlatformPrincipal, customerId: st
     const current = await findCustomerOrThrow(tx, platform.id, customerId, { forUpdate: true, includeDeleted: true });
     if (current.deletedAt) throw new ApiError("CUSTOMER_DELETED", `Customer ${customerId} was already deleted`);
     const now = new Date();
-    const [deleted] = await tx.update(customers).set({ deletedAt: now, updatedAt: now }).where(eq(customers.id, current.id)).returning();
+    const [deleted] = await tx
+      .update(customers)
+      .set({ deletedAt: now, updatedAt: now })
+      .where(eq(customers.id, current.id))
+      .returning();
     return deleted;
   });
   return toCustomer(row);

@@ -7,8 +7,12 @@ export const getEndUserTermsOp = defineOperation({
   method: "GET",
   path: "/customers/end-user-terms",
   summary: "The current end-user terms",
-  description: "Record a customer's consent with `endUserTermsConsent {termsVersion, acceptedAt, …}` on POST or PATCH /customers; quotes need it.",
+  description:
+    "Record a customer's consent with `endUserTermsConsent {termsVersion, acceptedAt, …}` on POST or PATCH /customers; quotes need it.",
   tags: ["Customers"],
   auth: "platform",
-  responses: { 200: { description: "Terms", schema: z.object({ version: z.string(), url: z.string() }) }, ...errorResponses(401) },
+  responses: {
+    200: { description: "Terms", schema: z.object({ version: z.string(), url: z.string() }) },
+    ...errorResponses(401),
+  },
 });

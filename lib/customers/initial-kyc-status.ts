@@ -12,7 +12,9 @@ export function initialKycStatus(
 ): KycStatus {
   if (platform.settings.isRegulatedFinancialInstitution) return "APPROVED";
   if (platform.environment === "SANDBOX" && platform.settings.skipVerificationPaperwork) {
-    return statusWithoutPaperwork(sandboxSuffix({ customerType: input.customerType ?? "INDIVIDUAL", profile: input.profile }));
+    return statusWithoutPaperwork(
+      sandboxSuffix({ customerType: input.customerType ?? "INDIVIDUAL", profile: input.profile }),
+    );
   }
   return "UNVERIFIED";
 }

@@ -25,7 +25,9 @@ export const channelValue = (row: Pick<CustomerRow, "email" | "phoneNumber">, ch
   channel === "email" ? row.email : row.phoneNumber;
 
 /** Grid's `contactVerification`: only for mandated customers, one entry per channel they have. */
-export function contactVerificationView(row: CustomerRow): { email?: "PENDING" | "VERIFIED"; phone?: "PENDING" | "VERIFIED" } | undefined {
+export function contactVerificationView(
+  row: CustomerRow,
+): { email?: "PENDING" | "VERIFIED"; phone?: "PENDING" | "VERIFIED" } | undefined {
   if (!isScaRegion(row)) return undefined;
   const out: { email?: "PENDING" | "VERIFIED"; phone?: "PENDING" | "VERIFIED" } = {};
   for (const ch of ["email", "phone"] as const) {

@@ -12,5 +12,8 @@ export async function sealIdentifier<T extends { identifier?: string }>(
 ): Promise<Omit<T, "identifier"> & { identifierEncrypted?: string }> {
   const { identifier, ...rest } = fields;
   if (identifier === undefined) return rest;
-  return { ...rest, identifierEncrypted: await encryptAtRest(getKeyEncryptionKey(), utf8Encode(identifier), `identifier:${ownerUuid}`) };
+  return {
+    ...rest,
+    identifierEncrypted: await encryptAtRest(getKeyEncryptionKey(), utf8Encode(identifier), `identifier:${ownerUuid}`),
+  };
 }

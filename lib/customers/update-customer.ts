@@ -19,7 +19,8 @@ export async function updateCustomer(call: SignedCall<UpdateCustomerInput>): Pro
   const signedRetry = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;
   if (!signedRetry && patch.email !== undefined) {
     const current = await findCustomerOrThrow(db, platform.id, customerId);
-    if (patch.email !== current.email && (await tiedEmailOtpCredentials(db, current.id)).length > 0) return changeCustomerEmail(call);
+    if (patch.email !== current.email && (await tiedEmailOtpCredentials(db, current.id)).length > 0)
+      return changeCustomerEmail(call);
   }
   if (signedRetry) return changeCustomerEmail(call);
   const row = await db.transaction(async (tx) => {

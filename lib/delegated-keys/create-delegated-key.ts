@@ -34,17 +34,30 @@ type Leg = {
 /** The card's funding binding to the wallet: 404 for an unknown card, account or binding; 400 for a non-wallet. */
 async function resolveBinding(db: DbOrTx, input: CreateDelegatedKeyInput) {
   const card = await findCardOrThrow(db, input.platform.id, input.body.cardId);
-  const wallet = await findEmbeddedWalletOrThrow(db, input.platform.id, input.body.internalAccountId, "can fund a delegated key");
+  const wallet = await findEmbeddedWalletOrThrow(
+    db,
+    input.platform.id,
+    input.body.internalAccountId,
+    "can fund a delegated key",
+  );
   if (!card.fundingSources.includes(wallet.id)) {
-    throw notFound("NOT_FOUND", "Card funding source for", `${formatId("Card", card.id)} and ${formatId("InternalAccount", wallet.id)}`);
+    throw notFound(
+      "NOT_FOUND",
+      "Card funding source for",
+      `${formatId("Card", card.id)} and ${formatId("InternalAccount", wallet.id)}`,
+    );
   }
   return { card, wallet, fundingSourceId: fundingSourceUuid(card.id, wallet.id) };
 }
 
 function activeExists(fundingSourceId: string): ApiError {
-  return new ApiError("CONFLICT", `An ACTIVE delegated key already exists for CardFundingSource:${fundingSourceId}; revoke it first`, {
-    reason: "DELEGATED_KEY_ACTIVE",
-  });
+  return new ApiError(
+    "CONFLICT",
+    `An ACTIVE delegated key already exists for CardFundingSource:${fundingSourceId}; revoke it first`,
+    {
+      reason: "DELEGATED_KEY_ACTIVE",
+    },
+  );
 }
 
 async function refuseIfActive(db: DbOrTx, fundingSourceId: string): Promise<void> {
@@ -104,7 +117,12 @@ export const createDelegatedKeyOperation: SignedOperation<CreateDelegatedKeyInpu
   },
 };
 
-async function createSigner(tx: Tx, input: CreateDelegatedKeyInput, c: Leg, request: Parameters<typeof issueNextLeg>[1]): Promise<Reply> {
+async function createSigner(
+  tx: Tx,
+  input: CreateDelegatedKeyInput,
+  c: Leg,
+  request: Parameters<typeof issueNextLeg>[1],
+): Promise<Reply> {
   await tx.insert(delegatedKeys).values({
     id: c.delegatedKeyId,
     platformId: input.platform.id,
@@ -142,7 +160,11 @@ async function grantPolicy(tx: Tx, c: Leg): Promise<Reply> {
       .set({ status: "ACTIVE", updatedAt: new Date() })
       .where(and(eq(delegatedKeys.id, c.delegatedKeyId), eq(delegatedKeys.status, "PENDING")))
       .returning();
-    if (!row) throw new ApiError("CONFLICT", `Delegated key ${formatId("DelegatedKey", c.delegatedKeyId)} is no longer PENDING`);
+    if (!row)
+      throw new ApiError(
+        "CONFLICT",
+        `Delegated key ${formatId("DelegatedKey", c.delegatedKeyId)} is no longer PENDING`,
+      );
     return reply(201, toDelegatedKey(row));
   } catch (e) {
     if (isUniqueViolation(e, "delegated_keys_one_active_idx")) throw activeExists(c.fundingSourceId);

@@ -11,11 +11,15 @@ export const delegatedKeySchema = z.object({
   cardId: z.string().describe("The card this key signs for"),
   fundingSourceId: z.string().describe("CardFundingSource:<uuid>: the (card, internal account) funding binding"),
   accountId: z.string().describe("The EMBEDDED_WALLET internal account funding the card"),
-  publicKey: z.string().describe("Compressed P-256 public key (hex); the private key is custodied by the service and never returned"),
+  publicKey: z
+    .string()
+    .describe("Compressed P-256 public key (hex); the private key is custodied by the service and never returned"),
   nickname: z.string(),
   status: z
     .enum(DELEGATED_KEY_STATUSES)
-    .describe("PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign"),
+    .describe(
+      "PENDING: the create flow stopped after its second leg, the key cannot sign; ACTIVE: signs card pulls from the wallet; REVOKED: can no longer sign",
+    ),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -38,7 +42,10 @@ export const createDelegatedKeyOp = defineOperation({
   auth: "platform",
   body: z.object({
     cardId: z.string().max(200).describe("The card whose EMBEDDED_WALLET funding account the key signs for"),
-    internalAccountId: z.string().max(200).describe("The EMBEDDED_WALLET internal account among the card's funding sources"),
+    internalAccountId: z
+      .string()
+      .max(200)
+      .describe("The EMBEDDED_WALLET internal account among the card's funding sources"),
     nickname: z.string().min(1).max(256),
   }),
   headers: signedRetryHeaders,
@@ -56,7 +63,8 @@ export const listDelegatedKeysOp = defineOperation({
   method: "GET",
   path: "/auth/delegated-keys",
   summary: "List delegated signing keys",
-  description: "Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.",
+  description:
+    "Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.",
   tags,
   auth: "platform",
   query: paginationQuery
@@ -68,7 +76,10 @@ export const listDelegatedKeysOp = defineOperation({
       message: "Supply accountId or fundingSourceId",
       path: ["accountId"],
     }),
-  responses: { 200: { description: "Matching keys, oldest first", schema: listResponse(delegatedKeySchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "Matching keys, oldest first", schema: listResponse(delegatedKeySchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getDelegatedKeyOp = defineOperation({
@@ -87,7 +98,8 @@ export const revokeDelegatedKeyOp = defineOperation({
   method: "DELETE",
   path: "/auth/delegated-keys/{id}",
   summary: "Revoke a delegated signing key",
-  description: "An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.",
+  description:
+    "An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.",
   tags,
   auth: "platform",
   params: idParams,

@@ -6,7 +6,12 @@ import { parseId } from "@/lib/ids";
 import type { DelegatedKeyRow } from "./delegated-key-view";
 
 /** A delegated key of this platform, or 404 NOT_FOUND (the same for another platform's); `lock` takes FOR UPDATE. */
-export async function findDelegatedKeyOrThrow(db: DbOrTx, platformId: string, id: string, lock = false): Promise<DelegatedKeyRow> {
+export async function findDelegatedKeyOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+  lock = false,
+): Promise<DelegatedKeyRow> {
   const uuid = parseId("DelegatedKey", id);
   if (uuid) {
     const q = db

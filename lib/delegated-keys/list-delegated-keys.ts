@@ -21,7 +21,9 @@ export async function listDelegatedKeys(
     filters.push(eq(delegatedKeys.accountId, uuid));
   }
   if (q.fundingSourceId !== undefined) {
-    const raw = q.fundingSourceId.startsWith("CardFundingSource:") ? q.fundingSourceId.slice("CardFundingSource:".length) : "";
+    const raw = q.fundingSourceId.startsWith("CardFundingSource:")
+      ? q.fundingSourceId.slice("CardFundingSource:".length)
+      : "";
     if (!UUID_RE.test(raw)) return emptyPage();
     filters.push(eq(delegatedKeys.fundingSourceId, raw.toLowerCase()));
   }

@@ -15,10 +15,17 @@ export async function revokeDelegatedKey(platform: PlatformPrincipal, id: string
   await db.transaction(async (tx) => {
     const key = await findDelegatedKeyOrThrow(tx, platform.id, id, true);
     if (key.status !== "ACTIVE") {
-      throw new ApiError("INVALID_INPUT", `Delegated key ${id.slice(0, 120)} is ${key.status}; only an ACTIVE key can be revoked`, {
-        reason: "DELEGATED_KEY_NOT_ACTIVE",
-      });
+      throw new ApiError(
+        "INVALID_INPUT",
+        `Delegated key ${id.slice(0, 120)} is ${key.status}; only an ACTIVE key can be revoked`,
+        {
+          reason: "DELEGATED_KEY_NOT_ACTIVE",
+        },
+      );
     }
-    await tx.update(delegatedKeys).set({ status: "REVOKED", encryptedPrivateKey: null, updatedAt: new Date() }).where(eq(delegatedKeys.id, key.id));
+    await tx
+      .update(delegatedKeys)
+      .set({ status: "REVOKED", encryptedPrivateKey: null, updatedAt: new Date() })
+      .where(eq(delegatedKeys.id, key.id));
   });
 }

@@ -6,8 +6,14 @@ import shipped from "./directory.json";
 export const institutionSchema = z.object({
   bankName: z.string().min(1).describe("Pass as bankName when creating an external account"),
   displayName: z.string().min(1),
-  country: z.string().regex(/^[A-Z]{2}$/).describe("ISO 3166-1 alpha-2"),
-  currency: z.string().regex(/^[A-Z]{3}$/).describe("ISO 4217"),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .describe("ISO 3166-1 alpha-2"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .describe("ISO 4217"),
 });
 export const vaspSchema = z.object({
   vaspName: z.string().min(1).describe("Pass as vaspName when declaring a VASP-hosted counterparty"),
@@ -42,7 +48,9 @@ export function directory(): Directory {
   const raw: unknown = file ? JSON.parse(fs.readFileSync(/*turbopackIgnore: true*/ file, "utf8")) : shipped;
   const parsed = directorySchema.safeParse(raw);
   if (!parsed.success) {
-    throw new Error(`DIRECTORY_FILE ${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+    throw new Error(
+      `DIRECTORY_FILE ${file}: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   }
   cached = parsed.data;
   return cached;

@@ -9,14 +9,24 @@ export const getDiscoveriesOp = defineOperation({
   method: "GET",
   path: "/discoveries",
   summary: "List available receiving institution names",
-  description: "Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.",
+  description:
+    "Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.",
   tags: ["Discoveries"],
   auth: "platform",
   query: paginationQuery.extend({
-    country: z.string().regex(/^[A-Za-z]{2}$/, "ISO 3166-1 alpha-2 code").optional(),
-    currency: z.string().regex(/^[A-Za-z]{3}$/, "ISO 4217 code").optional(),
+    country: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/, "ISO 3166-1 alpha-2 code")
+      .optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/, "ISO 4217 code")
+      .optional(),
   }),
-  responses: { 200: { description: "Matching institutions", schema: listResponse(institutionSchema) }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "Matching institutions", schema: listResponse(institutionSchema) },
+    ...errorResponses(400, 401, 403),
+  },
 });
 
 export const listVaspsOp = defineOperation({
@@ -28,5 +38,8 @@ export const listVaspsOp = defineOperation({
   tags: ["VASPs"],
   auth: "platform",
   query: paginationQuery,
-  responses: { 200: { description: "A page of VASPs", schema: listResponse(vaspSchema) }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: { description: "A page of VASPs", schema: listResponse(vaspSchema) },
+    ...errorResponses(400, 401, 403),
+  },
 });

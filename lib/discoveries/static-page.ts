@@ -5,7 +5,10 @@ export function staticPage<T>(items: T[], q: { limit: number; cursor?: string })
   let start = 0;
   if (q.cursor !== undefined) {
     const m = /^p1:(\d{1,9})$/.exec(Buffer.from(q.cursor, "base64url").toString("utf8"));
-    if (!m) throw new ApiError("INVALID_INPUT", "The cursor is not one this service issued", { errors: [{ field: "cursor", message: "Invalid cursor" }] });
+    if (!m)
+      throw new ApiError("INVALID_INPUT", "The cursor is not one this service issued", {
+        errors: [{ field: "cursor", message: "Invalid cursor" }],
+      });
     start = Number(m[1]);
   }
   const data = items.slice(start, start + q.limit);

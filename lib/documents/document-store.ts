@@ -22,7 +22,10 @@ const pgStore: DocumentStore = {
     await (await getDb()).insert(documentBlobs).values({ key, ciphertext: sealed });
   },
   async get(key) {
-    const [row] = await (await getDb()).select({ c: documentBlobs.ciphertext }).from(documentBlobs).where(eq(documentBlobs.key, key));
+    const [row] = await (await getDb())
+      .select({ c: documentBlobs.ciphertext })
+      .from(documentBlobs)
+      .where(eq(documentBlobs.key, key));
     return row?.c ?? null;
   },
   async delete(key) {
@@ -39,14 +42,19 @@ function s3Store(): DocumentStore {
     region: cfg.S3_REGION,
     service: "s3",
   });
-  const url = (key: string) => `${cfg.S3_ENDPOINT!.replace(/\/$/, "")}/${cfg.S3_BUCKET}/${key.split("/").map(encodeURIComponent).join("/")}`;
+  const url = (key: string) =>
+    `${cfg.S3_ENDPOINT!.replace(/\/$/, "")}/${cfg.S3_BUCKET}/${key.split("/").map(encodeURIComponent).join("/")}`;
   const check = async (res: Response, what: string, ok: number[]) => {
     if (!ok.includes(res.status)) throw new Error(`document store: S3 ${what} answered ${res.status}`);
   };
   return {
     kind: "s3",
     async put(key, sealed) {
-      await check(await client.fetch(url(key), { method: "PUT", body: sealed, headers: { "content-type": "text/plain" } }), "PUT", [200]);
+      await check(
+        await client.fetch(url(key), { method: "PUT", body: sealed, headers: { "content-type": "text/plain" } }),
+        "PUT",
+        [200],
+      );
     },
     async get(key) {
       const res = await client.fetch(url(key));

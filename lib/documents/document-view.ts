@@ -8,7 +8,9 @@ export type DocumentRow = InferSelectModel<typeof documents>;
 export function toDocument(row: DocumentRow): Document {
   const out: Document = {
     id: formatId("Document", row.id),
-    documentHolder: row.beneficialOwnerId ? formatId("BeneficialOwner", row.beneficialOwnerId) : formatId("Customer", row.customerId),
+    documentHolder: row.beneficialOwnerId
+      ? formatId("BeneficialOwner", row.beneficialOwnerId)
+      : formatId("Customer", row.customerId),
     documentType: row.documentType as Document["documentType"],
     country: row.country,
     fileName: row.fileName,

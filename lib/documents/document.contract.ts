@@ -7,10 +7,11 @@ import { errorResponses } from "@/lib/api-core/common.contract";
 import { DOCUMENT_TYPES } from "@/lib/verifications/verification.contract";
 
 /** Multipart text fields arrive as strings; an empty one counts as absent. */
-const optionalText = (max: number) =>
-  z.preprocess((v) => (v === "" ? undefined : v), z.string().max(max).optional());
+const optionalText = (max: number) => z.preprocess((v) => (v === "" ? undefined : v), z.string().max(max).optional());
 
-const fileField = z.instanceof(File, { message: "Required: the document file (PDF, JPEG or PNG)" }).meta({ type: "string", format: "binary" });
+const fileField = z
+  .instanceof(File, { message: "Required: the document file (PDF, JPEG or PNG)" })
+  .meta({ type: "string", format: "binary" });
 
 const baseFields = {
   file: fileField,
@@ -21,7 +22,10 @@ const baseFields = {
   issuingAuthority: optionalText(200),
 };
 
-export const documentUploadSchema = z.object({ ...baseFields, documentHolder: z.string().min(1).max(100).describe("Customer:… or BeneficialOwner:…") });
+export const documentUploadSchema = z.object({
+  ...baseFields,
+  documentHolder: z.string().min(1).max(100).describe("Customer:… or BeneficialOwner:…"),
+});
 export type DocumentUpload = z.infer<typeof documentUploadSchema>;
 export const documentReplaceSchema = z.object(baseFields);
 export type DocumentReplace = z.infer<typeof documentReplaceSchema>;
@@ -58,7 +62,10 @@ export const uploadDocumentOp = defineOperation({
   body: documentUploadSchema,
   bodyEncoding: "multipart/form-data",
   maxBodyBytes: MULTIPART_CAP,
-  responses: { 201: { description: "The document", schema: documentSchema }, ...errorResponses(400, 401, 404, 413, 415) },
+  responses: {
+    201: { description: "The document", schema: documentSchema },
+    ...errorResponses(400, 401, 404, 413, 415),
+  },
 });
 
 export const listDocumentsOp = defineOperation({
@@ -69,7 +76,10 @@ export const listDocumentsOp = defineOperation({
   tags,
   auth: "platform",
   query: paginationQuery.extend({ documentHolder: z.string().max(100).optional() }),
-  responses: { 200: { description: "A page of documents", schema: listResponse(documentSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of documents", schema: listResponse(documentSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getDocumentOp = defineOperation({
@@ -95,7 +105,10 @@ export const replaceDocumentOp = defineOperation({
   body: documentReplaceSchema,
   bodyEncoding: "multipart/form-data",
   maxBodyBytes: MULTIPART_CAP,
-  responses: { 200: { description: "The document", schema: documentSchema }, ...errorResponses(400, 401, 404, 409, 413, 415) },
+  responses: {
+    200: { description: "The document", schema: documentSchema },
+    ...errorResponses(400, 401, 404, 409, 413, 415),
+  },
 });
 
 export const deleteDocumentOp = defineOperation({
@@ -115,9 +128,13 @@ export const downloadDocumentOp = defineOperation({
   method: "GET",
   path: "/documents/{documentId}/file",
   summary: "Download a document's file",
-  description: "This service's addition (Grid has no download): the decrypted bytes with their detected content type, `Cache-Control: no-store`.",
+  description:
+    "This service's addition (Grid has no download): the decrypted bytes with their detected content type, `Cache-Control: no-store`.",
   tags,
   auth: "platform",
   params,
-  responses: { 200: { description: "The file (application/pdf, image/jpeg or image/png)" }, ...errorResponses(401, 404) },
+  responses: {
+    200: { description: "The file (application/pdf, image/jpeg or image/png)" },
+    ...errorResponses(401, 404),
+  },
 });

@@ -8,17 +8,29 @@ import type { DocumentRow } from "./document-view";
 /** A document of this platform, or 404 DOCUMENT_NOT_FOUND (the same for another tenant's). */
 export async function findDocumentOrThrow(db: DbOrTx, platformId: string, id: string): Promise<DocumentRow> {
   const uuid = parseId("Document", id);
-  const [row] = uuid ? await db.select().from(documents).where(and(eq(documents.id, uuid), eq(documents.platformId, platformId))) : [];
+  const [row] = uuid
+    ? await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.id, uuid), eq(documents.platformId, platformId)))
+    : [];
   if (!row) throw notFound("DOCUMENT_NOT_FOUND", "Document", id);
   return row;
 }
 
 /** Grid: a document already submitted may not change. Here: once the holder's customer is under review or settled. */
 export async function requireDocumentMutable(db: DbOrTx, row: DocumentRow): Promise<void> {
-  const [c] = await db.select({ kycStatus: customers.kycStatus }).from(customers).where(eq(customers.id, row.customerId));
+  const [c] = await db
+    .select({ kycStatus: customers.kycStatus })
+    .from(customers)
+    .where(eq(customers.id, row.customerId));
   if (c && c.kycStatus !== "UNVERIFIED") {
-    throw new ApiError("CONFLICT", `The document was submitted for verification (customer status ${c.kycStatus}); it can no longer change`, {
-      kycStatus: c.kycStatus,
-    });
+    throw new ApiError(
+      "CONFLICT",
+      `The document was submitted for verification (customer status ${c.kycStatus}); it can no longer change`,
+      {
+        kycStatus: c.kycStatus,
+      },
+    );
   }
 }

@@ -5,7 +5,10 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import { toDocument } from "./document-view";
 
-export async function listDocuments(platform: PlatformPrincipal, q: { limit: number; cursor?: string; documentHolder?: string }) {
+export async function listDocuments(
+  platform: PlatformPrincipal,
+  q: { limit: number; cursor?: string; documentHolder?: string },
+) {
   const where: SQL[] = [eq(documents.platformId, platform.id)];
   if (q.documentHolder !== undefined) {
     const customer = parseId("Customer", q.documentHolder);

@@ -4,8 +4,13 @@ import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import { ApiError } from "@/lib/api-core/errors";
 
 /** `documentHolder` (Customer:… or BeneficialOwner:…) of this platform → the owning customer; 404 for anyone else's. */
-export async function resolveHolder(db: DbOrTx, platformId: string, holder: string): Promise<{ customerId: string; beneficialOwnerId: string | null }> {
-  if (holder.startsWith("Customer:")) return { customerId: (await findCustomerOrThrow(db, platformId, holder)).id, beneficialOwnerId: null };
+export async function resolveHolder(
+  db: DbOrTx,
+  platformId: string,
+  holder: string,
+): Promise<{ customerId: string; beneficialOwnerId: string | null }> {
+  if (holder.startsWith("Customer:"))
+    return { customerId: (await findCustomerOrThrow(db, platformId, holder)).id, beneficialOwnerId: null };
   if (holder.startsWith("BeneficialOwner:")) {
     const owner = await findBeneficialOwnerOrThrow(db, platformId, holder);
     return { customerId: owner.customerId, beneficialOwnerId: owner.id };

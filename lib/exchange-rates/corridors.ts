@@ -2,8 +2,29 @@ import { BANK_VARIANTS } from "@/lib/external-accounts/account-variants";
 
 /** Grid's PaymentRail enum (a rate names the rail of its destination). */
 export const PAYMENT_RAILS = [
-  "ACH", "ACH_COLOMBIA", "BANK_TRANSFER", "BRE_B", "CIPS", "FAST", "FASTER_PAYMENTS", "FEDNOW", "INSTAPAY", "MOBILE_MONEY",
-  "NEFT", "PAYNOW", "PESONET", "PIX", "RTGS", "RTP", "SEPA", "SEPA_INSTANT", "SPEI", "SWIFT", "UNIONPAY", "UPI", "WIRE",
+  "ACH",
+  "ACH_COLOMBIA",
+  "BANK_TRANSFER",
+  "BRE_B",
+  "CIPS",
+  "FAST",
+  "FASTER_PAYMENTS",
+  "FEDNOW",
+  "INSTAPAY",
+  "MOBILE_MONEY",
+  "NEFT",
+  "PAYNOW",
+  "PESONET",
+  "PIX",
+  "RTGS",
+  "RTP",
+  "SEPA",
+  "SEPA_INSTANT",
+  "SPEI",
+  "SWIFT",
+  "UNIONPAY",
+  "UPI",
+  "WIRE",
 ] as const;
 export type PaymentRail = (typeof PAYMENT_RAILS)[number];
 

@@ -9,7 +9,12 @@ const code = currencyCodeSchema;
 /** One currency code, a repeated parameter, or a comma list: `?destinationCurrency=EUR&destinationCurrency=GBP` = `?destinationCurrency=EUR,GBP`. */
 const codeList = z
   .union([z.string().max(300), z.array(z.string().max(300)).max(50)])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(","))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(code).min(1).max(50))
   .optional();
 
@@ -18,14 +23,20 @@ export const exchangeRateSchema = z.object({
   destinationCurrency: currencySchema,
   destinationPaymentRail: z.enum(PAYMENT_RAILS).describe("The payout rail of this corridor"),
   sendingAmount: z.number().int().describe("The sendingAmount of the query, else Grid's default 10000"),
-  minSendingAmount: z.number().int().describe("Smallest sending amount that delivers something after the platform's fees"),
+  minSendingAmount: z
+    .number()
+    .int()
+    .describe("Smallest sending amount that delivers something after the platform's fees"),
   maxSendingAmount: z.number().int().describe("The transaction size limit, in the source currency"),
   receivingAmount: z.number().int().describe("What sendingAmount delivers after the platform's fees"),
   exchangeRate: z.number().describe("Destination units per source unit (major units), before fees"),
   fees: z.object({
     fixed: z.number().int().describe("Platform fixed fee per transaction, smallest unit of the source currency"),
     total: z.number().int().describe("All fees on sendingAmount, smallest unit of the source currency"),
-    variableBps: z.number().int().describe("Platform variable fee, basis points of the sending amount (this service's addition)"),
+    variableBps: z
+      .number()
+      .int()
+      .describe("Platform variable fee, basis points of the sending amount (this service's addition)"),
   }),
   updatedAt: z.string().describe("When the rate was fetched from the source"),
   expiresAt: z.string().describe("Until when the cached rate is used (about 5 minutes)"),
@@ -50,5 +61,8 @@ export const listExchangeRatesOp = defineOperation({
   tags: ["Exchange Rates"],
   auth: "platform",
   query: exchangeRateQuery,
-  responses: { 200: { description: "Rates", schema: z.object({ data: z.array(exchangeRateSchema) }) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "Rates", schema: z.object({ data: z.array(exchangeRateSchema) }) },
+    ...errorResponses(400, 401),
+  },
 });

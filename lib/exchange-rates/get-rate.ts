@@ -27,14 +27,22 @@ export interface CachedRate {
  */
 export async function getRate(from: string, to: string, db?: DbOrTx): Promise<CachedRate> {
   const now = new Date();
-  if (from === to) return { from, to, rate: 1, fetchedAt: now, expiresAt: new Date(now.getTime() + env().EXCHANGE_RATE_TTL_MS) };
+  if (from === to)
+    return { from, to, rate: 1, fetchedAt: now, expiresAt: new Date(now.getTime() + env().EXCHANGE_RATE_TTL_MS) };
   const conn = db ?? (await getDb());
   const source = rateSource();
   const [hit] = await conn
     .select()
     .from(exchangeRateCache)
-    .where(and(eq(exchangeRateCache.source, source.name), eq(exchangeRateCache.fromCurrency, from), eq(exchangeRateCache.toCurrency, to)));
-  if (hit && hit.expiresAt > now) return { from, to, rate: Number(hit.rate), fetchedAt: hit.fetchedAt, expiresAt: hit.expiresAt };
+    .where(
+      and(
+        eq(exchangeRateCache.source, source.name),
+        eq(exchangeRateCache.fromCurrency, from),
+        eq(exchangeRateCache.toCurrency, to),
+      ),
+    );
+  if (hit && hit.expiresAt > now)
+    return { from, to, rate: Number(hit.rate), fetchedAt: hit.fetchedAt, expiresAt: hit.expiresAt };
   const rate = await source.rate(from, to);
   if (rate === null || !(rate > 0)) {
     throw new ApiError("INVALID_INPUT", `No exchange rate from ${from} to ${to}`, {

@@ -11,9 +11,16 @@ import { getRate, rateSource } from "./get-rate";
  * One rate per destination currency and payout rail (Grid's corridors). Amounts are computed for
  * `sendingAmount` (Grid's default 10000 when absent): the platform's fees come out of it, the rest is converted.
  */
-export async function listExchangeRates(platform: PlatformPrincipal, q: ExchangeRateQuery): Promise<{ data: ExchangeRate[] }> {
+export async function listExchangeRates(
+  platform: PlatformPrincipal,
+  q: ExchangeRateQuery,
+): Promise<{ data: ExchangeRate[] }> {
   const S = q.sourceCurrency;
-  const targets = q.destinationCurrency ?? rateSource().currencies().filter((c) => c !== S);
+  const targets =
+    q.destinationCurrency ??
+    rateSource()
+      .currencies()
+      .filter((c) => c !== S);
   const rule = feeRuleFor(platform.settings, S);
   const sending = BigInt(q.sendingAmount);
   const total = feeOn(sending, rule);

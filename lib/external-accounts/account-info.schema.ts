@@ -33,19 +33,21 @@ const individualFields = {
  * Requests refuse a field we do not know (400 naming it) rather than dropping it: a client's `swiftBic` must
  * not vanish. Responses strip instead, so that a stored field we no longer define never breaks a read.
  */
-const shape = (mode: Mode) => (fields: z.ZodRawShape) => (mode === "create" ? z.strictObject(fields) : z.object(fields));
+const shape = (mode: Mode) => (fields: z.ZodRawShape) =>
+  mode === "create" ? z.strictObject(fields) : z.object(fields);
 
 const businessBeneficiaryFields = {
-    beneficiaryType: z.literal("BUSINESS"),
-    legalName: name,
-    registrationNumber: z.string().min(1).max(100).optional(),
-    taxId: z.string().min(1).max(100).optional(),
-    email: individualFields.email,
-    phoneNumber: individualFields.phoneNumber,
-    countryOfResidence: individualFields.countryOfResidence,
-    address: individualFields.address,
+  beneficiaryType: z.literal("BUSINESS"),
+  legalName: name,
+  registrationNumber: z.string().min(1).max(100).optional(),
+  taxId: z.string().min(1).max(100).optional(),
+  email: individualFields.email,
+  phoneNumber: individualFields.phoneNumber,
+  countryOfResidence: individualFields.countryOfResidence,
+  address: individualFields.address,
 };
-const businessBeneficiary = (mode: Mode) => shape(mode)(businessBeneficiaryFields).describe("Business beneficiary (the same shape for every currency)");
+const businessBeneficiary = (mode: Mode) =>
+  shape(mode)(businessBeneficiaryFields).describe("Business beneficiary (the same shape for every currency)");
 
 const beneficiaryCache = new Map<string, z.ZodType>();
 /** `beneficiary` of a bank variant: INDIVIDUAL (with the currency's extra fields) or BUSINESS. */
@@ -55,9 +57,17 @@ function bankBeneficiary(v: BankVariant, mode: Mode): z.ZodType {
   const key = `${mode}:${requires.join(",")}:${Object.keys(extra).join(",")}`;
   let s = beneficiaryCache.get(key);
   if (!s) {
-    const individual = shape(mode)({ ...individualFields, ...optional(extra), ...required(individualFields, requires) });
+    const individual = shape(mode)({
+      ...individualFields,
+      ...optional(extra),
+      ...required(individualFields, requires),
+    });
     s = z.discriminatedUnion("beneficiaryType", [
-      individual.describe(requires.length ? `Individual beneficiary; this currency also requires ${requires.join(", ")}` : "Individual beneficiary"),
+      individual.describe(
+        requires.length
+          ? `Individual beneficiary; this currency also requires ${requires.join(", ")}`
+          : "Individual beneficiary",
+      ),
       businessBeneficiary(mode),
     ]);
     beneficiaryCache.set(key, s);
@@ -75,7 +85,8 @@ const walletBeneficiary = (mode: Mode) =>
     businessBeneficiary(mode),
   ]);
 
-const rails = (values: string[]) => z.array(z.enum(values as [string, ...string[]])).describe("Read-only: the payment rails of this account");
+const rails = (values: string[]) =>
+  z.array(z.enum(values as [string, ...string[]])).describe("Read-only: the payment rails of this account");
 
 /**
  * Grid's client 0.7.0 types a bank accountInfo with `paymentRails` and `countries` (read-only in Grid's current
@@ -83,7 +94,11 @@ const rails = (values: string[]) => z.array(z.enum(values as [string, ...string[
  * codes; neither is stored (the account's rails are derived from its fields, create-external-account.ts).
  */
 const clientCopies = (values: string[]): Fields => ({
-  paymentRails: z.array(z.enum(values as [string, ...string[]])).max(values.length).optional().describe("Accepted, checked against this type's rails, not stored (derived)"),
+  paymentRails: z
+    .array(z.enum(values as [string, ...string[]]))
+    .max(values.length)
+    .optional()
+    .describe("Accepted, checked against this type's rails, not stored (derived)"),
   countries: z.array(country).max(250).optional().describe("Accepted as ISO 3166-1 alpha-2 codes, not stored"),
 });
 
@@ -102,14 +117,19 @@ function bankSchema(v: BankVariant, mode: Mode) {
   if (mode === "create" && v.alternatives) {
     const groups = v.alternatives.map((a) => a.fields.join(" + ")).join(" or ");
     s = (s as z.ZodObject).check(
-      z.refine((info: Record<string, unknown>) => v.alternatives!.some((a) => a.fields.every((f) => info[f] !== undefined)), {
-        message: `Requires ${groups}`,
-        path: [v.alternatives[0].fields[0]],
-        when: () => true,
-      }),
+      z.refine(
+        (info: Record<string, unknown>) => v.alternatives!.some((a) => a.fields.every((f) => info[f] !== undefined)),
+        {
+          message: `Requires ${groups}`,
+          path: [v.alternatives[0].fields[0]],
+          when: () => true,
+        },
+      ),
     );
   }
-  const alt = v.alternatives ? ` One of: ${v.alternatives.map((a) => `${a.fields.join(" + ")} (${a.rails.join("/")})`).join("; ")}.` : "";
+  const alt = v.alternatives
+    ? ` One of: ${v.alternatives.map((a) => `${a.fields.join(" + ")} (${a.rails.join("/")})`).join("; ")}.`
+    : "";
   const ccy = v.currency ? `currency ${v.currency}` : "any ISO 4217 currency";
   return s.describe(`${v.accountType}: ${ccy}.${alt}`);
 }
@@ -120,8 +140,15 @@ function walletSchema(v: WalletVariant, mode: Mode) {
     address: walletAddress(v.chain),
     beneficiary: walletBeneficiary(mode)
       .optional()
-      .describe("Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules"),
-    vaspName: z.string().min(1).max(200).optional().describe("Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies)"),
+      .describe(
+        "Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules",
+      ),
+    vaspName: z
+      .string()
+      .min(1)
+      .max(200)
+      .optional()
+      .describe("Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies)"),
     ...(mode === "output" ? { paymentRails: rails([v.accountType.replace(/_WALLET$/, "")]) } : {}),
   }).describe(
     `${v.accountType}: currencies ${v.currencies.join(", ")}.${v.signature ? ` Ownership by WALLET_SIGNATURE (${v.signature === "EIP191" ? "EIP-191 personal_sign, hex" : "ed25519, base58"}).` : " WALLET_SIGNATURE not available (409)."}`,
@@ -138,14 +165,20 @@ function lightningSchema(v: LightningVariant, mode: Mode) {
   });
   if (mode === "create") {
     s = (s as z.ZodObject).check(
-      z.refine((i: Record<string, unknown>) => i.invoice !== undefined || i.bolt12 !== undefined || i.lightningAddress !== undefined, {
-        message: "Requires invoice, bolt12 or lightningAddress",
-        path: ["invoice"],
-        when: () => true,
-      }),
+      z.refine(
+        (i: Record<string, unknown>) =>
+          i.invoice !== undefined || i.bolt12 !== undefined || i.lightningAddress !== undefined,
+        {
+          message: "Requires invoice, bolt12 or lightningAddress",
+          path: ["invoice"],
+          when: () => true,
+        },
+      ),
     );
   }
-  return s.describe(`${v.accountType}: the Lightning variant (currency BTC); no beneficiary. Choice: at least one of invoice, bolt12, lightningAddress.`);
+  return s.describe(
+    `${v.accountType}: the Lightning variant (currency BTC); no beneficiary. Choice: at least one of invoice, bolt12, lightningAddress.`,
+  );
 }
 
 function union(mode: Mode) {
@@ -160,4 +193,6 @@ function union(mode: Mode) {
 }
 
 export const accountInfoCreateSchema = union("create").describe("accountInfo, discriminated by accountType");
-export const accountInfoSchema = union("output").describe("accountInfo, discriminated by accountType; adds read-only paymentRails");
+export const accountInfoSchema = union("output").describe(
+  "accountInfo, discriminated by accountType; adds read-only paymentRails",
+);

@@ -14,12 +14,21 @@ export function isSelfCustodyWallet(v: Variant, info: Info): boolean {
  * The rules beyond field shapes (issue "Rules"), all reported at once as field errors.
  * `owner` is null for the platform's own accounts.
  */
-export function ruleErrors(platform: PlatformPrincipal, v: Variant, input: ExternalAccountCreate, owner: string | null): FieldError[] {
+export function ruleErrors(
+  platform: PlatformPrincipal,
+  v: Variant,
+  input: ExternalAccountCreate,
+  owner: string | null,
+): FieldError[] {
   const errors: FieldError[] = [];
   const info = input.accountInfo as Info;
   const allowed = currenciesOf(v);
   if (allowed && !allowed.includes(input.currency)) {
-    errors.push({ field: "currency", constraint: { enum: allowed }, message: `${v.accountType} takes ${allowed.join(" or ")}, not ${input.currency}` });
+    errors.push({
+      field: "currency",
+      constraint: { enum: allowed },
+      message: `${v.accountType} takes ${allowed.join(" or ")}, not ${input.currency}`,
+    });
   }
   const counterpartyRules = platform.settings.subjectToCounterpartyRules;
   if (counterpartyRules && isSelfCustodyWallet(v, info) && input.ownershipType === undefined) {
@@ -29,11 +38,22 @@ export function ruleErrors(platform: PlatformPrincipal, v: Variant, input: Exter
       message: "Required for self-custody wallets: this platform is subject to counterparty rules",
     });
   }
-  if (counterpartyRules && v.kind === "wallet" && input.ownershipType === "THIRD_PARTY" && info.beneficiary === undefined) {
-    errors.push({ field: "accountInfo.beneficiary", message: "Required for THIRD_PARTY wallets: this platform is subject to counterparty rules" });
+  if (
+    counterpartyRules &&
+    v.kind === "wallet" &&
+    input.ownershipType === "THIRD_PARTY" &&
+    info.beneficiary === undefined
+  ) {
+    errors.push({
+      field: "accountInfo.beneficiary",
+      message: "Required for THIRD_PARTY wallets: this platform is subject to counterparty rules",
+    });
   }
   if (owner === null && input.defaultUmaDepositAccount) {
-    errors.push({ field: "defaultUmaDepositAccount", message: "Only a customer's account can receive the customer's UMA deposits" });
+    errors.push({
+      field: "defaultUmaDepositAccount",
+      message: "Only a customer's account can receive the customer's UMA deposits",
+    });
   }
   return errors;
 }
@@ -42,7 +62,9 @@ export function ruleErrors(platform: PlatformPrincipal, v: Variant, input: Exter
 export function identityKey(v: Variant, info: Info): string {
   if (v.kind === "wallet") return `${v.accountType}:${normalizeWalletAddress(v.chain, String(info.address))}`;
   const fields = v.kind === "bank" ? v.identity : ["invoice", "bolt12", "lightningAddress"];
-  const parts = fields.filter((f) => info[f] !== undefined).map((f) => `${f}=${String(info[f]).replace(/\s+/g, "").toUpperCase()}`);
+  const parts = fields
+    .filter((f) => info[f] !== undefined)
+    .map((f) => `${f}=${String(info[f]).replace(/\s+/g, "").toUpperCase()}`);
   return `${v.accountType}:${parts.join("|")}`;
 }
 
@@ -64,7 +86,11 @@ export function beneficiaryName(info: Info): string | null {
  * PENDING (awaiting the provider's checks) on production ones.
  */
 export function initialStatus(platform: PlatformPrincipal, v: Variant, input: ExternalAccountCreate) {
-  if (platform.settings.subjectToCounterpartyRules && isSelfCustodyWallet(v, input.accountInfo as Info) && input.ownershipType === "FIRST_PARTY") {
+  if (
+    platform.settings.subjectToCounterpartyRules &&
+    isSelfCustodyWallet(v, input.accountInfo as Info) &&
+    input.ownershipType === "FIRST_PARTY"
+  ) {
     return "PENDING_OWNERSHIP_VERIFICATION" as const;
   }
   return platform.environment === "SANDBOX" ? ("ACTIVE" as const) : ("PENDING" as const);

@@ -16,7 +16,12 @@ const PHONE = /^\+[0-9]{6,14}$/;
 
 const text = (max = 255) => z.string().min(1).max(max);
 const digits = (min: number, max = min) =>
-  z.string().regex(new RegExp(`^[0-9]{${min === max ? min : `${min},${max}`}}$`), min === max ? `${min} digits` : `${min} to ${max} digits`);
+  z
+    .string()
+    .regex(
+      new RegExp(`^[0-9]{${min === max ? min : `${min},${max}`}}$`),
+      min === max ? `${min} digits` : `${min} to ${max} digits`,
+    );
 const pattern = (re: RegExp, what: string) => z.string().regex(re, what);
 
 /** Reusable field definitions (name → schema). */
@@ -30,7 +35,8 @@ export const F = {
   branchCode: digits(5),
   iban: pattern(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{11,30}$/, "IBAN such as DE89370400440532013000"),
 };
-const phoneIn = (cc: string, n = 9) => pattern(new RegExp(`^\\+${cc}[0-9]{${n}}$`), `E.164 phone number +${cc} followed by ${n} digits`);
+const phoneIn = (cc: string, n = 9) =>
+  pattern(new RegExp(`^\\+${cc}[0-9]{${n}}$`), `E.164 phone number +${cc} followed by ${n} digits`);
 const ibanOf = (cc: string, body: string, len: number) =>
   pattern(new RegExp(`^${cc}${body}$`), `${cc} IBAN (${len} characters)`);
 
@@ -102,7 +108,11 @@ const bankOrWallet = (ccy: string, optional: Fields = {}, bank = ["accountNumber
   accountType: `${ccy}_ACCOUNT`,
   currency: ccy,
   required: { bankName: F.bankName },
-  optional: { ...(bank.includes("accountNumber") ? { accountNumber: F.accountNumber } : {}), phoneNumber: F.phoneNumber, ...optional },
+  optional: {
+    ...(bank.includes("accountNumber") ? { accountNumber: F.accountNumber } : {}),
+    phoneNumber: F.phoneNumber,
+    ...optional,
+  },
   alternatives: bankOrMobile(bank),
   rails: [...BANK, ...MOBILE],
   identity: [...bank, "phoneNumber"],
@@ -173,7 +183,11 @@ export const BANK_VARIANTS: BankVariant[] = [
     kind: "bank",
     accountType: "BRL_ACCOUNT",
     currency: "BRL",
-    required: { pixKey: text(77), pixKeyType: z.enum(["CPF", "CNPJ", "EMAIL", "PHONE", "RANDOM"]), taxId: digits(11, 14) },
+    required: {
+      pixKey: text(77),
+      pixKeyType: z.enum(["CPF", "CNPJ", "EMAIL", "PHONE", "RANDOM"]),
+      taxId: digits(11, 14),
+    },
     rails: ["PIX"],
     identity: ["pixKey"],
   },
@@ -242,7 +256,12 @@ export const BANK_VARIANTS: BankVariant[] = [
     kind: "bank",
     accountType: "IDR_ACCOUNT",
     currency: "IDR",
-    required: { bankName: F.bankName, accountNumber: F.accountNumber, swiftCode: F.swiftCode, phoneNumber: pattern(/^\+62[0-9]{9,12}$/, "E.164 phone number +62 followed by 9 to 12 digits") },
+    required: {
+      bankName: F.bankName,
+      accountNumber: F.accountNumber,
+      swiftCode: F.swiftCode,
+      phoneNumber: pattern(/^\+62[0-9]{9,12}$/, "E.164 phone number +62 followed by 9 to 12 digits"),
+    },
     rails: BANK,
     identity: ["swiftCode", "accountNumber"],
   },
@@ -259,7 +278,12 @@ export const BANK_VARIANTS: BankVariant[] = [
     kind: "bank",
     accountType: "JMD_ACCOUNT",
     currency: "JMD",
-    required: { accountNumber: F.accountNumber, branchCode: F.branchCode, bankAccountType: F.bankAccountType, bankName: F.bankName },
+    required: {
+      accountNumber: F.accountNumber,
+      branchCode: F.branchCode,
+      bankAccountType: F.bankAccountType,
+      bankName: F.bankName,
+    },
     rails: BANK,
     identity: ["bankName", "branchCode", "accountNumber"],
     beneficiaryRequires: ["address", "phoneNumber"],
@@ -278,7 +302,11 @@ export const BANK_VARIANTS: BankVariant[] = [
     kind: "bank",
     accountType: "SWIFT_ACCOUNT",
     currency: null,
-    required: { country: pattern(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2 country code"), swiftCode: F.swiftCode, bankName: F.bankName },
+    required: {
+      country: pattern(/^[A-Z]{2}$/, "ISO 3166-1 alpha-2 country code"),
+      swiftCode: F.swiftCode,
+      bankName: F.bankName,
+    },
     optional: { accountNumber: F.accountNumber, iban: F.iban },
     alternatives: [
       { fields: ["accountNumber"], rails: ["SWIFT"] },
@@ -305,7 +333,12 @@ export const BANK_VARIANTS: BankVariant[] = [
     ...bankOrWallet("SLV", { bankAccountType: F.bankAccountType }),
     currency: "USD",
     required: {},
-    optional: { bankName: F.bankName, accountNumber: F.accountNumber, bankAccountType: F.bankAccountType, phoneNumber: F.phoneNumber },
+    optional: {
+      bankName: F.bankName,
+      accountNumber: F.accountNumber,
+      bankAccountType: F.bankAccountType,
+      phoneNumber: F.phoneNumber,
+    },
   },
   { ...mobile("HTG"), required: { phoneNumber: F.phoneNumber } },
   mobile("KES", phoneIn("254")),
@@ -320,11 +353,35 @@ export const BANK_VARIANTS: BankVariant[] = [
 ];
 
 export const WALLET_VARIANTS: WalletVariant[] = [
-  { kind: "wallet", accountType: "BASE_WALLET", chain: "EVM", currencies: ["USDC", "USDT", "EURC", "ETH"], signature: "EIP191" },
-  { kind: "wallet", accountType: "ETHEREUM_WALLET", chain: "EVM", currencies: ["USDC", "USDT", "EURC", "PYUSD", "ETH"], signature: "EIP191" },
-  { kind: "wallet", accountType: "POLYGON_WALLET", chain: "EVM", currencies: ["USDC", "USDT", "POL"], signature: "EIP191" },
+  {
+    kind: "wallet",
+    accountType: "BASE_WALLET",
+    chain: "EVM",
+    currencies: ["USDC", "USDT", "EURC", "ETH"],
+    signature: "EIP191",
+  },
+  {
+    kind: "wallet",
+    accountType: "ETHEREUM_WALLET",
+    chain: "EVM",
+    currencies: ["USDC", "USDT", "EURC", "PYUSD", "ETH"],
+    signature: "EIP191",
+  },
+  {
+    kind: "wallet",
+    accountType: "POLYGON_WALLET",
+    chain: "EVM",
+    currencies: ["USDC", "USDT", "POL"],
+    signature: "EIP191",
+  },
   { kind: "wallet", accountType: "PLASMA_WALLET", chain: "EVM", currencies: ["USDT", "XPL"], signature: "EIP191" },
-  { kind: "wallet", accountType: "SOLANA_WALLET", chain: "SOLANA", currencies: ["USDC", "USDT", "EURC", "PYUSD", "SOL"], signature: "ED25519" },
+  {
+    kind: "wallet",
+    accountType: "SOLANA_WALLET",
+    chain: "SOLANA",
+    currencies: ["USDC", "USDT", "EURC", "PYUSD", "SOL"],
+    signature: "ED25519",
+  },
   { kind: "wallet", accountType: "SPARK_WALLET", chain: "SPARK", currencies: ["BTC", "USDB"], signature: null },
   { kind: "wallet", accountType: "TRON_WALLET", chain: "TRON", currencies: ["USDT", "TRX"], signature: null },
 ];

@@ -36,9 +36,16 @@ export async function createExternalAccount(
   const identifier = identifierOf(variant, info);
   const name = beneficiaryName(info);
   if (identifier !== null && name !== null) {
-    check = await checkBeneficiary(railFor(platform), { accountType: variant.accountType, identifier, beneficiaryName: name });
+    check = await checkBeneficiary(railFor(platform), {
+      accountType: variant.accountType,
+      identifier,
+      beneficiaryName: name,
+    });
     if (check === null) {
-      throw new ApiError("INVALID_BANK_ACCOUNT", `The payment rail reports ${variant.accountType} ${identifier} as not a valid account`);
+      throw new ApiError(
+        "INVALID_BANK_ACCOUNT",
+        `The payment rail reports ${variant.accountType} ${identifier} as not a valid account`,
+      );
     }
   }
 
@@ -49,7 +56,9 @@ export async function createExternalAccount(
         await tx
           .update(externalAccounts)
           .set({ defaultUmaDepositAccount: false, updatedAt: new Date() })
-          .where(and(eq(externalAccounts.customerId, customerUuid), eq(externalAccounts.defaultUmaDepositAccount, true)));
+          .where(
+            and(eq(externalAccounts.customerId, customerUuid), eq(externalAccounts.defaultUmaDepositAccount, true)),
+          );
       }
       const [inserted] = await tx
         .insert(externalAccounts)
@@ -73,8 +82,14 @@ export async function createExternalAccount(
     });
     return toExternalAccount(row);
   } catch (e) {
-    if (isUniqueViolation(e, "external_accounts_customer_identity_uq") || isUniqueViolation(e, "external_accounts_platform_identity_uq")) {
-      throw new ApiError("CONFLICT", `An external account with the same ${variant.accountType} details already exists for this owner`);
+    if (
+      isUniqueViolation(e, "external_accounts_customer_identity_uq") ||
+      isUniqueViolation(e, "external_accounts_platform_identity_uq")
+    ) {
+      throw new ApiError(
+        "CONFLICT",
+        `An external account with the same ${variant.accountType} details already exists for this owner`,
+      );
     }
     if (isUniqueViolation(e, "external_accounts_one_default_uq")) {
       throw new ApiError("CONFLICT", "Another default UMA deposit account was set at the same time; retry");

@@ -15,9 +15,15 @@ export async function deleteExternalAccount(scope: OwnerScope, externalAccountId
       .where(and(eq(externalAccounts.id, uuid), scopeWhere(scope), eq(externalAccounts.trusted, false)))
       .returning({ id: externalAccounts.id });
     if (gone.length) return;
-    const [kept] = await db.select({ trusted: externalAccounts.trusted }).from(externalAccounts).where(and(eq(externalAccounts.id, uuid), scopeWhere(scope)));
+    const [kept] = await db
+      .select({ trusted: externalAccounts.trusted })
+      .from(externalAccounts)
+      .where(and(eq(externalAccounts.id, uuid), scopeWhere(scope)));
     if (kept?.trusted) {
-      throw new ApiError("BENEFICIARY_TRUSTED", "The external account is a trusted beneficiary: untrust it first (POST …/untrust and /untrust/confirm)");
+      throw new ApiError(
+        "BENEFICIARY_TRUSTED",
+        "The external account is a trusted beneficiary: untrust it first (POST …/untrust and /untrust/confirm)",
+      );
     }
   }
   throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", externalAccountId);

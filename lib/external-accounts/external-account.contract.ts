@@ -35,7 +35,9 @@ export const externalAccountSchema = z
     defaultUmaDepositAccount: z.boolean(),
     beneficiaryVerificationStatus: beneficiaryVerificationStatusSchema
       .optional()
-      .describe("Name check of the beneficiary against the holder name the rail returns; absent for wallets and Lightning"),
+      .describe(
+        "Name check of the beneficiary against the holder name the rail returns; absent for wallets and Lightning",
+      ),
     beneficiaryVerifiedData: z.object({ fullName: z.string() }).optional(),
     accountInfo: accountInfoSchema,
     createdAt: z.string(),
@@ -54,7 +56,9 @@ const createFields = {
   platformAccountId: z.string().min(1).max(256).optional(),
   ownershipType: ownershipTypeSchema
     .optional()
-    .describe("Required for self-custody wallets when the platform is subject to counterparty rules (settings.subjectToCounterpartyRules)"),
+    .describe(
+      "Required for self-custody wallets when the platform is subject to counterparty rules (settings.subjectToCounterpartyRules)",
+    ),
   defaultUmaDepositAccount: z.boolean().default(false),
   accountInfo: accountInfoCreateSchema,
 };
@@ -77,11 +81,16 @@ export const ownershipVerifyRequestSchema = z.object({
     .string()
     .min(1)
     .max(1000)
-    .describe("EVM chains: EIP-191 personal_sign signature, 0x + 130 hex (r‖s‖v). Solana: base58 of the 64-byte ed25519 signature"),
+    .describe(
+      "EVM chains: EIP-191 personal_sign signature, 0x + 130 hex (r‖s‖v). Solana: base58 of the 64-byte ed25519 signature",
+    ),
 });
 
 export const externalAccountIdParams = z.object({ externalAccountId: z.string() });
-const filters = paginationQuery.extend({ currency: currencyCode.optional(), status: externalAccountStatusSchema.optional() });
+const filters = paginationQuery.extend({
+  currency: currencyCode.optional(),
+  status: externalAccountStatusSchema.optional(),
+});
 
 const RULES =
   "Rules: currency must agree with accountType (USD_ACCOUNT → USD …; SLV_ACCOUNT → USD; SWIFT_ACCOUNT any; wallets their listed assets; Lightning BTC); " +
@@ -91,7 +100,11 @@ const RULES =
   "104 PENDING, 105 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, otherwise MATCHED).";
 
 /** The same five operations under /customers/external-accounts and /platform/external-accounts. */
-function scopeOps<B extends z.ZodType, Q extends z.ZodType>(scope: "customers" | "platform", createBody: B, listQuery: Q) {
+function scopeOps<B extends z.ZodType, Q extends z.ZodType>(
+  scope: "customers" | "platform",
+  createBody: B,
+  listQuery: Q,
+) {
   const base = `/${scope}/external-accounts`;
   const cap = scope === "customers" ? "Customer" : "Platform";
   const whose = scope === "customers" ? "a customer's" : "the platform's own";
@@ -107,7 +120,10 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(scope: "customers" |
       tags,
       auth: "platform",
       body: createBody,
-      responses: { 201: { description: "The external account", schema: externalAccountSchema }, ...errorResponses(400, 401, 404, 409) },
+      responses: {
+        201: { description: "The external account", schema: externalAccountSchema },
+        ...errorResponses(400, 401, 404, 409),
+      },
     }),
     list: defineOperation({
       operationId: `list${cap}ExternalAccounts`,
@@ -117,7 +133,10 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(scope: "customers" |
       tags,
       auth: "platform",
       query: listQuery,
-      responses: { 200: { description: "A page of external accounts", schema: listResponse(externalAccountSchema) }, ...errorResponses(400, 401) },
+      responses: {
+        200: { description: "A page of external accounts", schema: listResponse(externalAccountSchema) },
+        ...errorResponses(400, 401),
+      },
     }),
     get: defineOperation({
       operationId: `get${cap}ExternalAccount`,
@@ -127,18 +146,27 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(scope: "customers" |
       tags,
       auth: "platform",
       params: externalAccountIdParams,
-      responses: { 200: { description: "The external account", schema: externalAccountSchema }, ...errorResponses(401, 404) },
+      responses: {
+        200: { description: "The external account", schema: externalAccountSchema },
+        ...errorResponses(401, 404),
+      },
     }),
     remove: defineOperation({
       operationId: `delete${cap}ExternalAccount`,
       method: "DELETE",
       path: item,
       summary: `Delete ${whose} external account`,
-      description: scope === "customers" ? "A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED." : undefined,
+      description:
+        scope === "customers"
+          ? "A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED."
+          : undefined,
       tags,
       auth: "platform",
       params: externalAccountIdParams,
-      responses: { 204: { description: "Deleted" }, ...errorResponses(...(scope === "customers" ? [401, 404, 409] : [401, 404])) },
+      responses: {
+        204: { description: "Deleted" },
+        ...errorResponses(...(scope === "customers" ? [401, 404, 409] : [401, 404])),
+      },
     }),
     challenge: defineOperation({
       operationId: `challenge${cap}ExternalAccountOwnership`,
@@ -152,7 +180,10 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(scope: "customers" |
       auth: "platform",
       params: externalAccountIdParams,
       body: ownershipChallengeRequestSchema,
-      responses: { 201: { description: "The message to sign", schema: ownershipChallengeSchema }, ...errorResponses(400, 401, 404, 409) },
+      responses: {
+        201: { description: "The message to sign", schema: ownershipChallengeSchema },
+        ...errorResponses(400, 401, 404, 409),
+      },
     }),
     verify: defineOperation({
       operationId: `verify${cap}ExternalAccountOwnership`,
@@ -167,7 +198,10 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(scope: "customers" |
       auth: "platform",
       params: externalAccountIdParams,
       body: ownershipVerifyRequestSchema,
-      responses: { 200: { description: "The verified account (ACTIVE)", schema: externalAccountSchema }, ...errorResponses(400, 401, 404, 409) },
+      responses: {
+        200: { description: "The verified account (ACTIVE)", schema: externalAccountSchema },
+        ...errorResponses(400, 401, 404, 409),
+      },
     }),
   };
 }

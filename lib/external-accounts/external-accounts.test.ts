@@ -32,8 +32,12 @@ describe("wallet and Lightning formats", () => {
     expect(isValidWalletAddress("SOLANA", "4Nd1m6Qkq7RfKuE5vQ9qP9Tn6H94Ueqb")).toBe(false);
     expect(isValidWalletAddress("TRON", "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL")).toBe(true);
     expect(isValidWalletAddress("TRON", "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeM")).toBe(false);
-    expect(isValidWalletAddress("SPARK", "spark1pgssymd2tclhssydekkfgcj6ldu4d7z0pprcw7nxfng9hktmk7tpmekd4v202u")).toBe(true);
-    expect(isValidWalletAddress("SPARK", "spark1pgssymd2tclhssydekkfgcj6ldu4d7z0pprcw7nxfng9hktmk7tpmekd4v202a")).toBe(false);
+    expect(isValidWalletAddress("SPARK", "spark1pgssymd2tclhssydekkfgcj6ldu4d7z0pprcw7nxfng9hktmk7tpmekd4v202u")).toBe(
+      true,
+    );
+    expect(isValidWalletAddress("SPARK", "spark1pgssymd2tclhssydekkfgcj6ldu4d7z0pprcw7nxfng9hktmk7tpmekd4v202a")).toBe(
+      false,
+    );
     expect(isBolt11("lnbc1notbech32")).toBe(false);
     expect(isBolt12("lno1qgsqvgnwgcg35z6ee2h3yczraddm72xrfua9uve2rlrm9deu7xyfzrc")).toBe(true);
     expect(isLightningAddress("alice@example.com")).toBe(true);

@@ -23,6 +23,8 @@ export function matchNames(expected: string, holder: string): NameMatch {
   if (a.length === 0 || b.length === 0) return "NOT_MATCHED";
   if (a.join(" ") === b.join(" ")) return "MATCHED";
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  const covered = short.every((w) => long.some((x) => x === w || (w.length === 1 && x.startsWith(w)) || (x.length === 1 && w.startsWith(x))));
+  const covered = short.every((w) =>
+    long.some((x) => x === w || (w.length === 1 && x.startsWith(w)) || (x.length === 1 && w.startsWith(x))),
+  );
   return covered ? "PARTIAL_MATCH" : "NOT_MATCHED";
 }

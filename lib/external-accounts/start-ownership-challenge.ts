@@ -17,13 +17,22 @@ export function signableWallet(row: ExternalAccountRow): WalletVariant {
   const v = VARIANT_BY_TYPE.get(row.accountType)!;
   const id = formatId("ExternalAccount", row.id);
   if (v.kind !== "wallet" || !isSelfCustodyWallet(v, row.accountInfo)) {
-    throw new ApiError("CONFLICT", `Ownership verification applies to self-custody wallets; ${id} is a ${row.accountType}${v.kind === "wallet" ? " held by a VASP" : ""}`);
+    throw new ApiError(
+      "CONFLICT",
+      `Ownership verification applies to self-custody wallets; ${id} is a ${row.accountType}${v.kind === "wallet" ? " held by a VASP" : ""}`,
+    );
   }
   if (row.ownershipType !== "FIRST_PARTY") {
-    throw new ApiError("CONFLICT", `Ownership verification applies to FIRST_PARTY wallets; ${id} is ${row.ownershipType ?? "without ownershipType"}`);
+    throw new ApiError(
+      "CONFLICT",
+      `Ownership verification applies to FIRST_PARTY wallets; ${id} is ${row.ownershipType ?? "without ownershipType"}`,
+    );
   }
   if (!VERIFIABLE.has(row.status)) {
-    throw new ApiError("CONFLICT", `${id} is ${row.status}; ownership can be verified only in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED`);
+    throw new ApiError(
+      "CONFLICT",
+      `${id} is ${row.status}; ownership can be verified only in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED`,
+    );
   }
   if (v.signature === null) throw new ApiError("CONFLICT", `WALLET_SIGNATURE is not available for ${row.accountType}`);
   return v;
@@ -33,12 +42,17 @@ export function signableWallet(row: ExternalAccountRow): WalletVariant {
  * Issue a WALLET_SIGNATURE challenge (replacing any outstanding one). The status is unchanged: the
  * spec's table moves UNVERIFIED only on a successful verification.
  */
-export async function startOwnershipChallenge(scope: OwnerScope, externalAccountId: string, method: "WALLET_SIGNATURE" | "LIVENESS") {
+export async function startOwnershipChallenge(
+  scope: OwnerScope,
+  externalAccountId: string,
+  method: "WALLET_SIGNATURE" | "LIVENESS",
+) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const row = await findExternalAccountOrThrow(tx, scope, externalAccountId, { forUpdate: true });
     signableWallet(row);
-    if (method !== "WALLET_SIGNATURE") throw new ApiError("CONFLICT", "LIVENESS checks are not offered by this service; use WALLET_SIGNATURE");
+    if (method !== "WALLET_SIGNATURE")
+      throw new ApiError("CONFLICT", "LIVENESS checks are not offered by this service; use WALLET_SIGNATURE");
     const expiresAt = new Date(Date.now() + OWNERSHIP_CHALLENGE_TTL_MS).toISOString();
     const message =
       `I verify that I control the wallet ${String(row.accountInfo.address)} ` +

@@ -18,7 +18,8 @@ export async function verifyOwnership(scope: OwnerScope, externalAccountId: stri
     const row = await findExternalAccountOrThrow(tx, scope, externalAccountId, { forUpdate: true });
     const wallet = signableWallet(row);
     const challenge = row.ownershipChallenge;
-    if (!challenge) throw new ApiError("CONFLICT", "No WALLET_SIGNATURE challenge is outstanding; start one with POST …/challenge");
+    if (!challenge)
+      throw new ApiError("CONFLICT", "No WALLET_SIGNATURE challenge is outstanding; start one with POST …/challenge");
     const expired = Date.parse(challenge.expiresAt) <= Date.now();
     const address = String(row.accountInfo.address);
     const valid =
@@ -36,10 +37,17 @@ export async function verifyOwnership(scope: OwnerScope, externalAccountId: stri
   // Thrown after the commit: the move to UNVERIFIED and its event must persist.
   throw new ApiError(
     "INVALID_INPUT",
-    outcome.expired ? "The ownership challenge expired; start a new one" : "The signature is not the wallet's signature of the challenge message",
+    outcome.expired
+      ? "The ownership challenge expired; start a new one"
+      : "The signature is not the wallet's signature of the challenge message",
     {
       reason: outcome.expired ? "OWNERSHIP_CHALLENGE_EXPIRED" : "OWNERSHIP_SIGNATURE_INVALID",
-      errors: [{ field: "signature", message: outcome.expired ? "Challenge expired" : "Signature does not verify against the wallet address" }],
+      errors: [
+        {
+          field: "signature",
+          message: outcome.expired ? "Challenge expired" : "Signature does not verify against the wallet address",
+        },
+      ],
     },
   );
 }

@@ -15,10 +15,13 @@ export function isValidWalletAddress(chain: Chain, address: string): boolean {
     case "SOLANA":
       return decodes(() => base58.decode(address).length === 32);
     case "TRON":
-      return address.startsWith("T") && decodes(() => {
-        const raw = base58check.decode(address);
-        return raw.length === 21 && raw[0] === 0x41;
-      });
+      return (
+        address.startsWith("T") &&
+        decodes(() => {
+          const raw = base58check.decode(address);
+          return raw.length === 21 && raw[0] === 0x41;
+        })
+      );
     case "SPARK":
       return decodes(() => SPARK_PREFIXES.has(bech32m.decode(address as `${string}1${string}`, 1000).prefix));
   }

@@ -17,7 +17,10 @@ const HEADERS = {
 };
 
 const esc = (s: unknown) =>
-  String(s ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  String(s ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 function page(title: string, body: string, status = 200): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -28,7 +31,8 @@ fieldset{border:1px solid #ccc;margin-top:1rem}</style></head><body><main><h1>${
   return new Response(html, { status, headers: HEADERS });
 }
 
-const gonePage = () => page("Link expired", "<p>This verification link has expired or was already used. Ask for a new one.</p>", 404);
+const gonePage = () =>
+  page("Link expired", "<p>This verification link has expired or was already used. Ask for a new one.</p>", 404);
 
 function field(name: string, label: string, value: unknown, extra = "") {
   return `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" value="${esc(value)}" ${extra}>`;
@@ -36,7 +40,9 @@ function field(name: string, label: string, value: unknown, extra = "") {
 
 function form(profile: Record<string, any>, problems: string[] = []): string {
   const a = profile.address ?? {};
-  const list = problems.length ? `<div class="problems" role="alert"><p>Please fix:</p><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join("")}</ul></div>` : "";
+  const list = problems.length
+    ? `<div class="problems" role="alert"><p>Please fix:</p><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join("")}</ul></div>`
+    : "";
   return `${list}<p>Confirm your identity. Your details go to the payments service that asked for them.</p>
 <form method="post" enctype="multipart/form-data">
 ${field("fullName", "Full name", profile.fullName, 'required autocomplete="name"')}
@@ -83,21 +89,36 @@ export async function kycPageSubmit(token: string, req: Request): Promise<Respon
     const { verification, redirectUri } = await submitHostedKyc(token, formData);
     if (verification.verificationStatus === "RESOLVE_ERRORS") {
       const link = await openKycLink(await getDb(), token);
-      const problems = verification.errors.map((e) => (e.acceptedDocumentTypes ? `${e.reason} (${e.acceptedDocumentTypes.join(", ")})` : e.field ? `${e.field}: ${e.reason}` : e.reason));
+      const problems = verification.errors.map((e) =>
+        e.acceptedDocumentTypes
+          ? `${e.reason} (${e.acceptedDocumentTypes.join(", ")})`
+          : e.field
+            ? `${e.field}: ${e.reason}`
+            : e.reason,
+      );
       return page("Verify your identity", form(link.customer.profile as Record<string, unknown>, problems), 200);
     }
     const next = redirectUri ? `<p><a href="${esc(redirectUri)}">Continue</a></p>` : "<p>You can close this page.</p>";
-    return page("Thank you", `<p id="status" data-status="${esc(verification.verificationStatus)}">Your details were submitted: ${esc(verification.verificationStatus.replace(/_/g, " ").toLowerCase())}.</p>${next}`);
+    return page(
+      "Thank you",
+      `<p id="status" data-status="${esc(verification.verificationStatus)}">Your details were submitted: ${esc(verification.verificationStatus.replace(/_/g, " ").toLowerCase())}.</p>${next}`,
+    );
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.code === "NOT_FOUND") return gonePage();
-    const errors = ((e.details as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? []).map((x) => `${x.field}: ${x.message}`);
+    const errors = ((e.details as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? []).map(
+      (x) => `${x.field}: ${x.message}`,
+    );
     let profile: Record<string, unknown> = {};
     try {
       profile = (await openKycLink(await getDb(), token)).customer.profile as Record<string, unknown>;
     } catch {
       return gonePage();
     }
-    return page("Verify your identity", form({ ...profile, ...Object.fromEntries(formData.entries()) }, errors.length ? errors : [e.message]), 400);
+    return page(
+      "Verify your identity",
+      form({ ...profile, ...Object.fromEntries(formData.entries()) }, errors.length ? errors : [e.message]),
+      400,
+    );
   }
 }

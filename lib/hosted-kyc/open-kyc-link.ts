@@ -25,5 +25,10 @@ export async function openKycLink(db: DbOrTx, token: string): Promise<OpenKycLin
     .innerJoin(platforms, eq(platforms.id, kycLinks.platformId))
     .where(eq(kycLinks.tokenDigest, sha256Hex(token)));
   if (!row || row.link.usedAt || row.link.expiresAt.getTime() <= Date.now()) throw gone;
-  return { linkId: row.link.id, platform: toPrincipal(row.platform), customer: row.customer, redirectUri: row.link.redirectUri };
+  return {
+    linkId: row.link.id,
+    platform: toPrincipal(row.platform),
+    customer: row.customer,
+    redirectUri: row.link.redirectUri,
+  };
 }

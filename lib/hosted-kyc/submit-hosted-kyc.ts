@@ -38,14 +38,31 @@ const text = (form: FormData, name: string) => {
  * type from the bytes, encrypted at rest), then POST /verifications. The link is spent once a submission
  * is decided or in review; while the answer is RESOLVE_ERRORS it stays open for another try.
  */
-export async function submitHostedKyc(token: string, form: FormData): Promise<{ verification: Verification; redirectUri: string | null }> {
+export async function submitHostedKyc(
+  token: string,
+  form: FormData,
+): Promise<{ verification: Verification; redirectUri: string | null }> {
   const db = await getDb();
   const link = await openKycLink(db, token);
   if (link.customer.customerType !== "INDIVIDUAL") {
-    throw new ApiError("INVALID_INPUT", "The hosted form verifies individuals; business customers use POST /verifications with documents and beneficial owners");
+    throw new ApiError(
+      "INVALID_INPUT",
+      "The hosted form verifies individuals; business customers use POST /verifications with documents and beneficial owners",
+    );
   }
   const fields = Object.fromEntries(
-    ["fullName", "birthDate", "nationality", "line1", "city", "postalCode", "country", "idType", "identifier", "documentType"].map((k) => [k, text(form, k)]),
+    [
+      "fullName",
+      "birthDate",
+      "nationality",
+      "line1",
+      "city",
+      "postalCode",
+      "country",
+      "idType",
+      "identifier",
+      "documentType",
+    ].map((k) => [k, text(form, k)]),
   );
   const f = parseOrThrow(formSchema, fields);
   const patch = customerUpdateSchema.parse({
@@ -55,7 +72,13 @@ export async function submitHostedKyc(token: string, form: FormData): Promise<{ 
     address: { line1: f.line1, city: f.city, postalCode: f.postalCode, country: f.country },
     ...(f.idType && f.identifier ? { idType: f.idType, identifier: f.identifier } : {}),
   });
-  await db.transaction(async (tx) => applyCustomerPatch(tx, await findCustomerOrThrow(tx, link.platform.id, formatId("Customer", link.customer.id)), patch));
+  await db.transaction(async (tx) =>
+    applyCustomerPatch(
+      tx,
+      await findCustomerOrThrow(tx, link.platform.id, formatId("Customer", link.customer.id)),
+      patch,
+    ),
+  );
   const file = form.get("document");
   if (file instanceof File && file.size > 0) {
     await uploadDocument(link.platform, {
@@ -66,6 +89,7 @@ export async function submitHostedKyc(token: string, form: FormData): Promise<{ 
     });
   }
   const verification = await submitVerification(link.platform, formatId("Customer", link.customer.id));
-  if (verification.verificationStatus !== "RESOLVE_ERRORS") await db.update(kycLinks).set({ usedAt: new Date() }).where(eq(kycLinks.id, link.linkId));
+  if (verification.verificationStatus !== "RESOLVE_ERRORS")
+    await db.update(kycLinks).set({ usedAt: new Date() }).where(eq(kycLinks.id, link.linkId));
   return { verification, redirectUri: link.redirectUri };
 }

@@ -22,10 +22,11 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteFn = (req: Request, ctx: RouteContext) => Promise<Response>;
 
 /** Wrap one operation: authenticate → parse → call → serialize; every failure becomes the error object. */
-export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined>(
-  op: Operation<B, Q, P>,
-  fn: (ctx: Ctx<Infer<B>, Infer<Q>, Infer<P>>) => Promise<Reply>,
-): RouteFn {
+export function handle<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+>(op: Operation<B, Q, P>, fn: (ctx: Ctx<Infer<B>, Infer<Q>, Infer<P>>) => Promise<Reply>): RouteFn {
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = randomUUID();
@@ -61,7 +62,10 @@ export function handle<B extends z.ZodType | undefined, Q extends z.ZodType | un
       let rawBody: unknown;
       let body: unknown;
       if (op.body) {
-        rawBody = op.bodyEncoding === "multipart/form-data" ? await readFormBody(req, typeof op.maxBodyBytes === "function" ? op.maxBodyBytes() : op.maxBodyBytes) : await readJsonBody(req);
+        rawBody =
+          op.bodyEncoding === "multipart/form-data"
+            ? await readFormBody(req, typeof op.maxBodyBytes === "function" ? op.maxBodyBytes() : op.maxBodyBytes)
+            : await readJsonBody(req);
         try {
           if (rawBody === undefined && op.bodyOptional) body = undefined;
           else body = parseOrThrow(op.body, rawBody ?? {});
@@ -105,14 +109,20 @@ function serialize(op: Operation<never, never, never> | Operation<any, any, any>
   const headers = new Headers(result.headers);
   if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
   // Raw bytes (a file download): the handler set the content type.
-  if (result.body instanceof Uint8Array) return new Response(new Uint8Array(result.body), { status: result.status, headers });
+  if (result.body instanceof Uint8Array)
+    return new Response(new Uint8Array(result.body), { status: result.status, headers });
   const spec = op.responses[result.status];
   const out = spec?.schema ? spec.schema.parse(result.body) : result.body;
   headers.set("content-type", "application/json");
   return new Response(JSON.stringify(out), { status: result.status, headers });
 }
 
-export function errorJson(code: ErrorCode, message: string, details?: Record<string, unknown>, headers?: Record<string, string>): Response {
+export function errorJson(
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Response {
   const e = new ApiError(code, message, details, headers);
   return new Response(JSON.stringify(e.toBody()), {
     status: e.status,
@@ -133,7 +143,10 @@ function errorResponse(err: unknown, requestId: string, op: { path: string }, re
 
 function isClientGone(err: unknown): boolean {
   const e = err as { name?: unknown; code?: unknown; message?: unknown } | null;
-  return !!e && (e.name === "AbortError" || e.name === "ResponseAborted" || e.code === "ECONNRESET" || e.message === "aborted");
+  return (
+    !!e &&
+    (e.name === "AbortError" || e.name === "ResponseAborted" || e.code === "ECONNRESET" || e.message === "aborted")
+  );
 }
 
 const ALL_METHODS: HttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
@@ -149,7 +162,9 @@ export function methods(handlers: Partial<Record<HttpMethod, RouteFn>>): Record<
     out[m] =
       handlers[m] ??
       (async () => {
-        const res = errorJson("METHOD_NOT_ALLOWED", `Method not allowed; allowed: ${allow}`, undefined, { Allow: allow });
+        const res = errorJson("METHOD_NOT_ALLOWED", `Method not allowed; allowed: ${allow}`, undefined, {
+          Allow: allow,
+        });
         res.headers.set(TRACE_HEADER, randomUUID());
         return res;
       });

@@ -38,7 +38,10 @@ export const exportWalletOp = defineOperation({
   headers: signedRetryHeaders,
   responses: {
     ...signedRetryResponses({
-      200: { description: "The encrypted wallet credentials, or PROCESSING (re-send the identical request)", schema: z.union([exportWalletResponseSchema, processingSchema]) },
+      200: {
+        description: "The encrypted wallet credentials, or PROCESSING (re-send the identical request)",
+        schema: z.union([exportWalletResponseSchema, processingSchema]),
+      },
     }),
     ...errorResponses(400, 401, 404),
   },
@@ -61,7 +64,10 @@ export const updateInternalAccountOp = defineOperation({
   headers: signedRetryHeaders,
   responses: {
     ...signedRetryResponses({
-      200: { description: "The updated account, or PROCESSING (re-send the identical request)", schema: z.union([internalAccountSchema, processingSchema]) },
+      200: {
+        description: "The updated account, or PROCESSING (re-send the identical request)",
+        schema: z.union([internalAccountSchema, processingSchema]),
+      },
     }),
     ...errorResponses(400, 401, 404),
   },

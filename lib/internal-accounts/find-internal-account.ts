@@ -6,7 +6,11 @@ import { parseId } from "@/lib/ids";
 import type { InternalAccountRow } from "./internal-account-view";
 
 /** An internal account of this platform, or 404 INTERNAL_ACCOUNT_NOT_FOUND (also for another platform's). */
-export async function findInternalAccountOrThrow(db: DbOrTx, platformId: string, accountId: string): Promise<InternalAccountRow> {
+export async function findInternalAccountOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  accountId: string,
+): Promise<InternalAccountRow> {
   const uuid = parseId("InternalAccount", accountId);
   if (uuid) {
     const [row] = await db
@@ -20,10 +24,17 @@ export async function findInternalAccountOrThrow(db: DbOrTx, platformId: string,
 }
 
 /** As findInternalAccountOrThrow, and 400 NOT_AN_EMBEDDED_WALLET for any other type (export, update: wallet operations). */
-export async function findEmbeddedWalletOrThrow(db: DbOrTx, platformId: string, accountId: string, what: string): Promise<InternalAccountRow> {
+export async function findEmbeddedWalletOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  accountId: string,
+  what: string,
+): Promise<InternalAccountRow> {
   const account = await findInternalAccountOrThrow(db, platformId, accountId);
   if (account.type !== "EMBEDDED_WALLET") {
-    throw new ApiError("INVALID_INPUT", `Only EMBEDDED_WALLET accounts ${what}; ${accountId} is ${account.type}`, { reason: "NOT_AN_EMBEDDED_WALLET" });
+    throw new ApiError("INVALID_INPUT", `Only EMBEDDED_WALLET accounts ${what}; ${accountId} is ${account.type}`, {
+      reason: "NOT_AN_EMBEDDED_WALLET",
+    });
   }
   return account;
 }

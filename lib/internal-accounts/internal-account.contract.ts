@@ -39,7 +39,10 @@ export const getInternalAccountOp = defineOperation({
   tags: ["Internal Accounts"],
   auth: "platform",
   params: z.object({ id: z.string() }),
-  responses: { 200: { description: "The internal account", schema: internalAccountSchema }, ...errorResponses(401, 404) },
+  responses: {
+    200: { description: "The internal account", schema: internalAccountSchema },
+    ...errorResponses(401, 404),
+  },
 });
 
 export const listCustomerInternalAccountsOp = defineOperation({
@@ -52,7 +55,10 @@ export const listCustomerInternalAccountsOp = defineOperation({
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
     type: internalAccountTypeSchema.optional(),
-    currency: z.string().regex(/^[A-Z]{3,5}$/, "currency code such as USD").optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3,5}$/, "currency code such as USD")
+      .optional(),
   }),
   responses: {
     200: { description: "A page of internal accounts", schema: listResponse(internalAccountSchema) },
@@ -69,5 +75,11 @@ export const listPlatformInternalAccountsOp = defineOperation({
   tags: ["Internal Accounts"],
   auth: "platform",
   query: z.object({ currency: currencyCodeSchema.optional(), type: internalAccountTypeSchema.optional() }),
-  responses: { 200: { description: "The platform's internal accounts", schema: z.object({ data: z.array(internalAccountSchema) }) }, ...errorResponses(400, 401) },
+  responses: {
+    200: {
+      description: "The platform's internal accounts",
+      schema: z.object({ data: z.array(internalAccountSchema) }),
+    },
+    ...errorResponses(400, 401),
+  },
 });

@@ -8,7 +8,13 @@ import { toInternalAccount } from "./internal-account-view";
 
 export async function listCustomerInternalAccounts(
   platform: PlatformPrincipal,
-  q: { limit: number; cursor?: string; customerId?: string; currency?: string; type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET" },
+  q: {
+    limit: number;
+    cursor?: string;
+    customerId?: string;
+    currency?: string;
+    type?: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+  },
 ) {
   const where: SQL[] = [eq(internalAccounts.platformId, platform.id), isNotNull(internalAccounts.customerId)];
   if (q.customerId !== undefined) {

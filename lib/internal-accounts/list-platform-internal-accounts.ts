@@ -37,6 +37,10 @@ export async function listPlatformInternalAccounts(
   const where: SQL[] = [eq(internalAccounts.platformId, platform.id), isNull(internalAccounts.customerId)];
   if (q.currency) where.push(eq(internalAccounts.currency, q.currency));
   if (q.type) where.push(eq(internalAccounts.type, q.type));
-  const rows = await db.select().from(internalAccounts).where(and(...where)).orderBy(asc(internalAccounts.id));
+  const rows = await db
+    .select()
+    .from(internalAccounts)
+    .where(and(...where))
+    .orderBy(asc(internalAccounts.id));
   return { data: rows.map(toInternalAccount) };
 }

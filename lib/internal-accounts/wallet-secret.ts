@@ -15,8 +15,15 @@ const aad = (accountId: string) => `wallet_secrets:${accountId}`;
 
 /** Create the account's secret unless it has one: exactly one per account, whatever runs concurrently. */
 export async function ensureWalletSecret(db: DbOrTx, input: { platformId: string; accountId: string }): Promise<void> {
-  const mnemonicEnc = await encryptAtRest(getKeyEncryptionKey(), utf8Encode(generateMnemonic(wordlist, 256)), aad(input.accountId));
-  await db.insert(walletSecrets).values({ accountId: input.accountId, platformId: input.platformId, mnemonicEnc }).onConflictDoNothing();
+  const mnemonicEnc = await encryptAtRest(
+    getKeyEncryptionKey(),
+    utf8Encode(generateMnemonic(wordlist, 256)),
+    aad(input.accountId),
+  );
+  await db
+    .insert(walletSecrets)
+    .values({ accountId: input.accountId, platformId: input.platformId, mnemonicEnc })
+    .onConflictDoNothing();
 }
 
 /** The mnemonic in clear, for the one response that exports it; accounts made before secrets existed get one now. */

@@ -26,7 +26,8 @@ export function walletSignedOperation<B>(def: {
   parameters: (body: B) => Record<string, unknown>;
   execute: (tx: Tx, input: WalletInput<B>, account: InternalAccountRow) => Promise<Reply>;
 }): SignedOperation<WalletInput<B>> {
-  const wallet = (db: DbOrTx, input: WalletInput<B>) => findEmbeddedWalletOrThrow(db, input.platform.id, input.accountId, def.what);
+  const wallet = (db: DbOrTx, input: WalletInput<B>) =>
+    findEmbeddedWalletOrThrow(db, input.platform.id, input.accountId, def.what);
   return {
     name: def.name,
     activityType: def.activityType,

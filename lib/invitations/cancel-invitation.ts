@@ -13,7 +13,13 @@ export async function cancelInvitation(platform: PlatformPrincipal, code: string
   const [won] = await db
     .update(umaInvitations)
     .set({ status: "CANCELLED", updatedAt: new Date() })
-    .where(and(mine, eq(umaInvitations.status, "PENDING"), or(isNull(umaInvitations.expiresAt), gt(umaInvitations.expiresAt, new Date()))))
+    .where(
+      and(
+        mine,
+        eq(umaInvitations.status, "PENDING"),
+        or(isNull(umaInvitations.expiresAt), gt(umaInvitations.expiresAt, new Date())),
+      ),
+    )
     .returning();
   if (won) return toInvitation(won);
   const [row] = await db.select().from(umaInvitations).where(mine);

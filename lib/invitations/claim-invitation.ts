@@ -12,7 +12,11 @@ import type { Invitation } from "./invitation.contract";
  * Claim: one conditional UPDATE from PENDING (and not expired), so of any number of concurrent claims on any
  * instances exactly one wins; INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
  */
-export async function claimInvitation(platform: PlatformPrincipal, code: string, inviteeUma: string): Promise<Invitation> {
+export async function claimInvitation(
+  platform: PlatformPrincipal,
+  code: string,
+  inviteeUma: string,
+): Promise<Invitation> {
   const db = await getDb();
   await customerByUma(db, platform.id, inviteeUma, "inviteeUma");
   return db.transaction(async (tx) => {
@@ -30,7 +34,11 @@ export async function claimInvitation(platform: PlatformPrincipal, code: string,
       .returning();
     if (!won) throw await notClaimable(tx, code);
     const view = toInvitation(won);
-    await emitEvent(tx, { platformId: won.platformId, type: "INVITATION.CLAIMED", data: view as unknown as Record<string, unknown> });
+    await emitEvent(tx, {
+      platformId: won.platformId,
+      type: "INVITATION.CLAIMED",
+      data: view as unknown as Record<string, unknown>,
+    });
     return view;
   });
 }

@@ -35,7 +35,13 @@ export const createInvitationOp = defineOperation({
     .object({
       inviterUma: umaAddress,
       firstName: z.string().min(1).max(100).optional(),
-      amountToSend: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().describe("Smallest unit of the inviter's currency; display only"),
+      amountToSend: z
+        .number()
+        .int()
+        .min(1)
+        .max(Number.MAX_SAFE_INTEGER)
+        .optional()
+        .describe("Smallest unit of the inviter's currency; display only"),
       expiresAt: z.iso.datetime({ offset: true }).optional(),
     })
     .strict(),
@@ -47,7 +53,8 @@ export const getInvitationOp = defineOperation({
   method: "GET",
   path: "/invitations/{invitationCode}",
   summary: "Get an UMA invitation by code",
-  description: "The code is the capability: any platform holding it may read and claim the invitation (the invitee is usually elsewhere).",
+  description:
+    "The code is the capability: any platform holding it may read and claim the invitation (the invitee is usually elsewhere).",
   tags,
   auth: "platform",
   params: codeParams,
@@ -67,7 +74,10 @@ export const claimInvitationOp = defineOperation({
   auth: "platform",
   params: codeParams,
   body: z.object({ inviteeUma: umaAddress }).strict(),
-  responses: { 200: { description: "The claimed invitation", schema: invitationSchema }, ...errorResponses(400, 401, 403, 404, 409) },
+  responses: {
+    200: { description: "The claimed invitation", schema: invitationSchema },
+    ...errorResponses(400, 401, 403, 404, 409),
+  },
 });
 
 export const cancelInvitationOp = defineOperation({
@@ -75,9 +85,13 @@ export const cancelInvitationOp = defineOperation({
   method: "POST",
   path: "/invitations/{invitationCode}/cancel",
   summary: "Cancel an UMA invitation",
-  description: "Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation (else 409 with details.status).",
+  description:
+    "Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation (else 409 with details.status).",
   tags,
   auth: "platform",
   params: codeParams,
-  responses: { 200: { description: "The cancelled invitation", schema: invitationSchema }, ...errorResponses(401, 403, 404, 409) },
+  responses: {
+    200: { description: "The cancelled invitation", schema: invitationSchema },
+    ...errorResponses(401, 403, 404, 409),
+  },
 });

@@ -6,7 +6,9 @@ export const enclaveKeySchema = z.object({
   enclaveQuorumPublic: z
     .string()
     .regex(/^04[0-9a-f]{128}$/)
-    .describe("Uncompressed P-256 public key (lowercase hex) that signs every enclave bundle; pin it and compare before trusting a bundle"),
+    .describe(
+      "Uncompressed P-256 public key (lowercase hex) that signs every enclave bundle; pin it and compare before trusting a bundle",
+    ),
 });
 
 export const getEnclaveKeyOp = defineOperation({

@@ -82,4 +82,3 @@ function fromPrivate(privateKeyHex: string): EnclaveSigningKey {
   privateKeyBytes(privateKeyHex);
   return { privateKeyHex, publicKeyUncompressedHex: publicKeyFromPrivate(privateKeyHex, false) };
 }
-

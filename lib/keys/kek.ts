@@ -55,7 +55,9 @@ function readKekFile(file: string): Uint8Array {
 
 function parseKek(hex: string, source: string): Uint8Array {
   if (!/^[0-9a-fA-F]{64}$/.test(hex)) {
-    throw new Error(`key-encryption key from ${source}: expected 64 hex characters (32 bytes), received ${hex.length} characters`);
+    throw new Error(
+      `key-encryption key from ${source}: expected 64 hex characters (32 bytes), received ${hex.length} characters`,
+    );
   }
   return hexToBytes(hex);
 }

@@ -23,7 +23,11 @@ describe("OTP target keys", () => {
     const b = await mod.issueOtpTarget({ organizationId: "Platform:1", userId: "InternalAccount:1", binding: "otp:2" });
     expect(a.targetPublicHex).not.toBe(b.targetPublicHex);
     const data = verifyEnclaveBundle(a.otpEncryptionTargetBundle, enclave.publicKeyUncompressedHex);
-    expect(data).toEqual({ targetPublic: a.targetPublicHex, organizationId: "Platform:1", userId: "InternalAccount:1" });
+    expect(data).toEqual({
+      targetPublic: a.targetPublicHex,
+      organizationId: "Platform:1",
+      userId: "InternalAccount:1",
+    });
     expect(a.encryptedTargetPrivateKey).toMatch(/^v1\./);
 
     const session = generateP256KeyPair();
@@ -33,12 +37,30 @@ describe("OTP target keys", () => {
       targetBundle: a.otpEncryptionTargetBundle,
       pinnedEnclavePublicHex: enclave.publicKeyUncompressedHex,
     });
-    expect(await mod.openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: a.encryptedTargetPrivateKey, binding: "otp:1" })).toEqual({
+    expect(
+      await mod.openOtpAttempt({
+        encryptedOtpBundle,
+        encryptedTargetPrivateKey: a.encryptedTargetPrivateKey,
+        binding: "otp:1",
+      }),
+    ).toEqual({
       otp_code: "000000",
       public_key: session.publicKeyHex,
     });
     // Another OTP's target key, or the right key moved to another row, does not open it.
-    await expect(mod.openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: b.encryptedTargetPrivateKey, binding: "otp:2" })).rejects.toBeInstanceOf(OtpBundleError);
-    await expect(mod.openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: a.encryptedTargetPrivateKey, binding: "otp:2" })).rejects.toThrow(/at-rest: decryption failed/);
+    await expect(
+      mod.openOtpAttempt({
+        encryptedOtpBundle,
+        encryptedTargetPrivateKey: b.encryptedTargetPrivateKey,
+        binding: "otp:2",
+      }),
+    ).rejects.toBeInstanceOf(OtpBundleError);
+    await expect(
+      mod.openOtpAttempt({
+        encryptedOtpBundle,
+        encryptedTargetPrivateKey: a.encryptedTargetPrivateKey,
+        binding: "otp:2",
+      }),
+    ).rejects.toThrow(/at-rest: decryption failed/);
   });
 });

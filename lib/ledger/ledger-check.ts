@@ -5,7 +5,10 @@ import { execRows, type DbOrTx } from "@/db/client";
  * The ledger's invariants, for tests and operators: every currency sums to zero, and every internal
  * account's balance equals the sum of its entries. Returns the violations (empty when sound).
  */
-export async function checkLedger(db: DbOrTx, platformId?: string): Promise<{ unbalanced: unknown[]; mismatched: unknown[] }> {
+export async function checkLedger(
+  db: DbOrTx,
+  platformId?: string,
+): Promise<{ unbalanced: unknown[]; mismatched: unknown[] }> {
   const where = platformId ? sql`where platform_id = ${platformId}` : sql``;
   const unbalanced = await execRows(
     db,

@@ -40,12 +40,16 @@ export const systemLedgerAccount = (platformId: string, name: SystemLedgerName, 
  * internal accounts it touches in the same transaction. Refuses an unbalanced posting (per currency)
  * and a posting that would take an internal account below zero or past 2^53 − 1.
  */
-export async function postLedger(tx: Tx, input: { platformId: string; transactionId: string; postings: Posting[] }): Promise<void> {
+export async function postLedger(
+  tx: Tx,
+  input: { platformId: string; transactionId: string; postings: Posting[] },
+): Promise<void> {
   const postings = input.postings.filter((p) => p.amount !== 0n);
   const sums = new Map<string, bigint>();
   for (const p of postings) sums.set(p.currency, (sums.get(p.currency) ?? 0n) + p.amount);
   for (const [currency, sum] of sums) {
-    if (sum !== 0n) throw new Error(`ledger: posting for ${input.transactionId} does not balance in ${currency} (sum ${sum})`);
+    if (sum !== 0n)
+      throw new Error(`ledger: posting for ${input.transactionId} does not balance in ${currency} (sum ${sum})`);
   }
   if (postings.length === 0) return;
   const insertEntries = tx.insert(ledgerEntries).values(
@@ -78,7 +82,9 @@ export async function postLedger(tx: Tx, input: { platformId: string; transactio
   // the currency as well as the id is the per-account currency check: an account in another currency is not
   // updated, so it is missing from RETURNING and refused below, which rolls the whole posting back.
   const values = sql.join(
-    [...moves.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((m) => sql`(${m.id}::uuid, ${m.currency}::text, ${m.delta.toString()}::bigint)`),
+    [...moves.values()]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((m) => sql`(${m.id}::uuid, ${m.currency}::text, ${m.delta.toString()}::bigint)`),
     sql`, `,
   );
   const rows = await execRows<{ id: string; currency: string; balance: string }>(

@@ -8,9 +8,16 @@ import { postLedger, type Posting } from "./post-ledger";
  * currency is posted in reverse, so every account it touched returns to where it was before it. Posts nothing
  * when the transaction holds nothing (already reversed, or never posted). Runs in the caller's transaction.
  */
-export async function releaseTransaction(tx: Tx, input: { platformId: string; transactionId: string; memo: string }): Promise<Posting[]> {
+export async function releaseTransaction(
+  tx: Tx,
+  input: { platformId: string; transactionId: string; memo: string },
+): Promise<Posting[]> {
   const held = await tx
-    .select({ account: ledgerEntries.account, currency: ledgerEntries.currency, net: sql<string>`sum(${ledgerEntries.amount})` })
+    .select({
+      account: ledgerEntries.account,
+      currency: ledgerEntries.currency,
+      net: sql<string>`sum(${ledgerEntries.amount})`,
+    })
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.platformId, input.platformId), eq(ledgerEntries.transactionId, input.transactionId)))
     .groupBy(ledgerEntries.account, ledgerEntries.currency);

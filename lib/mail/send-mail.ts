@@ -7,7 +7,11 @@ const g = globalThis as G;
 
 function transport(): Transporter {
   const url = env().SMTP_URL;
-  if (!url) throw new ApiError("SERVICE_UNAVAILABLE", "Email delivery is not configured (SMTP_URL); production platforms need it");
+  if (!url)
+    throw new ApiError(
+      "SERVICE_UNAVAILABLE",
+      "Email delivery is not configured (SMTP_URL); production platforms need it",
+    );
   g.__mailTransport ??= nodemailer.createTransport(url);
   return g.__mailTransport;
 }

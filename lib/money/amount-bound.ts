@@ -10,6 +10,8 @@ export const MAX_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
 export function assertAmountsBounded(field: string, values: bigint[], what = "The amount"): void {
   if (values.every((v) => v <= MAX_AMOUNT && v >= -MAX_AMOUNT)) return;
   throw new ApiError("INVALID_INPUT", `${what} would exceed ${MAX_AMOUNT} (2^53 − 1) minor units`, {
-    errors: [{ field, constraint: { maximum: Number.MAX_SAFE_INTEGER }, message: `${what} would exceed 2^53 − 1 minor units` }],
+    errors: [
+      { field, constraint: { maximum: Number.MAX_SAFE_INTEGER }, message: `${what} would exceed 2^53 − 1 minor units` },
+    ],
   });
 }

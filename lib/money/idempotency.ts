@@ -44,9 +44,13 @@ export async function idempotent<Row extends { requestDigest: string | null }, T
     const prior = storedKey === null ? undefined : await store.find(storedKey);
     if (!prior) return undefined;
     if (prior.requestDigest !== requestDigest) {
-      throw new ApiError("IDEMPOTENCY_KEY_REUSED", `Idempotency-Key ${JSON.stringify(req.key)} was used with a different request body`, {
-        idempotencyKey: req.key,
-      });
+      throw new ApiError(
+        "IDEMPOTENCY_KEY_REUSED",
+        `Idempotency-Key ${JSON.stringify(req.key)} was used with a different request body`,
+        {
+          idempotencyKey: req.key,
+        },
+      );
     }
     return store.answer(prior);
   };

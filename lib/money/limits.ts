@@ -16,10 +16,14 @@ export function dailyVolumeLimit(settings: PlatformSettings): bigint {
 export function checkTransactionSize(settings: PlatformSettings, usdValueCents: bigint): void {
   const limit = transactionSizeLimit(settings);
   if (usdValueCents > limit) {
-    throw new ApiError("TRANSACTION_SIZE_LIMIT_EXCEEDED", `The transaction is worth ${usdValueCents} USD cents; the limit is ${limit}`, {
-      limitUsdCents: Number(limit),
-      amountUsdCents: Number(usdValueCents),
-    });
+    throw new ApiError(
+      "TRANSACTION_SIZE_LIMIT_EXCEEDED",
+      `The transaction is worth ${usdValueCents} USD cents; the limit is ${limit}`,
+      {
+        limitUsdCents: Number(limit),
+        amountUsdCents: Number(usdValueCents),
+      },
+    );
   }
 }
 
@@ -45,7 +49,12 @@ export function dailyVolumeError(limit: bigint, used: bigint, amount: bigint): A
   return new ApiError(
     "DAILY_VOLUME_LIMIT_EXCEEDED",
     `The customer has sent ${used} USD cents today; ${amount} more would pass the daily limit of ${limit}`,
-    { limitUsdCents: Number(limit), usedUsdCents: Number(used), amountUsdCents: Number(amount), resetsAt: resetsAt.toISOString() },
+    {
+      limitUsdCents: Number(limit),
+      usedUsdCents: Number(used),
+      amountUsdCents: Number(amount),
+      resetsAt: resetsAt.toISOString(),
+    },
     { "Retry-After": String(retryAfter) },
   );
 }

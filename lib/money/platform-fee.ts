@@ -18,11 +18,18 @@ export interface FeeRule {
  * both require a USD source currency. A standing config (validated USD-only by PATCH /config) simply
  * does not apply to other source currencies; an override on a non-USD source is refused with 400.
  */
-export function feeRuleFor(settings: PlatformSettings, sendingCurrency: string, override?: PlatformFeeOverride): FeeRule {
+export function feeRuleFor(
+  settings: PlatformSettings,
+  sendingCurrency: string,
+  override?: PlatformFeeOverride,
+): FeeRule {
   if (override) {
     const errors: { field: string; message: string }[] = [];
     if (sendingCurrency !== "USD") {
-      errors.push({ field: "platformFeeOverride", message: `A platform fee override requires a USD source currency; the source is ${sendingCurrency}` });
+      errors.push({
+        field: "platformFeeOverride",
+        message: `A platform fee override requires a USD source currency; the source is ${sendingCurrency}`,
+      });
     }
     if (override.platformFixedFee.currency !== "USD") {
       errors.push({
@@ -30,8 +37,13 @@ export function feeRuleFor(settings: PlatformSettings, sendingCurrency: string, 
         message: `Expected USD, received ${override.platformFixedFee.currency}`,
       });
     }
-    if (errors.length) throw new ApiError("INVALID_INPUT", errors[0].message, { reason: "FEE_REQUIRES_USD_SOURCE", errors });
-    return { fixed: BigInt(override.platformFixedFee.amount), variableBps: override.platformVariableFeeBps, origin: "OVERRIDE" };
+    if (errors.length)
+      throw new ApiError("INVALID_INPUT", errors[0].message, { reason: "FEE_REQUIRES_USD_SOURCE", errors });
+    return {
+      fixed: BigInt(override.platformFixedFee.amount),
+      variableBps: override.platformVariableFeeBps,
+      origin: "OVERRIDE",
+    };
   }
   const config = settings.feeConfigs.find((f) => f.currency === sendingCurrency);
   if (!config || sendingCurrency !== "USD") return { fixed: 0n, variableBps: 0, origin: "NONE" };

@@ -55,12 +55,22 @@ const externalWithOwnerQuery = (db: DbOrTx) =>
     .leftJoin(scaStates, eq(scaStates.customerId, externalAccounts.customerId));
 const internalWithOwner = preparedQuery((db) =>
   internalWithOwnerQuery(db)
-    .where(and(eq(internalAccounts.id, sql.placeholder("id")), eq(internalAccounts.platformId, sql.placeholder("platformId"))))
+    .where(
+      and(
+        eq(internalAccounts.id, sql.placeholder("id")),
+        eq(internalAccounts.platformId, sql.placeholder("platformId")),
+      ),
+    )
     .prepare("internal_account_with_owner"),
 );
 const externalWithOwner = preparedQuery((db) =>
   externalWithOwnerQuery(db)
-    .where(and(eq(externalAccounts.id, sql.placeholder("id")), eq(externalAccounts.platformId, sql.placeholder("platformId"))))
+    .where(
+      and(
+        eq(externalAccounts.id, sql.placeholder("id")),
+        eq(externalAccounts.platformId, sql.placeholder("platformId")),
+      ),
+    )
     .prepare("external_account_with_owner"),
 );
 
@@ -70,15 +80,26 @@ const externalWithOwner = preparedQuery((db) =>
  */
 function liveOwner(row: OwnerRow, customerId: string | null, accountId: string): AccountOwner | undefined {
   if (!customerId || row.kycStatus === null) return undefined;
-  if (row.deletedAt) throw new ApiError("USER_NOT_FOUND", `The customer owning ${accountId} was deleted`, { accountId });
-  return { kycStatus: row.kycStatus, customerType: row.customerType!, profile: row.profile, sessionExpiresAt: row.sessionExpiresAt };
+  if (row.deletedAt)
+    throw new ApiError("USER_NOT_FOUND", `The customer owning ${accountId} was deleted`, { accountId });
+  return {
+    kycStatus: row.kycStatus,
+    customerType: row.customerType!,
+    profile: row.profile,
+    sessionExpiresAt: row.sessionExpiresAt,
+  };
 }
 
 /**
  * An internal account of the platform (and, for an agent, of its customer), or 404
  * INTERNAL_ACCOUNT_NOT_FOUND — the same answer for another tenant's account.
  */
-export async function resolveInternal(db: DbOrTx, platformId: string, id: string, customerScope?: string): Promise<ResolvedAccount> {
+export async function resolveInternal(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+  customerScope?: string,
+): Promise<ResolvedAccount> {
   const uuid = parseId("InternalAccount", id);
   if (uuid) {
     const where = [eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)];
@@ -92,13 +113,26 @@ export async function resolveInternal(db: DbOrTx, platformId: string, id: string
     if (r) {
       const a = r.a;
       const owner = liveOwner(r, a.customerId, id);
-      return { kind: "INTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status, internalType: a.type, owner };
+      return {
+        kind: "INTERNAL",
+        uuid: a.id,
+        currency: a.currency,
+        customerId: a.customerId,
+        status: a.status,
+        internalType: a.type,
+        owner,
+      };
     }
   }
   throw notFound("INTERNAL_ACCOUNT_NOT_FOUND", "Internal account", id);
 }
 
-export async function resolveExternal(db: DbOrTx, platformId: string, id: string, customerScope?: string): Promise<ResolvedAccount> {
+export async function resolveExternal(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+  customerScope?: string,
+): Promise<ResolvedAccount> {
   const uuid = parseId("ExternalAccount", id);
   if (uuid) {
     const where = [eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)];
@@ -111,8 +145,15 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
       const a = r.a;
       const owner = liveOwner(r, a.customerId, id);
       return {
-        kind: "EXTERNAL", uuid: a.id, currency: a.currency, customerId: a.customerId, status: a.status,
-        accountType: a.accountType, accountInfo: a.accountInfo, trusted: a.trusted, owner,
+        kind: "EXTERNAL",
+        uuid: a.id,
+        currency: a.currency,
+        customerId: a.customerId,
+        status: a.status,
+        accountType: a.accountType,
+        accountInfo: a.accountInfo,
+        trusted: a.trusted,
+        owner,
       };
     }
   }
@@ -120,10 +161,21 @@ export async function resolveExternal(db: DbOrTx, platformId: string, id: string
 }
 
 /** A destination: `InternalAccount:…` or `ExternalAccount:…`. */
-export async function resolveDestination(db: DbOrTx, platformId: string, id: string, customerScope?: string): Promise<ResolvedAccount> {
+export async function resolveDestination(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+  customerScope?: string,
+): Promise<ResolvedAccount> {
   if (id.startsWith("InternalAccount:")) return resolveInternal(db, platformId, id, customerScope);
   if (id.startsWith("ExternalAccount:")) return resolveExternal(db, platformId, id, customerScope);
-  throw new ApiError("INVALID_INPUT", `destination.accountId must be an InternalAccount:<uuid> or ExternalAccount:<uuid>; received ${id.slice(0, 40)}`, {
-    errors: [{ field: "destination.accountId", message: "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>" }],
-  });
+  throw new ApiError(
+    "INVALID_INPUT",
+    `destination.accountId must be an InternalAccount:<uuid> or ExternalAccount:<uuid>; received ${id.slice(0, 40)}`,
+    {
+      errors: [
+        { field: "destination.accountId", message: "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>" },
+      ],
+    },
+  );
 }

@@ -26,12 +26,22 @@ describe("retryOnConflict", () => {
   it("does not retry any other error", async () => {
     let runs = 0;
     const unique = pgError("23505");
-    await expect(retryOnConflict(async () => { runs++; throw unique; })).rejects.toBe(unique);
+    await expect(
+      retryOnConflict(async () => {
+        runs++;
+        throw unique;
+      }),
+    ).rejects.toBe(unique);
     expect(runs).toBe(1);
   });
   it("gives up after the attempts, throwing the last conflict", async () => {
     let runs = 0;
-    await expect(retryOnConflict(async () => { runs++; throw pgError("40001"); }, 3)).rejects.toMatchObject({ code: "40001" });
+    await expect(
+      retryOnConflict(async () => {
+        runs++;
+        throw pgError("40001");
+      }, 3),
+    ).rejects.toMatchObject({ code: "40001" });
     expect(runs).toBe(3);
   });
 });

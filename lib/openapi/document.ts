@@ -28,14 +28,22 @@ function operationObject(op: Operation<any, any, any>): Json {
     parameters.push({ name, in: "query", required: !s.safeParse(undefined).success, schema: jsonSchema(s, "input") });
   }
   for (const [name, h] of Object.entries(op.headers ?? {})) {
-    parameters.push({ name, in: "header", required: h.required ?? false, description: h.description, schema: { type: "string" } });
+    parameters.push({
+      name,
+      in: "header",
+      required: h.required ?? false,
+      description: h.description,
+      schema: { type: "string" },
+    });
   }
   const responses: Json = {};
   for (const [status, r] of Object.entries(op.responses)) {
     const entry: Json = { description: r.description };
     if (r.schema) entry.content = { "application/json": { schema: jsonSchema(r.schema, "output") } };
     if (r.headers) {
-      entry.headers = Object.fromEntries(Object.entries(r.headers).map(([k, d]) => [k, { description: d, schema: { type: "string" } }]));
+      entry.headers = Object.fromEntries(
+        Object.entries(r.headers).map(([k, d]) => [k, { description: d, schema: { type: "string" } }]),
+      );
     }
     responses[status] = entry;
   }

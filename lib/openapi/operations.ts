@@ -1,10 +1,27 @@
 import type { Operation } from "@/lib/api-core/operation";
-import { createCustomerOp, deleteCustomerOp, getCustomerOp, listCustomersOp, updateCustomerOp } from "@/lib/customers/customer.contract";
-import { getInternalAccountOp, listCustomerInternalAccountsOp, listPlatformInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
+import {
+  createCustomerOp,
+  deleteCustomerOp,
+  getCustomerOp,
+  listCustomersOp,
+  updateCustomerOp,
+} from "@/lib/customers/customer.contract";
+import {
+  getInternalAccountOp,
+  listCustomerInternalAccountsOp,
+  listPlatformInternalAccountsOp,
+} from "@/lib/internal-accounts/internal-account.contract";
 import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
 import { getEndUserTermsOp } from "@/lib/customers/end-user-terms.contract";
 import { listExchangeRatesOp } from "@/lib/exchange-rates/exchange-rate.contract";
-import { authorizeQuoteOp, createQuoteOp, executeQuoteOp, getQuoteOp, listQuotesOp, resendQuoteScaCodeOp } from "@/lib/quotes/quote.contract";
+import {
+  authorizeQuoteOp,
+  createQuoteOp,
+  executeQuoteOp,
+  getQuoteOp,
+  listQuotesOp,
+  resendQuoteScaCodeOp,
+} from "@/lib/quotes/quote.contract";
 import { fundInternalAccountOp, sandboxSendOp, sandboxUmaReceiveOp } from "@/lib/sandbox/sandbox.contract";
 import {
   approveTransactionOp,
@@ -22,8 +39,17 @@ import {
   agentListTransactionsOp,
 } from "@/lib/agent-money/agent-money.contract";
 import { transferInOp, transferOutOp } from "@/lib/transfers/transfer.contract";
-import { getWebhookDeliveryOp, listWebhookDeliveriesOp, resendWebhookDeliveryOp, sendTestWebhookOp, sendTestWebhookSandboxOp } from "@/lib/webhooks/webhook.contract";
-import { customerExternalAccountOps, platformExternalAccountOps } from "@/lib/external-accounts/external-account.contract";
+import {
+  getWebhookDeliveryOp,
+  listWebhookDeliveriesOp,
+  resendWebhookDeliveryOp,
+  sendTestWebhookOp,
+  sendTestWebhookSandboxOp,
+} from "@/lib/webhooks/webhook.contract";
+import {
+  customerExternalAccountOps,
+  platformExternalAccountOps,
+} from "@/lib/external-accounts/external-account.contract";
 import * as agentOps from "@/lib/agents/agent.contract";
 import {
   addCredentialOp,
@@ -41,7 +67,13 @@ import { getBulkImportJobOp, uploadCustomersCsvOp } from "@/lib/bulk-import/bulk
 import * as invitationOps from "@/lib/invitations/invitation.contract";
 import { listUmaProvidersOp, lookupExternalAccountOp, lookupUmaOp } from "@/lib/uma/uma.contract";
 import * as agentActionOps from "@/lib/agent-actions/agent-action.contract";
-import { createCustomerKycLinkOp, getCustomerKycLinkOp, createVerificationOp, getVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
+import {
+  createCustomerKycLinkOp,
+  getCustomerKycLinkOp,
+  createVerificationOp,
+  getVerificationOp,
+  listVerificationsOp,
+} from "@/lib/verifications/verification.contract";
 import {
   createBeneficialOwnerOp,
   getBeneficialOwnerOp,

@@ -21,13 +21,22 @@ export async function activateLinkedAccounts(limit = 50): Promise<number> {
     if (due.length === 0) return 0;
     const ids = due.map((d) => d.externalAccountId).filter((id): id is string => id !== null);
     const accounts = ids.length
-      ? await tx.select().from(externalAccounts).where(and(inArray(externalAccounts.id, ids), eq(externalAccounts.status, "PENDING"))).for("update")
+      ? await tx
+          .select()
+          .from(externalAccounts)
+          .where(and(inArray(externalAccounts.id, ids), eq(externalAccounts.status, "PENDING")))
+          .for("update")
       : [];
     for (const account of accounts) await updateExternalAccount(tx, account, { status: "ACTIVE" });
     await tx
       .update(plaidLinkTokens)
       .set({ state: "COMPLETED", updatedAt: new Date() })
-      .where(inArray(plaidLinkTokens.id, due.map((d) => d.id)));
+      .where(
+        inArray(
+          plaidLinkTokens.id,
+          due.map((d) => d.id),
+        ),
+      );
     return due.length;
   });
 }

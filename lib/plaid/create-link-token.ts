@@ -13,14 +13,23 @@ import { linkTokenDigest } from "./link-token-digest";
  * POST /plaid/link-tokens (deprecated). Issues a Plaid Link token for one of this platform's customers and
  * keeps it (as a keyed digest) with the customer, so the callback knows whose account it creates.
  */
-export async function createPlaidLinkToken(platform: PlatformPrincipal, customerId: string, requestOrigin: string, requestId: string) {
+export async function createPlaidLinkToken(
+  platform: PlatformPrincipal,
+  customerId: string,
+  requestOrigin: string,
+  requestId: string,
+) {
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, customerId);
   // A deleted customer gets no new bank account: not found, within Grid's documented answers.
   if (customer.deletedAt) throw notFound("USER_NOT_FOUND", "Customer", customerId);
   plaidBeneficiary(customer);
   const client = plaidClientFor(platform.environment);
-  if (!client) throw new ApiError("SERVICE_UNAVAILABLE", "Plaid is not configured for production platforms (PLAID_CLIENT_ID, PLAID_SECRET)");
+  if (!client)
+    throw new ApiError(
+      "SERVICE_UNAVAILABLE",
+      "Plaid is not configured for production platforms (PLAID_CLIENT_ID, PLAID_SECRET)",
+    );
   const { linkToken, expiration } = await client.createLinkToken({ clientUserId: formatId("Customer", customer.id) });
   await db.insert(plaidLinkTokens).values({
     id: newUuid(),

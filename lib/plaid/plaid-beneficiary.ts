@@ -7,7 +7,8 @@ import type { CustomerRow } from "@/lib/customers/customer-view";
  */
 export function plaidBeneficiary(customer: CustomerRow): Record<string, unknown> {
   const p = customer.profile as Record<string, unknown>;
-  const pick = (keys: string[]) => Object.fromEntries(keys.filter((k) => p[k] !== undefined && p[k] !== null).map((k) => [k, p[k]]));
+  const pick = (keys: string[]) =>
+    Object.fromEntries(keys.filter((k) => p[k] !== undefined && p[k] !== null).map((k) => [k, p[k]]));
   if (customer.customerType === "BUSINESS") {
     const info = (p.businessInfo as Record<string, unknown> | undefined) ?? {};
     const legalName = info.legalName ?? p.legalName;
@@ -20,6 +21,8 @@ export function plaidBeneficiary(customer: CustomerRow): Record<string, unknown>
 
 function missingName(field: string): ApiError {
   return new ApiError("INVALID_INPUT", "The customer has no name for the bank account's beneficiary", {
-    errors: [{ field: "customerId", message: `The customer's ${field} is required to link a bank account; set it first` }],
+    errors: [
+      { field: "customerId", message: `The customer's ${field} is required to link a bank account; set it first` },
+    ],
   });
 }

@@ -24,8 +24,18 @@ export const LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
 
 /** Plaid's sandbox Auth numbers (First Platypus Bank), documented in docs/protocol.md "Plaid". */
 export const SANDBOX_ACCOUNTS: Record<string, PlaidBankAccount> = {
-  "plaid-sandbox-checking": { accountNumber: "1111222233330000", routingNumber: "011401533", bankName: "First Platypus Bank", bankAccountType: "CHECKING" },
-  "plaid-sandbox-savings": { accountNumber: "1111222233331111", routingNumber: "011401533", bankName: "First Platypus Bank", bankAccountType: "SAVINGS" },
+  "plaid-sandbox-checking": {
+    accountNumber: "1111222233330000",
+    routingNumber: "011401533",
+    bankName: "First Platypus Bank",
+    bankAccountType: "CHECKING",
+  },
+  "plaid-sandbox-savings": {
+    accountNumber: "1111222233331111",
+    routingNumber: "011401533",
+    bankName: "First Platypus Bank",
+    bankAccountType: "SAVINGS",
+  },
 };
 export const SANDBOX_FAILING_PUBLIC_TOKEN = "public-sandbox-invalid";
 
@@ -36,11 +46,21 @@ export const sandboxPlaid: PlaidClient = {
   },
   async exchangePublicToken({ publicToken, accountId }) {
     if (!publicToken.startsWith("public-sandbox-") || publicToken === SANDBOX_FAILING_PUBLIC_TOKEN) {
-      return { ok: false, field: "publicToken", code: "INVALID_PUBLIC_TOKEN", message: "Plaid rejected the public token (INVALID_PUBLIC_TOKEN)" };
+      return {
+        ok: false,
+        field: "publicToken",
+        code: "INVALID_PUBLIC_TOKEN",
+        message: "Plaid rejected the public token (INVALID_PUBLIC_TOKEN)",
+      };
     }
     const account = SANDBOX_ACCOUNTS[accountId ?? "plaid-sandbox-checking"];
     if (!account) {
-      return { ok: false, field: "accountId", code: "INVALID_ACCOUNT_ID", message: `Not an account of this Plaid item; the sandbox has ${Object.keys(SANDBOX_ACCOUNTS).join(", ")}` };
+      return {
+        ok: false,
+        field: "accountId",
+        code: "INVALID_ACCOUNT_ID",
+        message: `Not an account of this Plaid item; the sandbox has ${Object.keys(SANDBOX_ACCOUNTS).join(", ")}`,
+      };
     }
     return { ok: true, account };
   },
@@ -53,7 +73,10 @@ interface PlaidErrorBody {
 
 /** Plaid's REST API (https://plaid.com/docs/api/): /link/token/create, /item/public_token/exchange, /auth/get. */
 function restPlaid(cfg: { clientId: string; secret: string; baseUrl: string; clientName: string }): PlaidClient {
-  const post = async <T>(path: string, body: Record<string, unknown>): Promise<{ ok: true; body: T } | { ok: false; body: PlaidErrorBody }> => {
+  const post = async <T>(
+    path: string,
+    body: Record<string, unknown>,
+  ): Promise<{ ok: true; body: T } | { ok: false; body: PlaidErrorBody }> => {
     const res = await fetch(new URL(path, cfg.baseUrl), {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -79,15 +102,36 @@ function restPlaid(cfg: { clientId: string; secret: string; baseUrl: string; cli
     },
     async exchangePublicToken({ publicToken, accountId }) {
       const ex = await post<{ access_token: string }>("/item/public_token/exchange", { public_token: publicToken });
-      if (!ex.ok) return { ok: false, field: "publicToken", code: ex.body.error_code ?? "INVALID_PUBLIC_TOKEN", message: `Plaid rejected the public token (${ex.body.error_code ?? "unknown"})` };
+      if (!ex.ok)
+        return {
+          ok: false,
+          field: "publicToken",
+          code: ex.body.error_code ?? "INVALID_PUBLIC_TOKEN",
+          message: `Plaid rejected the public token (${ex.body.error_code ?? "unknown"})`,
+        };
       const auth = await post<{
         accounts: { account_id: string; name: string; official_name?: string | null; subtype?: string | null }[];
         numbers: { ach: { account_id: string; account: string; routing: string }[] };
-      }>("/auth/get", { access_token: ex.body.access_token, ...(accountId ? { options: { account_ids: [accountId] } } : {}) });
-      if (!auth.ok) return { ok: false, field: "accountId", code: auth.body.error_code ?? "INVALID_ACCOUNT_ID", message: `Plaid refused the account (${auth.body.error_code ?? "unknown"})` };
+      }>("/auth/get", {
+        access_token: ex.body.access_token,
+        ...(accountId ? { options: { account_ids: [accountId] } } : {}),
+      });
+      if (!auth.ok)
+        return {
+          ok: false,
+          field: "accountId",
+          code: auth.body.error_code ?? "INVALID_ACCOUNT_ID",
+          message: `Plaid refused the account (${auth.body.error_code ?? "unknown"})`,
+        };
       const ach = auth.body.numbers.ach.find((a) => !accountId || a.account_id === accountId);
       const acct = ach && auth.body.accounts.find((a) => a.account_id === ach.account_id);
-      if (!ach || !acct) return { ok: false, field: "accountId", code: "NO_ACH_NUMBERS", message: "Plaid returned no US bank account numbers for this account" };
+      if (!ach || !acct)
+        return {
+          ok: false,
+          field: "accountId",
+          code: "NO_ACH_NUMBERS",
+          message: "Plaid returned no US bank account numbers for this account",
+        };
       return {
         ok: true,
         account: {
@@ -109,5 +153,10 @@ export function plaidClientFor(environment: "SANDBOX" | "PRODUCTION"): PlaidClie
   if (environment === "SANDBOX") return sandboxPlaid;
   const { PLAID_CLIENT_ID, PLAID_SECRET, PLAID_BASE_URL, PLAID_CLIENT_NAME } = env();
   if (!PLAID_CLIENT_ID || !PLAID_SECRET) return null;
-  return restPlaid({ clientId: PLAID_CLIENT_ID, secret: PLAID_SECRET, baseUrl: PLAID_BASE_URL, clientName: PLAID_CLIENT_NAME });
+  return restPlaid({
+    clientId: PLAID_CLIENT_ID,
+    secret: PLAID_SECRET,
+    baseUrl: PLAID_BASE_URL,
+    clientName: PLAID_CLIENT_NAME,
+  });
 }

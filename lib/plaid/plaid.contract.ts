@@ -7,24 +7,40 @@ const REMOVED =
   "Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, " +
   "for integrators built against the earlier API. ";
 const SANDBOX =
-  "Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md \"Plaid\"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET " +
+  'Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET ' +
   "and otherwise get 503 SERVICE_UNAVAILABLE.";
 const tags = ["External Accounts"];
 
 export const plaidLinkTokenRequestSchema = z.object({
-  customerId: z.string().max(200).describe("The ID of the customer for whom to create the Plaid Link token and external account"),
+  customerId: z
+    .string()
+    .max(200)
+    .describe("The ID of the customer for whom to create the Plaid Link token and external account"),
 });
 
 export const plaidLinkTokenResponseSchema = z.object({
-  linkToken: z.string().describe("The Plaid Link token to initialize Plaid Link with; single-use, expires at `expiration`"),
+  linkToken: z
+    .string()
+    .describe("The Plaid Link token to initialize Plaid Link with; single-use, expires at `expiration`"),
   expiration: z.string().describe("ISO 8601 date-time when the link token expires (4 hours after issue)"),
-  callbackUrl: z.string().describe("Where to POST the public token after Plaid Link completes: …/plaid/callback/{linkToken}"),
+  callbackUrl: z
+    .string()
+    .describe("Where to POST the public token after Plaid Link completes: …/plaid/callback/{linkToken}"),
   requestId: z.string().optional().describe("A unique identifier for this request, useful for debugging"),
 });
 
 export const plaidCallbackRequestSchema = z.object({
-  publicToken: z.string().min(1).max(500).describe("The public token Plaid Link returned after the customer authenticated and selected an account"),
-  accountId: z.string().min(1).max(200).optional().describe("Plaid account ID of the selected account; the item's default account when absent"),
+  publicToken: z
+    .string()
+    .min(1)
+    .max(500)
+    .describe("The public token Plaid Link returned after the customer authenticated and selected an account"),
+  accountId: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("Plaid account ID of the selected account; the item's default account when absent"),
 });
 
 export const createPlaidLinkTokenOp = defineOperation({
@@ -63,7 +79,9 @@ export const submitPlaidPublicTokenOp = defineOperation({
   tags,
   auth: "platform",
   deprecated: true,
-  params: z.object({ plaid_link_token: z.string().max(200).describe("The Plaid link token from the link token response") }),
+  params: z.object({
+    plaid_link_token: z.string().max(200).describe("The Plaid link token from the link token response"),
+  }),
   body: plaidCallbackRequestSchema,
   responses: {
     202: { description: "A pending external account, activated asynchronously", schema: externalAccountSchema },

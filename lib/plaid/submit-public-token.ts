@@ -22,16 +22,27 @@ import { PLAID_WORKER } from "./worker-name";
  * in one transaction, spends the link token and creates the customer's USD_ACCOUNT as PENDING. The Plaid worker
  * then activates it and writes EXTERNAL_ACCOUNT.STATUS_UPDATED (Grid: "a webhook notification … when complete").
  */
-export async function submitPlaidPublicToken(platform: PlatformPrincipal, linkToken: string, body: { publicToken: string; accountId?: string }) {
+export async function submitPlaidPublicToken(
+  platform: PlatformPrincipal,
+  linkToken: string,
+  body: { publicToken: string; accountId?: string },
+) {
   const db = await getDb();
   const [link] = await db
     .select()
     .from(plaidLinkTokens)
-    .where(and(eq(plaidLinkTokens.tokenDigest, linkTokenDigest(linkToken)), eq(plaidLinkTokens.platformId, platform.id)));
-  if (!link || link.expiresAt.getTime() <= Date.now()) throw new ApiError("NOT_FOUND", "The Plaid link token was not found or has expired");
+    .where(
+      and(eq(plaidLinkTokens.tokenDigest, linkTokenDigest(linkToken)), eq(plaidLinkTokens.platformId, platform.id)),
+    );
+  if (!link || link.expiresAt.getTime() <= Date.now())
+    throw new ApiError("NOT_FOUND", "The Plaid link token was not found or has expired");
   if (link.state !== "OPEN") throw usedToken();
   const client = plaidClientFor(platform.environment);
-  if (!client) throw new ApiError("SERVICE_UNAVAILABLE", "Plaid is not configured for production platforms (PLAID_CLIENT_ID, PLAID_SECRET)");
+  if (!client)
+    throw new ApiError(
+      "SERVICE_UNAVAILABLE",
+      "Plaid is not configured for production platforms (PLAID_CLIENT_ID, PLAID_SECRET)",
+    );
   const customer = await findCustomerOrThrow(db, platform.id, `Customer:${link.customerId}`);
   const exchange = await client.exchangePublicToken(body);
   if (!exchange.ok) throw invalidInput([{ field: exchange.field, message: exchange.message }]);
@@ -46,7 +57,9 @@ export async function submitPlaidPublicToken(platform: PlatformPrincipal, linkTo
     beneficiary: plaidBeneficiary(customer),
   });
   if (!parsed.success) {
-    throw invalidInput(parsed.error.issues.map((i) => ({ field: `accountInfo.${i.path.join(".")}`, message: i.message })));
+    throw invalidInput(
+      parsed.error.issues.map((i) => ({ field: `accountInfo.${i.path.join(".")}`, message: i.message })),
+    );
   }
   const info = parsed.data as Record<string, unknown>;
   const variant = VARIANT_BY_TYPE.get("USD_ACCOUNT")!;

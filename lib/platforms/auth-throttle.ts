@@ -78,5 +78,7 @@ export async function reserveAuthAttempt(db: DbOrTx, keys: AuthThrottleKeys): Pr
 
 /** The right secret: the reserved attempt was not a failure (this is no reset of earlier failures). */
 export async function releaseAuthAttempt(db: DbOrTx, keys: AuthThrottleKeys): Promise<void> {
-  await db.execute(sql`update platform_auth_failures set count = greatest(count - 1, 0) where key in (${keys.client}, ${keys.source})`);
+  await db.execute(
+    sql`update platform_auth_failures set count = greatest(count - 1, 0) where key in (${keys.client}, ${keys.source})`,
+  );
 }

@@ -42,15 +42,27 @@ export async function authenticatePlatform(headers: Headers): Promise<PlatformPr
 
 /** Every request with a platform's own credentials reads its row: prepared once, not built each time. */
 const platformByClientId = preparedQuery((db) =>
-  db.select().from(platforms).where(eq(platforms.clientId, sql.placeholder("clientId"))).limit(1).prepare("platform_by_client_id"),
+  db
+    .select()
+    .from(platforms)
+    .where(eq(platforms.clientId, sql.placeholder("clientId")))
+    .limit(1)
+    .prepare("platform_by_client_id"),
 );
 
 /** The stored hash of a client id (a platform's own or an API token's) and the principal it authenticates. */
-async function findCredentials(clientId: string): Promise<{ secretHash: string; principal: () => PlatformPrincipal } | null> {
+async function findCredentials(
+  clientId: string,
+): Promise<{ secretHash: string; principal: () => PlatformPrincipal } | null> {
   const db = await getDb();
   if (clientId.startsWith(TOKEN_CLIENT_ID_PREFIX)) {
     const [row] = await db
-      .select({ platform: platforms, tokenId: apiTokens.id, secretHash: apiTokens.secretHash, permissions: apiTokens.permissions })
+      .select({
+        platform: platforms,
+        tokenId: apiTokens.id,
+        secretHash: apiTokens.secretHash,
+        permissions: apiTokens.permissions,
+      })
       .from(apiTokens)
       .innerJoin(platforms, eq(platforms.id, apiTokens.platformId))
       .where(eq(apiTokens.clientId, clientId))
@@ -58,7 +70,11 @@ async function findCredentials(clientId: string): Promise<{ secretHash: string; 
     if (!row) return null;
     return {
       secretHash: row.secretHash,
-      principal: () => ({ ...toPrincipal(row.platform), tokenId: row.tokenId, tokenPermissions: row.permissions as TokenPermission[] }),
+      principal: () => ({
+        ...toPrincipal(row.platform),
+        tokenId: row.tokenId,
+        tokenPermissions: row.permissions as TokenPermission[],
+      }),
     };
   }
   const [row] = await (await platformByClientId()).execute({ clientId });

@@ -58,15 +58,21 @@ export async function updatePlatformConfig(
     const current = platformSettingsSchema.parse(row.settings);
     const { webhookEndpoint, webhookUrl, feeConfigs, ...rest } = patch;
     if (webhookEndpoint !== undefined && webhookUrl !== undefined && webhookEndpoint !== webhookUrl) {
-      throw invalidInput([{ field: "webhookUrl", message: "Deprecated alias of webhookEndpoint; send one of them, or the same value" }]);
+      throw invalidInput([
+        { field: "webhookUrl", message: "Deprecated alias of webhookEndpoint; send one of them, or the same value" },
+      ]);
     }
     const merged = {
       ...current,
       ...rest,
-      webhookUrl: webhookEndpoint !== undefined ? webhookEndpoint : webhookUrl !== undefined ? webhookUrl : current.webhookUrl,
+      webhookUrl:
+        webhookEndpoint !== undefined ? webhookEndpoint : webhookUrl !== undefined ? webhookUrl : current.webhookUrl,
       feeConfigs: feeConfigs ? mergeFeeConfigs(current.feeConfigs, feeConfigs) : current.feeConfigs,
       webauthn: { ...current.webauthn, ...(patch.webauthn ?? {}) },
-      cardTokenization2faConfig: mergeTokenization2fa(current.cardTokenization2faConfig, patch.cardTokenization2faConfig),
+      cardTokenization2faConfig: mergeTokenization2fa(
+        current.cardTokenization2faConfig,
+        patch.cardTokenization2faConfig,
+      ),
     };
     const result = platformSettingsSchema.safeParse(merged);
     if (!result.success) throw invalidInput(toFieldErrors(result.error));
@@ -77,17 +83,28 @@ export async function updatePlatformConfig(
 }
 
 /** Grid's merge-by-key upsert (key: source currency, the only fee type being cross-currency); zero fees remove a config. */
-function mergeFeeConfigs(current: PlatformSettings["feeConfigs"], patch: GridFeeConfig[]): PlatformSettings["feeConfigs"] {
+function mergeFeeConfigs(
+  current: PlatformSettings["feeConfigs"],
+  patch: GridFeeConfig[],
+): PlatformSettings["feeConfigs"] {
   const byCurrency = new Map(current.map((f) => [f.currency, f]));
   for (const f of patch) {
     if (f.variableFeeBps === 0 && f.fixedFee.amount === 0) byCurrency.delete(f.sourceCurrency);
-    else byCurrency.set(f.sourceCurrency, { currency: f.sourceCurrency, variableRateBps: f.variableFeeBps, fixedAmount: f.fixedFee.amount });
+    else
+      byCurrency.set(f.sourceCurrency, {
+        currency: f.sourceCurrency,
+        variableRateBps: f.variableFeeBps,
+        fixedAmount: f.fixedFee.amount,
+      });
   }
   return [...byCurrency.values()];
 }
 
 /** Grid: "Fields omitted from the nested object are left unchanged"; null clears the whole config. */
-function mergeTokenization2fa(current: PlatformSettings["cardTokenization2faConfig"], patch: PlatformSettings["cardTokenization2faConfig"] | undefined) {
+function mergeTokenization2fa(
+  current: PlatformSettings["cardTokenization2faConfig"],
+  patch: PlatformSettings["cardTokenization2faConfig"] | undefined,
+) {
   if (patch === undefined) return current;
   if (patch === null || current === null) return patch;
   return {

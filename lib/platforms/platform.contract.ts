@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { webauthnSettingsSchema, oidcIssuerSchema, limitsSchema, platformSettingsSchema, cardTokenization2faConfigSchema } from "@/lib/api-core/platform-settings";
+import {
+  webauthnSettingsSchema,
+  oidcIssuerSchema,
+  limitsSchema,
+  platformSettingsSchema,
+  cardTokenization2faConfigSchema,
+} from "@/lib/api-core/platform-settings";
 
 /** Grid's FeeConfig: keyed by (feeType, sourceCurrency); only USD sources (spec Limits). */
 export const gridFeeConfigSchema = z
@@ -7,7 +13,9 @@ export const gridFeeConfigSchema = z
     feeType: z.enum(["CROSS_CURRENCY_TRANSACTION"]),
     sourceCurrency: z.enum(["USD"]).describe("Source currency the fee applies to; only USD is allowed"),
     variableFeeBps: z.number().int().min(0).max(10_000),
-    fixedFee: z.object({ amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), currency: z.enum(["USD"]) }).strict(),
+    fixedFee: z
+      .object({ amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), currency: z.enum(["USD"]) })
+      .strict(),
   })
   .strict();
 export type GridFeeConfig = z.infer<typeof gridFeeConfigSchema>;
@@ -18,14 +26,22 @@ export const platformSettingsPatchSchema = z
   .object({
     webhookEndpoint: webhookEndpointSchema,
     webhookUrl: webhookEndpointSchema.meta({ deprecated: true, description: "Deprecated alias of webhookEndpoint" }),
-    sessionLifetimeSeconds: z.number().int().min(60).max(7 * 24 * 3600),
+    sessionLifetimeSeconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(7 * 24 * 3600),
     webauthn: webauthnSettingsSchema.partial(),
     oidc: z.object({ issuers: z.array(oidcIssuerSchema).max(20) }),
     feeConfigs: z
       .array(gridFeeConfigSchema)
       .max(10)
-      .describe("Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config"),
-    cardTokenization2faConfig: cardTokenization2faConfigSchema.nullable().describe("Omitted nested fields are left unchanged; null clears it"),
+      .describe(
+        "Merge-by-key upsert keyed by (feeType, sourceCurrency); variableFeeBps 0 and fixedFee.amount 0 remove the config",
+      ),
+    cardTokenization2faConfig: cardTokenization2faConfigSchema
+      .nullable()
+      .describe("Omitted nested fields are left unchanged; null clears it"),
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
     skipVerificationPaperwork: z.boolean(),
@@ -42,7 +58,10 @@ export const platformConfigSchema = platformSettingsSchema.omit({ webhookUrl: tr
   id: z.string().describe("Platform:<uuid>"),
   name: z.string(),
   environment: z.enum(["SANDBOX", "PRODUCTION"]).describe("Read-only over the API"),
-  enclaveQuorumPublic: z.string().optional().describe("Uncompressed P-256 public key (hex) that signs enclave bundles; pin it"),
+  enclaveQuorumPublic: z
+    .string()
+    .optional()
+    .describe("Uncompressed P-256 public key (hex) that signs enclave bundles; pin it"),
   webhookPublicKey: z.string().optional().describe("PEM (SPKI) public key that signs webhooks"),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -13,7 +13,9 @@ const KEYLEN = 32;
 
 function scryptAsync(secret: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
   return new Promise((resolve, reject) =>
-    scrypt(secret, salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) => (err ? reject(err) : resolve(key))),
+    scrypt(secret, salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    ),
   );
 }
 
@@ -111,7 +113,11 @@ const inFlight = new Map<string, Promise<boolean>>();
  * await its answer, so that a burst of right secrets when the memo has expired counts one attempt, not one each.
  * A success is memoized.
  */
-export async function verifySecretShared(secret: string, stored: string | null, verify: () => Promise<boolean> = () => verifySecret(secret, stored)): Promise<boolean> {
+export async function verifySecretShared(
+  secret: string,
+  stored: string | null,
+  verify: () => Promise<boolean> = () => verifySecret(secret, stored),
+): Promise<boolean> {
   if (stored === null) return verify();
   if (verifiedRecently(secret, stored)) return true;
   const key = memoKey(secret, stored);
@@ -137,7 +143,10 @@ export function forgetVerifications(stored: string): void {
   for (const key of memo.keys()) if (key.startsWith(prefix)) memo.delete(key);
 }
 
-export function generateCredentials(kind: "platform" | "token" = "platform"): { clientId: string; clientSecret: string } {
+export function generateCredentials(kind: "platform" | "token" = "platform"): {
+  clientId: string;
+  clientSecret: string;
+} {
   return {
     clientId: `${kind === "token" ? TOKEN_CLIENT_ID_PREFIX : "client_"}${randomBytes(kind === "token" ? 16 : 10).toString("hex")}`,
     clientSecret: `secret_${randomBytes(24).toString("hex")}`,

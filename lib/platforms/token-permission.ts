@@ -5,7 +5,14 @@ export const TOKEN_PERMISSIONS = ["VIEW", "TRANSACT", "MANAGE"] as const;
 export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
 
 /** Writes under these paths move money (Grid: "TRANSACT: can send payments"). */
-const TRANSACT_PATHS = [/^\/quotes/, /^\/transactions/, /^\/transfer-(in|out)$/, /^\/sandbox\/(send|uma\/receive)$/, /^\/agents\/\{agentId\}\/actions\//, /^\/stablecoins\/\{id\}\/(mints|burns)$/];
+const TRANSACT_PATHS = [
+  /^\/quotes/,
+  /^\/transactions/,
+  /^\/transfer-(in|out)$/,
+  /^\/sandbox\/(send|uma\/receive)$/,
+  /^\/agents\/\{agentId\}\/actions\//,
+  /^\/stablecoins\/\{id\}\/(mints|burns)$/,
+];
 
 /**
  * The permission an API token needs for an operation: reads need VIEW, payments TRANSACT, every other

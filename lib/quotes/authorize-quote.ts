@@ -5,7 +5,14 @@ import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { checkScaSession } from "@/lib/sca/check-sca-session";
-import { consumeChallenge, failedProof, openChallenge, proofSatisfies, requireProofShape, type ScaProof } from "@/lib/sca/sca-challenge";
+import {
+  consumeChallenge,
+  failedProof,
+  openChallenge,
+  proofSatisfies,
+  requireProofShape,
+  type ScaProof,
+} from "@/lib/sca/sca-challenge";
 import { lockScaState, throwIfLocked } from "@/lib/sca/sca-state";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { failUnauthorizedQuote } from "./fail-unauthorized-quote";
@@ -15,12 +22,24 @@ import { toQuote, type QuoteRow } from "./quote-view";
 /** The platform's quote, locked, with its SCA customer's state locked too (404 / 409 outside the SCA regions). */
 export async function lockQuoteForSca(tx: Tx, platform: PlatformPrincipal, quoteId: string) {
   const uuid = parseId("Quote", quoteId);
-  const [q] = uuid ? await tx.select().from(quotes).where(and(eq(quotes.id, uuid), eq(quotes.platformId, platform.id))).for("update") : [];
+  const [q] = uuid
+    ? await tx
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platform.id)))
+        .for("update")
+    : [];
   if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
-  if (!q.customerId) throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for this quote", { reason: "SCA_NOT_REQUIRED" });
+  if (!q.customerId)
+    throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for this quote", {
+      reason: "SCA_NOT_REQUIRED",
+    });
   const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", q.customerId));
   if (q.status !== "PENDING_AUTHORIZATION") {
-    throw new ApiError("CONFLICT", `The quote is ${q.status}; it has no pending SCA challenge`, { reason: "NO_PENDING_CHALLENGE", status: q.status });
+    throw new ApiError("CONFLICT", `The quote is ${q.status}; it has no pending SCA challenge`, {
+      reason: "NO_PENDING_CHALLENGE",
+      status: q.status,
+    });
   }
   return { q, customer, state };
 }
@@ -41,24 +60,39 @@ export async function authorizeQuote(platform: PlatformPrincipal, quoteId: strin
     const challenge = await openChallenge(tx, q.id, "QUOTE");
     if (!challenge || challenge.expiresAt.getTime() <= Date.now()) {
       await failUnauthorizedQuote(tx, q);
-      return new ApiError("INVALID_INPUT", "The quote's SCA challenge expired; its transaction failed with SCA_NOT_COMPLETED. Create a new quote", {
-        reason: "SCA_NOT_COMPLETED",
-      });
+      return new ApiError(
+        "INVALID_INPUT",
+        "The quote's SCA challenge expired; its transaction failed with SCA_NOT_COMPLETED. Create a new quote",
+        {
+          reason: "SCA_NOT_COMPLETED",
+        },
+      );
     }
     if (!(await proofSatisfies(tx, platform, customer, state, challenge, proof))) return failedProof(tx, state);
     await consumeChallenge(tx, challenge.id);
     const now = new Date();
-    await tx.update(quotes).set({ status: "PROCESSING", scaChallenge: null, updatedAt: now }).where(eq(quotes.id, q.id));
+    await tx
+      .update(quotes)
+      .set({ status: "PROCESSING", scaChallenge: null, updatedAt: now })
+      .where(eq(quotes.id, q.id));
     const [released] = await tx
       .update(transactions)
       .set({ status: "PROCESSING", updatedAt: now })
       .where(and(eq(transactions.id, q.transactionId), eq(transactions.status, "PENDING_AUTHORIZATION")))
       .returning();
-    if (released) await executeTransaction(tx, released, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
+    if (released)
+      await executeTransaction(tx, released, {
+        settings: platform.settings,
+        sandbox: platform.environment === "SANDBOX",
+        onRefusal: "fail",
+      });
     const [after] = await tx.select().from(quotes).where(eq(quotes.id, q.id));
     return after;
   });
   if (outcome instanceof ApiError) throw outcome;
-  const [src] = await db.select({ type: internalAccounts.type }).from(internalAccounts).where(eq(internalAccounts.id, outcome.sourceAccountId));
+  const [src] = await db
+    .select({ type: internalAccounts.type })
+    .from(internalAccounts)
+    .where(eq(internalAccounts.id, outcome.sourceAccountId));
   return toQuote(outcome, { embeddedWalletSource: src?.type === "EMBEDDED_WALLET" });
 }

@@ -38,13 +38,28 @@ export interface QuoteActor {
 export async function createQuote(
   platform: PlatformPrincipal,
   input: QuoteCreate,
-  opts: { idempotencyKey?: string | null; idempotencyScope?: string; actor?: QuoteActor; afterInsert?: (tx: Tx, q: QuoteRow) => Promise<QuoteRow> } = {},
+  opts: {
+    idempotencyKey?: string | null;
+    idempotencyScope?: string;
+    actor?: QuoteActor;
+    afterInsert?: (tx: Tx, q: QuoteRow) => Promise<QuoteRow>;
+  } = {},
 ): Promise<Quote> {
   const db = await getDb();
   return idempotent(
-    { key: opts.idempotencyKey ?? null, scope: opts.idempotencyScope, body: { input, agent: opts.actor?.agentId ?? null } },
     {
-      find: async (key) => (await db.select().from(quotes).where(and(eq(quotes.platformId, platform.id), eq(quotes.idempotencyKey, key))))[0],
+      key: opts.idempotencyKey ?? null,
+      scope: opts.idempotencyScope,
+      body: { input, agent: opts.actor?.agentId ?? null },
+    },
+    {
+      find: async (key) =>
+        (
+          await db
+            .select()
+            .from(quotes)
+            .where(and(eq(quotes.platformId, platform.id), eq(quotes.idempotencyKey, key)))
+        )[0],
       uniqueIndex: "quotes_idempotency_uq",
       answer: (row) => toQuote(row),
     },
@@ -61,11 +76,23 @@ async function insertQuote(
   const db = await getDb();
   const scope = opts.actor?.customerScope;
   if (input.scaFactor === "TOTP") {
-    throw new ApiError("INVALID_INPUT", "TOTP cannot authorize a payment (no dynamic linking): use SMS_OTP or PASSKEY", {
-      errors: [{ field: "scaFactor", message: "SMS_OTP or PASSKEY (TOTP cannot carry the dynamic linking of amount and payee)" }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      "TOTP cannot authorize a payment (no dynamic linking): use SMS_OTP or PASSKEY",
+      {
+        errors: [
+          {
+            field: "scaFactor",
+            message: "SMS_OTP or PASSKEY (TOTP cannot carry the dynamic linking of amount and payee)",
+          },
+        ],
+      },
+    );
   }
-  const lookup = input.lookupId !== undefined && input.destination.destinationType !== "UMA_ADDRESS" ? await requireLookup(db, platform.id, input.lookupId) : undefined;
+  const lookup =
+    input.lookupId !== undefined && input.destination.destinationType !== "UMA_ADDRESS"
+      ? await requireLookup(db, platform.id, input.lookupId)
+      : undefined;
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
     throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {
@@ -79,7 +106,10 @@ async function insertQuote(
     });
   }
   if (src.customerId) await requireReadyToTransact(db, src.customerId, src.owner);
-  const payerData = dst.uma?.requiredPayerDataFields ?? (lookup?.answer as { requiredPayerDataFields?: { name: string; mandatory: boolean }[] } | undefined)?.requiredPayerDataFields;
+  const payerData =
+    dst.uma?.requiredPayerDataFields ??
+    (lookup?.answer as { requiredPayerDataFields?: { name: string; mandatory: boolean }[] } | undefined)
+      ?.requiredPayerDataFields;
   await checkSenderCustomerInfo(db, payerData, src.customerId, input.senderCustomerInfo);
   const price = await priceQuote({
     settings: platform.settings,
@@ -93,62 +123,76 @@ async function insertQuote(
   checkTransactionSize(platform.settings, price.usdValueCents);
   if (dst.uma && (price.totalReceiving < BigInt(dst.uma.min) || price.totalReceiving > BigInt(dst.uma.max))) {
     throw new ApiError("INVALID_INPUT", `The receiver accepts ${dst.uma.min} to ${dst.uma.max} ${dst.currency}`, {
-      errors: [{ field: "lockedCurrencyAmount", message: `The receiving amount must be within ${dst.uma.min}–${dst.uma.max} ${dst.currency}` }],
+      errors: [
+        {
+          field: "lockedCurrencyAmount",
+          message: `The receiving amount must be within ${dst.uma.min}–${dst.uma.max} ${dst.currency}`,
+        },
+      ],
     });
   }
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status ?? "", Number(price.totalReceiving))) {
-    throw new ApiError("EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED", `The destination is ${dst.status}: its ownership must be verified before this transfer`);
+    throw new ApiError(
+      "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
+      `The destination is ${dst.status}: its ownership must be verified before this transfer`,
+    );
   }
   // Whether an immediate execution is held for SCA needs no lock: read before the transaction, not while it holds rows.
   const executesNow = !opts.afterInsert && input.immediatelyExecute && src.internalType !== "EMBEDDED_WALLET";
   const needsSca = executesNow
-    ? await quoteNeedsSca(db, { customerId: src.customerId, destinationKind: dst.kind, destinationAccountId: dst.uuid }, { profile: src.owner?.profile, destinationTrusted: dst.trusted })
+    ? await quoteNeedsSca(
+        db,
+        { customerId: src.customerId, destinationKind: dst.kind, destinationAccountId: dst.uuid },
+        { profile: src.owner?.profile, destinationTrusted: dst.trusted },
+      )
     : undefined;
   const now = new Date();
   // A deadlock victim or serialization failure runs again whole (new ids): the client gets the payment, not a 500.
-  const row = await retryOnConflict(() => db.transaction(async (tx) => {
-    // The whole row, defaults included: an immediate execution inserts it with its transaction in one statement
-    // (execute-quote.ts), so it is not read back.
-    const q: QuoteRow = {
-      id: newUuid(),
-      platformId: platform.id,
-      customerId: src.customerId,
-      agentId: opts.actor?.agentId ?? null,
-      status: "PENDING",
-      sourceKind: "INTERNAL",
-      sourceAccountId: src.uuid,
-      destinationKind: dst.kind,
-      destinationAccountId: dst.uuid,
-      counterpartyUmaAddress: dst.uma?.umaAddress ?? null,
-      lockedCurrencySide: input.lockedCurrencySide,
-      lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
-      sendingCurrency: src.currency,
-      receivingCurrency: dst.currency,
-      totalSendingAmount: price.totalSending,
-      totalReceivingAmount: price.totalReceiving,
-      exchangeRate: String(price.rate),
-      feesIncluded: price.fees,
-      platformFeesIncluded: price.platformFees,
-      usdValueCents: price.usdValueCents,
-      transactionId: newUuid(),
-      description: input.description ?? null,
-      paymentRail: dst.rail ?? null,
-      remittanceInformation: input.remittanceInformation ?? null,
-      purposeOfPayment: input.purposeOfPayment ?? null,
-      senderCustomerInfo: input.senderCustomerInfo ?? null,
-      scaFactor: input.scaFactor ?? null,
-      scaChallenge: null,
-      ...idempotency,
-      expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
-      createdAt: now,
-      updatedAt: now,
-    };
-    if (executesNow) return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true });
-    await tx.insert(quotes).values(q);
-    if (opts.afterInsert) return opts.afterInsert(tx, q);
-    if (!input.immediatelyExecute) return q;
-    throw walletSignatureNeeded(); // an EMBEDDED_WALLET source (executesNow is false only for those here)
-  }));
+  const row = await retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      // The whole row, defaults included: an immediate execution inserts it with its transaction in one statement
+      // (execute-quote.ts), so it is not read back.
+      const q: QuoteRow = {
+        id: newUuid(),
+        platformId: platform.id,
+        customerId: src.customerId,
+        agentId: opts.actor?.agentId ?? null,
+        status: "PENDING",
+        sourceKind: "INTERNAL",
+        sourceAccountId: src.uuid,
+        destinationKind: dst.kind,
+        destinationAccountId: dst.uuid,
+        counterpartyUmaAddress: dst.uma?.umaAddress ?? null,
+        lockedCurrencySide: input.lockedCurrencySide,
+        lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
+        sendingCurrency: src.currency,
+        receivingCurrency: dst.currency,
+        totalSendingAmount: price.totalSending,
+        totalReceivingAmount: price.totalReceiving,
+        exchangeRate: String(price.rate),
+        feesIncluded: price.fees,
+        platformFeesIncluded: price.platformFees,
+        usdValueCents: price.usdValueCents,
+        transactionId: newUuid(),
+        description: input.description ?? null,
+        paymentRail: dst.rail ?? null,
+        remittanceInformation: input.remittanceInformation ?? null,
+        purposeOfPayment: input.purposeOfPayment ?? null,
+        senderCustomerInfo: input.senderCustomerInfo ?? null,
+        scaFactor: input.scaFactor ?? null,
+        scaChallenge: null,
+        ...idempotency,
+        expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
+        createdAt: now,
+        updatedAt: now,
+      };
+      if (executesNow) return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true });
+      await tx.insert(quotes).values(q);
+      if (opts.afterInsert) return opts.afterInsert(tx, q);
+      if (!input.immediatelyExecute) return q;
+      throw walletSignatureNeeded(); // an EMBEDDED_WALLET source (executesNow is false only for those here)
+    }),
+  );
   await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
 }
@@ -164,7 +208,12 @@ type QuoteDestination = {
 };
 
 /** The account (its rail checked against the external account's rails) or the UMA receiver a quote pays. */
-async function resolveQuoteDestination(db: DbOrTx, platform: PlatformPrincipal, input: QuoteCreate, scope: string | undefined): Promise<QuoteDestination> {
+async function resolveQuoteDestination(
+  db: DbOrTx,
+  platform: PlatformPrincipal,
+  input: QuoteCreate,
+  scope: string | undefined,
+): Promise<QuoteDestination> {
   const d = input.destination;
   if (d.destinationType === "UMA_ADDRESS") {
     const uma = await resolveUmaDestination(db, platform, d, input.lookupId);
@@ -172,14 +221,22 @@ async function resolveQuoteDestination(db: DbOrTx, platform: PlatformPrincipal, 
   }
   const dst = await resolveDestination(db, platform.id, d.accountId, scope);
   const rail = d.paymentRail;
-  const railsOfDestination = dst.accountType && dst.accountInfo ? paymentRailsOf(VARIANT_BY_TYPE.get(dst.accountType)!, dst.accountInfo) : [];
+  const railsOfDestination =
+    dst.accountType && dst.accountInfo ? paymentRailsOf(VARIANT_BY_TYPE.get(dst.accountType)!, dst.accountInfo) : [];
   if (rail !== undefined && !railsOfDestination.includes(rail)) {
     const rails = railsOfDestination.join(", ") || "none (an internal account)";
     throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {
       errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
     });
   }
-  return { kind: dst.kind === "EXTERNAL" ? "EXTERNAL" : "INTERNAL", uuid: dst.uuid, currency: dst.currency, status: dst.status, rail, trusted: dst.trusted };
+  return {
+    kind: dst.kind === "EXTERNAL" ? "EXTERNAL" : "INTERNAL",
+    uuid: dst.uuid,
+    currency: dst.currency,
+    status: dst.status,
+    rail,
+    trusted: dst.trusted,
+  };
 }
 
 /**
@@ -190,6 +247,9 @@ export function walletSignatureNeeded(): ApiError {
   return new ApiError(
     "INVALID_INPUT",
     "The source is an EMBEDDED_WALLET: create the quote without immediatelyExecute and execute it with a wallet signature (POST /quotes/{quoteId}/execute, signed retry)",
-    { reason: "WALLET_SIGNATURE_REQUIRED", errors: [{ field: "immediatelyExecute", message: "Not available for EMBEDDED_WALLET sources" }] },
+    {
+      reason: "WALLET_SIGNATURE_REQUIRED",
+      errors: [{ field: "immediatelyExecute", message: "Not available for EMBEDDED_WALLET sources" }],
+    },
   );
 }

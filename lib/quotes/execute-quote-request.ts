@@ -7,7 +7,9 @@ import { executeQuote } from "./execute-quote";
 import { executeWalletQuote, quoteNeedsWalletSignature } from "./execute-wallet-quote";
 
 /** POST /quotes/{id}/execute: a wallet source goes through the signed retry; any other executes at once. */
-export async function executeQuoteRequest(call: SignedCall<{ platform: PlatformPrincipal; quoteId: string; scaFactor?: ScaFactor }>): Promise<Reply> {
+export async function executeQuoteRequest(
+  call: SignedCall<{ platform: PlatformPrincipal; quoteId: string; scaFactor?: ScaFactor }>,
+): Promise<Reply> {
   const db = await getDb();
   if (await quoteNeedsWalletSignature(db, call.platform.id, call.input.quoteId)) return executeWalletQuote(call);
   return reply(200, await executeQuote(call.platform, call.input.quoteId, { scaFactor: call.input.scaFactor }));

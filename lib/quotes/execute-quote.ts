@@ -16,13 +16,20 @@ import { toQuote, type QuoteRow } from "./quote-view";
 export async function lockExecutableQuote(tx: Tx, platformId: string, quoteId: string): Promise<QuoteRow> {
   const uuid = parseId("Quote", quoteId);
   const [q] = uuid
-    ? await tx.select().from(quotes).where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId))).for("update")
+    ? await tx
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)))
+        .for("update")
     : [];
   if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
   if (q.status === "PENDING_AUTHORIZATION") {
-    throw new ApiError("CONFLICT", "The quote awaits SCA: authorize it with POST /quotes/{quoteId}/authorize", { reason: "PENDING_AUTHORIZATION" });
+    throw new ApiError("CONFLICT", "The quote awaits SCA: authorize it with POST /quotes/{quoteId}/authorize", {
+      reason: "PENDING_AUTHORIZATION",
+    });
   }
-  if (q.status !== "PENDING") throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
+  if (q.status !== "PENDING")
+    throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
   if (q.expiresAt.getTime() <= Date.now()) {
     throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
   }
@@ -47,24 +54,40 @@ export async function executeQuoteInTx(
   // insertQuote: `q` is not in the database yet; it is inserted by the statement that inserts its transaction.
   const quoteInsert = opts.insertQuote ? [tx.$with("quote_insert", {}).as(tx.insert(quotes).values(q).getSQL())] : [];
   const row = await insertTransaction(tx, transactionFromQuote(q, "PROCESSING"), quoteInsert);
-  const done = await executeTransaction(tx, row, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "throw" });
+  const done = await executeTransaction(tx, row, {
+    settings: platform.settings,
+    sandbox: platform.environment === "SANDBOX",
+    onRefusal: "throw",
+  });
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the
   // transaction's final status (execute-transaction.ts setStatus), with the transaction's updatedAt.
   return { ...q, status: quoteStatusFor(done.status), updatedAt: done.updatedAt };
 }
 
 /** POST /quotes/{quoteId}/execute for quotes whose source needs no wallet signature. */
-export async function executeQuote(platform: PlatformPrincipal, quoteId: string, opts: { scaFactor?: ScaFactor | null } = {}): Promise<Quote> {
+export async function executeQuote(
+  platform: PlatformPrincipal,
+  quoteId: string,
+  opts: { scaFactor?: ScaFactor | null } = {},
+): Promise<Quote> {
   const db = await getDb();
-  const row = await retryOnConflict(() => db.transaction(async (tx) => {
-    const q = await lockExecutableQuote(tx, platform.id, quoteId);
-    const [src] = await tx.select({ type: internalAccounts.type }).from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
-    if (src?.type === "EMBEDDED_WALLET") {
-      // Routed to execute-wallet-quote.ts before this; kept as a guard.
-      throw new ApiError("WALLET_SIGNATURE_MISSING", "The source is an EMBEDDED_WALLET: execution needs a wallet signature");
-    }
-    return executeQuoteInTx(tx, platform, q, opts);
-  }));
+  const row = await retryOnConflict(() =>
+    db.transaction(async (tx) => {
+      const q = await lockExecutableQuote(tx, platform.id, quoteId);
+      const [src] = await tx
+        .select({ type: internalAccounts.type })
+        .from(internalAccounts)
+        .where(eq(internalAccounts.id, q.sourceAccountId));
+      if (src?.type === "EMBEDDED_WALLET") {
+        // Routed to execute-wallet-quote.ts before this; kept as a guard.
+        throw new ApiError(
+          "WALLET_SIGNATURE_MISSING",
+          "The source is an EMBEDDED_WALLET: execution needs a wallet signature",
+        );
+      }
+      return executeQuoteInTx(tx, platform, q, opts);
+    }),
+  );
   await afterQuoteCommit(platform, row);
   return toQuote(row);
 }

@@ -21,10 +21,17 @@ interface Input {
 /** The quote, executable now, or the refusal a caller can decide before signing (404, 409, 400 QUOTE_EXPIRED). */
 async function executableQuote(db: DbOrTx, platformId: string, quoteId: string): Promise<QuoteRow> {
   const uuid = parseId("Quote", quoteId);
-  const [q] = uuid ? await db.select().from(quotes).where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId))) : [];
+  const [q] = uuid
+    ? await db
+        .select()
+        .from(quotes)
+        .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)))
+    : [];
   if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
-  if (q.status !== "PENDING") throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
-  if (q.expiresAt.getTime() <= Date.now()) throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
+  if (q.status !== "PENDING")
+    throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
+  if (q.expiresAt.getTime() <= Date.now())
+    throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
   return q;
 }
 
@@ -45,7 +52,9 @@ export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: stri
       parameters: {
         quoteId: formatId("Quote", q.id),
         sourceAccountId: formatId("InternalAccount", q.sourceAccountId),
-        ...(q.destinationKind === "UMA" ? { destinationUmaAddress: destinationRef(q) } : { destinationAccountId: destinationRef(q) }),
+        ...(q.destinationKind === "UMA"
+          ? { destinationUmaAddress: destinationRef(q) }
+          : { destinationAccountId: destinationRef(q) }),
         sendingCurrency: q.sendingCurrency,
         totalSendingAmount: String(q.totalSendingAmount),
         receivingCurrency: q.receivingCurrency,
@@ -81,7 +90,11 @@ export async function executeWalletQuote(call: SignedCall<Input>) {
   const r = await runSignedRetry(executeWalletQuoteOperation, call);
   const body = r.body as { id?: string; status?: string; source?: { customerId?: string } } | undefined;
   if (r.status === 200 && body?.status === "PENDING_AUTHORIZATION" && body.id) {
-    await afterQuoteCommit(call.platform, { id: parseId("Quote", body.id)!, status: "PENDING_AUTHORIZATION", customerId: body.source?.customerId ?? null });
+    await afterQuoteCommit(call.platform, {
+      id: parseId("Quote", body.id)!,
+      status: "PENDING_AUTHORIZATION",
+      customerId: body.source?.customerId ?? null,
+    });
   }
   return r;
 }

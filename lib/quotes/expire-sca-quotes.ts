@@ -13,7 +13,12 @@ export async function expireScaQuotes(batch: number): Promise<number> {
     const due = await tx
       .select({ id: quotes.id, platformId: quotes.platformId, transactionId: quotes.transactionId })
       .from(quotes)
-      .where(and(eq(quotes.status, "PENDING_AUTHORIZATION"), sql`(${quotes.scaChallenge}->>'expiresAt')::timestamptz < now()`))
+      .where(
+        and(
+          eq(quotes.status, "PENDING_AUTHORIZATION"),
+          sql`(${quotes.scaChallenge}->>'expiresAt')::timestamptz < now()`,
+        ),
+      )
       .limit(batch)
       .for("update", { skipLocked: true });
     for (const q of due) await failUnauthorizedQuote(tx, q);

@@ -10,7 +10,10 @@ import type { QuoteRow } from "./quote-view";
  * moved), the quote FAILED, OUTGOING_PAYMENT.FAILED in the outbox, all in the caller's transaction. The
  * conditional UPDATE makes it happen once, whoever sees the expiry first (authorize or the sweeper).
  */
-export async function failUnauthorizedQuote(tx: Tx, q: Pick<QuoteRow, "id" | "platformId" | "transactionId">): Promise<void> {
+export async function failUnauthorizedQuote(
+  tx: Tx,
+  q: Pick<QuoteRow, "id" | "platformId" | "transactionId">,
+): Promise<void> {
   const now = new Date();
   const [failed] = await tx
     .update(transactions)
@@ -19,6 +22,13 @@ export async function failUnauthorizedQuote(tx: Tx, q: Pick<QuoteRow, "id" | "pl
     .returning();
   if (!failed) return;
   await tx.update(quotes).set({ status: "FAILED", scaChallenge: null, updatedAt: now }).where(eq(quotes.id, q.id));
-  await tx.update(scaChallenges).set({ consumedAt: now }).where(and(eq(scaChallenges.subjectId, q.id), eq(scaChallenges.purpose, "QUOTE")));
-  await emitEvent(tx, { platformId: q.platformId, type: "OUTGOING_PAYMENT.FAILED", data: (await transactionView(tx, failed)) as unknown as Record<string, unknown> });
+  await tx
+    .update(scaChallenges)
+    .set({ consumedAt: now })
+    .where(and(eq(scaChallenges.subjectId, q.id), eq(scaChallenges.purpose, "QUOTE")));
+  await emitEvent(tx, {
+    platformId: q.platformId,
+    type: "OUTGOING_PAYMENT.FAILED",
+    data: (await transactionView(tx, failed)) as unknown as Record<string, unknown>,
+  });
 }

@@ -12,8 +12,16 @@ export async function getQuote(platformId: string, quoteId: string, customerScop
   const db = await getDb();
   const where = [eq(quotes.id, uuid ?? "00000000-0000-0000-0000-000000000000"), eq(quotes.platformId, platformId)];
   if (customerScope) where.push(eq(quotes.customerId, customerScope));
-  const [q] = uuid ? await db.select().from(quotes).where(and(...where)) : [];
+  const [q] = uuid
+    ? await db
+        .select()
+        .from(quotes)
+        .where(and(...where))
+    : [];
   if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
-  const [src] = await db.select({ type: internalAccounts.type }).from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
+  const [src] = await db
+    .select({ type: internalAccounts.type })
+    .from(internalAccounts)
+    .where(eq(internalAccounts.id, q.sourceAccountId));
   return toQuote(q, { embeddedWalletSource: src?.type === "EMBEDDED_WALLET" });
 }

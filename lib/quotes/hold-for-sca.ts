@@ -24,11 +24,17 @@ export async function quoteNeedsSca(
   known: { profile?: unknown; destinationTrusted?: boolean } = {},
 ): Promise<boolean> {
   if (!q.customerId) return false;
-  const [c] = known.profile !== undefined ? [{ profile: known.profile }] : await db.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
+  const [c] =
+    known.profile !== undefined
+      ? [{ profile: known.profile }]
+      : await db.select({ profile: customers.profile }).from(customers).where(eq(customers.id, q.customerId));
   if (!c || !isScaRegion(c as { profile: Record<string, unknown> })) return false;
   if (q.destinationKind !== "EXTERNAL" || !q.destinationAccountId) return true;
   if (known.destinationTrusted !== undefined) return !known.destinationTrusted;
-  const [dst] = await db.select({ trusted: externalAccounts.trusted }).from(externalAccounts).where(eq(externalAccounts.id, q.destinationAccountId));
+  const [dst] = await db
+    .select({ trusted: externalAccounts.trusted })
+    .from(externalAccounts)
+    .where(eq(externalAccounts.id, q.destinationAccountId));
   return !dst?.trusted;
 }
 
@@ -37,13 +43,22 @@ export async function quoteNeedsSca(
  * becomes PENDING_AUTHORIZATION carrying its scaChallenge, and OUTGOING_PAYMENT.PENDING_AUTHORIZATION
  * goes to the outbox, all in the caller's transaction.
  */
-export async function holdForSca(tx: Tx, platform: PlatformPrincipal, q: QuoteRow, factor?: ScaFactor | null): Promise<QuoteRow> {
+export async function holdForSca(
+  tx: Tx,
+  platform: PlatformPrincipal,
+  q: QuoteRow,
+  factor?: ScaFactor | null,
+): Promise<QuoteRow> {
   const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", q.customerId!));
   const issued = await issueScaChallenge(tx, platform, { customer, state, purpose: "QUOTE", subjectId: q.id, factor });
   const txn = await insertTransaction(tx, transactionFromQuote(q, "PENDING_AUTHORIZATION"));
   const [held] = await tx
     .update(quotes)
-    .set({ status: "PENDING_AUTHORIZATION", scaChallenge: issued.view as unknown as Record<string, unknown>, updatedAt: new Date() })
+    .set({
+      status: "PENDING_AUTHORIZATION",
+      scaChallenge: issued.view as unknown as Record<string, unknown>,
+      updatedAt: new Date(),
+    })
     .where(eq(quotes.id, q.id))
     .returning();
   await emitEvent(tx, {
@@ -59,14 +74,19 @@ export async function holdForSca(tx: Tx, platform: PlatformPrincipal, q: QuoteRo
  * derived from the challenge id (sca-challenge.ts), so it can be sent from outside the transaction; the
  * re-send rule (one per 30 s per quote) keeps a replayed request from texting twice.
  */
-export async function afterQuoteCommit(platform: PlatformPrincipal, row: Pick<QuoteRow, "id" | "status" | "customerId">): Promise<void> {
+export async function afterQuoteCommit(
+  platform: PlatformPrincipal,
+  row: Pick<QuoteRow, "id" | "status" | "customerId">,
+): Promise<void> {
   if (row.status !== "PENDING_AUTHORIZATION" || platform.environment === "SANDBOX" || !row.customerId) return;
   const db = await getDb();
   const [ch] = await db
     .select({ id: scaChallenges.id, factor: scaChallenges.factor, phone: customers.phoneNumber })
     .from(scaChallenges)
     .innerJoin(customers, eq(customers.id, scaChallenges.customerId))
-    .where(and(eq(scaChallenges.subjectId, row.id), eq(scaChallenges.purpose, "QUOTE"), isNull(scaChallenges.consumedAt)))
+    .where(
+      and(eq(scaChallenges.subjectId, row.id), eq(scaChallenges.purpose, "QUOTE"), isNull(scaChallenges.consumedAt)),
+    )
     .orderBy(desc(scaChallenges.createdAt))
     .limit(1);
   if (!ch || ch.factor !== "SMS_OTP" || !ch.phone) return;

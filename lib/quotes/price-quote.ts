@@ -54,6 +54,7 @@ export async function priceQuote(input: {
       errors: [{ field: "lockedCurrencyAmount", message: "Too small to convert" }],
     });
   }
-  const usdValueCents = S === "USD" ? totalSending : convertDown(totalSending, S, "USD", (await getRate(S, "USD")).rate);
+  const usdValueCents =
+    S === "USD" ? totalSending : convertDown(totalSending, S, "USD", (await getRate(S, "USD")).rate);
   return { rate, totalSending, totalReceiving, fees, platformFees: fees, usdValueCents };
 }

@@ -7,15 +7,25 @@ import type { Quote } from "./quote.contract";
 export type QuoteRow = InferSelectModel<typeof quotes>;
 
 /** How a quote's destination is named outside it: the account id, or the receiver's UMA address. */
-export function destinationRef(q: Pick<QuoteRow, "destinationKind" | "destinationAccountId"> & { counterpartyUmaAddress?: string | null }): string {
+export function destinationRef(
+  q: Pick<QuoteRow, "destinationKind" | "destinationAccountId"> & { counterpartyUmaAddress?: string | null },
+): string {
   if (q.destinationKind === "UMA") return q.counterpartyUmaAddress ?? "";
-  return formatId(q.destinationKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount", q.destinationAccountId ?? "");
+  return formatId(
+    q.destinationKind === "INTERNAL" ? "InternalAccount" : "ExternalAccount",
+    q.destinationAccountId ?? "",
+  );
 }
 
 type AccountDestination = Extract<Quote["destination"], { destinationType: "ACCOUNT" }>;
 
 function destinationView(r: QuoteRow): Quote["destination"] {
-  if (r.destinationKind === "UMA") return { destinationType: "UMA_ADDRESS", umaAddress: r.counterpartyUmaAddress ?? "", currency: r.receivingCurrency };
+  if (r.destinationKind === "UMA")
+    return {
+      destinationType: "UMA_ADDRESS",
+      umaAddress: r.counterpartyUmaAddress ?? "",
+      currency: r.receivingCurrency,
+    };
   const out: AccountDestination = { destinationType: "ACCOUNT", accountId: destinationRef(r) };
   if (r.paymentRail) out.paymentRail = r.paymentRail as AccountDestination["paymentRail"];
   return out;
@@ -45,7 +55,9 @@ export function toQuote(r: QuoteRow, opts: { embeddedWalletSource?: boolean } = 
   if (r.description) out.description = r.description;
   if (r.remittanceInformation) out.remittanceInformation = r.remittanceInformation;
   if (r.purposeOfPayment) out.purposeOfPayment = r.purposeOfPayment;
-  if (r.status === "PENDING_AUTHORIZATION" && r.scaChallenge) out.scaChallenge = r.scaChallenge as Quote["scaChallenge"];
-  if (opts.embeddedWalletSource) out.paymentInstructions = [{ accountOrWalletInfo: { accountType: "EMBEDDED_WALLET" } }];
+  if (r.status === "PENDING_AUTHORIZATION" && r.scaChallenge)
+    out.scaChallenge = r.scaChallenge as Quote["scaChallenge"];
+  if (opts.embeddedWalletSource)
+    out.paymentInstructions = [{ accountOrWalletInfo: { accountType: "EMBEDDED_WALLET" } }];
   return out;
 }

@@ -10,21 +10,46 @@ import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/li
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
 export const platformFeeOverrideSchema = z.object({
-  platformFixedFee: z.object({ amount: z.number().int().min(0).max(MAX_AMOUNT), currency: z.string().regex(/^[A-Z]{3,4}$/) }),
+  platformFixedFee: z.object({
+    amount: z.number().int().min(0).max(MAX_AMOUNT),
+    currency: z.string().regex(/^[A-Z]{3,4}$/),
+  }),
   platformVariableFeeBps: z.number().int().min(0).max(10_000),
 });
 
 /** Grid's PurposeOfPayment and remittanceInformation (stored with the quote; the sandbox payout has no recipient to carry them). */
 export const purposeSchema = z
-  .enum(["GIFT", "SELF", "GOODS_OR_SERVICES", "EDUCATION", "HEALTH_OR_MEDICAL", "REAL_ESTATE_PURCHASE", "TAX_PAYMENT", "LOAN_PAYMENT",
-    "UTILITY_BILL", "DONATION", "TRAVEL", "FAMILY_SUPPORT", "SALARY_PAYMENT", "OTHER"])
+  .enum([
+    "GIFT",
+    "SELF",
+    "GOODS_OR_SERVICES",
+    "EDUCATION",
+    "HEALTH_OR_MEDICAL",
+    "REAL_ESTATE_PURCHASE",
+    "TAX_PAYMENT",
+    "LOAN_PAYMENT",
+    "UTILITY_BILL",
+    "DONATION",
+    "TRAVEL",
+    "FAMILY_SUPPORT",
+    "SALARY_PAYMENT",
+    "OTHER",
+  ])
   .optional();
-export const remittanceSchema = z.string().max(80).optional().describe("Free text that travels with the payment (ACH addenda, wire OBI …)");
+export const remittanceSchema = z
+  .string()
+  .max(80)
+  .optional()
+  .describe("Free text that travels with the payment (ACH addenda, wire OBI …)");
 
 const scaFactorSchema = z.enum(["SMS_OTP", "TOTP", "PASSKEY"]).optional();
 
 export const quoteCreateSchema = z.object({
-  lookupId: z.string().max(100).optional().describe("Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND"),
+  lookupId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND"),
   source: z.object({
     sourceType: z.literal("ACCOUNT").default("ACCOUNT"),
     accountId: z.string().max(100).describe("InternalAccount:<uuid>"),
@@ -34,12 +59,24 @@ export const quoteCreateSchema = z.object({
     z.object({
       destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
       accountId: z.string().max(100).describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
-      paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the destination external account's paymentRails; default: the account's first"),
+      paymentRail: z
+        .enum(PAYMENT_RAILS)
+        .optional()
+        .describe("One of the destination external account's paymentRails; default: the account's first"),
     }),
     z.object({
       destinationType: z.literal("UMA_ADDRESS"),
-      umaAddress: z.string().max(200).describe("The receiver's UMA address ($user@domain); sandbox: the addresses of README \"Sandbox UMA addresses\""),
-      currency: z.string().max(10).optional().describe("The currency the receiver gets; one the receiver accepts (default: its first)"),
+      umaAddress: z
+        .string()
+        .max(200)
+        .describe(
+          'The receiver\'s UMA address ($user@domain); sandbox: the addresses of README "Sandbox UMA addresses"',
+        ),
+      currency: z
+        .string()
+        .max(10)
+        .optional()
+        .describe("The currency the receiver gets; one the receiver accepts (default: its first)"),
     }),
   ]),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
@@ -69,12 +106,18 @@ export const quoteSchema = z.object({
   id: z.string().describe("Quote:<uuid>"),
   status: z
     .enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"])
-    .describe("PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)"),
+    .describe(
+      "PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)",
+    ),
   createdAt: z.string(),
   expiresAt: z.string(),
   source: z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
   destination: z.discriminatedUnion("destinationType", [
-    z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string(), paymentRail: z.enum(PAYMENT_RAILS).optional() }),
+    z.object({
+      destinationType: z.literal("ACCOUNT"),
+      accountId: z.string(),
+      paymentRail: z.enum(PAYMENT_RAILS).optional(),
+    }),
     z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string(), currency: z.string().optional() }),
   ]),
   lockedCurrencySide: z.enum(["SENDING", "RECEIVING"]),
@@ -94,12 +137,17 @@ export const quoteSchema = z.object({
     .array(z.object({ accountOrWalletInfo: z.object({ accountType: z.literal("EMBEDDED_WALLET") }) }))
     .optional()
     .describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute)"),
-  scaChallenge: scaChallengeSchema.optional().describe("Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize"),
+  scaChallenge: scaChallengeSchema
+    .optional()
+    .describe("Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize"),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 
 const idempotencyHeader = {
-  "Idempotency-Key": { description: "The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED" },
+  "Idempotency-Key": {
+    description:
+      "The same key with the same body returns the same quote; with another body, 409 IDEMPOTENCY_KEY_REUSED",
+  },
 };
 
 export const createQuoteOp = defineOperation({
@@ -120,7 +168,11 @@ export const createQuoteOp = defineOperation({
   body: quoteCreateSchema,
   responses: {
     201: { description: "The quote", schema: quoteSchema },
-    202: { description: "With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize)", schema: quoteSchema },
+    202: {
+      description:
+        "With immediatelyExecute for an SCA customer (EEA/CH/UK) paying an untrusted beneficiary: PENDING_AUTHORIZATION with scaChallenge (POST /quotes/{quoteId}/authorize)",
+      schema: quoteSchema,
+    },
     ...errorResponses(400, 401, 403, 404, 409, 412, 424, 429),
   },
 });
@@ -149,7 +201,10 @@ export const listQuotesOp = defineOperation({
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
   query: quoteFilters,
-  responses: { 200: { description: "A page of quotes, newest first", schema: listResponse(quoteSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of quotes, newest first", schema: listResponse(quoteSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getQuoteOp = defineOperation({
@@ -169,7 +224,7 @@ export const executeQuoteOp = defineOperation({
   path: "/quotes/{quoteId}/execute",
   summary: "Execute a pending quote",
   description:
-    "When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md \"Signed retry\"): the first call answers 202 with " +
+    'When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with ' +
     "payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature " +
     "(an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted " +
     "beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.",
@@ -177,12 +232,18 @@ export const executeQuoteOp = defineOperation({
   auth: "platform",
   params: z.object({ quoteId: z.string().max(100) }),
   body: z.object({
-    scaFactor: scaFactorSchema.describe("SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)"),
+    scaFactor: scaFactorSchema.describe(
+      "SCA customers only: the factor of the challenge this call issues (SMS_OTP default, or PASSKEY; TOTP → 400: no dynamic linking)",
+    ),
   }),
   bodyOptional: true,
   headers: signedRetryHeaders,
   responses: signedRetryResponses({
-    200: { description: "The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles)", schema: z.union([quoteSchema, processingSchema]) },
+    200: {
+      description:
+        "The quote after execution; its transaction is COMPLETED or FAILED (PROCESSING body while the wallet provider settles)",
+      schema: z.union([quoteSchema, processingSchema]),
+    },
     ...errorResponses(400, 401, 403, 404, 409, 429),
   }),
 });
@@ -205,7 +266,10 @@ export const authorizeQuoteOp = defineOperation({
   auth: "platform",
   params: z.object({ quoteId: z.string().max(100) }),
   body: scaAuthorizationSchema,
-  responses: { 200: { description: "The quote after authorization", schema: quoteSchema }, ...errorResponses(400, 401, 404, 409, 423, 429) },
+  responses: {
+    200: { description: "The quote after authorization", schema: quoteSchema },
+    ...errorResponses(400, 401, 404, 409, 423, 429),
+  },
 });
 
 export const resendQuoteScaCodeOp = defineOperation({

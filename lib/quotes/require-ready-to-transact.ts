@@ -12,16 +12,18 @@ import { checkKycApproved } from "@/lib/verifications/require-kyc-approved";
  */
 export async function requireReadyToTransact(db: DbOrTx, customerUuid: string, known?: AccountOwner): Promise<void> {
   // The owner read with its account (resolve-accounts) is the same row: no second read.
-  const [row] = known ? [known] : await db
-    .select({
-      kycStatus: customers.kycStatus,
-      customerType: customers.customerType,
-      profile: customers.profile,
-      sessionExpiresAt: scaStates.sessionExpiresAt,
-    })
-    .from(customers)
-    .leftJoin(scaStates, eq(scaStates.customerId, customers.id))
-    .where(eq(customers.id, customerUuid));
+  const [row] = known
+    ? [known]
+    : await db
+        .select({
+          kycStatus: customers.kycStatus,
+          customerType: customers.customerType,
+          profile: customers.profile,
+          sessionExpiresAt: scaStates.sessionExpiresAt,
+        })
+        .from(customers)
+        .leftJoin(scaStates, eq(scaStates.customerId, customers.id))
+        .where(eq(customers.id, customerUuid));
   if (!row) return;
   checkKycApproved(row);
   checkScaSession(row);

@@ -15,10 +15,15 @@ export async function resendQuoteScaCode(platform: PlatformPrincipal, quoteId: s
     const { q, customer } = await lockQuoteForSca(tx, platform, quoteId);
     const challenge = await openChallenge(tx, q.id, "QUOTE");
     if (!challenge || challenge.expiresAt.getTime() <= Date.now()) {
-      throw new ApiError("CONFLICT", "The quote has no open SMS challenge (it expired); create a new quote", { reason: "NO_PENDING_CHALLENGE" });
+      throw new ApiError("CONFLICT", "The quote has no open SMS challenge (it expired); create a new quote", {
+        reason: "NO_PENDING_CHALLENGE",
+      });
     }
     if (challenge.factor !== "SMS_OTP") {
-      throw new ApiError("CONFLICT", `A ${challenge.factor} challenge has no code to re-send`, { reason: "FACTOR_NOT_RESENDABLE", factor: challenge.factor });
+      throw new ApiError("CONFLICT", `A ${challenge.factor} challenge has no code to re-send`, {
+        reason: "FACTOR_NOT_RESENDABLE",
+        factor: challenge.factor,
+      });
     }
     await consumeRateLimit(`sca-resend:${q.id}`, RATE_LIMITS.emailOtpChallenge, "SCA code re-sends for this quote");
     return platform.environment === "SANDBOX" ? null : { to: customer.phoneNumber!, challengeId: challenge.id };

@@ -43,11 +43,21 @@ export async function checkSenderCustomerInfo(
   const mandatory = (required ?? []).filter((f) => f.mandatory).map((f) => f.name);
   if (mandatory.length === 0) return;
   const [row] = customerId ? await db.select().from(customers).where(eq(customers.id, customerId)) : [];
-  const known = { ...fromProfile(row), ...Object.fromEntries(Object.entries(sent ?? {}).filter(([, v]) => present(v))) };
+  const known = {
+    ...fromProfile(row),
+    ...Object.fromEntries(Object.entries(sent ?? {}).filter(([, v]) => present(v))),
+  };
   const missing = mandatory.filter((name) => !(name in known));
   if (missing.length === 0) return;
-  throw new ApiError("MISSING_MANDATORY_USER_INFO", `The receiver requires payer data not given: ${missing.join(", ")}`, {
-    missingFields: missing,
-    errors: missing.map((name) => ({ field: `senderCustomerInfo.${name}`, message: "Required by the receiver (requiredPayerDataFields) and unknown for this customer" })),
-  });
+  throw new ApiError(
+    "MISSING_MANDATORY_USER_INFO",
+    `The receiver requires payer data not given: ${missing.join(", ")}`,
+    {
+      missingFields: missing,
+      errors: missing.map((name) => ({
+        field: `senderCustomerInfo.${name}`,
+        message: "Required by the receiver (requiredPayerDataFields) and unknown for this customer",
+      })),
+    },
+  );
 }

@@ -15,7 +15,8 @@ export interface UmaDestination {
   requiredPayerDataFields: { name: string; mandatory: boolean }[];
 }
 
-const invalid = (field: string, message: string) => new ApiError("INVALID_INPUT", message, { errors: [{ field, message }] });
+const invalid = (field: string, message: string) =>
+  new ApiError("INVALID_INPUT", message, { errors: [{ field, message }] });
 
 /**
  * Grid's UMA_ADDRESS quote destination: the receiver's VASP is asked (sandbox: Grid's sandbox addresses;
@@ -37,15 +38,29 @@ export async function resolveUmaDestination(
     const lookup = await requireLookup(db, platform.id, lookupId);
     looked = lookup.answer as typeof looked;
     if (lookup.receiverUmaAddress?.toLowerCase() !== address.toLowerCase()) {
-      throw invalid("lookupId", `The lookup was made for ${lookup.receiverUmaAddress ?? "an external account"}, not ${address}`);
+      throw invalid(
+        "lookupId",
+        `The lookup was made for ${lookup.receiverUmaAddress ?? "an external account"}, not ${address}`,
+      );
     }
   }
   const answer = await counterpartyFor(platform.environment).lookup(address);
   if (!answer) throw notFound("UMA_NOT_FOUND", "UMA receiver", address);
-  const accepted = destination.currency ? answer.currencies.find((c) => c.code === destination.currency) : answer.currencies[0];
+  const accepted = destination.currency
+    ? answer.currencies.find((c) => c.code === destination.currency)
+    : answer.currencies[0];
   if (!accepted) {
-    throw invalid("destination.currency", `The receiver accepts ${answer.currencies.map((c) => c.code).join(", ")}, not ${destination.currency}`);
+    throw invalid(
+      "destination.currency",
+      `The receiver accepts ${answer.currencies.map((c) => c.code).join(", ")}, not ${destination.currency}`,
+    );
   }
   const requiredPayerDataFields = looked?.requiredPayerDataFields ?? answer.requiredPayerDataFields;
-  return { umaAddress: address, currency: accepted.code, min: accepted.min, max: accepted.max, requiredPayerDataFields };
+  return {
+    umaAddress: address,
+    currency: accepted.code,
+    min: accepted.min,
+    max: accepted.max,
+    requiredPayerDataFields,
+  };
 }

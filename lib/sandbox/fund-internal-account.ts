@@ -8,7 +8,11 @@ import { resolveInternal } from "@/lib/money/resolve-accounts";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 
 /** POST /sandbox/internal-accounts/{id}/fund: credit from the sandbox's outside world, through the ledger. */
-export async function fundInternalAccount(platform: PlatformPrincipal, accountId: string, amount: number): Promise<InternalAccount> {
+export async function fundInternalAccount(
+  platform: PlatformPrincipal,
+  accountId: string,
+  amount: number,
+): Promise<InternalAccount> {
   requireSandbox(platform);
   const db = await getDb();
   const acct = await resolveInternal(db, platform.id, accountId);

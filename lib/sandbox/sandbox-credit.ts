@@ -8,7 +8,8 @@ import type { FailureReason, PendingReason } from "@/lib/transactions/transactio
 import type { TransactionRow } from "@/lib/transactions/transaction-view";
 
 export function requireSandbox(platform: PlatformPrincipal): void {
-  if (platform.environment !== "SANDBOX") throw new ApiError("FORBIDDEN", "Sandbox endpoints are available to SANDBOX platforms only");
+  if (platform.environment !== "SANDBOX")
+    throw new ApiError("FORBIDDEN", "Sandbox endpoints are available to SANDBOX platforms only");
 }
 
 /**
@@ -55,6 +56,7 @@ export async function creditFromSandbox(
     return t;
   }
   const done = await executeTransaction(tx, t, { settings: platform.settings, sandbox: true, onRefusal: "throw" });
-  if (done.status !== "COMPLETED") throw new ApiError("INVALID_INPUT", `The account cannot receive funds (${done.failureReason})`);
+  if (done.status !== "COMPLETED")
+    throw new ApiError("INVALID_INPUT", `The account cannot receive funds (${done.failureReason})`);
   return done;
 }

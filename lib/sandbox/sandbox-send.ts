@@ -21,14 +21,21 @@ export async function sandboxSend(platform: PlatformPrincipal, body: SandboxSend
   const row = await db.transaction(async (tx) => {
     const q = await lockExecutableQuote(tx, platform.id, body.quoteId);
     const errors: { field: string; message: string }[] = [];
-    if (body.currencyCode !== q.sendingCurrency) errors.push({ field: "currencyCode", message: `The quote sends ${q.sendingCurrency}` });
+    if (body.currencyCode !== q.sendingCurrency)
+      errors.push({ field: "currencyCode", message: `The quote sends ${q.sendingCurrency}` });
     if (body.currencyAmount !== undefined && BigInt(body.currencyAmount) !== q.totalSendingAmount) {
       errors.push({ field: "currencyAmount", message: `The quote's totalSendingAmount is ${q.totalSendingAmount}` });
     }
     if (errors.length) throw new ApiError("INVALID_INPUT", errors[0].message, { errors });
     const [src] = await tx.select().from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
     if (src.type === "EMBEDDED_WALLET") throw walletSignatureNeeded();
-    await creditFromSandbox(tx, platform, { uuid: src.id, customerId: src.customerId, currency: src.currency }, q.totalSendingAmount, "Sandbox deposit for quote");
+    await creditFromSandbox(
+      tx,
+      platform,
+      { uuid: src.id, customerId: src.customerId, currency: src.currency },
+      q.totalSendingAmount,
+      "Sandbox deposit for quote",
+    );
     await executeQuoteInTx(tx, platform, q);
     const [t] = await tx.select().from(transactions).where(eq(transactions.id, q.transactionId));
     return t;

@@ -27,18 +27,31 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
   const sender = await sandboxCounterparty.lookup(input.senderUmaAddress);
   if (!sender) throw notFound("UMA_NOT_FOUND", "UMA sender", input.senderUmaAddress);
   if (!input.receiverUmaAddress && !input.customerId) {
-    throw new ApiError("INVALID_INPUT", "Name the receiver", { errors: [{ field: "receiverUmaAddress", message: "receiverUmaAddress or customerId is required" }] });
+    throw new ApiError("INVALID_INPUT", "Name the receiver", {
+      errors: [{ field: "receiverUmaAddress", message: "receiverUmaAddress or customerId is required" }],
+    });
   }
   const db = await getDb();
   const where = [eq(customers.platformId, platform.id), isNull(customers.deletedAt)];
-  if (input.customerId) where.push(eq(customers.id, parseId("Customer", input.customerId) ?? "00000000-0000-0000-0000-000000000000"));
+  if (input.customerId)
+    where.push(eq(customers.id, parseId("Customer", input.customerId) ?? "00000000-0000-0000-0000-000000000000"));
   if (input.receiverUmaAddress) where.push(eq(customers.umaAddress, input.receiverUmaAddress));
-  const [c] = await db.select({ id: customers.id }).from(customers).where(and(...where)).limit(1);
+  const [c] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(...where))
+    .limit(1);
   if (!c) throw notFound("USER_NOT_FOUND", "Receiver", input.receiverUmaAddress ?? input.customerId!);
   const [acct] = await db
     .select()
     .from(internalAccounts)
-    .where(and(eq(internalAccounts.customerId, c.id), eq(internalAccounts.currency, input.receivingCurrencyCode), eq(internalAccounts.type, "INTERNAL_FIAT")))
+    .where(
+      and(
+        eq(internalAccounts.customerId, c.id),
+        eq(internalAccounts.currency, input.receivingCurrencyCode),
+        eq(internalAccounts.type, "INTERNAL_FIAT"),
+      ),
+    )
     .orderBy(asc(internalAccounts.id))
     .limit(1);
   if (!acct) {

@@ -14,13 +14,25 @@ export const fundInternalAccountOp = defineOperation({
   auth: "platform",
   params: z.object({ accountId: z.string().max(100) }),
   body: z.object({ amount: z.number().int().min(1).max(1e15).describe("Smallest unit of the account's currency") }),
-  responses: { 200: { description: "The funded account", schema: internalAccountSchema }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: "The funded account", schema: internalAccountSchema },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 const sandboxSendSchema = z.object({
   quoteId: z.string().max(100).describe("Quote:<uuid>, PENDING"),
-  currencyCode: z.string().regex(/^[A-Z]{3,4}$/).describe("Must be the quote's sending currency"),
-  currencyAmount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional().describe("Must be the quote's totalSendingAmount when given"),
+  currencyCode: z
+    .string()
+    .regex(/^[A-Z]{3,4}$/)
+    .describe("Must be the quote's sending currency"),
+  currencyAmount: z
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
+    .describe("Must be the quote's totalSendingAmount when given"),
 });
 export type SandboxSend = z.infer<typeof sandboxSendSchema>;
 
@@ -36,7 +48,10 @@ export const sandboxSendOp = defineOperation({
   tags: ["Sandbox"],
   auth: "platform",
   body: sandboxSendSchema,
-  responses: { 200: { description: "The quote's transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 409, 429) },
+  responses: {
+    200: { description: "The quote's transaction", schema: transactionSchema },
+    ...errorResponses(400, 401, 403, 404, 409, 429),
+  },
 });
 
 export const sandboxUmaReceiveOp = defineOperation({
@@ -47,7 +62,7 @@ export const sandboxUmaReceiveOp = defineOperation({
   description:
     "From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in " +
     "receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); " +
-    "$fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README \"Sandbox UMA addresses\").",
+    '$fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").',
   tags: ["Sandbox"],
   auth: "platform",
   body: z.object({
@@ -58,7 +73,10 @@ export const sandboxUmaReceiveOp = defineOperation({
     receivingCurrencyAmount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
   }),
   responses: {
-    200: { description: "The incoming transaction", schema: transactionSchema.extend({ type: z.literal("INCOMING"), direction: z.literal("CREDIT") }) },
+    200: {
+      description: "The incoming transaction",
+      schema: transactionSchema.extend({ type: z.literal("INCOMING"), direction: z.literal("CREDIT") }),
+    },
     ...errorResponses(400, 401, 403, 404, 412, 424),
   },
 });

@@ -5,8 +5,12 @@ import { ApiError } from "@/lib/api-core/errors";
 export function checkScaSession(row: { profile: unknown; sessionExpiresAt: Date | null }): void {
   if (!isScaRegion(row as { profile: Record<string, unknown> })) return;
   if (!row.sessionExpiresAt || row.sessionExpiresAt.getTime() <= Date.now()) {
-    throw new ApiError("SCA_SESSION_REQUIRED", "The customer needs an SCA session: POST /sca/login/start and /sca/login/complete", {
-      sessionExpiresAt: row.sessionExpiresAt?.toISOString() ?? null,
-    });
+    throw new ApiError(
+      "SCA_SESSION_REQUIRED",
+      "The customer needs an SCA session: POST /sca/login/start and /sca/login/complete",
+      {
+        sessionExpiresAt: row.sessionExpiresAt?.toISOString() ?? null,
+      },
+    );
   }
 }

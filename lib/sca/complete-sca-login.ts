@@ -25,16 +25,30 @@ export async function completeScaLogin(platform: PlatformPrincipal, customerId: 
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     throwIfLocked(state);
     requireProofShape(body);
-    const ok = body.factor === "PASSKEY" ? await passkeyLoginAccepted(tx, platform, customer, body) : await proofAccepted(platform, customer.id, state, body);
+    const ok =
+      body.factor === "PASSKEY"
+        ? await passkeyLoginAccepted(tx, platform, customer, body)
+        : await proofAccepted(platform, customer.id, state, body);
     if (!ok) {
       const after = await countFailure(tx, state);
       if (after.lockedUntil && after.lockedUntil.getTime() > Date.now()) return lockedError(after.lockedUntil);
-      return new ApiError("INVALID_INPUT", "The code is not correct or has expired", { failedAttempts: after.failedAttempts, errors: [{ field: "code", message: "Wrong or expired code" }] });
+      return new ApiError("INVALID_INPUT", "The code is not correct or has expired", {
+        failedAttempts: after.failedAttempts,
+        errors: [{ field: "code", message: "Wrong or expired code" }],
+      });
     }
     const sessionExpiresAt = new Date(Date.now() + SCA_SESSION_MS);
     await tx
       .update(scaStates)
-      .set({ failedAttempts: 0, lockedUntil: null, sessionExpiresAt, loginChallengeId: null, loginCodeDigest: null, loginChallengeExpiresAt: null, updatedAt: new Date() })
+      .set({
+        failedAttempts: 0,
+        lockedUntil: null,
+        sessionExpiresAt,
+        loginChallengeId: null,
+        loginCodeDigest: null,
+        loginChallengeExpiresAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(scaStates.customerId, customer.id));
     return { status: "SUCCESS", sessionExpiresAt: sessionExpiresAt.toISOString() };
   });
@@ -42,7 +56,12 @@ export async function completeScaLogin(platform: PlatformPrincipal, customerId: 
   return outcome;
 }
 
-async function passkeyLoginAccepted(tx: Tx, platform: PlatformPrincipal, customer: CustomerRow, body: CompleteBody): Promise<boolean> {
+async function passkeyLoginAccepted(
+  tx: Tx,
+  platform: PlatformPrincipal,
+  customer: CustomerRow,
+  body: CompleteBody,
+): Promise<boolean> {
   const challenge = await openChallenge(tx, customer.id, "LOGIN");
   if (!challenge || challenge.expiresAt.getTime() <= Date.now()) return false;
   const ok = await passkeySatisfies(tx, platform, customer, challenge.passkeyChallenge, body);
@@ -50,9 +69,18 @@ async function passkeyLoginAccepted(tx: Tx, platform: PlatformPrincipal, custome
   return ok;
 }
 
-async function proofAccepted(platform: PlatformPrincipal, customerUuid: string, state: ScaState, body: CompleteBody): Promise<boolean> {
+async function proofAccepted(
+  platform: PlatformPrincipal,
+  customerUuid: string,
+  state: ScaState,
+  body: CompleteBody,
+): Promise<boolean> {
   if (!body.code) return false;
-  if (body.factor === "TOTP") return state.totpSecretEnc !== null && totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customerUuid), body.code);
+  if (body.factor === "TOTP")
+    return (
+      state.totpSecretEnc !== null &&
+      totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customerUuid), body.code)
+    );
   if (body.factor !== "SMS_OTP") return false;
   if (!state.loginChallengeId || body.challengeId !== state.loginChallengeId || !state.loginCodeDigest) return false;
   if (!state.loginChallengeExpiresAt || state.loginChallengeExpiresAt.getTime() <= Date.now()) return false;

@@ -23,21 +23,38 @@ export async function completeTwoFactorReset(
     const row = await findTwoFactorReset(tx, customer.id, resetId);
     const status = effectiveResetStatus(row);
     if (status !== "LIVENESS_PASSED") {
-      throw new ApiError("INVALID_INPUT", `The reset is ${status}; it can be completed only once liveness has passed`, { reason: "RESET_NOT_READY", status });
+      throw new ApiError("INVALID_INPUT", `The reset is ${status}; it can be completed only once liveness has passed`, {
+        reason: "RESET_NOT_READY",
+        status,
+      });
     }
     if (row.factor === "SMS_OTP" && !body.mobile) {
-      throw new ApiError("INVALID_INPUT", "An SMS_OTP reset needs the new mobile number", { errors: [{ field: "mobile", message: "Required for an SMS_OTP reset" }] });
+      throw new ApiError("INVALID_INPUT", "An SMS_OTP reset needs the new mobile number", {
+        errors: [{ field: "mobile", message: "Required for an SMS_OTP reset" }],
+      });
     }
     const now = new Date();
     if (row.factor === "TOTP") {
-      await tx.update(scaStates).set({ totpSecretEnc: null, totpPendingSecretEnc: null, recoveryCodeDigests: [], updatedAt: now }).where(eq(scaStates.customerId, customer.id));
+      await tx
+        .update(scaStates)
+        .set({ totpSecretEnc: null, totpPendingSecretEnc: null, recoveryCodeDigests: [], updatedAt: now })
+        .where(eq(scaStates.customerId, customer.id));
     } else if (row.factor === "PASSKEY") {
       await tx.delete(scaPasskeys).where(eq(scaPasskeys.customerId, customer.id));
     } else {
       const phone = `${body.mobile!.countryCode}${body.mobile!.number}`;
-      await tx.update(customers).set({ phoneNumber: phone, contactVerified: { ...customer.contactVerified, phone }, updatedAt: now }).where(eq(customers.id, customer.id));
-      await tx.update(scaStates).set({ loginChallengeId: null, loginCodeDigest: null, loginChallengeExpiresAt: null, updatedAt: now }).where(eq(scaStates.customerId, customer.id));
+      await tx
+        .update(customers)
+        .set({ phoneNumber: phone, contactVerified: { ...customer.contactVerified, phone }, updatedAt: now })
+        .where(eq(customers.id, customer.id));
+      await tx
+        .update(scaStates)
+        .set({ loginChallengeId: null, loginCodeDigest: null, loginChallengeExpiresAt: null, updatedAt: now })
+        .where(eq(scaStates.customerId, customer.id));
     }
-    await tx.update(scaFactorResets).set({ status: "COMPLETED", completedAt: now }).where(eq(scaFactorResets.id, row.id));
+    await tx
+      .update(scaFactorResets)
+      .set({ status: "COMPLETED", completedAt: now })
+      .where(eq(scaFactorResets.id, row.id));
   });
 }

@@ -5,7 +5,14 @@ import { findExternalAccountOrThrow } from "@/lib/external-accounts/find-externa
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
-import { consumeChallenge, failedProof, openChallenge, proofSatisfies, requireProofShape, type ScaProof } from "./sca-challenge";
+import {
+  consumeChallenge,
+  failedProof,
+  openChallenge,
+  proofSatisfies,
+  requireProofShape,
+  type ScaProof,
+} from "./sca-challenge";
 import { lockScaState, throwIfLocked } from "./sca-state";
 
 /**
@@ -21,7 +28,12 @@ export async function confirmBeneficiaryTrust(
 ): Promise<{ trusted: boolean }> {
   const db = await getDb();
   const outcome = await db.transaction(async (tx) => {
-    const account = await findExternalAccountOrThrow(tx, { platformId: platform.id, kind: "customers" }, externalAccountId, { forUpdate: true });
+    const account = await findExternalAccountOrThrow(
+      tx,
+      { platformId: platform.id, kind: "customers" },
+      externalAccountId,
+      { forUpdate: true },
+    );
     const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", account.customerId!));
     throwIfLocked(state);
     requireProofShape(body);
@@ -33,14 +45,21 @@ export async function confirmBeneficiaryTrust(
       });
     }
     if (challenge.expiresAt.getTime() <= Date.now()) {
-      throw new ApiError("INVALID_INPUT", `The ${start} challenge expired at ${challenge.expiresAt.toISOString()}; start again`, {
-        reason: "SCA_CHALLENGE_EXPIRED",
-      });
+      throw new ApiError(
+        "INVALID_INPUT",
+        `The ${start} challenge expired at ${challenge.expiresAt.toISOString()}; start again`,
+        {
+          reason: "SCA_CHALLENGE_EXPIRED",
+        },
+      );
     }
     if (!(await proofSatisfies(tx, platform, customer, state, challenge, body))) return failedProof(tx, state);
     await consumeChallenge(tx, challenge.id);
     const trusted = action === "TRUST";
-    await tx.update(externalAccounts).set({ trusted, updatedAt: new Date() }).where(eq(externalAccounts.id, account.id));
+    await tx
+      .update(externalAccounts)
+      .set({ trusted, updatedAt: new Date() })
+      .where(eq(externalAccounts.id, account.id));
     return { trusted };
   });
   if (outcome instanceof ApiError) throw outcome;

@@ -15,17 +15,30 @@ const recoveryCode = () => {
 };
 
 /** POST /sca/factors/confirm: the echoed secret must be the pending one and the code valid for it. */
-export async function confirmTotpEnrollment(platform: PlatformPrincipal, customerId: string, body: { secret: string; code: string }) {
+export async function confirmTotpEnrollment(
+  platform: PlatformPrincipal,
+  customerId: string,
+  body: { secret: string; code: string },
+) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
-    if (!state.totpPendingSecretEnc) throw new ApiError("INVALID_INPUT", "No TOTP enrollment is in progress; start one with POST /sca/factors", { reason: "NO_ENROLLMENT" });
+    if (!state.totpPendingSecretEnc)
+      throw new ApiError("INVALID_INPUT", "No TOTP enrollment is in progress; start one with POST /sca/factors", {
+        reason: "NO_ENROLLMENT",
+      });
     const base32 = await openTotpSecret(state.totpPendingSecretEnc, customer.id);
     const echoed = Buffer.from(body.secret.toLowerCase());
     const expected = Buffer.from(totpFor(base32).secret.hex.toLowerCase());
     const sameSecret = echoed.length === expected.length && timingSafeEqual(echoed, expected);
-    if (!sameSecret) throw new ApiError("INVALID_INPUT", "secret is not the one this enrollment started with", { errors: [{ field: "secret", message: "Unknown secret" }] });
-    if (!totpCodeAccepted(platform, base32, body.code)) throw new ApiError("INVALID_INPUT", "The code is not correct", { errors: [{ field: "code", message: "Wrong code" }] });
+    if (!sameSecret)
+      throw new ApiError("INVALID_INPUT", "secret is not the one this enrollment started with", {
+        errors: [{ field: "secret", message: "Unknown secret" }],
+      });
+    if (!totpCodeAccepted(platform, base32, body.code))
+      throw new ApiError("INVALID_INPUT", "The code is not correct", {
+        errors: [{ field: "code", message: "Wrong code" }],
+      });
     const codes = Array.from({ length: 8 }, recoveryCode);
     await tx
       .update(scaStates)

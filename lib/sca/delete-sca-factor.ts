@@ -6,7 +6,11 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { lockScaState } from "./sca-state";
 
 /** DELETE /sca/factors/{credentialId}: one of the customer's SCA passkeys (the only factors with a credential id). */
-export async function deleteScaFactor(platform: PlatformPrincipal, customerId: string, credentialId: string): Promise<void> {
+export async function deleteScaFactor(
+  platform: PlatformPrincipal,
+  customerId: string,
+  credentialId: string,
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     const { customer } = await lockScaState(tx, platform.id, customerId);

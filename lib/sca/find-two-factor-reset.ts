@@ -10,7 +10,11 @@ export type ScaResetRow = typeof scaFactorResets.$inferSelect;
 export async function findTwoFactorReset(tx: Tx, customerUuid: string, resetId: string): Promise<ScaResetRow> {
   const uuid = parseId("TwoFactorReset", resetId);
   const [row] = uuid
-    ? await tx.select().from(scaFactorResets).where(and(eq(scaFactorResets.id, uuid), eq(scaFactorResets.customerId, customerUuid))).for("update")
+    ? await tx
+        .select()
+        .from(scaFactorResets)
+        .where(and(eq(scaFactorResets.id, uuid), eq(scaFactorResets.customerId, customerUuid)))
+        .for("update")
     : [];
   if (!row) throw notFound("SCA_RESET_NOT_FOUND", "2FA reset", resetId);
   return row;

@@ -14,7 +14,8 @@ export async function getTwoFactorReset(platform: PlatformPrincipal, customerId:
     let enrollmentStatus: "PENDING" | "COMPLETED" | null = null;
     if (row.factor !== "SMS_OTP" && status === "COMPLETED") {
       const { factors, passkeys } = await enrolledFactors(tx, customer, state);
-      const reEnrolled = row.factor === "TOTP" ? factors.includes("TOTP") : passkeys.some((p) => p.createdAt > row.completedAt!);
+      const reEnrolled =
+        row.factor === "TOTP" ? factors.includes("TOTP") : passkeys.some((p) => p.createdAt > row.completedAt!);
       enrollmentStatus = reEnrolled ? "COMPLETED" : "PENDING";
     }
     return {

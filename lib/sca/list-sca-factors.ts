@@ -12,7 +12,8 @@ export async function listScaFactors(platform: PlatformPrincipal, customerId: st
     const out: { factor: "SMS_OTP" | "TOTP" | "PASSKEY"; credentialId?: string; name?: string }[] = factors
       .filter((f) => f !== "PASSKEY")
       .map((factor) => ({ factor }));
-    for (const p of passkeys) out.push({ factor: "PASSKEY", credentialId: p.credentialId, ...(p.name ? { name: p.name } : {}) });
+    for (const p of passkeys)
+      out.push({ factor: "PASSKEY", credentialId: p.credentialId, ...(p.name ? { name: p.name } : {}) });
     return { factors: out };
   });
 }

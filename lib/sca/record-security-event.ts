@@ -5,7 +5,11 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { countFailure, lockScaState, throwIfLocked } from "./sca-state";
 
 /** POST /sca/record-event. */
-export async function recordSecurityEvent(platform: PlatformPrincipal, customerId: string, eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT") {
+export async function recordSecurityEvent(
+  platform: PlatformPrincipal,
+  customerId: string,
+  eventType: "RESET_PASSWORD_COMPLETED" | "FAILED_LOGIN_ATTEMPT",
+) {
   const db = await getDb();
   const state = await db.transaction(async (tx) => {
     const { customer, state } = await lockScaState(tx, platform.id, customerId);

@@ -54,22 +54,43 @@ export interface IssuedChallenge {
 export async function issueScaChallenge(
   tx: Tx,
   platform: PlatformPrincipal,
-  args: { customer: CustomerRow; state: ScaState; purpose: ScaPurpose; subjectId: string; factor?: ScaFactor | null; factorField?: string },
+  args: {
+    customer: CustomerRow;
+    state: ScaState;
+    purpose: ScaPurpose;
+    subjectId: string;
+    factor?: ScaFactor | null;
+    factorField?: string;
+  },
 ): Promise<IssuedChallenge> {
   const { customer, state, purpose } = args;
   const enrolled = await enrolledFactors(tx, customer, state);
   const available = enrolled.factors.filter((f) => purpose !== "QUOTE" || f !== "TOTP");
   if (args.factor && !available.includes(args.factor)) {
-    const why = purpose === "QUOTE" && args.factor === "TOTP" ? "TOTP cannot authorize a payment (no dynamic linking)" : `${args.factor} is not enrolled`;
-    throw new ApiError("INVALID_INPUT", why, { errors: [{ field: args.factorField ?? "scaFactor", message: why }], availableFactors: available });
+    const why =
+      purpose === "QUOTE" && args.factor === "TOTP"
+        ? "TOTP cannot authorize a payment (no dynamic linking)"
+        : `${args.factor} is not enrolled`;
+    throw new ApiError("INVALID_INPUT", why, {
+      errors: [{ field: args.factorField ?? "scaFactor", message: why }],
+      availableFactors: available,
+    });
   }
   const factor = args.factor ?? (available.includes("SMS_OTP") ? "SMS_OTP" : available[0]);
   if (!factor) {
-    throw new ApiError("CONFLICT", "The customer has no SCA factor to authorize with: verify the phone (SMS_OTP) or enroll a factor first", {
-      reason: "NO_SCA_FACTOR",
-    });
+    throw new ApiError(
+      "CONFLICT",
+      "The customer has no SCA factor to authorize with: verify the phone (SMS_OTP) or enroll a factor first",
+      {
+        reason: "NO_SCA_FACTOR",
+      },
+    );
   }
-  await consumeRateLimit(`sca-challenge:${args.subjectId}`, RATE_LIMITS.passkeyChallenge, "SCA challenges for this subject");
+  await consumeRateLimit(
+    `sca-challenge:${args.subjectId}`,
+    RATE_LIMITS.passkeyChallenge,
+    "SCA challenges for this subject",
+  );
   const id = newUuid();
   const sandbox = platform.environment === "SANDBOX";
   let codeDigest: string | null = null;
@@ -107,7 +128,11 @@ export async function issueScaChallenge(
   return { row, sms, view: challengeView(row, available, passkeyAssertionOptions) };
 }
 
-export function challengeView(row: Pick<ScaChallengeRow, "id" | "expiresAt" | "factor">, available: ScaFactor[], passkeyAssertionOptions?: Record<string, unknown> | null): ScaChallengeView {
+export function challengeView(
+  row: Pick<ScaChallengeRow, "id" | "expiresAt" | "factor">,
+  available: ScaFactor[],
+  passkeyAssertionOptions?: Record<string, unknown> | null,
+): ScaChallengeView {
   const view: ScaChallengeView = {
     id: formatId("ScaChallenge", row.id),
     expiresAt: row.expiresAt.toISOString(),
@@ -125,7 +150,10 @@ export function challengeView(row: Pick<ScaChallengeRow, "id" | "expiresAt" | "f
  */
 export function challengeCode(sandbox: boolean, challengeId: string): string {
   if (sandbox) return SANDBOX_SCA_CODE;
-  return String(parseInt(keyedDigest("sca-challenge-code/v1", challengeId).slice(0, 12), 16) % 1_000_000).padStart(6, "0");
+  return String(parseInt(keyedDigest("sca-challenge-code/v1", challengeId).slice(0, 12), 16) % 1_000_000).padStart(
+    6,
+    "0",
+  );
 }
 
 /** Send the challenge's SMS (after the commit, like every other code). */
@@ -136,11 +164,18 @@ export async function deliverChallenge(issued: Pick<IssuedChallenge, "sms">): Pr
 }
 
 /** The newest unconsumed challenge of a subject for this purpose (the one `challengeId` names, when given). */
-export async function openChallenge(tx: Tx, subjectId: string, purpose: ScaPurpose, challengeId?: string | null): Promise<ScaChallengeRow | undefined> {
+export async function openChallenge(
+  tx: Tx,
+  subjectId: string,
+  purpose: ScaPurpose,
+  challengeId?: string | null,
+): Promise<ScaChallengeRow | undefined> {
   const [row] = await tx
     .select()
     .from(scaChallenges)
-    .where(and(eq(scaChallenges.subjectId, subjectId), eq(scaChallenges.purpose, purpose), isNull(scaChallenges.consumedAt)))
+    .where(
+      and(eq(scaChallenges.subjectId, subjectId), eq(scaChallenges.purpose, purpose), isNull(scaChallenges.consumedAt)),
+    )
     .orderBy(desc(scaChallenges.createdAt))
     .limit(1)
     .for("update");
@@ -160,9 +195,21 @@ export function requireProofShape(proof: ScaProof): void {
 }
 
 /** Whether the proof satisfies the challenge. A passkey assertion that verifies moves its counter. */
-export async function proofSatisfies(tx: Tx, platform: PlatformPrincipal, customer: CustomerRow, state: ScaState, ch: ScaChallengeRow, proof: ScaProof): Promise<boolean> {
+export async function proofSatisfies(
+  tx: Tx,
+  platform: PlatformPrincipal,
+  customer: CustomerRow,
+  state: ScaState,
+  ch: ScaChallengeRow,
+  proof: ScaProof,
+): Promise<boolean> {
   if (ch.factor === "SMS_OTP") return !!proof.code && !!ch.codeDigest && otpMatches(ch.id, proof.code, ch.codeDigest);
-  if (ch.factor === "TOTP") return !!proof.code && !!state.totpSecretEnc && totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customer.id), proof.code);
+  if (ch.factor === "TOTP")
+    return (
+      !!proof.code &&
+      !!state.totpSecretEnc &&
+      totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customer.id), proof.code)
+    );
   return passkeySatisfies(tx, platform, customer, ch.passkeyChallenge, proof);
 }
 
@@ -171,7 +218,13 @@ export async function proofSatisfies(tx: Tx, platform: PlatformPrincipal, custom
  * checked with @simplewebauthn/server under the platform's wallet RP settings: the origin must be one of
  * `webauthn.origins` and the RP ID `webauthn.rpId`.
  */
-export async function passkeySatisfies(tx: Tx, platform: PlatformPrincipal, customer: CustomerRow, expectedChallenge: string | null, proof: ScaProof): Promise<boolean> {
+export async function passkeySatisfies(
+  tx: Tx,
+  platform: PlatformPrincipal,
+  customer: CustomerRow,
+  expectedChallenge: string | null,
+  proof: ScaProof,
+): Promise<boolean> {
   const assertion = proof.passkeyAssertion as { id?: unknown } | null | undefined;
   if (!assertion || !expectedChallenge || typeof assertion.id !== "string" || !proof.origin) return false;
   if (!platform.settings.webauthn.origins.includes(proof.origin)) return false;
@@ -186,11 +239,19 @@ export async function passkeySatisfies(tx: Tx, platform: PlatformPrincipal, cust
       expectedChallenge,
       expectedOrigin: proof.origin,
       expectedRPID: platform.settings.webauthn.rpId,
-      credential: { id: passkey.credentialId, publicKey: base64urlDecode(passkey.publicKey) as Uint8Array<ArrayBuffer>, counter: passkey.counter, transports: passkey.transports as never },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: base64urlDecode(passkey.publicKey) as Uint8Array<ArrayBuffer>,
+        counter: passkey.counter,
+        transports: passkey.transports as never,
+      },
       requireUserVerification: false,
     });
     if (!result.verified) return false;
-    await tx.update(scaPasskeys).set({ counter: result.authenticationInfo.newCounter }).where(eq(scaPasskeys.id, passkey.id));
+    await tx
+      .update(scaPasskeys)
+      .set({ counter: result.authenticationInfo.newCounter })
+      .where(eq(scaPasskeys.id, passkey.id));
     return true;
   } catch {
     return false;

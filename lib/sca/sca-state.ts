@@ -14,10 +14,16 @@ export const SANDBOX_SCA_CODE = "123456";
 export type ScaState = typeof scaStates.$inferSelect;
 
 /** The customer (404 for another tenant's; 409 outside the SCA regions) and its SCA state row, locked for this transaction. */
-export async function lockScaState(tx: Tx, platformId: string, customerId: string): Promise<{ customer: CustomerRow; state: ScaState }> {
+export async function lockScaState(
+  tx: Tx,
+  platformId: string,
+  customerId: string,
+): Promise<{ customer: CustomerRow; state: ScaState }> {
   const customer = await findCustomerOrThrow(tx, platformId, customerId);
   if (!isScaRegion(customer)) {
-    throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for this customer", { reason: "SCA_NOT_REQUIRED" });
+    throw new ApiError("CONFLICT", "Strong Customer Authentication is not required for this customer", {
+      reason: "SCA_NOT_REQUIRED",
+    });
   }
   await tx.insert(scaStates).values({ customerId: customer.id, platformId }).onConflictDoNothing();
   const [state] = await tx.select().from(scaStates).where(eq(scaStates.customerId, customer.id)).for("update");
@@ -25,9 +31,13 @@ export async function lockScaState(tx: Tx, platformId: string, customerId: strin
 }
 
 export function lockedError(until: Date): ApiError {
-  return new ApiError("ACCOUNT_LOCKED", `SCA login is locked after ${LOCK_AFTER_FAILURES} failed attempts; retry after ${until.toISOString()}`, {
-    lockedUntil: until.toISOString(),
-  });
+  return new ApiError(
+    "ACCOUNT_LOCKED",
+    `SCA login is locked after ${LOCK_AFTER_FAILURES} failed attempts; retry after ${until.toISOString()}`,
+    {
+      lockedUntil: until.toISOString(),
+    },
+  );
 }
 
 export function throwIfLocked(state: ScaState): void {

@@ -22,7 +22,10 @@ export const listScaFactorsOp = defineOperation({
   tags,
   auth: "platform",
   query: customerQuery,
-  responses: { 200: { description: "The enrolled factors", schema: scaFactorListSchema }, ...errorResponses(400, 401, 404, 409) },
+  responses: {
+    200: { description: "The enrolled factors", schema: scaFactorListSchema },
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
 
 export const totpEnrollmentStartSchema = z.object({
@@ -33,7 +36,9 @@ export const totpEnrollmentStartSchema = z.object({
 });
 export const passkeyEnrollmentStartSchema = z.object({
   type: z.literal("PASSKEY"),
-  options: z.record(z.string(), z.unknown()).describe("WebAuthn PublicKeyCredentialCreationOptions (JSON): pass to navigator.credentials.create"),
+  options: z
+    .record(z.string(), z.unknown())
+    .describe("WebAuthn PublicKeyCredentialCreationOptions (JSON): pass to navigator.credentials.create"),
   allowedOrigins: z.array(z.string()),
   relyingPartyId: z.string(),
 });
@@ -52,12 +57,19 @@ export const startScaFactorEnrollmentOp = defineOperation({
   query: customerQuery,
   body: z.discriminatedUnion("type", [z.object({ type: z.literal("TOTP") }), z.object({ type: z.literal("PASSKEY") })]),
   responses: {
-    200: { description: "The enrollment material", schema: z.discriminatedUnion("type", [totpEnrollmentStartSchema, passkeyEnrollmentStartSchema]) },
+    200: {
+      description: "The enrollment material",
+      schema: z.discriminatedUnion("type", [totpEnrollmentStartSchema, passkeyEnrollmentStartSchema]),
+    },
     ...errorResponses(400, 401, 404, 409),
   },
 });
 
-export const scaFactorViewSchema = z.object({ factor, credentialId: z.string().optional(), name: z.string().optional() });
+export const scaFactorViewSchema = z.object({
+  factor,
+  credentialId: z.string().optional(),
+  name: z.string().optional(),
+});
 
 export const confirmScaFactorEnrollmentOp = defineOperation({
   operationId: "confirmScaFactorEnrollment",
@@ -71,7 +83,11 @@ export const confirmScaFactorEnrollmentOp = defineOperation({
   auth: "platform",
   query: customerQuery,
   body: z.discriminatedUnion("type", [
-    z.object({ type: z.literal("TOTP"), secret: z.string().min(1).max(200), code: z.string().regex(/^\d{6}$/, "6 digits") }),
+    z.object({
+      type: z.literal("TOTP"),
+      secret: z.string().min(1).max(200),
+      code: z.string().regex(/^\d{6}$/, "6 digits"),
+    }),
     z.object({ type: z.literal("PASSKEY"), origin: z.string().min(1).max(300), credential: webauthnJson }),
   ]),
   responses: {
@@ -145,7 +161,10 @@ export const getTwoFactorResetStatusOp = defineOperation({
   auth: "platform",
   params: resetParams,
   query: customerQuery,
-  responses: { 200: { description: "The reset status", schema: twoFactorResetStatusSchema }, ...errorResponses(401, 404, 409) },
+  responses: {
+    200: { description: "The reset status", schema: twoFactorResetStatusSchema },
+    ...errorResponses(401, 404, 409),
+  },
 });
 
 export const completeTwoFactorResetOp = defineOperation({
@@ -160,7 +179,11 @@ export const completeTwoFactorResetOp = defineOperation({
   auth: "platform",
   params: resetParams,
   query: customerQuery,
-  body: z.object({ mobile: z.object({ countryCode: z.string().regex(/^\+\d{1,4}$/), number: z.string().regex(/^\d{4,14}$/) }).optional() }),
+  body: z.object({
+    mobile: z
+      .object({ countryCode: z.string().regex(/^\+\d{1,4}$/), number: z.string().regex(/^\d{4,14}$/) })
+      .optional(),
+  }),
   bodyOptional: true,
   responses: { 204: { description: "Reset completed" }, ...errorResponses(400, 401, 404, 409) },
 });
@@ -184,7 +207,10 @@ export const startScaLoginOp = defineOperation({
   auth: "platform",
   query: customerQuery,
   body: z.object({ factor }),
-  responses: { 200: { description: "Factor-specific material", schema: scaLoginStartSchema }, ...errorResponses(400, 401, 404, 409, 423, 503) },
+  responses: {
+    200: { description: "Factor-specific material", schema: scaLoginStartSchema },
+    ...errorResponses(400, 401, 404, 409, 423, 503),
+  },
 });
 
 export const completeScaLoginOp = defineOperation({
@@ -205,7 +231,10 @@ export const completeScaLoginOp = defineOperation({
     origin: z.string().max(300).nullable().optional(),
   }),
   responses: {
-    200: { description: "The session status", schema: z.object({ status: z.string(), sessionExpiresAt: z.string().nullable().optional() }) },
+    200: {
+      description: "The session status",
+      schema: z.object({ status: z.string(), sessionExpiresAt: z.string().nullable().optional() }),
+    },
     ...errorResponses(400, 401, 404, 409, 423),
   },
 });
@@ -243,19 +272,38 @@ export const scaChallengeSchema = z.object({
   factor,
   availableFactors: z.array(factor),
   purpose: z.string().nullable().optional(),
-  passkeyAssertionOptions: z.record(z.string(), z.unknown()).nullable().optional().describe("WebAuthn request options; PASSKEY only"),
+  passkeyAssertionOptions: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .describe("WebAuthn request options; PASSKEY only"),
   passkeyAllowedOrigins: z.array(z.string()).nullable().optional(),
 });
 
 const proofFields = {
   code: z.string().max(20).nullable().optional().describe("SMS_OTP / TOTP code; sandbox 123456"),
-  passkeyAssertion: z.record(z.string(), z.unknown()).nullable().optional().describe("The browser's PublicKeyCredential JSON (PASSKEY)"),
-  origin: z.string().max(300).nullable().optional().describe("The origin the assertion was produced on; one of the platform's webauthn.origins"),
+  passkeyAssertion: z
+    .record(z.string(), z.unknown())
+    .nullable()
+    .optional()
+    .describe("The browser's PublicKeyCredential JSON (PASSKEY)"),
+  origin: z
+    .string()
+    .max(300)
+    .nullable()
+    .optional()
+    .describe("The origin the assertion was produced on; one of the platform's webauthn.origins"),
 };
 
 /** Grid's ScaAuthorization (the proof of a quote's challenge). */
-export const scaAuthorizationSchema = z.object({ ...proofFields, endUserIpAddress: z.string().max(45).nullable().optional() });
-export const beneficiaryTrustConfirmRequestSchema = z.object({ challengeId: z.string().max(100).nullable().optional(), ...proofFields });
+export const scaAuthorizationSchema = z.object({
+  ...proofFields,
+  endUserIpAddress: z.string().max(45).nullable().optional(),
+});
+export const beneficiaryTrustConfirmRequestSchema = z.object({
+  challengeId: z.string().max(100).nullable().optional(),
+  ...proofFields,
+});
 
 const trustParams = z.object({ externalAccountId: z.string().min(1).max(100) });
 const TRUST_NOTE =

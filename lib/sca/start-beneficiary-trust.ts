@@ -10,10 +10,18 @@ import { lockScaState, throwIfLocked } from "./sca-state";
  * customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY), satisfied on /confirm.
  * Customers outside the SCA regions → 409; a locked customer → 423.
  */
-export async function startBeneficiaryTrust(platform: PlatformPrincipal, externalAccountId: string, action: "TRUST" | "UNTRUST") {
+export async function startBeneficiaryTrust(
+  platform: PlatformPrincipal,
+  externalAccountId: string,
+  action: "TRUST" | "UNTRUST",
+) {
   const db = await getDb();
   const issued = await db.transaction(async (tx) => {
-    const account = await findExternalAccountOrThrow(tx, { platformId: platform.id, kind: "customers" }, externalAccountId);
+    const account = await findExternalAccountOrThrow(
+      tx,
+      { platformId: platform.id, kind: "customers" },
+      externalAccountId,
+    );
     const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", account.customerId!));
     throwIfLocked(state);
     return issueScaChallenge(tx, platform, { customer, state, purpose: action, subjectId: account.id });

@@ -30,7 +30,11 @@ export async function startPasskeyEnrollment(platform: PlatformPrincipal, custom
     });
     await tx
       .update(scaStates)
-      .set({ passkeyEnrollChallenge: options.challenge, passkeyEnrollExpiresAt: new Date(Date.now() + SCA_CHALLENGE_TTL_MS), updatedAt: new Date() })
+      .set({
+        passkeyEnrollChallenge: options.challenge,
+        passkeyEnrollExpiresAt: new Date(Date.now() + SCA_CHALLENGE_TTL_MS),
+        updatedAt: new Date(),
+      })
       .where(eq(scaStates.customerId, customer.id));
     return {
       type: "PASSKEY" as const,

@@ -11,30 +11,55 @@ import { issueScaChallenge } from "./sca-challenge";
 import { SANDBOX_SCA_CODE, lockScaState, throwIfLocked } from "./sca-state";
 
 /** POST /sca/login/start. */
-export async function startScaLogin(platform: PlatformPrincipal, customerId: string, factor: "SMS_OTP" | "TOTP" | "PASSKEY") {
+export async function startScaLogin(
+  platform: PlatformPrincipal,
+  customerId: string,
+  factor: "SMS_OTP" | "TOTP" | "PASSKEY",
+) {
   const db = await getDb();
   const sms = await db.transaction(async (tx) => {
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     throwIfLocked(state);
     if (factor === "PASSKEY") {
-      const issued = await issueScaChallenge(tx, platform, { customer, state, purpose: "LOGIN", subjectId: customer.id, factor: "PASSKEY", factorField: "factor" });
+      const issued = await issueScaChallenge(tx, platform, {
+        customer,
+        state,
+        purpose: "LOGIN",
+        subjectId: customer.id,
+        factor: "PASSKEY",
+        factorField: "factor",
+      });
       return { passkeyOptions: issued.view.passkeyAssertionOptions! };
     }
     if (factor === "TOTP") {
-      if (!state.totpSecretEnc) throw new ApiError("INVALID_INPUT", "No TOTP factor is enrolled", { errors: [{ field: "factor", message: "Not enrolled" }] });
+      if (!state.totpSecretEnc)
+        throw new ApiError("INVALID_INPUT", "No TOTP factor is enrolled", {
+          errors: [{ field: "factor", message: "Not enrolled" }],
+        });
       return null;
     }
     if (!customer.phoneNumber || customer.contactVerified?.phone !== customer.phoneNumber) {
-      throw new ApiError("INVALID_INPUT", "SMS_OTP needs a verified phone (verify-phone)", { errors: [{ field: "factor", message: "Phone not verified" }] });
+      throw new ApiError("INVALID_INPUT", "SMS_OTP needs a verified phone (verify-phone)", {
+        errors: [{ field: "factor", message: "Phone not verified" }],
+      });
     }
-    await consumeRateLimit(`sca-login:${customer.id}`, RATE_LIMITS.emailOtpChallenge, "SCA login codes for this customer");
+    await consumeRateLimit(
+      `sca-login:${customer.id}`,
+      RATE_LIMITS.emailOtpChallenge,
+      "SCA login codes for this customer",
+    );
     const sandbox = platform.environment === "SANDBOX";
     const code = sandbox ? SANDBOX_SCA_CODE : newOtpCode(false);
     const id = newUuid();
     const expiresAt = new Date(Date.now() + OTP_TTL_MS);
     await tx
       .update(scaStates)
-      .set({ loginChallengeId: id, loginCodeDigest: await otpDigest(id, code), loginChallengeExpiresAt: expiresAt, updatedAt: new Date() })
+      .set({
+        loginChallengeId: id,
+        loginCodeDigest: await otpDigest(id, code),
+        loginChallengeExpiresAt: expiresAt,
+        updatedAt: new Date(),
+      })
       .where(eq(scaStates.customerId, customer.id));
     return { id, expiresAt, to: customer.phoneNumber, code: sandbox ? null : code };
   });

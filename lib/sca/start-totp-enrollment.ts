@@ -11,7 +11,8 @@ export async function startTotpEnrollment(platform: PlatformPrincipal, customerI
   const db = await getDb();
   return db.transaction(async (tx) => {
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
-    if (state.totpSecretEnc) throw new ApiError("CONFLICT", "A TOTP factor is already enrolled", { reason: "ALREADY_ENROLLED" });
+    if (state.totpSecretEnc)
+      throw new ApiError("CONFLICT", "A TOTP factor is already enrolled", { reason: "ALREADY_ENROLLED" });
     const secret = newTotpSecret();
     await tx
       .update(scaStates)

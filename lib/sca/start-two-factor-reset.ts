@@ -17,13 +17,21 @@ export async function startTwoFactorReset(platform: PlatformPrincipal, customerI
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     const { factors } = await enrolledFactors(tx, customer, state);
     if (!factors.includes(factor)) {
-      throw new ApiError("INVALID_INPUT", `${factor} is not enrolled for this customer`, { errors: [{ field: "factor", message: "Not enrolled" }] });
+      throw new ApiError("INVALID_INPUT", `${factor} is not enrolled for this customer`, {
+        errors: [{ field: "factor", message: "Not enrolled" }],
+      });
     }
-    await consumeRateLimit(`sca-reset:${customer.id}`, [{ limit: 5, windowSeconds: 24 * 3600 }], "2FA resets for this customer");
+    await consumeRateLimit(
+      `sca-reset:${customer.id}`,
+      [{ limit: 5, windowSeconds: 24 * 3600 }],
+      "2FA resets for this customer",
+    );
     const liveness = openLivenessCheck(platform);
     const id = newUuid();
     const expiresAt = new Date(Date.now() + RESET_TTL_MS);
-    await tx.insert(scaFactorResets).values({ id, platformId: platform.id, customerId: customer.id, factor, status: liveness.status, expiresAt });
+    await tx
+      .insert(scaFactorResets)
+      .values({ id, platformId: platform.id, customerId: customer.id, factor, status: liveness.status, expiresAt });
     return {
       resetId: formatId("TwoFactorReset", id),
       ...(liveness.livenessAccessToken ? { livenessAccessToken: liveness.livenessAccessToken } : {}),

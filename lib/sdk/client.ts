@@ -37,7 +37,11 @@ export function createServiceClient(opts: ClientOptions) {
   const auth = `Basic ${btoa(`${opts.clientId}:${opts.clientSecret}`)}`;
   const base = opts.baseUrl.replace(/\/+$/, "");
 
-  async function send(method: string, path: string, o: { body?: unknown; query?: Query; headers?: SignedHeaders | Record<string, string> } = {}) {
+  async function send(
+    method: string,
+    path: string,
+    o: { body?: unknown; query?: Query; headers?: SignedHeaders | Record<string, string> } = {},
+  ) {
     const url = new URL(base + path);
     for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { authorization: auth, ...(o.headers ?? {}) };
@@ -83,26 +87,44 @@ export function createServiceClient(opts: ClientOptions) {
     getEnclaveKey: () => json<{ enclaveQuorumPublic: string }>("GET", "/auth/enclave-key"),
     createCustomer: (body: Record<string, unknown>) => json<Customer>("POST", "/customers", { body }),
     getCustomer: (customerId: string) => json<Customer>("GET", `/customers/${id(customerId)}`),
-    listCustomerInternalAccounts: (query: { customerId?: string; type?: InternalAccount["type"]; currency?: string; limit?: number; cursor?: string } = {}) =>
-      json<Page<InternalAccount>>("GET", "/customers/internal-accounts", { query }),
+    listCustomerInternalAccounts: (
+      query: {
+        customerId?: string;
+        type?: InternalAccount["type"];
+        currency?: string;
+        limit?: number;
+        cursor?: string;
+      } = {},
+    ) => json<Page<InternalAccount>>("GET", "/customers/internal-accounts", { query }),
     getInternalAccount: (accountId: string) => json<InternalAccount>("GET", `/internal-accounts/${id(accountId)}`),
 
     // Credentials.
-    addCredential: (body: AddCredentialBody, headers?: SignedHeaders) => raw<AuthMethod>("POST", "/auth/credentials", { body, headers }),
-    listCredentials: (accountId: string) => json<{ data: AuthMethod[] }>("GET", "/auth/credentials", { query: { accountId } }),
-    deleteCredential: (credentialId: string, headers?: SignedHeaders) => raw<undefined>("DELETE", `/auth/credentials/${id(credentialId)}`, { headers }),
+    addCredential: (body: AddCredentialBody, headers?: SignedHeaders) =>
+      raw<AuthMethod>("POST", "/auth/credentials", { body, headers }),
+    listCredentials: (accountId: string) =>
+      json<{ data: AuthMethod[] }>("GET", "/auth/credentials", { query: { accountId } }),
+    deleteCredential: (credentialId: string, headers?: SignedHeaders) =>
+      raw<undefined>("DELETE", `/auth/credentials/${id(credentialId)}`, { headers }),
     /** EMAIL_OTP or SMS_OTP challenge (no body): the AuthMethod with `otpEncryptionTargetBundle`. */
-    challengeEmailOtp: (credentialId: string) => json<AuthMethod>("POST", `/auth/credentials/${id(credentialId)}/challenge`),
+    challengeEmailOtp: (credentialId: string) =>
+      json<AuthMethod>("POST", `/auth/credentials/${id(credentialId)}/challenge`),
     challengePasskey: (credentialId: string, clientPublicKey: string) =>
-      json<PasskeyAuthChallenge>("POST", `/auth/credentials/${id(credentialId)}/challenge`, { body: { clientPublicKey } }),
-    verifyCredential: (credentialId: string, body: VerifyCredentialBody, headers?: SignedHeaders | { "Request-Id": string }) =>
-      raw<AuthSession>("POST", `/auth/credentials/${id(credentialId)}/verify`, { body, headers }),
+      json<PasskeyAuthChallenge>("POST", `/auth/credentials/${id(credentialId)}/challenge`, {
+        body: { clientPublicKey },
+      }),
+    verifyCredential: (
+      credentialId: string,
+      body: VerifyCredentialBody,
+      headers?: SignedHeaders | { "Request-Id": string },
+    ) => raw<AuthSession>("POST", `/auth/credentials/${id(credentialId)}/verify`, { body, headers }),
 
     // Sessions.
-    listSessions: (accountId: string) => json<{ data: AuthSession[] }>("GET", "/auth/sessions", { query: { accountId } }),
+    listSessions: (accountId: string) =>
+      json<{ data: AuthSession[] }>("GET", "/auth/sessions", { query: { accountId } }),
     refreshSession: (sessionId: string, clientPublicKey: string, headers?: SignedHeaders) =>
       raw<AuthSession>("POST", `/auth/sessions/${id(sessionId)}/refresh`, { body: { clientPublicKey }, headers }),
-    revokeSession: (sessionId: string, headers?: SignedHeaders) => raw<undefined>("DELETE", `/auth/sessions/${id(sessionId)}`, { headers }),
+    revokeSession: (sessionId: string, headers?: SignedHeaders) =>
+      raw<undefined>("DELETE", `/auth/sessions/${id(sessionId)}`, { headers }),
 
     // Wallet export and the customer email change (signed retries: raw answers).
     exportWallet: (accountId: string, clientPublicKey: string, headers?: SignedHeaders) =>
@@ -116,17 +138,23 @@ export function createServiceClient(opts: ClientOptions) {
       raw<Customer>("PATCH", `/customers/${id(customerId)}`, { body, headers }),
 
     // Operators: agents, the approval queue, customers, external accounts, webhook deliveries.
-    listAgents: (query: QueryOf<"listAgents"> = {}) => json<ResponseBody<"listAgents", 200>>("GET", "/agents", { query }),
-    createAgent: (body: RequestBody<"createAgent">) => json<ResponseBody<"createAgent", 201>>("POST", "/agents", { body }),
-    updateAgent: (agentId: string, body: RequestBody<"updateAgent">) => json<ResponseBody<"updateAgent", 200>>("PATCH", `/agents/${id(agentId)}`, { body }),
+    listAgents: (query: QueryOf<"listAgents"> = {}) =>
+      json<ResponseBody<"listAgents", 200>>("GET", "/agents", { query }),
+    createAgent: (body: RequestBody<"createAgent">) =>
+      json<ResponseBody<"createAgent", 201>>("POST", "/agents", { body }),
+    updateAgent: (agentId: string, body: RequestBody<"updateAgent">) =>
+      json<ResponseBody<"updateAgent", 200>>("PATCH", `/agents/${id(agentId)}`, { body }),
     updateAgentPolicy: (agentId: string, body: RequestBody<"updateAgentPolicy">) =>
       json<ResponseBody<"updateAgentPolicy", 200>>("PATCH", `/agents/${id(agentId)}/policy`, { body }),
     deleteAgent: (agentId: string) => json<undefined>("DELETE", `/agents/${id(agentId)}`),
-    listTransactions: (query: QueryOf<"listTransactions"> = {}) => json<ResponseBody<"listTransactions", 200>>("GET", "/transactions", { query }),
-    approveTransaction: (transactionId: string) => json<ResponseBody<"approveTransaction", 200>>("POST", `/transactions/${id(transactionId)}/approve`),
+    listTransactions: (query: QueryOf<"listTransactions"> = {}) =>
+      json<ResponseBody<"listTransactions", 200>>("GET", "/transactions", { query }),
+    approveTransaction: (transactionId: string) =>
+      json<ResponseBody<"approveTransaction", 200>>("POST", `/transactions/${id(transactionId)}/approve`),
     rejectTransaction: (transactionId: string, body?: RequestBody<"rejectTransaction">) =>
       json<ResponseBody<"rejectTransaction", 200>>("POST", `/transactions/${id(transactionId)}/reject`, { body }),
-    listCustomers: (query: QueryOf<"listCustomers"> = {}) => json<ResponseBody<"listCustomers", 200>>("GET", "/customers", { query }),
+    listCustomers: (query: QueryOf<"listCustomers"> = {}) =>
+      json<ResponseBody<"listCustomers", 200>>("GET", "/customers", { query }),
     listCustomerExternalAccounts: (query: QueryOf<"listCustomerExternalAccounts"> = {}) =>
       json<ResponseBody<"listCustomerExternalAccounts", 200>>("GET", "/customers/external-accounts", { query }),
     listWebhookDeliveries: (query: QueryOf<"listWebhookDeliveries"> = {}) =>
@@ -135,17 +163,22 @@ export function createServiceClient(opts: ClientOptions) {
       json<ResponseBody<"resendWebhookDelivery", 200>>("POST", `/webhooks/deliveries/${id(deliveryId)}/resend`),
 
     // The console's detail pages and API tokens.
-    getTransaction: (transactionId: string) => json<ResponseBody<"getTransaction", 200>>("GET", `/transactions/${id(transactionId)}`),
-    getWebhookDelivery: (deliveryId: string) => json<ResponseBody<"getWebhookDelivery", 200>>("GET", `/webhooks/deliveries/${id(deliveryId)}`),
+    getTransaction: (transactionId: string) =>
+      json<ResponseBody<"getTransaction", 200>>("GET", `/transactions/${id(transactionId)}`),
+    getWebhookDelivery: (deliveryId: string) =>
+      json<ResponseBody<"getWebhookDelivery", 200>>("GET", `/webhooks/deliveries/${id(deliveryId)}`),
     getAgent: (agentId: string) => json<ResponseBody<"getAgent", 200>>("GET", `/agents/${id(agentId)}`),
-    listTokens: (query: QueryOf<"listTokens"> = {}) => json<ResponseBody<"listTokens", 200>>("GET", "/tokens", { query }),
-    createToken: (body: RequestBody<"createToken">) => json<ResponseBody<"createToken", 201>>("POST", "/tokens", { body }),
+    listTokens: (query: QueryOf<"listTokens"> = {}) =>
+      json<ResponseBody<"listTokens", 200>>("GET", "/tokens", { query }),
+    createToken: (body: RequestBody<"createToken">) =>
+      json<ResponseBody<"createToken", 201>>("POST", "/tokens", { body }),
     deleteToken: (tokenId: string) => json<undefined>("DELETE", `/tokens/${id(tokenId)}`),
 
     // Cards: the operators' list and freeze/unfreeze, the cardholder's reveal.
     listCards: (query: QueryOf<"listCards"> = {}) => json<ResponseBody<"listCards", 200>>("GET", "/cards", { query }),
     getCard: (cardId: string) => json<ResponseBody<"getCardById", 200>>("GET", `/cards/${id(cardId)}`),
-    updateCard: (cardId: string, body: RequestBody<"updateCardById">) => json<ResponseBody<"updateCardById", 200>>("PATCH", `/cards/${id(cardId)}`, { body }),
+    updateCard: (cardId: string, body: RequestBody<"updateCardById">) =>
+      json<ResponseBody<"updateCardById", 200>>("PATCH", `/cards/${id(cardId)}`, { body }),
     /** A signed retry when the card has an EMBEDDED_WALLET funding source (raw answer: 202 / PROCESSING / the URL); else 200 at once. */
     revealCard: (cardId: string, headers?: SignedHeaders) =>
       raw<{ panEmbedUrl: string; expiresAt: string }>("POST", `/cards/${id(cardId)}/reveal`, { headers }),
@@ -157,17 +190,25 @@ export function createServiceClient(opts: ClientOptions) {
       const url = new URL(panEmbedUrl);
       url.searchParams.set("clientPublicKey", clientPublicKey);
       const res = await f(url, { method: "GET", headers: { accept: "application/json" } });
-      const body = (await res.json().catch(() => undefined)) as { encryptedCardDetails: string } | ErrorBody | undefined;
+      const body = (await res.json().catch(() => undefined)) as
+        | { encryptedCardDetails: string }
+        | ErrorBody
+        | undefined;
       if (!res.ok || !body || !("encryptedCardDetails" in body)) {
-        throw new ServiceError(body && "code" in body ? body : { status: res.status, code: "HTTP_ERROR", message: `HTTP ${res.status}` });
+        throw new ServiceError(
+          body && "code" in body ? body : { status: res.status, code: "HTTP_ERROR", message: `HTTP ${res.status}` },
+        );
       }
       return body;
     },
 
     // Compliance: verifications, documents and beneficial owners (read side; the console shows them).
-    listVerifications: (query: QueryOf<"listVerifications"> = {}) => json<ResponseBody<"listVerifications", 200>>("GET", "/verifications", { query }),
-    listDocuments: (query: QueryOf<"listDocuments"> = {}) => json<ResponseBody<"listDocuments", 200>>("GET", "/documents", { query }),
-    listBeneficialOwners: (query: QueryOf<"listBeneficialOwners">) => json<ResponseBody<"listBeneficialOwners", 200>>("GET", "/beneficial-owners", { query }),
+    listVerifications: (query: QueryOf<"listVerifications"> = {}) =>
+      json<ResponseBody<"listVerifications", 200>>("GET", "/verifications", { query }),
+    listDocuments: (query: QueryOf<"listDocuments"> = {}) =>
+      json<ResponseBody<"listDocuments", 200>>("GET", "/documents", { query }),
+    listBeneficialOwners: (query: QueryOf<"listBeneficialOwners">) =>
+      json<ResponseBody<"listBeneficialOwners", 200>>("GET", "/beneficial-owners", { query }),
 
     /** Any other endpoint, for callers that need one this client does not list yet. */
     request: send,

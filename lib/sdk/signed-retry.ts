@@ -29,7 +29,11 @@ export function isProcessing(res: RawResponse<unknown>): boolean {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Run one call, waiting out 429 `Retry-After` answers (up to `maxWaitMs` per wait). */
-export async function withRetryAfter<T>(fn: () => Promise<T>, maxWaitMs = 60_000, onWait?: (waitMs: number) => void): Promise<T> {
+export async function withRetryAfter<T>(
+  fn: () => Promise<T>,
+  maxWaitMs = 60_000,
+  onWait?: (waitMs: number) => void,
+): Promise<T> {
   for (;;) {
     try {
       return await fn();
@@ -90,7 +94,11 @@ export async function signedRetry<T>(
     if (res) opts.onProgress?.("processing");
     if (Date.now() + delay > deadline) {
       if (lost) throw lost;
-      throw new ServiceError({ status: 408, code: "PROCESSING_TIMEOUT", message: `The operation was still PROCESSING after ${maxProcessingMs} ms` });
+      throw new ServiceError({
+        status: 408,
+        code: "PROCESSING_TIMEOUT",
+        message: `The operation was still PROCESSING after ${maxProcessingMs} ms`,
+      });
     }
     await sleep(delay);
     delay = Math.min(2_000, Math.round(delay * 1.5));

@@ -10,11 +10,17 @@ export type OperationId = keyof operations;
 
 type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : undefined;
 /** The JSON body of an operation's answer with the given status. */
-export type ResponseBody<K extends OperationId, S extends keyof operations[K]["responses"]> = JsonOf<operations[K]["responses"][S]>;
+export type ResponseBody<K extends OperationId, S extends keyof operations[K]["responses"]> = JsonOf<
+  operations[K]["responses"][S]
+>;
 /** The JSON request body of an operation. */
-export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R } ? JsonOf<NonNullable<R>> : never;
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody?: infer R }
+  ? JsonOf<NonNullable<R>>
+  : never;
 /** The query parameters of an operation. */
-export type QueryOf<K extends OperationId> = operations[K] extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type QueryOf<K extends OperationId> = operations[K] extends { parameters: { query?: infer Q } }
+  ? NonNullable<Q>
+  : never;
 
 export type ErrorBody = ResponseBody<"getPlatformConfig", 500>;
 export type Processing = ResponseBody<"addCredential", 200>;

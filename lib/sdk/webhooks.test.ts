@@ -27,16 +27,21 @@ describe("webhook signature (sign on the server, verify with lib/sdk)", () => {
   it("rejects a changed body, another key, a stale timestamp and a missing header", () => {
     const t = Math.floor(Date.now() / 1000);
     const h = signWebhook(body, t, privateKey);
-    expect(() => verifyWebhook({ rawBody: body.replace("TEST", "TESX"), signatureHeader: h, publicKeyPem: pem })).toThrow(
-      WebhookVerificationError,
-    );
-    const other = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ format: "pem", type: "spki" }).toString();
+    expect(() =>
+      verifyWebhook({ rawBody: body.replace("TEST", "TESX"), signatureHeader: h, publicKeyPem: pem }),
+    ).toThrow(WebhookVerificationError);
+    const other = crypto
+      .generateKeyPairSync("ec", { namedCurve: "P-256" })
+      .publicKey.export({ format: "pem", type: "spki" })
+      .toString();
     expect(() => verifyWebhook({ rawBody: body, signatureHeader: h, publicKeyPem: other })).toThrow(/does not verify/);
     const old = signWebhook(body, t - 301, privateKey);
     expect(() => verifyWebhook({ rawBody: body, signatureHeader: old, publicKeyPem: pem })).toThrow(/tolerance/);
     // The timestamp is signed: moving it forward breaks the signature.
     const moved = h.replace(/^t=\d+/, `t=${t + 1}`);
-    expect(() => verifyWebhook({ rawBody: body, signatureHeader: moved, publicKeyPem: pem })).toThrow(/does not verify/);
+    expect(() => verifyWebhook({ rawBody: body, signatureHeader: moved, publicKeyPem: pem })).toThrow(
+      /does not verify/,
+    );
     expect(() => verifyWebhook({ rawBody: body, signatureHeader: undefined, publicKeyPem: pem })).toThrow(/Missing/);
   });
 
@@ -64,7 +69,14 @@ describe("retry schedule", () => {
     const base = 30_000;
     const cap = 30 * 60_000;
     expect([1, 2, 3, 4, 5, 6, 7, 8].map((n) => retryDelayMs(n, base, cap))).toEqual([
-      30_000, 60_000, 120_000, 240_000, 480_000, 960_000, cap, cap,
+      30_000,
+      60_000,
+      120_000,
+      240_000,
+      480_000,
+      960_000,
+      cap,
+      cap,
     ]);
     expect(retryDelayMs(500, base, cap)).toBe(cap);
   });

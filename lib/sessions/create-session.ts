@@ -40,9 +40,16 @@ export async function createSessionForKey(tx: Tx, issuer: SessionIssuer, publicK
  * A session whose key the service generates (OAUTH and PASSKEY verify, refresh): the private scalar
  * lives only in this function and leaves sealed to `clientPublicKey` (protocol.md "encryptedSessionSigningKey").
  */
-export async function createSessionSealedTo(tx: Tx, issuer: SessionIssuer, clientPublicKeyHex: string): Promise<AuthSession> {
+export async function createSessionSealedTo(
+  tx: Tx,
+  issuer: SessionIssuer,
+  clientPublicKeyHex: string,
+): Promise<AuthSession> {
   const key = generateP256KeyPair();
-  const sealed = await sealCredentialBundle({ privateKeyHex: key.privateKeyHex, recipientPublicKeyHex: clientPublicKeyHex });
+  const sealed = await sealCredentialBundle({
+    privateKeyHex: key.privateKeyHex,
+    recipientPublicKeyHex: clientPublicKeyHex,
+  });
   const session = await createSessionForKey(tx, issuer, key.publicKeyHex);
   return { ...session, encryptedSessionSigningKey: sealed };
 }

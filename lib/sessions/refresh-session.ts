@@ -36,11 +36,22 @@ export const refreshSessionOperation: SignedOperation<Input> = {
     await findActiveSessionOrThrow(db, input.platform.id, input.sessionId);
   },
   async execute(tx, input) {
-    const { session, nickname } = await findActiveSessionOrThrow(tx, input.platform.id, input.sessionId, { forUpdate: true });
-    await tx.update(authSessions).set({ revokedAt: new Date(), updatedAt: new Date() }).where(eq(authSessions.id, session.id));
+    const { session, nickname } = await findActiveSessionOrThrow(tx, input.platform.id, input.sessionId, {
+      forUpdate: true,
+    });
+    await tx
+      .update(authSessions)
+      .set({ revokedAt: new Date(), updatedAt: new Date() })
+      .where(eq(authSessions.id, session.id));
     const next = await createSessionSealedTo(
       tx,
-      { platform: input.platform, accountId: session.accountId, authMethodId: session.authMethodId, type: session.type, nickname },
+      {
+        platform: input.platform,
+        accountId: session.accountId,
+        authMethodId: session.authMethodId,
+        type: session.type,
+        nickname,
+      },
       input.clientPublicKey,
     );
     return reply(201, next);

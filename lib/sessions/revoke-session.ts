@@ -21,7 +21,10 @@ export const revokeSessionOperation: SignedOperation<Input> = {
     return {
       accountId: session.accountId,
       credentialType: session.type,
-      parameters: { accountId: formatId("InternalAccount", session.accountId), sessionId: formatId("Session", session.id) },
+      parameters: {
+        accountId: formatId("InternalAccount", session.accountId),
+        sessionId: formatId("Session", session.id),
+      },
       signer: { kind: "SESSION", accountId: session.accountId },
       context: {},
     };
@@ -31,7 +34,10 @@ export const revokeSessionOperation: SignedOperation<Input> = {
   },
   async execute(tx, input) {
     const { session } = await findActiveSessionOrThrow(tx, input.platform.id, input.sessionId, { forUpdate: true });
-    await tx.update(authSessions).set({ revokedAt: new Date(), updatedAt: new Date() }).where(eq(authSessions.id, session.id));
+    await tx
+      .update(authSessions)
+      .set({ revokedAt: new Date(), updatedAt: new Date() })
+      .where(eq(authSessions.id, session.id));
     return reply(204);
   },
 };

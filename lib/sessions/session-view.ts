@@ -5,7 +5,11 @@ import type { AuthSession } from "./session.contract";
 
 export type SessionRow = InferSelectModel<typeof authSessions>;
 
-export function toAuthSession(row: SessionRow, nickname: string | null, encryptedSessionSigningKey?: string): AuthSession {
+export function toAuthSession(
+  row: SessionRow,
+  nickname: string | null,
+  encryptedSessionSigningKey?: string,
+): AuthSession {
   const out: AuthSession = {
     id: formatId("Session", row.id),
     accountId: formatId("InternalAccount", row.accountId),

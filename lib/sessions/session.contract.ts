@@ -2,11 +2,19 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { isValidPublicKeyHex } from "@/lib/crypto";
-import { credentialTypeSchema, processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
+import {
+  credentialTypeSchema,
+  processingSchema,
+  signedRetryHeaders,
+  signedRetryResponses,
+} from "@/lib/signed-retry/signed-retry.contract";
 
 export const publicKeyHexSchema = z
   .string()
-  .regex(/^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/, "must be a SEC1 P-256 public key in hex (compressed 02/03… or uncompressed 04…)")
+  .regex(
+    /^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$/,
+    "must be a SEC1 P-256 public key in hex (compressed 02/03… or uncompressed 04…)",
+  )
   .refine((v) => isValidPublicKeyHex(v), "must be a point on the P-256 curve");
 
 export const authSessionSchema = z.object({
@@ -20,7 +28,9 @@ export const authSessionSchema = z.object({
   encryptedSessionSigningKey: z
     .string()
     .optional()
-    .describe("base58check of the session private key HPKE-sealed to clientPublicKey (OAUTH and PASSKEY verify, and refresh)"),
+    .describe(
+      "base58check of the session private key HPKE-sealed to clientPublicKey (OAUTH and PASSKEY verify, and refresh)",
+    ),
 });
 export type AuthSession = z.infer<typeof authSessionSchema>;
 
@@ -31,11 +41,15 @@ export const listSessionsOp = defineOperation({
   method: "GET",
   path: "/auth/sessions",
   summary: "List an account's active sessions",
-  description: "Active (unexpired, unrevoked) sessions only; never a key. An unknown account, or another platform's, lists nothing.",
+  description:
+    "Active (unexpired, unrevoked) sessions only; never a key. An unknown account, or another platform's, lists nothing.",
   tags: ["Embedded Wallet Auth"],
   auth: "platform",
   query: z.object({ accountId: z.string().max(200) }),
-  responses: { 200: { description: "The sessions", schema: z.object({ data: z.array(authSessionSchema) }) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "The sessions", schema: z.object({ data: z.array(authSessionSchema) }) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const refreshSessionOp = defineOperation({

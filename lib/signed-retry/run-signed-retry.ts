@@ -37,7 +37,10 @@ export function bodyDigest(rawBody: unknown): string {
  * Judge one request to a signed-retry endpoint, steps 3–10 of protocol.md "Signed retry" (steps 1–2,
  * platform authentication and body validation, are done by the handler wrapper before this runs).
  */
-export async function runSignedRetry<I, C extends Record<string, unknown>>(op: SignedOperation<I, C>, call: SignedCall<I>): Promise<Reply> {
+export async function runSignedRetry<I, C extends Record<string, unknown>>(
+  op: SignedOperation<I, C>,
+  call: SignedCall<I>,
+): Promise<Reply> {
   const db = await getDb();
   const signature = call.headers.get(SIGNATURE_HEADER);
   const requestIdHeader = call.headers.get(REQUEST_ID_HEADER);
@@ -45,12 +48,25 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
   if (signature === null && requestIdHeader === null) return createPending(db, op, call);
   // Step 4.
   if (signature === null)
-    throw new ApiError("WALLET_SIGNATURE_MISSING", `The retry carries ${REQUEST_ID_HEADER} but no ${SIGNATURE_HEADER} header`);
+    throw new ApiError(
+      "WALLET_SIGNATURE_MISSING",
+      `The retry carries ${REQUEST_ID_HEADER} but no ${SIGNATURE_HEADER} header`,
+    );
   if (requestIdHeader === null)
-    throw new ApiError("REQUEST_ID_MISSING", `The retry carries ${SIGNATURE_HEADER} but no ${REQUEST_ID_HEADER} header`);
+    throw new ApiError(
+      "REQUEST_ID_MISSING",
+      `The retry carries ${SIGNATURE_HEADER} but no ${REQUEST_ID_HEADER} header`,
+    );
   // Step 5.
   const stamp = parseStampOrThrow(signature);
-  const r: Retry<I, C> = { db, op, call, stamp, stampDigest: sha256HexNative(signature), bodyDigest: bodyDigest(call.rawBody) };
+  const r: Retry<I, C> = {
+    db,
+    op,
+    call,
+    stamp,
+    stampDigest: sha256HexNative(signature),
+    bodyDigest: bodyDigest(call.rawBody),
+  };
   const requestId = parseId("Request", requestIdHeader.trim());
   // With no settle delay the provider settles at acceptance: the hot path claims the request first.
   if (requestId && settleDelayMs() === 0) {
@@ -70,7 +86,11 @@ export async function runSignedRetry<I, C extends Record<string, unknown>>(op: S
  * PENDING as if this retry had never come. A request that cannot be claimed (unknown, another platform's,
  * expired, accepted, consumed, or just won by a concurrent retry) answers null: judge it from its stored row.
  */
-async function claimAndJudge<I, C extends Record<string, unknown>>(r: Retry<I, C>, requestId: string, requestIdHeader: string): Promise<Reply | null> {
+async function claimAndJudge<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  requestId: string,
+  requestIdHeader: string,
+): Promise<Reply | null> {
   const { op, call, stamp } = r;
   let refusal: ApiError | undefined;
   let claimed: SignedRequestRow | undefined;
@@ -101,7 +121,11 @@ async function claimAndJudge<I, C extends Record<string, unknown>>(r: Retry<I, C
 }
 
 /** Steps 6–10 judged from the request's stored row. */
-async function judge<I, C extends Record<string, unknown>>(r: Retry<I, C>, requestId: string | null, requestIdHeader: string): Promise<Reply> {
+async function judge<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  requestId: string | null,
+  requestIdHeader: string,
+): Promise<Reply> {
   const { db, op, call, stamp } = r;
   // Steps 6 and 8 need two reads; they are one statement (the session list is only a candidate list,
   // judged after steps 6 and 7).
@@ -152,7 +176,11 @@ function checkBody<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: Si
  * since it was read (and its effect may be what made the check fail, e.g. a refreshed session): answer as to
  * any re-send of a consumed request; otherwise the refusal stands.
  */
-async function afterRefusal<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: string, refusal: ApiError): Promise<Reply> {
+async function afterRefusal<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  id: string,
+  refusal: ApiError,
+): Promise<Reply> {
   const now = await readRequest(r.db, id);
   if (now?.state === "CONSUMED") return replay(r, now);
   throw refusal;
@@ -172,7 +200,10 @@ interface Retry<I, C extends Record<string, unknown>> {
 /** What the request's row keeps of the terminal answer; a resealing operation (export) keeps only its errors. */
 function storedSuccess<I, C extends Record<string, unknown>>(op: SignedOperation<I, C>, result: Reply) {
   if (op.resealOnReplay) return { responseStatus: null, responseBody: null };
-  return { responseStatus: result.status, responseBody: result.body === undefined ? null : JSON.parse(JSON.stringify(result.body)) };
+  return {
+    responseStatus: result.status,
+    responseBody: result.body === undefined ? null : JSON.parse(JSON.stringify(result.body)),
+  };
 }
 
 function storedFailure(e: ApiError) {
@@ -184,7 +215,10 @@ function storedFailure(e: ApiError) {
  * stamp header, same canonical body) before expiresAt gets the stored terminal response again, marked
  * `Signed-Request-Replayed: true`; export seals the same wallet afresh instead. Anything else is a reuse.
  */
-async function replay<I, C extends Record<string, unknown>>({ db, op, call, stampDigest, bodyDigest }: Retry<I, C>, row: SignedRequestRow): Promise<Reply> {
+async function replay<I, C extends Record<string, unknown>>(
+  { db, op, call, stampDigest, bodyDigest }: Retry<I, C>,
+  row: SignedRequestRow,
+): Promise<Reply> {
   const identical = row.acceptedStampDigest === stampDigest && row.bodyDigest === bodyDigest;
   if (!identical || row.expiresAt.getTime() <= Date.now()) throw reused(row.id);
   const headers = { [REPLAYED_HEADER]: "true" };
@@ -203,7 +237,11 @@ async function replay<I, C extends Record<string, unknown>>({ db, op, call, stam
   throw reused(row.id);
 }
 
-async function createPending<I, C extends Record<string, unknown>>(db: DbOrTx, op: SignedOperation<I, C>, call: SignedCall<I>): Promise<Reply> {
+async function createPending<I, C extends Record<string, unknown>>(
+  db: DbOrTx,
+  op: SignedOperation<I, C>,
+  call: SignedCall<I>,
+): Promise<Reply> {
   const prepared = await op.prepare(call.input, db);
   return insertChallenge(db, prepared, {
     platformId: call.platform.id,
@@ -241,7 +279,15 @@ export function issueNextLeg(
 async function insertChallenge(
   db: DbOrTx,
   prepared: Prepared<Record<string, unknown>>,
-  bound: { platformId: string; organizationId: string; operation: string; activityType: string; method: string; path: string; bodyDigest: string },
+  bound: {
+    platformId: string;
+    organizationId: string;
+    operation: string;
+    activityType: string;
+    method: string;
+    path: string;
+    bodyDigest: string;
+  },
 ): Promise<Reply> {
   const { uuid, id } = newId("Request");
   const now = Date.now();
@@ -279,7 +325,11 @@ function parseStampOrThrow(header: string): Stamp {
     return parseStamp(header);
   } catch (e) {
     const reason = (e as { reason?: string }).reason ?? "PUBLIC_KEY_INVALID";
-    throw new ApiError("WALLET_SIGNATURE_MALFORMED", `The ${SIGNATURE_HEADER} header cannot be parsed: ${(e as Error).message}`, { reason });
+    throw new ApiError(
+      "WALLET_SIGNATURE_MALFORMED",
+      `The ${SIGNATURE_HEADER} header cannot be parsed: ${(e as Error).message}`,
+      { reason },
+    );
   }
 }
 
@@ -289,7 +339,10 @@ async function readRequest(db: DbOrTx, id: string): Promise<SignedRequestRow | u
 }
 
 function expired(row: SignedRequestRow): ApiError {
-  return requestIdUnauthorized("REQUEST_ID_EXPIRED", `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} expired at ${row.expiresAt.toISOString()}`);
+  return requestIdUnauthorized(
+    "REQUEST_ID_EXPIRED",
+    `${REQUEST_ID_HEADER} ${formatId("Request", row.id)} expired at ${row.expiresAt.toISOString()}`,
+  );
 }
 
 /**
@@ -300,19 +353,27 @@ async function afterLostRace<I, C extends Record<string, unknown>>(r: Retry<I, C
   const now = (await readRequest(r.db, id))!;
   if (now.state === "PENDING") throw expired(now);
   if (now.state === "CONSUMED") return replay(r, now);
-  if (now.acceptedSigner !== r.stamp.publicKey || now.acceptedSignature !== r.stamp.signature) throw signatureConflict();
+  if (now.acceptedSigner !== r.stamp.publicKey || now.acceptedSignature !== r.stamp.signature)
+    throw signatureConflict();
   return null;
 }
 
 function reused(id: string): ApiError {
-  return requestIdUnauthorized("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${formatId("Request", id)} has already been used`);
+  return requestIdUnauthorized(
+    "REQUEST_ID_REUSED",
+    `${REQUEST_ID_HEADER} ${formatId("Request", id)} has already been used`,
+  );
 }
 
 /** The request was accepted with another stamp: only an identical re-send may follow (docs/protocol.md). */
 function signatureConflict(): ApiError {
-  return new ApiError("CONFLICT", "This request was already accepted with another signature; re-send the identical request", {
-    reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED",
-  });
+  return new ApiError(
+    "CONFLICT",
+    "This request was already accepted with another signature; re-send the identical request",
+    {
+      reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED",
+    },
+  );
 }
 
 function requestIdUnauthorized(reason: string, message: string): ApiError {
@@ -345,7 +406,10 @@ const requestWithSessions = preparedQuery((db) =>
     .prepare("signed_retry_request_with_sessions"),
 );
 
-async function lookupRequest(id: string | null, publicKey: string): Promise<{ request?: SignedRequestRow; sessions: SessionCandidate[] }> {
+async function lookupRequest(
+  id: string | null,
+  publicKey: string,
+): Promise<{ request?: SignedRequestRow; sessions: SessionCandidate[] }> {
   if (!id) return { sessions: [] };
   const [found] = await (await requestWithSessions()).execute({ id, publicKey });
   return found ?? { sessions: [] };
@@ -356,7 +420,13 @@ function sessionsWithKey(db: DbOrTx, publicKey: string): Promise<SessionCandidat
   return db
     .select({ id: authSessions.id, accountId: authSessions.accountId, authMethodId: authSessions.authMethodId })
     .from(authSessions)
-    .where(and(eq(authSessions.publicKey, publicKey), sql`${authSessions.revokedAt} is null`, sql`${authSessions.expiresAt} > now()`))
+    .where(
+      and(
+        eq(authSessions.publicKey, publicKey),
+        sql`${authSessions.revokedAt} is null`,
+        sql`${authSessions.expiresAt} > now()`,
+      ),
+    )
     .limit(50)
     .prepare("signed_retry_sessions_with_key")
     .execute();
@@ -422,14 +492,21 @@ function checkSigner(row: SignedRequestRow, stamp: Stamp, sessions: SessionCandi
     }
   }
   if (!verifyStampNative(stamp, row.payload)) {
-    throw new ApiError("WALLET_SIGNATURE_INVALID", "The signature does not verify over payloadToSign with the stamp's public key", {
-      reason: "SIGNATURE_MISMATCH",
-    });
+    throw new ApiError(
+      "WALLET_SIGNATURE_INVALID",
+      "The signature does not verify over payloadToSign with the stamp's public key",
+      {
+        reason: "SIGNATURE_MISMATCH",
+      },
+    );
   }
 }
 
 /** Step 9: PENDING → ACCEPTED in one conditional UPDATE; a loser of a race gets the answer its state requires. */
-async function accept<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow): Promise<Reply | null> {
+async function accept<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  row: SignedRequestRow,
+): Promise<Reply | null> {
   const delaySeconds = settleDelayMs() / 1000;
   const [won] = await r.db
     .update(signedRequests)
@@ -452,7 +529,11 @@ async function accept<I, C extends Record<string, unknown>>(r: Retry<I, C>, row:
  * the claim (the PENDING request locked, then written CONSUMED) inside the transaction that applies the effect and
  * stores the terminal response.
  */
-async function acceptAndConsume<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
+async function acceptAndConsume<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  row: SignedRequestRow,
+  context: C,
+): Promise<Reply> {
   try {
     const result = await consumeInTransaction(r, "claimed", (tx) => claim(tx, r, row.id, { withSessions: false }));
     if (result) return result;
@@ -464,7 +545,12 @@ async function acceptAndConsume<I, C extends Record<string, unknown>>(r: Retry<I
 }
 
 /** The effect refused with `failure`: consume the request with that terminal answer, unless another retry won it. */
-async function consumeWithFailure<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C, failure: ApiError): Promise<Reply> {
+async function consumeWithFailure<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  row: SignedRequestRow,
+  context: C,
+  failure: ApiError,
+): Promise<Reply> {
   const [won] = await r.db
     .update(signedRequests)
     .set({ ...consumedBy(r), ...storedFailure(failure) })
@@ -481,7 +567,12 @@ function claimable<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: str
 
 /** Request `id` of platform `platformId`, PENDING and not expired (values, or placeholders of a statement built once). */
 function pendingRequest(id: string | Placeholder, platformId: string | Placeholder) {
-  return and(eq(signedRequests.id, id), eq(signedRequests.platformId, platformId), eq(signedRequests.state, "PENDING"), sql`${signedRequests.expiresAt} > now()`);
+  return and(
+    eq(signedRequests.id, id),
+    eq(signedRequests.platformId, platformId),
+    eq(signedRequests.state, "PENDING"),
+    sql`${signedRequests.expiresAt} > now()`,
+  );
 }
 
 /** The columns set when a retry's stamp accepts and consumes a request in one step (its values or placeholders). */
@@ -509,7 +600,10 @@ const placeholder = <T = string>(name: string) => sql.placeholder(name) as unkno
 const lockable = () => pendingRequest(sql.placeholder("id"), sql.placeholder("platformId"));
 
 /** The locked row's columns, and the transaction's `now()`: the time the request will be stored as accepted and consumed at. */
-const lockedColumns = () => ({ ...getTableColumns(signedRequests), claimedAt: sql<Date>`now()`.mapWith(signedRequests.consumedAt) });
+const lockedColumns = () => ({
+  ...getTableColumns(signedRequests),
+  claimedAt: sql<Date>`now()`.mapWith(signedRequests.consumedAt),
+});
 
 /**
  * The claim, built once: request `id` of platform `platformId`, PENDING and not expired, read and row-locked
@@ -524,7 +618,12 @@ const claimWithSessions = preparedInTransaction((db) =>
     .prepare("signed_retry_claim_with_sessions"),
 );
 const claimOnly = preparedInTransaction((db) =>
-  db.select(lockedColumns()).from(signedRequests).where(lockable()).for("no key update", { of: signedRequests }).prepare("signed_retry_claim"),
+  db
+    .select(lockedColumns())
+    .from(signedRequests)
+    .where(lockable())
+    .for("no key update", { of: signedRequests })
+    .prepare("signed_retry_claim"),
 );
 
 /**
@@ -536,8 +635,18 @@ const claimOnly = preparedInTransaction((db) =>
  * the row once per judgement instead of twice (bench/README.md "Signed retry"). The row comes back as it will be
  * stored, with the candidate sessions for the stamp's key (step 8) when asked (one round trip for both).
  */
-function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: true }): Promise<(SignedRequestRow & { sessions: SessionCandidate[] }) | undefined>;
-function claim<I, C extends Record<string, unknown>>(tx: Tx, r: Retry<I, C>, id: string, o: { withSessions: false }): Promise<SignedRequestRow | undefined>;
+function claim<I, C extends Record<string, unknown>>(
+  tx: Tx,
+  r: Retry<I, C>,
+  id: string,
+  o: { withSessions: true },
+): Promise<(SignedRequestRow & { sessions: SessionCandidate[] }) | undefined>;
+function claim<I, C extends Record<string, unknown>>(
+  tx: Tx,
+  r: Retry<I, C>,
+  id: string,
+  o: { withSessions: false },
+): Promise<SignedRequestRow | undefined>;
 async function claim<I, C extends Record<string, unknown>>(
   tx: Tx,
   r: Retry<I, C>,
@@ -545,7 +654,9 @@ async function claim<I, C extends Record<string, unknown>>(
   o: { withSessions: boolean },
 ): Promise<(SignedRequestRow & { sessions?: SessionCandidate[] }) | undefined> {
   const values = { id, platformId: r.call.platform.id, publicKey: r.stamp.publicKey };
-  const [row] = o.withSessions ? await (await claimWithSessions(tx)).execute(values) : await (await claimOnly(tx)).execute(values);
+  const [row] = o.withSessions
+    ? await (await claimWithSessions(tx)).execute(values)
+    : await (await claimOnly(tx)).execute(values);
   if (!row) return undefined;
   const { claimedAt, ...locked } = row;
   // The row as `consumeAndStore` will write it, so that the effect sees the request as it commits.
@@ -609,7 +720,12 @@ async function applyAndStore<I, C extends Record<string, unknown>>(
   };
   const stored =
     how === "claimed"
-      ? (await consumeAndStore(tx)).execute({ ...answer, signer: r.stamp.publicKey, signature: r.stamp.signature, stampDigest: r.stampDigest })
+      ? (await consumeAndStore(tx)).execute({
+          ...answer,
+          signer: r.stamp.publicKey,
+          signature: r.stamp.signature,
+          stampDigest: r.stampDigest,
+        })
       : (await storeResult(tx)).execute(answer);
   if (transactionPipelines()) stored.catch(() => {});
   else await stored;
@@ -623,7 +739,11 @@ const storedAnswer = {
 
 /** Step 10's UPDATE storing the terminal answer of a request already CONSUMED, built once. */
 const storeResult = preparedInTransaction((db) =>
-  db.update(signedRequests).set(storedAnswer).where(eq(signedRequests.id, sql.placeholder("id"))).prepare("signed_retry_store_result"),
+  db
+    .update(signedRequests)
+    .set(storedAnswer)
+    .where(eq(signedRequests.id, sql.placeholder("id")))
+    .prepare("signed_retry_store_result"),
 );
 
 /**
@@ -634,7 +754,11 @@ const consumeAndStore = preparedInTransaction((db) =>
   db
     .update(signedRequests)
     .set({
-      ...consumedColumns({ signer: placeholder("signer"), signature: placeholder("signature"), stampDigest: placeholder("stampDigest") }),
+      ...consumedColumns({
+        signer: placeholder("signer"),
+        signature: placeholder("signature"),
+        stampDigest: placeholder("stampDigest"),
+      }),
       outcome: "SUCCEEDED",
       ...storedAnswer,
     })
@@ -646,9 +770,17 @@ const consumeAndStore = preparedInTransaction((db) =>
  * Step 10: the one transaction that moves the request from settled to CONSUMED applies the effect and
  * stores the terminal response. A signer whose session was revoked meanwhile ends it with SESSION_REVOKED.
  */
-async function settle<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow, context: C): Promise<Reply> {
+async function settle<I, C extends Record<string, unknown>>(
+  r: Retry<I, C>,
+  row: SignedRequestRow,
+  context: C,
+): Promise<Reply> {
   const { db } = r;
-  const consumable = and(eq(signedRequests.id, row.id), eq(signedRequests.state, "ACCEPTED"), lte(signedRequests.settleAt, sql`now()`));
+  const consumable = and(
+    eq(signedRequests.id, row.id),
+    eq(signedRequests.state, "ACCEPTED"),
+    lte(signedRequests.settleAt, sql`now()`),
+  );
   let failure: ApiError | undefined;
   try {
     const result = await consumeInTransaction(r, "consumed", async (tx) => {
@@ -682,7 +814,11 @@ async function checkSignerStillActive(tx: Tx, request: SignedRequestRow): Promis
   const rule = request.signer as unknown as SignerRule;
   if (rule.kind !== "SESSION" || !request.acceptedSigner) return;
   if (sessionAllowed(rule, await sessionsWithKey(tx, request.acceptedSigner))) return;
-  throw new ApiError("UNAUTHORIZED", "The signer's session was revoked before the wallet provider settled the request", {
-    reason: "SESSION_REVOKED",
-  });
+  throw new ApiError(
+    "UNAUTHORIZED",
+    "The signer's session was revoked before the wallet provider settled the request",
+    {
+      reason: "SESSION_REVOKED",
+    },
+  );
 }

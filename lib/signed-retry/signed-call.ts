@@ -2,7 +2,10 @@ import type { Ctx } from "@/lib/api-core/context";
 import type { SignedCall } from "./signed-operation";
 
 /** The parts of a handler context the signed-retry mechanism judges, plus the operation's input. */
-export function signedCall<I>(ctx: Pick<Ctx<unknown, unknown, unknown>, "platform" | "req" | "url" | "rawBody">, input: I): SignedCall<I> {
+export function signedCall<I>(
+  ctx: Pick<Ctx<unknown, unknown, unknown>, "platform" | "req" | "url" | "rawBody">,
+  input: I,
+): SignedCall<I> {
   return {
     platform: ctx.platform,
     method: ctx.req.method.toUpperCase(),

@@ -4,17 +4,15 @@ import type { ResponseSpec } from "@/lib/api-core/operation";
 export const credentialTypeSchema = z.enum(["PASSKEY", "OAUTH", "EMAIL_OTP", "SMS_OTP"]);
 
 /** HTTP 202 body: the signed-retry challenge (spec "Signed-retry challenge"). */
-export const signedRetryChallengeSchema = z
-  .object({
-    type: credentialTypeSchema.optional().describe("The credential concerned; omitted where no single credential is"),
-    payloadToSign: z.string().describe("Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp)"),
-    requestId: z.string().describe("Request:<uuid>; single use"),
-    expiresAt: z.string().describe("ISO 8601; 5 minutes after issue"),
-  });
+export const signedRetryChallengeSchema = z.object({
+  type: credentialTypeSchema.optional().describe("The credential concerned; omitted where no single credential is"),
+  payloadToSign: z.string().describe("Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp)"),
+  requestId: z.string().describe("Request:<uuid>; single use"),
+  expiresAt: z.string().describe("ISO 8601; 5 minutes after issue"),
+});
 
 /** HTTP 200 body while the wallet provider has not settled (spec "WalletOperationProcessing"). */
-export const processingSchema = z
-  .object({ status: z.literal("PROCESSING"), message: z.string() });
+export const processingSchema = z.object({ status: z.literal("PROCESSING"), message: z.string() });
 
 export const signedRetryHeaders = {
   "Service-Wallet-Signature": {
@@ -31,9 +29,14 @@ const replayedHeader = {
 
 /** The responses every signed-retry operation shares, plus its terminal one(s) (which may be replays). */
 export function signedRetryResponses(terminal: Record<number, ResponseSpec>): Record<number, ResponseSpec> {
-  const marked = Object.fromEntries(Object.entries(terminal).map(([status, r]) => [status, { ...r, headers: { ...r.headers, ...replayedHeader } }]));
+  const marked = Object.fromEntries(
+    Object.entries(terminal).map(([status, r]) => [status, { ...r, headers: { ...r.headers, ...replayedHeader } }]),
+  );
   return {
-    202: { description: "Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers", schema: signedRetryChallengeSchema },
+    202: {
+      description: "Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers",
+      schema: signedRetryChallengeSchema,
+    },
     ...marked,
   };
 }

@@ -8,7 +8,8 @@ import { ApiError } from "@/lib/api-core/errors";
  */
 export async function sendSms(message: { to: string; body: string }): Promise<void> {
   const configured = env().SMS_URL;
-  if (!configured) throw new ApiError("SERVICE_UNAVAILABLE", "SMS delivery is not configured (SMS_URL); production platforms need it");
+  if (!configured)
+    throw new ApiError("SERVICE_UNAVAILABLE", "SMS delivery is not configured (SMS_URL); production platforms need it");
   const url = new URL(configured);
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
   if (url.username) {

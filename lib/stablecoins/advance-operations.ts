@@ -58,7 +58,8 @@ async function applyStep(tx: Tx, op: OperationRow, coin: StablecoinRow): Promise
   if (next.status === "COMPLETED" && op.operationType === "BURN") {
     // Burns of one token are decided one at a time: no two can take the same supply.
     await tx.select({ id: stablecoins.id }).from(stablecoins).where(eq(stablecoins.id, coin.id)).for("update");
-    if ((await outstandingSupply(tx, coin)) < op.amount) next = { status: "FAILED", providerStatus: "failed", failureReason: "INSUFFICIENT_SUPPLY" };
+    if ((await outstandingSupply(tx, coin)) < op.amount)
+      next = { status: "FAILED", providerStatus: "failed", failureReason: "INSUFFICIENT_SUPPLY" };
   }
   if (next.status === "COMPLETED") await settleOperation(tx, op, coin);
   else if (next.status === "FAILED" || next.status === "EXPIRED") await releaseSource(tx, op, coin);

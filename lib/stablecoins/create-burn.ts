@@ -13,21 +13,38 @@ const RAIL_TIMING: Record<BurnRequest["destination"]["rail"], string> = {
 };
 
 /** POST /stablecoins/{id}/burns. */
-export async function createBurn(platform: PlatformPrincipal, stablecoinId: string, body: BurnRequest, key: string | null): Promise<StablecoinOperation> {
+export async function createBurn(
+  platform: PlatformPrincipal,
+  stablecoinId: string,
+  body: BurnRequest,
+  key: string | null,
+): Promise<StablecoinOperation> {
   return createOperation(platform, { stablecoinId, operationType: "BURN", body, key }, async (db, coin) => {
     const amount = BigInt(body.amount);
     const fiatAmount = fiatUnits(amount, coin.decimals, decimalsOf(coin.baseCurrency));
     if (body.source.type === "GRID_INTERNAL_ACCOUNT") {
-      await internalAccountFor(db, platform.id, body.source.accountId, { field: "source.accountId", currency: coin.symbol });
+      await internalAccountFor(db, platform.id, body.source.accountId, {
+        field: "source.accountId",
+        currency: coin.symbol,
+      });
     }
     const { externalAccountId, rail } = body.destination;
-    await externalAccountFor(db, platform.id, externalAccountId, { field: "destination.externalAccountId", kind: "bank", currency: coin.baseCurrency });
+    await externalAccountFor(db, platform.id, externalAccountId, {
+      field: "destination.externalAccountId",
+      kind: "bank",
+      currency: coin.baseCurrency,
+    });
     return {
       amount,
       fiatAmount,
       source: { ...body.source },
       destination: { accountId: externalAccountId, rail },
-      estimatedDelivery: { rail, amount: fiatAmount.toString(), currency: coin.baseCurrency, timing: RAIL_TIMING[rail] },
+      estimatedDelivery: {
+        rail,
+        amount: fiatAmount.toString(),
+        currency: coin.baseCurrency,
+        timing: RAIL_TIMING[rail],
+      },
       description: body.description,
     };
   });

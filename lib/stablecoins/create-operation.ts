@@ -41,9 +41,16 @@ export async function createOperation(
       find: async (k) =>
         (
           await db
-            .select({ op: stablecoinOperations, provider: stablecoinProviderAccounts.provider, providerEnvironment: stablecoinProviderAccounts.providerEnvironment })
+            .select({
+              op: stablecoinOperations,
+              provider: stablecoinProviderAccounts.provider,
+              providerEnvironment: stablecoinProviderAccounts.providerEnvironment,
+            })
             .from(stablecoinOperations)
-            .innerJoin(stablecoinProviderAccounts, eq(stablecoinProviderAccounts.id, stablecoinOperations.providerAccountId))
+            .innerJoin(
+              stablecoinProviderAccounts,
+              eq(stablecoinProviderAccounts.id, stablecoinOperations.providerAccountId),
+            )
             .where(and(eq(stablecoinOperations.platformId, platform.id), eq(stablecoinOperations.idempotencyKey, k)))
         ).map((r) => ({ ...r, requestDigest: r.op.requestDigest }))[0],
       uniqueIndex: "stablecoin_operations_idempotency_uq",
@@ -51,9 +58,20 @@ export async function createOperation(
     },
     async (columns) => {
       const coin = await findStablecoinOrThrow(db, platform.id, input.stablecoinId);
-      const [link] = await db.select().from(stablecoinProviderAccounts).where(eq(stablecoinProviderAccounts.id, coin.providerAccountId));
-      if (link.status === "REVOKED") throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_REVOKED", "The stablecoin's provider account link has been revoked");
-      if (link.status !== "ACTIVE") throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_INVALID", `The stablecoin's provider account link is ${link.status}`);
+      const [link] = await db
+        .select()
+        .from(stablecoinProviderAccounts)
+        .where(eq(stablecoinProviderAccounts.id, coin.providerAccountId));
+      if (link.status === "REVOKED")
+        throw new ApiError(
+          "STABLECOIN_PROVIDER_ACCOUNT_REVOKED",
+          "The stablecoin's provider account link has been revoked",
+        );
+      if (link.status !== "ACTIVE")
+        throw new ApiError(
+          "STABLECOIN_PROVIDER_ACCOUNT_INVALID",
+          `The stablecoin's provider account link is ${link.status}`,
+        );
       const d = await draft(db, coin);
       const id = newUuid();
       const createdAt = new Date();
@@ -95,10 +113,14 @@ export async function createOperation(
           const account = await lockedAccount(tx, held);
           const need = heldSide(row, coin);
           if (!account || account.balance < need.amount) {
-            throw new ApiError("INSUFFICIENT_FUNDS", `The source account holds less than ${need.amount} ${need.currency}`, {
-              available: String(account?.balance ?? 0n),
-              required: String(need.amount),
-            });
+            throw new ApiError(
+              "INSUFFICIENT_FUNDS",
+              `The source account holds less than ${need.amount} ${need.currency}`,
+              {
+                available: String(account?.balance ?? 0n),
+                required: String(need.amount),
+              },
+            );
           }
           await holdSource(tx, row, coin);
         }

@@ -6,7 +6,11 @@ import { parseId } from "@/lib/ids";
 import type { OperationRow, ProviderAccountRow, StablecoinRow } from "./stablecoin-views";
 
 /** Each 404 reads the same for a malformed id, a missing row and another platform's row. */
-export async function findProviderAccountOrThrow(db: DbOrTx, platformId: string, id: string): Promise<ProviderAccountRow> {
+export async function findProviderAccountOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+): Promise<ProviderAccountRow> {
   const uuid = parseId("StablecoinProviderAccount", id);
   if (uuid) {
     const [row] = await db
@@ -21,13 +25,20 @@ export async function findProviderAccountOrThrow(db: DbOrTx, platformId: string,
 export async function findStablecoinOrThrow(db: DbOrTx, platformId: string, id: string): Promise<StablecoinRow> {
   const uuid = parseId("Stablecoin", id);
   if (uuid) {
-    const [row] = await db.select().from(stablecoins).where(and(eq(stablecoins.id, uuid), eq(stablecoins.platformId, platformId)));
+    const [row] = await db
+      .select()
+      .from(stablecoins)
+      .where(and(eq(stablecoins.id, uuid), eq(stablecoins.platformId, platformId)));
     if (row) return row;
   }
   throw notFound("STABLECOIN_NOT_FOUND", "Stablecoin", id);
 }
 
-export async function findOperationOrThrow(db: DbOrTx, platformId: string, id: string): Promise<{ op: OperationRow; coin: StablecoinRow }> {
+export async function findOperationOrThrow(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+): Promise<{ op: OperationRow; coin: StablecoinRow }> {
   const uuid = parseId("StablecoinOperation", id);
   if (uuid) {
     const [row] = await db

@@ -4,7 +4,9 @@ import { ApiError } from "@/lib/api-core/errors";
 export function requireIdempotencyKey(key: string | null): string {
   if (key === null || key.length === 0 || key.length > 255) {
     const message = key ? "At most 255 characters" : "Required on this operation";
-    throw new ApiError("INVALID_INPUT", `Idempotency-Key: ${message}`, { errors: [{ field: "Idempotency-Key", message }] });
+    throw new ApiError("INVALID_INPUT", `Idempotency-Key: ${message}`, {
+      errors: [{ field: "Idempotency-Key", message }],
+    });
   }
   return key;
 }

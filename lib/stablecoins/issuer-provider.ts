@@ -40,7 +40,11 @@ export interface ProviderAnswer {
 
 export interface IssuerProvider {
   environment: "SANDBOX" | "PRODUCTION";
-  verifyCredentials(input: { apiClientId: string; apiClientSecret: string; providerAccountId?: string }): Promise<{ providerAccountId: string }>;
+  verifyCredentials(input: {
+    apiClientId: string;
+    apiClientSecret: string;
+    providerAccountId?: string;
+  }): Promise<{ providerAccountId: string }>;
   describeToken(input: { providerTokenIdentifier: string; networkTokenIdentifier: string }): Promise<TokenDescription>;
   /** What the provider answers when the operation is created. */
   accept(op: OperationFacts): ProviderAnswer;
@@ -62,14 +66,18 @@ export const sandboxIssuerProvider: IssuerProvider = {
   },
   async describeToken({ providerTokenIdentifier, networkTokenIdentifier }) {
     if (!/^btknrt1[0-9a-z]{6,}$/.test(networkTokenIdentifier)) {
-      throw invalidToken("networkTokenIdentifier", "A sandbox Spark token identifier is regtest: btknrt1 followed by bech32 characters");
+      throw invalidToken(
+        "networkTokenIdentifier",
+        "A sandbox Spark token identifier is regtest: btknrt1 followed by bech32 characters",
+      );
     }
     const symbol = providerTokenIdentifier.toUpperCase();
     if (!/^[A-Z0-9]{2,12}$/.test(symbol)) throw invalidToken("providerTokenIdentifier", "2 to 12 letters or digits");
     return { name: `${symbol} Sandbox Dollar`, symbol, decimals: 6, baseCurrency: "USD" };
   },
   accept(op) {
-    const waitsForFunds = op.sourceType === "WIRE" || (op.operationType === "BURN" && op.sourceType === "EXTERNAL_ACCOUNT");
+    const waitsForFunds =
+      op.sourceType === "WIRE" || (op.operationType === "BURN" && op.sourceType === "EXTERNAL_ACCOUNT");
     if (!waitsForFunds) return { status: "PENDING_PROVIDER", providerStatus: "pending" };
     const fundingInstructions: Record<string, string> =
       op.sourceType === "WIRE"
@@ -81,16 +89,28 @@ export const sandboxIssuerProvider: IssuerProvider = {
             routingNumber: "021000021",
             reference: `MINT-${op.id.replace(/-/g, "").slice(-12).toUpperCase()}`,
           }
-        : { rail: "SPARK", network: "SPARK", address: `sparkrt1${digestHex(`deposit:${op.id}`).slice(0, 58)}`, valueType: op.symbol };
+        : {
+            rail: "SPARK",
+            network: "SPARK",
+            address: `sparkrt1${digestHex(`deposit:${op.id}`).slice(0, 58)}`,
+            valueType: op.symbol,
+          };
     // Sandbox cents 03: the funds never come, and the window closes at the provider's next step.
     const window = op.fiatAmount % 100n === 3n ? env().STABLECOIN_SETTLE_DELAY_MS : FUNDING_WINDOW_MS;
-    return { status: "PENDING_FUNDING", providerStatus: "awaiting_funds", fundingInstructions, expiresAt: new Date(op.createdAt.getTime() + window) };
+    return {
+      status: "PENDING_FUNDING",
+      providerStatus: "awaiting_funds",
+      fundingInstructions,
+      expiresAt: new Date(op.createdAt.getTime() + window),
+    };
   },
   next(op) {
     const cents = op.fiatAmount % 100n;
     switch (op.status) {
       case "PENDING_FUNDING":
-        return cents === 3n ? { status: "EXPIRED", providerStatus: "expired" } : { status: "PROCESSING", providerStatus: "funds_received" };
+        return cents === 3n
+          ? { status: "EXPIRED", providerStatus: "expired" }
+          : { status: "PROCESSING", providerStatus: "funds_received" };
       case "CREATED":
       case "PENDING_PROVIDER":
         return { status: "PROCESSING", providerStatus: "processing" };
@@ -104,7 +124,8 @@ export const sandboxIssuerProvider: IssuerProvider = {
   },
 };
 
-const notConfigured = () => new ApiError("NOT_IMPLEMENTED", "No stablecoin issuer provider is configured for production platforms");
+const notConfigured = () =>
+  new ApiError("NOT_IMPLEMENTED", "No stablecoin issuer provider is configured for production platforms");
 
 export const productionIssuerProvider: IssuerProvider = {
   environment: "PRODUCTION",

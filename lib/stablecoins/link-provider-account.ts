@@ -14,13 +14,27 @@ import type { ProviderAccount, ProviderAccountLink } from "./stablecoin.contract
 import { toProviderAccount } from "./stablecoin-views";
 
 /** POST /stablecoin-provider-accounts: verify the provider credentials, keep the secret encrypted under the KEK. */
-export async function linkProviderAccount(platform: PlatformPrincipal, input: ProviderAccountLink, key: string | null): Promise<ProviderAccount> {
+export async function linkProviderAccount(
+  platform: PlatformPrincipal,
+  input: ProviderAccountLink,
+  key: string | null,
+): Promise<ProviderAccount> {
   const db = await getDb();
   return idempotent(
     { key: requireIdempotencyKey(key), body: input },
     {
       find: async (k) =>
-        (await db.select().from(stablecoinProviderAccounts).where(and(eq(stablecoinProviderAccounts.platformId, platform.id), eq(stablecoinProviderAccounts.idempotencyKey, k))))[0],
+        (
+          await db
+            .select()
+            .from(stablecoinProviderAccounts)
+            .where(
+              and(
+                eq(stablecoinProviderAccounts.platformId, platform.id),
+                eq(stablecoinProviderAccounts.idempotencyKey, k),
+              ),
+            )
+        )[0],
       uniqueIndex: "stablecoin_provider_accounts_idempotency_uq",
       answer: toProviderAccount,
     },
@@ -29,7 +43,11 @@ export async function linkProviderAccount(platform: PlatformPrincipal, input: Pr
       const verified = await provider.verifyCredentials(input);
       const id = newUuid();
       // Bound to the link's id (AAD): a secret copied onto another row does not decrypt.
-      const apiClientSecretEnc = await encryptAtRest(getKeyEncryptionKey(), utf8Encode(input.apiClientSecret), `stablecoin-provider-accounts:${id}:secret`);
+      const apiClientSecretEnc = await encryptAtRest(
+        getKeyEncryptionKey(),
+        utf8Encode(input.apiClientSecret),
+        `stablecoin-provider-accounts:${id}:secret`,
+      );
       const now = new Date();
       try {
         const [row] = await db
@@ -50,7 +68,9 @@ export async function linkProviderAccount(platform: PlatformPrincipal, input: Pr
         return toProviderAccount(row);
       } catch (e) {
         if (isUniqueViolation(e, "stablecoin_provider_accounts_account_uq")) {
-          throw new ApiError("CONFLICT", `Provider account ${verified.providerAccountId} is already linked`, { providerAccountId: verified.providerAccountId });
+          throw new ApiError("CONFLICT", `Provider account ${verified.providerAccountId} is already linked`, {
+            providerAccountId: verified.providerAccountId,
+          });
         }
         throw e;
       }

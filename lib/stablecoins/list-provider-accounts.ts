@@ -7,10 +7,17 @@ import { toProviderAccount } from "./stablecoin-views";
 /** GET /stablecoin-provider-accounts: newest first. */
 export async function listProviderAccounts(
   platformId: string,
-  q: { limit: number; cursor?: string; provider?: (typeof PROVIDERS)[number]; status?: (typeof PROVIDER_ACCOUNT_STATUSES)[number] },
+  q: {
+    limit: number;
+    cursor?: string;
+    provider?: (typeof PROVIDERS)[number];
+    status?: (typeof PROVIDER_ACCOUNT_STATUSES)[number];
+  },
 ) {
   const where: SQL[] = [eq(stablecoinProviderAccounts.platformId, platformId)];
   if (q.provider) where.push(eq(stablecoinProviderAccounts.provider, q.provider));
   if (q.status) where.push(eq(stablecoinProviderAccounts.status, q.status));
-  return listPage(stablecoinProviderAccounts, { ...q, sortOrder: "desc", filters: where }, (rows) => rows.map(toProviderAccount));
+  return listPage(stablecoinProviderAccounts, { ...q, sortOrder: "desc", filters: where }, (rows) =>
+    rows.map(toProviderAccount),
+  );
 }

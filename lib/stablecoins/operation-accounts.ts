@@ -9,7 +9,8 @@ import { parseId } from "@/lib/ids";
  * The accounts a mint or burn names, checked the same way for both: another platform's account reads as
  * missing (404); the wrong kind, currency or status is 400 naming the field.
  */
-const invalid = (field: string, message: string) => new ApiError("INVALID_INPUT", `${field}: ${message}`, { errors: [{ field, message }] });
+const invalid = (field: string, message: string) =>
+  new ApiError("INVALID_INPUT", `${field}: ${message}`, { errors: [{ field, message }] });
 
 export async function externalAccountFor(
   db: DbOrTx,
@@ -19,23 +20,38 @@ export async function externalAccountFor(
 ) {
   const uuid = parseId("ExternalAccount", id);
   const [row] = uuid
-    ? await db.select().from(externalAccounts).where(and(eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)))
+    ? await db
+        .select()
+        .from(externalAccounts)
+        .where(and(eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)))
     : [];
   if (!row) throw notFound("EXTERNAL_ACCOUNT_NOT_FOUND", "External account", id);
-  if (use.kind === "spark" && row.accountType !== "SPARK_WALLET") throw invalid(use.field, `must be a SPARK_WALLET external account, not ${row.accountType}`);
-  if (use.kind === "bank" && VARIANT_BY_TYPE.get(row.accountType)?.kind !== "bank") throw invalid(use.field, `must be a bank external account, not ${row.accountType}`);
-  if (use.currency && row.currency !== use.currency) throw invalid(use.field, `must be in ${use.currency}, not ${row.currency}`);
+  if (use.kind === "spark" && row.accountType !== "SPARK_WALLET")
+    throw invalid(use.field, `must be a SPARK_WALLET external account, not ${row.accountType}`);
+  if (use.kind === "bank" && VARIANT_BY_TYPE.get(row.accountType)?.kind !== "bank")
+    throw invalid(use.field, `must be a bank external account, not ${row.accountType}`);
+  if (use.currency && row.currency !== use.currency)
+    throw invalid(use.field, `must be in ${use.currency}, not ${row.currency}`);
   if (row.status !== "ACTIVE") throw invalid(use.field, `must be ACTIVE, not ${row.status}`);
   return row;
 }
 
-export async function internalAccountFor(db: DbOrTx, platformId: string, id: string, use: { field: string; currency: string }) {
+export async function internalAccountFor(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+  use: { field: string; currency: string },
+) {
   const uuid = parseId("InternalAccount", id);
   const [row] = uuid
-    ? await db.select().from(internalAccounts).where(and(eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)))
+    ? await db
+        .select()
+        .from(internalAccounts)
+        .where(and(eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)))
     : [];
   if (!row) throw notFound("INTERNAL_ACCOUNT_NOT_FOUND", "Internal account", id);
-  if (row.currency !== use.currency) throw invalid(use.field, `must be an internal account in ${use.currency}, not ${row.currency}`);
+  if (row.currency !== use.currency)
+    throw invalid(use.field, `must be an internal account in ${use.currency}, not ${row.currency}`);
   if (row.status !== "ACTIVE") throw invalid(use.field, `must be ACTIVE, not ${row.status}`);
   return row;
 }
@@ -46,6 +62,7 @@ export function fiatUnits(amount: bigint, decimals: number, baseDecimals: number
   const diff = decimals - baseDecimals;
   if (diff <= 0) return amount * 10n ** BigInt(-diff);
   const factor = 10n ** BigInt(diff);
-  if (amount % factor !== 0n) throw invalid("amount", `must convert exactly to a whole cent: a multiple of ${factor} for ${decimals} decimals`);
+  if (amount % factor !== 0n)
+    throw invalid("amount", `must convert exactly to a whole cent: a multiple of ${factor} for ${decimals} decimals`);
   return amount / factor;
 }

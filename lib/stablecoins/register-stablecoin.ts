@@ -14,12 +14,22 @@ import type { Stablecoin, StablecoinRegister } from "./stablecoin.contract";
 import { toStablecoin, type ProviderAccountRow } from "./stablecoin-views";
 
 /** POST /stablecoins: link a provider-created token; the provider describes it (name, symbol, decimals, base currency). */
-export async function registerStablecoin(platform: PlatformPrincipal, input: StablecoinRegister, key: string | null): Promise<Stablecoin> {
+export async function registerStablecoin(
+  platform: PlatformPrincipal,
+  input: StablecoinRegister,
+  key: string | null,
+): Promise<Stablecoin> {
   const db = await getDb();
   return idempotent(
     { key: requireIdempotencyKey(key), body: input },
     {
-      find: async (k) => (await db.select().from(stablecoins).where(and(eq(stablecoins.platformId, platform.id), eq(stablecoins.idempotencyKey, k))))[0],
+      find: async (k) =>
+        (
+          await db
+            .select()
+            .from(stablecoins)
+            .where(and(eq(stablecoins.platformId, platform.id), eq(stablecoins.idempotencyKey, k)))
+        )[0],
       uniqueIndex: "stablecoins_idempotency_uq",
       answer: toStablecoin,
     },
@@ -55,7 +65,9 @@ export async function registerStablecoin(platform: PlatformPrincipal, input: Sta
         return toStablecoin(row);
       } catch (e) {
         if (isUniqueViolation(e, "stablecoins_token_uq")) {
-          throw new ApiError("CONFLICT", `Stablecoin ${input.providerTokenIdentifier} is already registered`, { providerTokenIdentifier: input.providerTokenIdentifier });
+          throw new ApiError("CONFLICT", `Stablecoin ${input.providerTokenIdentifier} is already registered`, {
+            providerTokenIdentifier: input.providerTokenIdentifier,
+          });
         }
         throw e;
       }
@@ -64,11 +76,17 @@ export async function registerStablecoin(platform: PlatformPrincipal, input: Sta
 }
 
 /** The named link (usable), else the platform's one ACTIVE link in this environment (Grid's selection rule). */
-async function chooseLink(db: DbOrTx, platform: PlatformPrincipal, id: string | undefined): Promise<ProviderAccountRow> {
+async function chooseLink(
+  db: DbOrTx,
+  platform: PlatformPrincipal,
+  id: string | undefined,
+): Promise<ProviderAccountRow> {
   if (id !== undefined) {
     const link = await findProviderAccountOrThrow(db, platform.id, id);
-    if (link.status === "REVOKED") throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_REVOKED", `Provider account link ${id} has been revoked`);
-    if (link.status !== "ACTIVE") throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_INVALID", `Provider account link ${id} is ${link.status}`);
+    if (link.status === "REVOKED")
+      throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_REVOKED", `Provider account link ${id} has been revoked`);
+    if (link.status !== "ACTIVE")
+      throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_INVALID", `Provider account link ${id} is ${link.status}`);
     return link;
   }
   const active = await db
@@ -76,11 +94,19 @@ async function chooseLink(db: DbOrTx, platform: PlatformPrincipal, id: string | 
     .from(stablecoinProviderAccounts)
     .where(and(eq(stablecoinProviderAccounts.platformId, platform.id), eq(stablecoinProviderAccounts.status, "ACTIVE")))
     .limit(2);
-  if (active.length === 0) throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND", "No active stablecoin provider account link; link one first");
+  if (active.length === 0)
+    throw new ApiError(
+      "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND",
+      "No active stablecoin provider account link; link one first",
+    );
   if (active.length > 1) {
-    throw new ApiError("STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED", "Several active provider account links exist; pass stablecoinProviderAccountId", {
-      errors: [{ field: "stablecoinProviderAccountId", message: "Required when several active links exist" }],
-    });
+    throw new ApiError(
+      "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED",
+      "Several active provider account links exist; pass stablecoinProviderAccountId",
+      {
+        errors: [{ field: "stablecoinProviderAccountId", message: "Required when several active links exist" }],
+      },
+    );
   }
   return active[0];
 }

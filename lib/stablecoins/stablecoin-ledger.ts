@@ -1,7 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { execRows, type Tx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import { internalLedgerAccount, postLedger, systemLedgerAccount, type SystemLedgerName } from "@/lib/ledger/post-ledger";
+import {
+  internalLedgerAccount,
+  postLedger,
+  systemLedgerAccount,
+  type SystemLedgerName,
+} from "@/lib/ledger/post-ledger";
 import { parseId } from "@/lib/ids";
 import { toInternalAccount } from "@/lib/internal-accounts/internal-account-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
@@ -29,10 +34,21 @@ export function heldAccount(op: Pick<OperationRow, "source">): string | null {
 
 /** The currency and amount an operation takes from its internal source: fiat for a mint, tokens for a burn. */
 export function heldSide(op: Pick<OperationRow, "operationType" | "amount" | "fiatAmount">, coin: StablecoinRow) {
-  return op.operationType === "MINT" ? { currency: coin.baseCurrency, amount: op.fiatAmount } : { currency: coin.symbol, amount: op.amount };
+  return op.operationType === "MINT"
+    ? { currency: coin.baseCurrency, amount: op.fiatAmount }
+    : { currency: coin.symbol, amount: op.amount };
 }
 
-async function move(tx: Tx, op: OperationRow, currency: string, from: Leg, to: Leg, amount: bigint, memo: string, touched: Set<string>) {
+async function move(
+  tx: Tx,
+  op: OperationRow,
+  currency: string,
+  from: Leg,
+  to: Leg,
+  amount: bigint,
+  memo: string,
+  touched: Set<string>,
+) {
   const account = (leg: Leg) => {
     if (typeof leg === "string") return systemLedgerAccount(op.platformId, leg, currency);
     touched.add(leg.ia);
@@ -51,9 +67,16 @@ async function move(tx: Tx, op: OperationRow, currency: string, from: Leg, to: L
 /** Grid's INTERNAL_ACCOUNT.BALANCE_UPDATED for every internal account a step moved, in the step's transaction. */
 async function announceBalances(tx: Tx, platformId: string, touched: Set<string>) {
   if (touched.size === 0) return;
-  const rows = await tx.select().from(internalAccounts).where(inArray(internalAccounts.id, [...touched]));
+  const rows = await tx
+    .select()
+    .from(internalAccounts)
+    .where(inArray(internalAccounts.id, [...touched]));
   for (const row of rows) {
-    await emitEvent(tx, { platformId, type: "INTERNAL_ACCOUNT.BALANCE_UPDATED", data: toInternalAccount(row) as unknown as Record<string, unknown> });
+    await emitEvent(tx, {
+      platformId,
+      type: "INTERNAL_ACCOUNT.BALANCE_UPDATED",
+      data: toInternalAccount(row) as unknown as Record<string, unknown>,
+    });
   }
 }
 
@@ -63,7 +86,16 @@ export async function holdSource(tx: Tx, op: OperationRow, coin: StablecoinRow) 
   if (!account) return;
   const touched = new Set<string>();
   const { currency, amount } = heldSide(op, coin);
-  await move(tx, op, currency, { ia: account }, "STABLECOIN_PENDING", amount, `stablecoin ${op.operationType.toLowerCase()} hold`, touched);
+  await move(
+    tx,
+    op,
+    currency,
+    { ia: account },
+    "STABLECOIN_PENDING",
+    amount,
+    `stablecoin ${op.operationType.toLowerCase()} hold`,
+    touched,
+  );
   await announceBalances(tx, op.platformId, touched);
 }
 
@@ -73,7 +105,16 @@ export async function releaseSource(tx: Tx, op: OperationRow, coin: StablecoinRo
   if (!account) return;
   const touched = new Set<string>();
   const { currency, amount } = heldSide(op, coin);
-  await move(tx, op, currency, "STABLECOIN_PENDING", { ia: account }, amount, `stablecoin ${op.operationType.toLowerCase()} release`, touched);
+  await move(
+    tx,
+    op,
+    currency,
+    "STABLECOIN_PENDING",
+    { ia: account },
+    amount,
+    `stablecoin ${op.operationType.toLowerCase()} release`,
+    touched,
+  );
   await announceBalances(tx, op.platformId, touched);
 }
 
@@ -83,11 +124,47 @@ export async function settleOperation(tx: Tx, op: OperationRow, coin: Stablecoin
   const held = heldAccount(op) !== null;
   if (op.operationType === "MINT") {
     const destination = parseId("InternalAccount", op.destination.accountId);
-    await move(tx, op, coin.baseCurrency, held ? "STABLECOIN_PENDING" : "FUNDING", "STABLECOIN_RESERVE", op.fiatAmount, "stablecoin mint reserve", touched);
-    await move(tx, op, coin.symbol, "STABLECOIN_ISSUED", destination ? { ia: destination } : "PAYOUTS", op.amount, "stablecoin mint", touched);
+    await move(
+      tx,
+      op,
+      coin.baseCurrency,
+      held ? "STABLECOIN_PENDING" : "FUNDING",
+      "STABLECOIN_RESERVE",
+      op.fiatAmount,
+      "stablecoin mint reserve",
+      touched,
+    );
+    await move(
+      tx,
+      op,
+      coin.symbol,
+      "STABLECOIN_ISSUED",
+      destination ? { ia: destination } : "PAYOUTS",
+      op.amount,
+      "stablecoin mint",
+      touched,
+    );
   } else {
-    await move(tx, op, coin.symbol, held ? "STABLECOIN_PENDING" : "FUNDING", "STABLECOIN_ISSUED", op.amount, "stablecoin burn", touched);
-    await move(tx, op, coin.baseCurrency, "STABLECOIN_RESERVE", "PAYOUTS", op.fiatAmount, "stablecoin burn redemption", touched);
+    await move(
+      tx,
+      op,
+      coin.symbol,
+      held ? "STABLECOIN_PENDING" : "FUNDING",
+      "STABLECOIN_ISSUED",
+      op.amount,
+      "stablecoin burn",
+      touched,
+    );
+    await move(
+      tx,
+      op,
+      coin.baseCurrency,
+      "STABLECOIN_RESERVE",
+      "PAYOUTS",
+      op.fiatAmount,
+      "stablecoin burn redemption",
+      touched,
+    );
   }
   await announceBalances(tx, op.platformId, touched);
 }
@@ -95,7 +172,10 @@ export async function settleOperation(tx: Tx, op: OperationRow, coin: Stablecoin
 /** Outstanding supply of a token (smallest unit): minus its STABLECOIN_ISSUED balance. */
 export async function outstandingSupply(tx: Tx, coin: StablecoinRow): Promise<bigint> {
   const account = systemLedgerAccount(coin.platformId, "STABLECOIN_ISSUED", coin.symbol);
-  const [row] = await execRows<{ total: string | null }>(tx, sql`select sum(amount)::text as total from ledger_entries where account = ${account}`);
+  const [row] = await execRows<{ total: string | null }>(
+    tx,
+    sql`select sum(amount)::text as total from ledger_entries where account = ${account}`,
+  );
   return -BigInt(row?.total ?? "0");
 }
 

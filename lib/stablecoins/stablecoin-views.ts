@@ -43,7 +43,10 @@ export function toStablecoin(r: StablecoinRow): Stablecoin {
   return out;
 }
 
-export function toOperation(r: OperationRow, provider: { provider: "BRALE"; providerEnvironment: "SANDBOX" | "PRODUCTION" }): StablecoinOperation {
+export function toOperation(
+  r: OperationRow,
+  provider: { provider: "BRALE"; providerEnvironment: "SANDBOX" | "PRODUCTION" },
+): StablecoinOperation {
   const out: StablecoinOperation = {
     id: formatId("StablecoinOperation", r.id),
     stablecoinId: formatId("Stablecoin", r.stablecoinId),

@@ -11,14 +11,24 @@ export const PROVIDERS = ["BRALE"] as const;
 export const PROVIDER_ACCOUNT_STATUSES = ["ACTIVE", "INVALID", "REVOKED"] as const;
 export const ISSUANCE_STATUSES = ["PENDING_REVIEW", "PROVISIONING", "PROVISIONED", "REJECTED", "FAILED"] as const;
 export const GRID_OPERATIONS_STATUSES = ["NOT_ENABLED", "PENDING_APPROVAL", "ENABLING", "ENABLED", "DISABLED"] as const;
-export const OPERATION_STATUSES = ["CREATED", "PENDING_FUNDING", "PENDING_PROVIDER", "PROCESSING", "COMPLETED", "FAILED", "EXPIRED"] as const;
+export const OPERATION_STATUSES = [
+  "CREATED",
+  "PENDING_FUNDING",
+  "PENDING_PROVIDER",
+  "PROCESSING",
+  "COMPLETED",
+  "FAILED",
+  "EXPIRED",
+] as const;
 export const OPERATION_TYPES = ["MINT", "BURN"] as const;
 const ENVIRONMENTS = ["SANDBOX", "PRODUCTION"] as const;
 const PAYOUT_RAILS = ["WIRE", "ACH_CREDIT", "SAME_DAY_ACH_CREDIT", "RTP_CREDIT"] as const;
 
 const idText = z.string().min(1).max(100);
 /** Smallest-unit amounts are decimal strings (Grid); 18 digits keep them inside a signed 64-bit column. */
-const unitAmount = z.string().regex(/^[0-9]{1,18}$/, "A whole number of the stablecoin's smallest unit, as a decimal string");
+const unitAmount = z
+  .string()
+  .regex(/^[0-9]{1,18}$/, "A whole number of the stablecoin's smallest unit, as a decimal string");
 const description = z.string().max(1024).optional();
 
 export const providerAccountSchema = z.object({
@@ -73,13 +83,20 @@ export const stablecoinRegisterSchema = z
   .strict();
 export type StablecoinRegister = z.infer<typeof stablecoinRegisterSchema>;
 
-const externalFunding = (type: "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT") => z.object({ type: z.literal(type), externalAccountId: idText }).strict();
+const externalFunding = (type: "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT") =>
+  z.object({ type: z.literal(type), externalAccountId: idText }).strict();
 export const mintFundingSourceSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("WIRE") }).strict(),
   externalFunding("ACH_DEBIT"),
   externalFunding("SAME_DAY_ACH_DEBIT"),
   z.object({ type: z.literal("GRID_INTERNAL_ACCOUNT"), accountId: idText }).strict(),
-  z.object({ type: z.literal("PROVIDER_INTERNAL_BALANCE"), sourceTokenIdentifier: z.string().min(1).max(64), cryptoNetwork: z.string().min(1).max(64) }).strict(),
+  z
+    .object({
+      type: z.literal("PROVIDER_INTERNAL_BALANCE"),
+      sourceTokenIdentifier: z.string().min(1).max(64),
+      cryptoNetwork: z.string().min(1).max(64),
+    })
+    .strict(),
 ]);
 export type MintFundingSource = z.infer<typeof mintFundingSourceSchema>;
 
@@ -87,7 +104,13 @@ export const mintRequestSchema = z
   .object({
     amount: unitAmount,
     fundingSource: mintFundingSourceSchema,
-    destination: z.object({ accountId: idText.describe("ExternalAccount:<uuid> (a Spark wallet) or InternalAccount:<uuid> in the stablecoin's currency") }).strict(),
+    destination: z
+      .object({
+        accountId: idText.describe(
+          "ExternalAccount:<uuid> (a Spark wallet) or InternalAccount:<uuid> in the stablecoin's currency",
+        ),
+      })
+      .strict(),
     description,
   })
   .strict();
@@ -104,7 +127,9 @@ export const burnRequestSchema = z
   .object({
     amount: unitAmount,
     source: burnSourceSchema,
-    destination: z.object({ type: z.literal("EXTERNAL_ACCOUNT"), externalAccountId: idText, rail: z.enum(PAYOUT_RAILS) }).strict(),
+    destination: z
+      .object({ type: z.literal("EXTERNAL_ACCOUNT"), externalAccountId: idText, rail: z.enum(PAYOUT_RAILS) })
+      .strict(),
     description,
   })
   .strict();
@@ -122,7 +147,14 @@ export const operationSchema = z.object({
   stablecoinProviderAccountId: z.string(),
   source: z
     .object({
-      type: z.enum(["WIRE", "ACH_DEBIT", "SAME_DAY_ACH_DEBIT", "EXTERNAL_ACCOUNT", "GRID_INTERNAL_ACCOUNT", "PROVIDER_INTERNAL_BALANCE"]),
+      type: z.enum([
+        "WIRE",
+        "ACH_DEBIT",
+        "SAME_DAY_ACH_DEBIT",
+        "EXTERNAL_ACCOUNT",
+        "GRID_INTERNAL_ACCOUNT",
+        "PROVIDER_INTERNAL_BALANCE",
+      ]),
       externalAccountId: z.string().optional(),
       accountId: z.string().optional(),
       sourceTokenIdentifier: z.string().optional(),
@@ -130,10 +162,14 @@ export const operationSchema = z.object({
     })
     .optional(),
   fundingInstructions: openRecord
-    .describe("Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING")
+    .describe(
+      "Where to send the funds (rail, network, address, valueType; a wire's bank details) while PENDING_FUNDING",
+    )
     .optional(),
   destination: z.object({ accountId: z.string(), rail: z.enum(PAYOUT_RAILS).optional() }).optional(),
-  estimatedDelivery: openRecord.describe("rail, amount (cents), currency, timing: guidance for a burn's fiat payout").optional(),
+  estimatedDelivery: openRecord
+    .describe("rail, amount (cents), currency, timing: guidance for a burn's fiat payout")
+    .optional(),
   expiresAt: z.string().optional(),
   providerStatus: z.string().optional(),
   failureReason: z.string().optional(),
@@ -146,7 +182,8 @@ export type StablecoinOperation = z.infer<typeof operationSchema>;
 const tags = ["Stablecoins"];
 const idempotencyHeader = {
   "Idempotency-Key": {
-    description: "Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED",
+    description:
+      "Required. The same key with the same body returns the first result; with another body, 409 IDEMPOTENCY_KEY_REUSED",
     required: true,
   },
 };
@@ -163,7 +200,11 @@ export const linkProviderAccountOp = defineOperation({
   auth: "platform",
   headers: idempotencyHeader,
   body: providerAccountLinkSchema,
-  responses: { 201: { description: "The link", schema: providerAccountSchema }, ...errorResponses(400, 401, 409), 501: { description: "No issuer provider in this environment" } },
+  responses: {
+    201: { description: "The link", schema: providerAccountSchema },
+    ...errorResponses(400, 401, 409),
+    501: { description: "No issuer provider in this environment" },
+  },
 });
 
 export const listProviderAccountsOp = defineOperation({
@@ -173,8 +214,14 @@ export const listProviderAccountsOp = defineOperation({
   summary: "List stablecoin provider account links",
   tags,
   auth: "platform",
-  query: paginationQuery.extend({ provider: z.enum(PROVIDERS).optional(), status: z.enum(PROVIDER_ACCOUNT_STATUSES).optional() }),
-  responses: { 200: { description: "A page of links", schema: listResponse(providerAccountSchema) }, ...errorResponses(400, 401) },
+  query: paginationQuery.extend({
+    provider: z.enum(PROVIDERS).optional(),
+    status: z.enum(PROVIDER_ACCOUNT_STATUSES).optional(),
+  }),
+  responses: {
+    200: { description: "A page of links", schema: listResponse(providerAccountSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getProviderAccountOp = defineOperation({
@@ -199,7 +246,10 @@ export const registerStablecoinOp = defineOperation({
   auth: "platform",
   headers: idempotencyHeader,
   body: stablecoinRegisterSchema,
-  responses: { 201: { description: "The stablecoin", schema: stablecoinSchema }, ...errorResponses(400, 401, 404, 409) },
+  responses: {
+    201: { description: "The stablecoin", schema: stablecoinSchema },
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
 
 export const listStablecoinsOp = defineOperation({
@@ -214,7 +264,10 @@ export const listStablecoinsOp = defineOperation({
     gridOperationsStatus: z.enum(GRID_OPERATIONS_STATUSES).optional(),
     provider: z.enum(PROVIDERS).optional(),
   }),
-  responses: { 200: { description: "A page of stablecoins", schema: listResponse(stablecoinSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of stablecoins", schema: listResponse(stablecoinSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getStablecoinOp = defineOperation({
@@ -269,7 +322,10 @@ export const listOperationsOp = defineOperation({
   auth: "platform",
   params: idParams,
   query: paginationQuery.extend({ operationType: z.enum(OPERATION_TYPES).optional() }),
-  responses: { 200: { description: "A page of operations", schema: listResponse(operationSchema) }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: "A page of operations", schema: listResponse(operationSchema) },
+    ...errorResponses(400, 401, 404),
+  },
 });
 
 export const getOperationOp = defineOperation({

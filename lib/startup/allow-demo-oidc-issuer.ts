@@ -9,7 +9,10 @@ import { logger } from "@/lib/log/logger";
  * client id as audience is added to the demo platform's `oidc.issuers` (once; an entry for the issuer is kept).
  * Only the demo platform, which this process created for itself, is changed this way.
  */
-export async function allowDemoOidcIssuer(platformUuid: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+export async function allowDemoOidcIssuer(
+  platformUuid: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<boolean> {
   const issuer = env.INTEGRATOR_OIDC_ISSUER?.replace(/\/+$/, "");
   const audience = env.INTEGRATOR_OIDC_CLIENT_ID;
   if (!issuer || !audience) return false;

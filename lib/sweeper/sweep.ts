@@ -9,7 +9,12 @@ import { RATE_LIMITS } from "@/lib/rate-limit/consume-rate-limit";
 /** What the sweeper deletes: each table with the condition that makes a row dead weight (README "Retention"). */
 function purges(cfg: Env): { table: string; dead: SQL }[] {
   const ms = (n: number) => sql`make_interval(secs => ${n / 1000})`;
-  const longestRateWindow = Math.max(...Object.values(RATE_LIMITS).flat().map((r) => r.windowSeconds)) * 1000;
+  const longestRateWindow =
+    Math.max(
+      ...Object.values(RATE_LIMITS)
+        .flat()
+        .map((r) => r.windowSeconds),
+    ) * 1000;
   return [
     { table: "signed_requests", dead: sql`expires_at < now() - ${ms(cfg.SIGNED_REQUEST_RETENTION_MS)}` },
     { table: "otp_challenges", dead: sql`expires_at < now() - ${ms(cfg.CHALLENGE_RETENTION_MS)}` },

@@ -12,10 +12,16 @@ import { transactionView, type TransactionRow } from "./transaction-view";
 
 /** Whether the transaction moves money on a bank rail (an external bank account on either side). */
 async function onBankRail(tx: Tx, row: TransactionRow): Promise<boolean> {
-  const ids = [row.sourceKind === "EXTERNAL" ? row.sourceAccountId : null, row.destinationKind === "EXTERNAL" ? row.destinationAccountId : null];
+  const ids = [
+    row.sourceKind === "EXTERNAL" ? row.sourceAccountId : null,
+    row.destinationKind === "EXTERNAL" ? row.destinationAccountId : null,
+  ];
   for (const id of ids) {
     if (!id) continue;
-    const [acct] = await tx.select({ accountType: externalAccounts.accountType }).from(externalAccounts).where(eq(externalAccounts.id, id));
+    const [acct] = await tx
+      .select({ accountType: externalAccounts.accountType })
+      .from(externalAccounts)
+      .where(eq(externalAccounts.id, id));
     if (acct && VARIANT_BY_TYPE.get(acct.accountType)?.kind === "bank") return true;
   }
   return false;
@@ -27,7 +33,11 @@ async function onBankRail(tx: Tx, row: TransactionRow): Promise<boolean> {
  * one wins; in the same database transaction whatever the transaction holds on the ledger is released and its FAILED
  * event is written (Grid has no cancelled status or event; the transaction becomes REJECTED, as a platform's reject does).
  */
-export async function cancelTransaction(platform: PlatformPrincipal, transactionId: string, reason?: string): Promise<Transaction> {
+export async function cancelTransaction(
+  platform: PlatformPrincipal,
+  transactionId: string,
+  reason?: string,
+): Promise<Transaction> {
   const uuid = parseId("Transaction", transactionId);
   if (!uuid) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
   const db = await getDb();
@@ -36,9 +46,13 @@ export async function cancelTransaction(platform: PlatformPrincipal, transaction
     const [current] = await tx.select().from(transactions).where(mine);
     if (!current) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
     if (!(await onBankRail(tx, current))) {
-      throw new ApiError("INVALID_INPUT", "Only bank transfers (an external bank account as source or destination) can be cancelled", {
-        reason: "NOT_A_BANK_TRANSFER",
-      });
+      throw new ApiError(
+        "INVALID_INPUT",
+        "Only bank transfers (an external bank account as source or destination) can be cancelled",
+        {
+          reason: "NOT_A_BANK_TRANSFER",
+        },
+      );
     }
     const now = new Date();
     const [won] = await tx
@@ -48,14 +62,27 @@ export async function cancelTransaction(platform: PlatformPrincipal, transaction
       .returning();
     if (!won) {
       const [after] = await tx.select({ status: transactions.status }).from(transactions).where(mine);
-      throw new ApiError("TRANSACTION_NOT_CANCELLABLE", `The transaction is ${after?.status}; only a bank transfer that has not settled (PENDING) can be cancelled`, {
-        status: after?.status,
-      });
+      throw new ApiError(
+        "TRANSACTION_NOT_CANCELLABLE",
+        `The transaction is ${after?.status}; only a bank transfer that has not settled (PENDING) can be cancelled`,
+        {
+          status: after?.status,
+        },
+      );
     }
-    await releaseTransaction(tx, { platformId: platform.id, transactionId: won.id, memo: `cancel: ${won.rejectionReason}` });
-    if (won.quoteId) await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
+    await releaseTransaction(tx, {
+      platformId: platform.id,
+      transactionId: won.id,
+      memo: `cancel: ${won.rejectionReason}`,
+    });
+    if (won.quoteId)
+      await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
     const prefix = won.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-    await emitEvent(tx, { platformId: platform.id, type: `${prefix}.FAILED`, data: (await transactionView(tx, won)) as unknown as Record<string, unknown> });
+    await emitEvent(tx, {
+      platformId: platform.id,
+      type: `${prefix}.FAILED`,
+      data: (await transactionView(tx, won)) as unknown as Record<string, unknown>,
+    });
     return won;
   });
   return transactionView(db, row);

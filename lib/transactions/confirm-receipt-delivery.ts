@@ -10,7 +10,11 @@ import { transactionView } from "./transaction-view";
  * POST /transactions/{id}/confirm (Grid's confirmReceiptDelivery): store when the platform delivered the receipt
  * (the given time, or now); a second call replaces it. Not a status change, so no event (Grid defines none).
  */
-export async function confirmReceiptDelivery(platformId: string, transactionId: string, confirmedAt?: string): Promise<Transaction> {
+export async function confirmReceiptDelivery(
+  platformId: string,
+  transactionId: string,
+  confirmedAt?: string,
+): Promise<Transaction> {
   const uuid = parseId("Transaction", transactionId);
   if (!uuid) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
   const db = await getDb();

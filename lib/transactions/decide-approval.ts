@@ -56,10 +56,19 @@ export async function decideApproval(
       );
     }
     if (decision === "APPROVE") {
-      return executeTransaction(tx, won, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
+      return executeTransaction(tx, won, {
+        settings: platform.settings,
+        sandbox: platform.environment === "SANDBOX",
+        onRefusal: "fail",
+      });
     }
-    if (won.quoteId) await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
-    await emitEvent(tx, { platformId: platform.id, type: "OUTGOING_PAYMENT.FAILED", data: (await transactionView(tx, won)) as unknown as Record<string, unknown> });
+    if (won.quoteId)
+      await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
+    await emitEvent(tx, {
+      platformId: platform.id,
+      type: "OUTGOING_PAYMENT.FAILED",
+      data: (await transactionView(tx, won)) as unknown as Record<string, unknown>,
+    });
     return won;
   });
   return transactionView(db, row);

@@ -3,7 +3,13 @@ import { execRows, type Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
-import { internalLedgerAccount, postLedger, reverse, systemLedgerAccount, type Posting } from "@/lib/ledger/post-ledger";
+import {
+  internalLedgerAccount,
+  postLedger,
+  reverse,
+  systemLedgerAccount,
+  type Posting,
+} from "@/lib/ledger/post-ledger";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 import { emitEvent, eventInsert } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
@@ -32,7 +38,10 @@ type Refusal = { reason: FailureReason; error: ApiError };
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
   let owner = platformOwner(row);
-  const ids = [row.sourceKind === "INTERNAL" ? row.sourceAccountId : null, row.destinationKind === "INTERNAL" ? row.destinationAccountId : null]
+  const ids = [
+    row.sourceKind === "INTERNAL" ? row.sourceAccountId : null,
+    row.destinationKind === "INTERNAL" ? row.destinationAccountId : null,
+  ]
     .filter((x): x is string => !!x)
     .sort();
   let locked: LockedAccount[] | undefined;
@@ -45,7 +54,10 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     locked = accounts;
     owner = { customerId: formatId("Customer", row.customerId), platformCustomerId: c?.platformCustomerId ?? "" };
     if (c?.deletedAt) {
-      return refuse(tx, row, opts, owner, { reason: "QUOTE_EXECUTION_FAILED", error: notFound("USER_NOT_FOUND", "Customer", formatId("Customer", row.customerId)) });
+      return refuse(tx, row, opts, owner, {
+        reason: "QUOTE_EXECUTION_FAILED",
+        error: notFound("USER_NOT_FOUND", "Customer", formatId("Customer", row.customerId)),
+      });
     }
   }
   if (row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING") {
@@ -62,7 +74,12 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
 
   // Lock in id order so two opposite transfers cannot deadlock.
   locked ??= ids.length
-    ? await tx.select().from(internalAccounts).where(inArray(internalAccounts.id, ids)).orderBy(internalAccounts.id).for("update")
+    ? await tx
+        .select()
+        .from(internalAccounts)
+        .where(inArray(internalAccounts.id, ids))
+        .orderBy(internalAccounts.id)
+        .for("update")
     : [];
   const byId = new Map(locked.map((a) => [a.id, a]));
 
@@ -71,17 +88,23 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     if (!src || src.status !== "ACTIVE") {
       return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
-        error: new ApiError("INVALID_INPUT", `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, { reason: "SOURCE_NOT_ACTIVE" }),
+        error: new ApiError("INVALID_INPUT", `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, {
+          reason: "SOURCE_NOT_ACTIVE",
+        }),
       });
     }
     if (src.balance < row.sendingAmount) {
       return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
-        error: new ApiError("INSUFFICIENT_FUNDS", `The source account holds ${src.balance} ${src.currency}; the transfer needs ${row.sendingAmount}`, {
-          balance: Number(src.balance),
-          required: Number(row.sendingAmount),
-          currency: src.currency,
-        }),
+        error: new ApiError(
+          "INSUFFICIENT_FUNDS",
+          `The source account holds ${src.balance} ${src.currency}; the transfer needs ${row.sendingAmount}`,
+          {
+            balance: Number(src.balance),
+            required: Number(row.sendingAmount),
+            currency: src.currency,
+          },
+        ),
       });
     }
   }
@@ -98,7 +121,11 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     const outcome =
       row.destinationKind === "UMA"
         ? await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox })
-        : await payoutOutcome(tx, { platformId: row.platformId, externalAccountId: row.destinationAccountId!, sandbox: opts.sandbox });
+        : await payoutOutcome(tx, {
+            platformId: row.platformId,
+            externalAccountId: row.destinationAccountId!,
+            sandbox: opts.sandbox,
+          });
     if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, owner, outcome.reason);
     if (!outcome.ok) afterDebitFailure = outcome.reason;
     else settled = outcome;
@@ -116,7 +143,11 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
     return setStatus(tx, row, owner, { status: "PENDING", pendingReason: settled.pendingReason });
   }
-  return setStatus(tx, row, owner, { status: "COMPLETED", pendingReason: null, ...settlementHashes(row, settled, opts.sandbox) });
+  return setStatus(tx, row, owner, {
+    status: "COMPLETED",
+    pendingReason: null,
+    ...settlementHashes(row, settled, opts.sandbox),
+  });
 }
 
 type LockedAccount = Pick<typeof internalAccounts.$inferSelect, "id" | "status" | "currency" | "balance">;
@@ -132,12 +163,28 @@ async function lockCustomerAndAccounts(
   ids: string[],
 ): Promise<[{ deletedAt: unknown; platformCustomerId: string } | undefined, LockedAccount[] | undefined]> {
   const lockCustomer = async () =>
-    (await tx.select({ deletedAt: customers.deletedAt, platformCustomerId: customers.platformCustomerId }).from(customers).where(eq(customers.id, customerId)).for("no key update"))[0];
+    (
+      await tx
+        .select({ deletedAt: customers.deletedAt, platformCustomerId: customers.platformCustomerId })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .for("no key update")
+    )[0];
   if (ids.length === 0) return [await lockCustomer(), []];
-  const rows = await execRows<{ deleted_at: unknown; platform_customer_id: string; id: string; status: LockedAccount["status"]; currency: string; balance: string }>(
+  const rows = await execRows<{
+    deleted_at: unknown;
+    platform_customer_id: string;
+    id: string;
+    status: LockedAccount["status"];
+    currency: string;
+    balance: string;
+  }>(
     tx,
     sql`select c.deleted_at, c.platform_customer_id, a.id, a.status, a.currency, a.balance::text as balance
-        from ${customers} c join ${internalAccounts} a on a.id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+        from ${customers} c join ${internalAccounts} a on a.id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
         where c.id = ${customerId}
         order by a.id
         for no key update of c for update of a`,
@@ -155,8 +202,10 @@ async function lockCustomerAndAccounts(
  */
 function settlementHashes(row: TransactionRow, settled: Extract<PayoutOutcome, { ok: true }>, sandbox: boolean) {
   if (!sandbox) return {};
-  if (settled.network) return { onChainNetwork: settled.network, onChainTransactionHash: sandboxTransactionHash(settled.network, row.id) };
-  if (settled.umaSettlement || row.sourceKind === "UMA") return { settlementTransactionHash: sandboxTransactionHash("SOLANA", row.id) };
+  if (settled.network)
+    return { onChainNetwork: settled.network, onChainTransactionHash: sandboxTransactionHash(settled.network, row.id) };
+  if (settled.umaSettlement || row.sourceKind === "UMA")
+    return { settlementTransactionHash: sandboxTransactionHash("SOLANA", row.id) };
   return {};
 }
 
@@ -179,12 +228,21 @@ function buildPostings(row: TransactionRow): Posting[] {
   } else if (net !== row.receivingAmount) {
     throw new Error(`transaction ${row.id}: same-currency net ${net} differs from receiving ${row.receivingAmount}`);
   }
-  const dst = row.destinationKind === "INTERNAL" ? internalLedgerAccount(row.destinationAccountId!) : systemLedgerAccount(p, "PAYOUTS", R);
+  const dst =
+    row.destinationKind === "INTERNAL"
+      ? internalLedgerAccount(row.destinationAccountId!)
+      : systemLedgerAccount(p, "PAYOUTS", R);
   out.push({ account: dst, currency: R, amount: row.receivingAmount, memo: "credit destination" });
   return out;
 }
 
-async function refuse(tx: Tx, row: TransactionRow, opts: ExecuteOptions, owner: TransactionOwner, r: Refusal): Promise<TransactionRow> {
+async function refuse(
+  tx: Tx,
+  row: TransactionRow,
+  opts: ExecuteOptions,
+  owner: TransactionOwner,
+  r: Refusal,
+): Promise<TransactionRow> {
   if (opts.onRefusal === "throw") throw r.error;
   return fail(tx, row, owner, r.reason);
 }
@@ -205,7 +263,12 @@ export function quoteStatusFor(status: TransactionRow["status"]): "COMPLETED" | 
 }
 
 type StatusChange = Pick<TransactionRow, "status"> &
-  Partial<Pick<TransactionRow, "pendingReason" | "failureReason" | "onChainNetwork" | "onChainTransactionHash" | "settlementTransactionHash">>;
+  Partial<
+    Pick<
+      TransactionRow,
+      "pendingReason" | "failureReason" | "onChainNetwork" | "onChainTransactionHash" | "settlementTransactionHash"
+    >
+  >;
 
 /**
  * The final status of an execution, its quote's status in step and the transaction event. The transaction and its
@@ -213,7 +276,12 @@ type StatusChange = Pick<TransactionRow, "status"> &
  * one round trip fewer while the account rows are locked. Whoever executes a quote derives the quote's new state
  * from the returned row (quoteStatusFor, updatedAt) instead of reading it back.
  */
-async function setStatus(tx: Tx, row: TransactionRow, owner: TransactionOwner, change: StatusChange): Promise<TransactionRow> {
+async function setStatus(
+  tx: Tx,
+  row: TransactionRow,
+  owner: TransactionOwner,
+  change: StatusChange,
+): Promise<TransactionRow> {
   const now = new Date();
   // A completed transaction settles at the instant it is marked so.
   const values = { ...change, ...(change.status === "COMPLETED" ? { settledAt: now } : {}), updatedAt: now };
@@ -221,9 +289,16 @@ async function setStatus(tx: Tx, row: TransactionRow, owner: TransactionOwner, c
   // the same statement as well: the outbox insert in a second data-modifying CTE, committing with the change as before.
   const data = toTransaction({ ...row, ...values }, owner) as unknown as Record<string, unknown>;
   const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-  const ctes: WithSubquery[] = [tx.$with("status_event", {}).as(eventInsert(tx, { platformId: row.platformId, type: `${prefix}.${change.status}`, data }).getSQL())];
+  const ctes: WithSubquery[] = [
+    tx
+      .$with("status_event", {})
+      .as(eventInsert(tx, { platformId: row.platformId, type: `${prefix}.${change.status}`, data }).getSQL()),
+  ];
   if (row.quoteId) {
-    const quoteUpdate = tx.update(quotes).set({ status: quoteStatusFor(change.status), updatedAt: now }).where(eq(quotes.id, row.quoteId));
+    const quoteUpdate = tx
+      .update(quotes)
+      .set({ status: quoteStatusFor(change.status), updatedAt: now })
+      .where(eq(quotes.id, row.quoteId));
     ctes.push(tx.$with("quote_status", {}).as(quoteUpdate.getSQL()));
   }
   const [after] = await tx
@@ -239,7 +314,10 @@ async function setStatus(tx: Tx, row: TransactionRow, owner: TransactionOwner, c
 /** Keep the quote's status in step and write the transaction event (same database transaction). */
 export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
   if (row.quoteId) {
-    await tx.update(quotes).set({ status: quoteStatusFor(row.status), updatedAt: new Date() }).where(and(eq(quotes.id, row.quoteId)));
+    await tx
+      .update(quotes)
+      .set({ status: quoteStatusFor(row.status), updatedAt: new Date() })
+      .where(and(eq(quotes.id, row.quoteId)));
   }
   const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
   const data = (await transactionView(tx, row)) as unknown as Record<string, unknown>;
@@ -260,6 +338,10 @@ async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Record<string
         ? await refundOutcome(tx, { platformId: row.platformId, sourceExternalAccountId: row.sourceAccountId })
         : ({ ok: true } as const);
     const type = refund.ok ? "INCOMING_PAYMENT.REFUND_COMPLETED" : "INCOMING_PAYMENT.REFUND_FAILED";
-    await emitEvent(tx, { platformId: row.platformId, type, data: refund.ok ? data : { ...data, refundFailureReason: refund.reason } });
+    await emitEvent(tx, {
+      platformId: row.platformId,
+      type,
+      data: refund.ok ? data : { ...data, refundFailureReason: refund.reason },
+    });
   }
 }

@@ -10,14 +10,28 @@ export type NewTransaction = typeof transactions.$inferInsert;
 type QuoteRow = typeof quotes.$inferSelect;
 
 /** `before`: data-modifying CTEs run by the same statement (e.g. the insert of the quote the transaction executes). */
-export async function insertTransaction(tx: Tx, values: NewTransaction, before: WithSubquery[] = []): Promise<TransactionRow> {
-  assertAmountsBounded("amount", [values.sendingAmount, values.receivingAmount, values.feesAmount ?? 0n, values.platformFeesAmount ?? 0n, values.usdValueCents ?? 0n]);
+export async function insertTransaction(
+  tx: Tx,
+  values: NewTransaction,
+  before: WithSubquery[] = [],
+): Promise<TransactionRow> {
+  assertAmountsBounded("amount", [
+    values.sendingAmount,
+    values.receivingAmount,
+    values.feesAmount ?? 0n,
+    values.platformFeesAmount ?? 0n,
+    values.usdValueCents ?? 0n,
+  ]);
   const [row] = await (before.length ? tx.with(...before) : tx).insert(transactions).values(values).returning();
   return row;
 }
 
 /** The transaction a quote creates on execution (its id was allocated with the quote). */
-export function transactionFromQuote(q: QuoteRow, status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING", pendingReason: PendingReason | null = null): NewTransaction {
+export function transactionFromQuote(
+  q: QuoteRow,
+  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING",
+  pendingReason: PendingReason | null = null,
+): NewTransaction {
   return {
     id: q.transactionId,
     platformId: q.platformId,

@@ -14,7 +14,8 @@ const accountUuid = (id: string) => parseId("InternalAccount", id) ?? parseId("E
 export async function listTransactions(platformId: string, q: TransactionFilters, customerScope?: string) {
   const db = await getDb();
   // Card transactions are listed here too (protocol.md "Cards"), with type CARD or a cardId; not in an agent's scope.
-  if (q.type === "CARD" || q.cardId !== undefined) return customerScope ? emptyPage() : listCardTransactions(db, platformId, q);
+  if (q.type === "CARD" || q.cardId !== undefined)
+    return customerScope ? emptyPage() : listCardTransactions(db, platformId, q);
   const where: SQL[] = [eq(transactions.platformId, platformId)];
   if (q.reference !== undefined) return emptyPage();
   if (customerScope) where.push(eq(transactions.customerId, customerScope));

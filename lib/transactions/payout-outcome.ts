@@ -47,7 +47,10 @@ export function sandboxPayout(identifier: string): PayoutOutcome {
 }
 
 /** What the payout rail does with a payout to an external account. */
-export async function payoutOutcome(tx: Tx, input: { platformId: string; externalAccountId: string; sandbox: boolean }): Promise<PayoutOutcome> {
+export async function payoutOutcome(
+  tx: Tx,
+  input: { platformId: string; externalAccountId: string; sandbox: boolean },
+): Promise<PayoutOutcome> {
   const [acct] = await tx.select().from(externalAccounts).where(eq(externalAccounts.id, input.externalAccountId));
   if (!acct) return { ok: false, reason: "ACCOUNT_INVALID", stage: "BEFORE_DEBIT" };
   if (acct.status === "INACTIVE") return { ok: false, reason: "ACCOUNT_CANNOT_RECEIVE", stage: "BEFORE_DEBIT" };
@@ -79,8 +82,14 @@ export async function umaPayoutOutcome(input: { umaAddress: string; sandbox: boo
  * Whether an incoming payment that could not be credited can be sent back to its source external account:
  * the same rail rules as a payout to that account (a closed, rejected or invalid source → the refund fails).
  */
-export async function refundOutcome(tx: Tx, input: { platformId: string; sourceExternalAccountId: string }): Promise<PayoutOutcome> {
-  const [platform] = await tx.select({ environment: platforms.environment }).from(platforms).where(eq(platforms.id, input.platformId));
+export async function refundOutcome(
+  tx: Tx,
+  input: { platformId: string; sourceExternalAccountId: string },
+): Promise<PayoutOutcome> {
+  const [platform] = await tx
+    .select({ environment: platforms.environment })
+    .from(platforms)
+    .where(eq(platforms.id, input.platformId));
   return payoutOutcome(tx, {
     platformId: input.platformId,
     externalAccountId: input.sourceExternalAccountId,

@@ -16,15 +16,25 @@ function accountView(kind: AccountKind, uuid: string, currency: string) {
 
 /** Grid's source: an account, an UMA sender, or (sandbox funding, which has no account) REALTIME_FUNDING. */
 function sourceView(r: TransactionRow): Transaction["source"] {
-  if (r.sourceKind === "UMA") return { sourceType: "UMA_ADDRESS", umaAddress: r.counterpartyUmaAddress ?? "", currency: r.sendingCurrency };
-  if (r.sourceKind === "SANDBOX" || !r.sourceAccountId) return { sourceType: "REALTIME_FUNDING", currency: r.sendingCurrency, accountType: "SANDBOX" };
+  if (r.sourceKind === "UMA")
+    return { sourceType: "UMA_ADDRESS", umaAddress: r.counterpartyUmaAddress ?? "", currency: r.sendingCurrency };
+  if (r.sourceKind === "SANDBOX" || !r.sourceAccountId)
+    return { sourceType: "REALTIME_FUNDING", currency: r.sendingCurrency, accountType: "SANDBOX" };
   return { sourceType: "ACCOUNT", ...accountView(r.sourceKind, r.sourceAccountId, r.sendingCurrency) };
 }
 
 /** Grid's destination: an account (a wallet payout with its onChainTransaction once settled) or an UMA receiver. */
 function destinationView(r: TransactionRow): Transaction["destination"] {
-  if (r.destinationKind === "UMA") return { destinationType: "UMA_ADDRESS", umaAddress: r.counterpartyUmaAddress ?? "", currency: r.receivingCurrency };
-  const out: Transaction["destination"] = { destinationType: "ACCOUNT", ...accountView(r.destinationKind, r.destinationAccountId ?? "", r.receivingCurrency) };
+  if (r.destinationKind === "UMA")
+    return {
+      destinationType: "UMA_ADDRESS",
+      umaAddress: r.counterpartyUmaAddress ?? "",
+      currency: r.receivingCurrency,
+    };
+  const out: Transaction["destination"] = {
+    destinationType: "ACCOUNT",
+    ...accountView(r.destinationKind, r.destinationAccountId ?? "", r.receivingCurrency),
+  };
   if (r.onChainTransactionHash && r.onChainNetwork) {
     out.onChainTransaction = { transactionHash: r.onChainTransactionHash, network: r.onChainNetwork as CryptoNetwork };
   }
@@ -72,11 +82,18 @@ export async function transactionViews(db: DbOrTx, rows: TransactionRow[]): Prom
   const ids = [...new Set(rows.map((r) => r.customerId).filter((id): id is string => id !== null))];
   const owners = new Map<string, string>();
   if (ids.length > 0) {
-    const found = await db.select({ id: customers.id, platformCustomerId: customers.platformCustomerId }).from(customers).where(inArray(customers.id, ids));
+    const found = await db
+      .select({ id: customers.id, platformCustomerId: customers.platformCustomerId })
+      .from(customers)
+      .where(inArray(customers.id, ids));
     for (const c of found) owners.set(c.id, c.platformCustomerId);
   }
   return rows.map((r) => {
-    if (r.customerId) return toTransaction(r, { customerId: formatId("Customer", r.customerId), platformCustomerId: owners.get(r.customerId) ?? "" });
+    if (r.customerId)
+      return toTransaction(r, {
+        customerId: formatId("Customer", r.customerId),
+        platformCustomerId: owners.get(r.customerId) ?? "",
+      });
     const platform = formatId("Platform", r.platformId);
     return toTransaction(r, { customerId: platform, platformCustomerId: platform });
   });

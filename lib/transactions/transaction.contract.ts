@@ -32,9 +32,21 @@ export const PENDING_REASONS = [
 export type PendingReason = (typeof PENDING_REASONS)[number];
 
 /** Grid's TransactionStatus; this service produces PENDING, PROCESSING, COMPLETED, FAILED and (the spec's agent rejection) REJECTED. */
-export const TRANSACTION_STATUSES = ["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED", "REFUNDED", "EXPIRED"] as const;
+export const TRANSACTION_STATUSES = [
+  "CREATED",
+  "PENDING",
+  "PENDING_AUTHORIZATION",
+  "PROCESSING",
+  "COMPLETED",
+  "REJECTED",
+  "FAILED",
+  "REFUNDED",
+  "EXPIRED",
+] as const;
 
-const accountType = z.enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"]).describe("Which kind of account (this service's addition)");
+const accountType = z
+  .enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"])
+  .describe("Which kind of account (this service's addition)");
 
 /** Grid's OnChainTransaction: the crypto transfer that settled a leg to or from an external crypto wallet. */
 export const onChainTransactionSchema = z
@@ -42,7 +54,9 @@ export const onChainTransactionSchema = z
     transactionHash: z.string().describe("The transfer's hash on its chain"),
     network: z.enum(CRYPTO_NETWORKS).describe("The chain (sandbox platforms: test networks)"),
   })
-  .describe("Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers)");
+  .describe(
+    "Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers)",
+  );
 
 const umaAddressSchema = z.string().describe("The UMA address at the other VASP");
 
@@ -54,8 +68,12 @@ export const transactionSourceSchema = z.discriminatedUnion("sourceType", [
     accountType,
     onChainTransaction: onChainTransactionSchema.optional(),
   }),
-  z.object({ sourceType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() }).describe("An UMA payment from another VASP"),
-  z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: z.string(), accountType }).describe("Sandbox funding"),
+  z
+    .object({ sourceType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() })
+    .describe("An UMA payment from another VASP"),
+  z
+    .object({ sourceType: z.literal("REALTIME_FUNDING"), currency: z.string(), accountType })
+    .describe("Sandbox funding"),
 ]);
 
 export const transactionDestinationSchema = z.discriminatedUnion("destinationType", [
@@ -66,7 +84,9 @@ export const transactionDestinationSchema = z.discriminatedUnion("destinationTyp
     accountType,
     onChainTransaction: onChainTransactionSchema.optional(),
   }),
-  z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() }).describe("An UMA payment to another VASP's receiver"),
+  z
+    .object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: umaAddressSchema, currency: z.string() })
+    .describe("An UMA payment to another VASP's receiver"),
 ]);
 
 /** Grid's Transaction (IncomingTransaction / OutgoingTransaction, by `type`); amounts in the smallest unit. */
@@ -76,7 +96,9 @@ export const transactionSchema = z.object({
   direction: z.enum(["CREDIT", "DEBIT"]).describe("INCOMING credits, OUTGOING debits the customer's account"),
   status: z
     .enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"])
-    .describe("REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)"),
+    .describe(
+      "REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)",
+    ),
   pendingReason: z.enum(PENDING_REASONS).optional(),
   failureReason: z.enum(FAILURE_REASONS).optional(),
   rejectionReason: z.string().optional().describe("REJECTED: the reason the platform gave"),
@@ -97,13 +119,18 @@ export const transactionSchema = z.object({
       transactionHash: z
         .string()
         .optional()
-        .describe("Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg"),
+        .describe(
+          "Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg",
+        ),
     })
     .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   settledAt: z.string().optional(),
-  receiptDeliveryConfirmedAt: z.string().optional().describe("When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm)"),
+  receiptDeliveryConfirmedAt: z
+    .string()
+    .optional()
+    .describe("When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm)"),
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -119,9 +146,16 @@ export const transactionFilters = paginationQuery.extend({
   senderAccountIdentifier: accountIdFilter.describe("Source account id"),
   receiverAccountIdentifier: accountIdFilter.describe("Destination account id"),
   status: z.enum(TRANSACTION_STATUSES).optional(),
-  type: z.enum(["INCOMING", "OUTGOING", "CARD"]).optional().describe("CARD: card transactions (protocol.md Cards); the others by direction"),
+  type: z
+    .enum(["INCOMING", "OUTGOING", "CARD"])
+    .optional()
+    .describe("CARD: card transactions (protocol.md Cards); the others by direction"),
   cardId: z.string().max(100).optional().describe("Card transactions of this card"),
-  reference: z.string().max(256).optional().describe("Accepted; no transaction of this service carries a reference, so it matches none"),
+  reference: z
+    .string()
+    .max(256)
+    .optional()
+    .describe("Accepted; no transaction of this service carries a reference, so it matches none"),
   startDate: instant.describe("Created at or after (inclusive)"),
   endDate: instant.describe("Created at or before (inclusive)"),
   sortOrder: z.enum(["asc", "desc"]).default("desc"),
@@ -139,7 +173,10 @@ export const getTransactionOp = defineOperation({
   tags: ["Transactions"],
   auth: "platform",
   params: z.object({ transactionId: z.string().max(100) }),
-  responses: { 200: { description: "The transaction (a card transaction for a CardTransaction id)", schema: anyTransactionSchema }, ...errorResponses(401, 404) },
+  responses: {
+    200: { description: "The transaction (a card transaction for a CardTransaction id)", schema: anyTransactionSchema },
+    ...errorResponses(401, 404),
+  },
 });
 
 export const listTransactionsOp = defineOperation({
@@ -150,11 +187,17 @@ export const listTransactionsOp = defineOperation({
   tags: ["Transactions"],
   auth: "platform",
   query: transactionFilters,
-  responses: { 200: { description: "A page of transactions", schema: listResponse(anyTransactionSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of transactions", schema: listResponse(anyTransactionSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 const decisionResponses = {
-  200: { description: "The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED", schema: transactionSchema },
+  200: {
+    description: "The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED",
+    schema: transactionSchema,
+  },
   ...errorResponses(400, 401, 404, 409),
 };
 
@@ -163,7 +206,8 @@ export const approveTransactionOp = defineOperation({
   method: "POST",
   path: "/transactions/{transactionId}/approve",
   summary: "Approve an agent-initiated transaction pending platform approval",
-  description: "409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.",
+  description:
+    "409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.",
   tags: ["Agent Management"],
   auth: "platform",
   params: z.object({ transactionId: z.string().max(100) }),
@@ -195,9 +239,14 @@ export const cancelTransactionOp = defineOperation({
   tags: ["Transactions"],
   auth: "platform",
   params: z.object({ transactionId: z.string().max(100) }),
-  body: z.object({ reason: z.string().max(500).optional().describe("The platform's own reason, kept as rejectionReason") }).strict(),
+  body: z
+    .object({ reason: z.string().max(500).optional().describe("The platform's own reason, kept as rejectionReason") })
+    .strict(),
   bodyOptional: true,
-  responses: { 200: { description: "The cancelled transaction (REJECTED)", schema: transactionSchema }, ...errorResponses(400, 401, 404, 409) },
+  responses: {
+    200: { description: "The cancelled transaction (REJECTED)", schema: transactionSchema },
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
 
 export const confirmReceiptDeliveryOp = defineOperation({
@@ -212,5 +261,8 @@ export const confirmReceiptDeliveryOp = defineOperation({
   params: z.object({ transactionId: z.string().max(100) }),
   body: z.object({ receiptDeliveryConfirmedAt: z.iso.datetime({ offset: true }).optional() }).strict(),
   bodyOptional: true,
-  responses: { 200: { description: "The transaction with receiptDeliveryConfirmedAt", schema: transactionSchema }, ...errorResponses(400, 401, 404) },
+  responses: {
+    200: { description: "The transaction with receiptDeliveryConfirmedAt", schema: transactionSchema },
+    ...errorResponses(400, 401, 404),
+  },
 });

@@ -23,12 +23,20 @@ import type { TransferInput } from "./transfer.contract";
 export interface AgentGate {
   agentId: string;
   customerId: string;
-  decide: (tx: Tx, t: { usdValueCents: bigint; destinationKind: "INTERNAL"; destinationAccountId: string }) => Promise<"AUTO" | "APPROVAL_REQUIRED">;
+  decide: (
+    tx: Tx,
+    t: { usdValueCents: bigint; destinationKind: "INTERNAL"; destinationAccountId: string },
+  ) => Promise<"AUTO" | "APPROVAL_REQUIRED">;
   announce: (tx: Tx, pending: TransactionRow) => Promise<void>;
 }
 
 /** Deprecated POST /transfer-in: pull from the customer's external account into its internal account, through the engine. */
-export async function transferIn(platform: PlatformPrincipal, input: TransferInput, idempotencyKey: string | null, gate?: AgentGate): Promise<Transaction> {
+export async function transferIn(
+  platform: PlatformPrincipal,
+  input: TransferInput,
+  idempotencyKey: string | null,
+  gate?: AgentGate,
+): Promise<Transaction> {
   const db = await getDb();
   return idempotent(
     { key: idempotencyKey, scope: gate ? `agent:${gate.agentId}` : undefined, body: input },
@@ -38,7 +46,13 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
           await db
             .select()
             .from(transactions)
-            .where(and(eq(transactions.platformId, platform.id), eq(transactions.kind, "TRANSFER_IN"), eq(transactions.idempotencyKey, key)))
+            .where(
+              and(
+                eq(transactions.platformId, platform.id),
+                eq(transactions.kind, "TRANSFER_IN"),
+                eq(transactions.idempotencyKey, key),
+              ),
+            )
         )[0],
       uniqueIndex: "transactions_idempotency_uq",
       answer: (row) => transactionView(db, row),
@@ -47,15 +61,24 @@ export async function transferIn(platform: PlatformPrincipal, input: TransferInp
   );
 }
 
-async function insertTransferIn(platform: PlatformPrincipal, input: TransferInput, idempotency: IdempotencyColumns, gate?: AgentGate): Promise<Transaction> {
+async function insertTransferIn(
+  platform: PlatformPrincipal,
+  input: TransferInput,
+  idempotency: IdempotencyColumns,
+  gate?: AgentGate,
+): Promise<Transaction> {
   const db = await getDb();
   // An agent sees only its customer's accounts: another's answers exactly like a missing one.
   const src = await resolveExternal(db, platform.id, input.source.accountId, gate?.customerId);
   const dst = await resolveInternal(db, platform.id, input.destination.accountId, gate?.customerId);
   if (src.currency !== dst.currency) {
-    throw new ApiError("INVALID_INPUT", `transfer-in moves one currency: the source is ${src.currency}, the destination holds ${dst.currency}`, {
-      errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `transfer-in moves one currency: the source is ${src.currency}, the destination holds ${dst.currency}`,
+      {
+        errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
+      },
+    );
   }
   if (src.customerId !== dst.customerId) {
     throw new ApiError("INVALID_INPUT", "transfer-in moves funds between accounts of one owner", {
@@ -64,10 +87,15 @@ async function insertTransferIn(platform: PlatformPrincipal, input: TransferInpu
   }
   if (dst.customerId) await requireKycApproved(db, dst.customerId);
   const amount = BigInt(input.amount);
-  const usd = src.currency === "USD" ? amount : convertDown(amount, src.currency, "USD", (await getRate(src.currency, "USD")).rate);
+  const usd =
+    src.currency === "USD"
+      ? amount
+      : convertDown(amount, src.currency, "USD", (await getRate(src.currency, "USD")).rate);
   checkTransactionSize(platform.settings, usd);
   const row = await db.transaction(async (tx) => {
-    const mode = gate ? await gate.decide(tx, { usdValueCents: usd, destinationKind: "INTERNAL", destinationAccountId: dst.uuid }) : "AUTO";
+    const mode = gate
+      ? await gate.decide(tx, { usdValueCents: usd, destinationKind: "INTERNAL", destinationAccountId: dst.uuid })
+      : "AUTO";
     const inserted = await insertTransaction(tx, {
       id: newUuid(),
       platformId: platform.id,
@@ -96,7 +124,11 @@ async function insertTransferIn(platform: PlatformPrincipal, input: TransferInpu
       await gate!.announce(tx, inserted);
       return inserted;
     }
-    return executeTransaction(tx, inserted, { settings: platform.settings, sandbox: platform.environment === "SANDBOX", onRefusal: "fail" });
+    return executeTransaction(tx, inserted, {
+      settings: platform.settings,
+      sandbox: platform.environment === "SANDBOX",
+      onRefusal: "fail",
+    });
   });
   return transactionView(db, row);
 }

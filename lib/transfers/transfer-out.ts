@@ -12,8 +12,16 @@ import type { TransferOutInput } from "./transfer.contract";
  * Deprecated POST /transfer-out, kept with its shape: a same-currency quote with SENDING locked and
  * immediatelyExecute, so terms, limits, fees and failure reasons are exactly those of POST /quotes.
  */
-export async function transferOut(platform: PlatformPrincipal, input: TransferOutInput, idempotencyKey: string | null): Promise<Transaction> {
-  const quote = await transferOutQuote(platform, input, { immediatelyExecute: true, idempotencyKey, idempotencyScope: "transfer-out" });
+export async function transferOut(
+  platform: PlatformPrincipal,
+  input: TransferOutInput,
+  idempotencyKey: string | null,
+): Promise<Transaction> {
+  const quote = await transferOutQuote(platform, input, {
+    immediatelyExecute: true,
+    idempotencyKey,
+    idempotencyScope: "transfer-out",
+  });
   return getTransaction(platform.id, quote.transactionId);
 }
 
@@ -28,15 +36,23 @@ export async function transferOutQuote(
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   const dst = await resolveExternal(db, platform.id, input.destination.accountId, scope);
   if (src.currency !== dst.currency) {
-    throw new ApiError("INVALID_INPUT", `transfer-out moves one currency: the source holds ${src.currency}, the destination takes ${dst.currency}; use POST /quotes`, {
-      errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `transfer-out moves one currency: the source holds ${src.currency}, the destination takes ${dst.currency}; use POST /quotes`,
+      {
+        errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
+      },
+    );
   }
   return createQuote(
     platform,
     {
       source: { sourceType: "ACCOUNT", accountId: input.source.accountId },
-      destination: { destinationType: "ACCOUNT", accountId: input.destination.accountId, paymentRail: input.destination.paymentRail },
+      destination: {
+        destinationType: "ACCOUNT",
+        accountId: input.destination.accountId,
+        paymentRail: input.destination.paymentRail,
+      },
       lockedCurrencySide: "SENDING",
       lockedCurrencyAmount: input.amount,
       immediatelyExecute: opts.immediatelyExecute,

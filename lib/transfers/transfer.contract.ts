@@ -15,13 +15,21 @@ export type TransferInput = z.infer<typeof transferSchema>;
 
 /** Grid's TransferOutRequest adds the rail and the payout details of POST /quotes. */
 export const transferOutSchema = transferSchema.extend({
-  destination: z.object({ accountId: z.string().max(100), paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the external account's paymentRails") }),
+  destination: z.object({
+    accountId: z.string().max(100),
+    paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the external account's paymentRails"),
+  }),
   remittanceInformation: remittanceSchema,
   purposeOfPayment: purposeSchema,
 });
 export type TransferOutInput = z.infer<typeof transferOutSchema>;
 
-const idem = { "Idempotency-Key": { description: "The same key with the same body returns the same transaction; with another body, 409 IDEMPOTENCY_KEY_REUSED" } };
+const idem = {
+  "Idempotency-Key": {
+    description:
+      "The same key with the same body returns the same transaction; with another body, 409 IDEMPOTENCY_KEY_REUSED",
+  },
+};
 
 export const transferInOp = defineOperation({
   operationId: "transferIn",
@@ -34,7 +42,10 @@ export const transferInOp = defineOperation({
   auth: "platform",
   headers: idem,
   body: transferSchema,
-  responses: { 201: { description: "The transaction", schema: transactionSchema }, ...errorResponses(400, 401, 404, 429) },
+  responses: {
+    201: { description: "The transaction", schema: transactionSchema },
+    ...errorResponses(400, 401, 404, 429),
+  },
 });
 
 export const transferOutOp = defineOperation({
@@ -48,5 +59,8 @@ export const transferOutOp = defineOperation({
   auth: "platform",
   headers: idem,
   body: transferOutSchema,
-  responses: { 201: { description: "The transaction", schema: transactionSchema }, ...errorResponses(400, 401, 403, 404, 429) },
+  responses: {
+    201: { description: "The transaction", schema: transactionSchema },
+    ...errorResponses(400, 401, 403, 404, 429),
+  },
 });

@@ -27,7 +27,10 @@ const PAYER_DATA = [
 const MAX = 100_000_000;
 
 /** Grid's sandbox UMA addresses (mintlify global-p2p/platform-tools/sandbox-testing.mdx); any other local part → not found. */
-const SANDBOX_RECEIVERS: Record<string, Pick<CounterpartyAnswer, "outcome"> & { currency: string; payerData?: CounterpartyAnswer["requiredPayerDataFields"] }> = {
+const SANDBOX_RECEIVERS: Record<
+  string,
+  Pick<CounterpartyAnswer, "outcome"> & { currency: string; payerData?: CounterpartyAnswer["requiredPayerDataFields"] }
+> = {
   "success.usd": { currency: "USD", outcome: "SUCCESS" },
   "success.eur": { currency: "EUR", outcome: "SUCCESS" },
   "success.mxn": { currency: "MXN", outcome: "SUCCESS" },
@@ -47,7 +50,10 @@ const SANDBOX_RECEIVERS: Record<string, Pick<CounterpartyAnswer, "outcome"> & { 
 
 /** Our own sandbox addresses for the counterparty's failures (README "Sandbox UMA addresses"). */
 const SANDBOX_FAILURES: Record<string, () => ApiError> = {
-  "fail.uma.version": () => new ApiError("UNSUPPORTED_UMA_VERSION", "The receiver's VASP does not support UMA version 1.0", { supportedMajorVersions: [0] }),
+  "fail.uma.version": () =>
+    new ApiError("UNSUPPORTED_UMA_VERSION", "The receiver's VASP does not support UMA version 1.0", {
+      supportedMajorVersions: [0],
+    }),
   "fail.lnurlp": () => new ApiError("LNURLP_REQUEST_FAILED", "The receiver's VASP did not answer the LNURLP request"),
 };
 
@@ -59,7 +65,12 @@ export const sandboxCounterparty: UmaCounterparty = {
     if (failure) throw failure();
     const r = SANDBOX_RECEIVERS[local];
     if (!r) return null;
-    return { receiverUmaAddress: address, currencies: [{ code: r.currency, min: 1, max: MAX }], requiredPayerDataFields: r.payerData ?? PAYER_DATA, outcome: r.outcome };
+    return {
+      receiverUmaAddress: address,
+      currencies: [{ code: r.currency, min: 1, max: MAX }],
+      requiredPayerDataFields: r.payerData ?? PAYER_DATA,
+      outcome: r.outcome,
+    };
   },
 };
 
@@ -69,7 +80,10 @@ export const sandboxCounterparty: UmaCounterparty = {
  */
 export const productionCounterparty: UmaCounterparty = {
   async lookup() {
-    throw new ApiError("LNURLP_REQUEST_FAILED", "This deployment has no UMA counterparty client configured; only sandbox platforms can reach UMA receivers");
+    throw new ApiError(
+      "LNURLP_REQUEST_FAILED",
+      "This deployment has no UMA counterparty client configured; only sandbox platforms can reach UMA receivers",
+    );
   },
 };
 

@@ -5,7 +5,11 @@ import { counterpartyFor } from "./counterparty";
 import { recordLookup } from "./record-lookup";
 
 /** GET /receiver/uma/{address}: ask the receiver's VASP (through the counterparty seam) what it accepts. */
-export async function lookupUma(platform: PlatformPrincipal, address: string, q: { senderUmaAddress?: string; customerId?: string }) {
+export async function lookupUma(
+  platform: PlatformPrincipal,
+  address: string,
+  q: { senderUmaAddress?: string; customerId?: string },
+) {
   // Clients may percent-encode `$` and `@` in the path.
   let decoded = address;
   try {
@@ -13,7 +17,9 @@ export async function lookupUma(platform: PlatformPrincipal, address: string, q:
   } catch {}
   const receiverUmaAddress = decoded.startsWith("$") ? decoded : `$${decoded}`;
   if (!UMA_ADDRESS.test(receiverUmaAddress)) {
-    throw new ApiError("INVALID_INPUT", "Not an UMA address", { errors: [{ field: "receiverUmaAddress", message: "UMA address such as $alice@example.com" }] });
+    throw new ApiError("INVALID_INPUT", "Not an UMA address", {
+      errors: [{ field: "receiverUmaAddress", message: "UMA address such as $alice@example.com" }],
+    });
   }
   const answer = await counterpartyFor(platform.environment).lookup(receiverUmaAddress);
   if (!answer) throw notFound("UMA_NOT_FOUND", "UMA receiver", receiverUmaAddress);

@@ -30,7 +30,16 @@ export async function recordLookup(
   });
   const supportedCurrencies = [];
   for (const c of answer.currencies.filter((x) => isKnownCurrency(x.code))) {
-    supportedCurrencies.push({ currency: currencyObject(c.code), estimatedExchangeRate: Number((await getRate(sender.currency, c.code)).rate), min: c.min, max: c.max });
+    supportedCurrencies.push({
+      currency: currencyObject(c.code),
+      estimatedExchangeRate: Number((await getRate(sender.currency, c.code)).rate),
+      min: c.min,
+      max: c.max,
+    });
   }
-  return { supportedCurrencies, requiredPayerDataFields: answer.requiredPayerDataFields, lookupId: formatId("Lookup", id) };
+  return {
+    supportedCurrencies,
+    requiredPayerDataFields: answer.requiredPayerDataFields,
+    lookupId: formatId("Lookup", id),
+  };
 }

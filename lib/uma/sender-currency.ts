@@ -6,10 +6,19 @@ import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
 /** The sending customer (when named) and the currency its first fiat account holds; USD otherwise. */
-export async function resolveCustomerCurrency(db: DbOrTx, platformId: string, customerId?: string): Promise<{ customerId: string | null; currency: string }> {
+export async function resolveCustomerCurrency(
+  db: DbOrTx,
+  platformId: string,
+  customerId?: string,
+): Promise<{ customerId: string | null; currency: string }> {
   if (customerId === undefined) return { customerId: null, currency: "USD" };
   const uuid = parseId("Customer", customerId);
-  const [c] = uuid ? await db.select({ id: customers.id }).from(customers).where(and(eq(customers.id, uuid), eq(customers.platformId, platformId), isNull(customers.deletedAt))) : [];
+  const [c] = uuid
+    ? await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.id, uuid), eq(customers.platformId, platformId), isNull(customers.deletedAt)))
+    : [];
   if (!c) throw notFound("USER_NOT_FOUND", "Customer", customerId);
   return { customerId: c.id, currency: await firstFiatCurrency(db, c.id) };
 }

@@ -21,7 +21,11 @@ export const externalAccountLookupSchema = lookupBase.extend({ accountId: z.stri
 
 const lookupQuery = z.object({
   senderUmaAddress: z.string().max(300).optional(),
-  customerId: z.string().max(100).optional().describe("The sending customer: its currency prices estimatedExchangeRate"),
+  customerId: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("The sending customer: its currency prices estimatedExchangeRate"),
 });
 const tags = ["Cross-border Transfers"];
 
@@ -38,7 +42,10 @@ export const lookupUmaOp = defineOperation({
   auth: "platform",
   params: z.object({ receiverUmaAddress: z.string().max(300) }),
   query: lookupQuery,
-  responses: { 200: { description: "What the receiver accepts", schema: umaLookupSchema }, ...errorResponses(400, 401, 403, 404, 412, 424) },
+  responses: {
+    200: { description: "What the receiver accepts", schema: umaLookupSchema },
+    ...errorResponses(400, 401, 403, 404, 412, 424),
+  },
 });
 
 export const lookupExternalAccountOp = defineOperation({
@@ -50,7 +57,10 @@ export const lookupExternalAccountOp = defineOperation({
   auth: "platform",
   params: z.object({ accountId: z.string().max(100) }),
   query: lookupQuery,
-  responses: { 200: { description: "What the account accepts", schema: externalAccountLookupSchema }, ...errorResponses(400, 401, 403, 404) },
+  responses: {
+    200: { description: "What the account accepts", schema: externalAccountLookupSchema },
+    ...errorResponses(400, 401, 403, 404),
+  },
 });
 
 export const umaProviderSchema = z.object({
@@ -68,14 +78,27 @@ export const listUmaProvidersOp = defineOperation({
   method: "GET",
   path: "/uma-providers",
   summary: "List available Counterparty Providers",
-  description: "From the shipped directory (or DIRECTORY_FILE `umaProviders`). There is no allow-list API yet: every provider is allowListStatus true.",
+  description:
+    "From the shipped directory (or DIRECTORY_FILE `umaProviders`). There is no allow-list API yet: every provider is allowListStatus true.",
   tags: ["Available UMA Providers"],
   auth: "platform",
   query: paginationQuery.extend({
-    countryCode: z.string().regex(/^[A-Za-z]{2}$/).optional(),
-    currencyCode: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+    countryCode: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional(),
+    currencyCode: z
+      .string()
+      .regex(/^[A-Za-z]{3}$/)
+      .optional(),
     hasBlockedProviders: z.enum(["true", "false"]).optional(),
     sortOrder: z.enum(["asc", "desc"]).default("asc"),
   }),
-  responses: { 200: { description: "A page of providers", schema: listResponse(umaProviderSchema).extend({ totalCount: z.number().int() }) }, ...errorResponses(400, 401, 403) },
+  responses: {
+    200: {
+      description: "A page of providers",
+      schema: listResponse(umaProviderSchema).extend({ totalCount: z.number().int() }),
+    },
+    ...errorResponses(400, 401, 403),
+  },
 });

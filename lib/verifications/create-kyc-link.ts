@@ -12,12 +12,21 @@ import { newUuid } from "@/lib/ids";
 const LINK_TTL_MS = 24 * 3600 * 1000;
 
 /** POST /customers/{id}/kyc-link: a single-use hosted link; only the token's digest is stored. */
-export async function createKycLink(platform: PlatformPrincipal, customerId: string, body: { redirectUri?: string } | undefined, requestOrigin: string) {
+export async function createKycLink(
+  platform: PlatformPrincipal,
+  customerId: string,
+  body: { redirectUri?: string } | undefined,
+  requestOrigin: string,
+) {
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, customerId);
   const contact = contactVerificationView(customer);
   if (contact && Object.values(contact).some((s) => s !== "VERIFIED")) {
-    throw new ApiError("CONFLICT", "The customer's email and phone must be verified first (verify-email, verify-phone)", { contactVerification: contact });
+    throw new ApiError(
+      "CONFLICT",
+      "The customer's email and phone must be verified first (verify-email, verify-phone)",
+      { contactVerification: contact },
+    );
   }
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + LINK_TTL_MS);

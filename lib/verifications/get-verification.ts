@@ -10,7 +10,10 @@ export async function getVerification(platform: PlatformPrincipal, verificationI
   const uuid = parseId("Verification", verificationId);
   const db = await getDb();
   const [row] = uuid
-    ? await db.select().from(verifications).where(and(eq(verifications.id, uuid), eq(verifications.platformId, platform.id)))
+    ? await db
+        .select()
+        .from(verifications)
+        .where(and(eq(verifications.id, uuid), eq(verifications.platformId, platform.id)))
     : [];
   if (!row) throw notFound("VERIFICATION_NOT_FOUND", "Verification", verificationId);
   return toVerification(row);

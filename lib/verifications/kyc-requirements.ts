@@ -8,9 +8,17 @@ import type { DocumentType, VerificationError } from "./verification.contract";
 
 /** Document categories and the types that satisfy each (Grid's VerificationError table). */
 export const DOCUMENT_REQUIREMENTS = {
-  MISSING_IDENTITY_DOCUMENT: { types: ["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"], reason: "Identity document is required" },
+  MISSING_IDENTITY_DOCUMENT: {
+    types: ["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"],
+    reason: "Identity document is required",
+  },
   MISSING_LEGAL_PRESENCE_DOCUMENT: {
-    types: ["CERTIFICATE_OF_INCORPORATION", "ARTICLES_OF_INCORPORATION", "ARTICLES_OF_ASSOCIATION", "STATE_REGISTRY_EXCERPT"],
+    types: [
+      "CERTIFICATE_OF_INCORPORATION",
+      "ARTICLES_OF_INCORPORATION",
+      "ARTICLES_OF_ASSOCIATION",
+      "STATE_REGISTRY_EXCERPT",
+    ],
     reason: "Company formation document is required",
   },
   MISSING_OWNERSHIP_STRUCTURE_DOCUMENT: {
@@ -39,7 +47,8 @@ export async function missingForVerification(db: DbOrTx, row: CustomerRow): Prom
   const out: VerificationError[] = [];
   const field = (name: string, label: string) => {
     const v = profileField(row, name);
-    if (v === undefined || v === null || v === "") out.push({ resourceId: customerRef, type: "MISSING_FIELD", field: name, reason: `${label} is required` });
+    if (v === undefined || v === null || v === "")
+      out.push({ resourceId: customerRef, type: "MISSING_FIELD", field: name, reason: `${label} is required` });
   };
   const docs = await db
     .select({ documentType: documents.documentType, beneficialOwnerId: documents.beneficialOwnerId })
@@ -55,8 +64,19 @@ export async function missingForVerification(db: DbOrTx, row: CustomerRow): Prom
   const addressParts = () => {
     const a = (row.profile as Profile).address;
     if (!a) return field("address", "Address");
-    for (const [k, label] of [["line1", "Address line 1"], ["city", "City"], ["postalCode", "Postal code"], ["country", "Country"]] as const) {
-      if (!a[k]) out.push({ resourceId: customerRef, type: "MISSING_FIELD", field: `address.${k}`, reason: `${label} is required` });
+    for (const [k, label] of [
+      ["line1", "Address line 1"],
+      ["city", "City"],
+      ["postalCode", "Postal code"],
+      ["country", "Country"],
+    ] as const) {
+      if (!a[k])
+        out.push({
+          resourceId: customerRef,
+          type: "MISSING_FIELD",
+          field: `address.${k}`,
+          reason: `${label} is required`,
+        });
     }
   };
 
@@ -69,7 +89,12 @@ export async function missingForVerification(db: DbOrTx, row: CustomerRow): Prom
       field("idType", "Identification type");
       // `identifier` is kept only encrypted (lib/customers/seal-identifier.ts).
       if (!(row.profile as Profile).identifierEncrypted) {
-        out.push({ resourceId: customerRef, type: "MISSING_FIELD", field: "identifier", reason: "Identifier is required" });
+        out.push({
+          resourceId: customerRef,
+          type: "MISSING_FIELD",
+          field: "identifier",
+          reason: "Identifier is required",
+        });
       }
     }
     needDocument("MISSING_IDENTITY_DOCUMENT");
@@ -83,7 +108,16 @@ export async function missingForVerification(db: DbOrTx, row: CustomerRow): Prom
   needDocument("MISSING_LEGAL_PRESENCE_DOCUMENT");
   needDocument("MISSING_OWNERSHIP_STRUCTURE_DOCUMENT");
   needDocument("MISSING_PROOF_OF_ADDRESS_DOCUMENT");
-  const [owner] = await db.select({ id: beneficialOwners.id }).from(beneficialOwners).where(eq(beneficialOwners.customerId, row.id)).limit(1);
-  if (!owner) out.push({ resourceId: customerRef, type: "MISSING_BENEFICIAL_OWNER", reason: "At least one beneficial owner is required" });
+  const [owner] = await db
+    .select({ id: beneficialOwners.id })
+    .from(beneficialOwners)
+    .where(eq(beneficialOwners.customerId, row.id))
+    .limit(1);
+  if (!owner)
+    out.push({
+      resourceId: customerRef,
+      type: "MISSING_BENEFICIAL_OWNER",
+      reason: "At least one beneficial owner is required",
+    });
   return out;
 }

@@ -12,7 +12,11 @@ import type { KycStatus } from "@/lib/customers/kyc-status";
  */
 export async function setKycStatus(tx: Tx, row: CustomerRow, status: KycStatus): Promise<CustomerRow> {
   if (row.kycStatus === status) return row;
-  const [updated] = await tx.update(customers).set({ kycStatus: status, updatedAt: new Date() }).where(eq(customers.id, row.id)).returning();
+  const [updated] = await tx
+    .update(customers)
+    .set({ kycStatus: status, updatedAt: new Date() })
+    .where(eq(customers.id, row.id))
+    .returning();
   if (status !== "UNVERIFIED") {
     await emitEvent(tx, {
       platformId: row.platformId,

@@ -30,9 +30,13 @@ export async function submitVerification(platform: PlatformPrincipal, customerId
       : [];
     if (!row) throw notFound("USER_NOT_FOUND", "Customer", customerId);
     if (row.kycStatus === "APPROVED" || row.kycStatus === "REJECTED") {
-      throw new ApiError("INVALID_INPUT", `The customer's verification is settled (${row.kycStatus}); it cannot be submitted again`, {
-        kycStatus: row.kycStatus,
-      });
+      throw new ApiError(
+        "INVALID_INPUT",
+        `The customer's verification is settled (${row.kycStatus}); it cannot be submitted again`,
+        {
+          kycStatus: row.kycStatus,
+        },
+      );
     }
     let errors = await missingForVerification(tx, row);
     let status: VerificationStatus = "RESOLVE_ERRORS";
@@ -43,19 +47,32 @@ export async function submitVerification(platform: PlatformPrincipal, customerId
     const now = new Date();
     const [v] = await tx
       .insert(verifications)
-      .values({ id: newUuid(), platformId: platform.id, customerId: row.id, verificationStatus: status, errors, createdAt: now, updatedAt: now })
+      .values({
+        id: newUuid(),
+        platformId: platform.id,
+        customerId: row.id,
+        verificationStatus: status,
+        errors,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     const out = toVerification(v);
     await emitEvent(tx, { platformId: platform.id, type: `VERIFICATION.${status}`, data: out });
     await setKycStatus(tx, row, customerStatus);
-    if (row.customerType === "BUSINESS" && customerStatus !== row.kycStatus) await resolveOwners(tx, row.id, customerStatus);
+    if (row.customerType === "BUSINESS" && customerStatus !== row.kycStatus)
+      await resolveOwners(tx, row.id, customerStatus);
     return out;
   });
 }
 
 type Decision = { status: VerificationStatus; customerStatus: KycStatus; errors: VerificationError[] };
 
-async function decide(tx: Parameters<typeof missingForVerification>[0], platform: PlatformPrincipal, row: typeof customers.$inferSelect): Promise<Decision> {
+async function decide(
+  tx: Parameters<typeof missingForVerification>[0],
+  platform: PlatformPrincipal,
+  row: typeof customers.$inferSelect,
+): Promise<Decision> {
   // Without a provider behind it, a production submission waits for review (the provider seam decides later).
   if (platform.environment !== "SANDBOX") return { status: "IN_PROGRESS", customerStatus: "PENDING", errors: [] };
   switch (sandboxSuffix(row)) {
@@ -64,12 +81,22 @@ async function decide(tx: Parameters<typeof missingForVerification>[0], platform
     case "002":
       return { status: "REJECTED", customerStatus: "REJECTED", errors: [] };
     case "003": {
-      const [doc] = await tx.select({ id: documents.id }).from(documents).where(eq(documents.customerId, row.id)).limit(1);
+      const [doc] = await tx
+        .select({ id: documents.id })
+        .from(documents)
+        .where(eq(documents.customerId, row.id))
+        .limit(1);
       const resourceId = doc ? formatId("Document", doc.id) : formatId("Customer", row.id);
       return {
         status: "RESOLVE_ERRORS",
         customerStatus: row.kycStatus as KycStatus,
-        errors: [{ resourceId, type: "POOR_QUALITY_DOCUMENT", reason: "The document is too blurry to read; upload a clearer copy" }],
+        errors: [
+          {
+            resourceId,
+            type: "POOR_QUALITY_DOCUMENT",
+            reason: "The document is too blurry to read; upload a clearer copy",
+          },
+        ],
       };
     }
     default:

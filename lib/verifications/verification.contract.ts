@@ -73,7 +73,10 @@ export const verificationErrorSchema = z.object({
   resourceId: z.string().describe("Customer, BeneficialOwner or Document id the problem concerns"),
   type: z.enum(VERIFICATION_ERROR_TYPES),
   field: z.string().optional().describe("Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD)"),
-  acceptedDocumentTypes: z.array(z.enum(DOCUMENT_TYPES)).optional().describe("Any one of these documents satisfies the requirement"),
+  acceptedDocumentTypes: z
+    .array(z.enum(DOCUMENT_TYPES))
+    .optional()
+    .describe("Any one of these documents satisfies the requirement"),
   reason: z.string(),
 });
 export type VerificationError = z.infer<typeof verificationErrorSchema>;
@@ -114,7 +117,10 @@ export const listVerificationsOp = defineOperation({
     customerId: z.string().max(100).optional(),
     verificationStatus: z.enum(VERIFICATION_STATUSES).optional(),
   }),
-  responses: { 200: { description: "A page of verifications", schema: listResponse(verificationSchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of verifications", schema: listResponse(verificationSchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const getVerificationOp = defineOperation({
@@ -145,7 +151,13 @@ export const createCustomerKycLinkOp = defineOperation({
   tags,
   auth: "platform",
   params: customerIdParams,
-  body: z.object({ redirectUri: z.string().url().regex(/^https?:\/\//, "must start with https:// (or http:// for local development)").optional() }),
+  body: z.object({
+    redirectUri: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "must start with https:// (or http:// for local development)")
+      .optional(),
+  }),
   bodyOptional: true,
   responses: { 201: { description: "The link", schema: kycLinkSchema }, ...errorResponses(400, 401, 404, 409) },
 });
@@ -162,10 +174,17 @@ export const getCustomerKycLinkOp = defineOperation({
   auth: "platform",
   query: z.object({
     platformCustomerId: z.string().min(1).max(256),
-    redirectUri: z.string().url().regex(/^https?:\/\//, "must start with https:// (or http:// for local development)").optional(),
+    redirectUri: z
+      .string()
+      .url()
+      .regex(/^https?:\/\//, "must start with https:// (or http:// for local development)")
+      .optional(),
   }),
   responses: {
-    200: { description: "The link", schema: kycLinkSchema.extend({ customerId: z.string(), platformCustomerId: z.string() }) },
+    200: {
+      description: "The link",
+      schema: kycLinkSchema.extend({ customerId: z.string(), platformCustomerId: z.string() }),
+    },
     ...errorResponses(400, 401, 404, 409),
   },
   deprecated: true,

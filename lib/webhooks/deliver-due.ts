@@ -73,7 +73,11 @@ export async function deliverDue(batch = 20): Promise<AttemptOutcome[]> {
  * and the connection goes to the checked address. The log keeps the receiver's status code and a
  * short reason of ours, never the receiver's body, nor addresses and ports of a refused host.
  */
-export async function attemptDelivery(c: Claimed, privateKey: import("node:crypto").KeyObject, keepBytes = 0): Promise<AttemptOutcome> {
+export async function attemptDelivery(
+  c: Claimed,
+  privateKey: import("node:crypto").KeyObject,
+  keepBytes = 0,
+): Promise<AttemptOutcome> {
   const cfg = env();
   let statusCode: number | null = null;
   let error: string | null = null;
@@ -95,7 +99,11 @@ export async function attemptDelivery(c: Claimed, privateKey: import("node:crypt
       statusCode = res.status;
       const ok = (res.status >= 200 && res.status < 300) || res.status === 409;
       if (ok && dest.isPublic && keepBytes > 0) responseBody = res.bodyStart;
-      if (!ok) error = res.status >= 300 && res.status < 400 ? `Receiver answered ${res.status}; redirects are not followed` : `Receiver answered ${res.status}`;
+      if (!ok)
+        error =
+          res.status >= 300 && res.status < 400
+            ? `Receiver answered ${res.status}; redirects are not followed`
+            : `Receiver answered ${res.status}`;
     } catch (e) {
       error = deliveryError(e);
     }
@@ -128,13 +136,21 @@ export async function attemptDelivery(c: Claimed, privateKey: import("node:crypt
     values (${c.id}::uuid, ${c.attempts}::int, ${c.url}::text, ${statusCode}::int, ${error}::text, ${result},
             ${Date.now() - startedAt.getTime()}::int, ${startedAt.toISOString()}::timestamptz)`);
   if (!delivered) logger.info({ deliveryId: c.id, attempt: c.attempts, statusCode, result }, "webhook attempt failed");
-  return { id: c.id, attempt: c.attempts, statusCode, result, error, ...(responseBody !== undefined ? { responseBody } : {}) };
+  return {
+    id: c.id,
+    attempt: c.attempts,
+    statusCode,
+    result,
+    error,
+    ...(responseBody !== undefined ? { responseBody } : {}),
+  };
 }
 
 function deliveryError(e: unknown): string {
   if (e instanceof DestinationRefused) return `Destination refused: ${e.message}`;
   const code = (e as { code?: unknown }).code;
   if (code === "ENOTFOUND" || code === "ENODATA" || code === "EAI_AGAIN") return "The host name does not resolve";
-  if ((e as { name?: unknown }).name === "TimeoutError" || (e as { name?: unknown }).name === "AbortError") return "No answer in time";
+  if ((e as { name?: unknown }).name === "TimeoutError" || (e as { name?: unknown }).name === "AbortError")
+    return "No answer in time";
   return `Connection failed${typeof code === "string" ? ` (${code})` : ""}`;
 }

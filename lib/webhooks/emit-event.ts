@@ -7,7 +7,9 @@ import { newUuid } from "@/lib/ids";
  * state change (a data-modifying CTE), one round trip fewer.
  */
 export function eventInsert(tx: Tx, event: { platformId: string; type: string; data: Record<string, unknown> }) {
-  return tx.insert(outboxEvents).values({ id: newUuid(), platformId: event.platformId, type: event.type, data: event.data });
+  return tx
+    .insert(outboxEvents)
+    .values({ id: newUuid(), platformId: event.platformId, type: event.type, data: event.data });
 }
 
 /** Write an event to the outbox inside the caller's transaction (ARCHITECTURE.md "Outbox": state change and event commit together). */

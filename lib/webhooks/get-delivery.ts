@@ -16,7 +16,11 @@ export async function getWebhookDelivery(platform: PlatformPrincipal, deliveryId
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, uuid), eq(webhookDeliveries.platformId, platform.id)));
   if (!row) throw notFound("NOT_FOUND", "Webhook delivery", deliveryId);
-  const attempts = await db.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.deliveryId, uuid)).orderBy(asc(webhookDeliveryAttempts.attemptedAt));
+  const attempts = await db
+    .select()
+    .from(webhookDeliveryAttempts)
+    .where(eq(webhookDeliveryAttempts.deliveryId, uuid))
+    .orderBy(asc(webhookDeliveryAttempts.attemptedAt));
   return {
     ...toWebhookDelivery(row),
     payload: JSON.parse(row.body) as Record<string, unknown>,

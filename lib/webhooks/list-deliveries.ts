@@ -11,5 +11,7 @@ export async function listWebhookDeliveries(
   const where: SQL[] = [eq(webhookDeliveries.platformId, platform.id)];
   if (q.status) where.push(eq(webhookDeliveries.status, q.status));
   if (q.eventType) where.push(eq(webhookDeliveries.eventType, q.eventType));
-  return listPage(webhookDeliveries, { ...q, sortOrder: "desc", filters: where }, (rows) => rows.map(toWebhookDelivery));
+  return listPage(webhookDeliveries, { ...q, sortOrder: "desc", filters: where }, (rows) =>
+    rows.map(toWebhookDelivery),
+  );
 }

@@ -65,7 +65,10 @@ function postOnce(
   agent: http.Agent | false,
 ): Promise<PostResult> {
   const pinned: LookupFunction = (_host, options, cb) => {
-    if ((options as { all?: boolean }).all) (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: dest.address, family: dest.family }]);
+    if ((options as { all?: boolean }).all)
+      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: dest.address, family: dest.family },
+      ]);
     else cb(null, dest.address, dest.family);
   };
   const client = dest.url.protocol === "https:" ? https : http;
@@ -91,15 +94,23 @@ function postOnce(
             kept += c.length;
           }
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, bodyStart: Buffer.concat(chunks).subarray(0, keepBytes).toString("utf8") }));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            bodyStart: Buffer.concat(chunks).subarray(0, keepBytes).toString("utf8"),
+          }),
+        );
         res.on("error", reject);
       },
     );
-    req.on("timeout", () => req.destroy(Object.assign(new Error(`No answer within ${timeoutMs} ms`), { name: "TimeoutError" })));
+    req.on("timeout", () =>
+      req.destroy(Object.assign(new Error(`No answer within ${timeoutMs} ms`), { name: "TimeoutError" })),
+    );
     req.on("error", (e) => {
       // A kept socket that the receiver had closed: reset before any answer came back (safe to send again).
       const code = (e as { code?: unknown }).code;
-      if (req.reusedSocket && !answered && (code === "ECONNRESET" || code === "EPIPE")) Object.assign(e, { reusedSocket: true });
+      if (req.reusedSocket && !answered && (code === "ECONNRESET" || code === "EPIPE"))
+        Object.assign(e, { reusedSocket: true });
       reject(e);
     });
     req.end(body);

@@ -19,7 +19,8 @@ const KEEP_BYTES = 4096;
  */
 export async function sendTestWebhook(platform: PlatformPrincipal): Promise<TestWebhookResult> {
   const url = platform.settings.webhookUrl;
-  if (!url) throw new ApiError("WEBHOOK_ENDPOINT_NOT_SET", "Set webhookUrl with PATCH /config before sending a test webhook");
+  if (!url)
+    throw new ApiError("WEBHOOK_ENDPOINT_NOT_SET", "Set webhookUrl with PATCH /config before sending a test webhook");
   const cfg = env();
   const id = newUuid();
   const now = new Date();
@@ -27,7 +28,9 @@ export async function sendTestWebhook(platform: PlatformPrincipal): Promise<Test
   const giveUpAt = new Date(now.getTime() + cfg.WEBHOOK_GIVE_UP_MS);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await tx.insert(outboxEvents).values({ id, platformId: platform.id, type: "TEST", data: {}, createdAt: now, dispatchedAt: now });
+    await tx
+      .insert(outboxEvents)
+      .values({ id, platformId: platform.id, type: "TEST", data: {}, createdAt: now, dispatchedAt: now });
     await tx.insert(webhookDeliveries).values({
       id,
       platformId: platform.id,
@@ -43,12 +46,28 @@ export async function sendTestWebhook(platform: PlatformPrincipal): Promise<Test
   });
   const key = await getWebhookSigningKey();
   const outcome = await attemptDelivery(
-    { id, platform_id: platform.id, event_type: "TEST", body, attempts: 1, give_up_at: giveUpAt, url, environment: platform.environment },
+    {
+      id,
+      platform_id: platform.id,
+      event_type: "TEST",
+      body,
+      attempts: 1,
+      give_up_at: giveUpAt,
+      url,
+      environment: platform.environment,
+    },
     key.privateKey,
     KEEP_BYTES,
   );
   if (outcome.statusCode === null) {
-    throw new ApiError("WEBHOOK_DELIVERY_ERROR", "The test webhook could not be delivered", { reason: outcome.error, url });
+    throw new ApiError("WEBHOOK_DELIVERY_ERROR", "The test webhook could not be delivered", {
+      reason: outcome.error,
+      url,
+    });
   }
-  return { response_status: outcome.statusCode, ...(outcome.responseBody ? { response_body: outcome.responseBody } : {}), url };
+  return {
+    response_status: outcome.statusCode,
+    ...(outcome.responseBody ? { response_body: outcome.responseBody } : {}),
+    url,
+  };
 }

@@ -42,14 +42,19 @@ async function load(): Promise<WebhookSigningKey> {
     const { privateKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });
     const pkcs8 = new Uint8Array(privateKey.export({ format: "der", type: "pkcs8" }));
     const encrypted = await encryptAtRest(kek, pkcs8, AAD);
-    await db.insert(serviceKeys).values({ name: WEBHOOK_KEY_NAME, encrypted }).onConflictDoNothing({ target: serviceKeys.name });
+    await db
+      .insert(serviceKeys)
+      .values({ name: WEBHOOK_KEY_NAME, encrypted })
+      .onConflictDoNothing({ target: serviceKeys.name });
     [row] = await db.select().from(serviceKeys).where(eq(serviceKeys.name, WEBHOOK_KEY_NAME)).limit(1);
   }
   let der: Uint8Array;
   try {
     der = await decryptAtRest(kek, row.encrypted, AAD);
   } catch {
-    throw new Error("webhook signing key: the stored key does not decrypt with this key-encryption key (every instance must share KEY_ENCRYPTION_KEY)");
+    throw new Error(
+      "webhook signing key: the stored key does not decrypt with this key-encryption key (every instance must share KEY_ENCRYPTION_KEY)",
+    );
   }
   const privateKey = crypto.createPrivateKey({ key: Buffer.from(der), format: "der", type: "pkcs8" });
   const publicKeyPem = crypto.createPublicKey(privateKey).export({ format: "pem", type: "spki" }).toString();

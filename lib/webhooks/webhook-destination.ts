@@ -62,7 +62,10 @@ function allowList(): AllowList {
   const raw = env().WEBHOOK_ALLOWED_HOSTS ?? "";
   if (allowCache?.raw === raw) return allowCache.list;
   const list: AllowList = { hosts: new Set(), ranges: [] };
-  for (const entry of raw.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean)) {
+  for (const entry of raw
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean)) {
     if (ipaddr.isValidCIDR(entry)) list.ranges.push(ipaddr.parseCIDR(entry));
     else if (ipaddr.isValid(entry)) {
       const a = ipaddr.process(entry);
@@ -101,7 +104,9 @@ function resolver(): { resolve: (host: string) => Promise<string[]> } {
       },
     };
   }
-  return { resolve: async (host) => (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address) };
+  return {
+    resolve: async (host) => (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address),
+  };
 }
 
 /**

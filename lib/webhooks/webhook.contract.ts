@@ -30,7 +30,10 @@ export const listWebhookDeliveriesOp = defineOperation({
     status: z.enum(["PENDING", "DELIVERED", "FAILED", "SKIPPED"]).optional(),
     eventType: z.string().max(100).optional(),
   }),
-  responses: { 200: { description: "A page of deliveries", schema: listResponse(webhookDeliverySchema) }, ...errorResponses(400, 401) },
+  responses: {
+    200: { description: "A page of deliveries", schema: listResponse(webhookDeliverySchema) },
+    ...errorResponses(400, 401),
+  },
 });
 
 export const webhookAttemptSchema = z.object({
@@ -48,14 +51,18 @@ export const getWebhookDeliveryOp = defineOperation({
   method: "GET",
   path: "/webhooks/deliveries/{deliveryId}",
   summary: "Get a webhook delivery with its payload and every attempt",
-  description: "The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.",
+  description:
+    "The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.",
   tags: ["Webhooks"],
   auth: "platform",
   params: z.object({ deliveryId: z.string().max(100) }),
   responses: {
     200: {
       description: "The delivery",
-      schema: webhookDeliverySchema.extend({ payload: z.record(z.string(), z.unknown()), attemptLog: z.array(webhookAttemptSchema) }),
+      schema: webhookDeliverySchema.extend({
+        payload: z.record(z.string(), z.unknown()),
+        attemptLog: z.array(webhookAttemptSchema),
+      }),
     },
     ...errorResponses(401, 404),
   },
@@ -69,12 +76,18 @@ export const resendWebhookDeliveryOp = defineOperation({
   tags: ["Webhooks"],
   auth: "platform",
   params: z.object({ deliveryId: z.string().max(100) }),
-  responses: { 200: { description: "The delivery, queued", schema: webhookDeliverySchema }, ...errorResponses(401, 404) },
+  responses: {
+    200: { description: "The delivery, queued", schema: webhookDeliverySchema },
+    ...errorResponses(401, 404),
+  },
 });
 
 export const testWebhookResultSchema = z.object({
   response_status: z.number().int().describe("The HTTP status the receiver answered"),
-  response_body: z.string().optional().describe("The start (4 KiB) of the receiver's answer, when it accepted the event and has a public address"),
+  response_body: z
+    .string()
+    .optional()
+    .describe("The start (4 KiB) of the receiver's answer, when it accepted the event and has a public address"),
   url: z.string().describe("Where the event was sent"),
 });
 export type TestWebhookResult = z.infer<typeof testWebhookResultSchema>;
@@ -91,7 +104,12 @@ const testWebhook = {
   },
 } as const;
 
-export const sendTestWebhookOp = defineOperation({ ...testWebhook, operationId: "sendTestWebhook", path: "/webhooks/test", tags: ["Webhooks"] });
+export const sendTestWebhookOp = defineOperation({
+  ...testWebhook,
+  operationId: "sendTestWebhook",
+  path: "/webhooks/test",
+  tags: ["Webhooks"],
+});
 
 export const sendTestWebhookSandboxOp = defineOperation({
   ...testWebhook,

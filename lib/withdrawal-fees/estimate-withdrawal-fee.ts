@@ -45,11 +45,19 @@ export async function estimateWithdrawalFee(platform: PlatformPrincipal, input: 
   const account = await findInternalAccountOrThrow(await getDb(), platform.id, input.internalAccountId);
   const errors: { field: string; message: string }[] = [];
   const networks = NETWORKS_BY_CURRENCY[account.currency];
-  if (!networks) errors.push({ field: "internalAccountId", message: `${account.currency} is not a crypto currency; withdraw from a crypto internal account` });
+  if (!networks)
+    errors.push({
+      field: "internalAccountId",
+      message: `${account.currency} is not a crypto currency; withdraw from a crypto internal account`,
+    });
   else {
-    if (input.currency !== account.currency) errors.push({ field: "currency", message: `The account holds ${account.currency}, not ${input.currency}` });
+    if (input.currency !== account.currency)
+      errors.push({ field: "currency", message: `The account holds ${account.currency}, not ${input.currency}` });
     else if (!networks.includes(input.cryptoNetwork)) {
-      errors.push({ field: "cryptoNetwork", message: `${account.currency} is not withdrawn on ${input.cryptoNetwork}; expected one of ${networks.join(", ")}` });
+      errors.push({
+        field: "cryptoNetwork",
+        message: `${account.currency} is not withdrawn on ${input.cryptoNetwork}; expected one of ${networks.join(", ")}`,
+      });
     }
   }
   if (!addressValid(input.cryptoNetwork, input.destinationAddress)) {
@@ -57,7 +65,8 @@ export async function estimateWithdrawalFee(platform: PlatformPrincipal, input: 
   }
   if (errors.length > 0) throw new ApiError("INVALID_INPUT", "The withdrawal cannot be estimated", { errors });
   const source = networkFeeSource(platform.environment);
-  if (!source) throw new ApiError("SERVICE_UNAVAILABLE", "No network fee source is configured for production platforms");
+  if (!source)
+    throw new ApiError("SERVICE_UNAVAILABLE", "No network fee source is configured for production platforms");
   const fee = source(input.cryptoNetwork);
   const networkFeeInCurrency = account.currency === "BTC" ? fee.networkFee : fee.usdMicros;
   const applicationFee = 0n;

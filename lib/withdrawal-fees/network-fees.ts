@@ -37,6 +37,8 @@ export const NETWORKS_BY_CURRENCY: Record<string, CryptoNetwork[]> = {
 };
 
 /** The fee source of a platform environment; production has no live provider yet (503). */
-export function networkFeeSource(environment: "SANDBOX" | "PRODUCTION"): ((network: CryptoNetwork) => NetworkFee) | null {
+export function networkFeeSource(
+  environment: "SANDBOX" | "PRODUCTION",
+): ((network: CryptoNetwork) => NetworkFee) | null {
   return environment === "SANDBOX" ? (network) => SANDBOX_NETWORK_FEES[network] : null;
 }

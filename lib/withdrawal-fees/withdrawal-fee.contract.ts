@@ -17,8 +17,17 @@ export const estimateWithdrawalFeeOp = defineOperation({
     internalAccountId: z.string().max(200).describe("The crypto internal account to withdraw from"),
     currency: z.string().min(1).max(10).describe("The asset withdrawn; the account's currency (e.g. USDC)"),
     cryptoNetwork: z.enum(CRYPTO_NETWORKS).describe("The blockchain network of the withdrawal"),
-    amount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).describe("Amount in the smallest unit of the currency"),
-    destinationAddress: z.string().min(1).max(2000).describe("The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid"),
+    amount: z
+      .number()
+      .int()
+      .positive()
+      .max(Number.MAX_SAFE_INTEGER)
+      .describe("Amount in the smallest unit of the currency"),
+    destinationAddress: z
+      .string()
+      .min(1)
+      .max(2000)
+      .describe("The blockchain address (or, on LIGHTNING, invoice or Lightning address) paid"),
   }),
   responses: {
     200: {
@@ -26,8 +35,14 @@ export const estimateWithdrawalFeeOp = defineOperation({
       schema: z.object({
         networkFee: z.number().int().describe("Network fee in the smallest unit of networkFeeAsset (e.g. lamports)"),
         networkFeeAsset: z.string().describe("The asset the network fee is paid in (e.g. SOL)"),
-        applicationFee: z.number().int().describe("The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies"),
-        totalFee: z.number().int().describe("Network fee converted to the withdrawal currency plus the application fee"),
+        applicationFee: z
+          .number()
+          .int()
+          .describe("The platform's fee in the smallest unit of the withdrawal currency; 0 when none applies"),
+        totalFee: z
+          .number()
+          .int()
+          .describe("Network fee converted to the withdrawal currency plus the application fee"),
         netAmount: z.number().int().describe("What the recipient receives: amount minus totalFee"),
       }),
     },

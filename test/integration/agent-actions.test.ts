@@ -14,7 +14,11 @@ async function setup(mode: "AUTO" | "APPROVAL_REQUIRED") {
     body: {
       name: "Payer",
       customerId: a.customer.id,
-      policy: { permissions: ALL, defaultExecutionMode: mode, spendingLimits: { currency: "USD", perTransactionLimit: 50_000 } },
+      policy: {
+        permissions: ALL,
+        defaultExecutionMode: mode,
+        spendingLimits: { currency: "USD", perTransactionLimit: 50_000 },
+      },
     },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -27,7 +31,11 @@ async function pendingQuoteAction(bearer: string, src: string, dst: string, amou
   expect(q.status, JSON.stringify(q.body)).toBe(201);
   const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: bearer });
   expect(ex.body.pendingReason).toBe("PENDING_PLATFORM_APPROVAL");
-  return { quote: q.body, transactionId: ex.body.id as string, actionId: (ex.body.id as string).replace("Transaction:", "AgentAction:") };
+  return {
+    quote: q.body,
+    transactionId: ex.body.id as string,
+    actionId: (ex.body.id as string).replace("Transaction:", "AgentAction:"),
+  };
 }
 
 describe("agent actions (Grid's doors onto the one approval engine)", () => {
@@ -48,7 +56,13 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
       quote: { id: quote.id },
     });
     expect(approvals.body.data[0].transaction).toBeUndefined();
-    expect((await call("GET", `/agents/approvals?customerId=Customer:00000000-0000-7000-8000-000000000000`, { auth: p.auth })).body.data).toEqual([]);
+    expect(
+      (
+        await call("GET", `/agents/approvals?customerId=Customer:00000000-0000-7000-8000-000000000000`, {
+          auth: p.auth,
+        })
+      ).body.data,
+    ).toEqual([]);
 
     const ok = await call("POST", `/agents/${agent.id}/actions/${actionId}/approve`, { auth: p.auth });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
@@ -78,7 +92,10 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
         call("POST", `/agents/${agent.id}/actions/${actionId}/approve`, { auth: p.auth }),
       ]);
       const statuses = results.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), JSON.stringify(statuses)).toHaveLength(1);
+      expect(
+        statuses.filter((s) => s === 200),
+        JSON.stringify(statuses),
+      ).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(4);
       const winner = results.findIndex((r) => r.status === 200);
       const approved = winner === 0 || winner === 1 || winner === 4;
@@ -91,7 +108,10 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
   it("reject through the action door records the reason; the transaction is REJECTED; a second decision is 409", async () => {
     const { p, a, payee, agent, bearer } = await setup("APPROVAL_REQUIRED");
     const { actionId, transactionId } = await pendingQuoteAction(bearer, a.accounts.USD, payee, 500);
-    const rj = await call("POST", `/agents/${agent.id}/actions/${actionId}/reject`, { auth: p.auth, body: { reason: "over budget" } });
+    const rj = await call("POST", `/agents/${agent.id}/actions/${actionId}/reject`, {
+      auth: p.auth,
+      body: { reason: "over budget" },
+    });
     expect(rj.body).toMatchObject({ status: "REJECTED", rejectionReason: "over budget" });
     expect((await call("GET", `/transactions/${transactionId}`, { auth: p.auth })).body.status).toBe("REJECTED");
     expect((await call("POST", `/agents/${agent.id}/actions/${actionId}/reject`, { auth: p.auth })).status).toBe(409);
@@ -107,7 +127,12 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
     expect(out.body).toMatchObject({
       type: "TRANSFER_OUT",
       status: "APPROVED",
-      transferDetails: { amount: 2_500, currency: "USD", sourceAccountId: auto.a.accounts.USD, destinationAccountId: auto.payee },
+      transferDetails: {
+        amount: 2_500,
+        currency: "USD",
+        sourceAccountId: auto.a.accounts.USD,
+        destinationAccountId: auto.payee,
+      },
       transaction: { status: "COMPLETED" },
     });
     expect(await balance(auto.p, auto.a.accounts.USD)).toBe(97_500);
@@ -145,7 +170,9 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
     // The agent's internal accounts: its customer's only, filterable by currency.
     const accts = await call("GET", "/agents/me/internal-accounts?currency=USD", { auth: gated.bearer });
     expect(accts.body.data.map((x: any) => x.id)).toEqual([gated.a.accounts.USD]);
-    expect((await call("GET", "/agents/me/internal-accounts?currency=EUR", { auth: gated.bearer })).body.data).toEqual([]);
+    expect((await call("GET", "/agents/me/internal-accounts?currency=EUR", { auth: gated.bearer })).body.data).toEqual(
+      [],
+    );
   });
 
   it("without CREATE_TRANSFERS the agent gets 403; platform B gets 404 for A's actions and lists none", async () => {
@@ -156,7 +183,13 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
     expect(r).toMatchObject({ status: 404, body: { code: "AGENT_ACTION_NOT_FOUND" } });
     expect((await call("GET", "/agents/approvals", { auth: b.auth })).body.data).toEqual([]);
     // The right action under the wrong agent id is not found either.
-    expect((await call("POST", `/agents/Agent:00000000-0000-7000-8000-000000000000/actions/${actionId}/approve`, { auth: p.auth })).status).toBe(404);
+    expect(
+      (
+        await call("POST", `/agents/Agent:00000000-0000-7000-8000-000000000000/actions/${actionId}/approve`, {
+          auth: p.auth,
+        })
+      ).status,
+    ).toBe(404);
     await call("PATCH", `/agents/${agent.id}/policy`, { auth: p.auth, body: { permissions: ["VIEW_TRANSACTIONS"] } });
     const denied = await call("POST", "/agents/me/transfer-out", {
       auth: bearer,
@@ -164,6 +197,9 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
     });
     expect(denied).toMatchObject({ status: 403, body: { code: "FORBIDDEN" } });
     expect((await call("GET", `/agents/me/actions/${actionId}`, { auth: bearer })).status).toBe(200);
-    expect((await call("GET", `/agents/me/actions/AgentAction:00000000-0000-7000-8000-000000000000`, { auth: bearer })).body.code).toBe("AGENT_ACTION_NOT_FOUND");
+    expect(
+      (await call("GET", `/agents/me/actions/AgentAction:00000000-0000-7000-8000-000000000000`, { auth: bearer })).body
+        .code,
+    ).toBe("AGENT_ACTION_NOT_FOUND");
   });
 });

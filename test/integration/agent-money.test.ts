@@ -40,10 +40,19 @@ describe("agent-initiated money movement", () => {
     const q = await agentQuote(bearer, a.accounts.USD, payee, 1_000);
     const ex = await call("POST", `/agents/me/quotes/${q.id}/execute`, { auth: bearer });
     expect(ex.status).toBe(200);
-    expect(ex.body).toMatchObject({ status: "PENDING", pendingReason: "PENDING_PLATFORM_APPROVAL", agentId: agent.id, id: q.transactionId });
+    expect(ex.body).toMatchObject({
+      status: "PENDING",
+      pendingReason: "PENDING_PLATFORM_APPROVAL",
+      agentId: agent.id,
+      id: q.transactionId,
+    });
     expect(await balance(p, a.accounts.USD)).toBe(100_000);
     await expect
-      .poll(async () => (await call("GET", "/webhooks/deliveries?eventType=AGENT_ACTION.PENDING_APPROVAL", { auth: p.auth })).body.data.length)
+      .poll(
+        async () =>
+          (await call("GET", "/webhooks/deliveries?eventType=AGENT_ACTION.PENDING_APPROVAL", { auth: p.auth })).body
+            .data.length,
+      )
       .toBe(1);
     const ok = await call("POST", `/transactions/${q.transactionId}/approve`, { auth: p.auth });
     expect(ok.status).toBe(200);
@@ -81,9 +90,9 @@ describe("agent-initiated money movement", () => {
       expect(rj.status === 200 ? "REJECTED" : "COMPLETED").toBe(final.body.status);
     }
     // The ledger moved only for the approved ones.
-    const completed = (await call("GET", "/transactions?status=COMPLETED&customerId=" + a.customer.id, { auth: p.auth })).body.data.filter(
-      (t: any) => t.type === "OUTGOING",
-    ).length;
+    const completed = (
+      await call("GET", "/transactions?status=COMPLETED&customerId=" + a.customer.id, { auth: p.auth })
+    ).body.data.filter((t: any) => t.type === "OUTGOING").length;
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 100 * completed);
   });
 
@@ -105,11 +114,16 @@ describe("agent-initiated money movement", () => {
     expect(e3.status).toBe(403);
     expect(e3.body.details.reason).toBe("DAILY_LIMIT");
     // Another customer's account is not the agent's: 404.
-    const foreign = await call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(b.accounts.USD, a.accounts.USD, 10) });
+    const foreign = await call("POST", "/agents/me/quotes", {
+      auth: bearer,
+      body: quoteBody(b.accounts.USD, a.accounts.USD, 10),
+    });
     expect(foreign.status).toBe(404);
     // Pause → 403; missing permission → 403.
     await call("PATCH", `/agents/${agent.id}`, { auth: p.auth, body: { isPaused: true } });
-    expect((await call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(a.accounts.USD, payee, 10) })).status).toBe(403);
+    expect(
+      (await call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(a.accounts.USD, payee, 10) })).status,
+    ).toBe(403);
     await call("PATCH", `/agents/${agent.id}`, { auth: p.auth, body: { isPaused: false } });
     await call("PATCH", `/agents/${agent.id}/policy`, { auth: p.auth, body: { permissions: ["CREATE_QUOTES"] } });
     const q4 = await agentQuote(bearer, a.accounts.USD, payee, 10);
@@ -119,13 +133,21 @@ describe("agent-initiated money movement", () => {
   });
 
   it("an approval threshold sends large amounts to the platform; a rejected one moves nothing", async () => {
-    const { p, a, payee, bearer } = await setup({ defaultExecutionMode: "AUTO", approvalThresholds: { currency: "USD", amount: 2_000 } });
+    const { p, a, payee, bearer } = await setup({
+      defaultExecutionMode: "AUTO",
+      approvalThresholds: { currency: "USD", amount: 2_000 },
+    });
     const small = await agentQuote(bearer, a.accounts.USD, payee, 1_999);
-    expect((await call("POST", `/agents/me/quotes/${small.id}/execute`, { auth: bearer })).body.status).toBe("COMPLETED");
+    expect((await call("POST", `/agents/me/quotes/${small.id}/execute`, { auth: bearer })).body.status).toBe(
+      "COMPLETED",
+    );
     const large = await agentQuote(bearer, a.accounts.USD, payee, 2_000);
     const held = await call("POST", `/agents/me/quotes/${large.id}/execute`, { auth: bearer });
     expect(held.body.status).toBe("PENDING");
-    const rj = await call("POST", `/transactions/${large.transactionId}/reject`, { auth: p.auth, body: { reason: "too much" } });
+    const rj = await call("POST", `/transactions/${large.transactionId}/reject`, {
+      auth: p.auth,
+      body: { reason: "too much" },
+    });
     expect(rj.body).toMatchObject({ status: "REJECTED", rejectionReason: "too much" });
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 1_999);
     expect((await call("GET", `/quotes/${large.id}`, { auth: p.auth })).body.status).toBe("FAILED");

@@ -31,7 +31,13 @@ describe("Agent Management", () => {
     const other = await newPlatform();
     const { customer } = await newCustomer(p);
     const { agent, deviceCode } = await newAgent(p, customer.id);
-    expect(agent).toMatchObject({ name: "Bookkeeper", customerId: customer.id, isPaused: false, isConnected: false, policy: POLICY });
+    expect(agent).toMatchObject({
+      name: "Bookkeeper",
+      customerId: customer.id,
+      isPaused: false,
+      isConnected: false,
+      policy: POLICY,
+    });
     expect(agent.id).toMatch(/^Agent:[0-9a-f-]{36}$/);
     expect(agent.usage).toMatchObject({ dailyTransactionCount: 0, dailySpend: 0, monthlySpend: 0 });
     expect(deviceCode.code).toMatch(/^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/);
@@ -40,18 +46,37 @@ describe("Agent Management", () => {
     expect(ttl).toBeGreaterThan(23.9 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(24 * 3600_000);
 
-    const bad = await call("POST", "/agents", { auth: p.auth, body: { customerId: customer.id, policy: { permissions: ["FLY"], spendingLimits: { perTransactionLimit: -1 } } } });
+    const bad = await call("POST", "/agents", {
+      auth: p.auth,
+      body: { customerId: customer.id, policy: { permissions: ["FLY"], spendingLimits: { perTransactionLimit: -1 } } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: any) => e.field).sort()).toEqual(
-      ["name", "policy.defaultExecutionMode", "policy.permissions.0", "policy.spendingLimits.currency", "policy.spendingLimits.perTransactionLimit"].sort(),
+      [
+        "name",
+        "policy.defaultExecutionMode",
+        "policy.permissions.0",
+        "policy.spendingLimits.currency",
+        "policy.spendingLimits.perTransactionLimit",
+      ].sort(),
     );
-    expect((await call("POST", "/agents", { auth: other.auth, body: { name: "x", customerId: customer.id, policy: POLICY } })).status).toBe(404);
+    expect(
+      (
+        await call("POST", "/agents", {
+          auth: other.auth,
+          body: { name: "x", customerId: customer.id, policy: POLICY },
+        })
+      ).status,
+    ).toBe(404);
 
     expect((await call("GET", `/agents/${agent.id}`, { auth: p.auth })).body).toEqual(agent);
     expect((await call("GET", `/agents/${agent.id}`, { auth: other.auth })).status).toBe(404);
     expect((await call("GET", `/agents/garbage`, { auth: p.auth })).body.code).toBe("AGENT_NOT_FOUND");
 
-    const renamed = await call("PATCH", `/agents/${agent.id}`, { auth: p.auth, body: { name: "Ledger bot", isPaused: true } });
+    const renamed = await call("PATCH", `/agents/${agent.id}`, {
+      auth: p.auth,
+      body: { name: "Ledger bot", isPaused: true },
+    });
     expect(renamed.body).toMatchObject({ name: "Ledger bot", isPaused: true });
     expect((await call("PATCH", `/agents/${agent.id}`, { auth: p.auth, body: {} })).status).toBe(400);
 
@@ -94,10 +119,15 @@ describe("Agent Management", () => {
 
     const status0 = await call("GET", `/agents/device-codes/${newer.body.code}/status`, { auth: p.auth });
     expect(status0.body).toMatchObject({ code: newer.body.code, redeemed: false });
-    expect((await call("GET", `/agents/device-codes/${newer.body.code}/status`, { auth: other.auth })).status).toBe(404);
+    expect((await call("GET", `/agents/device-codes/${newer.body.code}/status`, { auth: other.auth })).status).toBe(
+      404,
+    );
 
     // Typed loosely: lower case, no hyphen.
-    const redeemed = await call("POST", `/agents/device-codes/${newer.body.code.replace("-", "").toLowerCase()}/redeem`);
+    const redeemed = await call(
+      "POST",
+      `/agents/device-codes/${newer.body.code.replace("-", "").toLowerCase()}/redeem`,
+    );
     expect(redeemed.status).toBe(200);
     expect(redeemed.body).toMatchObject({ agentId: agent.id, agentName: "Bookkeeper", policy: POLICY });
     expect(redeemed.body.accessToken).toMatch(/^gat_[0-9a-f]{40}$/);
@@ -108,7 +138,9 @@ describe("Agent Management", () => {
     const twice = await call("POST", `/agents/device-codes/${newer.body.code}/redeem`);
     expect(twice.status).toBe(400);
     expect(twice.body.code).toBe("DEVICE_CODE_ALREADY_REDEEMED");
-    expect((await call("GET", `/agents/device-codes/${newer.body.code}/status`, { auth: p.auth })).body.redeemed).toBe(true);
+    expect((await call("GET", `/agents/device-codes/${newer.body.code}/status`, { auth: p.auth })).body.redeemed).toBe(
+      true,
+    );
     expect((await call("GET", `/agents/${agent.id}`, { auth: p.auth })).body.isConnected).toBe(true);
     expect((await call("POST", `/agents/${agent.id}/device-codes`, { auth: p.auth })).status).toBe(409);
 
@@ -129,7 +161,8 @@ describe("Agent Management", () => {
     const { deviceCode } = await newAgent(p, customer.id);
     await sql`update agent_device_codes set expires_at = now() - interval '1 second' where agent_id = ${deviceCode.agentId.split(":")[1]}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await call("POST", `/agents/device-codes/${deviceCode.code}/redeem`)).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await call("POST", `/agents/device-codes/${deviceCode.code}/redeem`)).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
     const limited = await call("POST", `/agents/device-codes/${deviceCode.code}/redeem`);
     expect(limited.status).toBe(429);
@@ -149,10 +182,27 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
     const { customer } = await newCustomer(p);
     const { customer: neighbour } = await newCustomer(p);
     const { customer: foreign } = await newCustomer(other);
-    const mine = (await call("POST", "/customers/external-accounts", { auth: p.auth, body: { customerId: customer.id, ...example("USD_ACCOUNT") } })).body;
-    const theirs = (await call("POST", "/customers/external-accounts", { auth: p.auth, body: { customerId: neighbour.id, ...example("USD_ACCOUNT") } })).body;
-    const platformOwn = (await call("POST", "/platform/external-accounts", { auth: p.auth, body: example("USD_ACCOUNT") })).body;
-    const otherPlatform = (await call("POST", "/customers/external-accounts", { auth: other.auth, body: { customerId: foreign.id, ...example("USD_ACCOUNT") } })).body;
+    const mine = (
+      await call("POST", "/customers/external-accounts", {
+        auth: p.auth,
+        body: { customerId: customer.id, ...example("USD_ACCOUNT") },
+      })
+    ).body;
+    const theirs = (
+      await call("POST", "/customers/external-accounts", {
+        auth: p.auth,
+        body: { customerId: neighbour.id, ...example("USD_ACCOUNT") },
+      })
+    ).body;
+    const platformOwn = (
+      await call("POST", "/platform/external-accounts", { auth: p.auth, body: example("USD_ACCOUNT") })
+    ).body;
+    const otherPlatform = (
+      await call("POST", "/customers/external-accounts", {
+        auth: other.auth,
+        body: { customerId: foreign.id, ...example("USD_ACCOUNT") },
+      })
+    ).body;
     const { agent, bearer } = await connectedAgent(p, customer.id);
     const url = (id: string) => `/agents/me/external-accounts/${id}`;
 
@@ -160,10 +210,19 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual(mine);
 
-    const missing = await call("GET", url("ExternalAccount:00000000-0000-7000-8000-000000000000"), { headers: { authorization: bearer } });
+    const missing = await call("GET", url("ExternalAccount:00000000-0000-7000-8000-000000000000"), {
+      headers: { authorization: bearer },
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("EXTERNAL_ACCOUNT_NOT_FOUND");
-    for (const id of [theirs.id, platformOwn.id, otherPlatform.id, "ExternalAccount:nope", "42", "Customer:" + customer.id.split(":")[1]]) {
+    for (const id of [
+      theirs.id,
+      platformOwn.id,
+      otherPlatform.id,
+      "ExternalAccount:nope",
+      "42",
+      "Customer:" + customer.id.split(":")[1],
+    ]) {
       const r = await call("GET", url(encodeURIComponent(id)), { headers: { authorization: bearer } });
       expect(r.status, id).toBe(404);
       expect({ ...r.body, message: r.body.message.replace(id, "X") }).toEqual({
@@ -172,14 +231,23 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
       });
     }
 
-    for (const authorization of [undefined, p.auth, "Bearer gat_" + "0".repeat(40), "Bearer nonsense", `Basic ${agent.id}`, bearer.replace("Bearer", "Token")]) {
+    for (const authorization of [
+      undefined,
+      p.auth,
+      "Bearer gat_" + "0".repeat(40),
+      "Bearer nonsense",
+      `Basic ${agent.id}`,
+      bearer.replace("Bearer", "Token"),
+    ]) {
       const r = await call("GET", url(mine.id), { headers: authorization ? { authorization } : {} });
       expect(r.status, String(authorization)).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");
     }
     // The lookup authenticates in the same query as it reads the account: a bad token is 401 whatever the id.
     for (const id of [mine.id, theirs.id, "ExternalAccount:00000000-0000-7000-8000-000000000000", "garbage"]) {
-      const r = await call("GET", url(encodeURIComponent(id)), { headers: { authorization: "Bearer gat_" + "0".repeat(40) } });
+      const r = await call("GET", url(encodeURIComponent(id)), {
+        headers: { authorization: "Bearer gat_" + "0".repeat(40) },
+      });
       expect(r.status, id).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");
     }
@@ -212,18 +280,29 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
     const p = await newPlatform();
     const { customer } = await newCustomer(p);
     const { customer: neighbour } = await newCustomer(p);
-    await call("POST", "/customers/external-accounts", { auth: p.auth, body: { customerId: neighbour.id, ...example("GBP_ACCOUNT") } });
+    await call("POST", "/customers/external-accounts", {
+      auth: p.auth,
+      body: { customerId: neighbour.id, ...example("GBP_ACCOUNT") },
+    });
     const { agent, bearer } = await connectedAgent(p, customer.id);
     const h = { authorization: bearer };
 
     const me = await call("GET", "/agents/me", { headers: h });
     expect(me.body).toMatchObject({ id: agent.id, customerId: customer.id, isConnected: true });
 
-    const created = await call("POST", "/agents/me/external-accounts", { headers: h, body: { customerId: neighbour.id, ...example("EUR_ACCOUNT") } });
+    const created = await call("POST", "/agents/me/external-accounts", {
+      headers: h,
+      body: { customerId: neighbour.id, ...example("EUR_ACCOUNT") },
+    });
     expect(created.status).toBe(201);
     expect(created.body.customerId).toBe(customer.id);
-    expect((await call("POST", "/agents/me/external-accounts", { headers: h, body: example("EUR_ACCOUNT") })).status).toBe(409);
-    const invalid = await call("POST", "/agents/me/external-accounts", { headers: h, body: { currency: "EUR", accountInfo: { accountType: "EUR_ACCOUNT" } } });
+    expect(
+      (await call("POST", "/agents/me/external-accounts", { headers: h, body: example("EUR_ACCOUNT") })).status,
+    ).toBe(409);
+    const invalid = await call("POST", "/agents/me/external-accounts", {
+      headers: h,
+      body: { currency: "EUR", accountInfo: { accountType: "EUR_ACCOUNT" } },
+    });
     expect(invalid.status).toBe(400);
 
     const list = await call("GET", "/agents/me/external-accounts", { headers: h });
@@ -237,7 +316,9 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
     const viewer = await connectedAgent(p, customer.id, { ...POLICY, permissions: ["VIEW_TRANSACTIONS"] });
     const vh = { authorization: viewer.bearer };
     expect((await call("GET", "/agents/me/external-accounts", { headers: vh })).status).toBe(403);
-    expect((await call("POST", "/agents/me/external-accounts", { headers: vh, body: example("USD_ACCOUNT") })).status).toBe(403);
+    expect(
+      (await call("POST", "/agents/me/external-accounts", { headers: vh, body: example("USD_ACCOUNT") })).status,
+    ).toBe(403);
     expect((await call("GET", "/agents/me", { headers: vh })).status).toBe(200);
   });
 });

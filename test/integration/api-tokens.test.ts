@@ -29,7 +29,11 @@ describe("API tokens", () => {
   it("creates a token whose secret is shown once and stored only as a scrypt hash; it authenticates as the platform", async () => {
     const created = await call("POST", "/tokens", { auth: p.auth, body: { name: "read only", permissions: ["VIEW"] } });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "read only", permissions: ["VIEW"], clientId: expect.stringMatching(/^token_/) });
+    expect(created.body).toMatchObject({
+      name: "read only",
+      permissions: ["VIEW"],
+      clientId: expect.stringMatching(/^token_/),
+    });
     expect(created.body.id).toMatch(/^Token:/);
     const { clientId, clientSecret } = created.body;
     expect(clientSecret.length).toBeGreaterThan(30);
@@ -52,21 +56,29 @@ describe("API tokens", () => {
     const view = (await call("POST", "/tokens", { auth: p.auth, body: { name: "v", permissions: ["VIEW"] } })).body;
     const asView = basic(view.clientId, view.clientSecret);
     expect((await call("GET", "/customers", { auth: asView })).status).toBe(200);
-    const denied = await call("POST", "/customers", { auth: asView, body: { customerType: "INDIVIDUAL", fullName: "X", email: "x@example.com" } });
+    const denied = await call("POST", "/customers", {
+      auth: asView,
+      body: { customerType: "INDIVIDUAL", fullName: "X", email: "x@example.com" },
+    });
     expect(denied.status).toBe(403);
     expect(denied.body).toMatchObject({ code: "FORBIDDEN", details: { requiredPermission: "MANAGE" } });
     expect((await call("GET", "/tokens", { auth: asView })).status).toBe(403);
-    expect((await call("POST", "/quotes", { auth: asView, body: {} })).body.details).toMatchObject({ requiredPermission: "TRANSACT" });
+    expect((await call("POST", "/quotes", { auth: asView, body: {} })).body.details).toMatchObject({
+      requiredPermission: "TRANSACT",
+    });
 
     const manage = (await call("POST", "/tokens", { auth: p.auth, body: { name: "m", permissions: ["MANAGE"] } })).body;
     const asManage = basic(manage.clientId, manage.clientSecret);
-    expect((await call("POST", "/tokens", { auth: asManage, body: { name: "child", permissions: ["VIEW"] } })).status).toBe(201);
+    expect(
+      (await call("POST", "/tokens", { auth: asManage, body: { name: "child", permissions: ["VIEW"] } })).status,
+    ).toBe(201);
     expect((await call("GET", "/customers", { auth: asManage })).status).toBe(403);
   });
 
   it("lists tokens paginated with filters and totalCount", async () => {
     const q = await newPlatform();
-    for (const name of ["a", "b", "c"]) await call("POST", "/tokens", { auth: q.auth, body: { name, permissions: ["VIEW"] } });
+    for (const name of ["a", "b", "c"])
+      await call("POST", "/tokens", { auth: q.auth, body: { name, permissions: ["VIEW"] } });
     const first = await call("GET", "/tokens?limit=2", { auth: q.auth });
     expect(first.body).toMatchObject({ hasMore: true, totalCount: 3 });
     expect(first.body.data.map((t: any) => t.name)).toEqual(["a", "b"]);
@@ -81,7 +93,8 @@ describe("API tokens", () => {
   });
 
   it("a deleted token is refused at once by a second instance that had just verified it", async () => {
-    const t = (await call("POST", "/tokens", { auth: p.auth, body: { name: "to revoke", permissions: ["VIEW"] } })).body;
+    const t = (await call("POST", "/tokens", { auth: p.auth, body: { name: "to revoke", permissions: ["VIEW"] } }))
+      .body;
     const auth = basic(t.clientId, t.clientSecret);
     // Both instances verify (and memoize) the token first.
     expect((await at(peer.url, "GET", "/config", auth)).status).toBe(200);

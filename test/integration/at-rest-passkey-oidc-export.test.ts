@@ -3,7 +3,13 @@ import postgres from "postgres";
 import { generateP256KeyPair, openExportBundle } from "@/lib/crypto";
 import { signedRetry, stampSigner } from "@/lib/sdk";
 import { newPlatform } from "../support/api";
-import { openSession, registerPasskey, setPlatformEnvironment, signInWithPasskey, softAuthenticator } from "../support/credentials";
+import {
+  openSession,
+  registerPasskey,
+  setPlatformEnvironment,
+  signInWithPasskey,
+  softAuthenticator,
+} from "../support/credentials";
 import { nonceFor, nowSeconds, startOidcIssuer, type OidcIssuer } from "../support/oidc-issuer";
 import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
@@ -41,7 +47,13 @@ describe("nothing secret at rest after the passkey, OIDC, export and email-chang
     keep("passkey client private key", ps.clientKey.privateKeyHex);
     keep("encryptedSessionSigningKey (passkey)", ps.session.encryptedSessionSigningKey!);
 
-    const regToken = await idp.mint({ sub: "s-1", aud: "app", iat: nowSeconds(), exp: nowSeconds() + 600, email: "s1@example.com" });
+    const regToken = await idp.mint({
+      sub: "s-1",
+      aud: "app",
+      iat: nowSeconds(),
+      exp: nowSeconds() + 600,
+      email: "s1@example.com",
+    });
     keep("OIDC registration token", regToken);
     keep("OIDC registration token signature", regToken.split(".")[2]);
     const oauth = await signedRetry(
@@ -49,10 +61,20 @@ describe("nothing secret at rest after the passkey, OIDC, export and email-chang
       stampSigner(ps.sessionPrivateKey),
     );
     const ck = generateP256KeyPair();
-    const token = await idp.mint({ sub: "s-1", aud: "app", iat: nowSeconds(), exp: nowSeconds() + 600, nonce: nonceFor(ck.publicKeyHex) });
+    const token = await idp.mint({
+      sub: "s-1",
+      aud: "app",
+      iat: nowSeconds(),
+      exp: nowSeconds() + 600,
+      nonce: nonceFor(ck.publicKeyHex),
+    });
     keep("OIDC verify token", token);
     keep("OIDC verify token signature", token.split(".")[2]);
-    const res = await client.verifyCredential(oauth.id, { type: "OAUTH", oidcToken: token, clientPublicKey: ck.publicKeyHex });
+    const res = await client.verifyCredential(oauth.id, {
+      type: "OAUTH",
+      oidcToken: token,
+      clientPublicKey: ck.publicKeyHex,
+    });
     const os = await openSession(res.body as never, ck);
     keep("OAUTH session private key", os.sessionPrivateKey);
     keep("OAUTH client private key", ck.privateKeyHex);
@@ -60,10 +82,18 @@ describe("nothing secret at rest after the passkey, OIDC, export and email-chang
 
     const ek = generateP256KeyPair();
     keep("export client private key", ek.privateKeyHex);
-    const exported = await signedRetry((h) => client.exportWallet(user.accountId, ek.publicKeyUncompressedHex, h), stampSigner(os.sessionPrivateKey));
+    const exported = await signedRetry(
+      (h) => client.exportWallet(user.accountId, ek.publicKeyUncompressedHex, h),
+      stampSigner(os.sessionPrivateKey),
+    );
     keep("encryptedWalletCredentials", exported.encryptedWalletCredentials);
     const { enclaveQuorumPublic } = await client.getEnclaveKey();
-    const mnemonic = await openExportBundle({ bundle: exported.encryptedWalletCredentials, privateKeyHex: ek.privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id });
+    const mnemonic = await openExportBundle({
+      bundle: exported.encryptedWalletCredentials,
+      privateKeyHex: ek.privateKeyHex,
+      pinnedEnclavePublicHex: enclaveQuorumPublic,
+      organizationId: p.id,
+    });
     keep("wallet mnemonic", mnemonic);
     // Any three consecutive words of the mnemonic would already leak most of it.
     const words = mnemonic.split(" ");
@@ -78,16 +108,25 @@ describe("nothing secret at rest after the passkey, OIDC, export and email-chang
     const tables = await db<{ table_name: string }[]>`
       select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`;
     expect(tables.map((t) => t.table_name)).toEqual(
-      expect.arrayContaining(["wallet_secrets", "passkey_challenges", "oidc_token_uses", "auth_sessions", "signed_requests"]),
+      expect.arrayContaining([
+        "wallet_secrets",
+        "passkey_challenges",
+        "oidc_token_uses",
+        "auth_sessions",
+        "signed_requests",
+      ]),
     );
     const cells: string[] = [];
     for (const { table_name } of tables) {
       const rows = await db.unsafe(`select * from "${table_name}"`);
-      for (const row of rows) for (const v of Object.values(row)) if (v !== null) cells.push(typeof v === "string" ? v : JSON.stringify(v));
+      for (const row of rows)
+        for (const v of Object.values(row)) if (v !== null) cells.push(typeof v === "string" ? v : JSON.stringify(v));
     }
     const dump = cells.join("\n");
     const lower = dump.toLowerCase();
-    const leaks = secrets.filter((s) => dump.includes(s.value) || lower.includes(s.value.toLowerCase())).map((s) => s.what);
+    const leaks = secrets
+      .filter((s) => dump.includes(s.value) || lower.includes(s.value.toLowerCase()))
+      .map((s) => s.what);
     expect(leaks).toEqual([]);
     // The wallet secret is there, but only encrypted.
     const [row] = await db`select count(*)::int as n from wallet_secrets where mnemonic_enc like 'v1.%'`;

@@ -23,12 +23,19 @@ describe("attempt limits", () => {
   let p: TestPlatform;
   let legacyCode: string;
 
-  const logCount = (msg: string) => server.logs().split("\n").filter((l) => l.includes(`"msg":"${msg}"`)).length;
+  const logCount = (msg: string) =>
+    server
+      .logs()
+      .split("\n")
+      .filter((l) => l.includes(`"msg":"${msg}"`)).length;
   const hashes = () => logCount("platform secret hash computed");
-  const basic = (clientId: string, secret: string) => `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`;
+  const basic = (clientId: string, secret: string) =>
+    `Basic ${Buffer.from(`${clientId}:${secret}`).toString("base64")}`;
   const from = (address: string) => ({ "x-forwarded-for": address });
   const getConfig = async (auth: string, address: string) => {
-    const r = await fetch(`${server.url}/api/2025-10-13/config`, { headers: { authorization: auth, ...from(address) } });
+    const r = await fetch(`${server.url}/api/2025-10-13/config`, {
+      headers: { authorization: auth, ...from(address) },
+    });
     return { status: r.status, retryAfter: r.headers.get("retry-after"), body: await r.json() };
   };
 
@@ -36,11 +43,17 @@ describe("attempt limits", () => {
     p = await newPlatform();
     // A device code stored the old way (plain SHA-256 of the code, keyed = false), made before this server starts.
     const { customer } = await newCustomer(p);
-    const created = await call("POST", "/agents", { auth: p.auth, body: { name: "Legacy", customerId: customer.id, policy: POLICY } });
+    const created = await call("POST", "/agents", {
+      auth: p.auth,
+      body: { name: "Legacy", customerId: customer.id, policy: POLICY },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     legacyCode = created.body.deviceCode.code;
     const plain = createHash("sha256").update(legacyCode).digest("hex");
-    await sql((q) => q`update agent_device_codes set code_digest = ${plain}, keyed = false where agent_id = ${bare(created.body.agent.id)}`);
+    await sql(
+      (q) =>
+        q`update agent_device_codes set code_digest = ${plain}, keyed = false where agent_id = ${bare(created.body.agent.id)}`,
+    );
     server = await startServer({
       DATABASE_URL: inject("databaseUrl"),
       DEMO_PLATFORM: "off",
@@ -57,7 +70,8 @@ describe("attempt limits", () => {
     const address = "198.51.100.1";
     const victim = await newPlatform();
     const before = hashes();
-    for (let i = 0; i < 20; i++) expect((await getConfig(basic(victim.clientId, `wrong-${i}`), address)).status).toBe(401);
+    for (let i = 0; i < 20; i++)
+      expect((await getConfig(basic(victim.clientId, `wrong-${i}`), address)).status).toBe(401);
     expect(hashes() - before).toBe(20);
     for (const secret of ["wrong-again", victim.clientSecret]) {
       const limited = await getConfig(basic(victim.clientId, secret), address);
@@ -72,7 +86,11 @@ describe("attempt limits", () => {
   it("40 concurrent failures of a fresh client id compute exactly 20 hashes (the attempt is counted before hashing)", async () => {
     const other = await newPlatform();
     const before = hashes();
-    const statuses = await Promise.all(Array.from({ length: 40 }, (_, i) => getConfig(basic(other.clientId, `wrong-${i}`), "198.51.100.2").then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        getConfig(basic(other.clientId, `wrong-${i}`), "198.51.100.2").then((r) => r.status),
+      ),
+    );
     expect(statuses.filter((s) => s === 401)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(20);
     expect(hashes() - before).toBe(20);
@@ -81,16 +99,30 @@ describe("attempt limits", () => {
   it("40 concurrent requests with the right secret and nothing memoized: all 200, one hash, one attempt counted", async () => {
     // One pooled connection: every request has read the credentials before the first hash is memoized, as under load
     // when the memo expires (before, each of them counted an attempt and 20 answered 429).
-    const narrow = await startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"), LOG_LEVEL: "debug", WEBHOOK_WORKER: "off", DATABASE_POOL_SIZE: "1" });
+    const narrow = await startServer({
+      DATABASE_URL: inject("databaseUrl"),
+      DEMO_PLATFORM: "off",
+      KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"),
+      LOG_LEVEL: "debug",
+      WEBHOOK_WORKER: "off",
+      DATABASE_POOL_SIZE: "1",
+    });
     try {
       const fresh = await newPlatform();
       const statuses = await Promise.all(
         Array.from({ length: 40 }, () =>
-          fetch(`${narrow.url}/api/2025-10-13/config`, { headers: { authorization: basic(fresh.clientId, fresh.clientSecret), ...from("198.51.100.3") } }).then((r) => r.status),
+          fetch(`${narrow.url}/api/2025-10-13/config`, {
+            headers: { authorization: basic(fresh.clientId, fresh.clientSecret), ...from("198.51.100.3") },
+          }).then((r) => r.status),
         ),
       );
       expect(statuses.filter((s) => s !== 200)).toEqual([]);
-      expect(narrow.logs().split("\n").filter((l) => l.includes('"msg":"platform secret hash computed"'))).toHaveLength(1);
+      expect(
+        narrow
+          .logs()
+          .split("\n")
+          .filter((l) => l.includes('"msg":"platform secret hash computed"')),
+      ).toHaveLength(1);
     } finally {
       await narrow.stop();
     }
@@ -100,8 +132,10 @@ describe("attempt limits", () => {
   it("100 failures from one source at unknown client ids: no hash, then 429; a success in between does not reset the count", async () => {
     const address = "198.51.100.3";
     const before = hashes();
-    const guess = () => getConfig(basic(`client_${randomBytes(6).toString("hex")}`, "x"), address).then((r) => r.status);
-    for (let batch = 0; batch < 9; batch++) expect(await Promise.all(Array.from({ length: 11 }, guess))).toEqual(Array(11).fill(401));
+    const guess = () =>
+      getConfig(basic(`client_${randomBytes(6).toString("hex")}`, "x"), address).then((r) => r.status);
+    for (let batch = 0; batch < 9; batch++)
+      expect(await Promise.all(Array.from({ length: 11 }, guess))).toEqual(Array(11).fill(401));
     const fresh = await newPlatform();
     expect((await getConfig(fresh.auth, address)).status).toBe(200);
     expect((await getConfig(basic(`client_${randomBytes(6).toString("hex")}`, "x"), address)).status).toBe(401);
@@ -123,7 +157,12 @@ describe("attempt limits", () => {
     const { targetBundle } = await otpBundle(client, user.credentialId, "000000");
     const { enclaveQuorumPublic } = await client.getEnclaveKey();
     const seal = (otpCode: string) =>
-      sealOtpBundle({ otpCode, sessionPublicKeyHex: generateP256KeyPair().publicKeyHex, targetBundle, pinnedEnclavePublicHex: enclaveQuorumPublic });
+      sealOtpBundle({
+        otpCode,
+        sessionPublicKeyHex: generateP256KeyPair().publicKeyHex,
+        targetBundle,
+        pinnedEnclavePublicHex: enclaveQuorumPublic,
+      });
     const guesses = await Promise.all(Array.from({ length: 10 }, (_, i) => seal(String(100000 + i))));
     const before = logCount("otp attempt compared");
     const reasons = await Promise.all(
@@ -137,15 +176,23 @@ describe("attempt limits", () => {
     expect(logCount("otp attempt compared") - before).toBe(5);
     expect(reasons.filter((r) => r === "401:OTP_INVALID")).toHaveLength(5);
     expect(reasons.filter((r) => r === "401:OTP_ATTEMPTS_EXHAUSTED")).toHaveLength(5);
-    const [row] = await sql((q) => q`select attempts, state, target_private_key_enc from otp_challenges where auth_method_id = ${bare(user.credentialId)} order by created_at desc limit 1`);
+    const [row] = await sql(
+      (q) =>
+        q`select attempts, state, target_private_key_enc from otp_challenges where auth_method_id = ${bare(user.credentialId)} order by created_at desc limit 1`,
+    );
     expect(row).toMatchObject({ attempts: 5, state: "EXHAUSTED", target_private_key_enc: null });
   });
 
   it("device codes are stored as keyed digests; a code stored as plain SHA-256 before is re-keyed at start-up and still redeems", async () => {
     const { customer } = await newCustomer(p);
-    const created = await call("POST", "/agents", { auth: p.auth, body: { name: "Keyed", customerId: customer.id, policy: POLICY } });
+    const created = await call("POST", "/agents", {
+      auth: p.auth,
+      body: { name: "Keyed", customerId: customer.id, policy: POLICY },
+    });
     const code: string = created.body.deviceCode.code;
-    const [row] = await sql((q) => q`select code_digest, keyed from agent_device_codes where agent_id = ${bare(created.body.agent.id)}`);
+    const [row] = await sql(
+      (q) => q`select code_digest, keyed from agent_device_codes where agent_id = ${bare(created.body.agent.id)}`,
+    );
     expect(row.keyed).toBe(true);
     expect(row.code_digest).not.toBe(createHash("sha256").update(code).digest("hex"));
     expect(row.code_digest).toMatch(/^[0-9a-f]{64}$/);
@@ -153,7 +200,9 @@ describe("attempt limits", () => {
     // Re-keyed by whichever instance started first on this database (every instance runs the start-up step).
     const [legacy] = await sql((q) => q`select count(*)::int as n from agent_device_codes where keyed = false`);
     expect(legacy.n).toBe(0);
-    const redeemed = await fetch(`${server.url}/api/2025-10-13/agents/device-codes/${legacyCode}/redeem`, { method: "POST" });
+    const redeemed = await fetch(`${server.url}/api/2025-10-13/agents/device-codes/${legacyCode}/redeem`, {
+      method: "POST",
+    });
     expect(redeemed.status).toBe(200);
     expect((await redeemed.json()).accessToken).toMatch(/^gat_/);
   });
@@ -162,7 +211,10 @@ describe("attempt limits", () => {
     const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     const guess = () => Array.from({ length: 8 }, () => alphabet[randomBytes(1)[0] % alphabet.length]).join("");
     const redeem = (code: string, address: string) =>
-      fetch(`${server.url}/api/2025-10-13/agents/device-codes/${code}/redeem`, { method: "POST", headers: from(address) });
+      fetch(`${server.url}/api/2025-10-13/agents/device-codes/${code}/redeem`, {
+        method: "POST",
+        headers: from(address),
+      });
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await redeem(guess(), "198.51.100.9")).status);
     expect(statuses).toEqual(Array(30).fill(404));

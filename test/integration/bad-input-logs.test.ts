@@ -15,11 +15,19 @@ let own: OwnServer;
 let server: RunningServer;
 let auth: string;
 
-async function call(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; auth?: string | null } = {}) {
+async function call(
+  method: string,
+  path: string,
+  opts: { body?: unknown; headers?: Record<string, string>; auth?: string | null } = {},
+) {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.auth !== null) headers.authorization = opts.auth ?? auth;
   if (opts.body !== undefined) headers["content-type"] = "application/json";
-  const r = await fetch(`${server.url}/api/2025-10-13${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const r = await fetch(`${server.url}/api/2025-10-13${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await r.text();
   let body: any = text;
   try {
@@ -59,9 +67,13 @@ describe("bad input and the log", () => {
     const email = `leak.${Date.now()}@example.org`;
     const longName = `Zebulon Leakington ${"Q".repeat(60)}`;
     const mark = server.logs().length;
-    const first = await call("POST", "/customers", { body: { customerType: "INDIVIDUAL", fullName: "Ada Leak", email } });
+    const first = await call("POST", "/customers", {
+      body: { customerType: "INDIVIDUAL", fullName: "Ada Leak", email },
+    });
     expect(first.status).toBe(201);
-    const dup = await call("POST", "/customers", { body: { customerType: "INDIVIDUAL", fullName: "Ada Leak Two", email } });
+    const dup = await call("POST", "/customers", {
+      body: { customerType: "INDIVIDUAL", fullName: "Ada Leak Two", email },
+    });
     const long = await call("POST", "/customers", { body: { customerType: "INDIVIDUAL", fullName: longName } });
     for (const r of [dup, long]) expect(r.body).toMatchObject({ status: 500, code: "INTERNAL_ERROR" });
 
@@ -69,10 +81,21 @@ describe("bad input and the log", () => {
     for (const value of [email, "Ada Leak Two", "Zebulon", "QQQQ"]) expect(log).not.toContain(value);
     const errors = logLinesSince(mark).filter((l) => l.level === 50);
     expect(errors.map((l) => l.err)).toEqual([
-      expect.objectContaining({ errorClass: "PostgresError", code: "23505", constraint: "leak_test_email_uq", table: "customers" }),
-      expect.objectContaining({ errorClass: "PostgresError", code: "23514", constraint: "leak_test_name_len", table: "customers" }),
+      expect.objectContaining({
+        errorClass: "PostgresError",
+        code: "23505",
+        constraint: "leak_test_email_uq",
+        table: "customers",
+      }),
+      expect.objectContaining({
+        errorClass: "PostgresError",
+        code: "23514",
+        constraint: "leak_test_name_len",
+        table: "customers",
+      }),
     ]);
-    for (const l of errors) expect(Object.keys(l.err as object).sort()).toEqual(["code", "constraint", "errorClass", "table"]);
+    for (const l of errors)
+      expect(Object.keys(l.err as object).sort()).toEqual(["code", "constraint", "errorClass", "table"]);
   });
 
   it("a client that hangs up mid-body is one info line, no error and no stack", async () => {
@@ -95,7 +118,13 @@ describe("bad input and the log", () => {
 
   it("malformed percent-encoding in any path answers a JSON 400 before authentication, logged as one info line", async () => {
     const mark = server.logs().length;
-    for (const path of ["/customers/%E0%A4%A", "/customers/ab%ZZ", "/internal-accounts/%FF", "/customers/%", "/nope/%C0%AF/x"]) {
+    for (const path of [
+      "/customers/%E0%A4%A",
+      "/customers/ab%ZZ",
+      "/internal-accounts/%FF",
+      "/customers/%",
+      "/nope/%C0%AF/x",
+    ]) {
       const r = await call("GET", path, { auth: null });
       expect(r.status, path).toBe(400);
       expect(r.contentType).toContain("application/json");
@@ -122,13 +151,18 @@ describe("bad input and the log", () => {
   });
 
   it("an `RSC: 1` request header gets the API's answer, not a redirect", async () => {
-    const r = await fetch(`${server.url}/api/2025-10-13/config`, { headers: { authorization: auth, RSC: "1" }, redirect: "manual" });
+    const r = await fetch(`${server.url}/api/2025-10-13/config`, {
+      headers: { authorization: auth, RSC: "1" },
+      redirect: "manual",
+    });
     expect(r.status).toBe(200);
     expect((await r.json()).environment).toBe("SANDBOX");
   });
 
   it("amounts and balances stop at 2^53 − 1: the funding that would pass it is refused and nothing is written", async () => {
-    const c = await call("POST", "/customers", { body: { customerType: "INDIVIDUAL", fullName: "Big Balance", currencies: ["USD"] } });
+    const c = await call("POST", "/customers", {
+      body: { customerType: "INDIVIDUAL", fullName: "Big Balance", currencies: ["USD"] },
+    });
     expect(c.status).toBe(201);
     const accounts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`);
     const usd = accounts.body.data.find((a: any) => a.balance.currency.code === "USD").id;
@@ -140,7 +174,10 @@ describe("bad input and the log", () => {
       if (r.status !== 200) refusal = r.body;
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 400]);
-    expect(refusal).toMatchObject({ code: "INVALID_INPUT", details: { errors: [{ field: "amount", constraint: { maximum: Number.MAX_SAFE_INTEGER } }] } });
+    expect(refusal).toMatchObject({
+      code: "INVALID_INPUT",
+      details: { errors: [{ field: "amount", constraint: { maximum: Number.MAX_SAFE_INTEGER } }] },
+    });
     const acct = await call("GET", `/internal-accounts/${usd}`);
     expect(acct.status).toBe(200);
     expect(acct.body.balance.amount).toBe(9e15);
@@ -152,7 +189,10 @@ describe("bad input and the log", () => {
   });
 });
 
-async function waitForLog(mark: number, pred: (l: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> {
+async function waitForLog(
+  mark: number,
+  pred: (l: Record<string, unknown>) => boolean,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const hit = logLinesSince(mark).find(pred);

@@ -30,7 +30,10 @@ async function walletCardholder(p: TestPlatform, client: ServiceClient) {
     const user = await newWalletUser(p, client);
     if (/00[23]$/.test(user.accountId)) continue;
     const { key } = await signInWithEmailOtp(client, user.credentialId);
-    const r = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: user.customerId, form: "VIRTUAL", fundingSources: [user.accountId] } });
+    const r = await call("POST", "/cards", {
+      auth: p.auth,
+      body: { cardholderId: user.customerId, form: "VIRTUAL", fundingSources: [user.accountId] },
+    });
     expect(r.status).toBe(201);
     return { user, key, card: r.body as { id: string; last4: string } };
   }
@@ -42,7 +45,13 @@ async function openSealed(p: TestPlatform, client: ServiceClient, panEmbedUrl: s
   const res = await fetch(`${panEmbedUrl}?clientPublicKey=${key.publicKeyHex}`);
   expect(res.status).toBe(200);
   const { encryptedCardDetails } = (await res.json()) as { encryptedCardDetails: string };
-  const open = (privateKeyHex: string) => openExportBundle({ bundle: encryptedCardDetails, privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id });
+  const open = (privateKeyHex: string) =>
+    openExportBundle({
+      bundle: encryptedCardDetails,
+      privateKeyHex,
+      pinnedEnclavePublicHex: enclaveQuorumPublic,
+      organizationId: p.id,
+    });
   return { open, key };
 }
 
@@ -55,7 +64,12 @@ describe("card reveal under a wallet signature", () => {
 
     const first = await client.revealCard(card.id);
     expect(first.status).toBe(202);
-    const challenge = first.body as unknown as { type?: string; payloadToSign: string; requestId: string; expiresAt: string };
+    const challenge = first.body as unknown as {
+      type?: string;
+      payloadToSign: string;
+      requestId: string;
+      expiresAt: string;
+    };
     expect(challenge.type).toBeUndefined();
     expect(JSON.parse(challenge.payloadToSign)).toMatchObject({
       type: "ACTIVITY_TYPE_REVEAL_CARD",
@@ -67,17 +81,43 @@ describe("card reveal under a wallet signature", () => {
 
     const stamp = (privateKeyHex: string) => makeStamp({ payload: challenge.payloadToSign, privateKeyHex });
     // Unsigned retries and other sessions' signatures are refused (and leave the Request-Id usable).
-    expect(await refusal(client.revealCard(card.id, { "Request-Id": challenge.requestId } as never))).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_MISSING" });
-    expect(await refusal(client.revealCard(card.id, { "Service-Wallet-Signature": stamp(key.privateKeyHex) } as never))).toMatchObject({ status: 401, code: "REQUEST_ID_MISSING" });
-    const otherSession = { "Service-Wallet-Signature": stamp(other.key.privateKeyHex), "Request-Id": challenge.requestId };
-    expect(await refusal(client.revealCard(card.id, otherSession))).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_INVALID", reason: "SIGNER_NOT_ALLOWED" });
+    expect(await refusal(client.revealCard(card.id, { "Request-Id": challenge.requestId } as never))).toMatchObject({
+      status: 401,
+      code: "WALLET_SIGNATURE_MISSING",
+    });
+    expect(
+      await refusal(client.revealCard(card.id, { "Service-Wallet-Signature": stamp(key.privateKeyHex) } as never)),
+    ).toMatchObject({ status: 401, code: "REQUEST_ID_MISSING" });
+    const otherSession = {
+      "Service-Wallet-Signature": stamp(other.key.privateKeyHex),
+      "Request-Id": challenge.requestId,
+    };
+    expect(await refusal(client.revealCard(card.id, otherSession))).toMatchObject({
+      status: 401,
+      code: "WALLET_SIGNATURE_INVALID",
+      reason: "SIGNER_NOT_ALLOWED",
+    });
     const stranger = generateP256KeyPair();
-    expect(await refusal(client.revealCard(card.id, { "Service-Wallet-Signature": stamp(stranger.privateKeyHex), "Request-Id": challenge.requestId }))).toMatchObject({
+    expect(
+      await refusal(
+        client.revealCard(card.id, {
+          "Service-Wallet-Signature": stamp(stranger.privateKeyHex),
+          "Request-Id": challenge.requestId,
+        }),
+      ),
+    ).toMatchObject({
       status: 401,
       code: "WALLET_SIGNATURE_INVALID",
     });
     // A Request-Id issued for another card's reveal does not reveal this one.
-    expect(await refusal(client.revealCard(other.card.id, { "Service-Wallet-Signature": stamp(key.privateKeyHex), "Request-Id": challenge.requestId }))).toMatchObject({
+    expect(
+      await refusal(
+        client.revealCard(other.card.id, {
+          "Service-Wallet-Signature": stamp(key.privateKeyHex),
+          "Request-Id": challenge.requestId,
+        }),
+      ),
+    ).toMatchObject({
       status: 401,
       code: "UNAUTHORIZED",
       reason: "REQUEST_ID_MISMATCH",
@@ -100,7 +140,10 @@ describe("card reveal under a wallet signature", () => {
     expect(again.headers.get("signed-request-replayed")).toBe("true");
     expect((again.body as { panEmbedUrl: string }).panEmbedUrl).not.toBe(panEmbedUrl);
     // Anything else naming the consumed request is a reuse (here the same signature in other stamp bytes).
-    const reencoded = { "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]), "Request-Id": challenge.requestId };
+    const reencoded = {
+      "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]),
+      "Request-Id": challenge.requestId,
+    };
     expect(await refusal(client.revealCard(card.id, reencoded))).toMatchObject({
       status: 401,
       reason: "REQUEST_ID_REUSED",
@@ -121,7 +164,10 @@ describe("card reveal under a wallet signature", () => {
   it("a card funded only by non-wallet accounts answers the reveal URL at once, without a signature", async () => {
     const p = await newPlatform();
     const c = await cardholder(p, ["USD"]);
-    const issued = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD] } });
+    const issued = await call("POST", "/cards", {
+      auth: p.auth,
+      body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD] },
+    });
     expect(issued.status).toBe(201);
     const r = await call("POST", `/cards/${issued.body.id}/reveal`, { auth: p.auth });
     expect(r.status).toBe(200);
@@ -136,7 +182,12 @@ describe("signed card reveal while the wallet provider settles after a delay", (
   const SETTLE_MS = 1000;
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"), WALLET_SETTLE_DELAY_MS: String(SETTLE_MS) });
+    server = await startServer({
+      DATABASE_URL: inject("databaseUrl"),
+      DEMO_PLATFORM: "off",
+      KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"),
+      WALLET_SETTLE_DELAY_MS: String(SETTLE_MS),
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -146,8 +197,14 @@ describe("signed card reveal while the wallet provider settles after a delay", (
     const p = await newPlatform();
     const { key, card } = await walletCardholder(p, sdkFor(p));
     const delayed = sdkFor(p, server.url);
-    const challenge = (await delayed.revealCard(card.id)).body as unknown as { payloadToSign: string; requestId: string };
-    const headers = { "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": challenge.requestId };
+    const challenge = (await delayed.revealCard(card.id)).body as unknown as {
+      payloadToSign: string;
+      requestId: string;
+    };
+    const headers = {
+      "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: key.privateKeyHex }),
+      "Request-Id": challenge.requestId,
+    };
     const accepted = await delayed.revealCard(card.id, headers);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ status: "PROCESSING" });

@@ -25,7 +25,10 @@ const merchant = (descriptor = "BLUE BOTTLE COFFEE SF") => ({ descriptor, mcc: "
 async function cardFor(p: TestPlatform, funds: number, extra: Record<string, unknown> = {}) {
   const c = await cardholder(p, ["USD"]);
   if (funds) await fund(p, c.accounts.USD, funds);
-  const r = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD], ...extra } });
+  const r = await call("POST", "/cards", {
+    auth: p.auth,
+    body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD], ...extra },
+  });
   expect(r.status).toBe(201);
   return { card: r.body, account: c.accounts.USD, customer: c.customer };
 }
@@ -74,7 +77,11 @@ describe("card transactions", () => {
     expect(await balance(p, account)).toBe(8_000);
     expect((await s("clearing", { cardTransactionId: t.id, amount: 500 })).status).toBe(202);
     t = (await call("GET", `/transactions/${t.id}`, { auth: p.auth })).body;
-    expect(t).toMatchObject({ status: "PARTIALLY_SETTLED", settledAmount: { amount: 500 }, settlementSummary: { count: 1, totalAmount: 500 } });
+    expect(t).toMatchObject({
+      status: "PARTIALLY_SETTLED",
+      settledAmount: { amount: 500 },
+      settlementSummary: { count: 1, totalAmount: 500 },
+    });
     await s("clearing", { cardTransactionId: t.id, amount: 1_500 });
     t = (await call("GET", `/transactions/${t.id}`, { auth: p.auth })).body;
     expect(t).toMatchObject({ status: "SETTLED", settledAmount: { amount: 2_000 } });
@@ -82,7 +89,11 @@ describe("card transactions", () => {
     expect((await s("clearing", { cardTransactionId: t.id, amount: 1 })).body.code).toBe("INVALID_STATE_TRANSITION");
     await s("return", { cardTransactionId: t.id, amount: 300 });
     t = (await call("GET", `/transactions/${t.id}`, { auth: p.auth })).body;
-    expect(t).toMatchObject({ status: "SETTLED", refundedAmount: { amount: 300 }, refundSummary: { count: 1, totalAmount: 300 } });
+    expect(t).toMatchObject({
+      status: "SETTLED",
+      refundedAmount: { amount: 300 },
+      refundSummary: { count: 1, totalAmount: 300 },
+    });
     expect((await s("return", { cardTransactionId: t.id, amount: 1_701 })).status).toBe(400);
     await s("return", { cardTransactionId: t.id, amount: 1_700 });
     t = (await call("GET", `/transactions/${t.id}`, { auth: p.auth })).body;
@@ -103,7 +114,11 @@ describe("card transactions", () => {
     let t = await latest(p, card.id);
     await s("clearing", { cardTransactionId: t.id, amount: 480 });
     t = (await call("GET", `/transactions/${t.id}`, { auth: p.auth })).body;
-    expect(t).toMatchObject({ status: "SETTLED", settledAmount: { amount: 480 }, pullSummary: { count: 2, totalAmount: 480 } });
+    expect(t).toMatchObject({
+      status: "SETTLED",
+      settledAmount: { amount: 480 },
+      pullSummary: { count: 2, totalAmount: 480 },
+    });
     expect(await balance(p, account)).toBe(520);
 
     await s("authorization", { amount: 500, currency: USD, merchant: merchant() });
@@ -137,7 +152,11 @@ describe("card transactions", () => {
     expect(t).toMatchObject({ status: "AUTHORIZED", authorizedAmount: { amount: 200 } });
 
     await s("financial_authorization", { amount: 800, currency: USD, merchant: merchant("ATM 42") });
-    expect(await latest(p, card.id)).toMatchObject({ status: "SETTLED", direction: "DEBIT", settledAmount: { amount: 800 } });
+    expect(await latest(p, card.id)).toMatchObject({
+      status: "SETTLED",
+      direction: "DEBIT",
+      settledAmount: { amount: 800 },
+    });
     expect(await balance(p, account)).toBe(4_000);
     await s("financial_credit_authorization", { amount: 300, currency: USD, merchant: merchant("PUSH CREDIT") });
     expect(await latest(p, card.id)).toMatchObject({ status: "SETTLED", direction: "CREDIT" });
@@ -156,7 +175,9 @@ describe("card transactions", () => {
     expect(await latest(p, card.id)).toMatchObject({ status: "AUTHORIZED", authorizedAmount: { amount: 0 } });
     await s("authorization", { amount: 100, currency: USD, merchant: merchant("FLAKY-006") });
     expect(await latest(p, card.id)).toMatchObject({ status: "EXCEPTION" });
-    expect((await s("authorization", { amount: 100, currency: { code: "EUR" }, merchant: merchant() })).status).toBe(400);
+    expect((await s("authorization", { amount: 100, currency: { code: "EUR" }, merchant: merchant() })).status).toBe(
+      400,
+    );
     await ledgerSound(p);
   });
 
@@ -168,7 +189,11 @@ describe("card transactions", () => {
       const r = await s("authorization", { amount, currency: USD, merchant: merchant(descriptor) });
       expect(r.status).toBe(202);
       const t = await latest(p, card.id);
-      expect(t).toMatchObject({ status: "DECLINED", declineReason: reason, issuerTransactionToken: r.body.issuerTransactionToken });
+      expect(t).toMatchObject({
+        status: "DECLINED",
+        declineReason: reason,
+        issuerTransactionToken: r.body.issuerTransactionToken,
+      });
       expect(await balance(p, account)).toBe(1_000);
     };
     await expectDecline(601, "LIMIT_EXCEEDED");
@@ -183,16 +208,26 @@ describe("card transactions", () => {
     expect(await balance(p, account)).toBe(400);
     await call("PATCH", `/cards/${card.id}`, { auth: p.auth, body: { state: "CLOSED" } });
     const r = await s("authorization", { amount: 10, currency: USD, merchant: merchant() });
-    expect((await call("GET", `/transactions?type=CARD&cardId=${encodeURIComponent(card.id)}&limit=1`, { auth: p.auth })).body.data[0]).toMatchObject({
+    expect(
+      (await call("GET", `/transactions?type=CARD&cardId=${encodeURIComponent(card.id)}&limit=1`, { auth: p.auth }))
+        .body.data[0],
+    ).toMatchObject({
       status: "DECLINED",
       declineReason: "CARD_CLOSED",
       issuerTransactionToken: r.body.issuerTransactionToken,
     });
-    const declined = (await call("GET", `/transactions?type=CARD&cardId=${encodeURIComponent(card.id)}`, { auth: p.auth })).body.data.filter(
-      (t: any) => t.status === "DECLINED",
-    );
+    const declined = (
+      await call("GET", `/transactions?type=CARD&cardId=${encodeURIComponent(card.id)}`, { auth: p.auth })
+    ).body.data.filter((t: any) => t.status === "DECLINED");
     expect(declined.map((t: any) => t.declineReason).sort()).toEqual(
-      ["CARD_CLOSED", "CARD_PAUSED", "CARD_PAUSED", "INSUFFICIENT_FUNDS", "INSUFFICIENT_FUNDS", "LIMIT_EXCEEDED"].sort(),
+      [
+        "CARD_CLOSED",
+        "CARD_PAUSED",
+        "CARD_PAUSED",
+        "INSUFFICIENT_FUNDS",
+        "INSUFFICIENT_FUNDS",
+        "LIMIT_EXCEEDED",
+      ].sort(),
     );
     await ledgerSound(p);
   });
@@ -222,11 +257,19 @@ describe("card transactions", () => {
     const cardEvents = () => rec.received.filter((r) => r.type.startsWith("CARD_TRANSACTION."));
     await waitFor("six card transaction webhooks", () => cardEvents().length >= expected.length, 30_000);
     await new Promise((r) => setTimeout(r, 1_500));
-    const got = cardEvents().map((r) => verifyWebhook({ rawBody: r.rawBody, signatureHeader: r.signature, publicKeyPem: pem }));
+    const got = cardEvents().map((r) =>
+      verifyWebhook({ rawBody: r.rawBody, signatureHeader: r.signature, publicKeyPem: pem }),
+    );
     expect(new Set(got.map((e) => e.id)).size).toBe(got.length);
     const ordered = got.sort((a: any, b: any) => (a.id < b.id ? -1 : 1));
     expect(ordered.map((e: any) => [e.type.split(".")[1], e.data.status])).toEqual(expected);
-    expect(ordered[0].data).toMatchObject({ type: "CARD", id: t.id, cardId: card.id, merchant: merchant(), authorizedAmount: { amount: 1_000 } });
+    expect(ordered[0].data).toMatchObject({
+      type: "CARD",
+      id: t.id,
+      cardId: card.id,
+      merchant: merchant(),
+      authorizedAmount: { amount: 1_000 },
+    });
     expect(ordered[3].data).toEqual((await call("GET", `/transactions/${t.id}`, { auth: p.auth })).body);
     expect(rec.received.filter((r) => r.type === "CARD.STATE_CHANGE").length).toBe(1);
   });
@@ -236,16 +279,22 @@ describe("card transactions", () => {
     const q = await newPlatform();
     const a = await cardFor(p, 1_000);
     const b = await cardFor(p, 1_000);
-    for (const x of [a, a, b]) await sim(p, x.card.id)("authorization", { amount: 10, currency: USD, merchant: merchant() });
-    const byCard = (await call("GET", `/transactions?cardId=${encodeURIComponent(a.card.id)}`, { auth: p.auth })).body.data;
+    for (const x of [a, a, b])
+      await sim(p, x.card.id)("authorization", { amount: 10, currency: USD, merchant: merchant() });
+    const byCard = (await call("GET", `/transactions?cardId=${encodeURIComponent(a.card.id)}`, { auth: p.auth })).body
+      .data;
     expect(byCard.length).toBe(2);
-    const byAccount = (await call("GET", `/transactions?type=CARD&accountId=${encodeURIComponent(b.account)}`, { auth: p.auth })).body.data;
+    const byAccount = (
+      await call("GET", `/transactions?type=CARD&accountId=${encodeURIComponent(b.account)}`, { auth: p.auth })
+    ).body.data;
     expect(byAccount.map((t: any) => t.cardId)).toEqual([b.card.id]);
     const pages = async (filter: string) => {
       const all: any[] = [];
       let cursor: string | undefined;
       do {
-        const r = await call("GET", `/transactions?limit=2${filter}${cursor ? `&cursor=${cursor}` : ""}`, { auth: p.auth });
+        const r = await call("GET", `/transactions?limit=2${filter}${cursor ? `&cursor=${cursor}` : ""}`, {
+          auth: p.auth,
+        });
         all.push(...r.body.data);
         expect(r.body.totalCount).toBeGreaterThanOrEqual(all.length);
         cursor = r.body.hasMore ? r.body.nextCursor : undefined;
@@ -269,7 +318,9 @@ describe("card transactions", () => {
     expect(g.status).toBe(404);
     expect(g.body.code).toBe("CARD_TRANSACTION_NOT_FOUND");
     expect((await call("GET", "/transactions?type=CARD", { auth: q.auth })).body.data).toEqual([]);
-    expect((await call("GET", `/transactions?cardId=${encodeURIComponent(a.card.id)}`, { auth: q.auth })).body.data).toEqual([]);
+    expect(
+      (await call("GET", `/transactions?cardId=${encodeURIComponent(a.card.id)}`, { auth: q.auth })).body.data,
+    ).toEqual([]);
   });
 
   it("keeps the ledger summing to zero after a random sequence of 500 simulations across cards", async () => {
@@ -281,7 +332,19 @@ describe("card transactions", () => {
     const statuses: Record<string, number> = {};
     const step = fc.record({
       card: fc.nat(2),
-      op: fc.constantFrom("auth", "auth", "clear", "clear", "return", "reversal", "advice", "financial", "credit", "fund", "freeze"),
+      op: fc.constantFrom(
+        "auth",
+        "auth",
+        "clear",
+        "clear",
+        "return",
+        "reversal",
+        "advice",
+        "financial",
+        "credit",
+        "fund",
+        "freeze",
+      ),
       amount: fc.integer({ min: 0, max: 2_000 }),
       pick: fc.nat(),
     });
@@ -295,15 +358,26 @@ describe("card transactions", () => {
       const pickOf = (xs: typeof open) => (mine(xs).length ? mine(xs)[x.pick % mine(xs).length] : undefined);
       let r;
       if (x.op === "auth" || x.op === "financial" || x.op === "credit") {
-        const op = { auth: "authorization", financial: "financial_authorization", credit: "financial_credit_authorization" }[x.op];
-        r = await s(op, { amount: Math.max(1, x.amount), currency: USD, merchant: merchant(x.pick % 9 === 0 ? "M-006" : "M") });
+        const op = {
+          auth: "authorization",
+          financial: "financial_authorization",
+          credit: "financial_credit_authorization",
+        }[x.op];
+        r = await s(op, {
+          amount: Math.max(1, x.amount),
+          currency: USD,
+          merchant: merchant(x.pick % 9 === 0 ? "M-006" : "M"),
+        });
         const t = await latest(p, c.card.id);
         if (t.status === "AUTHORIZED") open.push({ card: c.card.id, id: t.id });
         if (t.status === "SETTLED" && t.direction === "DEBIT") settled.push({ card: c.card.id, id: t.id });
       } else if (x.op === "clear" || x.op === "advice") {
         const t = pickOf(open);
         if (!t) continue;
-        r = await s(x.op === "clear" ? "clearing" : "authorization_advice", { cardTransactionId: t.id, amount: x.op === "advice" ? Math.max(1, x.amount) : x.amount });
+        r = await s(x.op === "clear" ? "clearing" : "authorization_advice", {
+          cardTransactionId: t.id,
+          amount: x.op === "advice" ? Math.max(1, x.amount) : x.amount,
+        });
         const now = (await call("GET", `/transactions/${t.id}`, { auth: p.auth })).body;
         if (now.status !== "AUTHORIZED" && now.status !== "PARTIALLY_SETTLED") open.splice(open.indexOf(t), 1);
         if (now.status === "SETTLED" || now.status === "PARTIALLY_SETTLED") settled.push(t);
@@ -319,9 +393,13 @@ describe("card transactions", () => {
         r = await s("return_reversal", { cardTransactionId: t.id });
         refunded.splice(refunded.indexOf(t), 1);
       } else if (x.op === "fund") {
-        r = await call("POST", `/sandbox/internal-accounts/${c.account}/fund`, { auth: p.auth, body: { amount: 1 + x.amount } });
+        r = await call("POST", `/sandbox/internal-accounts/${c.account}/fund`, {
+          auth: p.auth,
+          body: { amount: 1 + x.amount },
+        });
       } else {
-        const state = (await call("GET", `/cards/${c.card.id}`, { auth: p.auth })).body.state === "ACTIVE" ? "FROZEN" : "ACTIVE";
+        const state =
+          (await call("GET", `/cards/${c.card.id}`, { auth: p.auth })).body.state === "ACTIVE" ? "FROZEN" : "ACTIVE";
         r = await call("PATCH", `/cards/${c.card.id}`, { auth: p.auth, body: { state } });
       }
       done++;

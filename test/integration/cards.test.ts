@@ -28,13 +28,22 @@ async function revealPan(p: TestPlatform, cardId: string) {
   expect(r.status).toBe(200);
   const page = await fetch(r.body.panEmbedUrl);
   const html = await page.text();
-  return { r, page, html, pan: /<div id="pan">([\d ]+)<\/div>/.exec(html)?.[1].replace(/ /g, ""), cvv: /id="cvv">(\d+)</.exec(html)?.[1] };
+  return {
+    r,
+    page,
+    html,
+    pan: /<div id="pan">([\d ]+)<\/div>/.exec(html)?.[1].replace(/ /g, ""),
+    cvv: /id="cvv">(\d+)</.exec(html)?.[1],
+  };
 }
 
 describe("cards", () => {
   it("issues an ACTIVE virtual card with a sandbox test number on the cardholder's funding source", async () => {
     const p = await newPlatform();
-    const { card, res, accounts, customer } = await issue(p, ["USD"], { maxSpendPerTransaction: 5000, platformCardId: "emp-7" });
+    const { card, res, accounts, customer } = await issue(p, ["USD"], {
+      maxSpendPerTransaction: 5000,
+      platformCardId: "emp-7",
+    });
     expect(res.status).toBe(201);
     expect(card).toMatchObject({
       cardholderId: customer.id,
@@ -71,7 +80,13 @@ describe("cards", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const { encryptedCardDetails } = await res.json();
-    const open = (privateKeyHex: string) => openExportBundle({ bundle: encryptedCardDetails, privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id });
+    const open = (privateKeyHex: string) =>
+      openExportBundle({
+        bundle: encryptedCardDetails,
+        privateKeyHex,
+        pinnedEnclavePublicHex: enclaveQuorumPublic,
+        organizationId: p.id,
+      });
     await expect(open(other.privateKeyHex)).rejects.toThrow();
     const details = JSON.parse(await open(key.privateKeyHex));
     expect(details.pan).toMatch(new RegExp(`^${SANDBOX_BIN}\\d{10}$`));
@@ -87,16 +102,27 @@ describe("cards", () => {
   it("sandbox issuance suffixes: 001 stays PROCESSING, 002 is rejected by the issuer", async () => {
     const p = await newPlatform();
     expect((await issue(p, ["USD"], { platformCardId: "x-001" })).card.state).toBe("PROCESSING");
-    expect((await issue(p, ["USD"], { platformCardId: "x-002" })).card).toMatchObject({ state: "CLOSED", stateReason: "ISSUER_REJECTED" });
+    expect((await issue(p, ["USD"], { platformCardId: "x-002" })).card).toMatchObject({
+      state: "CLOSED",
+      stateReason: "ISSUER_REJECTED",
+    });
   });
 
   it("refuses a cardholder whose KYC status is not APPROVED", async () => {
     const p = await newPlatform();
-    const c = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Pending Person 001", currencies: ["USD"] } });
+    const c = await call("POST", "/customers", {
+      auth: p.auth,
+      body: { customerType: "INDIVIDUAL", fullName: "Pending Person 001", currencies: ["USD"] },
+    });
     expect(c.body.kycStatus).not.toBe("APPROVED");
-    const accts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, { auth: p.auth });
+    const accts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, {
+      auth: p.auth,
+    });
     const usd = accts.body.data.find((a: any) => a.balance.currency.code === "USD").id;
-    const r = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: c.body.id, form: "VIRTUAL", fundingSources: [usd] } });
+    const r = await call("POST", "/cards", {
+      auth: p.auth,
+      body: { cardholderId: c.body.id, form: "VIRTUAL", fundingSources: [usd] },
+    });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe("CARDHOLDER_KYC_NOT_APPROVED");
   });
@@ -105,17 +131,34 @@ describe("cards", () => {
     const p = await newPlatform();
     const a = await moneyCustomer(p, ["USD", "EUR", "MXN"]);
     const b = await moneyCustomer(p, ["USD"]);
-    for (const fundingSources of [[b.accounts.USD], [a.accounts.USD, a.accounts.EUR], [a.accounts.MXN], ["InternalAccount:nope"]]) {
-      const r = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources } });
+    for (const fundingSources of [
+      [b.accounts.USD],
+      [a.accounts.USD, a.accounts.EUR],
+      [a.accounts.MXN],
+      ["InternalAccount:nope"],
+    ]) {
+      const r = await call("POST", "/cards", {
+        auth: p.auth,
+        body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources },
+      });
       expect(r.status, JSON.stringify(fundingSources)).toBe(400);
       expect(r.body.code).toBe("FUNDING_SOURCE_INELIGIBLE");
     }
-    const bad = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: a.customer.id, form: "PHYSICAL", fundingSources: [], x: 1 } });
+    const bad = await call("POST", "/cards", {
+      auth: p.auth,
+      body: { cardholderId: a.customer.id, form: "PHYSICAL", fundingSources: [], x: 1 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: any) => e.field).sort()).toEqual(["form", "fundingSources", "x"].sort());
-    const dup = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources: [a.accounts.USD], platformCardId: "same" } });
+    const dup = await call("POST", "/cards", {
+      auth: p.auth,
+      body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources: [a.accounts.USD], platformCardId: "same" },
+    });
     expect(dup.status).toBe(201);
-    const dup2 = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources: [a.accounts.USD], platformCardId: "same" } });
+    const dup2 = await call("POST", "/cards", {
+      auth: p.auth,
+      body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources: [a.accounts.USD], platformCardId: "same" },
+    });
     expect(dup2.status).toBe(409);
   });
 
@@ -147,7 +190,10 @@ describe("cards", () => {
     const a = await issue(p, ["USD"]);
     const made = [a.card];
     for (let i = 0; i < 4; i++) {
-      const r = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources: [a.accounts.USD] } });
+      const r = await call("POST", "/cards", {
+        auth: p.auth,
+        body: { cardholderId: a.customer.id, form: "VIRTUAL", fundingSources: [a.accounts.USD] },
+      });
       made.push(r.body);
     }
     const other = await issue(p, ["USD"]);
@@ -155,7 +201,11 @@ describe("cards", () => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const r = await call("GET", `/cards?limit=2&cardholderId=${encodeURIComponent(a.customer.id)}${cursor ? `&cursor=${cursor}` : ""}`, { auth: p.auth });
+      const r = await call(
+        "GET",
+        `/cards?limit=2&cardholderId=${encodeURIComponent(a.customer.id)}${cursor ? `&cursor=${cursor}` : ""}`,
+        { auth: p.auth },
+      );
       expect(r.status).toBe(200);
       seen.push(...r.body.data.map((c: any) => c.id));
       cursor = r.body.hasMore ? r.body.nextCursor : undefined;
@@ -165,7 +215,9 @@ describe("cards", () => {
     expect(frozen.body.data.map((c: any) => c.id)).toEqual([made[1].id]);
     const byAccount = await call("GET", `/cards?accountId=${encodeURIComponent(other.accounts.USD)}`, { auth: p.auth });
     expect(byAccount.body.data.map((c: any) => c.id)).toEqual([other.card.id]);
-    const byPcid = await call("GET", `/cards?platformCardId=${encodeURIComponent(other.card.platformCardId)}`, { auth: p.auth });
+    const byPcid = await call("GET", `/cards?platformCardId=${encodeURIComponent(other.card.platformCardId)}`, {
+      auth: p.auth,
+    });
     expect(byPcid.body.data.map((c: any) => c.id)).toEqual([other.card.id]);
   });
 
@@ -226,9 +278,14 @@ describe("cards", () => {
       expect(r.body.code).toBe("CARD_NOT_FOUND");
     }
     expect((await call("GET", "/cards", { auth: q.auth })).body.data).toEqual([]);
-    expect((await call("GET", `/cards?accountId=${encodeURIComponent(accounts.USD)}`, { auth: q.auth })).body.data).toEqual([]);
+    expect(
+      (await call("GET", `/cards?accountId=${encodeURIComponent(accounts.USD)}`, { auth: q.auth })).body.data,
+    ).toEqual([]);
     const qc = await moneyCustomer(q, ["USD"]);
-    const cross = await call("POST", "/cards", { auth: q.auth, body: { cardholderId: qc.customer.id, form: "VIRTUAL", fundingSources: [accounts.USD] } });
+    const cross = await call("POST", "/cards", {
+      auth: q.auth,
+      body: { cardholderId: qc.customer.id, form: "VIRTUAL", fundingSources: [accounts.USD] },
+    });
     expect(cross.body.code).toBe("FUNDING_SOURCE_INELIGIBLE");
   });
   it("PATCH /config takes Grid's cardTokenization2faConfig: stored, merged field by field, validated, cleared by null", async () => {
@@ -236,22 +293,38 @@ describe("cards", () => {
     const cfg = {
       displayName: "Acme",
       logoUrl: "https://acme.com/card-email-logo.png",
-      email: { fromAddress: "cards@acme.com", fromName: "Acme Cards", replyToAddress: "support@acme.com", subject: "Your code", bodyText: "Use this code." },
+      email: {
+        fromAddress: "cards@acme.com",
+        fromName: "Acme Cards",
+        replyToAddress: "support@acme.com",
+        subject: "Your code",
+        bodyText: "Use this code.",
+      },
       sms: { templateSid: "HJaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", bodyText: "Use this code." },
     };
     const r = await call("PATCH", "/config", { auth: p.auth, body: { cardTokenization2faConfig: cfg } });
     expect(r.status).toBe(200);
     expect(r.body.cardTokenization2faConfig).toEqual(cfg);
-    const partial = await call("PATCH", "/config", { auth: p.auth, body: { cardTokenization2faConfig: { email: { subject: "New subject" } } } });
+    const partial = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { cardTokenization2faConfig: { email: { subject: "New subject" } } },
+    });
     expect(partial.body.cardTokenization2faConfig).toEqual({ ...cfg, email: { ...cfg.email, subject: "New subject" } });
-    expect((await call("GET", "/config", { auth: p.auth })).body.cardTokenization2faConfig.email.subject).toBe("New subject");
+    expect((await call("GET", "/config", { auth: p.auth })).body.cardTokenization2faConfig.email.subject).toBe(
+      "New subject",
+    );
     const bad = await call("PATCH", "/config", {
       auth: p.auth,
-      body: { cardTokenization2faConfig: { logoUrl: "http://acme.com/x.png", email: { fromAddress: "nope" }, colour: "red" } },
+      body: {
+        cardTokenization2faConfig: { logoUrl: "http://acme.com/x.png", email: { fromAddress: "nope" }, colour: "red" },
+      },
     });
     expect(bad.status).toBe(400);
     const fields = bad.body.details.errors.map((e: any) => e.field).join(" ");
     for (const f of ["logoUrl", "fromAddress", "colour"]) expect(fields).toContain(f);
-    expect((await call("PATCH", "/config", { auth: p.auth, body: { cardTokenization2faConfig: null } })).body.cardTokenization2faConfig).toBeUndefined(); // cleared: GET /config omits it, as Grid does until set
+    expect(
+      (await call("PATCH", "/config", { auth: p.auth, body: { cardTokenization2faConfig: null } })).body
+        .cardTokenization2faConfig,
+    ).toBeUndefined(); // cleared: GET /config omits it, as Grid does until set
   });
 });

@@ -27,7 +27,10 @@ describe("compat: config", () => {
     expect(g.body).toMatchObject({ webhookEndpoint: null, webhookUrl: null, feeConfigs: [] });
 
     // Grid's updatePlatformConfig body.
-    const u = await call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: "https://api.mycompany.example/webhooks/uma", feeConfigs: [fee(50, 25)] } });
+    const u = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { webhookEndpoint: "https://api.mycompany.example/webhooks/uma", feeConfigs: [fee(50, 25)] },
+    });
     expect(u.status).toBe(200);
     expectGridShape(gridPlatformConfig, u.body);
     expect(u.body).toMatchObject({
@@ -38,8 +41,14 @@ describe("compat: config", () => {
 
     // The deprecated alias still sets it; both are returned.
     const alias = await call("PATCH", "/config", { auth: p.auth, body: { webhookUrl: "https://hooks.example.com/x" } });
-    expect(alias.body).toMatchObject({ webhookEndpoint: "https://hooks.example.com/x", webhookUrl: "https://hooks.example.com/x" });
-    const both = await call("PATCH", "/config", { auth: p.auth, body: { webhookUrl: "https://a.example.com", webhookEndpoint: "https://b.example.com" } });
+    expect(alias.body).toMatchObject({
+      webhookEndpoint: "https://hooks.example.com/x",
+      webhookUrl: "https://hooks.example.com/x",
+    });
+    const both = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { webhookUrl: "https://a.example.com", webhookEndpoint: "https://b.example.com" },
+    });
     expect(both.status).toBe(400);
     expectGridShape(gridError400, both.body);
     expect(both.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["webhookUrl"]);
@@ -48,9 +57,16 @@ describe("compat: config", () => {
     const uma = await call("PATCH", "/config", { auth: p.auth, body: { umaDomain: "mycompany.example" } });
     expect(uma.status).toBe(200);
     expect((await call("GET", "/config", { auth: p.auth })).body.umaDomain).toBe("mycompany.example");
-    const refused = await call("PATCH", "/config", { auth: p.auth, body: { umaDomain: "not a domain", supportedCurrencies: [], embeddedWalletConfig: {} } });
+    const refused = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { umaDomain: "not a domain", supportedCurrencies: [], embeddedWalletConfig: {} },
+    });
     expect(refused.status).toBe(400);
-    expect(refused.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["embeddedWalletConfig", "supportedCurrencies", "umaDomain"]);
+    expect(refused.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "embeddedWalletConfig",
+      "supportedCurrencies",
+      "umaDomain",
+    ]);
   });
 
   it("feeConfigs: Grid's merge-by-key upsert; zero fees remove the config; a non-USD source is refused", async () => {
@@ -62,9 +78,15 @@ describe("compat: config", () => {
     expect(off.body.feeConfigs).toEqual([]);
     const untouched = await call("PATCH", "/config", { auth: p.auth, body: { sessionLifetimeSeconds: 600 } });
     expect(untouched.body.feeConfigs).toEqual([]);
-    const eur = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ ...fee(10, 0), sourceCurrency: "EUR" }], unknownField: 1 } });
+    const eur = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { feeConfigs: [{ ...fee(10, 0), sourceCurrency: "EUR" }], unknownField: 1 },
+    });
     expect(eur.status).toBe(400);
-    expect(eur.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["feeConfigs.0.sourceCurrency", "unknownField"]);
+    expect(eur.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "feeConfigs.0.sourceCurrency",
+      "unknownField",
+    ]);
   });
 
   it("errors in Grid's shape: 401 without credentials", async () => {

@@ -6,7 +6,12 @@ import { describe, expect, it } from "vitest";
 import { call, newPlatform, type TestPlatform } from "../support/api";
 import { expectGridShape } from "../support/grid-shapes/check";
 import { gridError, gridError400 } from "../support/grid-shapes/common";
-import { gridBusinessCustomer, gridCustomer, gridCustomerList, gridIndividualCustomer } from "../support/grid-shapes/customers";
+import {
+  gridBusinessCustomer,
+  gridCustomer,
+  gridCustomerList,
+  gridIndividualCustomer,
+} from "../support/grid-shapes/customers";
 
 /** Grid's createCustomer example "businessCustomer". */
 const businessBody = (platformCustomerId: string) => ({
@@ -32,7 +37,14 @@ const businessBody = (platformCustomerId: string) => ({
     expectedMonthlyTransactionVolume: "VOLUME_100K_TO_1M",
     expectedRecipientJurisdictions: ["US", "MX"],
   },
-  address: { line1: "123 Market Street", line2: "Suite 400", city: "Seattle", state: "WA", postalCode: "98101", country: "US" },
+  address: {
+    line1: "123 Market Street",
+    line2: "Suite 400",
+    city: "Seattle",
+    state: "WA",
+    postalCode: "98101",
+    country: "US",
+  },
 });
 
 /** Grid's createCustomer example "individualCustomer". */
@@ -66,7 +78,12 @@ describe("compat: customers", () => {
     const r = await create(p, individualBody("ind-9f84e0c2"));
     expect(r.status).toBe(201);
     expectGridShape(gridIndividualCustomer, r.body);
-    expect(r.body).toMatchObject({ region: "US", fullName: "Jane Smith", birthDate: "1990-01-15", kycStatus: "APPROVED" });
+    expect(r.body).toMatchObject({
+      region: "US",
+      fullName: "Jane Smith",
+      birthDate: "1990-01-15",
+      kycStatus: "APPROVED",
+    });
   });
 
   it("BUSINESS: Grid's required businessInfo fields, and fields of the other type or of no type, are refused by name", async () => {
@@ -80,7 +97,12 @@ describe("compat: customers", () => {
       "businessInfo.taxId",
     ]);
     // The earlier top-level legalName is not an alias: refused rather than dropped.
-    const legacy = await create(p, { customerType: "BUSINESS", legalName: "Acme", fullName: "Jane", businessInfo: { swiftBic: "x" } });
+    const legacy = await create(p, {
+      customerType: "BUSINESS",
+      legalName: "Acme",
+      fullName: "Jane",
+      businessInfo: { swiftBic: "x" },
+    });
     expect(legacy.status).toBe(400);
     const fields = legacy.body.details.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["legalName", "fullName", "businessInfo.swiftBic"]));
@@ -95,13 +117,22 @@ describe("compat: customers", () => {
       body: {
         customerType: "BUSINESS",
         currencies: ["USD", "USDC"],
-        businessInfo: { legalName: "New Tech Solutions LLC", registrationNumber: "BRN-987654321", taxId: "EIN-123456789" },
+        businessInfo: {
+          legalName: "New Tech Solutions LLC",
+          registrationNumber: "BRN-987654321",
+          taxId: "EIN-123456789",
+        },
         address: { line1: "100 Technology Parkway", city: "Bellevue", state: "WA", postalCode: "98004", country: "US" },
       },
     });
     expect(upd.status).toBe(200);
     expectGridShape(gridBusinessCustomer, upd.body);
-    expect(upd.body.businessInfo).toMatchObject({ legalName: "New Tech Solutions LLC", taxId: "EIN-123456789", country: "US", entityType: "LLC" });
+    expect(upd.body.businessInfo).toMatchObject({
+      legalName: "New Tech Solutions LLC",
+      taxId: "EIN-123456789",
+      country: "US",
+      entityType: "LLC",
+    });
     expect(upd.body.address.city).toBe("Bellevue");
 
     const ind = (await create(p, individualBody("ind-2"))).body;
@@ -120,7 +151,10 @@ describe("compat: customers", () => {
     expectGridShape(gridIndividualCustomer, i.body);
     expect(i.body.fullName).toBe("John Smith");
 
-    const wrongType = await call("PATCH", `/customers/${ind.id}`, { auth: p.auth, body: { customerType: "BUSINESS", currencies: ["USD"] } });
+    const wrongType = await call("PATCH", `/customers/${ind.id}`, {
+      auth: p.auth,
+      body: { customerType: "BUSINESS", currencies: ["USD"] },
+    });
     expect(wrongType.status).toBe(400);
     expectGridShape(gridError400, wrongType.body);
     expect(wrongType.body.details.errors.map((e: { field: string }) => e.field)).toContain("customerType");
@@ -146,32 +180,53 @@ describe("compat: customers", () => {
     expectGridShape(gridIndividualCustomer, ind.body);
     expect(ind.body).toMatchObject(profile);
     // Grid requires customerType on PATCH; a body without it is taken too.
-    const upd = await call("PATCH", `/customers/${ind.body.id}`, { auth: p.auth, body: { pepStatus: "FOREIGN", netWorthRange: "OVER_25M" } });
+    const upd = await call("PATCH", `/customers/${ind.body.id}`, {
+      auth: p.auth,
+      body: { pepStatus: "FOREIGN", netWorthRange: "OVER_25M" },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ ...profile, pepStatus: "FOREIGN", netWorthRange: "OVER_25M" });
     const biz = await create(p, {
       ...businessBody("prof-2"),
-      businessInfo: { ...businessBody("prof-2").businessInfo, sourceOfFundsCategories: ["OPERATING_REVENUE"], sourceOfFundsOtherDescription: "SaaS", purposeOfAccountOtherDescription: "Payroll" },
+      businessInfo: {
+        ...businessBody("prof-2").businessInfo,
+        sourceOfFundsCategories: ["OPERATING_REVENUE"],
+        sourceOfFundsOtherDescription: "SaaS",
+        purposeOfAccountOtherDescription: "Payroll",
+      },
     });
     expect(biz.status).toBe(201);
-    expect(biz.body.businessInfo).toMatchObject({ sourceOfFundsCategories: ["OPERATING_REVENUE"], purposeOfAccountOtherDescription: "Payroll" });
+    expect(biz.body.businessInfo).toMatchObject({
+      sourceOfFundsCategories: ["OPERATING_REVENUE"],
+      purposeOfAccountOtherDescription: "Payroll",
+    });
     // The individual's profile is not a BUSINESS field; the status is decided by verification, never sent.
     const mixed = await create(p, { ...businessBody("prof-3"), pepStatus: "NONE", kybStatus: "APPROVED" });
     expect(mixed.status).toBe(400);
     expect(mixed.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["kybStatus", "pepStatus"]);
     const bad = await create(p, { ...individualBody("prof-4"), kycStatus: "APPROVED", annualIncomeRange: "LOTS" });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["annualIncomeRange", "kycStatus"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "annualIncomeRange",
+      "kycStatus",
+    ]);
   });
 
   it("GET /customers/kyc-link?platformCustomerId= (Grid client 0.7.0's getKYCLink): the POST's link with both ids", async () => {
     const p = await newPlatform();
     const c = (await create(p, individualBody("kyc-get-1"))).body;
-    const r = await call("GET", "/customers/kyc-link?platformCustomerId=kyc-get-1&redirectUri=https%3A%2F%2Fexample.com%2Fdone", { auth: p.auth });
+    const r = await call(
+      "GET",
+      "/customers/kyc-link?platformCustomerId=kyc-get-1&redirectUri=https%3A%2F%2Fexample.com%2Fdone",
+      { auth: p.auth },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toMatchObject({ customerId: c.id, platformCustomerId: "kyc-get-1" });
     expect(r.body.kycUrl).toMatch(/\/kyc\//);
-    expect((await call("GET", "/customers/kyc-link?platformCustomerId=nobody", { auth: p.auth })).body).toMatchObject({ status: 404, code: "USER_NOT_FOUND" });
+    expect((await call("GET", "/customers/kyc-link?platformCustomerId=nobody", { auth: p.auth })).body).toMatchObject({
+      status: 404,
+      code: "USER_NOT_FOUND",
+    });
     expect((await call("GET", "/customers/kyc-link", { auth: p.auth })).status).toBe(400);
     await call("DELETE", `/customers/${c.id}`, { auth: p.auth });
     expect((await call("GET", "/customers/kyc-link?platformCustomerId=kyc-get-1", { auth: p.auth })).status).toBe(404);
@@ -203,7 +258,10 @@ describe("compat: customers", () => {
     expect(unknown.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["createdSince", "foo"]);
     const bad = await call("GET", "/customers?isIncludingDeleted=yes&createdAfter=yesterday", { auth: p.auth });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["createdAfter", "isIncludingDeleted"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "createdAfter",
+      "isIncludingDeleted",
+    ]);
   });
 
   it("unknown query parameters are refused on every operation, also those without any (shared query validation)", async () => {
@@ -253,7 +311,9 @@ describe("compat: customers", () => {
     expect(missing.status).toBe(404);
     expectGridShape(gridError(404), missing.body);
     expect(missing.body.code).toBe("USER_NOT_FOUND");
-    const delMissing = await call("DELETE", "/customers/Customer:019542f5-b3e7-1d02-0000-000000000001", { auth: p.auth });
+    const delMissing = await call("DELETE", "/customers/Customer:019542f5-b3e7-1d02-0000-000000000001", {
+      auth: p.auth,
+    });
     expectGridShape(gridError(404), delMissing.body);
     await create(p, individualBody("dup"));
     const dup = await create(p, individualBody("dup"));

@@ -19,9 +19,16 @@ describe("operations naming a deleted customer", () => {
     await fund(p, b.accounts.USD, 50_000);
     const payee = await usdExternal(p, a.customer.id);
     const token = await approvalAgent(p, a.customer.id);
-    const aq = await call("POST", "/agents/me/quotes", { auth: `Bearer ${token}`, body: quoteBody(a.accounts.USD, payee, 1_000) });
-    const pending = (await call("POST", `/agents/me/quotes/${aq.body.id}/execute`, { auth: `Bearer ${token}` })).body.id;
-    const early = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 1_000) });
+    const aq = await call("POST", "/agents/me/quotes", {
+      auth: `Bearer ${token}`,
+      body: quoteBody(a.accounts.USD, payee, 1_000),
+    });
+    const pending = (await call("POST", `/agents/me/quotes/${aq.body.id}/execute`, { auth: `Bearer ${token}` })).body
+      .id;
+    const early = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 1_000),
+    });
     expect(early.status).toBe(201);
 
     expect((await call("DELETE", `/customers/${a.customer.id}`, { auth: p.auth })).status).toBe(200);
@@ -36,14 +43,38 @@ describe("operations naming a deleted customer", () => {
       ["POST", `/customers/${id}/verify-email`, undefined],
       ["POST", `/customers/${id}/verify-phone`, undefined],
       ["POST", "/verifications", { customerId: id }],
-      ["POST", "/customers/external-accounts", { customerId: id, currency: "USD", accountInfo: example("USD_ACCOUNT").accountInfo }],
-      ["POST", "/agents", { name: "Other", customerId: id, policy: { permissions: ["CREATE_QUOTES"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 5_000 } } }],
+      [
+        "POST",
+        "/customers/external-accounts",
+        { customerId: id, currency: "USD", accountInfo: example("USD_ACCOUNT").accountInfo },
+      ],
+      [
+        "POST",
+        "/agents",
+        {
+          name: "Other",
+          customerId: id,
+          policy: {
+            permissions: ["CREATE_QUOTES"],
+            defaultExecutionMode: "AUTO",
+            spendingLimits: { currency: "USD", perTransactionLimit: 5_000 },
+          },
+        },
+      ],
       ["POST", "/cards", { cardholderId: id, form: "VIRTUAL", fundingSources: [a.accounts.USD] }],
       ["POST", "/quotes", quoteBody(a.accounts.USD, b.accounts.USD, 1_000)],
       ["POST", "/quotes", quoteBody(b.accounts.USD, a.accounts.USD, 1_000)],
       ["POST", `/quotes/${early.body.id}/execute`, undefined],
-      ["POST", "/transfer-out", { source: { accountId: a.accounts.USD }, destination: { accountId: payee }, amount: 500 }],
-      ["POST", "/transfer-in", { source: { accountId: payee }, destination: { accountId: a.accounts.USD }, amount: 500 }],
+      [
+        "POST",
+        "/transfer-out",
+        { source: { accountId: a.accounts.USD }, destination: { accountId: payee }, amount: 500 },
+      ],
+      [
+        "POST",
+        "/transfer-in",
+        { source: { accountId: payee }, destination: { accountId: a.accounts.USD }, amount: 500 },
+      ],
       ["POST", `/sandbox/internal-accounts/${a.accounts.USD}/fund`, { amount: 100 }],
     ];
     for (const [method, path, body] of calls) {
@@ -53,8 +84,12 @@ describe("operations naming a deleted customer", () => {
       expect(r.body.code, `${method} ${path}`).toBe("USER_NOT_FOUND");
     }
     // Nothing moved: b kept its 50 000, the deleted customer's account is unchanged.
-    expect((await call("GET", `/internal-accounts/${b.accounts.USD}`, { auth: p.auth })).body.balance.amount).toBe(50_000);
-    expect((await call("GET", `/internal-accounts/${a.accounts.USD}`, { auth: p.auth })).body.balance.amount).toBe(50_000);
+    expect((await call("GET", `/internal-accounts/${b.accounts.USD}`, { auth: p.auth })).body.balance.amount).toBe(
+      50_000,
+    );
+    expect((await call("GET", `/internal-accounts/${a.accounts.USD}`, { auth: p.auth })).body.balance.amount).toBe(
+      50_000,
+    );
 
     // The platform's call succeeds; the execution fails (the customer is gone).
     const approved = await call("POST", `/transactions/${pending}/approve`, { auth: p.auth });
@@ -65,6 +100,9 @@ describe("operations naming a deleted customer", () => {
     const history = await call("GET", `/transactions?customerId=${encodeURIComponent(id)}`, { auth: p.auth });
     expect(history.status).toBe(200);
     expect(history.body.data.length).toBeGreaterThan(0);
-    expect((await call("DELETE", `/customers/${id}`, { auth: p.auth })).body).toMatchObject({ status: 410, code: "CUSTOMER_DELETED" });
+    expect((await call("DELETE", `/customers/${id}`, { auth: p.auth })).body).toMatchObject({
+      status: 410,
+      code: "CUSTOMER_DELETED",
+    });
   });
 });

@@ -35,20 +35,36 @@ describe("compat: external accounts", () => {
           routingNumber: "123456789",
           bankName: "Chase Bank",
           bankAccountType: "CHECKING",
-          beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Test User", birthDate: "1990-01-15", nationality: "US" },
+          beneficiary: {
+            beneficiaryType: "INDIVIDUAL",
+            fullName: "Test User",
+            birthDate: "1990-01-15",
+            nationality: "US",
+          },
         },
       },
       {
         currency: "EUR",
         shape: gridEurAccountInfo,
-        accountInfo: { accountType: "EUR_ACCOUNT", iban: "DE89370400440532013000", swiftCode: "DEUTDEFF", beneficiary: swiftInfo.beneficiary },
+        accountInfo: {
+          accountType: "EUR_ACCOUNT",
+          iban: "DE89370400440532013000",
+          swiftCode: "DEUTDEFF",
+          beneficiary: swiftInfo.beneficiary,
+        },
       },
       { currency: "EUR", shape: gridSwiftAccountInfo, accountInfo: swiftInfo },
     ];
     for (const c of cases) {
       const r = await call("POST", "/customers/external-accounts", {
         auth: p.auth,
-        body: { customerId: customer.id, currency: c.currency, platformAccountId: `ext-${c.accountInfo.accountType}`, ownershipType: "FIRST_PARTY", accountInfo: c.accountInfo },
+        body: {
+          customerId: customer.id,
+          currency: c.currency,
+          platformAccountId: `ext-${c.accountInfo.accountType}`,
+          ownershipType: "FIRST_PARTY",
+          accountInfo: c.accountInfo,
+        },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
       expectGridShape(gridExternalAccount(c.shape), r.body);
@@ -57,7 +73,11 @@ describe("compat: external accounts", () => {
       const got = await call("GET", `/customers/external-accounts/${encodeURIComponent(r.body.id)}`, { auth: p.auth });
       expectGridShape(gridExternalAccount(c.shape), got.body);
     }
-    const list = await call("GET", `/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}&currency=EUR`, { auth: p.auth });
+    const list = await call(
+      "GET",
+      `/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}&currency=EUR`,
+      { auth: p.auth },
+    );
     expect(list.status).toBe(200);
     expectGridShape(gridExternalAccountList, list.body);
     expect(list.body.data).toHaveLength(2);
@@ -95,22 +115,35 @@ describe("compat: external accounts", () => {
       paymentRails: ["ACH"],
       beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Test User", birthDate: "1990-01-15", nationality: "US" },
     };
-    const r = await call("POST", "/customers/external-accounts", { auth: p.auth, body: { customerId: customer.id, currency: "USD", accountInfo } });
+    const r = await call("POST", "/customers/external-accounts", {
+      auth: p.auth,
+      body: { customerId: customer.id, currency: "USD", accountInfo },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expectGridShape(gridExternalAccount(gridUsdAccountInfo), r.body);
     expect(r.body.accountInfo.countries).toBeUndefined();
     expect(r.body.accountInfo.paymentRails.length).toBeGreaterThan(1);
     const bad = await call("POST", "/customers/external-accounts", {
       auth: p.auth,
-      body: { customerId: customer.id, currency: "USD", accountInfo: { ...accountInfo, accountNumber: "000123456780", countries: ["usa"], paymentRails: ["SEPA"] } },
+      body: {
+        customerId: customer.id,
+        currency: "USD",
+        accountInfo: { ...accountInfo, accountNumber: "000123456780", countries: ["usa"], paymentRails: ["SEPA"] },
+      },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["accountInfo.countries.0", "accountInfo.paymentRails.0"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "accountInfo.countries.0",
+      "accountInfo.paymentRails.0",
+    ]);
   });
 
   it("platform external accounts: Grid's body, shape, and DELETE answering 204", async () => {
     const p = await newPlatform();
-    const r = await call("POST", "/platform/external-accounts", { auth: p.auth, body: { currency: "EUR", accountInfo: swiftInfo } });
+    const r = await call("POST", "/platform/external-accounts", {
+      auth: p.auth,
+      body: { currency: "EUR", accountInfo: swiftInfo },
+    });
     expect(r.status).toBe(201);
     expectGridShape(gridExternalAccount(gridSwiftAccountInfo), r.body, {
       // spec "External account": customerId is null when the account is on behalf of the platform.
@@ -122,7 +155,11 @@ describe("compat: external accounts", () => {
 
   it("errors in Grid's shape: 404 (with our own code, per protocol.md), 401", async () => {
     const p = await newPlatform();
-    const missing = await call("GET", "/customers/external-accounts/ExternalAccount:019542f5-b3e7-1d02-0000-000000000001", { auth: p.auth });
+    const missing = await call(
+      "GET",
+      "/customers/external-accounts/ExternalAccount:019542f5-b3e7-1d02-0000-000000000001",
+      { auth: p.auth },
+    );
     expect(missing.status).toBe(404);
     expectGridShape(gridError(404), missing.body, {
       // protocol.md "Not found": every resource has its own 404 code; Grid's list lacks this one.

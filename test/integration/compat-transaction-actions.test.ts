@@ -15,7 +15,9 @@ import { expectGridShape, type Deliberate } from "../support/grid-shapes/check";
 import { gridTransaction } from "../support/grid-shapes/transactions";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
-const CANCELLED: Deliberate = { status: "Grid has no cancelled status: a cancelled transfer is REJECTED, as a platform's reject leaves it" };
+const CANCELLED: Deliberate = {
+  status: "Grid has no cancelled status: a cancelled transfer is REJECTED, as a platform's reject leaves it",
+};
 const receivers = receiverPool();
 afterAll(async () => {
   await receivers.closeAll();
@@ -30,7 +32,10 @@ async function setup(p: TestPlatform) {
   const payee = await usdExternal(p, a.customer.id);
   const token = await approvalAgent(p, a.customer.id);
   const pending = async (destination = payee) => {
-    const q = await call("POST", "/agents/me/quotes", { auth: `Bearer ${token}`, body: quoteBody(a.accounts.USD, destination, 1_000) });
+    const q = await call("POST", "/agents/me/quotes", {
+      auth: `Bearer ${token}`,
+      body: quoteBody(a.accounts.USD, destination, 1_000),
+    });
     const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: `Bearer ${token}` });
     expect(ex.body).toMatchObject({ status: "PENDING", pendingReason: "PENDING_PLATFORM_APPROVAL" });
     return ex.body.id as string;
@@ -45,21 +50,35 @@ describe("POST /transactions/{id}/cancel", () => {
     expect((await call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: rec.url } })).status).toBe(200);
     const { a, pending } = await setup(p);
     const id = await pending();
-    const r = await call("POST", `/transactions/${id}/cancel`, { auth: p.auth, body: { reason: "REQUESTED_AFTER_HOURS" } });
+    const r = await call("POST", `/transactions/${id}/cancel`, {
+      auth: p.auth,
+      body: { reason: "REQUESTED_AFTER_HOURS" },
+    });
     expect(r.status).toBe(200);
     expectGridShape(gridTransaction, r.body, CANCELLED);
-    expect(r.body).toMatchObject({ id, status: "REJECTED", rejectionReason: "REQUESTED_AFTER_HOURS", type: "OUTGOING" });
+    expect(r.body).toMatchObject({
+      id,
+      status: "REJECTED",
+      rejectionReason: "REQUESTED_AFTER_HOURS",
+      type: "OUTGOING",
+    });
     expect(r.body.pendingReason).toBeUndefined();
     expect((await call("GET", `/transactions/${id}`, { auth: p.auth })).body).toMatchObject({ status: "REJECTED" });
     expect(await balance(p, a.accounts.USD)).toBe(50_000);
     const event = await waitFor("the cancel's event", () =>
-      rec.received.map((x) => JSON.parse(x.rawBody)).find((e) => e.type === "OUTGOING_PAYMENT.FAILED" && e.data?.id === id),
+      rec.received
+        .map((x) => JSON.parse(x.rawBody))
+        .find((e) => e.type === "OUTGOING_PAYMENT.FAILED" && e.data?.id === id),
     );
     expect(event.data).toMatchObject({ status: "REJECTED", rejectionReason: "REQUESTED_AFTER_HOURS" });
 
     const again = await call("POST", `/transactions/${id}/cancel`, { auth: p.auth });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ status: 409, code: "TRANSACTION_NOT_CANCELLABLE", details: { status: "REJECTED" } });
+    expect(again.body).toMatchObject({
+      status: 409,
+      code: "TRANSACTION_NOT_CANCELLABLE",
+      details: { status: "REJECTED" },
+    });
     expect((await call("POST", `/transactions/${id}/approve`, { auth: p.auth })).status).toBe(409);
   });
 
@@ -78,7 +97,12 @@ describe("POST /transactions/{id}/cancel", () => {
         platformId,
         transactionId: txId,
         postings: [
-          { account: internalLedgerAccount(parseId("InternalAccount", a.accounts.USD)!), currency: "USD", amount: -1_000n, memo: "hold" },
+          {
+            account: internalLedgerAccount(parseId("InternalAccount", a.accounts.USD)!),
+            currency: "USD",
+            amount: -1_000n,
+            memo: "hold",
+          },
           { account: systemLedgerAccount(platformId, "PAYOUTS", "USD"), currency: "USD", amount: 1_000n, memo: "hold" },
         ],
       }),
@@ -120,13 +144,19 @@ describe("POST /transactions/{id}/cancel", () => {
     const notBank = await call("POST", `/transactions/${internal}/cancel`, { auth: p.auth });
     expect(notBank.status).toBe(400);
     expect(notBank.body).toMatchObject({ code: "INVALID_INPUT", details: { reason: "NOT_A_BANK_TRANSFER" } });
-    const out = await call("POST", "/transfer-out", { auth: p.auth, body: { source: { accountId: a.accounts.USD }, destination: { accountId: payee }, amount: 500 } });
+    const out = await call("POST", "/transfer-out", {
+      auth: p.auth,
+      body: { source: { accountId: a.accounts.USD }, destination: { accountId: payee }, amount: 500 },
+    });
     expect(out.status).toBe(201);
     expect(out.body.status).toBe("COMPLETED");
     const settled = await call("POST", `/transactions/${out.body.id}/cancel`, { auth: p.auth, body: {} });
     expect(settled.status).toBe(409);
     expect(settled.body).toMatchObject({ code: "TRANSACTION_NOT_CANCELLABLE", details: { status: "COMPLETED" } });
-    expect((await call("POST", "/transactions/Transaction:00000000-0000-4000-8000-000000000000/cancel", { auth: p.auth })).body).toMatchObject({ status: 404, code: "TRANSACTION_NOT_FOUND" });
+    expect(
+      (await call("POST", "/transactions/Transaction:00000000-0000-4000-8000-000000000000/cancel", { auth: p.auth }))
+        .body,
+    ).toMatchObject({ status: 404, code: "TRANSACTION_NOT_FOUND" });
     const other = await newPlatform();
     expect((await call("POST", `/transactions/${internal}/cancel`, { auth: other.auth })).status).toBe(404);
     const bad = await call("POST", `/transactions/${internal}/cancel`, { auth: p.auth, body: { reason: 7, why: "x" } });
@@ -139,22 +169,36 @@ describe("POST /transactions/{id}/confirm", () => {
   it("stores receiptDeliveryConfirmedAt (now when omitted), replaces it on a second call, GET shows it", async () => {
     const p = await newPlatform();
     const { a, b } = await setup(p);
-    const q = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.EUR, 2_000, { immediatelyExecute: true }) });
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.EUR, 2_000, { immediatelyExecute: true }),
+    });
     const id = q.body.transactionId as string;
     const before = Date.now();
     const first = await call("POST", `/transactions/${id}/confirm`, { auth: p.auth });
     expect(first.status).toBe(200);
     expectGridShape(gridTransaction, first.body);
     expect(Date.parse(first.body.receiptDeliveryConfirmedAt)).toBeGreaterThanOrEqual(before - 1000);
-    const second = await call("POST", `/transactions/${id}/confirm`, { auth: p.auth, body: { receiptDeliveryConfirmedAt: "2025-08-15T14:31:00Z" } });
+    const second = await call("POST", `/transactions/${id}/confirm`, {
+      auth: p.auth,
+      body: { receiptDeliveryConfirmedAt: "2025-08-15T14:31:00Z" },
+    });
     expect(second.status).toBe(200);
     expect(second.body.receiptDeliveryConfirmedAt).toBe("2025-08-15T14:31:00.000Z");
     expect(second.body.status).toBe("COMPLETED");
-    expect((await call("GET", `/transactions/${id}`, { auth: p.auth })).body.receiptDeliveryConfirmedAt).toBe("2025-08-15T14:31:00.000Z");
-    const bad = await call("POST", `/transactions/${id}/confirm`, { auth: p.auth, body: { receiptDeliveryConfirmedAt: "yesterday" } });
+    expect((await call("GET", `/transactions/${id}`, { auth: p.auth })).body.receiptDeliveryConfirmedAt).toBe(
+      "2025-08-15T14:31:00.000Z",
+    );
+    const bad = await call("POST", `/transactions/${id}/confirm`, {
+      auth: p.auth,
+      body: { receiptDeliveryConfirmedAt: "yesterday" },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors[0].field).toBe("receiptDeliveryConfirmedAt");
-    expect((await call("POST", "/transactions/Transaction:00000000-0000-4000-8000-000000000000/confirm", { auth: p.auth })).body).toMatchObject({ status: 404, code: "TRANSACTION_NOT_FOUND" });
+    expect(
+      (await call("POST", "/transactions/Transaction:00000000-0000-4000-8000-000000000000/confirm", { auth: p.auth }))
+        .body,
+    ).toMatchObject({ status: 404, code: "TRANSACTION_NOT_FOUND" });
     expect((await call("POST", `/transactions/${id}/confirm`, { auth: (await newPlatform()).auth })).status).toBe(404);
   });
 });

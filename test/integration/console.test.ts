@@ -7,7 +7,11 @@ async function post(path: string, form: Record<string, string>, cookie?: string,
   return fetch(`${baseUrl()}${path}`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(cookie ? { cookie } : {}),
+      ...(origin ? { origin } : {}),
+    },
     body: new URLSearchParams(form).toString(),
   });
 }
@@ -38,10 +42,16 @@ describe("platform console", () => {
     const a = await moneyCustomer(p, ["USD"]);
     await fund(p, a.accounts.USD, 10_000);
     const payee = await usdExternal(p, a.customer.id);
-    const created = await post("/console/agents/create", { name: "Console agent", customerId: a.customer.id, mode: "APPROVAL_REQUIRED", perTransactionLimit: "5000" }, cookie);
+    const created = await post(
+      "/console/agents/create",
+      { name: "Console agent", customerId: a.customer.id, mode: "APPROVAL_REQUIRED", perTransactionLimit: "5000" },
+      cookie,
+    );
     expect(created.status).toBe(303);
     const code = /console_device_code=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")![1];
-    const page0 = await (await fetch(`${baseUrl()}/console`, { headers: { cookie: `${cookie}; console_device_code=${code}` } })).text();
+    const page0 = await (
+      await fetch(`${baseUrl()}/console`, { headers: { cookie: `${cookie}; console_device_code=${code}` } })
+    ).text();
     expect(page0).toContain(decodeURIComponent(code));
     // The device code is also shown as a QR code (inline SVG rendered on the server).
     expect(page0).toMatch(/data-testid="device-code-qr"[^>]*>\s*<svg[^>]*>[\s\S]*<path/);
@@ -56,7 +66,12 @@ describe("platform console", () => {
     expect(page).toContain(q.body.transactionId);
     expect(page).toContain("Approvals");
 
-    const foreign = await post(`/console/transactions/${q.body.transactionId}/approve`, {}, cookie, "https://evil.example");
+    const foreign = await post(
+      `/console/transactions/${q.body.transactionId}/approve`,
+      {},
+      cookie,
+      "https://evil.example",
+    );
     expect(foreign.status).toBe(403);
     const approve = await post(`/console/transactions/${q.body.transactionId}/approve`, {}, cookie);
     expect(approve.status).toBe(303);
@@ -64,11 +79,27 @@ describe("platform console", () => {
     const t = await call("GET", `/transactions/${q.body.transactionId}`, { auth: p.auth });
     expect(t.body.status).toBe("COMPLETED");
     // The delivery log (with its re-send buttons) lists the events.
-    await expect.poll(async () => (await (await fetch(`${baseUrl()}/console/webhooks`, { headers: { cookie } })).text()).includes("AGENT_ACTION.PENDING_APPROVAL")).toBe(true);
+    await expect
+      .poll(async () =>
+        (await (await fetch(`${baseUrl()}/console/webhooks`, { headers: { cookie } })).text()).includes(
+          "AGENT_ACTION.PENDING_APPROVAL",
+        ),
+      )
+      .toBe(true);
     // A form post goes back to the page it came from (a console page only, never elsewhere).
-    const back = await post(`/console/transactions/${q.body.transactionId}/approve`, { returnTo: "/console/approvals?q=x" }, cookie);
-    expect(new URL(back.headers.get("location")!).pathname + new URL(back.headers.get("location")!).search).toMatch(/^\/console\/approvals\?q=x&msg=/);
-    const away = await post(`/console/transactions/${q.body.transactionId}/approve`, { returnTo: "//evil.example/console" }, cookie);
+    const back = await post(
+      `/console/transactions/${q.body.transactionId}/approve`,
+      { returnTo: "/console/approvals?q=x" },
+      cookie,
+    );
+    expect(new URL(back.headers.get("location")!).pathname + new URL(back.headers.get("location")!).search).toMatch(
+      /^\/console\/approvals\?q=x&msg=/,
+    );
+    const away = await post(
+      `/console/transactions/${q.body.transactionId}/approve`,
+      { returnTo: "//evil.example/console" },
+      cookie,
+    );
     expect(new URL(away.headers.get("location")!).pathname).toBe("/console");
   });
 
@@ -77,7 +108,11 @@ describe("platform console", () => {
     const ok = await post("/console/session", { clientId: p.clientId, clientSecret: p.clientSecret });
     const cookie = ok.headers.get("set-cookie")!.split(";")[0];
     const a = await moneyCustomer(p, ["USD"]);
-    const created = await post("/console/agents/create", { name: "Editable", customerId: a.customer.id, mode: "AUTO", perTransactionLimit: "100" }, cookie);
+    const created = await post(
+      "/console/agents/create",
+      { name: "Editable", customerId: a.customer.id, mode: "AUTO", perTransactionLimit: "100" },
+      cookie,
+    );
     const code = decodeURIComponent(/console_device_code=([^;]+)/.exec(created.headers.get("set-cookie") ?? "")![1]);
     const redeemed = await call("POST", `/agents/device-codes/${code}/redeem`);
     const agentId = redeemed.body.agentId as string;
@@ -106,7 +141,11 @@ describe("platform console", () => {
       spendingLimits: { perTransactionLimit: 2500, dailyLimit: 9000 },
     });
 
-    const badLimit = await post(`/console/agents/${agentId}/policy`, { permissions: "VIEW_TRANSACTIONS", perTransactionLimit: "-5" }, cookie);
+    const badLimit = await post(
+      `/console/agents/${agentId}/policy`,
+      { permissions: "VIEW_TRANSACTIONS", perTransactionLimit: "-5" },
+      cookie,
+    );
     expect(msg(badLimit)).toContain("INVALID_INPUT");
 
     const unconfirmed = await post(`/console/agents/${agentId}/delete`, {}, cookie);

@@ -9,15 +9,26 @@ const EU = { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country:
 
 async function customer(p: TestPlatform, body: Record<string, unknown>, base?: string) {
   const r = base
-    ? await fetch(`${base}/customers`, { method: "POST", headers: { authorization: p.auth, "content-type": "application/json" }, body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: "Eva", ...body }) }).then(async (x) => ({ status: x.status, body: await x.json() }))
-    : await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Eva", ...body } });
+    ? await fetch(`${base}/customers`, {
+        method: "POST",
+        headers: { authorization: p.auth, "content-type": "application/json" },
+        body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: "Eva", ...body }),
+      }).then(async (x) => ({ status: x.status, body: await x.json() }))
+    : await call("POST", "/customers", {
+        auth: p.auth,
+        body: { customerType: "INDIVIDUAL", fullName: "Eva", ...body },
+      });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body;
 }
 
 const post = (p: TestPlatform, path: string, body?: unknown, base?: string) =>
   base
-    ? fetch(`${base}${path}`, { method: "POST", headers: { authorization: p.auth, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }).then(async (r) => {
+    ? fetch(`${base}${path}`, {
+        method: "POST",
+        headers: { authorization: p.auth, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(async (r) => {
         const t = await r.text();
         return { status: r.status, body: t ? JSON.parse(t) : undefined };
       })
@@ -32,7 +43,11 @@ describe("contact verification", () => {
       expect((await post(p, `/customers/${us.id}/${path}`)).status).toBe(409);
       expect((await post(p, `/customers/${us.id}/${path}/confirm`, { code: "123456" })).status).toBe(409);
     }
-    const regionOverrides = await customer(p, { phoneNumber: "+14155550124", region: "CH", address: { ...EU, country: "US" } });
+    const regionOverrides = await customer(p, {
+      phoneNumber: "+14155550124",
+      region: "CH",
+      address: { ...EU, country: "US" },
+    });
     expect(regionOverrides.contactVerification).toEqual({ phone: "PENDING" });
     const uk = await customer(p, { phoneNumber: "+447700900123", address: { ...EU, country: "GB" } });
     expect(uk.contactVerification).toEqual({ phone: "PENDING" });
@@ -75,22 +90,36 @@ describe("contact verification", () => {
     expect((await post(p, `/customers/${c.id}/verify-phone`)).status).toBe(204);
     const again = await post(p, `/customers/${c.id}/verify-phone`);
     expect(again.status).toBe(429);
-    const [row] = await sql((q) => q`select code_digest, destination from contact_challenges where customer_id = ${bare(c.id)}`);
+    const [row] = await sql(
+      (q) => q`select code_digest, destination from contact_challenges where customer_id = ${bare(c.id)}`,
+    );
     expect(row.code_digest).toMatch(/^[0-9a-f]{64}$/);
     expect(row.destination).toBe("+33612345678");
-    for (let i = 0; i < 5; i++) expect((await post(p, `/customers/${c.id}/verify-phone/confirm`, { code: "000001" })).body.details.reason).toBe("INVALID_CODE");
+    for (let i = 0; i < 5; i++)
+      expect((await post(p, `/customers/${c.id}/verify-phone/confirm`, { code: "000001" })).body.details.reason).toBe(
+        "INVALID_CODE",
+      );
     const locked = await post(p, `/customers/${c.id}/verify-phone/confirm`, { code: "123456" });
     expect(locked.status).toBe(400);
     expect(locked.body.details.reason).toBe("TOO_MANY_ATTEMPTS");
 
     const d = await customer(p, { phoneNumber: "+33612345679", address: { ...EU, country: "FR" } });
     await post(p, `/customers/${d.id}/verify-phone`);
-    await sql((q) => q`update contact_challenges set expires_at = now() - interval '1 second' where customer_id = ${bare(d.id)}`);
-    expect((await post(p, `/customers/${d.id}/verify-phone/confirm`, { code: "123456" })).body.details.reason).toBe("CODE_EXPIRED");
+    await sql(
+      (q) =>
+        q`update contact_challenges set expires_at = now() - interval '1 second' where customer_id = ${bare(d.id)}`,
+    );
+    expect((await post(p, `/customers/${d.id}/verify-phone/confirm`, { code: "123456" })).body.details.reason).toBe(
+      "CODE_EXPIRED",
+    );
 
     const other = await newPlatform();
     for (const path of ["verify-phone", "verify-phone/confirm"]) {
-      const r = await post(other, `/customers/${d.id}/${path}`, path.endsWith("confirm") ? { code: "123456" } : undefined);
+      const r = await post(
+        other,
+        `/customers/${d.id}/${path}`,
+        path.endsWith("confirm") ? { code: "123456" } : undefined,
+      );
       expect(r.status).toBe(404);
       expect(r.body.code).toBe("USER_NOT_FOUND");
     }
@@ -113,7 +142,11 @@ describe("contact verification on a production platform: real mail and a real SM
   beforeAll(async () => {
     smtp = await startSmtp(inbox);
     sms = await startSmsReceiver();
-    server = await startPeerServer({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMS_URL: sms.url("AC1", "tok:en"), SMS_FROM: "+15005550006" });
+    server = await startPeerServer({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SMS_URL: sms.url("AC1", "tok:en"),
+      SMS_FROM: "+15005550006",
+    });
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
@@ -132,14 +165,24 @@ describe("contact verification on a production platform: real mail and a real SM
     expect((await post(p, `/customers/${c.id}/verify-phone`, undefined, base)).status).toBe(204);
     expect(sms.outbox).toHaveLength(1);
     const msg = sms.outbox[0];
-    expect(msg).toMatchObject({ to: "+4915112345678", from: "+15005550006", contentType: "application/x-www-form-urlencoded" });
+    expect(msg).toMatchObject({
+      to: "+4915112345678",
+      from: "+15005550006",
+      contentType: "application/x-www-form-urlencoded",
+    });
     expect(msg.authorization).toBe(`Basic ${Buffer.from("AC1:tok:en").toString("base64")}`);
     const smsCode = /verification code is (\d{6})/.exec(msg.body)![1];
-    const dump = JSON.stringify(await sql((q) => q`select * from contact_challenges where customer_id = ${bare(c.id)}`));
+    const dump = JSON.stringify(
+      await sql((q) => q`select * from contact_challenges where customer_id = ${bare(c.id)}`),
+    );
     expect(dump).not.toContain(mailCode);
     expect(dump).not.toContain(smsCode);
-    if (smsCode !== "123456") expect((await post(p, `/customers/${c.id}/verify-phone/confirm`, { code: "123456" }, base)).status).toBe(400);
-    expect((await post(p, `/customers/${c.id}/verify-email/confirm`, { code: mailCode }, base)).body.contactVerification.email).toBe("VERIFIED");
+    if (smsCode !== "123456")
+      expect((await post(p, `/customers/${c.id}/verify-phone/confirm`, { code: "123456" }, base)).status).toBe(400);
+    expect(
+      (await post(p, `/customers/${c.id}/verify-email/confirm`, { code: mailCode }, base)).body.contactVerification
+        .email,
+    ).toBe("VERIFIED");
     const done = await post(p, `/customers/${c.id}/verify-phone/confirm`, { code: smsCode }, base);
     expect(done.body.contactVerification).toEqual({ email: "VERIFIED", phone: "VERIFIED" });
   });

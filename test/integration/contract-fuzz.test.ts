@@ -35,7 +35,13 @@ let agentAuth = "";
 const realIds: string[] = [];
 
 async function send(method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}) {
-  const go = () => fetch(`${server.url}/api/2025-10-13${path}`, { method, headers: init.headers, body: init.body, redirect: "manual" });
+  const go = () =>
+    fetch(`${server.url}/api/2025-10-13${path}`, {
+      method,
+      headers: init.headers,
+      body: init.body,
+      redirect: "manual",
+    });
   // A kept-alive connection that the server closed as idle just as it was reused (a client-side race
   // under load, not an answer): sent once more on a fresh connection.
   const r = await go().catch((e) => (String(e?.cause ?? "").includes("other side closed") ? go() : Promise.reject(e)));
@@ -57,17 +63,35 @@ beforeAll(async () => {
   server = own.server;
   const p = await createPlatform({ name: "fuzz", environment: "SANDBOX" });
   platformAuth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
-  const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
-  const c = await json("POST", "/customers", platformAuth, { customerType: "INDIVIDUAL", fullName: "Fuzz", currencies: ["USD"], endUserTermsConsent: consent });
+  const consent = {
+    termsVersion: "V1",
+    acceptedAt: new Date().toISOString(),
+    acceptanceMethod: "CHECKBOX",
+    ipAddress: "203.0.113.7",
+  };
+  const c = await json("POST", "/customers", platformAuth, {
+    customerType: "INDIVIDUAL",
+    fullName: "Fuzz",
+    currencies: ["USD"],
+    endUserTermsConsent: consent,
+  });
   const accts = await json("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.id)}`, platformAuth);
   const usd = accts.data.find((a: Json) => a.balance.currency.code === "USD").id;
   await json("POST", `/sandbox/internal-accounts/${usd}/fund`, platformAuth, { amount: 1_000_000 });
   const ex = example("USD_ACCOUNT");
-  const ext = await json("POST", "/customers/external-accounts", platformAuth, { customerId: c.id, currency: "USD", accountInfo: ex.accountInfo });
+  const ext = await json("POST", "/customers/external-accounts", platformAuth, {
+    customerId: c.id,
+    currency: "USD",
+    accountInfo: ex.accountInfo,
+  });
   const agent = await json("POST", "/agents", platformAuth, {
     name: "Fuzz agent",
     customerId: c.id,
-    policy: { permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 5_000, dailyLimit: 8_000 } },
+    policy: {
+      permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"],
+      defaultExecutionMode: "AUTO",
+      spendingLimits: { currency: "USD", perTransactionLimit: 5_000, dailyLimit: 8_000 },
+    },
   });
   const redeemed = await json("POST", `/agents/device-codes/${agent.deviceCode.code}/redeem`, "");
   agentAuth = `Bearer ${redeemed.accessToken}`;
@@ -97,7 +121,8 @@ function sample(root: Json, s0: Json, depth = 0): unknown {
   if (s.default !== undefined) return s.default;
   if (Array.isArray(s.examples) && s.examples.length) return s.examples[0];
   const variants = s.oneOf ?? s.anyOf;
-  if (Array.isArray(variants)) return sample(root, variants.find((v: Json) => resolveRef(root, v)?.type !== "null") ?? variants[0], depth + 1);
+  if (Array.isArray(variants))
+    return sample(root, variants.find((v: Json) => resolveRef(root, v)?.type !== "null") ?? variants[0], depth + 1);
   if (Array.isArray(s.allOf)) return Object.assign({}, ...s.allOf.map((v: Json) => sample(root, v, depth + 1)));
   const type = Array.isArray(s.type) ? s.type.find((t: string) => t !== "null") : s.type;
   switch (type) {
@@ -110,7 +135,11 @@ function sample(root: Json, s0: Json, depth = 0): unknown {
       return s.items ? [sample(root, s.items, depth + 1)] : [];
     case "integer":
     case "number":
-      return typeof s.minimum === "number" ? s.minimum : typeof s.exclusiveMinimum === "number" ? s.exclusiveMinimum + 1 : 1;
+      return typeof s.minimum === "number"
+        ? s.minimum
+        : typeof s.exclusiveMinimum === "number"
+          ? s.exclusiveMinimum + 1
+          : 1;
     case "boolean":
       return true;
     case "string":
@@ -126,13 +155,21 @@ function sample(root: Json, s0: Json, depth = 0): unknown {
 }
 
 /** Every string leaf of the schema, as a path of keys (array items at index 0). */
-function stringPaths(root: Json, s0: Json, path: (string | number)[] = [], depth = 0, out: (string | number)[][] = []): (string | number)[][] {
+function stringPaths(
+  root: Json,
+  s0: Json,
+  path: (string | number)[] = [],
+  depth = 0,
+  out: (string | number)[][] = [],
+): (string | number)[][] {
   const s = resolveRef(root, s0);
   if (!s || depth > 8) return out;
-  for (const v of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])]) stringPaths(root, v, path, depth + 1, out);
+  for (const v of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])])
+    stringPaths(root, v, path, depth + 1, out);
   const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
   if (types.includes("string") && path.length > 0) out.push(path);
-  if (s.properties) for (const [k, v] of Object.entries<Json>(s.properties)) stringPaths(root, v, [...path, k], depth + 1, out);
+  if (s.properties)
+    for (const [k, v] of Object.entries<Json>(s.properties)) stringPaths(root, v, [...path, k], depth + 1, out);
   if (s.items) stringPaths(root, s.items, [...path, 0], depth + 1, out);
   return out;
 }
@@ -140,7 +177,14 @@ function stringPaths(root: Json, s0: Json, path: (string | number)[] = [], depth
 function setAt(target: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const base: any = typeof head === "number" ? (Array.isArray(target) ? [...target] : []) : target && typeof target === "object" && !Array.isArray(target) ? { ...target } : {};
+  const base: any =
+    typeof head === "number"
+      ? Array.isArray(target)
+        ? [...target]
+        : []
+      : target && typeof target === "object" && !Array.isArray(target)
+        ? { ...target }
+        : {};
   base[head] = setAt(base[head], rest, value);
   return base;
 }
@@ -171,7 +215,13 @@ function enc(s: string): string {
 function isErrorObject(text: string, status: number): boolean {
   try {
     const b = JSON.parse(text);
-    return b && b.status === status && typeof b.code === "string" && typeof b.message === "string" && (b.details === undefined || typeof b.details === "object");
+    return (
+      b &&
+      b.status === status &&
+      typeof b.code === "string" &&
+      typeof b.message === "string" &&
+      (b.details === undefined || typeof b.details === "object")
+    );
   } catch {
     return false;
   }
@@ -179,9 +229,11 @@ function isErrorObject(text: string, status: number): boolean {
 
 async function pool<T>(items: T[], n: number, fn: (t: T) => Promise<void>): Promise<void> {
   let i = 0;
-  await Promise.all(Array.from({ length: n }, async () => {
-    while (i < items.length) await fn(items[i++]);
-  }));
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (i < items.length) await fn(items[i++]);
+    }),
+  );
 }
 
 describe("generated from the contracts", () => {
@@ -197,7 +249,8 @@ describe("generated from the contracts", () => {
         const base = sample(root, root);
         const unique = [...new Map(stringPaths(root, root).map((p) => [p.join("."), p])).values()];
         for (const p of unique) {
-          for (const bad of BAD_TEXT) cases.push({ op, field: p.join("."), path: fill(op, params), body: JSON.stringify(setAt(base, p, bad)) });
+          for (const bad of BAD_TEXT)
+            cases.push({ op, field: p.join("."), path: fill(op, params), body: JSON.stringify(setAt(base, p, bad)) });
         }
       }
       if (op.query) {
@@ -212,21 +265,31 @@ describe("generated from the contracts", () => {
     const t0 = Date.now();
     await pool(cases, CONCURRENCY, async (c) => {
       const t = Date.now();
-      const r = await send(c.op.method, c.path, { headers: { ...authFor(c.op), "content-type": "application/json" }, body: c.body });
+      const r = await send(c.op.method, c.path, {
+        headers: { ...authFor(c.op), "content-type": "application/json" },
+        body: c.body,
+      });
       if (Date.now() - t > 1000) slow.push(`${c.op.method} ${c.op.path} ${c.field} ${Date.now() - t} ms`);
       let fields: string[] = [];
       try {
         fields = JSON.parse(r.text).details.errors.map((e: { field: string }) => e.field);
       } catch {}
-      if (r.status !== 400 || !fields.includes(c.field)) failures.push(`${c.op.method} ${c.op.path} ${c.field}: ${r.status} ${r.text.slice(0, 200)}`);
+      if (r.status !== 400 || !fields.includes(c.field))
+        failures.push(`${c.op.method} ${c.op.path} ${c.field}: ${r.status} ${r.text.slice(0, 200)}`);
     });
-    console.log(`bad text: ${cases.length} cases over ${operations.length} operations in ${Date.now() - t0} ms, ${failures.length} failures; slow: ${slow.slice(0, 10).join("; ")}`);
+    console.log(
+      `bad text: ${cases.length} cases over ${operations.length} operations in ${Date.now() - t0} ms, ${failures.length} failures; slow: ${slow.slice(0, 10).join("; ")}`,
+    );
     expect(failures).toEqual([]);
     expect(cases.length).toBeGreaterThan(200);
   }, 600_000);
 
   it(`fuzz: ${CASES_PER_OPERATION} generated requests per operation, no 5xx, every 4xx an error object`, async () => {
-    const unicode = fc.oneof(fc.string({ unit: "grapheme", maxLength: 40 }), fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom("\u202e", "\ud83d\ude00", "e\u0301", "\ufeff", "İ", "\u0000", "\udfff"));
+    const unicode = fc.oneof(
+      fc.string({ unit: "grapheme", maxLength: 40 }),
+      fc.string({ unit: "binary", maxLength: 40 }),
+      fc.constantFrom("\u202e", "\ud83d\ude00", "e\u0301", "\ufeff", "İ", "\u0000", "\udfff"),
+    );
     const hugeString = fc.integer({ min: 1000, max: 60_000 }).map((n) => "ä".repeat(n));
     const junk = fc.oneof(
       fc.integer(),
@@ -249,7 +312,10 @@ describe("generated from the contracts", () => {
       unicode.filter((s) => s.length > 0),
       fc.constantFrom("..", "%2e%2e", "a/b", " ", "null", "undefined", "Customer:", ":", "x".repeat(2000)),
     );
-    const goodOrBadHeader = fc.oneof(unicode.map((s) => s.replace(/[^\x20-\x7e]/g, "")), fc.constantFrom("", "x".repeat(4000), "Bearer", "Basic ###"));
+    const goodOrBadHeader = fc.oneof(
+      unicode.map((s) => s.replace(/[^\x20-\x7e]/g, "")),
+      fc.constantFrom("", "x".repeat(4000), "Bearer", "Basic ###"),
+    );
     const authArb = (op: Op) =>
       fc.oneof(
         { weight: 40, arbitrary: fc.constant(authFor(op)) },
@@ -258,7 +324,11 @@ describe("generated from the contracts", () => {
       );
 
     function bodyArb(op: Op): fc.Arbitrary<string | undefined> {
-      if (!op.body) return fc.oneof(fc.constant(undefined), fc.jsonValue().map((v) => JSON.stringify(v)));
+      if (!op.body)
+        return fc.oneof(
+          fc.constant(undefined),
+          fc.jsonValue().map((v) => JSON.stringify(v)),
+        );
       const root = jsonSchema(op.body);
       const base = sample(root, root) as Json;
       const paths = stringPaths(root, root);
@@ -266,8 +336,16 @@ describe("generated from the contracts", () => {
       const mutated = fc
         .record({
           drop: fc.subarray(keys),
-          replace: fc.array(fc.tuple(keys.length ? fc.constantFrom(...keys) : fc.constant("x"), junk), { maxLength: 3 }),
-          deep: fc.array(fc.tuple(paths.length ? fc.constantFrom(...paths) : fc.constant(["x"] as (string | number)[]), fc.oneof(junk, unicode)), { maxLength: 3 }),
+          replace: fc.array(fc.tuple(keys.length ? fc.constantFrom(...keys) : fc.constant("x"), junk), {
+            maxLength: 3,
+          }),
+          deep: fc.array(
+            fc.tuple(
+              paths.length ? fc.constantFrom(...paths) : fc.constant(["x"] as (string | number)[]),
+              fc.oneof(junk, unicode),
+            ),
+            { maxLength: 3 },
+          ),
           extra: fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue(), { maxKeys: 2 }),
         })
         .map(({ drop, replace, deep, extra }) => {
@@ -281,28 +359,61 @@ describe("generated from the contracts", () => {
         { weight: 8, arbitrary: mutated },
         { weight: 1, arbitrary: fc.constant(JSON.stringify(base)) },
         { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
-        { weight: 1, arbitrary: fc.constantFrom(undefined, "", "{", "[1,", "{\"a\":}", "\u0000", "nul\u0000l", "{}".repeat(10)) },
+        {
+          weight: 1,
+          arbitrary: fc.constantFrom(undefined, "", "{", "[1,", '{"a":}', "\u0000", "nul\u0000l", "{}".repeat(10)),
+        },
       );
     }
 
     function queryArb(op: Op): fc.Arbitrary<string> {
       const names = op.query ? Object.keys((jsonSchema(op.query).properties ?? {}) as Json) : [];
-      const name = fc.oneof(names.length ? fc.constantFrom(...names) : fc.constant("limit"), fc.string({ maxLength: 10 }));
-      const value = fc.oneof(unicode, fc.integer().map(String), fc.constantFrom("", "-1", "1e309", "true", "%", "%00", "%ZZ", "x".repeat(1500)), badId);
-      return fc.array(fc.tuple(name, value), { maxLength: 4 }).map((pairs) =>
-        pairs.length ? `?${pairs.map(([k, v]) => `${enc(k)}=${v.startsWith("%") ? v : enc(v)}`).join("&")}` : "",
+      const name = fc.oneof(
+        names.length ? fc.constantFrom(...names) : fc.constant("limit"),
+        fc.string({ maxLength: 10 }),
       );
+      const value = fc.oneof(
+        unicode,
+        fc.integer().map(String),
+        fc.constantFrom("", "-1", "1e309", "true", "%", "%00", "%ZZ", "x".repeat(1500)),
+        badId,
+      );
+      return fc
+        .array(fc.tuple(name, value), { maxLength: 4 })
+        .map((pairs) =>
+          pairs.length ? `?${pairs.map(([k, v]) => `${enc(k)}=${v.startsWith("%") ? v : enc(v)}`).join("&")}` : "",
+        );
     }
 
     const caseArb = (op: Op) =>
       fc.record({
         auth: authArb(op),
-        params: fc.record(Object.fromEntries(pathParams(op).map((p) => [p, badId]))) as fc.Arbitrary<Record<string, string>>,
+        params: fc.record(Object.fromEntries(pathParams(op).map((p) => [p, badId]))) as fc.Arbitrary<
+          Record<string, string>
+        >,
         query: queryArb(op),
         body: bodyArb(op),
-        contentType: fc.oneof({ weight: 10, arbitrary: fc.constant("application/json") }, { weight: 1, arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1", "") }),
+        contentType: fc.oneof(
+          { weight: 10, arbitrary: fc.constant("application/json") },
+          {
+            weight: 1,
+            arbitrary: fc.constantFrom(
+              "text/plain",
+              "application/x-www-form-urlencoded",
+              "application/json; charset=latin1",
+              "",
+            ),
+          },
+        ),
         headers: fc.dictionary(
-          fc.constantFrom("Idempotency-Key", "Request-Id", "Service-Wallet-Signature", "Accept", "RSC", "X-Forwarded-For"),
+          fc.constantFrom(
+            "Idempotency-Key",
+            "Request-Id",
+            "Service-Wallet-Signature",
+            "Accept",
+            "RSC",
+            "X-Forwarded-For",
+          ),
           goodOrBadHeader,
           { maxKeys: 3 },
         ),
@@ -329,8 +440,12 @@ describe("generated from the contracts", () => {
           return;
         }
         count++;
-        if (r.status >= 500) failures.push(`${op.method} ${url.slice(0, 120)} → ${r.status} ${r.text.slice(0, 200)} body=${String(c.body).slice(0, 200)}`);
-        else if (r.status >= 400 && !isErrorObject(r.text, r.status)) failures.push(`${op.method} ${url.slice(0, 120)} → ${r.status} not an error object: ${r.text.slice(0, 200)}`);
+        if (r.status >= 500)
+          failures.push(
+            `${op.method} ${url.slice(0, 120)} → ${r.status} ${r.text.slice(0, 200)} body=${String(c.body).slice(0, 200)}`,
+          );
+        else if (r.status >= 400 && !isErrorObject(r.text, r.status))
+          failures.push(`${op.method} ${url.slice(0, 120)} → ${r.status} not an error object: ${r.text.slice(0, 200)}`);
       });
     }
     console.log(

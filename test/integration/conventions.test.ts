@@ -26,7 +26,10 @@ describe("API conventions", () => {
 
   it("invalid query parameters and invalid body fields are listed together in one 400", async () => {
     const p = await newPlatform();
-    const r = await call("POST", "/customers?colour=red", { auth: p.auth, body: { customerType: "INDIVIDUAL", email: "not-an-email" } });
+    const r = await call("POST", "/customers?colour=red", {
+      auth: p.auth,
+      body: { customerType: "INDIVIDUAL", email: "not-an-email" },
+    });
     expect(r.status).toBe(400);
     const fields = r.body.details.errors.map((e: { field: string }) => e.field);
     expect(fields).toEqual(expect.arrayContaining(["colour", "fullName", "email"]));
@@ -34,7 +37,11 @@ describe("API conventions", () => {
 
   it("malformed JSON is a 400 INVALID_INPUT", async () => {
     const p = await newPlatform();
-    const r = await call("POST", "/customers", { auth: p.auth, rawBody: "{nope", headers: { "content-type": "application/json" } });
+    const r = await call("POST", "/customers", {
+      auth: p.auth,
+      rawBody: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ status: 400, code: "INVALID_INPUT", details: { reason: "MALFORMED_JSON" } });
   });
@@ -42,7 +49,11 @@ describe("API conventions", () => {
   it("a body over 1 MiB is a 413", async () => {
     const p = await newPlatform();
     const big = JSON.stringify({ customerType: "INDIVIDUAL", fullName: "x".repeat(1024 * 1024 + 10) });
-    const r = await call("POST", "/customers", { auth: p.auth, rawBody: big, headers: { "content-type": "application/json" } });
+    const r = await call("POST", "/customers", {
+      auth: p.auth,
+      rawBody: big,
+      headers: { "content-type": "application/json" },
+    });
     expect(r.status).toBe(413);
     expect(r.body).toMatchObject({ status: 413, code: "PAYLOAD_TOO_LARGE" });
   });

@@ -30,7 +30,14 @@ interface Endpoint {
 
 describe("bad input never yields a 500 on the part-2 endpoints (fast-check)", () => {
   let p: TestPlatform;
-  let real: { accountId: string; customerId: string; passkeyId: string; oauthId: string; requestId: string; seeds: Record<string, unknown[]> };
+  let real: {
+    accountId: string;
+    customerId: string;
+    passkeyId: string;
+    oauthId: string;
+    requestId: string;
+    seeds: Record<string, unknown[]>;
+  };
 
   beforeAll(async () => {
     p = await newPlatform();
@@ -39,12 +46,25 @@ describe("bad input never yields a 500 on the part-2 endpoints (fast-check)", ()
     const { key } = await signInWithEmailOtp(client, user.credentialId);
     const auth = softAuthenticator();
     const passkey = await registerPasskey(client, user.accountId, key.privateKeyHex, auth);
-    const claims = { iss: "https://accounts.google.com", sub: "fuzz", aud: "a", iat: nowSeconds(), exp: nowSeconds() + 3600, email: "f@example.com" };
+    const claims = {
+      iss: "https://accounts.google.com",
+      sub: "fuzz",
+      aud: "a",
+      iat: nowSeconds(),
+      exp: nowSeconds() + 3600,
+      email: "f@example.com",
+    };
     const token = `${b64({ alg: "RS256" })}.${b64(claims)}.c2ln`;
     const add = await client.addCredential({ type: "OAUTH", accountId: user.accountId, oidcToken: token });
     const oauth = await client.addCredential(
       { type: "OAUTH", accountId: user.accountId, oidcToken: token },
-      { "Service-Wallet-Signature": makeStamp({ payload: (add.body as { payloadToSign: string }).payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": (add.body as { requestId: string }).requestId },
+      {
+        "Service-Wallet-Signature": makeStamp({
+          payload: (add.body as { payloadToSign: string }).payloadToSign,
+          privateKeyHex: key.privateKeyHex,
+        }),
+        "Request-Id": (add.body as { requestId: string }).requestId,
+      },
     );
     const exp = await client.exportWallet(user.accountId, generateP256KeyPair().publicKeyUncompressedHex);
     const challenge = registrationChallenge();
@@ -58,15 +78,26 @@ describe("bad input never yields a 500 on the part-2 endpoints (fast-check)", ()
       oauthId: (oauth.body as { id: string }).id,
       requestId: (exp.body as { requestId: string }).requestId,
       seeds: {
-        add: [passkeyBody(user.accountId, att, challenge), { type: "OAUTH", accountId: user.accountId, oidcToken: token }],
+        add: [
+          passkeyBody(user.accountId, att, challenge),
+          { type: "OAUTH", accountId: user.accountId, oidcToken: token },
+        ],
         challenge: [{ clientPublicKey: cpk.publicKeyHex }, { clientPublicKey: cpk.publicKeyUncompressedHex }, {}],
         verify: [
           { type: "PASSKEY", assertion },
           { type: "OAUTH", oidcToken: token, clientPublicKey: cpk.publicKeyHex },
-          { type: "OAUTH", oidcToken: `${b64({ alg: "none" })}.${b64({ ...claims, nonce: 5 })}.`, clientPublicKey: cpk.publicKeyHex },
+          {
+            type: "OAUTH",
+            oidcToken: `${b64({ alg: "none" })}.${b64({ ...claims, nonce: 5 })}.`,
+            clientPublicKey: cpk.publicKeyHex,
+          },
         ],
         export: [{ clientPublicKey: cpk.publicKeyUncompressedHex }, { clientPublicKey: cpk.publicKeyHex }],
-        patch: [{ email: "new@example.com" }, { email: "new@example.com", fullName: "X" }, { fullName: "Y", address: { line1: "a", postalCode: "1", country: "US" } }],
+        patch: [
+          { email: "new@example.com" },
+          { email: "new@example.com", fullName: "X" },
+          { fullName: "Y", address: { line1: "a", postalCode: "1", country: "US" } },
+        ],
       },
     };
   });
@@ -75,7 +106,14 @@ describe("bad input never yields a 500 on the part-2 endpoints (fast-check)", ()
     printable(120),
     fc.jsonValue().map((v) => base64urlEncode(utf8Encode(JSON.stringify(v)))),
     fc
-      .record({ publicKey: fc.oneof(hex(33), printable(70)), scheme: fc.oneof(fc.constant("SIGNATURE_SCHEME_TK_API_P256"), printable(30)), signature: fc.oneof(hex(70), printable(40)) }, { requiredKeys: [] })
+      .record(
+        {
+          publicKey: fc.oneof(hex(33), printable(70)),
+          scheme: fc.oneof(fc.constant("SIGNATURE_SCHEME_TK_API_P256"), printable(30)),
+          signature: fc.oneof(hex(70), printable(40)),
+        },
+        { requiredKeys: [] },
+      )
       .map((o) => base64urlEncode(utf8Encode(JSON.stringify(o)))),
     fc.constant(makeStamp({ payload: "x", privateKeyHex: generateP256KeyPair().privateKeyHex })),
   );
@@ -83,29 +121,40 @@ describe("bad input never yields a 500 on the part-2 endpoints (fast-check)", ()
     fc.record(
       {
         "Service-Wallet-Signature": stampLike,
-        "Request-Id": fc.oneof(printable(60), fc.uuid().map((u) => `Request:${u}`), fc.constant(real.requestId)),
+        "Request-Id": fc.oneof(
+          printable(60),
+          fc.uuid().map((u) => `Request:${u}`),
+          fc.constant(real.requestId),
+        ),
         "content-type": fc.constantFrom("application/json", "text/plain"),
       },
       { requiredKeys: [] },
     );
   const idArb = (type: string, realIds: () => string[]) =>
-    fc.oneof(printable(60), fc.uuid().map((u) => `${type}:${u}`), fc.constantFrom(...realIds()), fc.string({ maxLength: 30 }));
+    fc.oneof(
+      printable(60),
+      fc.uuid().map((u) => `${type}:${u}`),
+      fc.constantFrom(...realIds()),
+      fc.string({ maxLength: 30 }),
+    );
 
   /** Mutate one member, possibly nested one level (the attestation, the assertion, the address). */
   function bodyArb(seeds: unknown[]): fc.Arbitrary<string | undefined> {
-    const mutated = fc.tuple(fc.constantFrom(...seeds), fc.jsonValue(), fc.nat(), fc.string({ maxLength: 12 })).map(([seed, v, n, k]) => {
-      const o = structuredClone(seed) as Record<string, unknown>;
-      const keys = Object.keys(o);
-      if (keys.length === 0) return JSON.stringify({ [k]: v });
-      const key = keys[n % keys.length];
-      const inner = o[key];
-      if (inner && typeof inner === "object" && !Array.isArray(inner) && n % 3 === 0) {
-        const ik = Object.keys(inner);
-        (inner as Record<string, unknown>)[ik.length ? ik[n % ik.length] : k] = v;
-      } else if (n % 5 === 0) delete o[key];
-      else o[key] = v;
-      return JSON.stringify(o);
-    });
+    const mutated = fc
+      .tuple(fc.constantFrom(...seeds), fc.jsonValue(), fc.nat(), fc.string({ maxLength: 12 }))
+      .map(([seed, v, n, k]) => {
+        const o = structuredClone(seed) as Record<string, unknown>;
+        const keys = Object.keys(o);
+        if (keys.length === 0) return JSON.stringify({ [k]: v });
+        const key = keys[n % keys.length];
+        const inner = o[key];
+        if (inner && typeof inner === "object" && !Array.isArray(inner) && n % 3 === 0) {
+          const ik = Object.keys(inner);
+          (inner as Record<string, unknown>)[ik.length ? ik[n % ik.length] : k] = v;
+        } else if (n % 5 === 0) delete o[key];
+        else o[key] = v;
+        return JSON.stringify(o);
+      });
     return fc.oneof(
       fc.constant(undefined),
       fc.string({ maxLength: 200 }),
@@ -118,7 +167,13 @@ describe("bad input never yields a 500 on the part-2 endpoints (fast-check)", ()
   }
 
   const endpoints: Endpoint[] = [
-    { name: "POST /auth/credentials (PASSKEY, OAUTH)", method: "POST", path: () => "/auth/credentials", ids: () => fc.constant(""), seeds: () => real.seeds.add },
+    {
+      name: "POST /auth/credentials (PASSKEY, OAUTH)",
+      method: "POST",
+      path: () => "/auth/credentials",
+      ids: () => fc.constant(""),
+      seeds: () => real.seeds.add,
+    },
     {
       name: "POST /auth/credentials/{id}/challenge (PASSKEY)",
       method: "POST",
@@ -160,17 +215,31 @@ describe("bad input never yields a 500 on the part-2 endpoints (fast-check)", ()
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < cases.length) {
             const c = cases[next++];
-            const res = await fetch(`${api()}${c.path}`, { method: e.method, headers: { authorization: p.auth, ...c.headers }, body: c.body });
+            const res = await fetch(`${api()}${c.path}`, {
+              method: e.method,
+              headers: { authorization: p.auth, ...c.headers },
+              body: c.body,
+            });
             const text = await res.text();
             statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-            if (res.status >= 500) failures.push(`${res.status} for ${JSON.stringify(c).slice(0, 300)}: ${text.slice(0, 300)}`);
+            if (res.status >= 500)
+              failures.push(`${res.status} for ${JSON.stringify(c).slice(0, 300)}: ${text.slice(0, 300)}`);
             else if (res.status >= 400) {
               let body: Record<string, unknown> | undefined;
               try {
                 body = JSON.parse(text);
               } catch {}
-              if (!(body && body.status === res.status && typeof body.code === "string" && typeof body.message === "string")) {
-                failures.push(`not an error object (${res.status}) for ${JSON.stringify(c).slice(0, 300)}: ${text.slice(0, 200)}`);
+              if (
+                !(
+                  body &&
+                  body.status === res.status &&
+                  typeof body.code === "string" &&
+                  typeof body.message === "string"
+                )
+              ) {
+                failures.push(
+                  `not an error object (${res.status}) for ${JSON.stringify(c).slice(0, 300)}: ${text.slice(0, 200)}`,
+                );
               }
             }
           }

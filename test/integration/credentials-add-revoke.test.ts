@@ -37,7 +37,10 @@ describe("credentials: revoke one of two, its sessions go with it; add EMAIL_OTP
 
   it("DELETE must be signed by a session of a different credential; then 204, and the credential's sessions are revoked with it", async () => {
     const otp = await signInWithEmailOtp(client, user.credentialId);
-    expect((await client.listCredentials(user.accountId)).data.map((c) => c.type).sort()).toEqual(["EMAIL_OTP", "OAUTH"]);
+    expect((await client.listCredentials(user.accountId)).data.map((c) => c.type).sort()).toEqual([
+      "EMAIL_OTP",
+      "OAUTH",
+    ]);
 
     const ch = (await client.deleteCredential(user.credentialId)).body as SignedRetryChallenge;
     expect(ch.type).toBe("EMAIL_OTP");
@@ -47,10 +50,17 @@ describe("credentials: revoke one of two, its sessions go with it; add EMAIL_OTP
     });
     // A session of the credential being revoked may not sign its revocation.
     const own = await client
-      .deleteCredential(user.credentialId, { "Service-Wallet-Signature": await stampSigner(otp.key.privateKeyHex)(ch.payloadToSign), "Request-Id": ch.requestId })
+      .deleteCredential(user.credentialId, {
+        "Service-Wallet-Signature": await stampSigner(otp.key.privateKeyHex)(ch.payloadToSign),
+        "Request-Id": ch.requestId,
+      })
       .catch((e) => e);
     expect(own).toBeInstanceOf(ServiceError);
-    expect(own.body).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_INVALID", details: { reason: "SIGNER_NOT_ALLOWED" } });
+    expect(own.body).toMatchObject({
+      status: 401,
+      code: "WALLET_SIGNATURE_INVALID",
+      details: { reason: "SIGNER_NOT_ALLOWED" },
+    });
 
     const done = await client.deleteCredential(user.credentialId, {
       "Service-Wallet-Signature": await stampSigner(oauthKey.privateKeyHex)(ch.payloadToSign),
@@ -67,17 +77,28 @@ describe("credentials: revoke one of two, its sessions go with it; add EMAIL_OTP
   });
 
   it("adds EMAIL_OTP back (signed by an active session): 201 AuthMethod with the customer's email; a second add is 400", async () => {
-    const added = await signedRetry((h) => client.addCredential({ type: "EMAIL_OTP", accountId: user.accountId }, h), stampSigner(oauthKey.privateKeyHex), {
-      onChallenge: (c) => {
-        expect(c.type).toBe("EMAIL_OTP");
-        expect(JSON.parse(c.payloadToSign)).toMatchObject({
-          type: "ACTIVITY_TYPE_ADD_CREDENTIAL",
-          parameters: { accountId: user.accountId, type: "EMAIL_OTP", email: user.email },
-        });
+    const added = await signedRetry(
+      (h) => client.addCredential({ type: "EMAIL_OTP", accountId: user.accountId }, h),
+      stampSigner(oauthKey.privateKeyHex),
+      {
+        onChallenge: (c) => {
+          expect(c.type).toBe("EMAIL_OTP");
+          expect(JSON.parse(c.payloadToSign)).toMatchObject({
+            type: "ACTIVITY_TYPE_ADD_CREDENTIAL",
+            parameters: { accountId: user.accountId, type: "EMAIL_OTP", email: user.email },
+          });
+        },
       },
+    );
+    expect(added).toMatchObject({
+      id: expect.stringMatching(/^AuthMethod:/),
+      type: "EMAIL_OTP",
+      accountId: user.accountId,
+      nickname: user.email,
     });
-    expect(added).toMatchObject({ id: expect.stringMatching(/^AuthMethod:/), type: "EMAIL_OTP", accountId: user.accountId, nickname: user.email });
-    expect((await client.listCredentials(user.accountId)).data.map((c) => c.id).sort()).toEqual([added.id, oauthId].sort());
+    expect((await client.listCredentials(user.accountId)).data.map((c) => c.id).sort()).toEqual(
+      [added.id, oauthId].sort(),
+    );
     const again = await client.addCredential({ type: "EMAIL_OTP", accountId: user.accountId }).catch((e) => e);
     expect(again.body).toMatchObject({ status: 400, code: "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS" });
     // The new credential works: a sign-in with it.
@@ -88,14 +109,20 @@ describe("credentials: revoke one of two, its sessions go with it; add EMAIL_OTP
   it("a Request-Id for one account cannot add a credential to another (401 REQUEST_ID_MISMATCH)", async () => {
     const other = await newWalletUser(p, client);
     await sql`update auth_methods set revoked_at = now() where id = ${uuidOf(other.credentialId)}`;
-    const ch = (await client.addCredential({ type: "EMAIL_OTP", accountId: user.accountId }).catch((e) => e)) as ServiceError;
+    const ch = (await client
+      .addCredential({ type: "EMAIL_OTP", accountId: user.accountId })
+      .catch((e) => e)) as ServiceError;
     // user already has EMAIL_OTP again: refused before signing.
     expect(ch.code).toBe("EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS");
-    const first = (await client.addCredential({ type: "EMAIL_OTP", accountId: other.accountId })).body as SignedRetryChallenge;
+    const first = (await client.addCredential({ type: "EMAIL_OTP", accountId: other.accountId }))
+      .body as SignedRetryChallenge;
     const r = await client
       .addCredential(
         { type: "EMAIL_OTP", accountId: user.accountId },
-        { "Service-Wallet-Signature": await stampSigner(oauthKey.privateKeyHex)(first.payloadToSign), "Request-Id": first.requestId },
+        {
+          "Service-Wallet-Signature": await stampSigner(oauthKey.privateKeyHex)(first.payloadToSign),
+          "Request-Id": first.requestId,
+        },
       )
       .catch((e) => e);
     expect(r.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "REQUEST_ID_MISMATCH" } });

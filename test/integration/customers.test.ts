@@ -63,7 +63,10 @@ describe("customers", () => {
 
   it("sandbox KYC follows the name suffix", async () => {
     const p = await newPlatform();
-    const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Pat 002" } });
+    const r = await call("POST", "/customers", {
+      auth: p.auth,
+      body: { customerType: "INDIVIDUAL", fullName: "Pat 002" },
+    });
     expect(r.body.kycStatus).toBe("REJECTED");
   });
 
@@ -80,11 +83,17 @@ describe("customers", () => {
     const got = await call("GET", `/customers/${ids[0]}`, { auth: p.auth });
     expect(got.body.platformCustomerId).toBe("pc-0");
 
-    const upd = await call("PATCH", `/customers/${ids[0]}`, { auth: p.auth, body: { fullName: "Renamed", phoneNumber: "+14155550100" } });
+    const upd = await call("PATCH", `/customers/${ids[0]}`, {
+      auth: p.auth,
+      body: { fullName: "Renamed", phoneNumber: "+14155550100" },
+    });
     expect(upd.status).toBe(200);
     expect(upd.body).toMatchObject({ fullName: "Renamed", phoneNumber: "+14155550100" });
 
-    const bad = await call("PATCH", `/customers/${ids[0]}`, { auth: p.auth, body: { phoneNumber: "x", unknownField: 1 } });
+    const bad = await call("PATCH", `/customers/${ids[0]}`, {
+      auth: p.auth,
+      body: { phoneNumber: "x", unknownField: 1 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: any) => e.field).sort()).toEqual(["phoneNumber", "unknownField"]);
 
@@ -118,7 +127,11 @@ describe("customers", () => {
     expect((await call("DELETE", `/customers/${ids[0]}`, { auth: p.auth })).status).toBeLessThan(300);
     const again = await call("GET", `/customers?limit=2&cursor=${page1.body.nextCursor}`, { auth: p.auth });
     expect(again.body.totalCount).toBe(3);
-    const withDeleted = await call("GET", `/customers?limit=2&isIncludingDeleted=true&cursor=${page1.body.nextCursor}`, { auth: p.auth });
+    const withDeleted = await call(
+      "GET",
+      `/customers?limit=2&isIncludingDeleted=true&cursor=${page1.body.nextCursor}`,
+      { auth: p.auth },
+    );
     expect(withDeleted.body.totalCount).toBe(4);
   });
 
@@ -143,11 +156,22 @@ describe("platform configuration", () => {
     });
     const u = await call("PATCH", "/config", {
       auth: p.auth,
-      body: { sessionLifetimeSeconds: 600, webhookUrl: "https://hooks.example.com/x", webauthn: { origins: ["https://w.example.com"] } },
+      body: {
+        sessionLifetimeSeconds: 600,
+        webhookUrl: "https://hooks.example.com/x",
+        webauthn: { origins: ["https://w.example.com"] },
+      },
     });
     expect(u.status).toBe(200);
-    expect(u.body).toMatchObject({ sessionLifetimeSeconds: 600, webhookUrl: "https://hooks.example.com/x", webauthn: { rpId: "localhost", origins: ["https://w.example.com"] } });
-    const ro = await call("PATCH", "/config", { auth: p.auth, body: { environment: "PRODUCTION", sessionLifetimeSeconds: 5 } });
+    expect(u.body).toMatchObject({
+      sessionLifetimeSeconds: 600,
+      webhookUrl: "https://hooks.example.com/x",
+      webauthn: { rpId: "localhost", origins: ["https://w.example.com"] },
+    });
+    const ro = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { environment: "PRODUCTION", sessionLifetimeSeconds: 5 },
+    });
     expect(ro.status).toBe(400);
     expect(ro.body.details.errors.map((e: any) => e.field).sort()).toEqual(["environment", "sessionLifetimeSeconds"]);
   });

@@ -8,7 +8,12 @@ import { call, newCustomer, newPlatform, type TestPlatform } from "../support/ap
 import { fund } from "../support/money";
 import { sdkFor, signInWithEmailOtp } from "../support/wallet";
 
-const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
+const consent = {
+  termsVersion: "V1",
+  acceptedAt: new Date().toISOString(),
+  acceptanceMethod: "CHECKBOX",
+  ipAddress: "203.0.113.7",
+};
 
 /** A customer with an EMBEDDED_WALLET (signed in by EMAIL_OTP), a USDB card funded by that wallet, and 10 000 in it. */
 async function walletCard(p: TestPlatform) {
@@ -17,13 +22,25 @@ async function walletCard(p: TestPlatform) {
   const creds = await client.listCredentials(account!.id);
   const otp = await signInWithEmailOtp(client, creds.data.find((c) => c.type === "EMAIL_OTP")!.id);
   await fund(p, account!.id, 10_000);
-  const card = await call("POST", "/cards", { auth: p.auth, body: { cardholderId: customer.id, form: "VIRTUAL", fundingSources: [account!.id] } });
+  const card = await call("POST", "/cards", {
+    auth: p.auth,
+    body: { cardholderId: customer.id, form: "VIRTUAL", fundingSources: [account!.id] },
+  });
   expect(card.status, JSON.stringify(card.body)).toBe(201);
   return { accountId: account!.id, cardId: card.body.id as string, sessionKey: otp.key.privateKeyHex };
 }
 
-function create(p: TestPlatform, body: Record<string, unknown>, signed?: { payload: string; requestId: string; key: string }) {
-  const headers = signed ? { "Service-Wallet-Signature": makeStamp({ payload: signed.payload, privateKeyHex: signed.key }), "Request-Id": signed.requestId } : undefined;
+function create(
+  p: TestPlatform,
+  body: Record<string, unknown>,
+  signed?: { payload: string; requestId: string; key: string },
+) {
+  const headers = signed
+    ? {
+        "Service-Wallet-Signature": makeStamp({ payload: signed.payload, privateKeyHex: signed.key }),
+        "Request-Id": signed.requestId,
+      }
+    : undefined;
   return call("POST", "/auth/delegated-keys", { auth: p.auth, body, headers });
 }
 
@@ -54,25 +71,50 @@ describe("delegated keys", () => {
     const first = await create(p, body);
     expect(first.status).toBe(202);
     const leg1 = JSON.parse(first.body.payloadToSign);
-    expect(leg1).toMatchObject({ type: "ACTIVITY_TYPE_CREATE_USERS", parameters: { cardId: w.cardId, walletId: w.accountId, nickname: "Card payments key" } });
+    expect(leg1).toMatchObject({
+      type: "ACTIVITY_TYPE_CREATE_USERS",
+      parameters: { cardId: w.cardId, walletId: w.accountId, nickname: "Card payments key" },
+    });
     expect(leg1.parameters.publicKey).toMatch(/^0[23][0-9a-f]{64}$/);
     // Nothing exists before the first signature.
-    expect((await call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: p.auth })).body.data).toEqual([]);
+    expect((await call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: p.auth })).body.data).toEqual(
+      [],
+    );
 
-    const second = await create(p, body, { payload: first.body.payloadToSign, requestId: first.body.requestId, key: w.sessionKey });
+    const second = await create(p, body, {
+      payload: first.body.payloadToSign,
+      requestId: first.body.requestId,
+      key: w.sessionKey,
+    });
     expect(second.status).toBe(202);
     expect(second.body.requestId).not.toBe(first.body.requestId);
     const leg2 = JSON.parse(second.body.payloadToSign);
-    expect(leg2).toMatchObject({ type: "ACTIVITY_TYPE_CREATE_POLICIES", parameters: { publicKey: leg1.parameters.publicKey, walletId: w.accountId } });
+    expect(leg2).toMatchObject({
+      type: "ACTIVITY_TYPE_CREATE_POLICIES",
+      parameters: { publicKey: leg1.parameters.publicKey, walletId: w.accountId },
+    });
     const pending = (await call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: p.auth })).body;
     expect(pending.data).toHaveLength(1);
-    expect(pending.data[0]).toMatchObject({ status: "PENDING", publicKey: leg1.parameters.publicKey, cardId: w.cardId, accountId: w.accountId });
+    expect(pending.data[0]).toMatchObject({
+      status: "PENDING",
+      publicKey: leg1.parameters.publicKey,
+      cardId: w.cardId,
+      accountId: w.accountId,
+    });
     expect(pending.data[0].id).toBe(leg2.parameters.delegatedKeyId);
 
     // The second leg's retry with another body is refused; the identical one is the key, ACTIVE.
-    const other = await create(p, { ...body, nickname: "x" }, { payload: second.body.payloadToSign, requestId: second.body.requestId, key: w.sessionKey });
+    const other = await create(
+      p,
+      { ...body, nickname: "x" },
+      { payload: second.body.payloadToSign, requestId: second.body.requestId, key: w.sessionKey },
+    );
     expect(other.status).toBe(401);
-    const third = await create(p, body, { payload: second.body.payloadToSign, requestId: second.body.requestId, key: w.sessionKey });
+    const third = await create(p, body, {
+      payload: second.body.payloadToSign,
+      requestId: second.body.requestId,
+      key: w.sessionKey,
+    });
     expect(third.status).toBe(201);
     expect(third.body).toEqual({
       id: pending.data[0].id,
@@ -87,9 +129,15 @@ describe("delegated keys", () => {
     });
     expect(JSON.stringify(third.body)).not.toMatch(/private/i);
     expect((await call("GET", `/auth/delegated-keys/${third.body.id}`, { auth: p.auth })).body).toEqual(third.body);
-    const byFunding = await call("GET", `/auth/delegated-keys?fundingSourceId=${third.body.fundingSourceId}`, { auth: p.auth });
+    const byFunding = await call("GET", `/auth/delegated-keys?fundingSourceId=${third.body.fundingSourceId}`, {
+      auth: p.auth,
+    });
     expect(byFunding.body).toMatchObject({ data: [third.body], hasMore: false, totalCount: 1 });
-    const both = await call("GET", `/auth/delegated-keys?fundingSourceId=${third.body.fundingSourceId}&accountId=${w.accountId}`, { auth: p.auth });
+    const both = await call(
+      "GET",
+      `/auth/delegated-keys?fundingSourceId=${third.body.fundingSourceId}&accountId=${w.accountId}`,
+      { auth: p.auth },
+    );
     expect(both.body.data).toEqual([third.body]);
     expect((await call("GET", "/auth/delegated-keys", { auth: p.auth })).status).toBe(400);
 
@@ -112,11 +160,18 @@ describe("delegated keys", () => {
     const w = await walletCard(p);
     const body = { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" };
     expect((await authorize(p, w.cardId, 1_000)).status).toBe(202);
-    expect(await latestCardTransaction(p, w.cardId)).toMatchObject({ status: "DECLINED", declineReason: "INSUFFICIENT_FUNDS" });
+    expect(await latestCardTransaction(p, w.cardId)).toMatchObject({
+      status: "DECLINED",
+      declineReason: "INSUFFICIENT_FUNDS",
+    });
 
     // Stopped after the second leg: PENDING, still cannot sign.
     const first = await create(p, body);
-    const second = await create(p, body, { payload: first.body.payloadToSign, requestId: first.body.requestId, key: w.sessionKey });
+    const second = await create(p, body, {
+      payload: first.body.payloadToSign,
+      requestId: first.body.requestId,
+      key: w.sessionKey,
+    });
     expect(second.status).toBe(202);
     await authorize(p, w.cardId, 1_000);
     expect((await latestCardTransaction(p, w.cardId)).status).toBe("DECLINED");
@@ -129,7 +184,10 @@ describe("delegated keys", () => {
 
     await call("DELETE", `/auth/delegated-keys/${third.body.id}`, { auth: p.auth });
     await authorize(p, w.cardId, 1_000);
-    expect(await latestCardTransaction(p, w.cardId)).toMatchObject({ status: "DECLINED", declineReason: "INSUFFICIENT_FUNDS" });
+    expect(await latestCardTransaction(p, w.cardId)).toMatchObject({
+      status: "DECLINED",
+      declineReason: "INSUFFICIENT_FUNDS",
+    });
     const list = await call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: p.auth });
     expect(list.body.data.map((k: { status: string }) => k.status).sort()).toEqual(["PENDING", "REVOKED"]);
   });
@@ -140,13 +198,19 @@ describe("delegated keys", () => {
     const u = await walletCard(p);
     const notBound = await create(p, { cardId: w.cardId, internalAccountId: u.accountId, nickname: "k" });
     expect(notBound.status).toBe(404);
-    expect((await create(p, { cardId: "Card:nope", internalAccountId: w.accountId, nickname: "k" })).body.code).toBe("CARD_NOT_FOUND");
+    expect((await create(p, { cardId: "Card:nope", internalAccountId: w.accountId, nickname: "k" })).body.code).toBe(
+      "CARD_NOT_FOUND",
+    );
     const bad = await create(p, { cardId: 7, internalAccountId: w.accountId, nickname: "" });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["cardId", "nickname"]);
     const body = { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" };
     const first = await create(p, body);
-    const foreign = await create(p, body, { payload: first.body.payloadToSign, requestId: first.body.requestId, key: u.sessionKey });
+    const foreign = await create(p, body, {
+      payload: first.body.payloadToSign,
+      requestId: first.body.requestId,
+      key: u.sessionKey,
+    });
     expect(foreign.status).toBe(401);
     expect(foreign.body.code).toBe("WALLET_SIGNATURE_INVALID");
   });
@@ -154,13 +218,23 @@ describe("delegated keys", () => {
   it("isolates tenants: another platform sees, revokes and creates nothing of this one's", async () => {
     const p = await newPlatform();
     const w = await walletCard(p);
-    const { third } = await threeLegs(p, { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" }, w.sessionKey);
+    const { third } = await threeLegs(
+      p,
+      { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" },
+      w.sessionKey,
+    );
     expect(third.status).toBe(201);
     const q = await newPlatform();
     expect((await call("GET", `/auth/delegated-keys/${third.body.id}`, { auth: q.auth })).status).toBe(404);
     expect((await call("DELETE", `/auth/delegated-keys/${third.body.id}`, { auth: q.auth })).status).toBe(404);
-    expect((await call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: q.auth })).body).toMatchObject({ data: [], totalCount: 0 });
-    expect((await call("GET", `/auth/delegated-keys?fundingSourceId=${third.body.fundingSourceId}`, { auth: q.auth })).body.data).toEqual([]);
+    expect((await call("GET", `/auth/delegated-keys?accountId=${w.accountId}`, { auth: q.auth })).body).toMatchObject({
+      data: [],
+      totalCount: 0,
+    });
+    expect(
+      (await call("GET", `/auth/delegated-keys?fundingSourceId=${third.body.fundingSourceId}`, { auth: q.auth })).body
+        .data,
+    ).toEqual([]);
     expect((await create(q, { cardId: w.cardId, internalAccountId: w.accountId, nickname: "k" })).status).toBe(404);
     expect((await call("GET", `/auth/delegated-keys/${third.body.id}`, { auth: p.auth })).body.status).toBe("ACTIVE");
   });

@@ -13,7 +13,10 @@ import { tempDir, type RunningServer } from "../support/server";
 const paperwork = () => newPlatform({ settings: { skipVerificationPaperwork: false } });
 
 async function customer(p: TestPlatform, body: Record<string, unknown> = {}) {
-  const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Jane Doe", ...body } });
+  const r = await call("POST", "/customers", {
+    auth: p.auth,
+    body: { customerType: "INDIVIDUAL", fullName: "Jane Doe", ...body },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body as { id: string; kycStatus: string };
 }
@@ -29,7 +32,9 @@ const completeIndividual = (fullName: string) => ({
 });
 
 const download = (p: TestPlatform, id: string, base?: string) =>
-  fetch(`${base ?? inject("baseUrl") + "/api/2025-10-13"}/documents/${id}/file`, { headers: { authorization: p.auth } });
+  fetch(`${base ?? inject("baseUrl") + "/api/2025-10-13"}/documents/${id}/file`, {
+    headers: { authorization: p.auth },
+  });
 
 describe("documents", () => {
   it("upload, get, list by holder (paginated), download; the content type comes from the bytes", async () => {
@@ -37,7 +42,13 @@ describe("documents", () => {
     const c = await customer(p);
     const up = await sendDocument(
       p,
-      { documentHolder: c.id, documentType: "PASSPORT", country: "US", documentNumber: "A123", issuingAuthority: "U.S. Department of State" },
+      {
+        documentHolder: c.id,
+        documentType: "PASSPORT",
+        country: "US",
+        documentNumber: "A123",
+        issuingAuthority: "U.S. Department of State",
+      },
       { bytes: PNG, name: "passport.pdf", type: "application/pdf" },
     );
     expect(up.status, JSON.stringify(up.body)).toBe(201);
@@ -63,7 +74,11 @@ describe("documents", () => {
     await uploadDoc(p, other.id, "PASSPORT");
     const page1 = await call("GET", `/documents?documentHolder=${encodeURIComponent(c.id)}&limit=2`, { auth: p.auth });
     expect(page1.body.data.map((d: any) => d.id)).toEqual([up.body.id, second.id]);
-    const page2 = await call("GET", `/documents?documentHolder=${encodeURIComponent(c.id)}&limit=2&cursor=${page1.body.nextCursor}`, { auth: p.auth });
+    const page2 = await call(
+      "GET",
+      `/documents?documentHolder=${encodeURIComponent(c.id)}&limit=2&cursor=${page1.body.nextCursor}`,
+      { auth: p.auth },
+    );
     expect(page2.body).toMatchObject({ data: [{ id: third.id }], hasMore: false });
     expect((await call("GET", "/documents", { auth: p.auth })).body.data).toHaveLength(4);
   });
@@ -71,47 +86,95 @@ describe("documents", () => {
   it("refuses what is not a PDF, JPEG or PNG (whatever the header), an empty or too large file, every missing field at once, and non-multipart bodies", async () => {
     const p = await paperwork();
     const c = await customer(p);
-    const html = await sendDocument(p, { documentHolder: c.id, documentType: "PASSPORT", country: "US" }, { bytes: Buffer.from("<html><script>x</script></html>"), type: "image/png", name: "x.png" });
+    const html = await sendDocument(
+      p,
+      { documentHolder: c.id, documentType: "PASSPORT", country: "US" },
+      { bytes: Buffer.from("<html><script>x</script></html>"), type: "image/png", name: "x.png" },
+    );
     expect(html.status).toBe(400);
     expect(html.body.details.errors[0].field).toBe("file");
-    const empty = await sendDocument(p, { documentHolder: c.id, documentType: "PASSPORT", country: "US" }, { bytes: new Uint8Array(0) });
+    const empty = await sendDocument(
+      p,
+      { documentHolder: c.id, documentType: "PASSPORT", country: "US" },
+      { bytes: new Uint8Array(0) },
+    );
     expect(empty.status).toBe(400);
     const big = Buffer.concat([pdf(), Buffer.alloc(10 * 1024 * 1024)]);
-    const tooBig = await sendDocument(p, { documentHolder: c.id, documentType: "PASSPORT", country: "US" }, { bytes: big });
+    const tooBig = await sendDocument(
+      p,
+      { documentHolder: c.id, documentType: "PASSPORT", country: "US" },
+      { bytes: big },
+    );
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.details.maxBytes).toBe(10 * 1024 * 1024);
-    const huge = await sendDocument(p, { documentHolder: c.id, documentType: "PASSPORT", country: "US" }, { bytes: Buffer.alloc(11 * 1024 * 1024) });
+    const huge = await sendDocument(
+      p,
+      { documentHolder: c.id, documentType: "PASSPORT", country: "US" },
+      { bytes: Buffer.alloc(11 * 1024 * 1024) },
+    );
     expect(huge.status).toBe(413);
     const missing = await sendDocument(p, { documentType: "PASSPORTX" }, null);
     expect(missing.status).toBe(400);
-    expect(missing.body.details.errors.map((e: any) => e.field).sort()).toEqual(["country", "documentHolder", "documentType", "file"]);
+    expect(missing.body.details.errors.map((e: any) => e.field).sort()).toEqual([
+      "country",
+      "documentHolder",
+      "documentType",
+      "file",
+    ]);
     const json = await call("POST", "/documents", { auth: p.auth, body: { documentHolder: c.id } });
     expect(json.status).toBe(415);
     const badHolder = await sendDocument(p, { documentHolder: "Agent:x", documentType: "PASSPORT", country: "US" });
     expect(badHolder.body.details.errors[0].field).toBe("documentHolder");
-    expect(await sql((q) => q`select count(*)::int as n from documents where customer_id = ${bare(c.id)}`)).toEqual([{ n: 0 }]);
+    expect(await sql((q) => q`select count(*)::int as n from documents where customer_id = ${bare(c.id)}`)).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it("replace swaps file and metadata and drops the old object; delete removes both; both 409 once submitted", async () => {
     const p = await paperwork();
     const c = await customer(p, completeIndividual("Jane Doe 001"));
     const d = await uploadDoc(p, c.id, "PASSPORT", pdf("first"));
-    const put = await sendDocument(p, { documentType: "DRIVERS_LICENSE", side: "FRONT", country: "CA" }, { bytes: JPEG, name: "dl.jpg" }, { method: "PUT", path: `/documents/${d.id}` });
+    const put = await sendDocument(
+      p,
+      { documentType: "DRIVERS_LICENSE", side: "FRONT", country: "CA" },
+      { bytes: JPEG, name: "dl.jpg" },
+      { method: "PUT", path: `/documents/${d.id}` },
+    );
     expect(put.status, JSON.stringify(put.body)).toBe(200);
-    expect(put.body).toMatchObject({ id: d.id, documentType: "DRIVERS_LICENSE", side: "FRONT", country: "CA", fileName: "dl.jpg" });
+    expect(put.body).toMatchObject({
+      id: d.id,
+      documentType: "DRIVERS_LICENSE",
+      side: "FRONT",
+      country: "CA",
+      fileName: "dl.jpg",
+    });
     expect(Buffer.from(await (await download(p, d.id)).arrayBuffer()).equals(JPEG)).toBe(true);
-    expect(await sql((q) => q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(d.id) + "/%"}`)).toEqual([{ n: 1 }]);
+    expect(
+      await sql(
+        (q) => q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(d.id) + "/%"}`,
+      ),
+    ).toEqual([{ n: 1 }]);
 
     const spare = await uploadDoc(p, c.id, "UTILITY_BILL");
     expect((await call("DELETE", `/documents/${spare.id}`, { auth: p.auth })).status).toBe(204);
     expect((await call("GET", `/documents/${spare.id}`, { auth: p.auth })).body.code).toBe("DOCUMENT_NOT_FOUND");
-    expect(await sql((q) => q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(spare.id) + "/%"}`)).toEqual([{ n: 0 }]);
+    expect(
+      await sql(
+        (q) =>
+          q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(spare.id) + "/%"}`,
+      ),
+    ).toEqual([{ n: 0 }]);
 
     const v = await call("POST", "/verifications", { auth: p.auth, body: { customerId: c.id } });
     expect(v.body.verificationStatus).toBe("PENDING_MANUAL_REVIEW");
     const del = await call("DELETE", `/documents/${d.id}`, { auth: p.auth });
     expect(del.status).toBe(409);
-    const rep = await sendDocument(p, { documentType: "PASSPORT", country: "US" }, { bytes: PNG }, { method: "PUT", path: `/documents/${d.id}` });
+    const rep = await sendDocument(
+      p,
+      { documentType: "PASSPORT", country: "US" },
+      { bytes: PNG },
+      { method: "PUT", path: `/documents/${d.id}` },
+    );
     expect(rep.status).toBe(409);
   });
 
@@ -120,17 +183,27 @@ describe("documents", () => {
     const c = await customer(p);
     const d = await uploadDoc(p, c.id, "PASSPORT");
     const other = await paperwork();
-    for (const [m, path_] of [["GET", `/documents/${d.id}`], ["DELETE", `/documents/${d.id}`]] as const) {
+    for (const [m, path_] of [
+      ["GET", `/documents/${d.id}`],
+      ["DELETE", `/documents/${d.id}`],
+    ] as const) {
       const r = await call(m, path_, { auth: other.auth });
       expect(r.status).toBe(404);
       expect(r.body.code).toBe("DOCUMENT_NOT_FOUND");
     }
-    const put = await sendDocument(other, { documentType: "PASSPORT", country: "US" }, { bytes: PNG }, { method: "PUT", path: `/documents/${d.id}` });
+    const put = await sendDocument(
+      other,
+      { documentType: "PASSPORT", country: "US" },
+      { bytes: PNG },
+      { method: "PUT", path: `/documents/${d.id}` },
+    );
     expect(put.status).toBe(404);
     const dl = await download(other, d.id);
     expect(dl.status).toBe(404);
     expect((await dl.json()).code).toBe("DOCUMENT_NOT_FOUND");
-    expect((await call("GET", `/documents?documentHolder=${encodeURIComponent(c.id)}`, { auth: other.auth })).body.data).toEqual([]);
+    expect(
+      (await call("GET", `/documents?documentHolder=${encodeURIComponent(c.id)}`, { auth: other.auth })).body.data,
+    ).toEqual([]);
     const up = await sendDocument(other, { documentHolder: c.id, documentType: "PASSPORT", country: "US" });
     expect(up.status).toBe(404);
     expect(up.body.code).toBe("USER_NOT_FOUND");
@@ -142,12 +215,16 @@ describe("documents", () => {
     const c = await customer(p);
     const marker = `CANARY-${Math.random().toString(36).slice(2)}-PASSPORT-SCAN`;
     const d = await uploadDoc(p, c.id, "PASSPORT", pdf(marker));
-    const dump = execFileSync("pg_dump", ["--data-only", inject("databaseUrl")], { maxBuffer: 512 * 1024 * 1024 }).toString("latin1");
+    const dump = execFileSync("pg_dump", ["--data-only", inject("databaseUrl")], {
+      maxBuffer: 512 * 1024 * 1024,
+    }).toString("latin1");
     expect(dump).toContain(bare(d.id));
     for (const enc of ["utf8", "base64", "base64url", "hex"] as const) {
       expect(dump).not.toContain(Buffer.from(marker).toString(enc).slice(0, 24));
     }
-    const [blob] = await sql((q) => q`select ciphertext from document_blobs where key like ${"documents/%/" + bare(d.id) + "/%"}`);
+    const [blob] = await sql(
+      (q) => q`select ciphertext from document_blobs where key like ${"documents/%/" + bare(d.id) + "/%"}`,
+    );
     expect(String(blob.ciphertext)).toMatch(/^v1\./);
     expect(Buffer.from(await (await download(p, d.id)).arrayBuffer()).toString()).toContain(marker);
   });
@@ -166,7 +243,11 @@ describe("KYC/KYB outcomes with complete data (sandbox suffixes)", () => {
       if (suffix === "") approvedId = c.id;
       const v = await call("POST", "/verifications", { auth: p.auth, body: { customerId: c.id } });
       const after = await call("GET", `/customers/${c.id}`, { auth: p.auth });
-      results[suffix.trim() || "none"] = [v.body.verificationStatus, after.body.kycStatus, v.body.errors.map((e: any) => `${e.type}:${e.resourceId}`)];
+      results[suffix.trim() || "none"] = [
+        v.body.verificationStatus,
+        after.body.kycStatus,
+        v.body.errors.map((e: any) => `${e.type}:${e.resourceId}`),
+      ];
     }
     expect(results).toEqual({
       none: ["APPROVED", "APPROVED", []],
@@ -176,10 +257,20 @@ describe("KYC/KYB outcomes with complete data (sandbox suffixes)", () => {
     });
     const events = await sql((q) => q`select type from outbox_events where platform_id = ${bare(p.id)} order by id`);
     const types = events.map((e) => e.type);
-    for (const t of ["VERIFICATION.APPROVED", "CUSTOMER.KYC_APPROVED", "VERIFICATION.PENDING_MANUAL_REVIEW", "CUSTOMER.KYC_PENDING", "VERIFICATION.REJECTED", "CUSTOMER.KYC_REJECTED", "VERIFICATION.RESOLVE_ERRORS"]) {
+    for (const t of [
+      "VERIFICATION.APPROVED",
+      "CUSTOMER.KYC_APPROVED",
+      "VERIFICATION.PENDING_MANUAL_REVIEW",
+      "CUSTOMER.KYC_PENDING",
+      "VERIFICATION.REJECTED",
+      "CUSTOMER.KYC_REJECTED",
+      "VERIFICATION.RESOLVE_ERRORS",
+    ]) {
       expect(types).toContain(t);
     }
-    const [approvedEvent] = await sql((q) => q`select data from outbox_events where type = 'CUSTOMER.KYC_APPROVED' and data->>'id' = ${approvedId}`);
+    const [approvedEvent] = await sql(
+      (q) => q`select data from outbox_events where type = 'CUSTOMER.KYC_APPROVED' and data->>'id' = ${approvedId}`,
+    );
     expect((approvedEvent.data as any).kycStatus).toBe("APPROVED");
   });
 
@@ -188,8 +279,14 @@ describe("KYC/KYB outcomes with complete data (sandbox suffixes)", () => {
     const a = await moneyCustomer(p, ["USD"]);
     await call("PATCH", `/customers/${a.customer.id}`, { auth: p.auth, body: completeIndividual("Money User") });
     await uploadDoc(p, a.customer.id, "NATIONAL_ID");
-    expect((await call("POST", "/verifications", { auth: p.auth, body: { customerId: a.customer.id } })).body.verificationStatus).toBe("APPROVED");
-    const renamed = await call("PATCH", `/customers/${a.customer.id}`, { auth: p.auth, body: { fullName: "Money User 002" } });
+    expect(
+      (await call("POST", "/verifications", { auth: p.auth, body: { customerId: a.customer.id } })).body
+        .verificationStatus,
+    ).toBe("APPROVED");
+    const renamed = await call("PATCH", `/customers/${a.customer.id}`, {
+      auth: p.auth,
+      body: { fullName: "Money User 002" },
+    });
     expect(renamed.body.kycStatus).toBe("APPROVED");
     await fund(p, a.accounts.USD, 10_000);
     const ext = await usdExternal(p, a.customer.id);
@@ -201,21 +298,44 @@ describe("KYC/KYB outcomes with complete data (sandbox suffixes)", () => {
     const p = await paperwork();
     const b = await call("POST", "/customers", {
       auth: p.auth,
-      body: { customerType: "BUSINESS", businessInfo: { legalName: "Acme Ltd", registrationNumber: "REG-77", taxId: "12-3456789", country: "US", incorporatedOn: "2015-01-01" }, address: { line1: "1 Main", city: "Austin", postalCode: "73301", country: "US" } },
+      body: {
+        customerType: "BUSINESS",
+        businessInfo: {
+          legalName: "Acme Ltd",
+          registrationNumber: "REG-77",
+          taxId: "12-3456789",
+          country: "US",
+          incorporatedOn: "2015-01-01",
+        },
+        address: { line1: "1 Main", city: "Austin", postalCode: "73301", country: "US" },
+      },
     });
     const owner = await call("POST", "/beneficial-owners", {
       auth: p.auth,
-      body: { customerId: b.body.id, roles: ["UBO"], ownershipPercentage: 100, personalInfo: ownerInfo({ lastName: "Owner 002" }) },
+      body: {
+        customerId: b.body.id,
+        roles: ["UBO"],
+        ownershipPercentage: 100,
+        personalInfo: ownerInfo({ lastName: "Owner 002" }),
+      },
     });
-    for (const t of ["CERTIFICATE_OF_INCORPORATION", "SHAREHOLDER_REGISTER", "UTILITY_BILL"]) await uploadDoc(p, b.body.id, t);
+    for (const t of ["CERTIFICATE_OF_INCORPORATION", "SHAREHOLDER_REGISTER", "UTILITY_BILL"])
+      await uploadDoc(p, b.body.id, t);
     await uploadDoc(p, owner.body.id, "PASSPORT");
-    const ownerDocs = await call("GET", `/documents?documentHolder=${encodeURIComponent(owner.body.id)}`, { auth: p.auth });
+    const ownerDocs = await call("GET", `/documents?documentHolder=${encodeURIComponent(owner.body.id)}`, {
+      auth: p.auth,
+    });
     expect(ownerDocs.body.data).toMatchObject([{ documentHolder: owner.body.id }]);
     const v = await call("POST", "/verifications", { auth: p.auth, body: { customerId: b.body.id } });
     expect(v.body).toMatchObject({ verificationStatus: "APPROVED", errors: [] });
     expect((await call("GET", `/customers/${b.body.id}`, { auth: p.auth })).body.kybStatus).toBe("APPROVED");
-    expect((await call("GET", `/beneficial-owners/${owner.body.id}`, { auth: p.auth })).body.kycStatus).toBe("REJECTED");
-    const [ev] = await sql((q) => q`select count(*)::int as n from outbox_events where type = 'CUSTOMER.KYB_APPROVED' and data->>'id' = ${b.body.id}`);
+    expect((await call("GET", `/beneficial-owners/${owner.body.id}`, { auth: p.auth })).body.kycStatus).toBe(
+      "REJECTED",
+    );
+    const [ev] = await sql(
+      (q) =>
+        q`select count(*)::int as n from outbox_events where type = 'CUSTOMER.KYB_APPROVED' and data->>'id' = ${b.body.id}`,
+    );
     expect(ev.n).toBe(1);
   });
 });
@@ -226,7 +346,13 @@ describe("documents in an S3-compatible store (s3rver on loopback)", () => {
   let peer: RunningServer;
   beforeAll(async () => {
     dir = tempDir("s3rver-");
-    s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: dir, configureBuckets: [{ name: "kyc-docs" }] });
+    s3 = new S3rver({
+      port: 0,
+      address: "127.0.0.1",
+      silent: true,
+      directory: dir,
+      configureBuckets: [{ name: "kyc-docs" }],
+    });
     const { port } = await s3.run();
     peer = await startPeerServer({
       DOCUMENT_STORE: "s3",
@@ -246,19 +372,38 @@ describe("documents in an S3-compatible store (s3rver on loopback)", () => {
     const c = await customer(p);
     const base = `${peer.url}/api/2025-10-13`;
     const marker = `S3-CANARY-${Math.random().toString(36).slice(2)}`;
-    const up = await sendDocument(p, { documentHolder: c.id, documentType: "PASSPORT", country: "US" }, { bytes: pdf(marker) }, { base });
+    const up = await sendDocument(
+      p,
+      { documentHolder: c.id, documentType: "PASSPORT", country: "US" },
+      { bytes: pdf(marker) },
+      { base },
+    );
     expect(up.status, JSON.stringify(up.body)).toBe(201);
-    expect(await sql((q) => q`select storage from documents where id = ${bare(up.body.id)}`)).toEqual([{ storage: "s3" }]);
-    expect(await sql((q) => q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(up.body.id) + "/%"}`)).toEqual([{ n: 0 }]);
-    const files = (fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile());
+    expect(await sql((q) => q`select storage from documents where id = ${bare(up.body.id)}`)).toEqual([
+      { storage: "s3" },
+    ]);
+    expect(
+      await sql(
+        (q) =>
+          q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(up.body.id) + "/%"}`,
+      ),
+    ).toEqual([{ n: 0 }]);
+    const files = (fs.readdirSync(dir, { recursive: true }) as string[])
+      .map((f) => path.join(dir, f))
+      .filter((f) => fs.statSync(f).isFile());
     const contents = files.map((f) => fs.readFileSync(f, "latin1")).join("\n");
     expect(contents).toContain("v1.");
     expect(contents).not.toContain(marker);
     const file = await download(p, up.body.id, base);
     expect(Buffer.from(await file.arrayBuffer()).toString()).toContain(marker);
-    const del = await fetch(`${base}/documents/${up.body.id}`, { method: "DELETE", headers: { authorization: p.auth } });
+    const del = await fetch(`${base}/documents/${up.body.id}`, {
+      method: "DELETE",
+      headers: { authorization: p.auth },
+    });
     expect(del.status).toBe(204);
-    const after = (fs.readdirSync(dir, { recursive: true }) as string[]).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile());
+    const after = (fs.readdirSync(dir, { recursive: true }) as string[])
+      .map((f) => path.join(dir, f))
+      .filter((f) => fs.statSync(f).isFile());
     expect(after.map((f) => fs.readFileSync(f, "latin1")).join("\n")).not.toContain("v1.");
   });
 });

@@ -8,7 +8,10 @@ const sql = postgres(inject("databaseUrl"), { max: 2, onnotice: () => {} });
 afterAll(() => sql.end());
 
 async function errorOf(p: Promise<unknown>): Promise<ServiceError> {
-  const e = await p.then(() => null, (x) => x);
+  const e = await p.then(
+    () => null,
+    (x) => x,
+  );
   if (!(e instanceof ServiceError)) throw new Error(`expected a ServiceError, got ${String(e)}`);
   return e;
 }
@@ -32,11 +35,20 @@ describe("EMAIL_OTP refusals and limits", () => {
     const body = { type: "EMAIL_OTP" as const, encryptedOtpBundle: wrong.encryptedOtpBundle };
     for (let i = 1; i <= 5; i++) {
       const e = await errorOf(client.verifyCredential(user.credentialId, body));
-      expect(e.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "OTP_INVALID", attemptsRemaining: 5 - i } });
+      expect(e.body).toMatchObject({
+        status: 401,
+        code: "UNAUTHORIZED",
+        details: { reason: "OTP_INVALID", attemptsRemaining: 5 - i },
+      });
     }
     const exhausted = await errorOf(client.verifyCredential(user.credentialId, body));
-    expect(exhausted.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "OTP_ATTEMPTS_EXHAUSTED" } });
-    const [row] = await sql`select state, attempts, target_private_key_enc from otp_challenges where auth_method_id = ${user.credentialId.split(":")[1]} order by created_at desc limit 1`;
+    expect(exhausted.body).toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+      details: { reason: "OTP_ATTEMPTS_EXHAUSTED" },
+    });
+    const [row] =
+      await sql`select state, attempts, target_private_key_enc from otp_challenges where auth_method_id = ${user.credentialId.split(":")[1]} order by created_at desc limit 1`;
     expect(row).toEqual({ state: "EXHAUSTED", attempts: 5, target_private_key_enc: null });
   });
 
@@ -44,19 +56,30 @@ describe("EMAIL_OTP refusals and limits", () => {
     const user = await newWalletUser(p, client);
     const right = await otpBundle(client, user.credentialId, "000000");
     await sql`update otp_challenges set expires_at = now() - interval '1 second' where auth_method_id = ${user.credentialId.split(":")[1]}`;
-    const e = await errorOf(client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: right.encryptedOtpBundle }));
+    const e = await errorOf(
+      client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: right.encryptedOtpBundle }),
+    );
     expect(e.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "OTP_EXPIRED" } });
-    const [row] = await sql`select state, target_private_key_enc from otp_challenges where auth_method_id = ${user.credentialId.split(":")[1]}`;
+    const [row] =
+      await sql`select state, target_private_key_enc from otp_challenges where auth_method_id = ${user.credentialId.split(":")[1]}`;
     expect(row).toEqual({ state: "EXPIRED", target_private_key_enc: null });
   });
 
   it("refuses a verify without any challenge, and a body whose type is not the credential's", async () => {
     const user = await newWalletUser(p, client);
     const fake = JSON.stringify({ encappedPublic: "04" + "ab".repeat(64), ciphertext: "00".repeat(40) });
-    const none = await errorOf(client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: fake }));
+    const none = await errorOf(
+      client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: fake }),
+    );
     expect(none.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "OTP_NOT_ISSUED" } });
-    const garbled = await errorOf(client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: "{}" }));
-    expect(garbled.body).toMatchObject({ status: 400, code: "INVALID_INPUT", details: { errors: [expect.objectContaining({ field: "encryptedOtpBundle" })] } });
+    const garbled = await errorOf(
+      client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: "{}" }),
+    );
+    expect(garbled.body).toMatchObject({
+      status: 400,
+      code: "INVALID_INPUT",
+      details: { errors: [expect.objectContaining({ field: "encryptedOtpBundle" })] },
+    });
   });
 
   it("rate limits verify attempts per credential: 10 per minute, then 429 with Retry-After", async () => {

@@ -9,7 +9,14 @@ import {
   sealOtpBundle,
   verifyEnclaveBundle,
 } from "@/lib/crypto";
-import { ServiceError, signedRetry, stampSigner, withRetryAfter, type AuthSession, type SignedRetryChallenge } from "@/lib/sdk";
+import {
+  ServiceError,
+  signedRetry,
+  stampSigner,
+  withRetryAfter,
+  type AuthSession,
+  type SignedRetryChallenge,
+} from "@/lib/sdk";
 import { call, newPlatform, type TestPlatform } from "../support/api";
 import { newWalletUser, otpBundle, reorderedStamp, sdkFor, type WalletUser } from "../support/wallet";
 
@@ -20,7 +27,12 @@ function uuidOf(id: string) {
   return id.slice(id.indexOf(":") + 1);
 }
 
-async function expectServiceError(p: Promise<unknown>, status: number, code: string, reason?: string): Promise<ServiceError> {
+async function expectServiceError(
+  p: Promise<unknown>,
+  status: number,
+  code: string,
+  reason?: string,
+): Promise<ServiceError> {
   const e = await p.then(
     () => {
       throw new Error(`expected ${status} ${code}, got success`);
@@ -51,7 +63,11 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
     const key = generateP256KeyPair();
     const { encryptedOtpBundle, targetBundle } = await otpBundle(client, user.credentialId, "000000", key);
     const data = verifyEnclaveBundle(targetBundle, enclaveQuorumPublic);
-    expect(data).toMatchObject({ organizationId: p.id, userId: user.accountId, targetPublic: expect.stringMatching(/^04[0-9a-f]{128}$/) });
+    expect(data).toMatchObject({
+      organizationId: p.id,
+      userId: user.accountId,
+      targetPublic: expect.stringMatching(/^04[0-9a-f]{128}$/),
+    });
 
     const body = { type: "EMAIL_OTP" as const, encryptedOtpBundle };
     const first202 = await client.verifyCredential(user.credentialId, body);
@@ -83,11 +99,19 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
       "WALLET_SIGNATURE_INVALID",
       "SIGNER_NOT_ALLOWED",
     );
-    const headers = { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": ch.requestId };
+    const headers = {
+      "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }),
+      "Request-Id": ch.requestId,
+    };
     const done = await client.verifyCredential(user.credentialId, body, headers);
     expect(done.status).toBe(200);
     const session = done.body as AuthSession;
-    expect(session).toMatchObject({ id: expect.stringMatching(/^Session:/), accountId: user.accountId, type: "EMAIL_OTP", nickname: user.email });
+    expect(session).toMatchObject({
+      id: expect.stringMatching(/^Session:/),
+      accountId: user.accountId,
+      type: "EMAIL_OTP",
+      nickname: user.email,
+    });
     expect(session.encryptedSessionSigningKey).toBeUndefined();
     expect(new Date(session.expiresAt).getTime() - new Date(session.createdAt).getTime()).toBe(900_000);
 
@@ -97,7 +121,12 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
     expect(again.body).toEqual(done.body);
     expect(done.headers.get("signed-request-replayed")).toBeNull();
     const otherBytes = { ...headers, "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]) };
-    await expectServiceError(client.verifyCredential(user.credentialId, body, otherBytes), 401, "UNAUTHORIZED", "REQUEST_ID_REUSED");
+    await expectServiceError(
+      client.verifyCredential(user.credentialId, body, otherBytes),
+      401,
+      "UNAUTHORIZED",
+      "REQUEST_ID_REUSED",
+    );
     // The OTP is single use: the same bundle cannot start another sign-in.
     await expectServiceError(client.verifyCredential(user.credentialId, body), 401, "UNAUTHORIZED", "OTP_NOT_ISSUED");
 
@@ -115,9 +144,16 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
       (h) => client.refreshSession(first.session.id, client2.publicKeyHex, h),
       stampSigner(first.key.privateKeyHex),
     );
-    expect(refreshed).toMatchObject({ id: expect.stringMatching(/^Session:/), accountId: user.accountId, type: "EMAIL_OTP" });
+    expect(refreshed).toMatchObject({
+      id: expect.stringMatching(/^Session:/),
+      accountId: user.accountId,
+      type: "EMAIL_OTP",
+    });
     expect(refreshed.id).not.toBe(first.session.id);
-    const sessionPriv = await openCredentialBundle({ bundle: refreshed.encryptedSessionSigningKey!, recipientPrivateKeyHex: client2.privateKeyHex });
+    const sessionPriv = await openCredentialBundle({
+      bundle: refreshed.encryptedSessionSigningKey!,
+      recipientPrivateKeyHex: client2.privateKeyHex,
+    });
     expect(sessionPriv).toMatch(/^[0-9a-f]{64}$/);
     const listed = await client.listSessions(user.accountId);
     expect(listed.data.map((s) => s.id)).toEqual([refreshed.id]);
@@ -135,7 +171,14 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
       "WALLET_SIGNATURE_INVALID",
       "SIGNER_NOT_ALLOWED",
     );
-    first = { session: refreshed, key: { privateKeyHex: sessionPriv, publicKeyHex: publicKeyFromPrivate(sessionPriv), publicKeyUncompressedHex: "" } };
+    first = {
+      session: refreshed,
+      key: {
+        privateKeyHex: sessionPriv,
+        publicKeyHex: publicKeyFromPrivate(sessionPriv),
+        publicKeyUncompressedHex: "",
+      },
+    };
   });
 
   it("answers every 401 of the signed retry with the check that failed", async () => {
@@ -151,26 +194,60 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
     const cases: [Record<string, string>, unknown, string, number, string, string?][] = [
       [{ "Request-Id": ch.requestId }, undefined, p.auth, 401, "WALLET_SIGNATURE_MISSING"],
       [{ "Service-Wallet-Signature": good }, undefined, p.auth, 401, "REQUEST_ID_MISSING"],
-      [{ "Service-Wallet-Signature": "not a stamp!", "Request-Id": ch.requestId }, undefined, p.auth, 401, "WALLET_SIGNATURE_MALFORMED", "NOT_BASE64URL"],
       [
-        { "Service-Wallet-Signature": Buffer.from('{"publicKey":"02","scheme":"X","signature":"30"}').toString("base64url"), "Request-Id": ch.requestId },
+        { "Service-Wallet-Signature": "not a stamp!", "Request-Id": ch.requestId },
+        undefined,
+        p.auth,
+        401,
+        "WALLET_SIGNATURE_MALFORMED",
+        "NOT_BASE64URL",
+      ],
+      [
+        {
+          "Service-Wallet-Signature": Buffer.from('{"publicKey":"02","scheme":"X","signature":"30"}').toString(
+            "base64url",
+          ),
+          "Request-Id": ch.requestId,
+        },
         undefined,
         p.auth,
         401,
         "WALLET_SIGNATURE_MALFORMED",
         "UNKNOWN_SCHEME",
       ],
-      [{ "Service-Wallet-Signature": good, "Request-Id": "Request:0193a0a0-0000-7000-8000-000000000000" }, undefined, p.auth, 401, "UNAUTHORIZED", "REQUEST_ID_UNKNOWN"],
-      [{ "Service-Wallet-Signature": good, "Request-Id": ch.requestId }, { clientPublicKey: generateP256KeyPair().publicKeyHex }, p.auth, 401, "WALLET_SIGNATURE_BODY_MISMATCH"],
       [
-        { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign + " ", privateKeyHex: priv }), "Request-Id": ch.requestId },
+        { "Service-Wallet-Signature": good, "Request-Id": "Request:0193a0a0-0000-7000-8000-000000000000" },
+        undefined,
+        p.auth,
+        401,
+        "UNAUTHORIZED",
+        "REQUEST_ID_UNKNOWN",
+      ],
+      [
+        { "Service-Wallet-Signature": good, "Request-Id": ch.requestId },
+        { clientPublicKey: generateP256KeyPair().publicKeyHex },
+        p.auth,
+        401,
+        "WALLET_SIGNATURE_BODY_MISMATCH",
+      ],
+      [
+        {
+          "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign + " ", privateKeyHex: priv }),
+          "Request-Id": ch.requestId,
+        },
         undefined,
         p.auth,
         401,
         "WALLET_SIGNATURE_INVALID",
         "SIGNATURE_MISMATCH",
       ],
-      [{ "Service-Wallet-Signature": good, "Request-Id": ch.requestId }, undefined, "Basic Zm9vOmJhcg==", 401, "UNAUTHORIZED"],
+      [
+        { "Service-Wallet-Signature": good, "Request-Id": ch.requestId },
+        undefined,
+        "Basic Zm9vOmJhcg==",
+        401,
+        "UNAUTHORIZED",
+      ],
     ];
     for (const [headers, body, auth, status, code, reason] of cases) {
       const r = await post(headers, body ?? { clientPublicKey: pub }, auth);
@@ -180,16 +257,32 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
     // A Request-Id of another operation (a revoke of the same session) is refused on this one.
     const other = (await client.revokeSession(session.id)).body as SignedRetryChallenge;
     const mismatch = await post({ "Service-Wallet-Signature": good, "Request-Id": other.requestId });
-    expect(mismatch.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "REQUEST_ID_MISMATCH" } });
+    expect(mismatch.body).toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+      details: { reason: "REQUEST_ID_MISMATCH" },
+    });
     // Another platform cannot use this platform's Request-Id: it reads as unknown.
     const p2 = await newPlatform();
-    const foreign = await call("POST", path, { auth: p2.auth, body: { clientPublicKey: pub }, headers: { "Service-Wallet-Signature": good, "Request-Id": ch.requestId } });
-    expect(foreign.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "REQUEST_ID_UNKNOWN" } });
+    const foreign = await call("POST", path, {
+      auth: p2.auth,
+      body: { clientPublicKey: pub },
+      headers: { "Service-Wallet-Signature": good, "Request-Id": ch.requestId },
+    });
+    expect(foreign.body).toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+      details: { reason: "REQUEST_ID_UNKNOWN" },
+    });
 
     // An expired Request-Id (its clock moved past expiresAt) is refused, and names the expiry.
     await sql`update signed_requests set expires_at = now() - interval '1 second' where id = ${uuidOf(ch.requestId)}`;
     const expired = await post({ "Service-Wallet-Signature": good, "Request-Id": ch.requestId });
-    expect(expired.body).toMatchObject({ status: 401, code: "UNAUTHORIZED", details: { reason: "REQUEST_ID_EXPIRED" } });
+    expect(expired.body).toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+      details: { reason: "REQUEST_ID_EXPIRED" },
+    });
     // Nothing above used the session up: it still signs.
     const listed = await client.listSessions(user.accountId);
     expect(listed.data.map((s) => s.id)).toContain(session.id);
@@ -201,7 +294,11 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
     await expectServiceError(c2.deleteCredential(user.credentialId), 404, "CREDENTIAL_NOT_FOUND");
     await expectServiceError(c2.challengeEmailOtp(user.credentialId), 404, "CREDENTIAL_NOT_FOUND");
     await expectServiceError(c2.revokeSession(first.session.id), 404, "SESSION_NOT_FOUND");
-    await expectServiceError(client.revokeSession("Session:0193a0a0-0000-7000-8000-000000000000"), 404, "SESSION_NOT_FOUND");
+    await expectServiceError(
+      client.revokeSession("Session:0193a0a0-0000-7000-8000-000000000000"),
+      404,
+      "SESSION_NOT_FOUND",
+    );
     await expectServiceError(client.deleteCredential("AuthMethod:nope"), 404, "CREDENTIAL_NOT_FOUND");
     expect(await c2.listCredentials(user.accountId)).toEqual({ data: [] });
     expect(await c2.listSessions(user.accountId)).toEqual({ data: [] });
@@ -213,11 +310,20 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
   });
 
   it("refuses before signing: a second EMAIL_OTP credential (400) and revoking the only credential (400 LAST_CREDENTIAL)", async () => {
-    await expectServiceError(client.addCredential({ type: "EMAIL_OTP", accountId: user.accountId }), 400, "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS");
+    await expectServiceError(
+      client.addCredential({ type: "EMAIL_OTP", accountId: user.accountId }),
+      400,
+      "EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS",
+    );
     await expectServiceError(client.deleteCredential(user.credentialId), 400, "INVALID_INPUT", "LAST_CREDENTIAL");
     const listed = await client.listCredentials(user.accountId);
     expect(listed.data).toEqual([
-      expect.objectContaining({ id: user.credentialId, type: "EMAIL_OTP", nickname: user.email, accountId: user.accountId }),
+      expect.objectContaining({
+        id: user.credentialId,
+        type: "EMAIL_OTP",
+        nickname: user.email,
+        accountId: user.accountId,
+      }),
     ]);
   });
 
@@ -246,17 +352,29 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
       ),
     };
     expect(second.key.publicKeyHex).not.toBe(first.key.publicKeyHex);
-    expect((await client.listSessions(user.accountId)).data.map((s) => s.id).sort()).toEqual([first.session.id, second.session.id].sort());
+    expect((await client.listSessions(user.accountId)).data.map((s) => s.id).sort()).toEqual(
+      [first.session.id, second.session.id].sort(),
+    );
 
     // Revoke the first session, signed by the second: 204.
-    const result = await signedRetry((h) => client.revokeSession(first.session.id, h), stampSigner(second.key.privateKeyHex));
+    const result = await signedRetry(
+      (h) => client.revokeSession(first.session.id, h),
+      stampSigner(second.key.privateKeyHex),
+    );
     expect(result).toBeUndefined();
     expect((await client.listSessions(user.accountId)).data.map((s) => s.id)).toEqual([second.session.id]);
     await expectServiceError(client.revokeSession(first.session.id), 404, "SESSION_NOT_FOUND");
     // The revoked session's key can no longer sign, even an operation any active session may sign.
-    const e = await signedRetry((h) => client.revokeSession(second.session.id, h), stampSigner(first.key.privateKeyHex)).catch((x) => x);
+    const e = await signedRetry(
+      (h) => client.revokeSession(second.session.id, h),
+      stampSigner(first.key.privateKeyHex),
+    ).catch((x) => x);
     expect(e).toBeInstanceOf(ServiceError);
-    expect(e.body).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_INVALID", details: { reason: "SIGNER_NOT_ALLOWED" } });
+    expect(e.body).toMatchObject({
+      status: 401,
+      code: "WALLET_SIGNATURE_INVALID",
+      details: { reason: "SIGNER_NOT_ALLOWED" },
+    });
     expect((await client.listSessions(user.accountId)).data.map((s) => s.id)).toEqual([second.session.id]);
   }, 60_000);
 });

@@ -59,7 +59,9 @@ describe("EMAIL_OTP on a production platform: real mail over SMTP; nothing secre
 
   it("mails a random 6-digit code to the customer's email; it signs in; refresh and revoke work", async () => {
     const user = await newWalletUser(p, client);
-    const { encryptedOtpBundle, key, targetBundle } = await otpBundle(client, user.credentialId, () => codeFromMail(user.email));
+    const { encryptedOtpBundle, key, targetBundle } = await otpBundle(client, user.credentialId, () =>
+      codeFromMail(user.email),
+    );
     targetPublicKeys.add(targetPublicOf(targetBundle));
     privateKeys.push(key.privateKeyHex);
     expect(codes[0]).toMatch(/^\d{6}$/);
@@ -71,8 +73,14 @@ describe("EMAIL_OTP on a production platform: real mail over SMTP; nothing secre
 
     const clientKey = generateP256KeyPair();
     privateKeys.push(clientKey.privateKeyHex);
-    const refreshed = await signedRetry((h) => client.refreshSession(session.id, clientKey.publicKeyHex, h), stampSigner(key.privateKeyHex));
-    const newSessionKey = await openCredentialBundle({ bundle: refreshed.encryptedSessionSigningKey!, recipientPrivateKeyHex: clientKey.privateKeyHex });
+    const refreshed = await signedRetry(
+      (h) => client.refreshSession(session.id, clientKey.publicKeyHex, h),
+      stampSigner(key.privateKeyHex),
+    );
+    const newSessionKey = await openCredentialBundle({
+      bundle: refreshed.encryptedSessionSigningKey!,
+      recipientPrivateKeyHex: clientKey.privateKeyHex,
+    });
     privateKeys.push(newSessionKey);
     await signedRetry((h) => client.revokeSession(refreshed.id, h), stampSigner(newSessionKey));
     expect((await client.listSessions(user.accountId)).data).toEqual([]);
@@ -84,7 +92,9 @@ describe("EMAIL_OTP on a production platform: real mail over SMTP; nothing secre
       return c === "000000" ? "000001" : "000000";
     });
     targetPublicKeys.add(targetPublicOf(wrong.targetBundle));
-    const refused = await client.verifyCredential(other.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: wrong.encryptedOtpBundle }).catch((e) => e);
+    const refused = await client
+      .verifyCredential(other.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: wrong.encryptedOtpBundle })
+      .catch((e) => e);
     expect(refused.body).toMatchObject({ status: 401, details: { reason: "OTP_INVALID" } });
   });
 
@@ -92,11 +102,14 @@ describe("EMAIL_OTP on a production platform: real mail over SMTP; nothing secre
     expect(codes.length).toBe(2);
     const tables = await sql<{ table_name: string }[]>`
       select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`;
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(["otp_challenges", "auth_sessions", "signed_requests"]));
+    expect(tables.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining(["otp_challenges", "auth_sessions", "signed_requests"]),
+    );
     const cells: string[] = [];
     for (const { table_name } of tables) {
       const rows = await sql.unsafe(`select * from "${table_name}"`);
-      for (const row of rows) for (const v of Object.values(row)) if (v !== null) cells.push(typeof v === "string" ? v : JSON.stringify(v));
+      for (const row of rows)
+        for (const v of Object.values(row)) if (v !== null) cells.push(typeof v === "string" ? v : JSON.stringify(v));
     }
     const dump = cells.join("\n").toLowerCase();
     for (const code of codes) {

@@ -56,8 +56,12 @@ describe("GET /auth/enclave-key", () => {
       expect(stored).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
       expect(stored.toLowerCase()).not.toContain(published.slice(2, 66));
       // The test server runs without KEY_ENCRYPTION_KEY, so the KEK is the generated DATA_DIR file.
-      const kekHex = process.env.KEY_ENCRYPTION_KEY ?? fs.readFileSync(path.join(ROOT, process.env.DATA_DIR ?? ".data", "kek.hex"), "utf8").trim();
-      const privateKeyHex = bytesToHex(await decryptAtRest(hexToBytes(kekHex), stored, "service_keys:enclave_signing_key"));
+      const kekHex =
+        process.env.KEY_ENCRYPTION_KEY ??
+        fs.readFileSync(path.join(ROOT, process.env.DATA_DIR ?? ".data", "kek.hex"), "utf8").trim();
+      const privateKeyHex = bytesToHex(
+        await decryptAtRest(hexToBytes(kekHex), stored, "service_keys:enclave_signing_key"),
+      );
       expect(publicKeyFromPrivate(privateKeyHex, false)).toBe(published);
       const dump = JSON.stringify(await sql`select * from service_keys`).toLowerCase();
       expect(dump).not.toContain(privateKeyHex);

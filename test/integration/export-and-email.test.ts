@@ -39,7 +39,10 @@ describe("wallet export", () => {
       organizationId: p.id,
       parameters: { targetPublicKey: key.publicKeyUncompressedHex, walletId: user.accountId },
     });
-    const headers = { "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: otp.key.privateKeyHex }), "Request-Id": challenge.requestId };
+    const headers = {
+      "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: otp.key.privateKeyHex }),
+      "Request-Id": challenge.requestId,
+    };
     // A retry for another key (a substituted body) is refused: the key is bound.
     const other = generateP256KeyPair();
     expect(await refusal(client.exportWallet(user.accountId, other.publicKeyUncompressedHex, headers))).toMatchObject({
@@ -61,11 +64,24 @@ describe("wallet export", () => {
     expect(validateMnemonic(mnemonic, wordlist)).toBe(true);
     // Another key cannot open it; a second export yields the same wallet secret.
     await expect(
-      openExportBundle({ bundle: body.encryptedWalletCredentials, privateKeyHex: other.privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id }),
+      openExportBundle({
+        bundle: body.encryptedWalletCredentials,
+        privateKeyHex: other.privateKeyHex,
+        pinnedEnclavePublicHex: enclaveQuorumPublic,
+        organizationId: p.id,
+      }),
     ).rejects.toThrow();
-    const again = await signedRetry((h) => client.exportWallet(user.accountId, other.publicKeyUncompressedHex, h), stampSigner(otp.key.privateKeyHex));
+    const again = await signedRetry(
+      (h) => client.exportWallet(user.accountId, other.publicKeyUncompressedHex, h),
+      stampSigner(otp.key.privateKeyHex),
+    );
     expect(
-      await openExportBundle({ bundle: again.encryptedWalletCredentials, privateKeyHex: other.privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id }),
+      await openExportBundle({
+        bundle: again.encryptedWalletCredentials,
+        privateKeyHex: other.privateKeyHex,
+        pinnedEnclavePublicHex: enclaveQuorumPublic,
+        organizationId: p.id,
+      }),
     ).toBe(mnemonic);
     // The response was never stored: an identical re-send (a lost answer) seals the same wallet afresh;
     // another stamp naming the consumed request is a reuse.
@@ -74,13 +90,25 @@ describe("wallet export", () => {
     const resealed = resent.body as typeof body;
     expect(resealed.encryptedWalletCredentials).not.toBe(body.encryptedWalletCredentials);
     expect(
-      await openExportBundle({ bundle: resealed.encryptedWalletCredentials, privateKeyHex: key.privateKeyHex, pinnedEnclavePublicHex: enclaveQuorumPublic, organizationId: p.id }),
+      await openExportBundle({
+        bundle: resealed.encryptedWalletCredentials,
+        privateKeyHex: key.privateKeyHex,
+        pinnedEnclavePublicHex: enclaveQuorumPublic,
+        organizationId: p.id,
+      }),
     ).toBe(mnemonic);
-    const [stored] = await sql((q) => q`select response_body from signed_requests where id = ${bare(challenge.requestId)}`);
+    const [stored] = await sql(
+      (q) => q`select response_body from signed_requests where id = ${bare(challenge.requestId)}`,
+    );
     expect(stored.response_body).toBeNull();
     const otherBytes = { ...headers, "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]) };
-    expect(await refusal(client.exportWallet(user.accountId, key.publicKeyUncompressedHex, otherBytes))).toMatchObject({ status: 401, reason: "REQUEST_ID_REUSED" });
-    const [secret] = await sql((q) => q`select mnemonic_enc from wallet_secrets where account_id = ${bare(user.accountId)}`);
+    expect(await refusal(client.exportWallet(user.accountId, key.publicKeyUncompressedHex, otherBytes))).toMatchObject({
+      status: 401,
+      reason: "REQUEST_ID_REUSED",
+    });
+    const [secret] = await sql(
+      (q) => q`select mnemonic_enc from wallet_secrets where account_id = ${bare(user.accountId)}`,
+    );
     expect(String(secret.mnemonic_enc)).toMatch(/^v1\./);
     expect(String(secret.mnemonic_enc)).not.toContain(mnemonic.split(" ")[0]);
   });
@@ -93,11 +121,22 @@ describe("wallet export", () => {
     const keys = [generateP256KeyPair(), generateP256KeyPair(), generateP256KeyPair(), generateP256KeyPair()];
     const retries = await Promise.all(
       keys.map(async (k) => {
-        const ch = (await client.exportWallet(user.accountId, k.publicKeyUncompressedHex)).body as { payloadToSign: string; requestId: string };
-        return { k, h: { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: otp.key.privateKeyHex }), "Request-Id": ch.requestId } };
+        const ch = (await client.exportWallet(user.accountId, k.publicKeyUncompressedHex)).body as {
+          payloadToSign: string;
+          requestId: string;
+        };
+        return {
+          k,
+          h: {
+            "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: otp.key.privateKeyHex }),
+            "Request-Id": ch.requestId,
+          },
+        };
       }),
     );
-    const results = await Promise.all(retries.map(({ k, h }) => client.exportWallet(user.accountId, k.publicKeyUncompressedHex, h)));
+    const results = await Promise.all(
+      retries.map(({ k, h }) => client.exportWallet(user.accountId, k.publicKeyUncompressedHex, h)),
+    );
     const { enclaveQuorumPublic } = await client.getEnclaveKey();
     const mnemonics = await Promise.all(
       results.map((r, i) =>
@@ -110,7 +149,9 @@ describe("wallet export", () => {
       ),
     );
     expect(new Set(mnemonics).size).toBe(1);
-    const rows = await sql((q) => q`select count(*)::int as n from wallet_secrets where account_id = ${bare(user.accountId)}`);
+    const rows = await sql(
+      (q) => q`select count(*)::int as n from wallet_secrets where account_id = ${bare(user.accountId)}`,
+    );
     expect(rows[0].n).toBe(1);
   });
 
@@ -120,12 +161,23 @@ describe("wallet export", () => {
     const a = await signedInUser(client, p);
     const b = await signedInUser(client, p);
     const key = generateP256KeyPair();
-    expect(await refusal(client.exportWallet(a.user.accountId, key.publicKeyHex))).toMatchObject({ status: 400, code: "INVALID_INPUT" });
+    expect(await refusal(client.exportWallet(a.user.accountId, key.publicKeyHex))).toMatchObject({
+      status: 400,
+      code: "INVALID_INPUT",
+    });
     expect(
-      await refusal(signedRetry((h) => client.exportWallet(a.user.accountId, key.publicKeyUncompressedHex, h), stampSigner(b.otp.key.privateKeyHex))),
+      await refusal(
+        signedRetry(
+          (h) => client.exportWallet(a.user.accountId, key.publicKeyUncompressedHex, h),
+          stampSigner(b.otp.key.privateKeyHex),
+        ),
+      ),
     ).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_INVALID" });
     const other = sdkFor(await newPlatform());
-    expect(await refusal(other.exportWallet(a.user.accountId, key.publicKeyUncompressedHex))).toMatchObject({ status: 404, code: "INTERNAL_ACCOUNT_NOT_FOUND" });
+    expect(await refusal(other.exportWallet(a.user.accountId, key.publicKeyUncompressedHex))).toMatchObject({
+      status: 404,
+      code: "INTERNAL_ACCOUNT_NOT_FOUND",
+    });
   });
 });
 
@@ -147,7 +199,10 @@ describe("customer email change", () => {
     });
     // Nothing changed yet.
     expect((await client.getCustomer(user.customerId)).email).toBe(user.email);
-    const updated = await signedRetry((h) => client.updateCustomer(user.customerId, { email, fullName: "Renamed User" }, h), stampSigner(otp.key.privateKeyHex));
+    const updated = await signedRetry(
+      (h) => client.updateCustomer(user.customerId, { email, fullName: "Renamed User" }, h),
+      stampSigner(otp.key.privateKeyHex),
+    );
     expect(updated).toMatchObject({ id: user.customerId, email, fullName: "Renamed User" });
     const creds = await client.listCredentials(user.accountId);
     expect(creds.data.find((c) => c.type === "EMAIL_OTP")?.nickname).toBe(email);
@@ -173,16 +228,27 @@ describe("customer email change", () => {
     const client = sdkFor(p);
     const a = await signedInUser(client, p);
     const b = await signedInUser(client, p);
-    expect(await refusal(client.updateCustomer(a.user.customerId, { email: b.user.email.toUpperCase() }))).toMatchObject({
+    expect(
+      await refusal(client.updateCustomer(a.user.customerId, { email: b.user.email.toUpperCase() })),
+    ).toMatchObject({
       status: 409,
       code: "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
     });
     const contested = newEmail();
     const first = await client.updateCustomer(a.user.customerId, { email: contested });
     expect(first.status).toBe(202);
-    await signedRetry((h) => client.updateCustomer(b.user.customerId, { email: contested }, h), stampSigner(b.otp.key.privateKeyHex));
+    await signedRetry(
+      (h) => client.updateCustomer(b.user.customerId, { email: contested }, h),
+      stampSigner(b.otp.key.privateKeyHex),
+    );
     const challenge = first.body as { payloadToSign: string; requestId: string };
-    const headers = { "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: a.otp.key.privateKeyHex }), "Request-Id": challenge.requestId };
+    const headers = {
+      "Service-Wallet-Signature": makeStamp({
+        payload: challenge.payloadToSign,
+        privateKeyHex: a.otp.key.privateKeyHex,
+      }),
+      "Request-Id": challenge.requestId,
+    };
     expect(await refusal(client.updateCustomer(a.user.customerId, { email: contested }, headers))).toMatchObject({
       status: 409,
       code: "EMAIL_OTP_EMAIL_ALREADY_EXISTS",
@@ -203,8 +269,14 @@ describe("customer email change", () => {
     // The EMAIL_OTP credential is revoked (signed by the passkey's session) before the retry.
     await signedRetry((h) => client.deleteCredential(user.credentialId, h), stampSigner(s.sessionPrivateKey));
     const challenge = first.body as { payloadToSign: string; requestId: string };
-    const headers = { "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: s.sessionPrivateKey }), "Request-Id": challenge.requestId };
-    expect(await refusal(client.updateCustomer(user.customerId, { email }, headers))).toMatchObject({ status: 409, code: "EMAIL_OTP_CREDENTIAL_SET_CHANGED" });
+    const headers = {
+      "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: s.sessionPrivateKey }),
+      "Request-Id": challenge.requestId,
+    };
+    expect(await refusal(client.updateCustomer(user.customerId, { email }, headers))).toMatchObject({
+      status: 409,
+      code: "EMAIL_OTP_CREDENTIAL_SET_CHANGED",
+    });
     expect((await client.getCustomer(user.customerId)).email).toBe(user.email);
     // With no EMAIL_OTP tied any more, the change is a plain update.
     expect((await client.updateCustomer(user.customerId, { email })).status).toBe(200);

@@ -37,7 +37,8 @@ describe("external accounts: every accountInfo variant", () => {
       expect(r.body.accountInfo.accountType).toBe(type);
       expect(r.body.accountInfo.paymentRails.length).toBeGreaterThan(0);
       if (RAILS[type]) expect(r.body.accountInfo.paymentRails).toEqual(RAILS[type]);
-      if (type.endsWith("_ACCOUNT") && type !== "LIGHTNING_ACCOUNT") expect(r.body.beneficiaryVerificationStatus).toBe("MATCHED");
+      if (type.endsWith("_ACCOUNT") && type !== "LIGHTNING_ACCOUNT")
+        expect(r.body.beneficiaryVerificationStatus).toBe("MATCHED");
       expect(r.body.status).toBe("ACTIVE");
     }
     const all = await call("GET", `/customers/external-accounts?customerId=${customer.id}&limit=100`, { auth: p.auth });
@@ -49,13 +50,24 @@ describe("external accounts: every accountInfo variant", () => {
     const { customer } = await newCustomer(p);
     const r = await create(p, customer.id, {
       currency: "usd",
-      accountInfo: { accountType: "USD_ACCOUNT", routingNumber: "12345", bankAccountType: "BROKERAGE", beneficiary: { beneficiaryType: "INDIVIDUAL" } },
+      accountInfo: {
+        accountType: "USD_ACCOUNT",
+        routingNumber: "12345",
+        bankAccountType: "BROKERAGE",
+        beneficiary: { beneficiaryType: "INDIVIDUAL" },
+      },
     });
     expect(r.status).toBe(400);
     expect(r.body.code).toBe("INVALID_INPUT");
     const fields = r.body.details.errors.map((e: { field: string }) => e.field).sort();
     expect(fields).toEqual(
-      ["accountInfo.accountNumber", "accountInfo.bankAccountType", "accountInfo.beneficiary.fullName", "accountInfo.routingNumber", "currency"].sort(),
+      [
+        "accountInfo.accountNumber",
+        "accountInfo.bankAccountType",
+        "accountInfo.beneficiary.fullName",
+        "accountInfo.routingNumber",
+        "currency",
+      ].sort(),
     );
     const routing = r.body.details.errors.find((e: { field: string }) => e.field === "accountInfo.routingNumber");
     expect(routing.constraint.pattern).toBe("^[0-9]{9}$");
@@ -65,15 +77,57 @@ describe("external accounts: every accountInfo variant", () => {
     const p = await newPlatform();
     const { customer } = await newCustomer(p);
     const cases: [Record<string, unknown>, string[]][] = [
-      [{ accountType: "ETHEREUM_WALLET", address: "0x123", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "A" } }, ["accountInfo.address", "accountInfo.beneficiary.countryOfResidence"]],
-      [{ accountType: "SOLANA_WALLET", address: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf" }, ["accountInfo.address"]],
+      [
+        {
+          accountType: "ETHEREUM_WALLET",
+          address: "0x123",
+          beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "A" },
+        },
+        ["accountInfo.address", "accountInfo.beneficiary.countryOfResidence"],
+      ],
+      [
+        { accountType: "SOLANA_WALLET", address: "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf" },
+        ["accountInfo.address"],
+      ],
       [{ accountType: "TRON_WALLET", address: "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeX" }, ["accountInfo.address"]],
-      [{ accountType: "EUR_ACCOUNT", iban: "XX", swiftCode: "bad", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Jane" } }, ["accountInfo.beneficiary.countryOfResidence", "accountInfo.iban", "accountInfo.swiftCode"]],
-      [{ accountType: "GBP_ACCOUNT", sortCode: "12-34-56", accountNumber: "1234", beneficiary: { beneficiaryType: "BUSINESS" } }, ["accountInfo.accountNumber", "accountInfo.beneficiary.legalName", "accountInfo.sortCode"]],
-      [{ accountType: "INR_ACCOUNT", ifsc: "nope", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "A" } }, ["accountInfo.ifsc", "accountInfo.vpa"]],
-      [{ accountType: "KES_ACCOUNT", phoneNumber: "+15551234567", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "A" } }, ["accountInfo.phoneNumber", "accountInfo.provider"]],
-      [{ accountType: "XOF_ACCOUNT", phoneNumber: "+221771234567", provider: "P", region: "FR" }, ["accountInfo.beneficiary", "accountInfo.region"]],
-      [{ accountType: "LIGHTNING", invoice: "lnbc1notbech32", lightningAddress: "no-at-sign" }, ["accountInfo.invoice", "accountInfo.lightningAddress"]],
+      [
+        {
+          accountType: "EUR_ACCOUNT",
+          iban: "XX",
+          swiftCode: "bad",
+          beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Jane" },
+        },
+        ["accountInfo.beneficiary.countryOfResidence", "accountInfo.iban", "accountInfo.swiftCode"],
+      ],
+      [
+        {
+          accountType: "GBP_ACCOUNT",
+          sortCode: "12-34-56",
+          accountNumber: "1234",
+          beneficiary: { beneficiaryType: "BUSINESS" },
+        },
+        ["accountInfo.accountNumber", "accountInfo.beneficiary.legalName", "accountInfo.sortCode"],
+      ],
+      [
+        { accountType: "INR_ACCOUNT", ifsc: "nope", beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "A" } },
+        ["accountInfo.ifsc", "accountInfo.vpa"],
+      ],
+      [
+        {
+          accountType: "KES_ACCOUNT",
+          phoneNumber: "+15551234567",
+          beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "A" },
+        },
+        ["accountInfo.phoneNumber", "accountInfo.provider"],
+      ],
+      [
+        { accountType: "XOF_ACCOUNT", phoneNumber: "+221771234567", provider: "P", region: "FR" },
+        ["accountInfo.beneficiary", "accountInfo.region"],
+      ],
+      [
+        { accountType: "LIGHTNING", invoice: "lnbc1notbech32", lightningAddress: "no-at-sign" },
+        ["accountInfo.invoice", "accountInfo.lightningAddress"],
+      ],
       [{ accountType: "MARS_ACCOUNT" }, ["accountInfo.accountType"]],
     ];
     for (const [accountInfo, expected] of cases) {
@@ -83,7 +137,11 @@ describe("external accounts: every accountInfo variant", () => {
       expect(fields, JSON.stringify(r.body.details.errors)).toEqual(expected.sort());
     }
     const empty = await call("POST", "/customers/external-accounts", { auth: p.auth, body: {} });
-    expect(empty.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["accountInfo", "currency", "customerId"]);
+    expect(empty.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      "accountInfo",
+      "currency",
+      "customerId",
+    ]);
   });
 });
 
@@ -112,7 +170,10 @@ describe("external accounts: rules", () => {
     const third = await create(strict, c2.id, { ...example("BASE_WALLET"), ownershipType: "THIRD_PARTY" });
     expect(third.status).toBe(400);
     expect(third.body.details.errors[0].field).toBe("accountInfo.beneficiary");
-    const custodial = await create(strict, c2.id, { currency: "USDC", accountInfo: { ...example("BASE_WALLET").accountInfo, vaspName: "Kraken" } });
+    const custodial = await create(strict, c2.id, {
+      currency: "USDC",
+      accountInfo: { ...example("BASE_WALLET").accountInfo, vaspName: "Kraken" },
+    });
     expect(custodial.status).toBe(201);
     expect(custodial.body.status).toBe("ACTIVE");
     const firstParty = await create(strict, c2.id, { ...example("SOLANA_WALLET"), ownershipType: "FIRST_PARTY" });
@@ -130,7 +191,10 @@ describe("external accounts: rules", () => {
     expect((await create(p, b.id, example("USD_ACCOUNT"))).status).toBe(201);
     const w = example("ETHEREUM_WALLET");
     expect((await create(p, a.id, w)).status).toBe(201);
-    const lower = await create(p, a.id, { ...w, accountInfo: { ...w.accountInfo, address: String(w.accountInfo.address).toLowerCase() } });
+    const lower = await create(p, a.id, {
+      ...w,
+      accountInfo: { ...w.accountInfo, address: String(w.accountInfo.address).toLowerCase() },
+    });
     expect(lower.status).toBe(409);
   });
 
@@ -143,7 +207,10 @@ describe("external accounts: rules", () => {
     expect(second.body.defaultUmaDepositAccount).toBe(true);
     const again = await call("GET", `/customers/external-accounts/${first.body.id}`, { auth: p.auth });
     expect(again.body.defaultUmaDepositAccount).toBe(false);
-    const platformDefault = await call("POST", "/platform/external-accounts", { auth: p.auth, body: { ...example("EUR_ACCOUNT"), defaultUmaDepositAccount: true } });
+    const platformDefault = await call("POST", "/platform/external-accounts", {
+      auth: p.auth,
+      body: { ...example("EUR_ACCOUNT"), defaultUmaDepositAccount: true },
+    });
     expect(platformDefault.status).toBe(400);
   });
 
@@ -177,7 +244,10 @@ describe("external accounts: sandbox beneficiary verification", () => {
       expect(r.body.beneficiaryVerifiedData).toEqual(holder ? { fullName: holder } : undefined);
     }
     const ex = example("USD_ACCOUNT");
-    const invalid = await create(p, customer.id, { ...ex, accountInfo: { ...ex.accountInfo, accountNumber: "000000000105" } });
+    const invalid = await create(p, customer.id, {
+      ...ex,
+      accountInfo: { ...ex.accountInfo, accountNumber: "000000000105" },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe("INVALID_BANK_ACCOUNT");
   });
@@ -189,7 +259,8 @@ describe("external accounts: endpoints and tenancy", () => {
     const other = await newPlatform();
     const { customer } = await newCustomer(p);
     const ids: string[] = [];
-    for (const t of ["USD_ACCOUNT", "EUR_ACCOUNT", "GBP_ACCOUNT", "MXN_ACCOUNT"]) ids.push((await create(p, customer.id, example(t))).body.id);
+    for (const t of ["USD_ACCOUNT", "EUR_ACCOUNT", "GBP_ACCOUNT", "MXN_ACCOUNT"])
+      ids.push((await create(p, customer.id, example(t))).body.id);
     const own = await call("POST", "/platform/external-accounts", { auth: p.auth, body: example("USD_ACCOUNT") });
     expect(own.status).toBe(201);
     expect(own.body.customerId).toBeNull();
@@ -197,7 +268,9 @@ describe("external accounts: endpoints and tenancy", () => {
     const page1 = await call("GET", "/customers/external-accounts?limit=3", { auth: p.auth });
     expect(page1.body.data).toHaveLength(3);
     expect(page1.body.hasMore).toBe(true);
-    const page2 = await call("GET", `/customers/external-accounts?limit=3&cursor=${page1.body.nextCursor}`, { auth: p.auth });
+    const page2 = await call("GET", `/customers/external-accounts?limit=3&cursor=${page1.body.nextCursor}`, {
+      auth: p.auth,
+    });
     expect(page2.body.data.map((a: { id: string }) => a.id)).toEqual([ids[3]]);
     expect(page2.body.hasMore).toBe(false);
     const eur = await call("GET", "/customers/external-accounts?currency=EUR", { auth: p.auth });
@@ -207,7 +280,11 @@ describe("external accounts: endpoints and tenancy", () => {
     const platformList = await call("GET", "/platform/external-accounts", { auth: p.auth });
     expect(platformList.body.data.map((a: { id: string }) => a.id)).toEqual([own.body.id]);
 
-    const notFoundBody = (await call("GET", "/customers/external-accounts/ExternalAccount:00000000-0000-7000-8000-000000000000", { auth: p.auth })).body;
+    const notFoundBody = (
+      await call("GET", "/customers/external-accounts/ExternalAccount:00000000-0000-7000-8000-000000000000", {
+        auth: p.auth,
+      })
+    ).body;
     for (const [auth, path] of [
       [other.auth, `/customers/external-accounts/${ids[0]}`],
       [p.auth, `/platform/external-accounts/${ids[0]}`],
@@ -217,10 +294,14 @@ describe("external accounts: endpoints and tenancy", () => {
       const r = await call("GET", path, { auth });
       expect(r.status).toBe(404);
       expect(r.body.code).toBe("EXTERNAL_ACCOUNT_NOT_FOUND");
-      expect(r.body.message.replace(/ExternalAccount:\S+|not-an-id/, "X")).toBe(notFoundBody.message.replace(/ExternalAccount:\S+/, "X"));
+      expect(r.body.message.replace(/ExternalAccount:\S+|not-an-id/, "X")).toBe(
+        notFoundBody.message.replace(/ExternalAccount:\S+/, "X"),
+      );
     }
     expect((await call("GET", "/customers/external-accounts", { auth: other.auth })).body.data).toEqual([]);
-    expect((await call("GET", `/customers/external-accounts?customerId=${customer.id}`, { auth: other.auth })).body.data).toEqual([]);
+    expect(
+      (await call("GET", `/customers/external-accounts?customerId=${customer.id}`, { auth: other.auth })).body.data,
+    ).toEqual([]);
     expect((await call("DELETE", `/customers/external-accounts/${ids[0]}`, { auth: other.auth })).status).toBe(404);
     expect((await create(other, customer.id, example("USD_ACCOUNT"))).status).toBe(404);
 

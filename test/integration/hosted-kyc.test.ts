@@ -12,7 +12,10 @@ const paperworkPlatform = () => newPlatform({ settings: { skipVerificationPaperw
 async function linkFor(p: TestPlatform, fullName = "Jane Doe", redirectUri?: string) {
   const c = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName } });
   expect(c.status).toBe(201);
-  const l = await call("POST", `/customers/${c.body.id}/kyc-link`, { auth: p.auth, body: redirectUri ? { redirectUri } : {} });
+  const l = await call("POST", `/customers/${c.body.id}/kyc-link`, {
+    auth: p.auth,
+    body: redirectUri ? { redirectUri } : {},
+  });
   expect(l.status).toBe(201);
   // The URL's origin is this service (PUBLIC_URL, else the request's origin): open it on the test server.
   const path = new URL(l.body.kycUrl).pathname;
@@ -26,7 +29,16 @@ function kycForm(fields: Record<string, string>, document?: Buffer) {
   return f;
 }
 
-const FIELDS = { fullName: "Jane Doe", birthDate: "1990-01-31", nationality: "DE", line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE", documentType: "PASSPORT" };
+const FIELDS = {
+  fullName: "Jane Doe",
+  birthDate: "1990-01-31",
+  nationality: "DE",
+  line1: "1 Hauptstr.",
+  city: "Berlin",
+  postalCode: "10115",
+  country: "DE",
+  documentType: "PASSPORT",
+};
 
 describe("hosted KYC page (kycUrl)", () => {
   it("serves a form; a submission without a document lists what is missing and keeps the link; a complete one is decided and spends it", async () => {
@@ -39,7 +51,10 @@ describe("hosted KYC page (kycUrl)", () => {
     expect(html).toContain('<form method="post" enctype="multipart/form-data">');
     expect(html).toContain('value="Jane Doe"');
 
-    const bad = await fetch(url, { method: "POST", body: kycForm({ ...FIELDS, birthDate: "31.01.1990", nationality: "Germany" }) });
+    const bad = await fetch(url, {
+      method: "POST",
+      body: kycForm({ ...FIELDS, birthDate: "31.01.1990", nationality: "Germany" }),
+    });
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     expect(badHtml).toContain("birthDate");
@@ -60,8 +75,13 @@ describe("hosted KYC page (kycUrl)", () => {
     expect((await call("GET", `/customers/${customerId}`, { auth: p.auth })).body.kycStatus).toBe("APPROVED");
     const docs = await call("GET", `/documents?documentHolder=${encodeURIComponent(customerId)}`, { auth: p.auth });
     expect(docs.body.data.map((d: any) => d.documentType)).toEqual(["PASSPORT"]);
-    const verifications = await call("GET", `/verifications?customerId=${encodeURIComponent(customerId)}`, { auth: p.auth });
-    expect(verifications.body.data.map((v: any) => v.verificationStatus).sort()).toEqual(["APPROVED", "RESOLVE_ERRORS"]);
+    const verifications = await call("GET", `/verifications?customerId=${encodeURIComponent(customerId)}`, {
+      auth: p.auth,
+    });
+    expect(verifications.body.data.map((v: any) => v.verificationStatus).sort()).toEqual([
+      "APPROVED",
+      "RESOLVE_ERRORS",
+    ]);
 
     const [link] = await sql((q) => q`select used_at from kyc_links where customer_id = ${bare(customerId)}`);
     expect(link.used_at).not.toBeNull();

@@ -24,18 +24,35 @@ describe("PATCH /internal-accounts/{id} (signed retry on an EMBEDDED_WALLET)", (
     const first = await client.updateInternalAccount(user.accountId, { privateEnabled: true });
     expect(first.status).toBe(202);
     const ch = first.body as unknown as { payloadToSign: string; requestId: string };
-    expect(JSON.parse(ch.payloadToSign)).toMatchObject({ type: "ACTIVITY_TYPE_UPDATE_WALLET", parameters: { walletId: user.accountId, privateEnabled: true } });
+    expect(JSON.parse(ch.payloadToSign)).toMatchObject({
+      type: "ACTIVITY_TYPE_UPDATE_WALLET",
+      parameters: { walletId: user.accountId, privateEnabled: true },
+    });
     expect((await client.getInternalAccount(user.accountId)).privateEnabled).toBe(false);
-    const headers = { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: otp.key.privateKeyHex }), "Request-Id": ch.requestId };
-    expect(await refusal(client.updateInternalAccount(user.accountId, { privateEnabled: false }, headers))).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_BODY_MISMATCH" });
-    const done = await signedRetry((h) => client.updateInternalAccount(user.accountId, { privateEnabled: true }, h), stampSigner(otp.key.privateKeyHex));
+    const headers = {
+      "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: otp.key.privateKeyHex }),
+      "Request-Id": ch.requestId,
+    };
+    expect(
+      await refusal(client.updateInternalAccount(user.accountId, { privateEnabled: false }, headers)),
+    ).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_BODY_MISMATCH" });
+    const done = await signedRetry(
+      (h) => client.updateInternalAccount(user.accountId, { privateEnabled: true }, h),
+      stampSigner(otp.key.privateKeyHex),
+    );
     expect(done).toMatchObject({ id: user.accountId, type: "EMBEDDED_WALLET", privateEnabled: true });
     expect((await client.getInternalAccount(user.accountId)).privateEnabled).toBe(true);
 
     expect(await refusal(client.updateInternalAccount(user.accountId, {}))).toMatchObject({ status: 400 });
     const fiat = await moneyCustomer(p, ["USD"]);
-    expect(await refusal(client.updateInternalAccount(fiat.accounts.USD, { privateEnabled: true }))).toMatchObject({ status: 400, code: "INVALID_INPUT" });
+    expect(await refusal(client.updateInternalAccount(fiat.accounts.USD, { privateEnabled: true }))).toMatchObject({
+      status: 400,
+      code: "INVALID_INPUT",
+    });
     const other = sdkFor(await newPlatform());
-    expect(await refusal(other.updateInternalAccount(user.accountId, { privateEnabled: false }))).toMatchObject({ status: 404, code: "INTERNAL_ACCOUNT_NOT_FOUND" });
+    expect(await refusal(other.updateInternalAccount(user.accountId, { privateEnabled: false }))).toMatchObject({
+      status: 404,
+      code: "INTERNAL_ACCOUNT_NOT_FOUND",
+    });
   });
 });

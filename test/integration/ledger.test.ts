@@ -34,10 +34,22 @@ describe("ledger", () => {
     const p = await newPlatform();
     await call("PATCH", "/config", {
       auth: p.auth,
-      body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 75, fixedFee: { amount: 3, currency: "USD" } }], limits: { dailyVolumeLimitUsdCents: 60_000 } },
+      body: {
+        feeConfigs: [
+          {
+            feeType: "CROSS_CURRENCY_TRANSACTION",
+            sourceCurrency: "USD",
+            variableFeeBps: 75,
+            fixedFee: { amount: 3, currency: "USD" },
+          },
+        ],
+        limits: { dailyVolumeLimitUsdCents: 60_000 },
+      },
     });
     const people = await Promise.all([0, 1, 2].map(() => moneyCustomer(p, ["USD", "EUR", "MXN"])));
-    const externals = await Promise.all(people.map((c) => Promise.all(["789", "002", "003", "005"].map((s) => usdExternal(p, c.customer.id, s)))));
+    const externals = await Promise.all(
+      people.map((c) => Promise.all(["789", "002", "003", "005"].map((s) => usdExternal(p, c.customer.id, s)))),
+    );
     const accounts = people.flatMap((c) => Object.values(c.accounts));
     const statuses: Record<number, number> = {};
     const op = async () => {
@@ -51,18 +63,30 @@ describe("ledger", () => {
         const src = pick(Object.values(people[who].accounts));
         let dst = pick(accounts);
         if (dst === src) dst = accounts[(accounts.indexOf(src) + 1) % accounts.length];
-        const body = quoteBody(src, dst, amount, { immediatelyExecute: rand() < 0.8, lockedCurrencySide: rand() < 0.5 ? "SENDING" : "RECEIVING" });
+        const body = quoteBody(src, dst, amount, {
+          immediatelyExecute: rand() < 0.8,
+          lockedCurrencySide: rand() < 0.5 ? "SENDING" : "RECEIVING",
+        });
         r = await call("POST", "/quotes", { auth: p.auth, body });
-        if (r.status === 201 && r.body.status === "PENDING" && rand() < 0.7) r = await call("POST", `/quotes/${r.body.id}/execute`, { auth: p.auth });
+        if (r.status === 201 && r.body.status === "PENDING" && rand() < 0.7)
+          r = await call("POST", `/quotes/${r.body.id}/execute`, { auth: p.auth });
       } else if (kind < 0.9) {
         r = await call("POST", "/transfer-out", {
           auth: p.auth,
-          body: { source: { accountId: people[who].accounts.USD }, destination: { accountId: pick(externals[who]) }, amount },
+          body: {
+            source: { accountId: people[who].accounts.USD },
+            destination: { accountId: pick(externals[who]) },
+            amount,
+          },
         });
       } else {
         r = await call("POST", "/transfer-in", {
           auth: p.auth,
-          body: { source: { accountId: externals[who][0] }, destination: { accountId: people[who].accounts.USD }, amount },
+          body: {
+            source: { accountId: externals[who][0] },
+            destination: { accountId: people[who].accounts.USD },
+            amount,
+          },
         });
       }
       statuses[r.status] = (statuses[r.status] ?? 0) + 1;
@@ -83,9 +107,15 @@ describe("ledger", () => {
       sql`select transaction_id, currency from ledger_entries where platform_id = ${platformId} group by 1, 2 having sum(amount) <> 0`,
     );
     expect(perTx).toEqual([]);
-    const negative = await execRows(db, sql`select id from internal_accounts where platform_id = ${platformId} and balance < 0`);
+    const negative = await execRows(
+      db,
+      sql`select id from internal_accounts where platform_id = ${platformId} and balance < 0`,
+    );
     expect(negative).toEqual([]);
-    const [{ n }] = await execRows<{ n: string }>(db, sql`select count(*)::text as n from ledger_entries where platform_id = ${platformId}`);
+    const [{ n }] = await execRows<{ n: string }>(
+      db,
+      sql`select count(*)::text as n from ledger_entries where platform_id = ${platformId}`,
+    );
     expect(Number(n)).toBeGreaterThan(500);
     // Both successes and refusals happened, so the property was exercised on both paths.
     expect(statuses[201] ?? 0).toBeGreaterThan(50);

@@ -30,7 +30,9 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; cod
  * becomes PRODUCTION so that every OIDC signature is checked against the issuer's published keys.
  */
 async function oauthUser(subject = `user-${Math.random().toString(36).slice(2)}`) {
-  const p: TestPlatform = await newPlatform({ settings: { oidc: { issuers: [{ issuer: idp.issuer, audiences: [AUD] }] } } });
+  const p: TestPlatform = await newPlatform({
+    settings: { oidc: { issuers: [{ issuer: idp.issuer, audiences: [AUD] }] } },
+  });
   const client = sdkFor(p);
   const user = await newWalletUser(p, client);
   const otp = await signInWithEmailOtp(client, user.credentialId);
@@ -39,11 +41,26 @@ async function oauthUser(subject = `user-${Math.random().toString(36).slice(2)}`
 }
 
 function claims(subject: string, extra: Record<string, unknown> = {}) {
-  return { sub: subject, aud: AUD, iat: nowSeconds(), exp: nowSeconds() + 600, email: `${subject}@example.com`, ...extra };
+  return {
+    sub: subject,
+    aud: AUD,
+    iat: nowSeconds(),
+    exp: nowSeconds() + 600,
+    email: `${subject}@example.com`,
+    ...extra,
+  };
 }
 
-async function register(client: ServiceClient, accountId: string, signerKey: string, token: string): Promise<AuthMethod> {
-  return signedRetry((h) => client.addCredential({ type: "OAUTH", accountId, oidcToken: token }, h), stampSigner(signerKey));
+async function register(
+  client: ServiceClient,
+  accountId: string,
+  signerKey: string,
+  token: string,
+): Promise<AuthMethod> {
+  return signedRetry(
+    (h) => client.addCredential({ type: "OAUTH", accountId, oidcToken: token }, h),
+    stampSigner(signerKey),
+  );
 }
 
 async function verify(client: ServiceClient, credentialId: string, token: string, clientPublicKey: string) {
@@ -54,7 +71,11 @@ async function verify(client: ServiceClient, credentialId: string, token: string
 describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
   it("registers with a really signed token, signs in, and the recovered key signs a signed retry; a rotated key is picked up", async () => {
     const { client, user, otp, subject } = await oauthUser();
-    const first = await client.addCredential({ type: "OAUTH", accountId: user.accountId, oidcToken: await idp.mint(claims(subject)) });
+    const first = await client.addCredential({
+      type: "OAUTH",
+      accountId: user.accountId,
+      oidcToken: await idp.mint(claims(subject)),
+    });
     expect(first.status).toBe(202);
     expect((first.body as { type: string }).type).toBe("OAUTH");
     // The token itself is never bound into payloadToSign (a bearer credential): only its identity and digest.
@@ -64,7 +85,12 @@ describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
     expect(credential).toMatchObject({ type: "OAUTH", accountId: user.accountId, nickname: `${subject}@example.com` });
 
     const key = generateP256KeyPair();
-    const res = await verify(client, credential.id, await idp.mint(claims(subject, { nonce: nonceFor(key.publicKeyHex) })), key.publicKeyHex);
+    const res = await verify(
+      client,
+      credential.id,
+      await idp.mint(claims(subject, { nonce: nonceFor(key.publicKeyHex) })),
+      key.publicKeyHex,
+    );
     expect(res.status).toBe(200);
     const s = await openSession(res.body as never, key);
     expect(s.session).toMatchObject({ type: "OAUTH", nickname: `${subject}@example.com` });
@@ -75,7 +101,12 @@ describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
     await idp.rotate();
     await new Promise((r) => setTimeout(r, 1_100)); // the server's JWKS cooldown in tests is 1 s
     const k2 = generateP256KeyPair();
-    const rotated = await verify(client, credential.id, await idp.mint(claims(subject, { nonce: nonceFor(k2.publicKeyUncompressedHex) })), k2.publicKeyUncompressedHex);
+    const rotated = await verify(
+      client,
+      credential.id,
+      await idp.mint(claims(subject, { nonce: nonceFor(k2.publicKeyUncompressedHex) })),
+      k2.publicKeyUncompressedHex,
+    );
     expect(rotated.status).toBe(200);
     await openSession(rotated.body as never, k2);
   });
@@ -84,7 +115,11 @@ describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
     const { client, user, otp, subject } = await oauthUser();
     const token = await idp.mint(claims(subject));
     await register(client, user.accountId, otp.key.privateKeyHex, token);
-    expect(await refusal(client.addCredential({ type: "OAUTH", accountId: user.accountId, oidcToken: await idp.mint(claims(subject)) }))).toMatchObject({
+    expect(
+      await refusal(
+        client.addCredential({ type: "OAUTH", accountId: user.accountId, oidcToken: await idp.mint(claims(subject)) }),
+      ),
+    ).toMatchObject({
       status: 400,
       code: "INVALID_INPUT",
       reason: "OAUTH_CREDENTIAL_ALREADY_EXISTS",
@@ -93,12 +128,25 @@ describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
 
   it("every failed check at registration and verify is refused and named", async () => {
     const { client, user, otp, subject } = await oauthUser();
-    const add = (token: string) => refusal(client.addCredential({ type: "OAUTH", accountId: user.accountId, oidcToken: token }));
+    const add = (token: string) =>
+      refusal(client.addCredential({ type: "OAUTH", accountId: user.accountId, oidcToken: token }));
     expect(await add("a.b.c")).toMatchObject({ status: 400, code: "INVALID_INPUT", reason: "OIDC_TOKEN_MALFORMED" });
-    expect(await add(await idp.mint(claims(subject), { key: "foreign" }))).toMatchObject({ status: 401, reason: "OIDC_SIGNATURE_INVALID" });
-    expect(await add(await idp.mint(claims(subject, { iss: "https://evil.example" })))).toMatchObject({ status: 401, reason: "OIDC_ISSUER_NOT_ALLOWED" });
-    expect(await add(await idp.mint(claims(subject, { aud: "another-app" })))).toMatchObject({ status: 401, reason: "OIDC_AUDIENCE_NOT_ALLOWED" });
-    expect(await add(await idp.mint(claims(subject, { exp: nowSeconds() - 30 })))).toMatchObject({ status: 401, reason: "OIDC_TOKEN_EXPIRED" });
+    expect(await add(await idp.mint(claims(subject), { key: "foreign" }))).toMatchObject({
+      status: 401,
+      reason: "OIDC_SIGNATURE_INVALID",
+    });
+    expect(await add(await idp.mint(claims(subject, { iss: "https://evil.example" })))).toMatchObject({
+      status: 401,
+      reason: "OIDC_ISSUER_NOT_ALLOWED",
+    });
+    expect(await add(await idp.mint(claims(subject, { aud: "another-app" })))).toMatchObject({
+      status: 401,
+      reason: "OIDC_AUDIENCE_NOT_ALLOWED",
+    });
+    expect(await add(await idp.mint(claims(subject, { exp: nowSeconds() - 30 })))).toMatchObject({
+      status: 401,
+      reason: "OIDC_TOKEN_EXPIRED",
+    });
     const t = await idp.mint(claims(subject));
     const forged = `${t.slice(0, t.lastIndexOf("."))}.${Buffer.alloc(64, 7).toString("base64url")}`;
     expect(await add(forged)).toMatchObject({ status: 401, reason: "OIDC_SIGNATURE_INVALID" });
@@ -107,16 +155,30 @@ describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
     const key = generateP256KeyPair();
     const nonce = nonceFor(key.publicKeyHex);
     const v = (token: string, cpk = key.publicKeyHex) => refusal(verify(client, credential.id, token, cpk));
-    expect(await v(await idp.mint(claims(subject, { nonce, iat: nowSeconds() - 70 })))).toMatchObject({ status: 401, reason: "OIDC_TOKEN_STALE" });
-    expect(await v(await idp.mint(claims(subject, { nonce: nonceFor(generateP256KeyPair().publicKeyHex) })))).toMatchObject({
+    expect(await v(await idp.mint(claims(subject, { nonce, iat: nowSeconds() - 70 })))).toMatchObject({
+      status: 401,
+      reason: "OIDC_TOKEN_STALE",
+    });
+    expect(
+      await v(await idp.mint(claims(subject, { nonce: nonceFor(generateP256KeyPair().publicKeyHex) }))),
+    ).toMatchObject({
       status: 401,
       reason: "OIDC_NONCE_MISMATCH",
     });
     expect(await v(await idp.mint(claims(subject)))).toMatchObject({ status: 401, reason: "OIDC_NONCE_MISMATCH" });
-    expect(await v(await idp.mint(claims("someone-else", { nonce })))).toMatchObject({ status: 401, reason: "OIDC_IDENTITY_MISMATCH" });
-    expect(await v(await idp.mint(claims(subject, { nonce }), { key: "foreign" }))).toMatchObject({ status: 401, reason: "OIDC_SIGNATURE_INVALID" });
+    expect(await v(await idp.mint(claims("someone-else", { nonce })))).toMatchObject({
+      status: 401,
+      reason: "OIDC_IDENTITY_MISMATCH",
+    });
+    expect(await v(await idp.mint(claims(subject, { nonce }), { key: "foreign" }))).toMatchObject({
+      status: 401,
+      reason: "OIDC_SIGNATURE_INVALID",
+    });
     // The nonce is over the clientPublicKey string as sent: the same key in the other encoding does not match.
-    expect(await v(await idp.mint(claims(subject, { nonce })), key.publicKeyUncompressedHex)).toMatchObject({ status: 401, reason: "OIDC_NONCE_MISMATCH" });
+    expect(await v(await idp.mint(claims(subject, { nonce })), key.publicKeyUncompressedHex)).toMatchObject({
+      status: 401,
+      reason: "OIDC_NONCE_MISMATCH",
+    });
     // A good token works once; the same token again is a reuse.
     const good = await idp.mint(claims(subject, { nonce }));
     expect((await verify(client, credential.id, good, key.publicKeyHex)).status).toBe(200);
@@ -129,7 +191,12 @@ describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
     const key = generateP256KeyPair();
     const token = await idp.mint(claims(subject, { nonce: nonceFor(key.publicKeyHex) }));
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => verify(client, credential.id, token, key.publicKeyHex).then((r) => r.status, (e: ServiceError) => `${e.status}:${e.reason}`)),
+      Array.from({ length: 5 }, () =>
+        verify(client, credential.id, token, key.publicKeyHex).then(
+          (r) => r.status,
+          (e: ServiceError) => `${e.status}:${e.reason}`,
+        ),
+      ),
     );
     expect(results.filter((r) => r === 200)).toHaveLength(1);
     expect(results.filter((r) => r === "401:OIDC_TOKEN_REUSED")).toHaveLength(4);
@@ -142,17 +209,46 @@ describe("OAUTH (OIDC) credentials over HTTP with a real issuer", () => {
     const otp = await signInWithEmailOtp(client, user.credentialId);
     const unsigned = (c: Record<string, unknown>) =>
       `${Buffer.from(JSON.stringify({ alg: "RS256", kid: "x" })).toString("base64url")}.${Buffer.from(JSON.stringify(c)).toString("base64url")}.c2ln`;
-    const c = { iss: "https://accounts.google.com", sub: "g-1", aud: "client-id.apps.googleusercontent.com", iat: nowSeconds(), exp: nowSeconds() + 600, email: "g@example.com" };
+    const c = {
+      iss: "https://accounts.google.com",
+      sub: "g-1",
+      aud: "client-id.apps.googleusercontent.com",
+      iat: nowSeconds(),
+      exp: nowSeconds() + 600,
+      email: "g@example.com",
+    };
     const credential = await register(client, user.accountId, otp.key.privateKeyHex, unsigned(c));
     expect(credential.nickname).toBe("g@example.com");
     const key = generateP256KeyPair();
-    const ok = await verify(client, credential.id, unsigned({ ...c, nonce: nonceFor(key.publicKeyHex) }), key.publicKeyHex);
+    const ok = await verify(
+      client,
+      credential.id,
+      unsigned({ ...c, nonce: nonceFor(key.publicKeyHex) }),
+      key.publicKeyHex,
+    );
     expect(ok.status).toBe(200);
-    expect(await refusal(verify(client, credential.id, unsigned({ ...c, iat: nowSeconds() - 3600, nonce: nonceFor(key.publicKeyHex) }), key.publicKeyHex))).toMatchObject({
+    expect(
+      await refusal(
+        verify(
+          client,
+          credential.id,
+          unsigned({ ...c, iat: nowSeconds() - 3600, nonce: nonceFor(key.publicKeyHex) }),
+          key.publicKeyHex,
+        ),
+      ),
+    ).toMatchObject({
       status: 401,
       reason: "OIDC_TOKEN_STALE",
     });
-    expect(await refusal(client.addCredential({ type: "OAUTH", accountId: user.accountId, oidcToken: unsigned({ ...c, iss: idp.issuer }) }))).toMatchObject({
+    expect(
+      await refusal(
+        client.addCredential({
+          type: "OAUTH",
+          accountId: user.accountId,
+          oidcToken: unsigned({ ...c, iss: idp.issuer }),
+        }),
+      ),
+    ).toMatchObject({
       status: 401,
       reason: "OIDC_ISSUER_NOT_ALLOWED",
     });

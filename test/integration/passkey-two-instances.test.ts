@@ -31,10 +31,12 @@ describe("passkeys and export across two server instances", () => {
     const assertion = auth.get(passkey.credentialId!, utf8Encode(ch.challenge));
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        (i % 2 ? onA : onB).verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": ch.requestId }).then(
-          (r) => r.status,
-          (e: ServiceError) => `${e.status}:${e.reason}`,
-        ),
+        (i % 2 ? onA : onB)
+          .verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": ch.requestId })
+          .then(
+            (r) => r.status,
+            (e: ServiceError) => `${e.status}:${e.reason}`,
+          ),
       ),
     );
     expect(results.filter((r) => r === 200)).toHaveLength(1);
@@ -46,7 +48,10 @@ describe("passkeys and export across two server instances", () => {
     const otp = await signInWithEmailOtp(onB, user.credentialId);
     const key = generateP256KeyPair();
     const ch = (await onA.exportWallet(user.accountId, key.publicKeyUncompressedHex)).body as SignedRetryChallenge;
-    const h = { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: otp.key.privateKeyHex }), "Request-Id": ch.requestId };
+    const h = {
+      "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: otp.key.privateKeyHex }),
+      "Request-Id": ch.requestId,
+    };
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         (i % 2 ? onA : onB).exportWallet(user.accountId, key.publicKeyUncompressedHex, h).then(

@@ -63,14 +63,26 @@ describe("PASSKEY credentials over HTTP", () => {
     const ch = await client.challengePasskey(passkey.id, key.publicKeyHex);
     expect(ch.challenge).toMatch(/^[0-9a-f]{64}$/);
     expect(ch.requestId).toMatch(/^Request:[0-9a-f-]{36}$/);
-    const [row] = await sql((q) => q`select payload, challenge, client_public_key from passkey_challenges where id = ${bare(ch.requestId)}`);
+    const [row] = await sql(
+      (q) => q`select payload, challenge, client_public_key from passkey_challenges where id = ${bare(ch.requestId)}`,
+    );
     const payload = JSON.parse(row.payload as string);
-    expect(payload.parameters).toEqual({ authMethodId: passkey.id, clientPublicKey: key.publicKeyHex, credentialId: passkey.credentialId });
+    expect(payload.parameters).toEqual({
+      authMethodId: passkey.id,
+      clientPublicKey: key.publicKeyHex,
+      credentialId: passkey.credentialId,
+    });
     expect(payload.requestId).toBe(ch.requestId);
     const { createHash } = await import("node:crypto");
-    expect(createHash("sha256").update(row.payload as string).digest("hex")).toBe(ch.challenge);
+    expect(
+      createHash("sha256")
+        .update(row.payload as string)
+        .digest("hex"),
+    ).toBe(ch.challenge);
     // A PASSKEY challenge without clientPublicKey is 400.
-    expect(await refusal(client.request("POST", `/auth/credentials/${passkey.id}/challenge`, { body: {} }))).toMatchObject({
+    expect(
+      await refusal(client.request("POST", `/auth/credentials/${passkey.id}/challenge`, { body: {} })),
+    ).toMatchObject({
       status: 400,
       code: "INVALID_INPUT",
     });
@@ -92,12 +104,18 @@ describe("PASSKEY credentials over HTTP", () => {
       reason: "ATTESTATION_CHALLENGE_REUSED",
     });
     const c2 = registrationChallenge();
-    expect(await refusal(client.addCredential(passkeyBody(user.accountId, auth.create(c2, { origin: "https://evil.example" }), c2)))).toMatchObject({
+    expect(
+      await refusal(
+        client.addCredential(passkeyBody(user.accountId, auth.create(c2, { origin: "https://evil.example" }), c2)),
+      ),
+    ).toMatchObject({
       status: 401,
       reason: "ATTESTATION_ORIGIN_MISMATCH",
     });
     const c3 = registrationChallenge();
-    expect(await refusal(client.addCredential(passkeyBody(user.accountId, auth.create(c3, { rpId: "evil.example" }), c3)))).toMatchObject({
+    expect(
+      await refusal(client.addCredential(passkeyBody(user.accountId, auth.create(c3, { rpId: "evil.example" }), c3))),
+    ).toMatchObject({
       status: 401,
       reason: "ATTESTATION_RP_ID_MISMATCH",
     });
@@ -115,10 +133,18 @@ describe("PASSKEY credentials over HTTP", () => {
     const a = await client.addCredential(body);
     const b = await client.addCredential(body);
     const send = (c: typeof a) =>
-      client.addCredential(body, { "Service-Wallet-Signature": makeStamp({ payload: (c.body as any).payloadToSign, privateKeyHex: otp.key.privateKeyHex }), "Request-Id": (c.body as any).requestId }).then(
-        (r) => r.status,
-        (e: ServiceError) => `${e.status}:${e.code}`,
-      );
+      client
+        .addCredential(body, {
+          "Service-Wallet-Signature": makeStamp({
+            payload: (c.body as any).payloadToSign,
+            privateKeyHex: otp.key.privateKeyHex,
+          }),
+          "Request-Id": (c.body as any).requestId,
+        })
+        .then(
+          (r) => r.status,
+          (e: ServiceError) => `${e.status}:${e.code}`,
+        );
     const results = (await Promise.all([send(a), send(b)])).map(String).sort();
     expect(results[0]).toBe("201");
     expect(["400:PASSKEY_CREDENTIAL_ALREADY_EXISTS", "401:UNAUTHORIZED"]).toContain(results[1]);
@@ -126,16 +152,32 @@ describe("PASSKEY credentials over HTTP", () => {
 
   it("refuses every faulty assertion with 401 naming the check, and a replay", async () => {
     const { client, passkey, auth } = await passkeyUser();
-    const attempt = async (faults: Faults, mutate?: (ch: { challenge: string; requestId: string }) => { challenge: Uint8Array; requestId?: string }) => {
+    const attempt = async (
+      faults: Faults,
+      mutate?: (ch: { challenge: string; requestId: string }) => { challenge: Uint8Array; requestId?: string },
+    ) => {
       const key = generateP256KeyPair();
       const ch = await client.challengePasskey(passkey.id, key.publicKeyHex);
       const m = mutate?.(ch) ?? { challenge: utf8Encode(ch.challenge) };
       const assertion = auth.get(passkey.credentialId!, m.challenge, faults);
-      return refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": m.requestId ?? ch.requestId }));
+      return refusal(
+        client.verifyCredential(
+          passkey.id,
+          { type: "PASSKEY", assertion },
+          { "Request-Id": m.requestId ?? ch.requestId },
+        ),
+      );
     };
-    expect(await attempt({ origin: "https://evil.example" })).toMatchObject({ status: 401, code: "UNAUTHORIZED", reason: "ASSERTION_ORIGIN_MISMATCH" });
+    expect(await attempt({ origin: "https://evil.example" })).toMatchObject({
+      status: 401,
+      code: "UNAUTHORIZED",
+      reason: "ASSERTION_ORIGIN_MISMATCH",
+    });
     expect(await attempt({ rpId: "evil.example" })).toMatchObject({ status: 401, reason: "ASSERTION_RP_ID_MISMATCH" });
-    expect(await attempt({ noUserPresence: true })).toMatchObject({ status: 401, reason: "ASSERTION_USER_NOT_PRESENT" });
+    expect(await attempt({ noUserPresence: true })).toMatchObject({
+      status: 401,
+      reason: "ASSERTION_USER_NOT_PRESENT",
+    });
     expect(await attempt({ badSignature: true })).toMatchObject({ status: 401, reason: "ASSERTION_SIGNATURE_INVALID" });
     expect(await attempt({}, (ch) => ({ challenge: Buffer.from(ch.challenge, "hex") }))).toMatchObject({
       status: 401,
@@ -151,35 +193,71 @@ describe("PASSKEY credentials over HTTP", () => {
     const key = generateP256KeyPair();
     const ch = await client.challengePasskey(passkey.id, key.publicKeyHex);
     const assertion = auth.get(passkey.credentialId!, utf8Encode(ch.challenge));
-    expect(await refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }))).toMatchObject({ status: 401, code: "REQUEST_ID_MISSING" });
+    expect(await refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }))).toMatchObject({
+      status: 401,
+      code: "REQUEST_ID_MISSING",
+    });
     expect(
-      await refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": "Request:0193e4b0-0000-7000-8000-000000000000" })),
+      await refusal(
+        client.verifyCredential(
+          passkey.id,
+          { type: "PASSKEY", assertion },
+          { "Request-Id": "Request:0193e4b0-0000-7000-8000-000000000000" },
+        ),
+      ),
     ).toMatchObject({ status: 401, reason: "REQUEST_ID_UNKNOWN" });
     // A challenge of another passkey of the account.
     const other = await registerPasskey(client, user.accountId, otp.key.privateKeyHex, auth, "Other");
     const otherCh = await client.challengePasskey(other.id, key.publicKeyHex);
-    expect(await refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": otherCh.requestId }))).toMatchObject({
+    expect(
+      await refusal(
+        client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": otherCh.requestId }),
+      ),
+    ).toMatchObject({
       status: 401,
       reason: "REQUEST_ID_MISMATCH",
     });
     // The right one succeeds once; the identical request again is a replay.
-    const ok = await client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": ch.requestId });
+    const ok = await client.verifyCredential(
+      passkey.id,
+      { type: "PASSKEY", assertion },
+      { "Request-Id": ch.requestId },
+    );
     expect(ok.status).toBe(200);
-    expect(await refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": ch.requestId }))).toMatchObject({
+    expect(
+      await refusal(
+        client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": ch.requestId }),
+      ),
+    ).toMatchObject({
       status: 401,
       reason: "REQUEST_ID_REUSED",
     });
     // The same assertion under a fresh Request-Id: its clientDataJSON names the old challenge.
     const fresh = await client.challengePasskey(passkey.id, key.publicKeyHex);
-    expect(await refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": fresh.requestId }))).toMatchObject({
+    expect(
+      await refusal(
+        client.verifyCredential(passkey.id, { type: "PASSKEY", assertion }, { "Request-Id": fresh.requestId }),
+      ),
+    ).toMatchObject({
       status: 401,
       reason: "ASSERTION_CHALLENGE_MISMATCH",
     });
     // Expired: the challenge's lifetime has passed.
     const late = await client.challengePasskey(passkey.id, key.publicKeyHex);
-    await sql((q) => q`update passkey_challenges set expires_at = now() - interval '1 second' where id = ${bare(late.requestId)}`);
+    await sql(
+      (q) =>
+        q`update passkey_challenges set expires_at = now() - interval '1 second' where id = ${bare(late.requestId)}`,
+    );
     const lateAssertion = auth.get(passkey.credentialId!, utf8Encode(late.challenge));
-    expect(await refusal(client.verifyCredential(passkey.id, { type: "PASSKEY", assertion: lateAssertion }, { "Request-Id": late.requestId }))).toMatchObject({
+    expect(
+      await refusal(
+        client.verifyCredential(
+          passkey.id,
+          { type: "PASSKEY", assertion: lateAssertion },
+          { "Request-Id": late.requestId },
+        ),
+      ),
+    ).toMatchObject({
       status: 401,
       reason: "REQUEST_ID_EXPIRED",
     });
@@ -207,7 +285,9 @@ describe("PASSKEY credentials over HTTP", () => {
   it("revocation: a passkey's own session cannot sign it; another credential's can; its sessions die with it; the last credential stays", async () => {
     const { client, user, otp, auth, passkey } = await passkeyUser();
     const own = await signInWithPasskey(client, passkey, auth);
-    const refused = await refusal(signedRetry((h) => client.deleteCredential(passkey.id, h), stampSigner(own.sessionPrivateKey)));
+    const refused = await refusal(
+      signedRetry((h) => client.deleteCredential(passkey.id, h), stampSigner(own.sessionPrivateKey)),
+    );
     expect(refused).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_INVALID" });
     await signedRetry((h) => client.deleteCredential(passkey.id, h), stampSigner(otp.key.privateKeyHex));
     const sessions = (await client.listSessions(user.accountId)).data.map((s) => s.id);
@@ -216,12 +296,23 @@ describe("PASSKEY credentials over HTTP", () => {
     // The revoked passkey's session key can no longer sign anything.
     const exportKey = generateP256KeyPair();
     expect(
-      await refusal(signedRetry((h) => client.exportWallet(user.accountId, exportKey.publicKeyUncompressedHex, h), stampSigner(own.sessionPrivateKey))),
+      await refusal(
+        signedRetry(
+          (h) => client.exportWallet(user.accountId, exportKey.publicKeyUncompressedHex, h),
+          stampSigner(own.sessionPrivateKey),
+        ),
+      ),
     ).toMatchObject({ status: 401, code: "WALLET_SIGNATURE_INVALID" });
     // And it cannot be used to sign in.
-    expect(await refusal(client.challengePasskey(passkey.id, exportKey.publicKeyHex))).toMatchObject({ status: 404, code: "CREDENTIAL_NOT_FOUND" });
+    expect(await refusal(client.challengePasskey(passkey.id, exportKey.publicKeyHex))).toMatchObject({
+      status: 404,
+      code: "CREDENTIAL_NOT_FOUND",
+    });
     // EMAIL_OTP is now the only credential.
-    expect(await refusal(client.deleteCredential(user.credentialId))).toMatchObject({ status: 400, code: "INVALID_INPUT", reason: "LAST_CREDENTIAL" });
+    expect(await refusal(client.deleteCredential(user.credentialId))).toMatchObject({
+      status: 400,
+      code: "INVALID_INPUT",
+      reason: "LAST_CREDENTIAL",
+    });
   });
 });
-

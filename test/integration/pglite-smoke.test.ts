@@ -10,7 +10,12 @@ describe("embedded database (PGlite) smoke", () => {
 
   beforeAll(async () => {
     dataDir = tempDir("pglite-smoke-");
-    server = await startServer({ DATABASE_URL: undefined, DATA_DIR: dataDir, DEMO_PLATFORM: "auto", LOG_LEVEL: "info" });
+    server = await startServer({
+      DATABASE_URL: undefined,
+      DATA_DIR: dataDir,
+      DEMO_PLATFORM: "auto",
+      LOG_LEVEL: "info",
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -43,7 +48,9 @@ describe("embedded database (PGlite) smoke", () => {
     const after = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-platform.json"), "utf8"));
     expect(after.clientId).toBe(before.clientId);
     const auth = `Basic ${Buffer.from(`${after.clientId}:${after.clientSecret}`).toString("base64")}`;
-    const list = await (await fetch(`${server.url}/api/2025-10-13/customers`, { headers: { authorization: auth } })).json();
+    const list = await (
+      await fetch(`${server.url}/api/2025-10-13/customers`, { headers: { authorization: auth } })
+    ).json();
     expect(list.data.map((c: any) => c.fullName)).toContain("Embedded");
   });
 
@@ -61,7 +68,9 @@ describe("embedded database (PGlite) smoke", () => {
     for (let restart = 0; restart < 2; restart++) {
       await server.stop();
       server = await startServer(oidcEnv);
-      const cfg = await (await fetch(`${server.url}/api/2025-10-13/config`, { headers: { authorization: auth } })).json();
+      const cfg = await (
+        await fetch(`${server.url}/api/2025-10-13/config`, { headers: { authorization: auth } })
+      ).json();
       expect(cfg.oidc.issuers).toEqual([{ issuer: "http://localhost:4400", audiences: ["wallet-integrator"] }]);
     }
   });

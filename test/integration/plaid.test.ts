@@ -15,10 +15,13 @@ async function linkToken(auth: string, customerId: string) {
   return r.body as { linkToken: string; expiration: string; callbackUrl: string; requestId: string };
 }
 
-const callback = (auth: string, token: string, body: unknown) => call("POST", `/plaid/callback/${encodeURIComponent(token)}`, { auth, body });
+const callback = (auth: string, token: string, body: unknown) =>
+  call("POST", `/plaid/callback/${encodeURIComponent(token)}`, { auth, body });
 
 async function events(accountId: string) {
-  return sql((q) => q`select type, data from outbox_events where data->>'id' = ${accountId} order by id`) as Promise<{ type: string; data: any }[]>;
+  return sql((q) => q`select type, data from outbox_events where data->>'id' = ${accountId} order by id`) as Promise<
+    { type: string; data: any }[]
+  >;
 }
 
 describe("Plaid (deprecated operations, sandbox)", () => {
@@ -33,7 +36,9 @@ describe("Plaid (deprecated operations, sandbox)", () => {
     expect(ttl).toBeLessThanOrEqual(4 * 3600_000);
     expect(lt.requestId.length).toBeGreaterThan(0);
     // Only a keyed digest of the link token is stored.
-    const stored = await sql((q) => q`select token_digest from plaid_link_tokens where customer_id = ${bare(customer.id)}`);
+    const stored = await sql(
+      (q) => q`select token_digest from plaid_link_tokens where customer_id = ${bare(customer.id)}`,
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0].token_digest).not.toContain(lt.linkToken);
 
@@ -54,7 +59,12 @@ describe("Plaid (deprecated operations, sandbox)", () => {
         routingNumber: "011401533",
         bankName: "First Platypus Bank",
         bankAccountType: "CHECKING",
-        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Test User", birthDate: "1990-01-15", nationality: "US" },
+        beneficiary: {
+          beneficiaryType: "INDIVIDUAL",
+          fullName: "Test User",
+          birthDate: "1990-01-15",
+          nationality: "US",
+        },
       },
     });
     expect(acct.id).toMatch(/^ExternalAccount:/);
@@ -74,7 +84,10 @@ describe("Plaid (deprecated operations, sandbox)", () => {
 
     // The savings account through a second session; the same bank account twice → 409.
     const lt2 = await linkToken(p.auth, customer.id);
-    const savings = await callback(p.auth, lt2.linkToken, { publicToken: "public-sandbox-2", accountId: "plaid-sandbox-savings" });
+    const savings = await callback(p.auth, lt2.linkToken, {
+      publicToken: "public-sandbox-2",
+      accountId: "plaid-sandbox-savings",
+    });
     expect(savings.status).toBe(202);
     expect(savings.body.accountInfo).toMatchObject({ accountNumber: "1111222233331111", bankAccountType: "SAVINGS" });
     const lt3 = await linkToken(p.auth, customer.id);
@@ -97,7 +110,9 @@ describe("Plaid (deprecated operations, sandbox)", () => {
     const bad = await callback(p.auth, lt.linkToken, { accountId: 7 });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual(["accountId", "publicToken"]);
-    expect((await call("POST", "/plaid/link-tokens", { auth: p.auth, body: {} })).body.details.errors[0].field).toBe("customerId");
+    expect((await call("POST", "/plaid/link-tokens", { auth: p.auth, body: {} })).body.details.errors[0].field).toBe(
+      "customerId",
+    );
     // Nothing was created, and the link token still works.
     const ok = await callback(p.auth, lt.linkToken, { publicToken: "public-sandbox-ok" });
     expect(ok.status).toBe(202);
@@ -112,7 +127,9 @@ describe("Plaid (deprecated operations, sandbox)", () => {
       callback(p.auth, lt.linkToken, { publicToken: "public-sandbox-b", accountId: "plaid-sandbox-savings" }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
-    const list = await call("GET", `/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`, { auth: p.auth });
+    const list = await call("GET", `/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`, {
+      auth: p.auth,
+    });
     expect(list.body.data).toHaveLength(1);
   });
 
@@ -120,7 +137,10 @@ describe("Plaid (deprecated operations, sandbox)", () => {
     const p = await newPlatform();
     const q = await newPlatform();
     const { customer } = await newCustomer(p);
-    const unknown = await call("POST", "/plaid/link-tokens", { auth: p.auth, body: { customerId: "Customer:019542f5-b3e7-1d02-0000-000000000001" } });
+    const unknown = await call("POST", "/plaid/link-tokens", {
+      auth: p.auth,
+      body: { customerId: "Customer:019542f5-b3e7-1d02-0000-000000000001" },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.code).toBe("USER_NOT_FOUND");
     const foreign = await call("POST", "/plaid/link-tokens", { auth: q.auth, body: { customerId: customer.id } });
@@ -131,12 +151,23 @@ describe("Plaid (deprecated operations, sandbox)", () => {
     const otherTenant = await callback(q.auth, lt.linkToken, { publicToken: "public-sandbox-1" });
     expect(otherTenant.status).toBe(404);
     expect(otherTenant.body.code).toBe("NOT_FOUND");
-    const made = await callback(p.auth, "link-sandbox-00000000-0000-0000-0000-000000000000", { publicToken: "public-sandbox-1" });
+    const made = await callback(p.auth, "link-sandbox-00000000-0000-0000-0000-000000000000", {
+      publicToken: "public-sandbox-1",
+    });
     expect(made.status).toBe(404);
-    await sql((q2) => q2`update plaid_link_tokens set expires_at = now() - interval '1 second' where customer_id = ${bare(customer.id)}`);
+    await sql(
+      (q2) =>
+        q2`update plaid_link_tokens set expires_at = now() - interval '1 second' where customer_id = ${bare(customer.id)}`,
+    );
     const expired = await callback(p.auth, lt.linkToken, { publicToken: "public-sandbox-1" });
     expect(expired.status).toBe(404);
-    expect((await call("GET", `/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`, { auth: p.auth })).body.data).toEqual([]);
+    expect(
+      (
+        await call("GET", `/customers/external-accounts?customerId=${encodeURIComponent(customer.id)}`, {
+          auth: p.auth,
+        })
+      ).body.data,
+    ).toEqual([]);
   });
 
   it("production platforms get 503 until a Plaid client is configured", async () => {
@@ -152,7 +183,9 @@ describe("Plaid (deprecated operations, sandbox)", () => {
     expect(cb.status).toBe(503);
   });
 
-  it("production with PLAID_CLIENT_ID/PLAID_SECRET: Plaid's REST API (a loopback stand-in) issues, exchanges and reads the account", { timeout: 120_000 }, async () => {
+  it("production with PLAID_CLIENT_ID/PLAID_SECRET: Plaid's REST API (a loopback stand-in) issues, exchanges and reads the account", {
+    timeout: 120_000,
+  }, async () => {
     const seen: { path: string; body: any }[] = [];
     const plaid = http.createServer((req, res) => {
       let raw = "";
@@ -160,15 +193,30 @@ describe("Plaid (deprecated operations, sandbox)", () => {
       req.on("end", () => {
         const body = JSON.parse(raw);
         seen.push({ path: req.url!, body });
-        const send = (status: number, o: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(o));
-        if (body.client_id !== "plaid-client" || body.secret !== "plaid-secret") return send(400, { error_code: "INVALID_API_KEYS" });
-        if (req.url === "/link/token/create") return send(200, { link_token: "link-production-5b1c", expiration: new Date(Date.now() + 4 * 3600_000).toISOString() });
+        const send = (status: number, o: unknown) =>
+          res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(o));
+        if (body.client_id !== "plaid-client" || body.secret !== "plaid-secret")
+          return send(400, { error_code: "INVALID_API_KEYS" });
+        if (req.url === "/link/token/create")
+          return send(200, {
+            link_token: "link-production-5b1c",
+            expiration: new Date(Date.now() + 4 * 3600_000).toISOString(),
+          });
         if (req.url === "/item/public_token/exchange") {
-          return body.public_token === "public-production-good" ? send(200, { access_token: "access-production-1", item_id: "item-1" }) : send(400, { error_code: "INVALID_PUBLIC_TOKEN" });
+          return body.public_token === "public-production-good"
+            ? send(200, { access_token: "access-production-1", item_id: "item-1" })
+            : send(400, { error_code: "INVALID_PUBLIC_TOKEN" });
         }
         if (req.url === "/auth/get") {
           return send(200, {
-            accounts: [{ account_id: "acc-1", name: "Plaid Checking", official_name: "Plaid Gold Standard Checking", subtype: "checking" }],
+            accounts: [
+              {
+                account_id: "acc-1",
+                name: "Plaid Checking",
+                official_name: "Plaid Gold Standard Checking",
+                subtype: "checking",
+              },
+            ],
             numbers: { ach: [{ account_id: "acc-1", account: "9900009606", routing: "011401533" }] },
           });
         }
@@ -186,22 +234,41 @@ describe("Plaid (deprecated operations, sandbox)", () => {
       const { customer } = await newCustomer(p);
       await setPlatformEnvironment(p, "PRODUCTION");
       const at = (path: string, body: unknown) =>
-        fetch(`${peer.url}/api/2025-10-13${path}`, { method: "POST", headers: { authorization: p.auth, "content-type": "application/json" }, body: JSON.stringify(body) });
+        fetch(`${peer.url}/api/2025-10-13${path}`, {
+          method: "POST",
+          headers: { authorization: p.auth, "content-type": "application/json" },
+          body: JSON.stringify(body),
+        });
       const lt = await at("/plaid/link-tokens", { customerId: customer.id });
       expect(lt.status).toBe(200);
       const link = await lt.json();
       expect(link.linkToken).toBe("link-production-5b1c");
-      expect(seen[0]).toMatchObject({ path: "/link/token/create", body: { products: ["auth"], user: { client_user_id: customer.id } } });
+      expect(seen[0]).toMatchObject({
+        path: "/link/token/create",
+        body: { products: ["auth"], user: { client_user_id: customer.id } },
+      });
       const refused = await at(`/plaid/callback/${link.linkToken}`, { publicToken: "public-production-bad" });
       expect(refused.status).toBe(400);
       expect((await refused.json()).details.errors[0].field).toBe("publicToken");
-      const ok = await at(`/plaid/callback/${link.linkToken}`, { publicToken: "public-production-good", accountId: "acc-1" });
+      const ok = await at(`/plaid/callback/${link.linkToken}`, {
+        publicToken: "public-production-good",
+        accountId: "acc-1",
+      });
       expect(ok.status).toBe(202);
       expect(await ok.json()).toMatchObject({
         status: "PENDING",
-        accountInfo: { accountType: "USD_ACCOUNT", accountNumber: "9900009606", routingNumber: "011401533", bankName: "Plaid Gold Standard Checking", bankAccountType: "CHECKING" },
+        accountInfo: {
+          accountType: "USD_ACCOUNT",
+          accountNumber: "9900009606",
+          routingNumber: "011401533",
+          bankName: "Plaid Gold Standard Checking",
+          bankAccountType: "CHECKING",
+        },
       });
-      expect(seen.at(-1)).toMatchObject({ path: "/auth/get", body: { access_token: "access-production-1", options: { account_ids: ["acc-1"] } } });
+      expect(seen.at(-1)).toMatchObject({
+        path: "/auth/get",
+        body: { access_token: "access-production-1", options: { account_ids: ["acc-1"] } },
+      });
     } finally {
       await peer.stop();
       plaid.close();

@@ -33,7 +33,9 @@ async function req(method: string, path: string, body?: unknown, headers: Record
 }
 
 async function seqScans(): Promise<Record<string, number>> {
-  const rows = await sql<{ relname: string; seq_scan: string }[]>`select relname, seq_scan from pg_stat_user_tables where relname = any(${LARGE})`;
+  const rows = await sql<
+    { relname: string; seq_scan: string }[]
+  >`select relname, seq_scan from pg_stat_user_tables where relname = any(${LARGE})`;
   return Object.fromEntries(rows.map((r) => [r.relname, Number(r.seq_scan)]));
 }
 
@@ -44,7 +46,11 @@ beforeAll(async () => {
   fillerId = parseId("Platform", filler.id)!;
   await seedFiller(sql, fillerId, ROWS);
   for (const t of LARGE) await sql.unsafe(`analyze ${t}`);
-  const p = await createPlatform({ name: "probe", environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
+  const p = await createPlatform({
+    name: "probe",
+    environment: "SANDBOX",
+    settings: { skipVerificationPaperwork: true },
+  });
   auth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
 }, 180_000);
 
@@ -57,15 +63,33 @@ describe("query plans over large tables", () => {
   it("every list (with each filter) and every lookup reads the large tables through indexes: 0 sequential scans", async () => {
     await sql`select pg_stat_reset()`;
     // The probing platform's own few objects, made through the API (their writes and checks count too).
-    const consent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
-    const made = await req("POST", "/customers", { customerType: "INDIVIDUAL", fullName: "Probe User", email: "probe@example.com", platformCustomerId: "probe-1", currencies: ["USD"], endUserTermsConsent: consent });
+    const consent = {
+      termsVersion: "V1",
+      acceptedAt: new Date().toISOString(),
+      acceptanceMethod: "CHECKBOX",
+      ipAddress: "203.0.113.7",
+    };
+    const made = await req("POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Probe User",
+      email: "probe@example.com",
+      platformCustomerId: "probe-1",
+      currencies: ["USD"],
+      endUserTermsConsent: consent,
+    });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     const customerId: string = made.body.id;
     const accounts = await req("GET", `/customers/internal-accounts?customerId=${customerId}`);
-    const usd = accounts.body.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD").id;
+    const usd = accounts.body.data.find(
+      (a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD",
+    ).id;
     expect((await req("POST", `/sandbox/internal-accounts/${usd}/fund`, { amount: 10_000 })).status).toBe(200);
     const ex = example("USD_ACCOUNT");
-    const ext = await req("POST", "/customers/external-accounts", { customerId, currency: "USD", accountInfo: { ...ex.accountInfo, accountNumber: "000123456789" } });
+    const ext = await req("POST", "/customers/external-accounts", {
+      customerId,
+      currency: "USD",
+      accountInfo: { ...ex.accountInfo, accountNumber: "000123456789" },
+    });
     expect(ext.status, JSON.stringify(ext.body)).toBe(201);
     const quote = await req("POST", "/quotes", {
       source: { sourceType: "ACCOUNT", accountId: usd },
@@ -75,10 +99,16 @@ describe("query plans over large tables", () => {
       immediatelyExecute: true,
     });
     expect(quote.status, JSON.stringify(quote.body)).toBeLessThan(300);
-    const policy = { permissions: ["VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"], defaultExecutionMode: "AUTO", spendingLimits: { currency: "USD", perTransactionLimit: 10_000 } };
+    const policy = {
+      permissions: ["VIEW_TRANSACTIONS", "MANAGE_EXTERNAL_ACCOUNTS"],
+      defaultExecutionMode: "AUTO",
+      spendingLimits: { currency: "USD", perTransactionLimit: 10_000 },
+    };
     const agent = await req("POST", "/agents", { name: "Probe agent", customerId, policy });
     expect(agent.status, JSON.stringify(agent.body)).toBe(201);
-    const redeemed = await fetch(`${base()}/agents/device-codes/${agent.body.deviceCode.code}/redeem`, { method: "POST" }).then((r) => r.json());
+    const redeemed = await fetch(`${base()}/agents/device-codes/${agent.body.deviceCode.code}/redeem`, {
+      method: "POST",
+    }).then((r) => r.json());
     const bearer = { authorization: `Bearer ${redeemed.accessToken}` };
 
     const txs = await req("GET", `/transactions?customerId=${customerId}`);
@@ -126,7 +156,12 @@ describe("query plans over large tables", () => {
       const r = await req("GET", path);
       if (r.status !== 200) misses.push(`${path} → ${r.status} ${JSON.stringify(r.body)}`);
     }
-    for (const path of ["/agents/me/external-accounts", `/agents/me/external-accounts/${ext.body.id}`, "/agents/me/transactions", "/agents/me"]) {
+    for (const path of [
+      "/agents/me/external-accounts",
+      `/agents/me/external-accounts/${ext.body.id}`,
+      "/agents/me/transactions",
+      "/agents/me",
+    ]) {
       const r = await req("GET", path, undefined, bearer);
       if (r.status !== 200) misses.push(`${path} → ${r.status}`);
     }
@@ -134,7 +169,9 @@ describe("query plans over large tables", () => {
     // Server backends flush their statistics at most every second, and within 10 s of going idle (PostgreSQL 15).
     await new Promise((r) => setTimeout(r, 11_000));
     const scans = await seqScans();
-    const [{ n: indexScans }] = await sql<{ n: string }[]>`select coalesce(sum(idx_scan), 0) as n from pg_stat_user_tables where relname = any(${LARGE})`;
+    const [{ n: indexScans }] = await sql<
+      { n: string }[]
+    >`select coalesce(sum(idx_scan), 0) as n from pg_stat_user_tables where relname = any(${LARGE})`;
     expect(Number(indexScans)).toBeGreaterThan(0);
     expect(Object.entries(scans).filter(([, n]) => n > 0)).toEqual([]);
   }, 120_000);
@@ -151,10 +188,15 @@ describe("query plans over large tables", () => {
     for (const [index, query] of Object.entries(counts)) {
       const [row] = await sql.unsafe(`explain (analyze, format json) ${query}`);
       const nodes: { "Node Type": string; "Index Name"?: string; "Heap Fetches"?: number }[] = [];
-      const walk = (n: { Plans?: unknown[] } & (typeof nodes)[number]) => (nodes.push(n), (n.Plans ?? []).forEach((c) => walk(c as never)));
+      const walk = (n: { Plans?: unknown[] } & (typeof nodes)[number]) => (
+        nodes.push(n), (n.Plans ?? []).forEach((c) => walk(c as never))
+      );
       walk(row["QUERY PLAN"][0].Plan);
       const scan = nodes.find((n) => n["Node Type"].includes("Scan"));
-      expect({ type: scan?.["Node Type"], index: scan?.["Index Name"], heapFetches: scan?.["Heap Fetches"] }, query).toEqual({ type: "Index Only Scan", index, heapFetches: 0 });
+      expect(
+        { type: scan?.["Node Type"], index: scan?.["Index Name"], heapFetches: scan?.["Heap Fetches"] },
+        query,
+      ).toEqual({ type: "Index Only Scan", index, heapFetches: 0 });
     }
   }, 60_000);
 });

@@ -11,12 +11,22 @@ describe("quotes and transactions", () => {
     const a = await moneyCustomer(p, ["USD"], false);
     const b = await moneyCustomer(p, ["USD"]);
     await fund(p, a.accounts.USD, 1000);
-    const refused = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 100) });
+    const refused = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 100),
+    });
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe("END_USER_TERMS_NOT_ACCEPTED");
     const patch = await call("PATCH", `/customers/${a.customer.id}`, {
       auth: p.auth,
-      body: { endUserTermsConsent: { termsVersion: terms.body.version, acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" } },
+      body: {
+        endUserTermsConsent: {
+          termsVersion: terms.body.version,
+          acceptedAt: new Date().toISOString(),
+          acceptanceMethod: "CHECKBOX",
+          ipAddress: "203.0.113.7",
+        },
+      },
     });
     expect(patch.status).toBe(200);
     expect(patch.body.endUserTermsConsent.termsVersion).toBe("V1");
@@ -29,7 +39,10 @@ describe("quotes and transactions", () => {
     const a = await moneyCustomer(p, ["USD"]);
     const b = await moneyCustomer(p, ["USD"]);
     await fund(p, a.accounts.USD, 10_000);
-    const q = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 2_500, { immediatelyExecute: true }) });
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 2_500, { immediatelyExecute: true }),
+    });
     expect(q.status).toBe(201);
     expect(q.body).toMatchObject({
       status: "COMPLETED",
@@ -44,19 +57,32 @@ describe("quotes and transactions", () => {
     expect(await balance(p, b.accounts.USD)).toBe(2_500);
     const t = await call("GET", `/transactions/${q.body.transactionId}`, { auth: p.auth });
     expect(t.status).toBe(200);
-    expect(t.body).toMatchObject({ status: "COMPLETED", type: "OUTGOING", quoteId: q.body.id, sentAmount: { amount: 2500 } });
+    expect(t.body).toMatchObject({
+      status: "COMPLETED",
+      type: "OUTGOING",
+      quoteId: q.body.id,
+      sentAmount: { amount: 2500 },
+    });
     const list = await call("GET", `/transactions?customerId=${a.customer.id}`, { auth: p.auth });
     expect(list.body.data.map((x: any) => x.id)).toContain(q.body.transactionId);
     const got = await call("GET", `/quotes/${q.body.id}`, { auth: p.auth });
     expect(got.body.status).toBe("COMPLETED");
     // Another platform sees none of it.
     const other = await newPlatform();
-    expect((await call("GET", `/transactions/${q.body.transactionId}`, { auth: other.auth })).body.code).toBe("TRANSACTION_NOT_FOUND");
+    expect((await call("GET", `/transactions/${q.body.transactionId}`, { auth: other.auth })).body.code).toBe(
+      "TRANSACTION_NOT_FOUND",
+    );
     expect((await call("GET", `/quotes/${q.body.id}`, { auth: other.auth })).body.code).toBe("QUOTE_NOT_FOUND");
     expect((await call("GET", `/transactions`, { auth: other.auth })).body.data).toEqual([]);
     // The event is in the outbox (this platform has no webhookUrl: logged as SKIPPED).
     const log = await call("GET", "/webhooks/deliveries?eventType=OUTGOING_PAYMENT.COMPLETED", { auth: p.auth });
-    await expect.poll(async () => (await call("GET", "/webhooks/deliveries?eventType=OUTGOING_PAYMENT.COMPLETED", { auth: p.auth })).body.data.length).toBe(1);
+    await expect
+      .poll(
+        async () =>
+          (await call("GET", "/webhooks/deliveries?eventType=OUTGOING_PAYMENT.COMPLETED", { auth: p.auth })).body.data
+            .length,
+      )
+      .toBe(1);
     expect(log.status).toBe(200);
   });
 
@@ -70,12 +96,16 @@ describe("quotes and transactions", () => {
     await fund(p, b.accounts.USD, 100_000);
     const payout = await usdExternal(p, b.customer.id);
     const bodies = Array.from({ length: 24 }, (_, i) =>
-      i % 3 === 0 ? quoteBody(a.accounts.USD, b.accounts.USD, 100, { immediatelyExecute: true })
-      : i % 3 === 1 ? quoteBody(b.accounts.USD, a.accounts.USD, 10, { immediatelyExecute: true })
-      : quoteBody(b.accounts.USD, payout, 1, { immediatelyExecute: true }),
+      i % 3 === 0
+        ? quoteBody(a.accounts.USD, b.accounts.USD, 100, { immediatelyExecute: true })
+        : i % 3 === 1
+          ? quoteBody(b.accounts.USD, a.accounts.USD, 10, { immediatelyExecute: true })
+          : quoteBody(b.accounts.USD, payout, 1, { immediatelyExecute: true }),
     );
     const answers = await Promise.all(bodies.map((body) => call("POST", "/quotes", { auth: p.auth, body })));
-    expect(answers.map((r) => `${r.status} ${r.body.status ?? r.body.code}`)).toEqual(bodies.map(() => "201 COMPLETED"));
+    expect(answers.map((r) => `${r.status} ${r.body.status ?? r.body.code}`)).toEqual(
+      bodies.map(() => "201 COMPLETED"),
+    );
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 8 * 100 + 8 * 10);
     expect(await balance(p, b.accounts.USD)).toBe(100_000 + 8 * 100 - 8 * 10 - 8 * 1);
   });
@@ -89,7 +119,11 @@ describe("quotes and transactions", () => {
     const q1 = await call("POST", "/quotes", { auth: p.auth, body, headers: { "Idempotency-Key": "k-1" } });
     const q2 = await call("POST", "/quotes", { auth: p.auth, body, headers: { "Idempotency-Key": "k-1" } });
     expect(q2.body.id).toBe(q1.body.id);
-    const q3 = await call("POST", "/quotes", { auth: p.auth, body: { ...body, lockedCurrencyAmount: 401 }, headers: { "Idempotency-Key": "k-1" } });
+    const q3 = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: { ...body, lockedCurrencyAmount: 401 },
+      headers: { "Idempotency-Key": "k-1" },
+    });
     expect(q3.status).toBe(409);
     expect(q1.body.status).toBe("PENDING");
     expect((await call("GET", `/transactions/${q1.body.transactionId}`, { auth: p.auth })).status).toBe(404);
@@ -106,7 +140,10 @@ describe("quotes and transactions", () => {
     const a = await moneyCustomer(p, ["USD"]);
     const b = await moneyCustomer(p, ["USD"]);
     await fund(p, a.accounts.USD, 100);
-    const q = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 101, { immediatelyExecute: true }) });
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 101, { immediatelyExecute: true }),
+    });
     expect(q.status).toBe(400);
     expect(q.body.code).toBe("INSUFFICIENT_FUNDS");
     expect(await balance(p, a.accounts.USD)).toBe(100);
@@ -116,12 +153,27 @@ describe("quotes and transactions", () => {
 
   it("cross-currency quotes show the rate, the fees and both amounts", async () => {
     const p = await newPlatform();
-    const cfg = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 100, fixedFee: { amount: 50, currency: "USD" } }] } });
+    const cfg = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: {
+        feeConfigs: [
+          {
+            feeType: "CROSS_CURRENCY_TRANSACTION",
+            sourceCurrency: "USD",
+            variableFeeBps: 100,
+            fixedFee: { amount: 50, currency: "USD" },
+          },
+        ],
+      },
+    });
     expect(cfg.status).toBe(200);
     const a = await moneyCustomer(p, ["USD", "EUR"]);
     const b = await moneyCustomer(p, ["EUR"]);
     await fund(p, a.accounts.USD, 100_000);
-    const q = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.EUR, 10_000, { immediatelyExecute: true }) });
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.EUR, 10_000, { immediatelyExecute: true }),
+    });
     expect(q.status).toBe(201);
     // fees = 50 + 1% of 10000 = 150; 9850 USD cents × 0.92 = 9062 EUR cents.
     expect(q.body).toMatchObject({
@@ -150,49 +202,90 @@ describe("quotes and transactions", () => {
 
   it("fees require a USD source: PATCH /config and platformFeeOverride answer 400 otherwise", async () => {
     const p = await newPlatform();
-    const bad = await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "EUR", variableFeeBps: 10, fixedFee: { amount: 0, currency: "EUR" } }] } });
+    const bad = await call("PATCH", "/config", {
+      auth: p.auth,
+      body: {
+        feeConfigs: [
+          {
+            feeType: "CROSS_CURRENCY_TRANSACTION",
+            sourceCurrency: "EUR",
+            variableFeeBps: 10,
+            fixedFee: { amount: 0, currency: "EUR" },
+          },
+        ],
+      },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["feeConfigs.0.sourceCurrency", "feeConfigs.0.fixedFee.currency"]);
+    expect(bad.body.details.errors.map((e: { field: string }) => e.field)).toEqual([
+      "feeConfigs.0.sourceCurrency",
+      "feeConfigs.0.fixedFee.currency",
+    ]);
     const a = await moneyCustomer(p, ["USD", "EUR"]);
     const b = await moneyCustomer(p, ["USD", "EUR"]);
     const override = { platformFixedFee: { amount: 25, currency: "USD" }, platformVariableFeeBps: 0 };
-    const eur = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.EUR, b.accounts.EUR, 1_000, { platformFeeOverride: override }) });
+    const eur = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.EUR, b.accounts.EUR, 1_000, { platformFeeOverride: override }),
+    });
     expect(eur.status).toBe(400);
     expect(eur.body.details.reason).toBe("FEE_REQUIRES_USD_SOURCE");
-    const usd = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 1_000, { platformFeeOverride: override }) });
+    const usd = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 1_000, { platformFeeOverride: override }),
+    });
     expect(usd.status).toBe(201);
     expect(usd.body).toMatchObject({ feesIncluded: 25, platformFeesIncluded: 25, totalReceivingAmount: 975 });
   });
 
   it("limits from configuration: size 400, daily volume 429", async () => {
     const p = await newPlatform();
-    await call("PATCH", "/config", { auth: p.auth, body: { limits: { transactionSizeLimitUsdCents: 5_000, dailyVolumeLimitUsdCents: 8_000 } } });
+    await call("PATCH", "/config", {
+      auth: p.auth,
+      body: { limits: { transactionSizeLimitUsdCents: 5_000, dailyVolumeLimitUsdCents: 8_000 } },
+    });
     const a = await moneyCustomer(p, ["USD"]);
     const b = await moneyCustomer(p, ["USD"]);
     await fund(p, a.accounts.USD, 100_000);
     const big = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 5_001) });
     expect(big.status).toBe(400);
     expect(big.body.code).toBe("TRANSACTION_SIZE_LIMIT_EXCEEDED");
-    const first = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 5_000, { immediatelyExecute: true }) });
+    const first = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 5_000, { immediatelyExecute: true }),
+    });
     expect(first.status).toBe(201);
-    const second = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 3_001, { immediatelyExecute: true }) });
+    const second = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 3_001, { immediatelyExecute: true }),
+    });
     expect(second.status).toBe(429);
     expect(second.body.code).toBe("DAILY_VOLUME_LIMIT_EXCEEDED");
     expect(Number(second.headers.get("retry-after"))).toBeGreaterThan(0);
-    const fits = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(a.accounts.USD, b.accounts.USD, 3_000, { immediatelyExecute: true }) });
+    const fits = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 3_000, { immediatelyExecute: true }),
+    });
     expect(fits.status).toBe(201);
   });
 
   it("an EMBEDDED_WALLET source cannot execute without a wallet signature", async () => {
     const p = await newPlatform();
     const { customer, account } = await newCustomer(p, {
-      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
+      endUserTermsConsent: {
+        termsVersion: "V1",
+        acceptedAt: new Date().toISOString(),
+        acceptanceMethod: "CHECKBOX",
+        ipAddress: "203.0.113.7",
+      },
       currencies: ["USDB"],
     });
     const b = await moneyCustomer(p, ["USD"]);
     expect(customer.id).toBeTruthy();
     await fund(p, account!.id, 5_000_000);
-    const imm = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(account!.id, b.accounts.USD, 1_000_000, { immediatelyExecute: true }) });
+    const imm = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(account!.id, b.accounts.USD, 1_000_000, { immediatelyExecute: true }),
+    });
     expect(imm.status).toBe(400);
     expect(imm.body.details.reason).toBe("WALLET_SIGNATURE_REQUIRED");
     const q = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(account!.id, b.accounts.USD, 1_000_000) });
@@ -217,7 +310,10 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     ];
     for (const [suffix, reason] of cases) {
       const ext = await usdExternal(p, a.customer.id, suffix);
-      const r = await call("POST", "/transfer-out", { auth: p.auth, body: { source: { accountId: a.accounts.USD }, destination: { accountId: ext }, amount: 1_000 } });
+      const r = await call("POST", "/transfer-out", {
+        auth: p.auth,
+        body: { source: { accountId: a.accounts.USD }, destination: { accountId: ext }, amount: 1_000 },
+      });
       expect(r.status, suffix).toBe(201);
       if (reason) expect(r.body, suffix).toMatchObject({ status: "FAILED", failureReason: reason });
       else expect(r.body.status).toBe("COMPLETED");
@@ -226,8 +322,15 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     expect(await balance(p, a.accounts.USD)).toBe(99_000);
     const failed = await call("GET", `/transactions?status=FAILED`, { auth: p.auth });
     const reasons = failed.body.data.map((t: any) => t.failureReason).sort();
-    expect(reasons).toEqual(["ACCOUNT_CANNOT_RECEIVE", "ACCOUNT_INVALID", "COMPLIANCE_REJECTED", "PAYOUT_RETURNED", "QUOTE_EXECUTION_FAILED"]);
-    for (const removed of ["EXECUTION_FAILED_POST_DEBIT", "SETTLEMENT_FAILED", "TIMEOUT", "MANUAL_REFUND"]) expect(reasons).not.toContain(removed);
+    expect(reasons).toEqual([
+      "ACCOUNT_CANNOT_RECEIVE",
+      "ACCOUNT_INVALID",
+      "COMPLIANCE_REJECTED",
+      "PAYOUT_RETURNED",
+      "QUOTE_EXECUTION_FAILED",
+    ]);
+    for (const removed of ["EXECUTION_FAILED_POST_DEBIT", "SETTLEMENT_FAILED", "TIMEOUT", "MANUAL_REFUND"])
+      expect(reasons).not.toContain(removed);
   });
 
   it("one Idempotency-Key rule on /quotes, /transfer-in and /transfer-out: same body replays, another body is 409 naming the key", async () => {
@@ -239,8 +342,14 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     const key = { "Idempotency-Key": "money-1" };
     const endpoints: [string, (amount: number) => unknown][] = [
       ["/quotes", (amount) => quoteBody(a.accounts.USD, b.accounts.USD, amount)],
-      ["/transfer-in", (amount) => ({ source: { accountId: ext }, destination: { accountId: a.accounts.USD }, amount })],
-      ["/transfer-out", (amount) => ({ source: { accountId: a.accounts.USD }, destination: { accountId: ext }, amount })],
+      [
+        "/transfer-in",
+        (amount) => ({ source: { accountId: ext }, destination: { accountId: a.accounts.USD }, amount }),
+      ],
+      [
+        "/transfer-out",
+        (amount) => ({ source: { accountId: a.accounts.USD }, destination: { accountId: ext }, amount }),
+      ],
     ];
     for (const [path, body] of endpoints) {
       // One key, three endpoints: each endpoint's keys are its own.
@@ -282,13 +391,22 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     const sql = postgres(inject("databaseUrl"), { max: 1 });
     await sql`update internal_accounts set status = 'FROZEN' where id = ${a.accounts.USD.split(":")[1]}`;
     await sql.end();
-    const frozen = await call("POST", "/transfer-in", { auth: p.auth, body: { source: { accountId: ext }, destination: { accountId: a.accounts.USD }, amount: 300 } });
+    const frozen = await call("POST", "/transfer-in", {
+      auth: p.auth,
+      body: { source: { accountId: ext }, destination: { accountId: a.accounts.USD }, amount: 300 },
+    });
     expect(frozen.body).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
     expect(await balance(p, a.accounts.USD)).toBe(700);
     await expect
-      .poll(async () => (await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_COMPLETED", { auth: p.auth })).body.data.length)
+      .poll(
+        async () =>
+          (await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_COMPLETED", { auth: p.auth })).body
+            .data.length,
+      )
       .toBe(1);
-    const pending = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_PENDING", { auth: p.auth });
+    const pending = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_PENDING", {
+      auth: p.auth,
+    });
     expect(pending.body.data.length).toBe(1);
   });
 
@@ -302,14 +420,25 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     const sql = postgres(inject("databaseUrl"), { max: 1 });
     await sql`update internal_accounts set status = 'FROZEN' where id = ${a.accounts.USD.split(":")[1]}`;
     await sql.end();
-    const r = await call("POST", "/transfer-in", { auth: p.auth, body: { source: { accountId: closedSource }, destination: { accountId: a.accounts.USD }, amount: 300 } });
+    const r = await call("POST", "/transfer-in", {
+      auth: p.auth,
+      body: { source: { accountId: closedSource }, destination: { accountId: a.accounts.USD }, amount: 300 },
+    });
     expect(r.body).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
     await expect
-      .poll(async () => (await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_FAILED", { auth: p.auth })).body.data.length)
+      .poll(
+        async () =>
+          (await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_FAILED", { auth: p.auth })).body
+            .data.length,
+      )
       .toBe(1);
-    const pending = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_PENDING", { auth: p.auth });
+    const pending = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_PENDING", {
+      auth: p.auth,
+    });
     expect(pending.body.data.length).toBe(1);
-    const completed = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_COMPLETED", { auth: p.auth });
+    const completed = await call("GET", "/webhooks/deliveries?eventType=INCOMING_PAYMENT.REFUND_COMPLETED", {
+      auth: p.auth,
+    });
     expect(completed.body.data).toEqual([]);
   });
 
@@ -317,11 +446,17 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
     const p = await newPlatform();
     const a = await moneyCustomer(p, ["USD"]);
     const other = await newPlatform();
-    const r = await call("POST", `/sandbox/internal-accounts/${a.accounts.USD}/fund`, { auth: other.auth, body: { amount: 5 } });
+    const r = await call("POST", `/sandbox/internal-accounts/${a.accounts.USD}/fund`, {
+      auth: other.auth,
+      body: { amount: 5 },
+    });
     expect(r.status).toBe(404);
     expect(r.body.code).toBe("INTERNAL_ACCOUNT_NOT_FOUND");
     const prod = await newPlatform({ environment: "PRODUCTION" });
-    const pr = await call("POST", `/sandbox/internal-accounts/${a.accounts.USD}/fund`, { auth: prod.auth, body: { amount: 5 } });
+    const pr = await call("POST", `/sandbox/internal-accounts/${a.accounts.USD}/fund`, {
+      auth: prod.auth,
+      body: { amount: 5 },
+    });
     expect(pr.status).toBe(403);
   });
 });
@@ -329,8 +464,22 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
 describe("exchange rates", () => {
   it("come from the sandbox table, include the platform's fees and are cached", async () => {
     const p = await newPlatform();
-    await call("PATCH", "/config", { auth: p.auth, body: { feeConfigs: [{ feeType: "CROSS_CURRENCY_TRANSACTION", sourceCurrency: "USD", variableFeeBps: 200, fixedFee: { amount: 0, currency: "USD" } }] } });
-    const r1 = await call("GET", "/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&sendingAmount=10000", { auth: p.auth });
+    await call("PATCH", "/config", {
+      auth: p.auth,
+      body: {
+        feeConfigs: [
+          {
+            feeType: "CROSS_CURRENCY_TRANSACTION",
+            sourceCurrency: "USD",
+            variableFeeBps: 200,
+            fixedFee: { amount: 0, currency: "USD" },
+          },
+        ],
+      },
+    });
+    const r1 = await call("GET", "/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR&sendingAmount=10000", {
+      auth: p.auth,
+    });
     expect(r1.status).toBe(200);
     expect(r1.body.data[0]).toMatchObject({ exchangeRate: 0.92, fees: { variableBps: 200 }, receivingAmount: 9016 });
     const r2 = await call("GET", "/exchange-rates?sourceCurrency=USD&destinationCurrency=EUR", { auth: p.auth });

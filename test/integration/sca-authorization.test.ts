@@ -19,7 +19,12 @@ async function euCustomer(p: TestPlatform, opts: { country?: string; verifyPhone
     phoneNumber: "+491701234567",
     address: { ...DE, country: opts.country ?? "DE" },
     currencies: ["USD"],
-    endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
+    endUserTermsConsent: {
+      termsVersion: "V1",
+      acceptedAt: new Date().toISOString(),
+      acceptanceMethod: "CHECKBOX",
+      ipAddress: "203.0.113.7",
+    },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   const id = r.body.id as string;
@@ -29,11 +34,17 @@ async function euCustomer(p: TestPlatform, opts: { country?: string; verifyPhone
   }
   if (opts.session) {
     const start = await post(p, `/sca/login/start${q(id)}`, { factor: "SMS_OTP" });
-    const done = await post(p, `/sca/login/complete${q(id)}`, { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "123456", ...IP });
+    const done = await post(p, `/sca/login/complete${q(id)}`, {
+      factor: "SMS_OTP",
+      challengeId: start.body.challengeId,
+      code: "123456",
+      ...IP,
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
   }
   const accts = await call("GET", `/customers/internal-accounts${q(id)}`, { auth: p.auth });
-  const usd = accts.body.data.find((a: any) => a.balance.currency.code === "USD" && a.type !== "EMBEDDED_WALLET").id as string;
+  const usd = accts.body.data.find((a: any) => a.balance.currency.code === "USD" && a.type !== "EMBEDDED_WALLET")
+    .id as string;
   return { id, usd };
 }
 
@@ -49,7 +60,9 @@ describe("beneficiary trust", () => {
     for (const path of ["trust", "untrust"]) {
       const r = await post(p, `/customers/external-accounts/${usExt}/${path}`);
       expect(r.status, path).toBe(409);
-      expect((await post(p, `/customers/external-accounts/${usExt}/${path}/confirm`, { code: "123456" })).status).toBe(409);
+      expect((await post(p, `/customers/external-accounts/${usExt}/${path}/confirm`, { code: "123456" })).status).toBe(
+        409,
+      );
     }
     const noFactor = await euCustomer(p, { verifyPhone: false });
     const ext = await usdExternal(p, noFactor.id);
@@ -70,9 +83,15 @@ describe("beneficiary trust", () => {
 
     const start = await post(p, `/customers/external-accounts/${ext}/trust`);
     expect(start.status, JSON.stringify(start.body)).toBe(200);
-    expect(start.body.scaChallenge).toMatchObject({ id: expect.stringMatching(/^ScaChallenge:/), factor: "SMS_OTP", availableFactors: ["SMS_OTP"] });
+    expect(start.body.scaChallenge).toMatchObject({
+      id: expect.stringMatching(/^ScaChallenge:/),
+      factor: "SMS_OTP",
+      availableFactors: ["SMS_OTP"],
+    });
     expect(Date.parse(start.body.scaChallenge.expiresAt)).toBeGreaterThan(Date.now());
-    const [stored] = await sql((qq) => qq`select code_digest from sca_challenges where id = ${bare(start.body.scaChallenge.id)}`);
+    const [stored] = await sql(
+      (qq) => qq`select code_digest from sca_challenges where id = ${bare(start.body.scaChallenge.id)}`,
+    );
     expect(String(stored.code_digest)).not.toContain("123456");
 
     const missing = await post(p, `/customers/external-accounts/${ext}/trust/confirm`, {});
@@ -81,7 +100,10 @@ describe("beneficiary trust", () => {
     const wrong = await post(p, `/customers/external-accounts/${ext}/trust/confirm`, { code: "000000" });
     expect(wrong.status).toBe(400);
     expect(wrong.body.details.failedAttempts).toBe(1);
-    const ok = await post(p, `/customers/external-accounts/${ext}/trust/confirm`, { challengeId: start.body.scaChallenge.id, code: "123456" });
+    const ok = await post(p, `/customers/external-accounts/${ext}/trust/confirm`, {
+      challengeId: start.body.scaChallenge.id,
+      code: "123456",
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body).toEqual({ trusted: true });
     // The challenge is spent.
@@ -98,7 +120,9 @@ describe("beneficiary trust", () => {
 
     const un = await post(p, `/customers/external-accounts/${ext}/untrust`);
     expect(un.status).toBe(200);
-    expect((await post(p, `/customers/external-accounts/${ext}/untrust/confirm`, { code: "123456" })).body).toEqual({ trusted: false });
+    expect((await post(p, `/customers/external-accounts/${ext}/untrust/confirm`, { code: "123456" })).body).toEqual({
+      trusted: false,
+    });
     const held = await post(p, "/quotes", quoteBody(c.usd, ext, 1000, { immediatelyExecute: true }));
     expect(held.status, JSON.stringify(held.body)).toBe(202);
     expect(held.body.status).toBe("PENDING_AUTHORIZATION");
@@ -115,13 +139,18 @@ describe("quote authorization", () => {
 
     const held = await post(p, "/quotes", quoteBody(c.usd, ext, 1000, { immediatelyExecute: true }));
     expect(held.status, JSON.stringify(held.body)).toBe(202);
-    expect(held.body).toMatchObject({ status: "PENDING_AUTHORIZATION", scaChallenge: { factor: "SMS_OTP", availableFactors: ["SMS_OTP"] } });
+    expect(held.body).toMatchObject({
+      status: "PENDING_AUTHORIZATION",
+      scaChallenge: { factor: "SMS_OTP", availableFactors: ["SMS_OTP"] },
+    });
     expect(await balance(p, c.usd)).toBe(100_000);
     const txn = await call("GET", `/transactions/${held.body.transactionId}`, { auth: p.auth });
     expect(txn.body.status).toBe("PENDING_AUTHORIZATION");
     const announced = await events(p, "OUTGOING_PAYMENT.PENDING_AUTHORIZATION");
     expect(announced.map((e: any) => e.data.id)).toContain(held.body.transactionId);
-    expect((await call("GET", `/quotes/${held.body.id}`, { auth: p.auth })).body.scaChallenge.id).toBe(held.body.scaChallenge.id);
+    expect((await call("GET", `/quotes/${held.body.id}`, { auth: p.auth })).body.scaChallenge.id).toBe(
+      held.body.scaChallenge.id,
+    );
     expect((await post(p, `/quotes/${held.body.id}/execute`)).status).toBe(409);
 
     expect((await post(p, `/quotes/${held.body.id}/authorize/resend`)).status).toBe(204);
@@ -133,7 +162,9 @@ describe("quote authorization", () => {
     expect(["PROCESSING", "COMPLETED"]).toContain(done.body.status);
     expect(done.body.scaChallenge).toBeUndefined();
     expect(await balance(p, c.usd)).toBe(100_000 - held.body.totalSendingAmount);
-    expect((await call("GET", `/transactions/${held.body.transactionId}`, { auth: p.auth })).body.status).not.toBe("PENDING_AUTHORIZATION");
+    expect((await call("GET", `/transactions/${held.body.transactionId}`, { auth: p.auth })).body.status).not.toBe(
+      "PENDING_AUTHORIZATION",
+    );
     const again = await post(p, `/quotes/${held.body.id}/authorize`, { code: "123456", ...IP });
     expect(again.status).toBe(409);
 
@@ -154,22 +185,33 @@ describe("quote authorization", () => {
     const p = await newPlatform();
     const us = await euCustomer(p, { country: "US" });
     await fund(p, us.usd, 10_000);
-    const usQuote = await post(p, "/quotes", quoteBody(us.usd, await usdExternal(p, us.id), 100, { immediatelyExecute: true }));
+    const usQuote = await post(
+      p,
+      "/quotes",
+      quoteBody(us.usd, await usdExternal(p, us.id), 100, { immediatelyExecute: true }),
+    );
     expect(usQuote.status).toBe(201);
     expect((await post(p, `/quotes/${usQuote.body.id}/authorize`, { code: "123456" })).status).toBe(409);
     expect((await post(p, `/quotes/${usQuote.body.id}/authorize/resend`)).status).toBe(409);
-    expect((await post(p, `/quotes/Quote:00000000-0000-7000-8000-000000000000/authorize`, { code: "123456" })).status).toBe(404);
+    expect(
+      (await post(p, `/quotes/Quote:00000000-0000-7000-8000-000000000000/authorize`, { code: "123456" })).status,
+    ).toBe(404);
 
     const c = await euCustomer(p, { session: true });
     await fund(p, c.usd, 10_000);
     const ext = await usdExternal(p, c.id);
     const held = await post(p, "/quotes", quoteBody(c.usd, ext, 100, { immediatelyExecute: true }));
     expect(held.status).toBe(202);
-    await sql((qq) => qq`update sca_states set session_expires_at = now() - interval '1 second' where customer_id = ${bare(c.id)}`);
+    await sql(
+      (qq) =>
+        qq`update sca_states set session_expires_at = now() - interval '1 second' where customer_id = ${bare(c.id)}`,
+    );
     const noSession = await post(p, `/quotes/${held.body.id}/authorize`, { code: "123456", ...IP });
     expect(noSession.status).toBe(409);
     expect(noSession.body.code).toBe("SCA_SESSION_REQUIRED");
-    await sql((qq) => qq`update sca_states set session_expires_at = now() + interval '1 day' where customer_id = ${bare(c.id)}`);
+    await sql(
+      (qq) => qq`update sca_states set session_expires_at = now() + interval '1 day' where customer_id = ${bare(c.id)}`,
+    );
     for (let i = 1; i <= 4; i++) {
       const r = await post(p, `/quotes/${held.body.id}/authorize`, { code: "000000", ...IP });
       expect(r.status).toBe(400);
@@ -190,8 +232,14 @@ describe("quote authorization", () => {
     await fund(p, c.usd, 10_000);
     const ext = await usdExternal(p, c.id);
     const age = async (quoteId: string) => {
-      await sql((qq) => qq`update quotes set sca_challenge = jsonb_set(sca_challenge, '{expiresAt}', to_jsonb((now() - interval '1 minute')::text)) where id = ${bare(quoteId)}`);
-      await sql((qq) => qq`update sca_challenges set expires_at = now() - interval '1 minute' where subject_id = ${bare(quoteId)}`);
+      await sql(
+        (qq) =>
+          qq`update quotes set sca_challenge = jsonb_set(sca_challenge, '{expiresAt}', to_jsonb((now() - interval '1 minute')::text)) where id = ${bare(quoteId)}`,
+      );
+      await sql(
+        (qq) =>
+          qq`update sca_challenges set expires_at = now() - interval '1 minute' where subject_id = ${bare(quoteId)}`,
+      );
     };
 
     const first = await post(p, "/quotes", quoteBody(c.usd, ext, 100, { immediatelyExecute: true }));
@@ -249,7 +297,9 @@ describe("quote authorization on a production platform: the code goes through th
       const held = await at("/quotes", quoteBody(c.usd, ext, 1000, { immediatelyExecute: true }));
       expect(held.status, JSON.stringify(held.body)).toBe(202);
       const code = await codeFor(1);
-      const [row] = await sql((qq) => qq`select code_digest from sca_challenges where id = ${bare(held.body.scaChallenge.id)}`);
+      const [row] = await sql(
+        (qq) => qq`select code_digest from sca_challenges where id = ${bare(held.body.scaChallenge.id)}`,
+      );
       expect(String(row.code_digest)).not.toContain(code);
       // The re-send rule also covers the first text: a resend within 30 s is 429; the later one repeats the code.
       expect((await at(`/quotes/${held.body.id}/authorize/resend`)).status).toBe(429);

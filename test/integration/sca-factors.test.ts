@@ -20,7 +20,12 @@ async function euCustomer(p: TestPlatform, verifyPhone = true) {
     phoneNumber: "+491701234567",
     address: { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE" },
     currencies: ["USD"],
-    endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
+    endUserTermsConsent: {
+      termsVersion: "V1",
+      acceptedAt: new Date().toISOString(),
+      acceptanceMethod: "CHECKBOX",
+      ipAddress: "203.0.113.7",
+    },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   if (verifyPhone) {
@@ -47,7 +52,12 @@ function assertionJson(auth: SoftAuthenticator, credentialId: string, challenge:
     id: credentialId,
     rawId: credentialId,
     type: "public-key",
-    response: { clientDataJSON: a.clientDataJson, authenticatorData: a.authenticatorData, signature: a.signature, userHandle: a.userHandle },
+    response: {
+      clientDataJSON: a.clientDataJson,
+      authenticatorData: a.authenticatorData,
+      signature: a.signature,
+      userHandle: a.userHandle,
+    },
     clientExtensionResults: {},
   };
 }
@@ -73,7 +83,10 @@ describe("PASSKEY SCA factors", () => {
     const badOrigin = await post(p, `/sca/factors/confirm${q(c)}`, {
       type: "PASSKEY",
       origin: "https://evil.example",
-      credential: registrationJson(new SoftAuthenticator("localhost", "https://evil.example"), start.body.options.challenge),
+      credential: registrationJson(
+        new SoftAuthenticator("localhost", "https://evil.example"),
+        start.body.options.challenge,
+      ),
     });
     expect(badOrigin.status).toBe(400);
     expect(badOrigin.body.details.errors[0].field).toBe("origin");
@@ -97,18 +110,37 @@ describe("PASSKEY SCA factors", () => {
     expect(login.body).toMatchObject({ factor: "PASSKEY", relyingPartyId: "localhost", allowedOrigins: [ORIGIN] });
     expect(login.body.passkeyOptions.allowCredentials[0].id).toBe(credentialId);
     const forged = assertionJson(auth, credentialId, login.body.passkeyOptions.challenge, true);
-    const refused = await post(p, `/sca/login/complete${q(c)}`, { factor: "PASSKEY", passkeyAssertion: forged, origin: ORIGIN, ...IP });
+    const refused = await post(p, `/sca/login/complete${q(c)}`, {
+      factor: "PASSKEY",
+      passkeyAssertion: forged,
+      origin: ORIGIN,
+      ...IP,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.details.failedAttempts).toBe(1);
-    const noOrigin = await post(p, `/sca/login/complete${q(c)}`, { factor: "PASSKEY", passkeyAssertion: { id: credentialId }, ...IP });
+    const noOrigin = await post(p, `/sca/login/complete${q(c)}`, {
+      factor: "PASSKEY",
+      passkeyAssertion: { id: credentialId },
+      ...IP,
+    });
     expect(noOrigin.status).toBe(400);
     expect(noOrigin.body.details.errors[0].field).toBe("origin");
     const assertion = assertionJson(auth, credentialId, login.body.passkeyOptions.challenge);
-    const done = await post(p, `/sca/login/complete${q(c)}`, { factor: "PASSKEY", passkeyAssertion: assertion, origin: ORIGIN, ...IP });
+    const done = await post(p, `/sca/login/complete${q(c)}`, {
+      factor: "PASSKEY",
+      passkeyAssertion: assertion,
+      origin: ORIGIN,
+      ...IP,
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.status).toBe("SUCCESS");
     // The assertion is single use.
-    const replay = await post(p, `/sca/login/complete${q(c)}`, { factor: "PASSKEY", passkeyAssertion: assertion, origin: ORIGIN, ...IP });
+    const replay = await post(p, `/sca/login/complete${q(c)}`, {
+      factor: "PASSKEY",
+      passkeyAssertion: assertion,
+      origin: ORIGIN,
+      ...IP,
+    });
     expect(replay.status).toBe(400);
 
     // A quote's challenge goes to the passkey (the only factor); the assertion releases it.
@@ -122,14 +154,22 @@ describe("PASSKEY SCA factors", () => {
     const opts = held.body.scaChallenge.passkeyAssertionOptions;
     expect(opts.rpId).toBe("localhost");
     expect((await post(p, `/quotes/${held.body.id}/authorize/resend`)).status).toBe(409);
-    const paid = await post(p, `/quotes/${held.body.id}/authorize`, { passkeyAssertion: assertionJson(auth, credentialId, opts.challenge), origin: ORIGIN, ...IP });
+    const paid = await post(p, `/quotes/${held.body.id}/authorize`, {
+      passkeyAssertion: assertionJson(auth, credentialId, opts.challenge),
+      origin: ORIGIN,
+      ...IP,
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(await balance(p, usd)).toBe(10_000 - held.body.totalSendingAmount);
 
     expect((await call("DELETE", `/sca/factors/nope${q(c)}`, { auth: p.auth })).status).toBe(404);
     expect((await call("DELETE", `/sca/factors/${credentialId}${q(c)}`, { auth: p.auth })).status).toBe(204);
     expect((await call("GET", `/sca/factors${q(c)}`, { auth: p.auth })).body.factors).toEqual([]);
-    const us = await post(p, "/customers", { customerType: "INDIVIDUAL", fullName: "Sam US", address: { line1: "1 Main", city: "Austin", postalCode: "73301", country: "US" } });
+    const us = await post(p, "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Sam US",
+      address: { line1: "1 Main", city: "Austin", postalCode: "73301", country: "US" },
+    });
     expect((await call("DELETE", `/sca/factors/${credentialId}${q(us.body.id)}`, { auth: p.auth })).status).toBe(409);
   });
 });
@@ -146,17 +186,30 @@ describe("2FA reset", () => {
     expect(start.status, JSON.stringify(start.body)).toBe(201);
     expect(start.body.resetId).toMatch(/^TwoFactorReset:/);
     const status = await call("GET", `/sca/factors/reset/${start.body.resetId}${q(c)}`, { auth: p.auth });
-    expect(status.body).toMatchObject({ status: "LIVENESS_PASSED", factor: "TOTP", enrollmentStatus: null, completedAt: null });
-    expect((await call("GET", `/sca/factors/reset/${start.body.resetId}${q(await euCustomer(p))}`, { auth: p.auth })).status).toBe(404);
+    expect(status.body).toMatchObject({
+      status: "LIVENESS_PASSED",
+      factor: "TOTP",
+      enrollmentStatus: null,
+      completedAt: null,
+    });
+    expect(
+      (await call("GET", `/sca/factors/reset/${start.body.resetId}${q(await euCustomer(p))}`, { auth: p.auth })).status,
+    ).toBe(404);
 
     expect((await post(p, `/sca/factors/reset/${start.body.resetId}/complete${q(c)}`)).status).toBe(204);
     const after = await call("GET", `/sca/factors/reset/${start.body.resetId}${q(c)}`, { auth: p.auth });
-    expect(after.body).toMatchObject({ status: "COMPLETED", enrollmentStatus: "PENDING", completedAt: expect.any(String) });
+    expect(after.body).toMatchObject({
+      status: "COMPLETED",
+      enrollmentStatus: "PENDING",
+      completedAt: expect.any(String),
+    });
     expect((await call("GET", `/sca/factors${q(c)}`, { auth: p.auth })).body.factors).toEqual([{ factor: "SMS_OTP" }]);
     expect((await post(p, `/sca/factors/reset/${start.body.resetId}/complete${q(c)}`)).status).toBe(400);
     const again = await post(p, `/sca/factors${q(c)}`, { type: "TOTP" });
     await post(p, `/sca/factors/confirm${q(c)}`, { type: "TOTP", secret: again.body.secret, code: "123456" });
-    expect((await call("GET", `/sca/factors/reset/${start.body.resetId}${q(c)}`, { auth: p.auth })).body.enrollmentStatus).toBe("COMPLETED");
+    expect(
+      (await call("GET", `/sca/factors/reset/${start.body.resetId}${q(c)}`, { auth: p.auth })).body.enrollmentStatus,
+    ).toBe("COMPLETED");
   });
 
   it("SMS_OTP reset enrolls the new mobile number; production resets wait for liveness (400 on complete); 5 starts per day", async () => {
@@ -166,22 +219,29 @@ describe("2FA reset", () => {
     const noMobile = await post(p, `/sca/factors/reset/${start.body.resetId}/complete${q(c)}`, {});
     expect(noMobile.status).toBe(400);
     expect(noMobile.body.details.errors[0].field).toBe("mobile");
-    const ok = await post(p, `/sca/factors/reset/${start.body.resetId}/complete${q(c)}`, { mobile: { countryCode: "+49", number: "1709999999" } });
+    const ok = await post(p, `/sca/factors/reset/${start.body.resetId}/complete${q(c)}`, {
+      mobile: { countryCode: "+49", number: "1709999999" },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(204);
     const customer = await call("GET", `/customers/${c}`, { auth: p.auth });
     expect(customer.body.phoneNumber).toBe("+491709999999");
     expect(customer.body.contactVerification.phone).toBe("VERIFIED");
-    for (let i = 0; i < 4; i++) expect((await post(p, `/sca/factors/reset${q(c)}`, { factor: "SMS_OTP" })).status).toBe(201);
+    for (let i = 0; i < 4; i++)
+      expect((await post(p, `/sca/factors/reset${q(c)}`, { factor: "SMS_OTP" })).status).toBe(201);
     expect((await post(p, `/sca/factors/reset${q(c)}`, { factor: "SMS_OTP" })).status).toBe(429);
 
     const prod = await newPlatform({ environment: "PRODUCTION" });
     const pc = await euCustomer(prod, false);
     const t = await post(prod, `/sca/factors${q(pc)}`, { type: "TOTP" });
     expect(t.status).toBe(200);
-    await sql((qq) => qq`update sca_states set totp_secret_enc = totp_pending_secret_enc where customer_id = ${bare(pc)}`);
+    await sql(
+      (qq) => qq`update sca_states set totp_secret_enc = totp_pending_secret_enc where customer_id = ${bare(pc)}`,
+    );
     const pr = await post(prod, `/sca/factors/reset${q(pc)}`, { factor: "TOTP" });
     expect(pr.status).toBe(201);
-    expect((await call("GET", `/sca/factors/reset/${pr.body.resetId}${q(pc)}`, { auth: prod.auth })).body.status).toBe("INITIATED");
+    expect((await call("GET", `/sca/factors/reset/${pr.body.resetId}${q(pc)}`, { auth: prod.auth })).body.status).toBe(
+      "INITIATED",
+    );
     const early = await post(prod, `/sca/factors/reset/${pr.body.resetId}/complete${q(pc)}`);
     expect(early.status).toBe(400);
     expect(early.body.details.status).toBe("INITIATED");

@@ -16,7 +16,12 @@ async function euCustomer(p: TestPlatform, extra: Record<string, unknown> = {}) 
       phoneNumber: "+491701234567",
       address: DE,
       currencies: ["USD"],
-      endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" },
+      endUserTermsConsent: {
+        termsVersion: "V1",
+        acceptedAt: new Date().toISOString(),
+        acceptanceMethod: "CHECKBOX",
+        ipAddress: "203.0.113.7",
+      },
       ...extra,
     },
   });
@@ -69,13 +74,29 @@ describe("Strong Customer Authentication", () => {
     const noPhone = await post(p, `/sca/login/start${q(c.id)}`, { factor: "SMS_OTP" });
     expect(noPhone.status).toBe(400);
     await verifyPhone(p, c.id);
-    expect((await call("GET", `/sca/factors${q(c.id)}`, { auth: p.auth })).body).toEqual({ factors: [{ factor: "SMS_OTP" }] });
+    expect((await call("GET", `/sca/factors${q(c.id)}`, { auth: p.auth })).body).toEqual({
+      factors: [{ factor: "SMS_OTP" }],
+    });
     const start = await post(p, `/sca/login/start${q(c.id)}`, { factor: "SMS_OTP" });
     expect(start.status).toBe(200);
-    expect(start.body).toMatchObject({ factor: "SMS_OTP", challengeId: expect.any(String), expiresAt: expect.any(String) });
-    const wrongChallenge = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "SMS_OTP", challengeId: "nope", code: "123456", ...IP });
+    expect(start.body).toMatchObject({
+      factor: "SMS_OTP",
+      challengeId: expect.any(String),
+      expiresAt: expect.any(String),
+    });
+    const wrongChallenge = await post(p, `/sca/login/complete${q(c.id)}`, {
+      factor: "SMS_OTP",
+      challengeId: "nope",
+      code: "123456",
+      ...IP,
+    });
     expect(wrongChallenge.status).toBe(400);
-    const done = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "123456", ...IP });
+    const done = await post(p, `/sca/login/complete${q(c.id)}`, {
+      factor: "SMS_OTP",
+      challengeId: start.body.challengeId,
+      code: "123456",
+      ...IP,
+    });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.status).toBe("SUCCESS");
     const days = (Date.parse(done.body.sessionExpiresAt) - Date.now()) / 86_400_000;
@@ -85,11 +106,21 @@ describe("Strong Customer Authentication", () => {
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
 
     // An expired session asks again; RESET_PASSWORD_COMPLETED revokes a live one.
-    await sql((qq) => qq`update sca_states set session_expires_at = now() - interval '1 second' where customer_id = ${bare(c.id)}`);
+    await sql(
+      (qq) =>
+        qq`update sca_states set session_expires_at = now() - interval '1 second' where customer_id = ${bare(c.id)}`,
+    );
     expect((await post(p, "/quotes", quoteBody(usd, ext, 1000))).body.code).toBe("SCA_SESSION_REQUIRED");
-    await sql((qq) => qq`update sca_states set session_expires_at = now() + interval '1 day' where customer_id = ${bare(c.id)}`);
+    await sql(
+      (qq) => qq`update sca_states set session_expires_at = now() + interval '1 day' where customer_id = ${bare(c.id)}`,
+    );
     const reset = await post(p, `/sca/record-event${q(c.id)}`, { eventType: "RESET_PASSWORD_COMPLETED" });
-    expect(reset.body).toEqual({ eventType: "RESET_PASSWORD_COMPLETED", suspended: false, lockedUntil: null, failedAttempts: 0 });
+    expect(reset.body).toEqual({
+      eventType: "RESET_PASSWORD_COMPLETED",
+      suspended: false,
+      lockedUntil: null,
+      failedAttempts: 0,
+    });
     expect((await post(p, "/quotes", quoteBody(usd, ext, 1000))).body.code).toBe("SCA_SESSION_REQUIRED");
   });
 
@@ -99,25 +130,45 @@ describe("Strong Customer Authentication", () => {
     await verifyPhone(p, c.id);
     const start = await post(p, `/sca/login/start${q(c.id)}`, { factor: "SMS_OTP" });
     for (let i = 1; i <= 3; i++) {
-      const r = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "000000", ...IP });
+      const r = await post(p, `/sca/login/complete${q(c.id)}`, {
+        factor: "SMS_OTP",
+        challengeId: start.body.challengeId,
+        code: "000000",
+        ...IP,
+      });
       expect(r.status).toBe(400);
       expect(r.body.details.failedAttempts).toBe(i);
     }
     const ev = await post(p, `/sca/record-event${q(c.id)}`, { eventType: "FAILED_LOGIN_ATTEMPT" });
     expect(ev.body).toMatchObject({ failedAttempts: 4, lockedUntil: null, suspended: false });
-    const fifth = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "000000", ...IP });
+    const fifth = await post(p, `/sca/login/complete${q(c.id)}`, {
+      factor: "SMS_OTP",
+      challengeId: start.body.challengeId,
+      code: "000000",
+      ...IP,
+    });
     expect(fifth.status).toBe(423);
     expect(fifth.body.code).toBe("ACCOUNT_LOCKED");
     const until = Date.parse(fifth.body.details.lockedUntil) - Date.now();
     expect(until).toBeGreaterThan(14 * 60_000);
     expect(until).toBeLessThanOrEqual(15 * 60_000);
     // Even the right code is refused while locked.
-    const right = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "123456", ...IP });
+    const right = await post(p, `/sca/login/complete${q(c.id)}`, {
+      factor: "SMS_OTP",
+      challengeId: start.body.challengeId,
+      code: "123456",
+      ...IP,
+    });
     expect(right.status).toBe(423);
     expect((await post(p, `/sca/login/start${q(c.id)}`, { factor: "SMS_OTP" })).status).toBe(423);
     expect((await post(p, `/sca/record-event${q(c.id)}`, { eventType: "FAILED_LOGIN_ATTEMPT" })).status).toBe(423);
     await post(p, `/sca/record-event${q(c.id)}`, { eventType: "RESET_PASSWORD_COMPLETED" });
-    const after = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "123456", ...IP });
+    const after = await post(p, `/sca/login/complete${q(c.id)}`, {
+      factor: "SMS_OTP",
+      challengeId: start.body.challengeId,
+      code: "123456",
+      ...IP,
+    });
     expect(after.status).toBe(200);
   });
 
@@ -127,25 +178,52 @@ describe("Strong Customer Authentication", () => {
     const start = await post(p, `/sca/factors${q(c.id)}`, { type: "TOTP" });
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     expect(start.body.totpUri).toMatch(/^otpauth:\/\/totp\//);
-    const totp = new TOTP({ secret: Secret.fromBase32(start.body.secretBase32Encoded), digits: 6, period: 30, algorithm: "SHA1" });
-    const [row] = await sql((qq) => qq`select totp_pending_secret_enc as s from sca_states where customer_id = ${bare(c.id)}`);
+    const totp = new TOTP({
+      secret: Secret.fromBase32(start.body.secretBase32Encoded),
+      digits: 6,
+      period: 30,
+      algorithm: "SHA1",
+    });
+    const [row] = await sql(
+      (qq) => qq`select totp_pending_secret_enc as s from sca_states where customer_id = ${bare(c.id)}`,
+    );
     expect(String(row.s)).toMatch(/^v1\./);
     expect(String(row.s)).not.toContain(start.body.secretBase32Encoded);
     // Production: the sandbox code is not accepted.
-    const sandboxCode = await post(p, `/sca/factors/confirm${q(c.id)}`, { type: "TOTP", secret: start.body.secret, code: totp.generate() === "123456" ? "654321" : "123456" });
+    const sandboxCode = await post(p, `/sca/factors/confirm${q(c.id)}`, {
+      type: "TOTP",
+      secret: start.body.secret,
+      code: totp.generate() === "123456" ? "654321" : "123456",
+    });
     expect(sandboxCode.status).toBe(400);
-    const wrongSecret = await post(p, `/sca/factors/confirm${q(c.id)}`, { type: "TOTP", secret: "00".repeat(20), code: totp.generate() });
+    const wrongSecret = await post(p, `/sca/factors/confirm${q(c.id)}`, {
+      type: "TOTP",
+      secret: "00".repeat(20),
+      code: totp.generate(),
+    });
     expect(wrongSecret.body.details.errors[0].field).toBe("secret");
-    const ok = await post(p, `/sca/factors/confirm${q(c.id)}`, { type: "TOTP", secret: start.body.secret, code: totp.generate() });
+    const ok = await post(p, `/sca/factors/confirm${q(c.id)}`, {
+      type: "TOTP",
+      secret: start.body.secret,
+      code: totp.generate(),
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.recoveryCodes).toHaveLength(8);
-    const [stored] = await sql((qq) => qq`select recovery_code_digests::text as d from sca_states where customer_id = ${bare(c.id)}`);
+    const [stored] = await sql(
+      (qq) => qq`select recovery_code_digests::text as d from sca_states where customer_id = ${bare(c.id)}`,
+    );
     for (const code of ok.body.recoveryCodes) expect(stored.d).not.toContain(code);
-    expect((await call("GET", `/sca/factors${q(c.id)}`, { auth: p.auth })).body).toEqual({ factors: [{ factor: "TOTP" }] });
+    expect((await call("GET", `/sca/factors${q(c.id)}`, { auth: p.auth })).body).toEqual({
+      factors: [{ factor: "TOTP" }],
+    });
     expect((await post(p, `/sca/factors${q(c.id)}`, { type: "TOTP" })).status).toBe(409);
 
     expect((await post(p, `/sca/login/start${q(c.id)}`, { factor: "TOTP" })).body).toEqual({ factor: "TOTP" });
-    const bad = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "TOTP", code: String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, "0"), ...IP });
+    const bad = await post(p, `/sca/login/complete${q(c.id)}`, {
+      factor: "TOTP",
+      code: String((Number(totp.generate()) + 500_000) % 1_000_000).padStart(6, "0"),
+      ...IP,
+    });
     expect(bad.status).toBe(400);
     const login = await post(p, `/sca/login/complete${q(c.id)}`, { factor: "TOTP", code: totp.generate(), ...IP });
     expect(login.status, JSON.stringify(login.body)).toBe(200);

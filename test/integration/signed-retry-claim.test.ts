@@ -28,10 +28,21 @@ const key = generateP256KeyPair();
 beforeAll(async () => {
   const p = await newPlatform();
   const db = await getDb();
-  const [row] = await db.select().from(platforms).where(eq(platforms.id, parseId("Platform", p.id)!));
+  const [row] = await db
+    .select()
+    .from(platforms)
+    .where(eq(platforms.id, parseId("Platform", p.id)!));
   platform = toPrincipal(row);
-  const customer = await createCustomer(platform, { customerType: "INDIVIDUAL", fullName: "Claim User", email: "claim@example.com" } as never);
-  const [account] = await db.select().from(internalAccounts).where(eq(internalAccounts.customerId, parseId("Customer", customer.id)!)).limit(1);
+  const customer = await createCustomer(platform, {
+    customerType: "INDIVIDUAL",
+    fullName: "Claim User",
+    email: "claim@example.com",
+  } as never);
+  const [account] = await db
+    .select()
+    .from(internalAccounts)
+    .where(eq(internalAccounts.customerId, parseId("Customer", customer.id)!))
+    .limit(1);
   const [method] = await db.select().from(authMethods).where(eq(authMethods.accountId, account!.id)).limit(1);
   accountId = account!.id;
   await db.insert(authSessions).values({
@@ -46,7 +57,10 @@ beforeAll(async () => {
 });
 
 /** An operation signed by an active session of the account; `effect` is its `execute`, counted. */
-function operation(name: string, effect: SignedOperation<{ n: number }>["execute"] = async () => reply(201, { ok: true })) {
+function operation(
+  name: string,
+  effect: SignedOperation<{ n: number }>["execute"] = async () => reply(201, { ok: true }),
+) {
   const runs = { count: 0 };
   const op: SignedOperation<{ n: number }> = {
     name,
@@ -78,11 +92,17 @@ async function challenge(op: SignedOperation<{ n: number }>) {
 }
 
 const signed = (ch: { payloadToSign: string; requestId: string }, privateKeyHex = key.privateKeyHex) =>
-  call({ "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex }), "Request-Id": ch.requestId });
+  call({
+    "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex }),
+    "Request-Id": ch.requestId,
+  });
 
 async function stored(requestId: string) {
   const db = await getDb();
-  const [row] = await db.select().from(signedRequests).where(eq(signedRequests.id, parseId("Request", requestId)!));
+  const [row] = await db
+    .select()
+    .from(signedRequests)
+    .where(eq(signedRequests.id, parseId("Request", requestId)!));
   return row;
 }
 
@@ -99,7 +119,12 @@ describe("signed retry: claim, judge, then commit", () => {
     const ok = await runSignedRetry(op, signed(ch));
     expect(ok.status).toBe(201);
     expect(ok.headers?.[REPLAYED_HEADER]).toBeUndefined();
-    expect(await stored(ch.requestId)).toMatchObject({ state: "CONSUMED", outcome: "SUCCEEDED", responseStatus: 201, acceptedSigner: key.publicKeyHex });
+    expect(await stored(ch.requestId)).toMatchObject({
+      state: "CONSUMED",
+      outcome: "SUCCEEDED",
+      responseStatus: 201,
+      acceptedSigner: key.publicKeyHex,
+    });
     expect(runs.count).toBe(1);
   });
 
@@ -108,7 +133,10 @@ describe("signed retry: claim, judge, then commit", () => {
     const ch = await challenge(op);
     const other = await newPlatform();
     const db = await getDb();
-    const [row] = await db.select().from(platforms).where(eq(platforms.id, parseId("Platform", other.id)!));
+    const [row] = await db
+      .select()
+      .from(platforms)
+      .where(eq(platforms.id, parseId("Platform", other.id)!));
     const refused = await runSignedRetry(op, { ...signed(ch), platform: toPrincipal(row) }).catch((e) => e);
     expect((refused as ApiError).details).toMatchObject({ reason: "REQUEST_ID_UNKNOWN" });
     expect((await stored(ch.requestId)).state).toBe("PENDING");
@@ -120,7 +148,9 @@ describe("signed retry: claim, judge, then commit", () => {
     const { op, runs } = operation("test.claim.concurrent");
     const ch = await challenge(op);
     const stamped = signed(ch);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => runSignedRetry(op, { ...stamped, headers: new Headers(stamped.headers) })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => runSignedRetry(op, { ...stamped, headers: new Headers(stamped.headers) })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     expect(answers.filter((a) => a.headers?.[REPLAYED_HEADER] === "true")).toHaveLength(7);
     expect(runs.count).toBe(1);
@@ -145,7 +175,9 @@ describe("signed retry: claim, judge, then commit", () => {
       return reply(200, { text: "nul \u0000 here" });
     });
     const ch = await challenge(op);
-    const count = async () => (await db.select({ id: signedRequests.id }).from(signedRequests).where(eq(signedRequests.operation, op.name))).length;
+    const count = async () =>
+      (await db.select({ id: signedRequests.id }).from(signedRequests).where(eq(signedRequests.operation, op.name)))
+        .length;
     expect(await count()).toBe(1);
     await expect(runSignedRetry(op, signed(ch))).rejects.toThrow();
     expect(runs.count).toBe(1);
@@ -162,18 +194,29 @@ describe("signed retry: claim, judge, then commit", () => {
     });
     // Count the row versions this operation's requests get (the claim locks the row; only the store writes it).
     await db.execute(sql`create table if not exists test_claim_writes (id uuid not null)`);
-    await db.execute(sql.raw(`create or replace function test_claim_write() returns trigger language plpgsql as $$
-      begin insert into test_claim_writes values (new.id); return new; end $$`));
-    await db.execute(sql.raw(`create or replace trigger test_claim_write after update on signed_requests for each row
-      when (new.operation = 'test.claim.once') execute function test_claim_write()`));
+    await db.execute(
+      sql.raw(`create or replace function test_claim_write() returns trigger language plpgsql as $$
+      begin insert into test_claim_writes values (new.id); return new; end $$`),
+    );
+    await db.execute(
+      sql.raw(`create or replace trigger test_claim_write after update on signed_requests for each row
+      when (new.operation = 'test.claim.once') execute function test_claim_write()`),
+    );
     try {
       const ch = await challenge(op);
       expect((await runSignedRetry(op, signed(ch))).status).toBe(201);
       const after = await stored(ch.requestId);
       expect(seen).toEqual({ ...after, responseStatus: null, responseBody: null });
-      expect(after).toMatchObject({ state: "CONSUMED", outcome: "SUCCEEDED", responseStatus: 201, responseBody: { ok: true } });
+      expect(after).toMatchObject({
+        state: "CONSUMED",
+        outcome: "SUCCEEDED",
+        responseStatus: 201,
+        responseBody: { ok: true },
+      });
       expect(after.acceptedAt).toEqual(after.consumedAt);
-      const writes = (await db.execute(sql`select count(*)::int as n from test_claim_writes where id = ${after.id}`)) as unknown as { n: number }[];
+      const writes = (await db.execute(
+        sql`select count(*)::int as n from test_claim_writes where id = ${after.id}`,
+      )) as unknown as { n: number }[];
       expect(writes[0]!.n).toBe(1);
     } finally {
       await db.execute(sql.raw("drop trigger if exists test_claim_write on signed_requests"));

@@ -41,7 +41,10 @@ describe("a signed retry whose terminal answer is lost", () => {
       const clientKey = generateP256KeyPair();
       let refreshed: AuthSession;
       try {
-        refreshed = await signedRetry((h) => viaProxy.refreshSession(session.id, clientKey.publicKeyHex, h), stampSigner(key.privateKeyHex));
+        refreshed = await signedRetry(
+          (h) => viaProxy.refreshSession(session.id, clientKey.publicKeyHex, h),
+          stampSigner(key.privateKeyHex),
+        );
       } catch {
         lost++;
         continue;
@@ -50,10 +53,15 @@ describe("a signed retry whose terminal answer is lost", () => {
       expect((await direct.listSessions(user.accountId)).data.map((s) => s.id)).toEqual([refreshed.id]);
       const { sessionPrivateKey } = await openSession(refreshed, clientKey);
       const nextKey = generateP256KeyPair().publicKeyHex;
-      const next = await signedRetry((h) => direct.refreshSession(refreshed.id, nextKey, h), stampSigner(sessionPrivateKey));
+      const next = await signedRetry(
+        (h) => direct.refreshSession(refreshed.id, nextKey, h),
+        stampSigner(sessionPrivateKey),
+      );
       expect(next.id).not.toBe(refreshed.id);
     }
-    console.log(`signed-retry lost responses: ${proxy.dropped() - droppedBefore} answers cut off, ${lost} of ${rounds} results lost`);
+    console.log(
+      `signed-retry lost responses: ${proxy.dropped() - droppedBefore} answers cut off, ${lost} of ${rounds} results lost`,
+    );
     expect(proxy.dropped() - droppedBefore).toBe(rounds);
     expect(lost).toBe(0);
   });
@@ -63,7 +71,10 @@ describe("a signed retry whose terminal answer is lost", () => {
     const { session, key } = await signInWithEmailOtp(direct, user.credentialId);
     const clientKey = generateP256KeyPair();
     const ch = (await direct.refreshSession(session.id, clientKey.publicKeyHex)).body as SignedRetryChallenge;
-    const h = { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": ch.requestId };
+    const h = {
+      "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }),
+      "Request-Id": ch.requestId,
+    };
     const first = await direct.refreshSession(session.id, clientKey.publicKeyHex, h);
     expect(first.status).toBe(201);
     expect(first.headers.get("signed-request-replayed")).toBeNull();
@@ -72,16 +83,28 @@ describe("a signed retry whose terminal answer is lost", () => {
     expect(again.headers.get("signed-request-replayed")).toBe("true");
     expect(again.body).toEqual(first.body);
     // Stored sealed to the client's key: no private key at rest.
-    const [row] = await sql((q) => q`select response_status, response_body from signed_requests where id = ${bare(ch.requestId)}`);
+    const [row] = await sql(
+      (q) => q`select response_status, response_body from signed_requests where id = ${bare(ch.requestId)}`,
+    );
     expect(row.response_status).toBe(201);
-    expect((row.response_body as AuthSession).encryptedSessionSigningKey).toBe((first.body as AuthSession).encryptedSessionSigningKey);
+    expect((row.response_body as AuthSession).encryptedSessionSigningKey).toBe(
+      (first.body as AuthSession).encryptedSessionSigningKey,
+    );
 
     const reason = (e: unknown) => (e instanceof ServiceError ? `${e.status}:${e.reason}` : String(e));
     const otherBytes = { ...h, "Service-Wallet-Signature": reorderedStamp(h["Service-Wallet-Signature"]) };
-    expect(await direct.refreshSession(session.id, clientKey.publicKeyHex, otherBytes).catch(reason)).toBe("401:REQUEST_ID_REUSED");
-    expect(await direct.refreshSession(session.id, generateP256KeyPair().publicKeyHex, h).catch(reason)).toBe("401:REQUEST_ID_REUSED");
-    await sql((q) => q`update signed_requests set expires_at = now() - interval '1 second' where id = ${bare(ch.requestId)}`);
-    expect(await direct.refreshSession(session.id, clientKey.publicKeyHex, h).catch(reason)).toBe("401:REQUEST_ID_REUSED");
+    expect(await direct.refreshSession(session.id, clientKey.publicKeyHex, otherBytes).catch(reason)).toBe(
+      "401:REQUEST_ID_REUSED",
+    );
+    expect(await direct.refreshSession(session.id, generateP256KeyPair().publicKeyHex, h).catch(reason)).toBe(
+      "401:REQUEST_ID_REUSED",
+    );
+    await sql(
+      (q) => q`update signed_requests set expires_at = now() - interval '1 second' where id = ${bare(ch.requestId)}`,
+    );
+    expect(await direct.refreshSession(session.id, clientKey.publicKeyHex, h).catch(reason)).toBe(
+      "401:REQUEST_ID_REUSED",
+    );
     expect((await direct.listSessions(user.accountId)).data.map((s) => s.id)).toEqual([(first.body as AuthSession).id]);
   });
 });

@@ -13,7 +13,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 function otherStamp(payload: string, privateKeyHex: string): string {
   const sig = p256.sign(utf8Encode(payload), hexToBytes(privateKeyHex), { format: "der", extraEntropy: true });
   const publicKey = bytesToHex(p256.getPublicKey(hexToBytes(privateKeyHex), true));
-  return base64urlEncode(utf8Encode(JSON.stringify({ publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature: bytesToHex(sig) })));
+  return base64urlEncode(
+    utf8Encode(JSON.stringify({ publicKey, scheme: "SIGNATURE_SCHEME_TK_API_P256", signature: bytesToHex(sig) })),
+  );
 }
 
 describe("PROCESSING: the wallet provider settles after a delay", () => {
@@ -40,7 +42,10 @@ describe("PROCESSING: the wallet provider settles after a delay", () => {
     const { encryptedOtpBundle, key } = await otpBundle(client, user.credentialId, "000000");
     const body = { type: "EMAIL_OTP" as const, encryptedOtpBundle };
     const ch = (await client.verifyCredential(user.credentialId, body)).body as SignedRetryChallenge;
-    const h = { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": ch.requestId };
+    const h = {
+      "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }),
+      "Request-Id": ch.requestId,
+    };
 
     const accepted = await client.verifyCredential(user.credentialId, body, h);
     expect(accepted.status).toBe(200);
@@ -51,15 +56,28 @@ describe("PROCESSING: the wallet provider settles after a delay", () => {
 
     // Once accepted, only the identical request may follow.
     const conflict = await client
-      .verifyCredential(user.credentialId, body, { ...h, "Service-Wallet-Signature": otherStamp(ch.payloadToSign, key.privateKeyHex) })
+      .verifyCredential(user.credentialId, body, {
+        ...h,
+        "Service-Wallet-Signature": otherStamp(ch.payloadToSign, key.privateKeyHex),
+      })
       .catch((e) => e);
     expect(conflict).toBeInstanceOf(ServiceError);
-    expect(conflict.body).toMatchObject({ status: 409, code: "CONFLICT", details: { reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED" } });
+    expect(conflict.body).toMatchObject({
+      status: 409,
+      code: "CONFLICT",
+      details: { reason: "SIGNATURE_DIFFERS_FROM_ACCEPTED" },
+    });
 
     await sleep(SETTLE_MS + 200);
-    const results = await Promise.all(Array.from({ length: 6 }, () => client.verifyCredential(user.credentialId, body, h)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => client.verifyCredential(user.credentialId, body, h)),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(6).fill(200));
-    expect(results[0].body).toMatchObject({ id: expect.stringMatching(/^Session:/), accountId: user.accountId, type: "EMAIL_OTP" });
+    expect(results[0].body).toMatchObject({
+      id: expect.stringMatching(/^Session:/),
+      accountId: user.accountId,
+      type: "EMAIL_OTP",
+    });
     for (const r of results) expect(r.body).toEqual(results[0].body);
     expect(results.filter((r) => r.headers.get("signed-request-replayed") === null)).toHaveLength(1);
     const later = await client.verifyCredential(user.credentialId, body, h);
@@ -67,7 +85,10 @@ describe("PROCESSING: the wallet provider settles after a delay", () => {
     expect(later.body).toEqual(results[0].body);
     // Once consumed, the other signature is a reuse (no longer a conflict).
     const after = await client
-      .verifyCredential(user.credentialId, body, { ...h, "Service-Wallet-Signature": otherStamp(ch.payloadToSign, key.privateKeyHex) })
+      .verifyCredential(user.credentialId, body, {
+        ...h,
+        "Service-Wallet-Signature": otherStamp(ch.payloadToSign, key.privateKeyHex),
+      })
       .catch((e) => e);
     expect(after.body).toMatchObject({ status: 401, details: { reason: "REQUEST_ID_REUSED" } });
     expect((await client.listSessions(user.accountId)).data).toHaveLength(1);
@@ -82,11 +103,15 @@ describe("PROCESSING: the wallet provider settles after a delay", () => {
     });
     const exportKey = generateP256KeyPair().publicKeyUncompressedHex;
     const exportHeaders = sign((await client.exportWallet(user.accountId, exportKey)).body as SignedRetryChallenge);
-    expect((await client.exportWallet(user.accountId, exportKey, exportHeaders)).body).toMatchObject({ status: "PROCESSING" });
+    expect((await client.exportWallet(user.accountId, exportKey, exportHeaders)).body).toMatchObject({
+      status: "PROCESSING",
+    });
     // The same session is refreshed (so revoked) while the export is being settled.
     const nextKey = generateP256KeyPair().publicKeyHex;
     const refreshHeaders = sign((await client.refreshSession(session.id, nextKey)).body as SignedRetryChallenge);
-    expect((await client.refreshSession(session.id, nextKey, refreshHeaders)).body).toMatchObject({ status: "PROCESSING" });
+    expect((await client.refreshSession(session.id, nextKey, refreshHeaders)).body).toMatchObject({
+      status: "PROCESSING",
+    });
     await sleep(SETTLE_MS + 200);
     expect((await client.refreshSession(session.id, nextKey, refreshHeaders)).status).toBe(201);
 
@@ -104,15 +129,25 @@ describe("PROCESSING: the wallet provider settles after a delay", () => {
     const { session, key } = await signInWithEmailOtp(client, user.credentialId);
     expect(Date.now() - started).toBeGreaterThanOrEqual(SETTLE_MS);
     let challenged = 0;
-    const next = await signedRetry((h) => client.refreshSession(session.id, generateP256KeyPair().publicKeyHex, h), stampSigner(key.privateKeyHex), {
-      onChallenge: () => challenged++,
-    }).catch((e) => e);
+    const next = await signedRetry(
+      (h) => client.refreshSession(session.id, generateP256KeyPair().publicKeyHex, h),
+      stampSigner(key.privateKeyHex),
+      {
+        onChallenge: () => challenged++,
+      },
+    ).catch((e) => e);
     // A fresh key per call changes the body: the retry is refused as a body mismatch, never executed.
     expect(next).toBeInstanceOf(ServiceError);
     expect(next.code).toBe("WALLET_SIGNATURE_BODY_MISMATCH");
     const clientKey = generateP256KeyPair();
-    const refreshed = await signedRetry((h) => client.refreshSession(session.id, clientKey.publicKeyHex, h), stampSigner(key.privateKeyHex));
-    expect(refreshed).toMatchObject({ id: expect.stringMatching(/^Session:/), encryptedSessionSigningKey: expect.any(String) });
+    const refreshed = await signedRetry(
+      (h) => client.refreshSession(session.id, clientKey.publicKeyHex, h),
+      stampSigner(key.privateKeyHex),
+    );
+    expect(refreshed).toMatchObject({
+      id: expect.stringMatching(/^Session:/),
+      encryptedSessionSigningKey: expect.any(String),
+    });
     expect(challenged).toBe(1);
     expect((await client.listSessions(user.accountId)).data.map((s) => s.id)).toEqual([refreshed.id]);
   });

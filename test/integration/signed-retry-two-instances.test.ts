@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateP256KeyPair, makeStamp } from "@/lib/crypto";
-import { ServiceError, signedRetry, stampSigner, type RawResponse, type SignedHeaders, type SignedRetryChallenge } from "@/lib/sdk";
+import {
+  ServiceError,
+  signedRetry,
+  stampSigner,
+  type RawResponse,
+  type SignedHeaders,
+  type SignedRetryChallenge,
+} from "@/lib/sdk";
 import { newPlatform, startPeerServer, type TestPlatform } from "../support/api";
 import type { RunningServer } from "../support/server";
 import { newWalletUser, otpBundle, sdkFor, signInWithEmailOtp } from "../support/wallet";
@@ -23,10 +30,18 @@ describe("signed retry across two server instances on one database", () => {
   });
 
   /** Fire the same signed retry `n` times at once, alternating instances; settle every answer. */
-  async function storm<T>(n: number, send: (client: ReturnType<typeof sdkFor>, h: SignedHeaders) => Promise<RawResponse<T>>, h: SignedHeaders) {
+  async function storm<T>(
+    n: number,
+    send: (client: ReturnType<typeof sdkFor>, h: SignedHeaders) => Promise<RawResponse<T>>,
+    h: SignedHeaders,
+  ) {
     const results = await Promise.allSettled(Array.from({ length: n }, (_, i) => send(i % 2 === 0 ? onA : onB, h)));
-    const ok = results.filter((r): r is PromiseFulfilledResult<RawResponse<T>> => r.status === "fulfilled").map((r) => r.value);
-    const errors = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason as ServiceError);
+    const ok = results
+      .filter((r): r is PromiseFulfilledResult<RawResponse<T>> => r.status === "fulfilled")
+      .map((r) => r.value);
+    const errors = results
+      .filter((r): r is PromiseRejectedResult => r.status === "rejected")
+      .map((r) => r.reason as ServiceError);
     return { ok, errors };
   }
 
@@ -54,23 +69,32 @@ describe("signed retry across two server instances on one database", () => {
     const { encryptedOtpBundle, key } = await otpBundle(onB, user.credentialId, "000000");
     const body = { type: "EMAIL_OTP" as const, encryptedOtpBundle };
     const ch = (await onA.verifyCredential(user.credentialId, body)).body as SignedRetryChallenge;
-    const h = { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": ch.requestId };
+    const h = {
+      "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }),
+      "Request-Id": ch.requestId,
+    };
     const { ok, errors } = await storm(20, (c, hh) => c.verifyCredential(user.credentialId, body, hh), h);
     expect(errors).toEqual([]);
     expectOneResultReplayed(ok, 200);
     expect((await onB.listSessions(user.accountId)).data).toHaveLength(1);
   });
 
-  it.each([1, 2, 3])("20 identical refresh retries (round %i) split across both instances: exactly one new session, no second side effect, the same answer to all", async () => {
-    const user = await newWalletUser(p, onA);
-    const { session, key } = await signInWithEmailOtp(onB, user.credentialId);
-    const clientKey = generateP256KeyPair();
-    const ch = (await onB.refreshSession(session.id, clientKey.publicKeyHex)).body as SignedRetryChallenge;
-    const h = { "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }), "Request-Id": ch.requestId };
-    const { ok, errors } = await storm(20, (c, hh) => c.refreshSession(session.id, clientKey.publicKeyHex, hh), h);
-    expect(errors).toEqual([]);
-    expectOneResultReplayed(ok, 201);
-    const listed = (await onA.listSessions(user.accountId)).data;
-    expect(listed.map((s) => s.id)).toEqual([(ok[0].body as { id: string }).id]);
-  });
+  it.each([1, 2, 3])(
+    "20 identical refresh retries (round %i) split across both instances: exactly one new session, no second side effect, the same answer to all",
+    async () => {
+      const user = await newWalletUser(p, onA);
+      const { session, key } = await signInWithEmailOtp(onB, user.credentialId);
+      const clientKey = generateP256KeyPair();
+      const ch = (await onB.refreshSession(session.id, clientKey.publicKeyHex)).body as SignedRetryChallenge;
+      const h = {
+        "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign, privateKeyHex: key.privateKeyHex }),
+        "Request-Id": ch.requestId,
+      };
+      const { ok, errors } = await storm(20, (c, hh) => c.refreshSession(session.id, clientKey.publicKeyHex, hh), h);
+      expect(errors).toEqual([]);
+      expectOneResultReplayed(ok, 201);
+      const listed = (await onA.listSessions(user.accountId)).data;
+      expect(listed.map((s) => s.id)).toEqual([(ok[0].body as { id: string }).id]);
+    },
+  );
 });

@@ -13,15 +13,27 @@ async function withSmsOtp(p: TestPlatform, client: ReturnType<typeof sdkFor>, ph
   const creds = await client.listCredentials(account!.id);
   const email = creds.data.find((c) => c.type === "EMAIL_OTP")!;
   const { key } = await signInWithEmailOtp(client, email.id);
-  const added = await signedRetry((h) => client.addCredential({ type: "SMS_OTP", accountId: account!.id }, h), stampSigner(key.privateKeyHex), {
-    onChallenge: (c) => expect(JSON.parse(c.payloadToSign).parameters).toMatchObject({ type: "SMS_OTP", phoneNumber }),
-  });
+  const added = await signedRetry(
+    (h) => client.addCredential({ type: "SMS_OTP", accountId: account!.id }, h),
+    stampSigner(key.privateKeyHex),
+    {
+      onChallenge: (c) =>
+        expect(JSON.parse(c.payloadToSign).parameters).toMatchObject({ type: "SMS_OTP", phoneNumber }),
+    },
+  );
   return { customer, accountId: account!.id, sms: added, sessionKey: key };
 }
 
-async function signInWithSms(client: ReturnType<typeof sdkFor>, credentialId: string, code: string | (() => Promise<string>)) {
+async function signInWithSms(
+  client: ReturnType<typeof sdkFor>,
+  credentialId: string,
+  code: string | (() => Promise<string>),
+) {
   const { encryptedOtpBundle, key } = await otpBundle(client, credentialId, code);
-  return signedRetry((h) => client.verifyCredential(credentialId, { type: "SMS_OTP", encryptedOtpBundle }, h), stampSigner(key.privateKeyHex));
+  return signedRetry(
+    (h) => client.verifyCredential(credentialId, { type: "SMS_OTP", encryptedOtpBundle }, h),
+    stampSigner(key.privateKeyHex),
+  );
 }
 
 describe("SMS_OTP credentials (sandbox)", () => {
@@ -30,7 +42,9 @@ describe("SMS_OTP credentials (sandbox)", () => {
     const client = sdkFor(p);
     const u = await withSmsOtp(p, client, "+14155550199");
     expect(u.sms).toMatchObject({ type: "SMS_OTP", nickname: "+14155550199", accountId: u.accountId });
-    const again = (await client.addCredential({ type: "SMS_OTP", accountId: u.accountId }).catch((e) => e)) as ServiceError;
+    const again = (await client
+      .addCredential({ type: "SMS_OTP", accountId: u.accountId })
+      .catch((e) => e)) as ServiceError;
     expect(again.body).toMatchObject({ status: 400, code: "SMS_OTP_CREDENTIAL_ALREADY_EXISTS" });
     // One challenge: a wrong code is refused like EMAIL_OTP's and counted; then the right one signs in.
     const { enclaveQuorumPublic } = await client.getEnclaveKey();
@@ -38,17 +52,30 @@ describe("SMS_OTP credentials (sandbox)", () => {
     expect(challenged.otpEncryptionTargetBundle).toBeTruthy();
     const seal = async (otpCode: string) => {
       const key = generateP256KeyPair();
-      const bundle = await sealOtpBundle({ otpCode, sessionPublicKeyHex: key.publicKeyHex, targetBundle: challenged.otpEncryptionTargetBundle!, pinnedEnclavePublicHex: enclaveQuorumPublic });
+      const bundle = await sealOtpBundle({
+        otpCode,
+        sessionPublicKeyHex: key.publicKeyHex,
+        targetBundle: challenged.otpEncryptionTargetBundle!,
+        pinnedEnclavePublicHex: enclaveQuorumPublic,
+      });
       return { key, bundle };
     };
     const bad = await seal("111111");
-    const wrong = await client.verifyCredential(u.sms.id, { type: "SMS_OTP", encryptedOtpBundle: bad.bundle }).catch((e) => e);
+    const wrong = await client
+      .verifyCredential(u.sms.id, { type: "SMS_OTP", encryptedOtpBundle: bad.bundle })
+      .catch((e) => e);
     expect(wrong).toBeInstanceOf(ServiceError);
     expect(wrong.status).toBe(401);
-    const [row] = await sql((q) => q`select attempts from otp_challenges where auth_method_id = ${bare(u.sms.id)} order by created_at desc limit 1`);
+    const [row] = await sql(
+      (q) =>
+        q`select attempts from otp_challenges where auth_method_id = ${bare(u.sms.id)} order by created_at desc limit 1`,
+    );
     expect(Number(row.attempts)).toBe(1);
     const good = await seal("000000");
-    const session = await signedRetry((h) => client.verifyCredential(u.sms.id, { type: "SMS_OTP", encryptedOtpBundle: good.bundle }, h), stampSigner(good.key.privateKeyHex));
+    const session = await signedRetry(
+      (h) => client.verifyCredential(u.sms.id, { type: "SMS_OTP", encryptedOtpBundle: good.bundle }, h),
+      stampSigner(good.key.privateKeyHex),
+    );
     expect(session).toMatchObject({ accountId: u.accountId, type: "SMS_OTP" });
     // The challenge is rate limited per credential like EMAIL_OTP (1 per 30 s).
     const fast = (await client.challengeEmailOtp(u.sms.id).catch((e) => e)) as ServiceError;
@@ -93,7 +120,9 @@ describe("SMS_OTP on a production platform: the code goes through the SMS gatewa
     });
     expect(session).toMatchObject({ type: "SMS_OTP", accountId: u.accountId });
     const code = /(\d{6})/.exec(sms.outbox[0].body)![1];
-    expect(JSON.stringify(await sql((q) => q`select * from otp_challenges where auth_method_id = ${bare(u.sms.id)}`))).not.toContain(`"${code}"`);
+    expect(
+      JSON.stringify(await sql((q) => q`select * from otp_challenges where auth_method_id = ${bare(u.sms.id)}`)),
+    ).not.toContain(`"${code}"`);
 
     const plain = sdkFor(p);
     const refused = (await plain.challengeEmailOtp(second.sms.id).catch((e) => e)) as ServiceError;

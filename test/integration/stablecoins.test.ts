@@ -31,17 +31,32 @@ interface P {
 }
 let n = 0;
 async function platform(): Promise<P> {
-  const p = await createPlatform({ name: `Stablecoin platform ${++n}`, environment: "SANDBOX", settings: { skipVerificationPaperwork: true } });
-  return { id: p.id.replace(/^Platform:/, ""), auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}` };
+  const p = await createPlatform({
+    name: `Stablecoin platform ${++n}`,
+    environment: "SANDBOX",
+    settings: { skipVerificationPaperwork: true },
+  });
+  return {
+    id: p.id.replace(/^Platform:/, ""),
+    auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`,
+  };
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function call(method: string, path: string, opts: { auth: string; body?: unknown; key?: string | null }): Promise<{ status: number; body: any }> {
+async function call(
+  method: string,
+  path: string,
+  opts: { auth: string; body?: unknown; key?: string | null },
+): Promise<{ status: number; body: any }> {
   const headers: Record<string, string> = { authorization: opts.auth };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
   const key = opts.key === undefined && method === "POST" ? `k-${Math.random().toString(36).slice(2)}` : opts.key;
   if (key) headers["idempotency-key"] = key;
-  const res = await fetch(`${current.url}/api/2025-10-13${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const res = await fetch(`${current.url}/api/2025-10-13${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -58,9 +73,19 @@ async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 30
 /** A platform with a provider link, a registered coin, a platform USD bank account and a Spark wallet. */
 async function issuer(symbol = "ACME") {
   const p = await platform();
-  const link = await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body: { provider: "BRALE", apiClientId: `client-${symbol}`, apiClientSecret: "s3cret-provider-value" } });
+  const link = await call("POST", "/stablecoin-provider-accounts", {
+    auth: p.auth,
+    body: { provider: "BRALE", apiClientId: `client-${symbol}`, apiClientSecret: "s3cret-provider-value" },
+  });
   expect(link.status).toBe(201);
-  const coin = await call("POST", "/stablecoins", { auth: p.auth, body: { providerTokenIdentifier: symbol, networkTokenIdentifier: "btknrt1qw508d6qejxtdg4y5r3zarvary0c5xw7k", network: "SPARK" } });
+  const coin = await call("POST", "/stablecoins", {
+    auth: p.auth,
+    body: {
+      providerTokenIdentifier: symbol,
+      networkTokenIdentifier: "btknrt1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
+      network: "SPARK",
+    },
+  });
   expect(coin.status).toBe(201);
   const bank = await call("POST", "/platform/external-accounts", { auth: p.auth, body: example("USD_ACCOUNT") });
   expect(bank.status).toBe(201);
@@ -73,10 +98,14 @@ const op = (p: P, id: string) => call("GET", `/stablecoin-operations/${id}`, { a
 const settled = (r: { body: { status: string } }) => ["COMPLETED", "FAILED", "EXPIRED"].includes(r.body.status);
 
 async function ledgerOf(platformId: string, account: string): Promise<bigint> {
-  const [r] = await execRows<{ total: string | null }>(await getDb(), sql`select sum(amount)::text as total from ledger_entries where platform_id = ${platformId} and account like ${account}`);
+  const [r] = await execRows<{ total: string | null }>(
+    await getDb(),
+    sql`select sum(amount)::text as total from ledger_entries where platform_id = ${platformId} and account like ${account}`,
+  );
   return BigInt(r.total ?? "0");
 }
-const supply = async (platformId: string, symbol: string) => -(await ledgerOf(platformId, `sys:%:STABLECOIN_ISSUED:${symbol}`));
+const supply = async (platformId: string, symbol: string) =>
+  -(await ledgerOf(platformId, `sys:%:STABLECOIN_ISSUED:${symbol}`));
 
 async function sound(platformId: string) {
   expect(await checkLedger(await getDb(), platformId)).toEqual({ unbalanced: [], mismatched: [] });
@@ -85,25 +114,48 @@ async function sound(platformId: string) {
 describe("stablecoin provider accounts", () => {
   it("links with any sandbox credentials, keeps the secret encrypted, lists and reads; idempotency as Grid says", async () => {
     const p = await platform();
-    const body = { provider: "BRALE", apiClientId: "client-1", apiClientSecret: "very-secret-provider-key", providerAccountId: "2VcUIonJeVQzFoBuC7LdFT0dRe4" };
+    const body = {
+      provider: "BRALE",
+      apiClientId: "client-1",
+      apiClientSecret: "very-secret-provider-key",
+      providerAccountId: "2VcUIonJeVQzFoBuC7LdFT0dRe4",
+    };
     expect((await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body, key: null })).status).toBe(400);
     const r = await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body, key: "link-1" });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ provider: "BRALE", providerAccountId: "2VcUIonJeVQzFoBuC7LdFT0dRe4", providerEnvironment: "SANDBOX", status: "ACTIVE" });
+    expect(r.body).toMatchObject({
+      provider: "BRALE",
+      providerAccountId: "2VcUIonJeVQzFoBuC7LdFT0dRe4",
+      providerEnvironment: "SANDBOX",
+      status: "ACTIVE",
+    });
     expect(r.body.id).toMatch(/^StablecoinProviderAccount:/);
     expect(r.body.lastVerifiedAt).toBeTruthy();
     expect(JSON.stringify(r.body)).not.toContain("very-secret");
-    expect((await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body, key: "link-1" })).body).toEqual(r.body);
-    const other = await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body: { ...body, apiClientId: "x" }, key: "link-1" });
+    expect((await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body, key: "link-1" })).body).toEqual(
+      r.body,
+    );
+    const other = await call("POST", "/stablecoin-provider-accounts", {
+      auth: p.auth,
+      body: { ...body, apiClientId: "x" },
+      key: "link-1",
+    });
     expect(other.status).toBe(409);
     expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect((await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body })).status).toBe(409);
-    const [row] = await execRows<{ enc: string }>(await getDb(), sql`select api_client_secret_enc as enc from stablecoin_provider_accounts where platform_id = ${p.id}`);
+    const [row] = await execRows<{ enc: string }>(
+      await getDb(),
+      sql`select api_client_secret_enc as enc from stablecoin_provider_accounts where platform_id = ${p.id}`,
+    );
     expect(row.enc).not.toContain("very-secret");
     const list = await call("GET", "/stablecoin-provider-accounts?status=ACTIVE", { auth: p.auth });
     expect(list.body).toMatchObject({ data: [r.body], hasMore: false, totalCount: 1 });
     expect((await call("GET", `/stablecoin-provider-accounts/${r.body.id}`, { auth: p.auth })).body).toEqual(r.body);
-    const missing = await call("GET", "/stablecoin-provider-accounts/StablecoinProviderAccount:019542f5-b3e7-7d02-8000-000000000001", { auth: p.auth });
+    const missing = await call(
+      "GET",
+      "/stablecoin-provider-accounts/StablecoinProviderAccount:019542f5-b3e7-7d02-8000-000000000001",
+      { auth: p.auth },
+    );
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND");
   });
@@ -113,7 +165,10 @@ describe("stablecoin provider accounts", () => {
     const reg = { providerTokenIdentifier: "ZED", networkTokenIdentifier: "btknrt1zzzzzzzzzzzz", network: "SPARK" };
     const none = await call("POST", "/stablecoins", { auth: p.auth, body: reg });
     expect([none.status, none.body.code]).toEqual([404, "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND"]);
-    const a = await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body: { provider: "BRALE", apiClientId: "a", apiClientSecret: "secret-a" } });
+    const a = await call("POST", "/stablecoin-provider-accounts", {
+      auth: p.auth,
+      body: { provider: "BRALE", apiClientId: "a", apiClientSecret: "secret-a" },
+    });
     const coin = await call("POST", "/stablecoins", { auth: p.auth, body: reg });
     expect(coin.status).toBe(201);
     expect(coin.body).toMatchObject({
@@ -130,10 +185,19 @@ describe("stablecoin provider accounts", () => {
       providerTokenIdentifier: "ZED",
     });
     expect((await call("POST", "/stablecoins", { auth: p.auth, body: reg })).status).toBe(409);
-    await call("POST", "/stablecoin-provider-accounts", { auth: p.auth, body: { provider: "BRALE", apiClientId: "b", apiClientSecret: "secret-b" } });
-    const choose = await call("POST", "/stablecoins", { auth: p.auth, body: { ...reg, providerTokenIdentifier: "YYY" } });
+    await call("POST", "/stablecoin-provider-accounts", {
+      auth: p.auth,
+      body: { provider: "BRALE", apiClientId: "b", apiClientSecret: "secret-b" },
+    });
+    const choose = await call("POST", "/stablecoins", {
+      auth: p.auth,
+      body: { ...reg, providerTokenIdentifier: "YYY" },
+    });
     expect([choose.status, choose.body.code]).toEqual([400, "STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED"]);
-    const bad = await call("POST", "/stablecoins", { auth: p.auth, body: { ...reg, networkTokenIdentifier: "btkn1mainnet", stablecoinProviderAccountId: a.body.id } });
+    const bad = await call("POST", "/stablecoins", {
+      auth: p.auth,
+      body: { ...reg, networkTokenIdentifier: "btkn1mainnet", stablecoinProviderAccountId: a.body.id },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.details.errors[0].field).toBe("networkTokenIdentifier");
     const list = await call("GET", "/stablecoins?issuanceStatus=PROVISIONED", { auth: p.auth });
@@ -147,7 +211,12 @@ describe("mints and burns", () => {
     const { p, coin, bank, spark } = await issuer("ACME");
     const r = await call("POST", `/stablecoins/${coin.id}/mints`, {
       auth: p.auth,
-      body: { amount: "25000000", fundingSource: { type: "ACH_DEBIT", externalAccountId: bank }, destination: { accountId: spark }, description: "program funding" },
+      body: {
+        amount: "25000000",
+        fundingSource: { type: "ACH_DEBIT", externalAccountId: bank },
+        destination: { accountId: spark },
+        description: "program funding",
+      },
     });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
@@ -179,7 +248,16 @@ describe("mints and burns", () => {
   it("refuses amounts that are not whole cents, bad accounts and a missing Idempotency-Key; replays by key", async () => {
     const { p, coin, bank, spark } = await issuer("BETA");
     const mint = (amount: string, extra: Record<string, unknown> = {}, key?: string | null) =>
-      call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, key, body: { amount, fundingSource: { type: "ACH_DEBIT", externalAccountId: bank }, destination: { accountId: spark }, ...extra } });
+      call("POST", `/stablecoins/${coin.id}/mints`, {
+        auth: p.auth,
+        key,
+        body: {
+          amount,
+          fundingSource: { type: "ACH_DEBIT", externalAccountId: bank },
+          destination: { accountId: spark },
+          ...extra,
+        },
+      });
     const odd = await mint("1234567");
     expect(odd.status).toBe(400);
     expect(odd.body.details.errors[0].field).toBe("amount");
@@ -193,19 +271,35 @@ describe("mints and burns", () => {
 
   it("a mint funded by an internal account debits it at once; a failed mint gives it back (sandbox cents 02)", async () => {
     const { p, coin, spark } = await issuer("GAMA");
-    const c = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Money User", currencies: ["USD"] } });
-    const accounts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, { auth: p.auth });
-    const usd = accounts.body.data.find((a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD").id;
-    expect((await call("POST", `/sandbox/internal-accounts/${usd}/fund`, { auth: p.auth, body: { amount: 10_000 } })).status).toBe(200);
+    const c = await call("POST", "/customers", {
+      auth: p.auth,
+      body: { customerType: "INDIVIDUAL", fullName: "Money User", currencies: ["USD"] },
+    });
+    const accounts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, {
+      auth: p.auth,
+    });
+    const usd = accounts.body.data.find(
+      (a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD",
+    ).id;
+    expect(
+      (await call("POST", `/sandbox/internal-accounts/${usd}/fund`, { auth: p.auth, body: { amount: 10_000 } })).status,
+    ).toBe(200);
     const balance = async () => (await call("GET", `/internal-accounts/${usd}`, { auth: p.auth })).body.balance.amount;
-    const body = (amount: string) => ({ amount, fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: usd }, destination: { accountId: spark } });
+    const body = (amount: string) => ({
+      amount,
+      fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: usd },
+      destination: { accountId: spark },
+    });
     const tooMuch = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: body("200000000") });
     expect([tooMuch.status, tooMuch.body.code]).toEqual([400, "INSUFFICIENT_FUNDS"]);
     const failing = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: body("10020000") });
     expect(failing.status).toBe(201);
     expect(await balance()).toBe(10_000 - 1002);
     const ok = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: body("30000000") });
-    const [f, o] = await Promise.all([until(() => op(p, failing.body.id), settled), until(() => op(p, ok.body.id), settled)]);
+    const [f, o] = await Promise.all([
+      until(() => op(p, failing.body.id), settled),
+      until(() => op(p, ok.body.id), settled),
+    ]);
     expect(f.body).toMatchObject({ status: "FAILED", failureReason: "PROVIDER_TRANSFER_FAILED" });
     expect(o.body.status).toBe("COMPLETED");
     expect(await balance()).toBe(10_000 - 3000);
@@ -221,13 +315,23 @@ describe("mints and burns", () => {
 
   it("a burn from an external wallet waits for funds at the provider's deposit address, then redeems; no burn beyond the supply", async () => {
     const { p, coin, bank, spark } = await issuer("DELT");
-    const mint = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: { amount: "5000000", fundingSource: { type: "WIRE" }, destination: { accountId: spark } } });
+    const mint = await call("POST", `/stablecoins/${coin.id}/mints`, {
+      auth: p.auth,
+      body: { amount: "5000000", fundingSource: { type: "WIRE" }, destination: { accountId: spark } },
+    });
     expect(mint.body.status).toBe("PENDING_FUNDING");
     expect(mint.body.fundingInstructions).toMatchObject({ rail: "WIRE" });
     expect(mint.body.expiresAt).toBeTruthy();
     expect((await until(() => op(p, mint.body.id), settled)).body.status).toBe("COMPLETED");
     const burn = (amount: string) =>
-      call("POST", `/stablecoins/${coin.id}/burns`, { auth: p.auth, body: { amount, source: { type: "EXTERNAL_ACCOUNT" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "ACH_CREDIT" } } });
+      call("POST", `/stablecoins/${coin.id}/burns`, {
+        auth: p.auth,
+        body: {
+          amount,
+          source: { type: "EXTERNAL_ACCOUNT" },
+          destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "ACH_CREDIT" },
+        },
+      });
     const b = await burn("2000000");
     expect(b.status).toBe(201);
     expect(b.body).toMatchObject({
@@ -259,14 +363,29 @@ describe("two tenants", () => {
   it("a platform sees none of another's links, stablecoins and operations, and cannot use its accounts", async () => {
     const a = await issuer("TENA");
     const b = await issuer("TENB");
-    const m = await call("POST", `/stablecoins/${a.coin.id}/mints`, { auth: a.p.auth, body: { amount: "10000", fundingSource: { type: "WIRE" }, destination: { accountId: a.spark } } });
-    expect((await call("GET", `/stablecoin-provider-accounts/${a.link.id}`, { auth: b.p.auth })).body.code).toBe("STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND");
+    const m = await call("POST", `/stablecoins/${a.coin.id}/mints`, {
+      auth: a.p.auth,
+      body: { amount: "10000", fundingSource: { type: "WIRE" }, destination: { accountId: a.spark } },
+    });
+    expect((await call("GET", `/stablecoin-provider-accounts/${a.link.id}`, { auth: b.p.auth })).body.code).toBe(
+      "STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND",
+    );
     expect((await call("GET", `/stablecoins/${a.coin.id}`, { auth: b.p.auth })).body.code).toBe("STABLECOIN_NOT_FOUND");
-    expect((await call("GET", `/stablecoins/${a.coin.id}/operations`, { auth: b.p.auth })).body.code).toBe("STABLECOIN_NOT_FOUND");
-    expect((await call("GET", `/stablecoin-operations/${m.body.id}`, { auth: b.p.auth })).body.code).toBe("STABLECOIN_OPERATION_NOT_FOUND");
-    const onTheirs = await call("POST", `/stablecoins/${a.coin.id}/mints`, { auth: b.p.auth, body: { amount: "10000", fundingSource: { type: "WIRE" }, destination: { accountId: b.spark } } });
+    expect((await call("GET", `/stablecoins/${a.coin.id}/operations`, { auth: b.p.auth })).body.code).toBe(
+      "STABLECOIN_NOT_FOUND",
+    );
+    expect((await call("GET", `/stablecoin-operations/${m.body.id}`, { auth: b.p.auth })).body.code).toBe(
+      "STABLECOIN_OPERATION_NOT_FOUND",
+    );
+    const onTheirs = await call("POST", `/stablecoins/${a.coin.id}/mints`, {
+      auth: b.p.auth,
+      body: { amount: "10000", fundingSource: { type: "WIRE" }, destination: { accountId: b.spark } },
+    });
     expect([onTheirs.status, onTheirs.body.code]).toEqual([404, "STABLECOIN_NOT_FOUND"]);
-    const theirWallet = await call("POST", `/stablecoins/${b.coin.id}/mints`, { auth: b.p.auth, body: { amount: "10000", fundingSource: { type: "WIRE" }, destination: { accountId: a.spark } } });
+    const theirWallet = await call("POST", `/stablecoins/${b.coin.id}/mints`, {
+      auth: b.p.auth,
+      body: { amount: "10000", fundingSource: { type: "WIRE" }, destination: { accountId: a.spark } },
+    });
     expect([theirWallet.status, theirWallet.body.code]).toEqual([404, "EXTERNAL_ACCOUNT_NOT_FOUND"]);
     for (const path of ["/stablecoin-provider-accounts", "/stablecoins"]) {
       const list = await call("GET", path, { auth: b.p.auth });
@@ -279,21 +398,53 @@ describe("two tenants", () => {
 describe("restart", () => {
   it("operations accepted by a server killed mid-operation settle once another instance starts; nothing moves while none runs", async () => {
     const { p, coin, bank, spark } = await issuer("REST");
-    const mint = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: { amount: "7000000", fundingSource: { type: "ACH_DEBIT", externalAccountId: bank }, destination: { accountId: spark } } });
+    const mint = await call("POST", `/stablecoins/${coin.id}/mints`, {
+      auth: p.auth,
+      body: {
+        amount: "7000000",
+        fundingSource: { type: "ACH_DEBIT", externalAccountId: bank },
+        destination: { accountId: spark },
+      },
+    });
     expect((await until(() => op(p, mint.body.id), settled)).body.status).toBe("COMPLETED");
-    const burn = await call("POST", `/stablecoins/${coin.id}/burns`, { auth: p.auth, body: { amount: "2000000", source: { type: "PROVIDER_INTERNAL_BALANCE" }, destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "WIRE" } } });
-    const second = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: spark } } });
+    const burn = await call("POST", `/stablecoins/${coin.id}/burns`, {
+      auth: p.auth,
+      body: {
+        amount: "2000000",
+        source: { type: "PROVIDER_INTERNAL_BALANCE" },
+        destination: { type: "EXTERNAL_ACCOUNT", externalAccountId: bank, rail: "WIRE" },
+      },
+    });
+    const second = await call("POST", `/stablecoins/${coin.id}/mints`, {
+      auth: p.auth,
+      body: { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: spark } },
+    });
     // Kill the only instance before the providers' first steps are due.
     current.proc.kill("SIGKILL");
-    await new Promise((r) => current.proc.exitCode !== null ? r(null) : current.proc.once("exit", r));
+    await new Promise((r) => (current.proc.exitCode !== null ? r(null) : current.proc.once("exit", r)));
     await new Promise((r) => setTimeout(r, DELAY * 6));
-    const frozen = await execRows<{ status: string }>(await getDb(), sql`select status from stablecoin_operations where platform_id = ${p.id} order by id`);
+    const frozen = await execRows<{ status: string }>(
+      await getDb(),
+      sql`select status from stablecoin_operations where platform_id = ${p.id} order by id`,
+    );
     expect(frozen.map((r) => r.status)).toEqual(["COMPLETED", "PENDING_PROVIDER", "PENDING_FUNDING"]);
-    current = await startServer({ DATABASE_URL: own.dbUrl, DEMO_PLATFORM: "off", STABLECOIN_SETTLE_DELAY_MS: String(DELAY), STABLECOIN_POLL_MS: "50", KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY });
-    const [b, s] = await Promise.all([until(() => op(p, burn.body.id), settled), until(() => op(p, second.body.id), settled)]);
+    current = await startServer({
+      DATABASE_URL: own.dbUrl,
+      DEMO_PLATFORM: "off",
+      STABLECOIN_SETTLE_DELAY_MS: String(DELAY),
+      STABLECOIN_POLL_MS: "50",
+      KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY,
+    });
+    const [b, s] = await Promise.all([
+      until(() => op(p, burn.body.id), settled),
+      until(() => op(p, second.body.id), settled),
+    ]);
     expect([b.body.status, s.body.status]).toEqual(["COMPLETED", "COMPLETED"]);
     expect(await supply(p.id, "REST")).toBe(7000000n - 2000000n + 1000000n);
-    const entries = await execRows<{ n: number }>(await getDb(), sql`select count(*)::int as n from ledger_entries where transaction_id = ${burn.body.id.split(":")[1]}`);
+    const entries = await execRows<{ n: number }>(
+      await getDb(),
+      sql`select count(*)::int as n from ledger_entries where transaction_id = ${burn.body.id.split(":")[1]}`,
+    );
     expect(entries[0].n).toBe(4);
     await sound(p.id);
   }, 120_000);
@@ -301,13 +452,26 @@ describe("restart", () => {
 
 describe("two instances", () => {
   it("two servers' workers on one database apply every step of every operation exactly once", async () => {
-    const peer = await startServer({ DATABASE_URL: own.dbUrl, DEMO_PLATFORM: "off", STABLECOIN_SETTLE_DELAY_MS: String(DELAY), STABLECOIN_POLL_MS: "20", KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY });
+    const peer = await startServer({
+      DATABASE_URL: own.dbUrl,
+      DEMO_PLATFORM: "off",
+      STABLECOIN_SETTLE_DELAY_MS: String(DELAY),
+      STABLECOIN_POLL_MS: "20",
+      KEY_ENCRYPTION_KEY: process.env.KEY_ENCRYPTION_KEY,
+    });
     try {
       const { p, coin, bank, spark } = await issuer("TWIN");
       const ids: string[] = [];
       // Whole dollars: no amount meets a sandbox failure suffix (cents 02, 03).
       for (let i = 1; i <= 12; i++) {
-        const r = await call("POST", `/stablecoins/${coin.id}/mints`, { auth: p.auth, body: { amount: String(i * 1_000_000), fundingSource: { type: "ACH_DEBIT", externalAccountId: bank }, destination: { accountId: spark } } });
+        const r = await call("POST", `/stablecoins/${coin.id}/mints`, {
+          auth: p.auth,
+          body: {
+            amount: String(i * 1_000_000),
+            fundingSource: { type: "ACH_DEBIT", externalAccountId: bank },
+            destination: { accountId: spark },
+          },
+        });
         ids.push(r.body.id);
       }
       const done = await Promise.all(ids.map((id) => until(() => op(p, id), settled)));

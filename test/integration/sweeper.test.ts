@@ -42,7 +42,8 @@ describe("sweeper", () => {
 
   /** Rows of this platform (and its credentials, agents and client id) per swept table. */
   async function counts(clientId: string) {
-    const [row] = await sql((q) => q`
+    const [row] = await sql(
+      (q) => q`
       select
         (select count(*)::int from signed_requests where platform_id = ${bare(p.id)}) as signed_requests,
         (select count(*)::int from otp_challenges where platform_id = ${bare(p.id)}) as otp_challenges,
@@ -50,7 +51,8 @@ describe("sweeper", () => {
         (select count(*)::int from agent_device_codes where platform_id = ${bare(p.id)}) as agent_device_codes,
         (select count(*)::int from rate_limit_events e where exists (
           select 1 from auth_methods m where m.platform_id = ${bare(p.id)} and e.key like '%:' || m.id)) as rate_limit_events,
-        (select count(*)::int from platform_auth_failures where key = ${`client:${clientId}`}) as platform_auth_failures`);
+        (select count(*)::int from platform_auth_failures where key = ${`client:${clientId}`}) as platform_auth_failures`,
+    );
     return row as Record<string, number>;
   }
 
@@ -62,23 +64,44 @@ describe("sweeper", () => {
       await client.challengeEmailOtp(user.credentialId);
       await client.exportWallet(user.accountId, generateP256KeyPair().publicKeyUncompressedHex);
       const { customer } = await newCustomer(p);
-      const agent = await call("POST", "/agents", { auth: p.auth, body: { name: "A", customerId: customer.id, policy: POLICY } });
+      const agent = await call("POST", "/agents", {
+        auth: p.auth,
+        body: { name: "A", customerId: customer.id, policy: POLICY },
+      });
       expect(agent.status).toBe(201);
-      await sql((q) => q`insert into oidc_token_uses (digest, platform_id, expires_at) values (${randomBytes(32).toString("hex")}, ${bare(p.id)}, now() + interval '10 minutes')`);
+      await sql(
+        (q) =>
+          q`insert into oidc_token_uses (digest, platform_id, expires_at) values (${randomBytes(32).toString("hex")}, ${bare(p.id)}, now() + interval '10 minutes')`,
+      );
     }
     const bad = `Basic ${Buffer.from(`${p.clientId}:wrong`).toString("base64")}`;
-    expect((await fetch(`${servers[1].url}/api/2025-10-13/config`, { headers: { authorization: bad } })).status).toBe(401);
+    expect((await fetch(`${servers[1].url}/api/2025-10-13/config`, { headers: { authorization: bad } })).status).toBe(
+      401,
+    );
   }
 
   /** Move every row of this platform past its retention (the longest default is 7 days). */
   async function age() {
-    await sql((q) => q`update signed_requests set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`);
-    await sql((q) => q`update otp_challenges set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`);
-    await sql((q) => q`update oidc_token_uses set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`);
-    await sql((q) => q`update agent_device_codes set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`);
-    await sql((q) => q`update rate_limit_events e set at = now() - interval '2 hours'
-      where exists (select 1 from auth_methods m where m.platform_id = ${bare(p.id)} and e.key like '%:' || m.id)`);
-    await sql((q) => q`update platform_auth_failures set window_start = now() - interval '2 minutes' where key = ${`client:${p.clientId}`}`);
+    await sql(
+      (q) => q`update signed_requests set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`,
+    );
+    await sql(
+      (q) => q`update otp_challenges set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`,
+    );
+    await sql(
+      (q) => q`update oidc_token_uses set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`,
+    );
+    await sql(
+      (q) => q`update agent_device_codes set expires_at = now() - interval '8 days' where platform_id = ${bare(p.id)}`,
+    );
+    await sql(
+      (q) => q`update rate_limit_events e set at = now() - interval '2 hours'
+      where exists (select 1 from auth_methods m where m.platform_id = ${bare(p.id)} and e.key like '%:' || m.id)`,
+    );
+    await sql(
+      (q) =>
+        q`update platform_auth_failures set window_start = now() - interval '2 minutes' where key = ${`client:${p.clientId}`}`,
+    );
   }
 
   async function untilSwept(clientId: string): Promise<Record<string, number>> {
@@ -91,8 +114,17 @@ describe("sweeper", () => {
   }
 
   // Three rounds of rows made through the API on a loaded machine: more time than the suite's default.
-  it("deletes rows past their retention, keeps live ones, and the tables stay bounded over rounds", { timeout: 240_000 }, async () => {
-    const zero = { signed_requests: 0, otp_challenges: 0, oidc_token_uses: 0, agent_device_codes: 0, rate_limit_events: 0, platform_auth_failures: 0 };
+  it("deletes rows past their retention, keeps live ones, and the tables stay bounded over rounds", {
+    timeout: 240_000,
+  }, async () => {
+    const zero = {
+      signed_requests: 0,
+      otp_challenges: 0,
+      oidc_token_uses: 0,
+      agent_device_codes: 0,
+      rate_limit_events: 0,
+      platform_auth_failures: 0,
+    };
     for (let round = 0; round < 3; round++) {
       await makeRows(3);
       const made = await counts(p.clientId);

@@ -15,7 +15,9 @@ describe("two tenants", () => {
     expect(cB.status).toBe(404);
     expect(cB.body.code).toBe(unknown.body.code);
 
-    expect((await call("PATCH", `/customers/${customer.id}`, { auth: b.auth, body: { fullName: "x" } })).status).toBe(404);
+    expect((await call("PATCH", `/customers/${customer.id}`, { auth: b.auth, body: { fullName: "x" } })).status).toBe(
+      404,
+    );
     const accB = await call("GET", `/internal-accounts/${account!.id}`, { auth: b.auth });
     expect(accB.status).toBe(404);
     expect(accB.body.code).toBe("INTERNAL_ACCOUNT_NOT_FOUND");

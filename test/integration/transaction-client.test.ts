@@ -75,8 +75,10 @@ afterAll(async () => {
   await proxy.close();
 });
 
-const rows = async () => (await db.execute(sql.raw(`select id, note from ${table} order by id`))) as unknown as { id: number; note: string }[];
-const insert = (tx: { execute: typeof db.execute }, id: number, note = "x") => tx.execute(sql`insert into ${sql.raw(table)} (id, note) values (${id}, ${note})`);
+const rows = async () =>
+  (await db.execute(sql.raw(`select id, note from ${table} order by id`))) as unknown as { id: number; note: string }[];
+const insert = (tx: { execute: typeof db.execute }, id: number, note = "x") =>
+  tx.execute(sql`insert into ${sql.raw(table)} (id, note) values (${id}, ${note})`);
 
 describe("transactions on the pipelining client", () => {
   it("sends BEGIN with the first statement: two statements and COMMIT in three round trips, and they commit", async () => {
@@ -150,7 +152,12 @@ describe("transactions on the pipelining client", () => {
 
   it("an isolation level applies (drizzle's SET TRANSACTION is the first statement, after the pipelined BEGIN)", async () => {
     const level = await db.transaction(
-      async (tx) => ((await tx.execute(sql`select current_setting('transaction_isolation') as level`)) as unknown as { level: string }[])[0].level,
+      async (tx) =>
+        (
+          (await tx.execute(sql`select current_setting('transaction_isolation') as level`)) as unknown as {
+            level: string;
+          }[]
+        )[0].level,
       { isolationLevel: "serializable" },
     );
     expect(level).toBe("serializable");

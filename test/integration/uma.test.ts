@@ -4,7 +4,10 @@ import { fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
 
 async function umaCustomer(p: TestPlatform, handle: string) {
   const umaAddress = `$${handle}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@uma.example.com`;
-  const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Uma User", umaAddress, currencies: ["EUR"] } });
+  const r = await call("POST", "/customers", {
+    auth: p.auth,
+    body: { customerType: "INDIVIDUAL", fullName: "Uma User", umaAddress, currencies: ["EUR"] },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return { customer: r.body, umaAddress };
 }
@@ -14,7 +17,10 @@ describe("UMA invitations", () => {
     const a = await newPlatform();
     const b = await newPlatform();
     const inviter = await umaCustomer(a, "alice");
-    const inv = await call("POST", "/invitations", { auth: a.auth, body: { inviterUma: inviter.umaAddress, firstName: "Alice", amountToSend: 1250 } });
+    const inv = await call("POST", "/invitations", {
+      auth: a.auth,
+      body: { inviterUma: inviter.umaAddress, firstName: "Alice", amountToSend: 1250 },
+    });
     expect(inv.status, JSON.stringify(inv.body)).toBe(201);
     expect(inv.body).toMatchObject({
       status: "PENDING",
@@ -35,17 +41,32 @@ describe("UMA invitations", () => {
       call("POST", `/invitations/${code}/claim`, { auth: a.auth, body: { inviteeUma: carol.umaAddress } }),
     ]);
     const statuses = claims.map((c) => c.status);
-    expect(statuses.filter((s) => s === 200), JSON.stringify(statuses)).toHaveLength(1);
+    expect(
+      statuses.filter((s) => s === 200),
+      JSON.stringify(statuses),
+    ).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(3);
     for (const c of claims.filter((x) => x.status === 409)) expect(c.body.details.status).toBe("CLAIMED");
     const winner = claims.find((c) => c.status === 200)!.body;
     const final = await call("GET", `/invitations/${code}`, { auth: a.auth });
-    expect(final.body).toMatchObject({ status: "CLAIMED", inviteeUma: winner.inviteeUma, claimedAt: expect.any(String) });
+    expect(final.body).toMatchObject({
+      status: "CLAIMED",
+      inviteeUma: winner.inviteeUma,
+      claimedAt: expect.any(String),
+    });
     await expect
-      .poll(async () => (await call("GET", "/webhooks/deliveries?eventType=INVITATION.CLAIMED", { auth: a.auth })).body.data.length)
+      .poll(
+        async () =>
+          (await call("GET", "/webhooks/deliveries?eventType=INVITATION.CLAIMED", { auth: a.auth })).body.data.length,
+      )
       .toBe(1);
-    expect((await call("GET", "/webhooks/deliveries?eventType=INVITATION.CLAIMED", { auth: b.auth })).body.data).toEqual([]);
-    expect((await call("POST", `/invitations/${code}/cancel`, { auth: a.auth })).body).toMatchObject({ code: "CONFLICT", details: { status: "CLAIMED" } });
+    expect(
+      (await call("GET", "/webhooks/deliveries?eventType=INVITATION.CLAIMED", { auth: b.auth })).body.data,
+    ).toEqual([]);
+    expect((await call("POST", `/invitations/${code}/cancel`, { auth: a.auth })).body).toMatchObject({
+      code: "CONFLICT",
+      details: { status: "CLAIMED" },
+    });
   });
 
   it("inviter and invitee must be the platform's customers; cancel is the inviter platform's alone; expired invitations cannot be claimed", async () => {
@@ -58,19 +79,30 @@ describe("UMA invitations", () => {
     expect((await call("POST", "/invitations", { auth: a.auth, body: { inviterUma: "not-uma" } })).status).toBe(400);
 
     const inv = (await call("POST", "/invitations", { auth: a.auth, body: { inviterUma: inviter.umaAddress } })).body;
-    expect((await call("POST", `/invitations/${inv.code}/claim`, { auth: b.auth, body: { inviteeUma: inviter.umaAddress } })).status).toBe(400);
+    expect(
+      (await call("POST", `/invitations/${inv.code}/claim`, { auth: b.auth, body: { inviteeUma: inviter.umaAddress } }))
+        .status,
+    ).toBe(400);
     const otherCancel = await call("POST", `/invitations/${inv.code}/cancel`, { auth: b.auth });
     expect(otherCancel).toMatchObject({ status: 404, body: { code: "INVITATION_NOT_FOUND" } });
     const cancelled = await call("POST", `/invitations/${inv.code}/cancel`, { auth: a.auth });
     expect(cancelled.body.status).toBe("CANCELLED");
     const eve = await umaCustomer(b, "eve");
-    expect((await call("POST", `/invitations/${inv.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } })).body.details.status).toBe("CANCELLED");
+    expect(
+      (await call("POST", `/invitations/${inv.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } }))
+        .body.details.status,
+    ).toBe("CANCELLED");
 
     const soon = new Date(Date.now() + 1500).toISOString();
-    const short = (await call("POST", "/invitations", { auth: a.auth, body: { inviterUma: inviter.umaAddress, expiresAt: soon } })).body;
+    const short = (
+      await call("POST", "/invitations", { auth: a.auth, body: { inviterUma: inviter.umaAddress, expiresAt: soon } })
+    ).body;
     await new Promise((r) => setTimeout(r, 1600));
     expect((await call("GET", `/invitations/${short.code}`, { auth: a.auth })).body.status).toBe("EXPIRED");
-    expect((await call("POST", `/invitations/${short.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } })).body.details.status).toBe("EXPIRED");
+    expect(
+      (await call("POST", `/invitations/${short.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } }))
+        .body.details.status,
+    ).toBe("EXPIRED");
     expect((await call("GET", "/invitations/0000000000", { auth: a.auth })).body.code).toBe("INVITATION_NOT_FOUND");
   });
 });
@@ -96,28 +128,52 @@ describe("receiver lookups and UMA providers", () => {
 
   it("unknown sandbox receivers → UMA_NOT_FOUND, malformed → 400, production → 424; quotes check lookupId; external accounts isolated", async () => {
     const p = await newPlatform();
-    expect((await call("GET", `/receiver/uma/${encodeURIComponent("$non.existent.usd@sandbox.uma.money")}`, { auth: p.auth })).body.code).toBe("UMA_NOT_FOUND");
-    expect((await call("GET", `/receiver/uma/${encodeURIComponent("$someone@elsewhere.example")}`, { auth: p.auth })).status).toBe(404);
+    expect(
+      (
+        await call("GET", `/receiver/uma/${encodeURIComponent("$non.existent.usd@sandbox.uma.money")}`, {
+          auth: p.auth,
+        })
+      ).body.code,
+    ).toBe("UMA_NOT_FOUND");
+    expect(
+      (await call("GET", `/receiver/uma/${encodeURIComponent("$someone@elsewhere.example")}`, { auth: p.auth })).status,
+    ).toBe(404);
     expect((await call("GET", "/receiver/uma/not-an-address", { auth: p.auth })).status).toBe(400);
     const prod = await newPlatform({ environment: "PRODUCTION" });
-    const r424 = await call("GET", `/receiver/uma/${encodeURIComponent("$success.usd@sandbox.uma.money")}`, { auth: prod.auth });
+    const r424 = await call("GET", `/receiver/uma/${encodeURIComponent("$success.usd@sandbox.uma.money")}`, {
+      auth: prod.auth,
+    });
     expect(r424).toMatchObject({ status: 424, body: { code: "LNURLP_REQUEST_FAILED" } });
 
     const c = await moneyCustomer(p, ["USD"]);
     await fund(p, c.accounts.USD, 10_000);
     const ext = await usdExternal(p, c.customer.id);
     const look = await call("GET", `/receiver/external-account/${ext}?customerId=${c.customer.id}`, { auth: p.auth });
-    expect(look.body).toMatchObject({ accountId: ext, supportedCurrencies: [{ currency: { code: "USD" }, estimatedExchangeRate: 1 }] });
-    const ok = await call("POST", "/quotes", { auth: p.auth, body: { ...quoteBody(c.accounts.USD, ext, 100), lookupId: look.body.lookupId } });
+    expect(look.body).toMatchObject({
+      accountId: ext,
+      supportedCurrencies: [{ currency: { code: "USD" }, estimatedExchangeRate: 1 }],
+    });
+    const ok = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: { ...quoteBody(c.accounts.USD, ext, 100), lookupId: look.body.lookupId },
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(201);
-    const unknown = await call("POST", "/quotes", { auth: p.auth, body: { ...quoteBody(c.accounts.USD, ext, 100), lookupId: "Lookup:00000000-0000-7000-8000-000000000000" } });
+    const unknown = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: { ...quoteBody(c.accounts.USD, ext, 100), lookupId: "Lookup:00000000-0000-7000-8000-000000000000" },
+    });
     expect(unknown).toMatchObject({ status: 404, body: { code: "LOOKUP_REQUEST_NOT_FOUND" } });
 
     const b = await newPlatform();
-    expect((await call("GET", `/receiver/external-account/${ext}`, { auth: b.auth })).body.code).toBe("EXTERNAL_ACCOUNT_NOT_FOUND");
+    expect((await call("GET", `/receiver/external-account/${ext}`, { auth: b.auth })).body.code).toBe(
+      "EXTERNAL_ACCOUNT_NOT_FOUND",
+    );
     const bc = await moneyCustomer(b, ["USD"]);
     const bExt = await usdExternal(b, bc.customer.id);
-    const stolen = await call("POST", "/quotes", { auth: b.auth, body: { ...quoteBody(bc.accounts.USD, bExt, 100), lookupId: look.body.lookupId } });
+    const stolen = await call("POST", "/quotes", {
+      auth: b.auth,
+      body: { ...quoteBody(bc.accounts.USD, bExt, 100), lookupId: look.body.lookupId },
+    });
     expect(stolen.body.code).toBe("LOOKUP_REQUEST_NOT_FOUND");
   });
 
@@ -125,7 +181,12 @@ describe("receiver lookups and UMA providers", () => {
     const p = await newPlatform();
     const all = await call("GET", "/uma-providers", { auth: p.auth });
     expect(all.body.data.map((x: any) => x.domain)).toContain("sandbox.uma.money");
-    expect(all.body.data[0]).toMatchObject({ allowListStatus: true, supportedCurrencies: expect.arrayContaining([{ code: "USD", name: expect.any(String), symbol: expect.any(String), decimals: 2 }]) });
+    expect(all.body.data[0]).toMatchObject({
+      allowListStatus: true,
+      supportedCurrencies: expect.arrayContaining([
+        { code: "USD", name: expect.any(String), symbol: expect.any(String), decimals: 2 },
+      ]),
+    });
     const mx = await call("GET", "/uma-providers?countryCode=MX&currencyCode=mxn", { auth: p.auth });
     expect(mx.body.data.map((x: any) => x.domain)).toEqual(["sandbox.uma.money"]);
     const one = await call("GET", "/uma-providers?limit=1", { auth: p.auth });

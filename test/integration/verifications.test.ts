@@ -7,13 +7,19 @@ import { fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
 const paperworkPlatform = () => newPlatform({ settings: { skipVerificationPaperwork: false } });
 
 async function individual(p: TestPlatform, body: Record<string, unknown> = {}) {
-  const r = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Jane Doe", ...body } });
+  const r = await call("POST", "/customers", {
+    auth: p.auth,
+    body: { customerType: "INDIVIDUAL", fullName: "Jane Doe", ...body },
+  });
   expect(r.status, JSON.stringify(r.body)).toBe(201);
   return r.body;
 }
 
 const outbox = (customerUuid: string) =>
-  sql((q) => q`select type, data from outbox_events where data->>'customerId' = ${"Customer:" + customerUuid} or data->>'id' = ${"Customer:" + customerUuid} order by id`);
+  sql(
+    (q) =>
+      q`select type, data from outbox_events where data->>'customerId' = ${"Customer:" + customerUuid} or data->>'id' = ${"Customer:" + customerUuid} order by id`,
+  );
 
 describe("KYC/KYB verifications", () => {
   it("a new sandbox customer starts UNVERIFIED and cannot move money (403 USER_NOT_READY)", async () => {
@@ -35,18 +41,33 @@ describe("KYC/KYB verifications", () => {
 
   it("an incomplete submission answers RESOLVE_ERRORS with one entry per problem, whatever the suffix", async () => {
     const p = await paperworkPlatform();
-    const c = await individual(p, { fullName: "Jane Doe 002", nationality: "US", address: { line1: "1 Main St", postalCode: "98101", country: "US" } });
+    const c = await individual(p, {
+      fullName: "Jane Doe 002",
+      nationality: "US",
+      address: { line1: "1 Main St", postalCode: "98101", country: "US" },
+    });
     const r = await call("POST", "/verifications", { auth: p.auth, body: { customerId: c.id } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: expect.stringMatching(/^Verification:/), customerId: c.id, verificationStatus: "RESOLVE_ERRORS" });
-    const byField = r.body.errors.filter((e: any) => e.type === "MISSING_FIELD").map((e: any) => e.field).sort();
+    expect(r.body).toMatchObject({
+      id: expect.stringMatching(/^Verification:/),
+      customerId: c.id,
+      verificationStatus: "RESOLVE_ERRORS",
+    });
+    const byField = r.body.errors
+      .filter((e: any) => e.type === "MISSING_FIELD")
+      .map((e: any) => e.field)
+      .sort();
     expect(byField).toEqual(["address.city", "birthDate", "idType", "identifier"]);
     for (const e of r.body.errors) expect(e.resourceId).toBe(c.id);
     const doc = r.body.errors.find((e: any) => e.type === "MISSING_IDENTITY_DOCUMENT");
     expect(doc.acceptedDocumentTypes).toEqual(["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"]);
     expect(r.body.errors).toHaveLength(5);
     // idType/identifier are asked of US individuals only.
-    const fr = await individual(p, { nationality: "FR", birthDate: "1990-01-15", address: { line1: "1 rue", city: "Paris", postalCode: "75001", country: "FR" } });
+    const fr = await individual(p, {
+      nationality: "FR",
+      birthDate: "1990-01-15",
+      address: { line1: "1 rue", city: "Paris", postalCode: "75001", country: "FR" },
+    });
     const r2 = await call("POST", "/verifications", { auth: p.auth, body: { customerId: fr.id } });
     expect(r2.body.errors.map((e: any) => e.type)).toEqual(["MISSING_IDENTITY_DOCUMENT"]);
     const still = await call("GET", `/customers/${c.id}`, { auth: p.auth });
@@ -55,7 +76,13 @@ describe("KYC/KYB verifications", () => {
 
   it("KYB lists business fields, the three business documents and a beneficial owner", async () => {
     const p = await paperworkPlatform();
-    const b = await call("POST", "/customers", { auth: p.auth, body: { customerType: "BUSINESS", businessInfo: { legalName: "Acme Ltd", country: "US", incorporatedOn: "2015-01-01", taxId: "12-3456789" } } });
+    const b = await call("POST", "/customers", {
+      auth: p.auth,
+      body: {
+        customerType: "BUSINESS",
+        businessInfo: { legalName: "Acme Ltd", country: "US", incorporatedOn: "2015-01-01", taxId: "12-3456789" },
+      },
+    });
     expect(b.body.kybStatus).toBe("UNVERIFIED");
     const r = await call("POST", "/verifications", { auth: p.auth, body: { customerId: b.body.id } });
     expect(r.body.verificationStatus).toBe("RESOLVE_ERRORS");
@@ -105,11 +132,17 @@ describe("KYC/KYB verifications", () => {
   });
 
   it("a regulated platform's customers are APPROVED at creation", async () => {
-    const p = await newPlatform({ environment: "PRODUCTION", settings: { isRegulatedFinancialInstitution: true, skipVerificationPaperwork: false } });
+    const p = await newPlatform({
+      environment: "PRODUCTION",
+      settings: { isRegulatedFinancialInstitution: true, skipVerificationPaperwork: false },
+    });
     expect((await individual(p)).kycStatus).toBe("APPROVED");
     const unregulated = await newPlatform({ environment: "PRODUCTION" });
     expect((await individual(unregulated, { fullName: "Bob" })).kycStatus).toBe("UNVERIFIED");
-    const r = await call("PATCH", "/config", { auth: unregulated.auth, body: { isRegulatedFinancialInstitution: true } });
+    const r = await call("PATCH", "/config", {
+      auth: unregulated.auth,
+      body: { isRegulatedFinancialInstitution: true },
+    });
     expect(r.status).toBe(400);
   });
 
@@ -117,13 +150,18 @@ describe("KYC/KYB verifications", () => {
     const p = await paperworkPlatform();
     const c = await individual(p);
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push((await call("POST", "/verifications", { auth: p.auth, body: { customerId: c.id } })).body.id);
+    for (let i = 0; i < 3; i++)
+      ids.push((await call("POST", "/verifications", { auth: p.auth, body: { customerId: c.id } })).body.id);
     const events = await outbox(bare(c.id));
     expect(events.filter((e) => e.type === "VERIFICATION.RESOLVE_ERRORS").map((e) => (e.data as any).id)).toEqual(ids);
     const page1 = await call("GET", `/verifications?customerId=${encodeURIComponent(c.id)}&limit=2`, { auth: p.auth });
     expect(page1.body.data.map((v: any) => v.id)).toEqual(ids.slice(0, 2));
     expect(page1.body.hasMore).toBe(true);
-    const page2 = await call("GET", `/verifications?customerId=${encodeURIComponent(c.id)}&limit=2&cursor=${page1.body.nextCursor}`, { auth: p.auth });
+    const page2 = await call(
+      "GET",
+      `/verifications?customerId=${encodeURIComponent(c.id)}&limit=2&cursor=${page1.body.nextCursor}`,
+      { auth: p.auth },
+    );
     expect(page2.body).toMatchObject({ data: [{ id: ids[2] }], hasMore: false });
     const none = await call("GET", `/verifications?verificationStatus=APPROVED`, { auth: p.auth });
     expect(none.body.data).toEqual([]);
@@ -145,7 +183,10 @@ describe("KYC/KYB verifications", () => {
   it("kyc-link: a fresh single-use link each call, stored only as a digest; the status does not change", async () => {
     const p = await paperworkPlatform();
     const c = await individual(p);
-    const a = await call("POST", `/customers/${c.id}/kyc-link`, { auth: p.auth, body: { redirectUri: "https://app.example.com/done" } });
+    const a = await call("POST", `/customers/${c.id}/kyc-link`, {
+      auth: p.auth,
+      body: { redirectUri: "https://app.example.com/done" },
+    });
     expect(a.status).toBe(201);
     expect(a.body).toMatchObject({ kycUrl: expect.stringMatching(/\/kyc\/[A-Za-z0-9_-]{43}$/), provider: "SUMSUB" });
     expect(Date.parse(a.body.expiresAt) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);

@@ -40,7 +40,12 @@ describe("bad input never yields a 500 on the wallet-auth endpoints (fast-check)
     const user = await newWalletUser(p, client);
     const { session, key } = await signInWithEmailOtp(client, user.credentialId);
     const ch = await client.revokeSession(session.id);
-    real = { accountId: user.accountId, credentialId: user.credentialId, sessionId: session.id, requestId: (ch.body as { requestId: string }).requestId };
+    real = {
+      accountId: user.accountId,
+      credentialId: user.credentialId,
+      sessionId: session.id,
+      requestId: (ch.body as { requestId: string }).requestId,
+    };
     void key;
   });
 
@@ -48,11 +53,23 @@ describe("bad input never yields a 500 on the wallet-auth endpoints (fast-check)
     printable(120),
     fc.jsonValue().map((v) => base64urlEncode(utf8Encode(JSON.stringify(v)))),
     fc
-      .record({ publicKey: fc.oneof(hex(33), printable(70), fc.constant(generateP256KeyPair().publicKeyHex)), scheme: fc.oneof(fc.constant("SIGNATURE_SCHEME_TK_API_P256"), printable(30)), signature: fc.oneof(hex(70), printable(40)) }, { requiredKeys: [] })
+      .record(
+        {
+          publicKey: fc.oneof(hex(33), printable(70), fc.constant(generateP256KeyPair().publicKeyHex)),
+          scheme: fc.oneof(fc.constant("SIGNATURE_SCHEME_TK_API_P256"), printable(30)),
+          signature: fc.oneof(hex(70), printable(40)),
+        },
+        { requiredKeys: [] },
+      )
       .map((o) => base64urlEncode(utf8Encode(JSON.stringify(o)))),
     fc.constant(makeStamp({ payload: "x", privateKeyHex: generateP256KeyPair().privateKeyHex })),
   );
-  const requestIdLike = () => fc.oneof(printable(60), uuid.map((u) => `Request:${u}`), fc.constant(real.requestId));
+  const requestIdLike = () =>
+    fc.oneof(
+      printable(60),
+      uuid.map((u) => `Request:${u}`),
+      fc.constant(real.requestId),
+    );
   const headersArb = () =>
     fc.record(
       {
@@ -63,7 +80,12 @@ describe("bad input never yields a 500 on the wallet-auth endpoints (fast-check)
       { requiredKeys: [] },
     );
   const idArb = (type: string, realId: () => string) =>
-    fc.oneof(printable(60), uuid.map((u) => `${type}:${u}`), fc.constant(realId()), fc.string({ maxLength: 30 }));
+    fc.oneof(
+      printable(60),
+      uuid.map((u) => `${type}:${u}`),
+      fc.constant(realId()),
+      fc.string({ maxLength: 30 }),
+    );
 
   function bodyArb(seeds: unknown[]): fc.Arbitrary<string | undefined> {
     const mutated = fc
@@ -100,11 +122,27 @@ describe("bad input never yields a 500 on the wallet-auth endpoints (fast-check)
       seeds: () => [
         { type: "EMAIL_OTP", accountId: real.accountId },
         { type: "OAUTH", accountId: real.accountId, oidcToken: "a.b.c" },
-        { type: "PASSKEY", accountId: real.accountId, nickname: "k", challenge: "abc", attestation: { credentialId: "x", clientDataJson: "y", attestationObject: "z", transports: [] } },
+        {
+          type: "PASSKEY",
+          accountId: real.accountId,
+          nickname: "k",
+          challenge: "abc",
+          attestation: { credentialId: "x", clientDataJson: "y", attestationObject: "z", transports: [] },
+        },
       ],
     },
-    { name: "GET /auth/credentials", method: "GET", path: (id) => `/auth/credentials?accountId=${encodeURIComponent(id)}`, seeds: () => [{}] },
-    { name: "DELETE /auth/credentials/{id}", method: "DELETE", path: (id) => `/auth/credentials/${encodeURIComponent(id)}`, seeds: () => [{}] },
+    {
+      name: "GET /auth/credentials",
+      method: "GET",
+      path: (id) => `/auth/credentials?accountId=${encodeURIComponent(id)}`,
+      seeds: () => [{}],
+    },
+    {
+      name: "DELETE /auth/credentials/{id}",
+      method: "DELETE",
+      path: (id) => `/auth/credentials/${encodeURIComponent(id)}`,
+      seeds: () => [{}],
+    },
     {
       name: "POST /auth/credentials/{id}/challenge",
       method: "POST",
@@ -116,19 +154,38 @@ describe("bad input never yields a 500 on the wallet-auth endpoints (fast-check)
       method: "POST",
       path: (id) => `/auth/credentials/${encodeURIComponent(id)}/verify`,
       seeds: () => [
-        { type: "EMAIL_OTP", encryptedOtpBundle: JSON.stringify({ encappedPublic: generateP256KeyPair().publicKeyUncompressedHex, ciphertext: "00".repeat(48) }) },
+        {
+          type: "EMAIL_OTP",
+          encryptedOtpBundle: JSON.stringify({
+            encappedPublic: generateP256KeyPair().publicKeyUncompressedHex,
+            ciphertext: "00".repeat(48),
+          }),
+        },
         { type: "OAUTH", oidcToken: "a.b.c", clientPublicKey: generateP256KeyPair().publicKeyHex },
-        { type: "PASSKEY", assertion: { credentialId: "a", clientDataJson: "b", authenticatorData: "c", signature: "d" } },
+        {
+          type: "PASSKEY",
+          assertion: { credentialId: "a", clientDataJson: "b", authenticatorData: "c", signature: "d" },
+        },
       ],
     },
-    { name: "GET /auth/sessions", method: "GET", path: (id) => `/auth/sessions?accountId=${encodeURIComponent(id)}`, seeds: () => [{}] },
+    {
+      name: "GET /auth/sessions",
+      method: "GET",
+      path: (id) => `/auth/sessions?accountId=${encodeURIComponent(id)}`,
+      seeds: () => [{}],
+    },
     {
       name: "POST /auth/sessions/{id}/refresh",
       method: "POST",
       path: (id) => `/auth/sessions/${encodeURIComponent(id)}/refresh`,
       seeds: () => [{ clientPublicKey: generateP256KeyPair().publicKeyHex }],
     },
-    { name: "DELETE /auth/sessions/{id}", method: "DELETE", path: (id) => `/auth/sessions/${encodeURIComponent(id)}`, seeds: () => [{}] },
+    {
+      name: "DELETE /auth/sessions/{id}",
+      method: "DELETE",
+      path: (id) => `/auth/sessions/${encodeURIComponent(id)}`,
+      seeds: () => [{}],
+    },
   ];
 
   function idFor(e: Endpoint): fc.Arbitrary<string> {
@@ -139,7 +196,11 @@ describe("bad input never yields a 500 on the wallet-auth endpoints (fast-check)
 
   async function send(e: Endpoint, c: Case): Promise<{ status: number; text: string }> {
     const headers: Record<string, string> = { authorization: p.auth, ...c.headers };
-    const res = await fetch(`${api()}${c.path}`, { method: e.method, headers, body: e.method === "GET" ? undefined : c.body });
+    const res = await fetch(`${api()}${c.path}`, {
+      method: e.method,
+      headers,
+      body: e.method === "GET" ? undefined : c.body,
+    });
     return { status: res.status, text: await res.text() };
   }
 
@@ -156,14 +217,19 @@ describe("bad input never yields a 500 on the wallet-auth endpoints (fast-check)
             const c = cases[next++];
             const r = await send(e, c);
             statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
-            if (r.status >= 500) failures.push(`${r.status} for ${JSON.stringify(c).slice(0, 300)}: ${r.text.slice(0, 200)}`);
+            if (r.status >= 500)
+              failures.push(`${r.status} for ${JSON.stringify(c).slice(0, 300)}: ${r.text.slice(0, 200)}`);
             else if (r.status >= 400) {
               let body: Record<string, unknown> | undefined;
               try {
                 body = JSON.parse(r.text);
               } catch {}
-              const ok = body && body.status === r.status && typeof body.code === "string" && typeof body.message === "string";
-              if (!ok) failures.push(`not an error object (${r.status}) for ${JSON.stringify(c).slice(0, 300)}: ${r.text.slice(0, 200)}`);
+              const ok =
+                body && body.status === r.status && typeof body.code === "string" && typeof body.message === "string";
+              if (!ok)
+                failures.push(
+                  `not an error object (${r.status}) for ${JSON.stringify(c).slice(0, 300)}: ${r.text.slice(0, 200)}`,
+                );
             }
           }
         }),

@@ -7,7 +7,10 @@ import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 function executeFn(auth: string, quoteId: string) {
   return async (headers?: SignedHeaders) => {
-    const res = await fetch(`${api()}/quotes/${quoteId}/execute`, { method: "POST", headers: { authorization: auth, ...(headers ?? {}) } });
+    const res = await fetch(`${api()}/quotes/${quoteId}/execute`, {
+      method: "POST",
+      headers: { authorization: auth, ...(headers ?? {}) },
+    });
     const text = await res.text();
     const body = text ? JSON.parse(text) : undefined;
     if (res.status >= 400) throw new ServiceError(body, Number(res.headers.get("retry-after")) || undefined);
@@ -22,26 +25,44 @@ describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed ret
     const user = await newWalletUser(p, client);
     await call("PATCH", `/customers/${user.customerId}`, {
       auth: p.auth,
-      body: { endUserTermsConsent: { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" } },
+      body: {
+        endUserTermsConsent: {
+          termsVersion: "V1",
+          acceptedAt: new Date().toISOString(),
+          acceptanceMethod: "CHECKBOX",
+          ipAddress: "203.0.113.7",
+        },
+      },
     });
     const payee = await moneyCustomer(p, ["USD"]);
     await fund(p, user.accountId, 5_000_000);
-    const q = await call("POST", "/quotes", { auth: p.auth, body: quoteBody(user.accountId, payee.accounts.USD, 2_000_000) });
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(user.accountId, payee.accounts.USD, 2_000_000),
+    });
     expect(q.status).toBe(201);
 
     const first = await call("POST", `/quotes/${q.body.id}/execute`, { auth: p.auth });
     expect(first.status).toBe(202);
     const payload = JSON.parse(first.body.payloadToSign);
     expect(payload.type).toBe("ACTIVITY_TYPE_SIGN_TRANSACTION_V2");
-    expect(payload.parameters).toMatchObject({ quoteId: q.body.id, totalSendingAmount: "2000000", totalReceivingAmount: "200" });
+    expect(payload.parameters).toMatchObject({
+      quoteId: q.body.id,
+      totalSendingAmount: "2000000",
+      totalReceivingAmount: "200",
+    });
 
     // A key that is not a session of this wallet: 401, and the balance stays.
     const stranger = generateP256KeyPair();
-    await expect(signedRetry(executeFn(p.auth, q.body.id), stampSigner(stranger.privateKeyHex))).rejects.toMatchObject({ status: 401 });
+    await expect(signedRetry(executeFn(p.auth, q.body.id), stampSigner(stranger.privateKeyHex))).rejects.toMatchObject({
+      status: 401,
+    });
     expect(await balance(p, user.accountId)).toBe(5_000_000);
 
     const { key } = await signInWithEmailOtp(client, user.credentialId);
-    const done = (await signedRetry(executeFn(p.auth, q.body.id), stampSigner(key.privateKeyHex))) as { status: string };
+    const done = (await signedRetry(executeFn(p.auth, q.body.id), stampSigner(key.privateKeyHex))) as {
+      status: string;
+    };
     expect(done.status).toBe("COMPLETED");
     expect(await balance(p, user.accountId)).toBe(3_000_000);
     expect(await balance(p, payee.accounts.USD)).toBe(200);

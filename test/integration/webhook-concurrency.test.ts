@@ -18,7 +18,13 @@ import { receiverPool, waitFor } from "../support/webhook-receiver";
 
 // Polling once a minute: only notifications and freed slots move the worker. A 5 s timeout: the held request
 // is answered long before it, when the worker sends the second event concurrently.
-const ENV = { WEBHOOK_POLL_MS: "60000", WEBHOOK_RETRY_BASE_MS: "150", WEBHOOK_TIMEOUT_MS: "5000", DEMO_PLATFORM: "off", SWEEPER: "off" };
+const ENV = {
+  WEBHOOK_POLL_MS: "60000",
+  WEBHOOK_RETRY_BASE_MS: "150",
+  WEBHOOK_TIMEOUT_MS: "5000",
+  DEMO_PLATFORM: "off",
+  SWEEPER: "off",
+};
 
 let db: { url: string; drop: () => Promise<void> };
 let server: RunningServer;

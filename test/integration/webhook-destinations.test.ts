@@ -25,7 +25,10 @@ const receiver = receivers.start;
 
 async function platform(environment: "SANDBOX" | "PRODUCTION", webhookUrl: string | null = null) {
   const p = await createPlatform({ name: "dest", environment, settings: { webhookUrl } });
-  return { uuid: parseId("Platform", p.id)!, auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}` };
+  return {
+    uuid: parseId("Platform", p.id)!,
+    auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`,
+  };
 }
 
 async function call(method: string, path: string, auth: string, body?: unknown) {
@@ -107,12 +110,19 @@ const LOOPBACK: [string, string][] = [
 describe("webhook destinations", () => {
   it("a production platform is refused every non-public destination at PATCH /config, naming the field", async () => {
     const p = await platform("PRODUCTION");
-    const refused = [...REFUSED_EVERYWHERE, ...LOOPBACK, ["http: in production", "http://public.test/hooks"] as [string, string]];
+    const refused = [
+      ...REFUSED_EVERYWHERE,
+      ...LOOPBACK,
+      ["http: in production", "http://public.test/hooks"] as [string, string],
+    ];
     for (const [family, url] of refused) {
       const r = await call("PATCH", "/config", p.auth, { webhookEndpoint: url });
       expect(r.status, `${family}: ${url}`).toBe(400);
       expect(r.body.code, family).toBe("INVALID_INPUT");
-      expect(r.body.details.errors.map((e: { field: string }) => e.field), family).toEqual(["webhookEndpoint"]);
+      expect(
+        r.body.details.errors.map((e: { field: string }) => e.field),
+        family,
+      ).toEqual(["webhookEndpoint"]);
     }
     expect((await call("GET", "/config", p.auth)).body.webhookEndpoint).toBeNull();
     // The deprecated alias is checked the same way.
@@ -141,7 +151,9 @@ describe("webhook destinations", () => {
 
   it("WEBHOOK_ALLOWED_HOSTS lets a deployment reach named private receivers, and only those", async () => {
     const p = await platform("PRODUCTION");
-    expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: "https://allowed.test/hooks" })).status).toBe(200);
+    expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: "https://allowed.test/hooks" })).status).toBe(
+      200,
+    );
     expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: "https://10.9.1.1/hooks" })).status).toBe(200);
     expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: "https://10.8.1.1/hooks" })).status).toBe(400);
   });
@@ -172,10 +184,14 @@ describe("webhook destinations", () => {
     const port = new URL(rec.url).port;
     dns.zone.set("later-loop.test", { A: [PUBLIC_V4] });
     const p = await platform("PRODUCTION");
-    expect((await call("PATCH", "/config", p.auth, { webhookEndpoint: `https://later-loop.test:${port}/hooks` })).status).toBe(200);
+    expect(
+      (await call("PATCH", "/config", p.auth, { webhookEndpoint: `https://later-loop.test:${port}/hooks` })).status,
+    ).toBe(200);
     dns.zone.set("later-loop.test", { A: ["127.0.0.1"] });
     const conn = await getDb();
-    await conn.execute(sql`insert into outbox_events (id, platform_id, type, data) values (gen_random_uuid(), ${p.uuid}, 'CUSTOMER.UPDATED', '{}'::jsonb)`);
+    await conn.execute(
+      sql`insert into outbox_events (id, platform_id, type, data) values (gen_random_uuid(), ${p.uuid}, 'CUSTOMER.UPDATED', '{}'::jsonb)`,
+    );
     const log = await waitFor("a failed attempt in the log", async () => {
       const l = await call("GET", "/webhooks/deliveries", p.auth);
       return l.body.data.find((d: { attempts: number; lastError?: string }) => d.attempts >= 1 && d.lastError);
@@ -199,7 +215,11 @@ describe("webhook destinations", () => {
     const f = await call("POST", "/webhooks/test", q.auth);
     expect(f.body).toEqual({ response_status: 500, url: failing.url });
     const l = await call("GET", "/webhooks/deliveries", q.auth);
-    expect(l.body.data[0]).toMatchObject({ eventType: "TEST", lastStatusCode: 500, lastError: "Receiver answered 500" });
+    expect(l.body.data[0]).toMatchObject({
+      eventType: "TEST",
+      lastStatusCode: 500,
+      lastError: "Receiver answered 500",
+    });
     expect(l.text + f.text).not.toContain("hunter2");
     expect(server.logs()).not.toContain("hunter2");
   });

@@ -12,7 +12,13 @@ import { createTestDatabase, startServer, type RunningServer } from "../support/
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
 // Polling once a minute (the first poll a minute after start): within this test, only a notification can wake a worker.
-const SLOW_POLL = { WEBHOOK_POLL_MS: "60000", WEBHOOK_RETRY_BASE_MS: "150", WEBHOOK_TIMEOUT_MS: "2000", DEMO_PLATFORM: "off", SWEEPER: "off" };
+const SLOW_POLL = {
+  WEBHOOK_POLL_MS: "60000",
+  WEBHOOK_RETRY_BASE_MS: "150",
+  WEBHOOK_TIMEOUT_MS: "2000",
+  DEMO_PLATFORM: "off",
+  SWEEPER: "off",
+};
 
 let db: { url: string; drop: () => Promise<void> };
 const servers: RunningServer[] = [];
@@ -48,7 +54,9 @@ describe("webhook wake-up", () => {
       })
       .catch(() => {});
     const ids = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n: i } }))),
+      Array.from({ length: 200 }, (_, i) =>
+        conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n: i } })),
+      ),
     );
     await waitFor("200 deliveries", () => rec.received.length >= 200, 30_000);
     // At-least-once with SKIP LOCKED claims: each event exactly once here (no receiver failures).

@@ -21,10 +21,18 @@ const receiver = receivers.start;
 
 async function platformWith(url: string | null) {
   const p = await createPlatform({ name: "hooks", environment: "SANDBOX", settings: { webhookUrl: url } });
-  return { ...p, uuid: parseId("Platform", p.id)!, auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}` };
+  return {
+    ...p,
+    uuid: parseId("Platform", p.id)!,
+    auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`,
+  };
 }
 
-async function emit(platformUuid: string, type = "EXTERNAL_ACCOUNT.STATUS_UPDATED", data: Record<string, unknown> = { status: "ACTIVE" }) {
+async function emit(
+  platformUuid: string,
+  type = "EXTERNAL_ACCOUNT.STATUS_UPDATED",
+  data: Record<string, unknown> = { status: "ACTIVE" },
+) {
   const conn = await getDb();
   const id = await conn.transaction((tx) => emitEvent(tx, { platformId: platformUuid, type, data }));
   return `Webhook:${id}`;
@@ -68,11 +76,17 @@ describe("webhooks", () => {
     // Synchronous: the receiver has it when the call answers.
     expect(rec.received).toHaveLength(1);
     const got = rec.received[0];
-    const env = verifyWebhook({ rawBody: got.rawBody, signatureHeader: got.signature, publicKeyPem: cfg.body.webhookPublicKey });
+    const env = verifyWebhook({
+      rawBody: got.rawBody,
+      signatureHeader: got.signature,
+      publicKeyPem: cfg.body.webhookPublicKey,
+    });
     expect(env).toMatchObject({ type: "TEST", data: {} });
     expect(env.timestamp).toMatch(/Z$/);
 
-    const log = (await req(server.url, "GET", "/webhooks/deliveries", p.auth)).body.data.find((d: any) => d.id === env.id);
+    const log = (await req(server.url, "GET", "/webhooks/deliveries", p.auth)).body.data.find(
+      (d: any) => d.id === env.id,
+    );
     expect(log).toMatchObject({ eventType: "TEST", status: "DELIVERED", attempts: 1, lastStatusCode: 200 });
     // The sandbox path is an alias of the same function.
     const alias = await req(server.url, "POST", "/sandbox/webhooks/test", p.auth);
@@ -117,7 +131,10 @@ describe("webhooks", () => {
     // Another platform, or an unknown id, gets a 404.
     const other = await platformWith(null);
     expect((await req(server.url, "GET", `/webhooks/deliveries/${id}`, other.auth)).status).toBe(404);
-    expect((await req(server.url, "GET", "/webhooks/deliveries/Webhook:00000000-0000-4000-8000-000000000000", p.auth)).status).toBe(404);
+    expect(
+      (await req(server.url, "GET", "/webhooks/deliveries/Webhook:00000000-0000-4000-8000-000000000000", p.auth))
+        .status,
+    ).toBe(404);
   });
 
   it("409 (duplicate) is never retried; other errors are", async () => {
@@ -139,7 +156,9 @@ describe("webhooks", () => {
     // Bring the 7-day horizon to now (the schedule itself is unit-tested in lib/sdk/webhooks.test.ts).
     const conn = await getDb();
     const { sql } = await import("drizzle-orm");
-    await conn.execute(sql`update webhook_deliveries set give_up_at = now() + interval '200 milliseconds' where id = ${id.split(":")[1]}`);
+    await conn.execute(
+      sql`update webhook_deliveries set give_up_at = now() + interval '200 milliseconds' where id = ${id.split(":")[1]}`,
+    );
     const log = await waitFor("FAILED", async () => {
       const l = await req(server.url, "GET", `/webhooks/deliveries?eventType=GIVE_UP`, p.auth);
       return l.body.data[0]?.status === "FAILED" ? l.body.data[0] : null;

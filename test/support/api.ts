@@ -63,14 +63,23 @@ export async function newCustomer(p: TestPlatform, extra: Record<string, unknown
     body: { customerType: "INDIVIDUAL", fullName: "Test User", email, ...extra },
   });
   if (c.status !== 201) throw new Error(`customer create failed: ${c.status} ${JSON.stringify(c.body)}`);
-  const accts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}&type=EMBEDDED_WALLET`, {
-    auth: p.auth,
-  });
+  const accts = await call(
+    "GET",
+    `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}&type=EMBEDDED_WALLET`,
+    {
+      auth: p.auth,
+    },
+  );
   return { customer: c.body, account: accts.body.data[0] as { id: string } | undefined, email };
 }
 
 /** A second `next start` on the suite's database with the suite's key-encryption key: two instances that must behave as one. */
 export async function startPeerServer(env: Record<string, string | undefined> = {}) {
   const { startServer } = await import("./server");
-  return startServer({ DATABASE_URL: inject("databaseUrl"), DEMO_PLATFORM: "off", KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"), ...env });
+  return startServer({
+    DATABASE_URL: inject("databaseUrl"),
+    DEMO_PLATFORM: "off",
+    KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"),
+    ...env,
+  });
 }

@@ -18,8 +18,13 @@ export const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
   "base64",
 );
-export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0"), Buffer.alloc(64)]);
-export const pdf = (marker = "sandbox document") => Buffer.from(`%PDF-1.4\n1 0 obj << /Marker (${marker}) >> endobj\ntrailer << >>\n%%EOF\n`);
+export const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from("JFIF\0\x01\x01\0\0\x01\0\x01\0\0"),
+  Buffer.alloc(64),
+]);
+export const pdf = (marker = "sandbox document") =>
+  Buffer.from(`%PDF-1.4\n1 0 obj << /Marker (${marker}) >> endobj\ntrailer << >>\n%%EOF\n`);
 
 /** POST (or PUT to `path`) a document as multipart/form-data. */
 export async function sendDocument(
@@ -30,8 +35,17 @@ export async function sendDocument(
 ): Promise<Res> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file) form.set("file", new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/pdf" }), file.name ?? "doc.pdf");
-  const res = await fetch(`${opts.base ?? api()}${opts.path ?? "/documents"}`, { method: opts.method ?? "POST", headers: { authorization: p.auth }, body: form });
+  if (file)
+    form.set(
+      "file",
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "application/pdf" }),
+      file.name ?? "doc.pdf",
+    );
+  const res = await fetch(`${opts.base ?? api()}${opts.path ?? "/documents"}`, {
+    method: opts.method ?? "POST",
+    headers: { authorization: p.auth },
+    body: form,
+  });
   const text = await res.text();
   let body: unknown = text;
   try {

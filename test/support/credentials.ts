@@ -4,7 +4,13 @@
  */
 import postgres from "postgres";
 import { inject } from "vitest";
-import { generateP256KeyPair, openCredentialBundle, publicKeyFromPrivate, utf8Encode, type P256KeyPair } from "@/lib/crypto";
+import {
+  generateP256KeyPair,
+  openCredentialBundle,
+  publicKeyFromPrivate,
+  utf8Encode,
+  type P256KeyPair,
+} from "@/lib/crypto";
 import { signedRetry, stampSigner, type AuthMethod, type AuthSession, type ServiceClient } from "@/lib/sdk";
 import { registrationChallenge, SoftAuthenticator, type AttestationJson } from "./soft-authenticator";
 import type { TestPlatform } from "./api";
@@ -33,7 +39,10 @@ export async function registerPasskey(
 ): Promise<AuthMethod> {
   const challenge = registrationChallenge();
   const att = auth.create(challenge);
-  return signedRetry((h) => client.addCredential(passkeyBody(accountId, att, challenge, nickname), h), stampSigner(signerKey));
+  return signedRetry(
+    (h) => client.addCredential(passkeyBody(accountId, att, challenge, nickname), h),
+    stampSigner(signerKey),
+  );
 }
 
 /** A session's recovered private key, and a check that it is the key of the session the service recorded. */
@@ -44,18 +53,30 @@ export interface SealedSession {
 }
 
 export async function openSession(session: AuthSession, clientKey: P256KeyPair): Promise<SealedSession> {
-  if (!session.encryptedSessionSigningKey) throw new Error(`no encryptedSessionSigningKey in ${JSON.stringify(session)}`);
-  const sessionPrivateKey = await openCredentialBundle({ bundle: session.encryptedSessionSigningKey, recipientPrivateKeyHex: clientKey.privateKeyHex });
+  if (!session.encryptedSessionSigningKey)
+    throw new Error(`no encryptedSessionSigningKey in ${JSON.stringify(session)}`);
+  const sessionPrivateKey = await openCredentialBundle({
+    bundle: session.encryptedSessionSigningKey,
+    recipientPrivateKeyHex: clientKey.privateKeyHex,
+  });
   publicKeyFromPrivate(sessionPrivateKey); // a valid scalar
   return { session, clientKey, sessionPrivateKey };
 }
 
 /** Passkey sign-in (spec steps 2–3): challenge with a fresh client key, assert over UTF-8(challenge), verify. */
-export async function signInWithPasskey(client: ServiceClient, credential: AuthMethod, auth: SoftAuthenticator): Promise<SealedSession> {
+export async function signInWithPasskey(
+  client: ServiceClient,
+  credential: AuthMethod,
+  auth: SoftAuthenticator,
+): Promise<SealedSession> {
   const clientKey = generateP256KeyPair();
   const ch = await client.challengePasskey(credential.id, clientKey.publicKeyHex);
   const assertion = auth.get(credential.credentialId!, utf8Encode(ch.challenge));
-  const res = await client.verifyCredential(credential.id, { type: "PASSKEY", assertion }, { "Request-Id": ch.requestId });
+  const res = await client.verifyCredential(
+    credential.id,
+    { type: "PASSKEY", assertion },
+    { "Request-Id": ch.requestId },
+  );
   if (res.status !== 200) throw new Error(`passkey verify answered ${res.status} ${JSON.stringify(res.body)}`);
   return openSession(res.body as AuthSession, clientKey);
 }

@@ -33,11 +33,14 @@ export async function startDns(entries: Record<string, Answer | ((nthA: number) 
       const entry = zone.get(name);
       if (q.type === Packet.TYPE.A) aQueries.set(name, (aQueries.get(name) ?? 0) + 1);
       const answer = typeof entry === "function" ? entry(aQueries.get(name) ?? 0) : entry;
-      if (!answer) response.header.rcode = 3; // NXDOMAIN
+      if (!answer)
+        response.header.rcode = 3; // NXDOMAIN
       else if (q.type === Packet.TYPE.A) {
-        for (const address of answer.A ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl: 0, address }));
+        for (const address of answer.A ?? [])
+          response.answers.push(Packet.createResourceFromQuestion(q, { ttl: 0, address }));
       } else if (q.type === Packet.TYPE.AAAA) {
-        for (const address of answer.AAAA ?? []) response.answers.push(Packet.createResourceFromQuestion(q, { ttl: 0, address }));
+        for (const address of answer.AAAA ?? [])
+          response.answers.push(Packet.createResourceFromQuestion(q, { ttl: 0, address }));
       }
       void send(response);
     },

@@ -13,13 +13,17 @@ export interface DroppingProxy {
   close: () => Promise<void>;
 }
 
-export async function startDroppingProxy(target: string, drop: (req: http.IncomingMessage) => boolean): Promise<DroppingProxy> {
+export async function startDroppingProxy(
+  target: string,
+  drop: (req: http.IncomingMessage) => boolean,
+): Promise<DroppingProxy> {
   let dropped = 0;
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string" && k !== "host" && k !== "connection") headers.set(k, v);
+    for (const [k, v] of Object.entries(req.headers))
+      if (typeof v === "string" && k !== "host" && k !== "connection") headers.set(k, v);
     const upstream = await fetch(`${target}${req.url}`, {
       method: req.method,
       headers,

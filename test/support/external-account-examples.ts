@@ -9,7 +9,11 @@ const BENEFICIARY = {
   address: { line1: "1 Main St", postalCode: "94105", country: "US" },
 };
 const SWIFT = "DEUTDEFF";
-const mobile = (phoneNumber: string, extra: Record<string, string> = {}) => ({ phoneNumber, provider: "Example Provider", ...extra });
+const mobile = (phoneNumber: string, extra: Record<string, string> = {}) => ({
+  phoneNumber,
+  provider: "Example Provider",
+  ...extra,
+});
 const swiftBank = { bankName: "Example Bank", accountNumber: "1234567890", swiftCode: SWIFT };
 const bankName = { bankName: "Example Bank", accountNumber: "1234567890" };
 
@@ -79,9 +83,15 @@ export function example(accountType: string): { currency: string; accountInfo: R
     const [currency, address] = WALLET_EXAMPLES[accountType];
     return { currency, accountInfo: { accountType, address } };
   }
-  if (accountType === "LIGHTNING") return { currency: "BTC", accountInfo: { accountType, lightningAddress: "alice@example.com" } };
+  if (accountType === "LIGHTNING")
+    return { currency: "BTC", accountInfo: { accountType, lightningAddress: "alice@example.com" } };
   if (accountType === "LIGHTNING_ACCOUNT") return { currency: "BTC", accountInfo: { accountType, invoice: BOLT11 } };
   throw new Error(`no example for ${accountType}`);
 }
 
-export const ALL_TYPES = [...Object.keys(BANK_EXAMPLES), ...Object.keys(WALLET_EXAMPLES), "LIGHTNING", "LIGHTNING_ACCOUNT"];
+export const ALL_TYPES = [
+  ...Object.keys(BANK_EXAMPLES),
+  ...Object.keys(WALLET_EXAMPLES),
+  "LIGHTNING",
+  "LIGHTNING_ACCOUNT",
+];

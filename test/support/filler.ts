@@ -5,13 +5,25 @@
 import { createHash } from "node:crypto";
 import type postgres from "postgres";
 
-export const LARGE_TABLES = ["customers", "internal_accounts", "external_accounts", "quotes", "transactions", "ledger_entries", "outbox_events", "webhook_deliveries", "agents"];
+export const LARGE_TABLES = [
+  "customers",
+  "internal_accounts",
+  "external_accounts",
+  "quotes",
+  "transactions",
+  "ledger_entries",
+  "outbox_events",
+  "webhook_deliveries",
+  "agents",
+];
 
 /** The UUID of row `i` of a table: `prefix` is one group of hex digits per table (customers 8000, accounts 8100, …). */
-export const fillerUuid = (prefix: string, i: number) => `00000000-0000-7000-${prefix}-${i.toString(16).padStart(12, "0")}`;
+export const fillerUuid = (prefix: string, i: number) =>
+  `00000000-0000-7000-${prefix}-${i.toString(16).padStart(12, "0")}`;
 
 /** The bearer token of filler agent `i` (its digest is what the seed stores). */
-export const fillerAgentToken = (i: number) => `gat_${createHash("sha256").update(`filler-agent-${i}`).digest("hex").slice(0, 40)}`;
+export const fillerAgentToken = (i: number) =>
+  `gat_${createHash("sha256").update(`filler-agent-${i}`).digest("hex").slice(0, 40)}`;
 
 const u = (prefix: string) => `('00000000-0000-7000-${prefix}-' || lpad(to_hex(i), 12, '0'))::uuid`;
 
@@ -69,7 +81,13 @@ function fillerInserts(platformId: string, from: number, rows: number): Record<s
 }
 
 /** `tables` (default: all of LARGE_TABLES, in their foreign-key order) get rows [from, from + rows), in one transaction. */
-export async function seedFiller(sql: postgres.Sql, platformId: string, rows: number, from = 0, tables: readonly string[] = LARGE_TABLES): Promise<void> {
+export async function seedFiller(
+  sql: postgres.Sql,
+  platformId: string,
+  rows: number,
+  from = 0,
+  tables: readonly string[] = LARGE_TABLES,
+): Promise<void> {
   const inserts = fillerInserts(platformId, from, rows);
   await sql.begin(async (tx) => {
     for (const t of LARGE_TABLES) if (tables.includes(t)) await tx.unsafe(inserts[t]);

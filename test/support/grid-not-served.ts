@@ -4,8 +4,7 @@
  * listed here, and when a line here names an operation that is served or that Grid does not have.
  * `scripts/grid-operations.ts --table FILE` writes the full table (every Grid operation, ours beside it).
  */
-export const NOT_SERVED: Record<string, string> = {
-};
+export const NOT_SERVED: Record<string, string> = {};
 
 /**
  * Operations we serve that Grid's current OpenAPI does not have, each with the reason. grid-operations.test.ts
@@ -19,9 +18,11 @@ export const SERVED_BEYOND_GRID: Record<string, string> = {
   "GET /internal-accounts/{}": "one internal account by id, beside Grid's lists",
   "GET /quotes": "the spec's list of quotes",
   "GET /webhooks/deliveries": "the spec's webhook delivery log",
-  "GET /webhooks/deliveries/{}": "one logged delivery with its payload and every attempt (the console's webhook log; issue 17)",
+  "GET /webhooks/deliveries/{}":
+    "one logged delivery with its payload and every attempt (the console's webhook log; issue 17)",
   "POST /webhooks/deliveries/{}/resend": "the spec's resend of a logged webhook delivery",
-  "POST /webhooks/test": "protocol.md Webhooks: the test webhook at this path, /sandbox/webhooks/test kept as Grid's alias",
+  "POST /webhooks/test":
+    "protocol.md Webhooks: the test webhook at this path, /sandbox/webhooks/test kept as Grid's alias",
   "POST /plaid/link-tokens":
     "Grid removed its Plaid operations on 2026-03-27 (grid-api #304); kept, deprecated, as Grid last defined them, for integrators built against the earlier API",
   "POST /plaid/callback/{}":

@@ -51,7 +51,11 @@ export function compareOperations(
 export function operationsTable(rows: OperationRow[], beyond: Record<string, string> = {}): string {
   const lines = ["| Grid operation | operationId | Grid tag | Ours |", "|---|---|---|---|"];
   for (const r of rows) {
-    const ours = r.served ? `served (\`${r.served}\`)` : r.notServed ? `not served: ${r.notServed}` : "**neither served nor listed**";
+    const ours = r.served
+      ? `served (\`${r.served}\`)`
+      : r.notServed
+        ? `not served: ${r.notServed}`
+        : "**neither served nor listed**";
     lines.push(`| \`${r.method} ${r.path}\` | ${r.operationId} | ${r.tag} | ${ours} |`);
   }
   const extra = Object.entries(beyond);

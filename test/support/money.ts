@@ -4,10 +4,18 @@ import { example } from "./external-account-examples";
 
 export async function moneyCustomer(p: TestPlatform, currencies: string[] = ["USD", "EUR"], consent = true) {
   const body: Record<string, unknown> = { customerType: "INDIVIDUAL", fullName: "Money User", currencies };
-  if (consent) body.endUserTermsConsent = { termsVersion: "V1", acceptedAt: new Date().toISOString(), acceptanceMethod: "CHECKBOX", ipAddress: "203.0.113.7" };
+  if (consent)
+    body.endUserTermsConsent = {
+      termsVersion: "V1",
+      acceptedAt: new Date().toISOString(),
+      acceptanceMethod: "CHECKBOX",
+      ipAddress: "203.0.113.7",
+    };
   const c = await call("POST", "/customers", { auth: p.auth, body });
   if (c.status !== 201) throw new Error(`customer: ${c.status} ${JSON.stringify(c.body)}`);
-  const list = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, { auth: p.auth });
+  const list = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, {
+    auth: p.auth,
+  });
   const accounts: Record<string, string> = {};
   for (const a of list.body.data) accounts[a.balance.currency.code] = a.id;
   return { customer: c.body, accounts };
@@ -28,7 +36,10 @@ export async function balance(p: TestPlatform, accountId: string): Promise<numbe
 export async function usdExternal(p: TestPlatform, customerId: string, suffix = "789") {
   const ex = example("USD_ACCOUNT");
   const accountInfo = { ...ex.accountInfo, accountNumber: `000123456${suffix}` };
-  const r = await call("POST", "/customers/external-accounts", { auth: p.auth, body: { customerId, currency: "USD", accountInfo } });
+  const r = await call("POST", "/customers/external-accounts", {
+    auth: p.auth,
+    body: { customerId, currency: "USD", accountInfo },
+  });
   if (r.status !== 201) throw new Error(`external: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id as string;
 }
@@ -47,7 +58,15 @@ export function quoteBody(src: string, dst: string, amount: number, extra: Recor
 export async function approvalAgent(p: TestPlatform, customerId: string): Promise<string> {
   const created = await call("POST", "/agents", {
     auth: p.auth,
-    body: { name: "Payer", customerId, policy: { permissions: ["CREATE_QUOTES", "EXECUTE_QUOTES"], defaultExecutionMode: "APPROVAL_REQUIRED", spendingLimits: { currency: "USD", perTransactionLimit: 5_000 } } },
+    body: {
+      name: "Payer",
+      customerId,
+      policy: {
+        permissions: ["CREATE_QUOTES", "EXECUTE_QUOTES"],
+        defaultExecutionMode: "APPROVAL_REQUIRED",
+        spendingLimits: { currency: "USD", perTransactionLimit: 5_000 },
+      },
+    },
   });
   if (created.status !== 201) throw new Error(`agent: ${created.status} ${JSON.stringify(created.body)}`);
   return (await call("POST", `/agents/device-codes/${created.body.deviceCode.code}/redeem`)).body.accessToken;

@@ -18,10 +18,14 @@ export interface OidcIssuer {
 }
 
 export async function startOidcIssuer(): Promise<OidcIssuer> {
-  const proc = spawn(path.join(ROOT, "node_modules/.bin/tsx"), [path.join(ROOT, "test/support/oidc-issuer-server.ts")], {
-    cwd: ROOT,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const proc = spawn(
+    path.join(ROOT, "node_modules/.bin/tsx"),
+    [path.join(ROOT, "test/support/oidc-issuer-server.ts")],
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let err = "";
   proc.stderr!.on("data", (d) => (err += d));
   const port = await new Promise<number>((resolve, reject) => {
@@ -39,7 +43,11 @@ export async function startOidcIssuer(): Promise<OidcIssuer> {
   });
   const issuer = `http://127.0.0.1:${port}`;
   const post = async (p: string, body?: unknown) => {
-    const r = await fetch(`${issuer}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body ?? {}) });
+    const r = await fetch(`${issuer}${p}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body ?? {}),
+    });
     if (!r.ok) throw new Error(`OIDC issuer ${p}: ${r.status} ${await r.text()}`);
     return r.json();
   };

@@ -42,7 +42,11 @@ export async function startPgBouncer(opts: { upstreamPort?: number; poolSize?: n
   fs.writeFileSync(path.join(dir, "users.txt"), '"postgres" ""\n', { mode: 0o644 });
   const asRoot = process.getuid?.() === 0;
   let out = "";
-  const proc: ChildProcess = spawn(PGBOUNCER_BIN, [...(asRoot ? ["-u", "postgres"] : []), path.join(dir, "pgbouncer.ini")], { stdio: ["ignore", "pipe", "pipe"] });
+  const proc: ChildProcess = spawn(
+    PGBOUNCER_BIN,
+    [...(asRoot ? ["-u", "postgres"] : []), path.join(dir, "pgbouncer.ini")],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
   proc.stdout!.on("data", (d) => (out += d));
   proc.stderr!.on("data", (d) => (out += d));
   const deadline = Date.now() + 10_000;

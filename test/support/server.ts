@@ -64,7 +64,10 @@ export interface RunningServer {
 }
 
 /** `opts.nodeArgs` (for example `--cpu-prof`) runs next under `node <nodeArgs>`; NODE_OPTIONS refuses some flags. `opts.port` fixes the port. */
-export async function startServer(env: Record<string, string | undefined>, opts: { nodeArgs?: string[]; port?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  opts: { nodeArgs?: string[]; port?: number } = {},
+): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   let out = "";
   const nextArgs = ["start", "--port", String(port), "--hostname", "127.0.0.1"];

@@ -10,7 +10,11 @@ export interface Sms {
 }
 
 /** A real HTTP SMS gateway on loopback speaking the Twilio-compatible form: every message lands in `outbox`. */
-export async function startSmsReceiver(): Promise<{ url: (user?: string, pass?: string) => string; outbox: Sms[]; close: () => Promise<void> }> {
+export async function startSmsReceiver(): Promise<{
+  url: (user?: string, pass?: string) => string;
+  outbox: Sms[];
+  close: () => Promise<void>;
+}> {
   const outbox: Sms[] = [];
   const server = http.createServer((req, res) => {
     let raw = "";
@@ -24,13 +28,16 @@ export async function startSmsReceiver(): Promise<{ url: (user?: string, pass?: 
         authorization: req.headers.authorization,
         contentType: req.headers["content-type"],
       });
-      res.writeHead(201, { "content-type": "application/json" }).end(JSON.stringify({ sid: `SM${outbox.length}`, status: "queued" }));
+      res
+        .writeHead(201, { "content-type": "application/json" })
+        .end(JSON.stringify({ sid: `SM${outbox.length}`, status: "queued" }));
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: (user, pass) => `http://${user ? `${user}:${pass}@` : ""}127.0.0.1:${port}/2010-04-01/Accounts/AC1/Messages.json`,
+    url: (user, pass) =>
+      `http://${user ? `${user}:${pass}@` : ""}127.0.0.1:${port}/2010-04-01/Accounts/AC1/Messages.json`,
     outbox,
     close: () => new Promise((r) => server.close(() => r())),
   };

@@ -114,7 +114,13 @@ export class SoftAuthenticator {
   create(challenge: string, faults: Faults = {}): AttestationJson & { raw: SoftCredential } {
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const credentialId = randomBytes(32);
-    const cred: SoftCredential = { credentialId, privateKey, rpId: this.rpId, userHandle: randomBytes(16), signCount: 0 };
+    const cred: SoftCredential = {
+      credentialId,
+      privateKey,
+      rpId: this.rpId,
+      userHandle: randomBytes(16),
+      signCount: 0,
+    };
     const flags = (faults.noUserPresence ? 0 : FLAG_UP) | FLAG_UV | FLAG_AT;
     const idLen = Buffer.alloc(2);
     idLen.writeUInt16BE(credentialId.length, 0);
@@ -128,7 +134,11 @@ export class SoftAuthenticator {
       cborEncode(coseEs256(publicKey)),
     ]);
     const attestationObject = cborEncode({ fmt: "none", attStmt: new Map(), authData });
-    const cdj = clientData(faults.type ?? "webauthn.create", Buffer.from(challenge, "base64url"), faults.origin ?? this.origin);
+    const cdj = clientData(
+      faults.type ?? "webauthn.create",
+      Buffer.from(challenge, "base64url"),
+      faults.origin ?? this.origin,
+    );
     this.credentials.set(b64url(credentialId), cred);
     return {
       credentialId: b64url(credentialId),
@@ -145,7 +155,11 @@ export class SoftAuthenticator {
     if (!cred) throw new Error(`soft authenticator: no credential ${credentialId}`);
     if (faults.signCount === undefined) cred.signCount += 1;
     const flags = (faults.noUserPresence ? 0 : FLAG_UP) | FLAG_UV;
-    const authData = Buffer.concat([sha256(faults.rpId ?? cred.rpId), Buffer.from([flags]), u32(faults.signCount ?? cred.signCount)]);
+    const authData = Buffer.concat([
+      sha256(faults.rpId ?? cred.rpId),
+      Buffer.from([flags]),
+      u32(faults.signCount ?? cred.signCount),
+    ]);
     const cdj = clientData(faults.type ?? "webauthn.get", challenge, faults.origin ?? this.origin);
     // §6.3.3 step 11: the signature covers authenticatorData ‖ SHA-256(clientDataJSON); ES256 → DER.
     const key = faults.wrongKey ? generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey : cred.privateKey;

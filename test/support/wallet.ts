@@ -3,12 +3,24 @@
  * backend would use it: EMAIL_OTP sign-in with real HPKE and real P-256 signing.
  */
 import { inject } from "vitest";
-import { base64urlDecode, base64urlEncode, generateP256KeyPair, sealOtpBundle, utf8Decode, utf8Encode, type P256KeyPair } from "@/lib/crypto";
+import {
+  base64urlDecode,
+  base64urlEncode,
+  generateP256KeyPair,
+  sealOtpBundle,
+  utf8Decode,
+  utf8Encode,
+  type P256KeyPair,
+} from "@/lib/crypto";
 import { createServiceClient, signedRetry, stampSigner, type AuthSession, type ServiceClient } from "@/lib/sdk";
 import { newCustomer, type TestPlatform } from "./api";
 
 export function sdkFor(p: TestPlatform, origin: string = inject("baseUrl")): ServiceClient {
-  return createServiceClient({ baseUrl: `${origin}/api/2025-10-13`, clientId: p.clientId, clientSecret: p.clientSecret });
+  return createServiceClient({
+    baseUrl: `${origin}/api/2025-10-13`,
+    clientId: p.clientId,
+    clientSecret: p.clientSecret,
+  });
 }
 
 export interface WalletUser {

@@ -79,7 +79,10 @@ export async function startReceiver(respond: Receiver["respond"] = () => 200): P
 }
 
 /** Receivers started by one test file, closed together. */
-export function receiverPool(): { start: (respond?: Receiver["respond"]) => Promise<Receiver>; closeAll: () => Promise<void> } {
+export function receiverPool(): {
+  start: (respond?: Receiver["respond"]) => Promise<Receiver>;
+  closeAll: () => Promise<void>;
+} {
   const all: Receiver[] = [];
   return {
     start: async (respond) => {
@@ -93,7 +96,12 @@ export function receiverPool(): { start: (respond?: Receiver["respond"]) => Prom
   };
 }
 
-export async function waitFor<T>(what: string, fn: () => T | Promise<T>, timeoutMs = 20_000, everyMs = 50): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  what: string,
+  fn: () => T | Promise<T>,
+  timeoutMs = 20_000,
+  everyMs = 50,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();

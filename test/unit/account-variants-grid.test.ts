@@ -35,20 +35,32 @@ function differences(mode: "create" | "output"): string[] {
     // paymentRails is our read-only addition on every response variant (Grid has it on bank variants only); on create,
     // bank variants also take Grid client 0.7.0's paymentRails/countries, checked but not stored (account-info.schema.ts).
     const clientCopy = (f: string) => mode === "create" && (f === "paymentRails" || f === "countries") && !g.fields[f];
-    const ours = Object.keys(v.properties).filter((f) => !(mode === "output" && f === "paymentRails" && !g.fields.paymentRails) && !clientCopy(f));
+    const ours = Object.keys(v.properties).filter(
+      (f) => !(mode === "output" && f === "paymentRails" && !g.fields.paymentRails) && !clientCopy(f),
+    );
     const same = (a: string[], b: string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
-    if (!same(ours, Object.keys(g.fields))) out.push(`${mode} ${type} fields: ours ${ours.sort()} / Grid ${Object.keys(g.fields).sort()}`);
+    if (!same(ours, Object.keys(g.fields)))
+      out.push(`${mode} ${type} fields: ours ${ours.sort()} / Grid ${Object.keys(g.fields).sort()}`);
     const req = (v.required ?? []).filter((f: string) => ours.includes(f));
-    if (!same(req, g.required)) out.push(`${mode} ${type} required: ours ${req.sort()} / Grid ${[...g.required].sort()}`);
+    if (!same(req, g.required))
+      out.push(`${mode} ${type} required: ours ${req.sort()} / Grid ${[...g.required].sort()}`);
     const gb = g.fields.beneficiary?.ref ? S[g.fields.beneficiary.ref] : undefined;
-    const mine: Json[] = v.properties.beneficiary ? (v.properties.beneficiary.oneOf ?? v.properties.beneficiary.anyOf ?? []) : [];
+    const mine: Json[] = v.properties.beneficiary
+      ? (v.properties.beneficiary.oneOf ?? v.properties.beneficiary.anyOf ?? [])
+      : [];
     for (const [bt, name] of Object.entries<string>(gb?.variants ?? {})) {
       const o = mine.find((x) => x.properties?.beneficiaryType?.const === bt);
       const gs = S[name];
       if (!o) out.push(`${mode} ${type} beneficiary ${bt}: missing`);
       else {
-        if (!same(Object.keys(o.properties), Object.keys(gs.fields))) out.push(`${mode} ${type} beneficiary ${bt} fields: ours ${Object.keys(o.properties).sort()} / Grid ${Object.keys(gs.fields).sort()}`);
-        if (!same(o.required ?? [], gs.required)) out.push(`${mode} ${type} beneficiary ${bt} required: ours ${(o.required ?? []).sort()} / Grid ${[...gs.required].sort()}`);
+        if (!same(Object.keys(o.properties), Object.keys(gs.fields)))
+          out.push(
+            `${mode} ${type} beneficiary ${bt} fields: ours ${Object.keys(o.properties).sort()} / Grid ${Object.keys(gs.fields).sort()}`,
+          );
+        if (!same(o.required ?? [], gs.required))
+          out.push(
+            `${mode} ${type} beneficiary ${bt} required: ours ${(o.required ?? []).sort()} / Grid ${[...gs.required].sort()}`,
+          );
       }
     }
   }
@@ -71,7 +83,11 @@ describe("accountInfo variants vs Grid's schemas", () => {
       beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: "Hans Muster", nickname: "h" },
     });
     expect(r.success).toBe(false);
-    const unknown = r.success ? [] : r.error.issues.filter((i) => i.code === "unrecognized_keys").map((i) => [...i.path, ...(i as { keys: string[] }).keys].join("."));
+    const unknown = r.success
+      ? []
+      : r.error.issues
+          .filter((i) => i.code === "unrecognized_keys")
+          .map((i) => [...i.path, ...(i as { keys: string[] }).keys].join("."));
     expect(unknown.sort()).toEqual(["beneficiary.nickname", "swiftBic"]);
   });
 });

@@ -47,7 +47,10 @@ const CLIENT_CLASSES = new Set([400, 401, 403, 404, 409, 422, 429]);
 describe("error codes vs Grid's documented codes", () => {
   it("each code is Grid's for its status, or one the spec or protocol.md adds", () => {
     const foreign = Object.entries(ERROR_STATUS)
-      .filter(([code, status]) => !(GRID_ERROR_CODES[status as GridErrorStatus] as readonly string[] | undefined)?.includes(code))
+      .filter(
+        ([code, status]) =>
+          !(GRID_ERROR_CODES[status as GridErrorStatus] as readonly string[] | undefined)?.includes(code),
+      )
       .map(([code]) => code);
     expect(foreign.sort()).toEqual(Object.keys(OWN_CODES).sort());
   });
@@ -55,10 +58,17 @@ describe("error codes vs Grid's documented codes", () => {
   it("every status maps to a class of Grid's client or is 5xx; the body is Grid's error shape", () => {
     for (const code of Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]) {
       const e = new ApiError(code, "m", { errors: [] });
-      expect(CLIENT_CLASSES.has(e.status) || e.status >= 500 || [405, 410, 412, 413, 415, 423, 424].includes(e.status), code).toBe(true);
+      expect(
+        CLIENT_CLASSES.has(e.status) || e.status >= 500 || [405, 410, 412, 413, 415, 423, 424].includes(e.status),
+        code,
+      ).toBe(true);
       const status = e.status as GridErrorStatus;
       if (!GRID_ERROR_CODES[status]) continue;
-      const mismatches = gridMismatches(gridError(status), e.toBody(), code in OWN_CODES ? { code: OWN_CODES[code] } : {});
+      const mismatches = gridMismatches(
+        gridError(status),
+        e.toBody(),
+        code in OWN_CODES ? { code: OWN_CODES[code] } : {},
+      );
       expect(mismatches, code).toEqual([]);
     }
   });

@@ -27,7 +27,8 @@ describe("Grid's operations: served or listed with a reason", () => {
 
   it("lists, with a reason, every operation we serve beyond Grid's current API", () => {
     expect(result.oursOnly).toEqual(Object.keys(SERVED_BEYOND_GRID).sort());
-    for (const [key, reason] of Object.entries(SERVED_BEYOND_GRID)) expect(reason.trim().length, key).toBeGreaterThan(5);
+    for (const [key, reason] of Object.entries(SERVED_BEYOND_GRID))
+      expect(reason.trim().length, key).toBeGreaterThan(5);
   });
 
   it("gives a reason for every operation not served", () => {

@@ -13,37 +13,70 @@ import { openApiDocument } from "@/lib/openapi/document";
 import { compareWithGrid } from "@/test/support/grid-shapes/openapi-compare";
 
 /** Money: where the spec or docs/protocol.md decide (one reason per kind of difference). */
-const TRANSACTION_OPS = ["GET /transactions: response 200 data[]", "GET /transactions/{transactionId}: response 200 ", "POST /transfer-in: response 201 ",
-  "POST /transfer-out: response 201 ", "POST /sandbox/send: response 200 ", "POST /transactions/{transactionId}/cancel: response 200 ",
-  "POST /transactions/{transactionId}/confirm: response 200 "];
-const DECISION_OPS = ["POST /transactions/{transactionId}/approve: response 200 ", "POST /transactions/{transactionId}/reject: response 200 "];
-const PENDING_APPROVAL = "spec: an agent's transaction awaiting the platform's approval is PENDING with pendingReason PENDING_PLATFORM_APPROVAL";
-const FAILURES = "spec Errors: one list of transaction failure reasons (SCA_NOT_COMPLETED included) for both directions";
+const TRANSACTION_OPS = [
+  "GET /transactions: response 200 data[]",
+  "GET /transactions/{transactionId}: response 200 ",
+  "POST /transfer-in: response 201 ",
+  "POST /transfer-out: response 201 ",
+  "POST /sandbox/send: response 200 ",
+  "POST /transactions/{transactionId}/cancel: response 200 ",
+  "POST /transactions/{transactionId}/confirm: response 200 ",
+];
+const DECISION_OPS = [
+  "POST /transactions/{transactionId}/approve: response 200 ",
+  "POST /transactions/{transactionId}/reject: response 200 ",
+];
+const PENDING_APPROVAL =
+  "spec: an agent's transaction awaiting the platform's approval is PENDING with pendingReason PENDING_PLATFORM_APPROVAL";
+const FAILURES =
+  "spec Errors: one list of transaction failure reasons (SCA_NOT_COMPLETED included) for both directions";
 const DELIBERATE_MONEY: Record<string, string> = Object.fromEntries([
   ...TRANSACTION_OPS.flatMap((op) => [
     [`${op}<INCOMING>.pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
     [`${op}<OUTGOING>.pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
-    [`${op}<OUTGOING>.status: values Grid does not document: REJECTED`, "spec: the platform's rejection of an agent's transaction (and our cancel of a pending bank transfer: Grid has no cancelled status) leaves it REJECTED"],
-    [`${op}<INCOMING>.failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`, FAILURES],
+    [
+      `${op}<OUTGOING>.status: values Grid does not document: REJECTED`,
+      "spec: the platform's rejection of an agent's transaction (and our cancel of a pending bank transfer: Grid has no cancelled status) leaves it REJECTED",
+    ],
+    [
+      `${op}<INCOMING>.failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`,
+      FAILURES,
+    ],
   ]),
   ...["POST /sandbox/uma/receive: response 200 "].flatMap((op) => [
     [`${op}pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
-    [`${op}failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`, FAILURES],
+    [
+      `${op}failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`,
+      FAILURES,
+    ],
   ]),
   ...DECISION_OPS.flatMap((op) => [
     [`${op}pendingReason: values Grid does not document: PENDING_PLATFORM_APPROVAL`, PENDING_APPROVAL],
-    [`${op}type: values Grid does not document: OUTGOING`, "spec: approve/reject decide an agent's OUTGOING transaction (Grid's decide incoming payments)"],
-    [`${op}failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`, FAILURES],
+    [
+      `${op}type: values Grid does not document: OUTGOING`,
+      "spec: approve/reject decide an agent's OUTGOING transaction (Grid's decide incoming payments)",
+    ],
+    [
+      `${op}failureReason: values Grid does not document: PAYOUT_RETURNED, LIMIT_EXCEEDED, ACCOUNT_CANNOT_RECEIVE, ACCOUNT_INVALID, SCA_NOT_COMPLETED`,
+      FAILURES,
+    ],
   ]),
-  ...["POST /quotes: response 201 ", "POST /quotes: response 202 ", "GET /quotes/{quoteId}: response 200 ", "POST /quotes/{quoteId}/execute: response 200 ",
-    "POST /quotes/{quoteId}/authorize: response 200 "].map((op) => [
+  ...[
+    "POST /quotes: response 201 ",
+    "POST /quotes: response 202 ",
+    "GET /quotes/{quoteId}: response 200 ",
+    "POST /quotes/{quoteId}/execute: response 200 ",
+    "POST /quotes/{quoteId}/authorize: response 200 ",
+  ].map((op) => [
     `${op}paymentInstructions[].accountOrWalletInfo<EMBEDDED_WALLET>.payloadToSign: missing (Grid requires it)`,
     "protocol.md Signed retry: the payload to sign comes with the 202 of POST /quotes/{id}/execute",
   ]),
 ]);
 
-const WRITE_ONLY_ID = "project rule (secrets and personal data): a beneficial owner's tax identifier is write-only, stored encrypted under the KEK, never returned";
-const NOT_SETTABLE_STATUS = "spec: the KYC/KYB status is decided by verification (POST /verifications, sandbox suffixes), never set by the platform";
+const WRITE_ONLY_ID =
+  "project rule (secrets and personal data): a beneficial owner's tax identifier is write-only, stored encrypted under the KEK, never returned";
+const NOT_SETTABLE_STATUS =
+  "spec: the KYC/KYB status is decided by verification (POST /verifications, sandbox suffixes), never set by the platform";
 const DELIBERATE: Record<string, string> = {
   // Grid request fields our strict bodies refuse, on purpose (a client sending them gets a 400 naming them).
   "POST /customers: <INDIVIDUAL>.kycStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
@@ -61,8 +94,12 @@ const DELIBERATE: Record<string, string> = {
   "POST /transactions/{transactionId}/approve: receiverCustomerInfo: Grid's optional field not accepted":
     "spec: approve decides an agent's outgoing transaction; Grid's receiverCustomerInfo belongs to approving an incoming UMA payment",
   ...Object.fromEntries(
-    ["GET /beneficial-owners/{beneficialOwnerId}: response 200 ", "GET /beneficial-owners: response 200 data[].", "PATCH /beneficial-owners/{beneficialOwnerId}: response 200 ",
-      "POST /beneficial-owners: response 201 "].map((op) => [`${op}personalInfo.identifier: missing (Grid requires it)`, WRITE_ONLY_ID]),
+    [
+      "GET /beneficial-owners/{beneficialOwnerId}: response 200 ",
+      "GET /beneficial-owners: response 200 data[].",
+      "PATCH /beneficial-owners/{beneficialOwnerId}: response 200 ",
+      "POST /beneficial-owners: response 201 ",
+    ].map((op) => [`${op}personalInfo.identifier: missing (Grid requires it)`, WRITE_ONLY_ID]),
   ),
   ...DELIBERATE_MONEY,
   "GET /transactions/{transactionId}: response 200 <CARD>.status: values Grid does not document: DECLINED":
@@ -77,8 +114,7 @@ const PENDING: string[] = [
 ];
 
 /** Grid operations in the areas we serve that this service does not implement. */
-const NOT_SERVED: string[] = [
-];
+const NOT_SERVED: string[] = [];
 
 describe("served OpenAPI vs Grid's OpenAPI", () => {
   const { mismatches, onlyGrid } = compareWithGrid(openApiDocument());

@@ -14,7 +14,9 @@ describe("DATABASE_POOL_SIZE", () => {
   });
   it("a bad value stops start-up naming the variable", () => {
     for (const bad of ["0", "-3", "2.5", "lots"]) {
-      expect(() => loadEnv({ DATABASE_POOL_SIZE: bad } as unknown as NodeJS.ProcessEnv), bad).toThrow(/DATABASE_POOL_SIZE/);
+      expect(() => loadEnv({ DATABASE_POOL_SIZE: bad } as unknown as NodeJS.ProcessEnv), bad).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
     }
     expect(loadEnv({ DATABASE_POOL_SIZE: "8" } as unknown as NodeJS.ProcessEnv).DATABASE_POOL_SIZE).toBe(8);
   });

@@ -10,16 +10,26 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 function sources(dir: string): string[] {
-  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true }).flatMap((e) =>
-    e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [path.relative(ROOT, path.join(e.parentPath, e.name))] : [],
-  );
+  return fs
+    .readdirSync(path.join(ROOT, dir), { withFileTypes: true, recursive: true })
+    .flatMap((e) =>
+      e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)
+        ? [path.relative(ROOT, path.join(e.parentPath, e.name))]
+        : [],
+    );
 }
 
 /** Every module a file imports, as a path from the repository root ("lib/sdk/types"), or the package name. */
 function imports(file: string): string[] {
   const text = fs.readFileSync(path.join(ROOT, file), "utf8");
   const specs = [...text.matchAll(/(?:\bfrom\s+|\bimport\s*\(\s*|^\s*import\s+)["']([^"']+)["']/gm)].map((m) => m[1]);
-  return specs.map((s) => (s.startsWith("@/") ? s.slice(2) : s.startsWith(".") ? path.relative(ROOT, path.resolve(ROOT, path.dirname(file), s)) : s));
+  return specs.map((s) =>
+    s.startsWith("@/")
+      ? s.slice(2)
+      : s.startsWith(".")
+        ? path.relative(ROOT, path.resolve(ROOT, path.dirname(file), s))
+        : s,
+  );
 }
 
 const inside = (target: string, ...dirs: string[]) => dirs.some((d) => target === d || target.startsWith(`${d}/`));
@@ -35,12 +45,18 @@ describe("the integrator's walls", () => {
   });
 
   it.each(sources("lib/integrator"))("%s imports only lib/sdk, lib/crypto, lib/integrator and packages", (file) => {
-    const allowed = (t: string) => !isRepoPath(t) || inside(t, "lib/sdk", "lib/crypto", "lib/integrator") || (file === STORE && STORE_ALLOWED.includes(t));
+    const allowed = (t: string) =>
+      !isRepoPath(t) ||
+      inside(t, "lib/sdk", "lib/crypto", "lib/integrator") ||
+      (file === STORE && STORE_ALLOWED.includes(t));
     expect(imports(file).filter((t) => !allowed(t))).toEqual([]);
   });
 
-  it.each([...sources("app/(wallet)"), ...sources("app/console"), ...sources("app/integrator")])("%s imports no service area and no db", (file) => {
-    const bad = imports(file).filter((t) => isRepoPath(t) && !inside(t, "lib/sdk", "lib/integrator", "app"));
-    expect(bad).toEqual([]);
-  });
+  it.each([...sources("app/(wallet)"), ...sources("app/console"), ...sources("app/integrator")])(
+    "%s imports no service area and no db",
+    (file) => {
+      const bad = imports(file).filter((t) => isRepoPath(t) && !inside(t, "lib/sdk", "lib/integrator", "app"));
+      expect(bad).toEqual([]);
+    },
+  );
 });

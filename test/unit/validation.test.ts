@@ -34,9 +34,9 @@ describe("field errors", () => {
 
 describe("configuration", () => {
   it("names the variable that is wrong", () => {
-    expect(() => loadEnv({ DATABASE_URL: "mysql://x", WALLET_SETTLE_DELAY_MS: "-5" } as unknown as NodeJS.ProcessEnv)).toThrow(
-      /DATABASE_URL[\s\S]*WALLET_SETTLE_DELAY_MS/,
-    );
+    expect(() =>
+      loadEnv({ DATABASE_URL: "mysql://x", WALLET_SETTLE_DELAY_MS: "-5" } as unknown as NodeJS.ProcessEnv),
+    ).toThrow(/DATABASE_URL[\s\S]*WALLET_SETTLE_DELAY_MS/);
     expect(loadEnv({} as unknown as NodeJS.ProcessEnv).DATA_DIR).toBe(".data");
   });
 });

@@ -26,7 +26,8 @@ const INTEGRATOR_SIDE = new Set([SDK, ...INTEGRATOR_LIBS, ...INTEGRATOR_PAGES]);
 /** What each integrator unit may import besides itself. The backend keeps its own tables in db (sdk-boundary.test.ts: one door). */
 function integratorMayImport(from: string, to: string): boolean {
   if (from === SDK) return to === "lib/crypto";
-  if (INTEGRATOR_LIBS.includes(from)) return to === SDK || INTEGRATOR_LIBS.includes(to) || to === "lib/crypto" || to === "db";
+  if (INTEGRATOR_LIBS.includes(from))
+    return to === SDK || INTEGRATOR_LIBS.includes(to) || to === "lib/crypto" || to === "db";
   return to === SDK || INTEGRATOR_LIBS.includes(to) || to === "lib/crypto"; // pages: no service area, no db
 }
 
@@ -100,7 +101,8 @@ export function edgesOf(files: string[], read: (rel: string) => string[] = impor
 /** Why an edge breaks a wall, or null when it may stand. */
 export function wallBroken(e: Edge): string | null {
   if (EXCEPTIONS.has(`${e.file} -> ${e.to}`)) return null;
-  if (INTEGRATOR_SIDE.has(e.from)) return integratorMayImport(e.from, e.to) ? null : "the integrator side reaches the service only through lib/sdk";
+  if (INTEGRATOR_SIDE.has(e.from))
+    return integratorMayImport(e.from, e.to) ? null : "the integrator side reaches the service only through lib/sdk";
   if (INTEGRATOR_SIDE.has(e.to)) return "the service never imports the integrator side";
   if (e.from === "lib/crypto") return "lib/crypto imports nothing of ours";
   const from = layerOf(e.from);
@@ -194,7 +196,8 @@ describe("walls between folders (ARCHITECTURE.md)", () => {
 
   it("no file-level import cycle under lib/ (shared types go in a types-only module)", () => {
     const libFiles = files.filter((f) => f.startsWith("lib/"));
-    const resolve = (target: string) => [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((c) => libFiles.includes(c));
+    const resolve = (target: string) =>
+      [`${target}.ts`, `${target}.tsx`, `${target}/index.ts`].find((c) => libFiles.includes(c));
     const fileEdges = libFiles.flatMap((file) =>
       importsOf(file).flatMap((t) => {
         const to = resolve(t);
@@ -206,11 +209,17 @@ describe("walls between folders (ARCHITECTURE.md)", () => {
 
   it("the checks catch a back-edge and a circle", () => {
     const planted = (file: string, target: string) => edgesOf([file], () => [target])[0];
-    expect(wallBroken(planted("lib/api-core/errors.ts", "lib/platforms/authenticate-platform"))).toMatch(/higher domain layer/);
+    expect(wallBroken(planted("lib/api-core/errors.ts", "lib/platforms/authenticate-platform"))).toMatch(
+      /higher domain layer/,
+    );
     expect(wallBroken(planted("lib/money/limits.ts", "lib/quotes/quote-view"))).toMatch(/higher domain layer/);
     expect(wallBroken(planted("lib/sdk/client.ts", "lib/quotes/quote.contract"))).toMatch(/only through lib\/sdk/);
-    expect(wallBroken(planted("lib/integrator/backend/oidc.ts", "lib/agents/agent.contract"))).toMatch(/only through lib\/sdk/);
+    expect(wallBroken(planted("lib/integrator/backend/oidc.ts", "lib/agents/agent.contract"))).toMatch(
+      /only through lib\/sdk/,
+    );
     expect(wallBroken(planted("lib/cards/issue-card.ts", "lib/money/limits"))).toBeNull();
-    expect(cycles([planted("lib/cards/a.ts", "lib/uma/b"), planted("lib/uma/b.ts", "lib/cards/a")])).toEqual([["lib/cards", "lib/uma"]]);
+    expect(cycles([planted("lib/cards/a.ts", "lib/uma/b"), planted("lib/uma/b.ts", "lib/cards/a")])).toEqual([
+      ["lib/cards", "lib/uma"],
+    ]);
   });
 });

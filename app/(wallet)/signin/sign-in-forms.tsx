@@ -14,14 +14,21 @@ export function SignInForms({ oidc, demo, error }: { oidc: boolean; demo: boolea
   return (
     <div className="mt-6 space-y-4">
       {problem ? (
-        <div role="alert" className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="rounded border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <p>{problem}</p>
           {error ? <p className="mt-1 font-mono text-xs">{error}</p> : null}
         </div>
       ) : null}
       {oidc ? (
         <Card title={t("oidcCard")} id="oidc">
-          <Button type="button" disabled={busy} onClick={() => (setBusy(true), postForm("/signin/loopback", { callbackUrl: "/wallet" }))}>
+          <Button
+            type="button"
+            disabled={busy}
+            onClick={() => (setBusy(true), postForm("/signin/loopback", { callbackUrl: "/wallet" }))}
+          >
             {t("oidcButton")}
           </Button>
         </Card>

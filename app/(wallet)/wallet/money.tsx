@@ -47,11 +47,19 @@ export function BalanceCard({ overview, at }: { overview: Overview; at: number |
   const f = useFormatter();
   const b = overview.account.balance;
   return (
-    <Card title={t("balance")} id="balance" action={<span className="text-xs text-slate-600 dark:text-slate-400">{t("live")}</span>}>
+    <Card
+      title={t("balance")}
+      id="balance"
+      action={<span className="text-xs text-slate-600 dark:text-slate-400">{t("live")}</span>}
+    >
       <p className="text-4xl font-semibold tracking-tight" data-testid="balance">
         {formatMoney(b.amount, b.currency, locale)}
       </p>
-      {at ? <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">{t("balanceUpdated", { time: f.dateTime(at, { timeStyle: "medium" }) })}</p> : null}
+      {at ? (
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-400">
+          {t("balanceUpdated", { time: f.dateTime(at, { timeStyle: "medium" }) })}
+        </p>
+      ) : null}
     </Card>
   );
 }
@@ -63,7 +71,9 @@ export function AddressCard({ address }: { address: string }) {
     let live = true;
     // Loaded after the page shows: the QR encoder is not part of the first load.
     void import("qrcode").then((QR) =>
-      QR.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then((svg) => live && setQr(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`)),
+      QR.toString(address, { type: "svg", margin: 1, errorCorrectionLevel: "M" }).then(
+        (svg) => live && setQr(`data:image/svg+xml;utf8,${encodeURIComponent(svg)}`),
+      ),
     );
     return () => {
       live = false;
@@ -115,14 +125,25 @@ export function ReceiveCard({ overview, onDone }: { overview: Overview; onDone: 
           <label htmlFor="receive-amount" className="block text-sm font-medium">
             {t("receiveAmount", { currency: cur.code })}
           </label>
-          <input id="receive-amount" inputMode="decimal" required value={text} onChange={(e) => setText(e.target.value)} className={`${inputClass} w-36`} />
+          <input
+            id="receive-amount"
+            inputMode="decimal"
+            required
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className={`${inputClass} w-36`}
+          />
         </div>
         <Button type="submit" disabled={a.busy}>
           {t("receiveButton")}
         </Button>
       </form>
       <ErrorMessage error={a.error} />
-      {done ? <div className="mt-2"><Notice>{done}</Notice></div> : null}
+      {done ? (
+        <div className="mt-2">
+          <Notice>{done}</Notice>
+        </div>
+      ) : null}
     </Card>
   );
 }
@@ -136,8 +157,16 @@ function umaOf(destination: unknown): string | null {
 function describeAccount(a: ExternalAccountSummary): string {
   const i = a.accountInfo;
   const who = i.beneficiary?.fullName ?? i.beneficiary?.legalName;
-  const tail = i.address ? `${i.address.slice(0, 6)}…${i.address.slice(-4)}` : i.iban ? `••${i.iban.slice(-4)}` : i.accountNumber ? `••${i.accountNumber.slice(-4)}` : "";
-  return [who, `${i.accountType.replace(/_/g, " ").toLowerCase()} ${tail}`.trim(), a.currency].filter(Boolean).join(" · ");
+  const tail = i.address
+    ? `${i.address.slice(0, 6)}…${i.address.slice(-4)}`
+    : i.iban
+      ? `••${i.iban.slice(-4)}`
+      : i.accountNumber
+        ? `••${i.accountNumber.slice(-4)}`
+        : "";
+  return [who, `${i.accountType.replace(/_/g, " ").toLowerCase()} ${tail}`.trim(), a.currency]
+    .filter(Boolean)
+    .join(" · ");
 }
 
 type Step = "quote" | "sign" | "processing" | "done" | "failed";
@@ -184,7 +213,13 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
         <div className="mt-1 flex flex-wrap gap-4 text-sm">
           {(["account", "uma"] as const).map((m) => (
             <label key={m} className="flex items-center gap-2">
-              <input type="radio" name="send-mode" value={m} checked={mode === m} onChange={() => (setMode(m), setQuote(null), setStep(null), setResult(null))} />
+              <input
+                type="radio"
+                name="send-mode"
+                value={m}
+                checked={mode === m}
+                onChange={() => (setMode(m), setQuote(null), setStep(null), setResult(null))}
+              />
               {m === "account" ? t("toMyAccount") : t("toUma")}
             </label>
           ))}
@@ -241,7 +276,12 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
               <label htmlFor="send-to" className="block text-sm font-medium">
                 {t("sendToAccount")}
               </label>
-              <select id="send-to" value={to} onChange={(e) => (setTo(e.target.value), setQuote(null))} className={`${inputClass} w-full`}>
+              <select
+                id="send-to"
+                value={to}
+                onChange={(e) => (setTo(e.target.value), setQuote(null))}
+                className={`${inputClass} w-full`}
+              >
                 {accounts.map((a) => (
                   <option key={a.id} value={a.id}>
                     {describeAccount(a)}
@@ -254,7 +294,14 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
             <label htmlFor="send-amount" className="block text-sm font-medium">
               {t("sendAmount", { currency: cur.code })}
             </label>
-            <input id="send-amount" inputMode="decimal" required value={text} onChange={(e) => (setText(e.target.value), setQuote(null))} className={`${inputClass} w-36`} />
+            <input
+              id="send-amount"
+              inputMode="decimal"
+              required
+              value={text}
+              onChange={(e) => (setText(e.target.value), setQuote(null))}
+              className={`${inputClass} w-36`}
+            />
           </div>
           <Button type="submit" disabled={q.busy || x.busy}>
             {t("getQuote")}
@@ -277,14 +324,20 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
             <dd data-testid="quote-fees">{money(quote.feesIncluded, quote.sendingCurrency)}</dd>
             <dt>{t("rate")}</dt>
             <dd data-testid="quote-rate">
-              {t("rateValue", { from: quote.sendingCurrency.code, to: quote.receivingCurrency.code, rate: f.number(quote.exchangeRate, { maximumFractionDigits: 6 }) })}
+              {t("rateValue", {
+                from: quote.sendingCurrency.code,
+                to: quote.receivingCurrency.code,
+                rate: f.number(quote.exchangeRate, { maximumFractionDigits: 6 }),
+              })}
             </dd>
             <dt>{t("theyReceive")}</dt>
             <dd data-testid="quote-receive" className="font-semibold">
               {money(quote.totalReceivingAmount, quote.receivingCurrency)}
             </dd>
           </dl>
-          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">{t("quoteExpires", { time: f.dateTime(new Date(quote.expiresAt), { timeStyle: "short" }) })}</p>
+          <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
+            {t("quoteExpires", { time: f.dateTime(new Date(quote.expiresAt), { timeStyle: "short" }) })}
+          </p>
           <ol className="mt-3 flex flex-wrap gap-2 text-xs" aria-label={t("send")} data-testid="send-steps">
             {(["quote", "sign", "processing", step === "failed" ? "failed" : "done"] as Step[]).map((s) => (
               <li
@@ -292,7 +345,15 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
                 aria-current={step === s ? "step" : undefined}
                 className={`rounded-full border px-2 py-0.5 ${reached(s) ? (s === "failed" ? "border-red-600 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100" : "border-green-700 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100") : "border-slate-300 text-slate-700 dark:border-slate-600 dark:text-slate-300"}`}
               >
-                {{ quote: t("stepQuote"), sign: t("stepSign"), processing: t("stepProcessing"), done: t("stepDone"), failed: t("stepFailed") }[s]}
+                {
+                  {
+                    quote: t("stepQuote"),
+                    sign: t("stepSign"),
+                    processing: t("stepProcessing"),
+                    done: t("stepDone"),
+                    failed: t("stepFailed"),
+                  }[s]
+                }
               </li>
             ))}
           </ol>
@@ -316,7 +377,13 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
                     tx = await getTransaction(quote.transactionId);
                   }
                   setResult(tx);
-                  setStep(tx.status === "COMPLETED" ? "done" : tx.status === "FAILED" || tx.status === "REJECTED" ? "failed" : "processing");
+                  setStep(
+                    tx.status === "COMPLETED"
+                      ? "done"
+                      : tx.status === "FAILED" || tx.status === "REJECTED"
+                        ? "failed"
+                        : "processing",
+                  );
                   onDone();
                 })
               }
@@ -332,7 +399,11 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
               ) : (
                 <p role="alert" className="text-sm">
                   {result.failureReason
-                    ? t("sentFailed", { reason: tf.has(result.failureReason) ? tf(result.failureReason as "other") : tf("other", { reason: result.failureReason }) })
+                    ? t("sentFailed", {
+                        reason: tf.has(result.failureReason)
+                          ? tf(result.failureReason as "other")
+                          : tf("other", { reason: result.failureReason }),
+                      })
                     : ts(result.status as "PENDING")}
                 </p>
               )}
@@ -362,28 +433,52 @@ export function HistoryCard({ overview }: { overview: Overview }) {
             const incoming = (tx.destination as { accountId?: string }).accountId === mine;
             const amount = incoming ? tx.receivedAmount : tx.sentAmount;
             const src = tx.source as { sourceType?: string };
-            const label = incoming ? (src.sourceType === "REALTIME_FUNDING" ? t("fromFunding") : t("incoming")) : t("outgoing");
+            const label = incoming
+              ? src.sourceType === "REALTIME_FUNDING"
+                ? t("fromFunding")
+                : t("incoming")
+              : t("outgoing");
             const reason = tx.pendingReason
-              ? t("pendingBecause", { reason: tp.has(tx.pendingReason) ? tp(tx.pendingReason as "other") : tp("other", { reason: tx.pendingReason }) })
+              ? t("pendingBecause", {
+                  reason: tp.has(tx.pendingReason)
+                    ? tp(tx.pendingReason as "other")
+                    : tp("other", { reason: tx.pendingReason }),
+                })
               : tx.failureReason
-                ? t("failedBecause", { reason: tf.has(tx.failureReason) ? tf(tx.failureReason as "other") : tf("other", { reason: tx.failureReason }) })
+                ? t("failedBecause", {
+                    reason: tf.has(tx.failureReason)
+                      ? tf(tx.failureReason as "other")
+                      : tf("other", { reason: tx.failureReason }),
+                  })
                 : null;
             return (
-              <li key={tx.id} className="flex flex-wrap items-start justify-between gap-2 py-3" data-testid="history-row">
+              <li
+                key={tx.id}
+                className="flex flex-wrap items-start justify-between gap-2 py-3"
+                data-testid="history-row"
+              >
                 <div className="min-w-0">
                   <p className="font-medium">{label}</p>
                   {!incoming && umaOf(tx.destination) ? (
-                    <p className="text-xs break-all text-slate-700 dark:text-slate-300" data-testid="history-counterparty">
+                    <p
+                      className="text-xs break-all text-slate-700 dark:text-slate-300"
+                      data-testid="history-counterparty"
+                    >
                       {t("toAccount", { account: umaOf(tx.destination)! })}
                     </p>
                   ) : null}
                   <p className="text-xs text-slate-600 dark:text-slate-400">
-                    <time dateTime={tx.createdAt}>{f.dateTime(new Date(tx.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
+                    <time dateTime={tx.createdAt}>
+                      {f.dateTime(new Date(tx.createdAt), { dateStyle: "medium", timeStyle: "short" })}
+                    </time>
                   </p>
                   {reason ? <p className="text-xs text-slate-700 dark:text-slate-300">{reason}</p> : null}
                 </div>
                 <div className="text-right">
-                  <p className={`font-semibold ${incoming ? "text-green-800 dark:text-green-300" : ""}`} data-testid="history-amount">
+                  <p
+                    className={`font-semibold ${incoming ? "text-green-800 dark:text-green-300" : ""}`}
+                    data-testid="history-amount"
+                  >
                     {incoming ? "+" : "−"}
                     {formatMoney(amount.amount, amount.currency, locale)}
                   </p>

@@ -3,7 +3,14 @@
 import type { AuthMethod } from "@/lib/sdk/types";
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "use-intl";
-import { cancelPasskeyPrompt, preloadCrypto, requestEmailCode, signInWithPasskey, startOidcSignIn, verifyEmailCode } from "@/lib/integrator/browser/flows";
+import {
+  cancelPasskeyPrompt,
+  preloadCrypto,
+  requestEmailCode,
+  signInWithPasskey,
+  startOidcSignIn,
+  verifyEmailCode,
+} from "@/lib/integrator/browser/flows";
 import type { StoredSession } from "@/lib/integrator/browser/custody";
 import { Button, Card, ErrorMessage, inputClass, ProgressNote, useAction, useCountdown } from "../ui";
 
@@ -15,7 +22,15 @@ export function credentialName(
   c: { type: string; nickname?: string | null },
   t: (k: "emailTitle" | "smsTitle" | "passkeyTitle" | "oidcTitle") => string,
 ): string {
-  const kind = ({ EMAIL_OTP: t("emailTitle"), SMS_OTP: t("smsTitle"), PASSKEY: t("passkeyTitle"), OAUTH: t("oidcTitle") } as Record<string, string>)[c.type] ?? c.type;
+  const kind =
+    (
+      {
+        EMAIL_OTP: t("emailTitle"),
+        SMS_OTP: t("smsTitle"),
+        PASSKEY: t("passkeyTitle"),
+        OAUTH: t("oidcTitle"),
+      } as Record<string, string>
+    )[c.type] ?? c.type;
   return c.nickname ? `${kind}: ${c.nickname}` : kind;
 }
 
@@ -57,7 +72,17 @@ export function UnlockCard({
   );
 }
 
-function OtpUnlock({ credential, pinned, sandbox, onSession }: { credential: AuthMethod; pinned: string | null; sandbox: boolean; onSession: (s: StoredSession) => void }) {
+function OtpUnlock({
+  credential,
+  pinned,
+  sandbox,
+  onSession,
+}: {
+  credential: AuthMethod;
+  pinned: string | null;
+  sandbox: boolean;
+  onSession: (s: StoredSession) => void;
+}) {
   const t = useTranslations("unlock");
   const sms = credential.type === "SMS_OTP";
   const a = useAction();
@@ -77,7 +102,9 @@ function OtpUnlock({ credential, pinned, sandbox, onSession }: { credential: Aut
   return (
     <div>
       <h3 className="font-medium">{sms ? t("smsTitle") : t("emailTitle")}</h3>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{sms ? t("smsTo", { number: contact }) : t("emailTo", { address: contact })}</p>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {sms ? t("smsTo", { number: contact }) : t("emailTo", { address: contact })}
+      </p>
       {!targetBundle ? (
         <Button type="button" className="mt-2" disabled={a.busy} onClick={send}>
           {sms ? t("sendSms") : t("sendCode")}
@@ -87,19 +114,25 @@ function OtpUnlock({ credential, pinned, sandbox, onSession }: { credential: Aut
           className="mt-2 space-y-2"
           onSubmit={(e) => {
             e.preventDefault();
-            void a.run(async (p) => {
-              if (!pinned) throw new Error("The service has not published its enclave key: cannot check the bundle");
-              setStage("checking");
-              const s = await verifyEmailCode({ credentialId: credential.id, code, targetBundle, pinnedEnclavePublicHex: pinned }, (step, d) => {
-                if (step === "signing") setStage("opening");
-                p(step, d);
-              });
-              onSession(s);
-            }).finally(() => setStage(null));
+            void a
+              .run(async (p) => {
+                if (!pinned) throw new Error("The service has not published its enclave key: cannot check the bundle");
+                setStage("checking");
+                const s = await verifyEmailCode(
+                  { credentialId: credential.id, code, targetBundle, pinnedEnclavePublicHex: pinned },
+                  (step, d) => {
+                    if (step === "signing") setStage("opening");
+                    p(step, d);
+                  },
+                );
+                onSession(s);
+              })
+              .finally(() => setStage(null));
           }}
         >
           <p role="status" className="text-sm text-green-900 dark:text-green-200">
-            {sms ? t("codeSentSms", { number: contact }) : t("codeSentEmail", { address: contact })} {sandbox ? t("sandboxCode") : null}
+            {sms ? t("codeSentSms", { number: contact }) : t("codeSentEmail", { address: contact })}{" "}
+            {sandbox ? t("sandboxCode") : null}
           </p>
           <div className="flex flex-wrap items-end gap-3">
             <div>
@@ -134,7 +167,15 @@ function OtpUnlock({ credential, pinned, sandbox, onSession }: { credential: Aut
   );
 }
 
-function PasskeyUnlock({ passkeys, rpId, onSession }: { passkeys: AuthMethod[]; rpId: string; onSession: (s: StoredSession) => void }) {
+function PasskeyUnlock({
+  passkeys,
+  rpId,
+  onSession,
+}: {
+  passkeys: AuthMethod[];
+  rpId: string;
+  onSession: (s: StoredSession) => void;
+}) {
   const t = useTranslations("unlock");
   const tc = useTranslations("common");
   const a = useAction();
@@ -156,7 +197,11 @@ function PasskeyUnlock({ passkeys, rpId, onSession }: { passkeys: AuthMethod[]; 
             key={c.id}
             type="button"
             disabled={a.busy}
-            onClick={() => a.run(async () => onSession(await Promise.race([signInWithPasskey(c, rpId), cancelled()]))).finally(() => (cancel.current = null))}
+            onClick={() =>
+              a
+                .run(async () => onSession(await Promise.race([signInWithPasskey(c, rpId), cancelled()])))
+                .finally(() => (cancel.current = null))
+            }
           >
             {t("usePasskey", { name: c.nickname ?? "" })}
           </Button>
@@ -186,7 +231,12 @@ function OidcUnlock({ credentials }: { credentials: AuthMethod[] }) {
       <h3 className="font-medium">{t("oidcTitle")}</h3>
       <div className="mt-2 flex flex-wrap gap-3">
         {credentials.map((c) => (
-          <Button key={c.id} type="button" disabled={a.busy} onClick={() => a.run(() => (setLeaving(true), startOidcSignIn(c))).finally(() => setLeaving(false))}>
+          <Button
+            key={c.id}
+            type="button"
+            disabled={a.busy}
+            onClick={() => a.run(() => (setLeaving(true), startOidcSignIn(c))).finally(() => setLeaving(false))}
+          >
             {t("useOidc", { name: c.nickname ?? "OpenID" })}
           </Button>
         ))}

@@ -22,7 +22,11 @@ export function WalletHome() {
     if (!m) return;
     history.replaceState(null, "", window.location.pathname);
     try {
-      const value = JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(m[2].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0))));
+      const value = JSON.parse(
+        new TextDecoder().decode(
+          Uint8Array.from(atob(m[2].replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0)),
+        ),
+      );
       if (m[1] === "oidc-error") setFragmentError(value as ErrorBody);
       else await finishOidcSignIn(value as AuthSession);
     } catch (e) {
@@ -38,15 +42,32 @@ export function WalletHome() {
       <h1 className="text-2xl font-semibold">{t("title")}</h1>
       <ErrorMessage error={fragmentError} />
       {w.session ? (
-        <Unlocked me={w.me} session={w.session} now={w.now} refreshError={w.refreshError} setSession={w.setSession} check={w.check} />
+        <Unlocked
+          me={w.me}
+          session={w.session}
+          now={w.now}
+          refreshError={w.refreshError}
+          setSession={w.setSession}
+          check={w.check}
+        />
       ) : (
         <>
           {w.revoked ? (
-            <p role="alert" data-testid="revoked-notice" className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+            <p
+              role="alert"
+              data-testid="revoked-notice"
+              className="rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
               {t("revokedNotice")}
             </p>
           ) : null}
-          <UnlockCard credentials={w.credentials} rpId={w.me.rpId} pinned={w.me.enclaveQuorumPublic} sandbox={w.me.environment === "SANDBOX"} onSession={(s) => w.setSession(s)} />
+          <UnlockCard
+            credentials={w.credentials}
+            rpId={w.me.rpId}
+            pinned={w.me.enclaveQuorumPublic}
+            sandbox={w.me.environment === "SANDBOX"}
+            onSession={(s) => w.setSession(s)}
+          />
         </>
       )}
     </div>
@@ -95,7 +116,11 @@ function Unlocked({
         <p role="status">{tc("loading")}</p>
       )}
       <Card title={t("sessionCard")} id="session">
-        <dl className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-[10rem_1fr]" data-session-id={session.sessionId} data-testid="session-card">
+        <dl
+          className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-[10rem_1fr]"
+          data-session-id={session.sessionId}
+          data-testid="session-card"
+        >
           <dt className="font-medium">{t("signedInWith")}</dt>
           <dd data-testid="session-credential">{credentialName(session, tu)}</dd>
           <dd className="sm:col-span-2">
@@ -115,7 +140,12 @@ function Unlocked({
         <ProgressNote progress={action.progress} waitUntil={action.waitUntil} />
         <ErrorMessage error={action.error} />
         <div className="mt-2 flex flex-wrap gap-3">
-          <Button type="button" variant="secondary" disabled={action.busy} onClick={() => action.run(async (p) => setSession(await refreshSession(p)))}>
+          <Button
+            type="button"
+            variant="secondary"
+            disabled={action.busy}
+            onClick={() => action.run(async (p) => setSession(await refreshSession(p)))}
+          >
             {t("refresh")}
           </Button>
           <Button

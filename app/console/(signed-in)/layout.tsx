@@ -33,14 +33,21 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
               <label className="sr-only" htmlFor="console-locale">
                 {t("common.language")}
               </label>
-              <select id="console-locale" name="locale" defaultValue={locale} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900">
+              <select
+                id="console-locale"
+                name="locale"
+                defaultValue={locale}
+                className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-900"
+              >
                 {CONSOLE_LOCALES.map((l) => (
                   <option key={l} value={l}>
                     {t(`languages.${l}`)}
                   </option>
                 ))}
               </select>
-              <button className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600">{t("common.change")}</button>
+              <button className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600">
+                {t("common.change")}
+              </button>
             </form>
             <form method="post" action="/console/logout">
               <button className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
@@ -52,7 +59,10 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       </header>
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-4 md:flex-row md:py-8">
         <aside className="md:w-52 md:shrink-0">
-          <NavLinks label={t("nav.label")} items={CONSOLE_NAV.map((n) => ({ href: n.href, label: t(`nav.${n.key}`) }))} />
+          <NavLinks
+            label={t("nav.label")}
+            items={CONSOLE_NAV.map((n) => ({ href: n.href, label: t(`nav.${n.key}`) }))}
+          />
         </aside>
         <main className="min-w-0 flex-1 space-y-6">{children}</main>
       </div>

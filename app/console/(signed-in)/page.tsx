@@ -13,7 +13,8 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
   const sp = await searchParams;
   const client = await consolePage();
   const { t, locale, format } = await consoleIntl();
-  const count = (p: Promise<{ totalCount?: number; data: unknown[] }>) => settle(p).then((r) => (r.ok ? (r.body.totalCount ?? r.body.data.length) : undefined));
+  const count = (p: Promise<{ totalCount?: number; data: unknown[] }>) =>
+    settle(p).then((r) => (r.ok ? (r.body.totalCount ?? r.body.data.length) : undefined));
   const [customers, pending, agents, failed, latest] = await Promise.all([
     count(client.listCustomers({ limit: 1 })),
     count(client.listTransactions({ status: "PENDING", limit: 1 })),
@@ -35,7 +36,10 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {tiles.map(([label, n, href]) => (
           <li key={href}>
-            <Link href={href} className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-400 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-500">
+            <Link
+              href={href}
+              className="block rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-blue-400 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-blue-500"
+            >
               <span className="block text-sm text-slate-600 dark:text-slate-400">{label}</span>
               <span className="mt-1 block text-2xl font-semibold">{n === undefined ? "—" : format.number(n)}</span>
             </Link>
@@ -43,7 +47,12 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
         ))}
       </ul>
       <Section title={t("transactions.latest")}>
-        <DataTable caption={t("transactions.latest")} empty={t("transactions.empty")} columns={transactionColumns(t)} rows={transactionRows(latest.data, t, locale)} />
+        <DataTable
+          caption={t("transactions.latest")}
+          empty={t("transactions.empty")}
+          columns={transactionColumns(t)}
+          rows={transactionRows(latest.data, t, locale)}
+        />
       </Section>
     </>
   );

@@ -10,6 +10,7 @@ export async function POST(req: Request) {
   const form = await req.formData();
   const locale = String(form.get("locale") ?? "");
   const res = back(req, returnTo(form, "/console"));
-  if (isConsoleLocale(locale)) res.cookies.set(LOCALE_COOKIE, locale, { sameSite: "lax", path: "/console", maxAge: 365 * 86400 });
+  if (isConsoleLocale(locale))
+    res.cookies.set(LOCALE_COOKIE, locale, { sameSite: "lax", path: "/console", maxAge: 365 * 86400 });
   return res;
 }

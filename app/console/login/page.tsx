@@ -14,11 +14,22 @@ export default async function ConsoleLogin({ searchParams }: { searchParams: Pro
       <form method="post" action="/console/session" className="mt-6 space-y-4">
         <label className="block">
           <span className="text-sm font-medium">Client id</span>
-          <input name="clientId" required autoComplete="username" className="mt-1 w-full rounded border border-slate-300 p-2" />
+          <input
+            name="clientId"
+            required
+            autoComplete="username"
+            className="mt-1 w-full rounded border border-slate-300 p-2"
+          />
         </label>
         <label className="block">
           <span className="text-sm font-medium">Client secret</span>
-          <input name="clientSecret" type="password" required autoComplete="current-password" className="mt-1 w-full rounded border border-slate-300 p-2" />
+          <input
+            name="clientSecret"
+            type="password"
+            required
+            autoComplete="current-password"
+            className="mt-1 w-full rounded border border-slate-300 p-2"
+          />
         </label>
         <button type="submit" className="rounded bg-blue-700 px-4 py-2 font-medium text-white">
           Sign in

@@ -8,7 +8,10 @@ import { NextResponse } from "next/server";
 export async function POST(req: Request) {
   if (!sameOrigin(req)) return new NextResponse("cross-origin form post refused", { status: 403 });
   const form = await req.formData();
-  const session = { clientId: String(form.get("clientId") ?? "").trim(), clientSecret: String(form.get("clientSecret") ?? "").trim() };
+  const session = {
+    clientId: String(form.get("clientId") ?? "").trim(),
+    clientSecret: String(form.get("clientSecret") ?? "").trim(),
+  };
   const check = await settle((await consoleClient(session)).getConfig());
   if (!check.ok) return back(req, "/console/login", "Those platform credentials were not accepted");
   const res = back(req, "/console");

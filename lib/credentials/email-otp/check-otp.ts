@@ -25,15 +25,24 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
     .orderBy(desc(otpChallenges.createdAt))
     .limit(1);
   if (!otp || otp.state === "USED" || otp.state === "SUPERSEDED")
-    throw otpUnauthorized("OTP_NOT_ISSUED", "No one-time code is outstanding for this credential; request a new challenge");
+    throw otpUnauthorized(
+      "OTP_NOT_ISSUED",
+      "No one-time code is outstanding for this credential; request a new challenge",
+    );
   if (otp.state === "EXHAUSTED")
-    throw otpUnauthorized("OTP_ATTEMPTS_EXHAUSTED", `The one-time code was refused ${OTP_MAX_ATTEMPTS} times; request a new challenge`);
+    throw otpUnauthorized(
+      "OTP_ATTEMPTS_EXHAUSTED",
+      `The one-time code was refused ${OTP_MAX_ATTEMPTS} times; request a new challenge`,
+    );
   if (otp.state === "EXPIRED" || otp.expiresAt.getTime() <= Date.now() || !otp.targetPrivateKeyEnc) {
     await db
       .update(otpChallenges)
       .set({ state: "EXPIRED", targetPrivateKeyEnc: null, updatedAt: new Date() })
       .where(and(eq(otpChallenges.id, otp.id), eq(otpChallenges.state, "ACTIVE")));
-    throw otpUnauthorized("OTP_EXPIRED", `The one-time code expired at ${otp.expiresAt.toISOString()}; request a new challenge`);
+    throw otpUnauthorized(
+      "OTP_EXPIRED",
+      `The one-time code expired at ${otp.expiresAt.toISOString()}; request a new challenge`,
+    );
   }
 
   // The attempt is counted before anything is compared (one conditional UPDATE): of any number of concurrent
@@ -51,15 +60,28 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
       ),
     )
     .returning({ attempts: otpChallenges.attempts, targetPrivateKeyEnc: otpChallenges.targetPrivateKeyEnc });
-  if (!slot) throw otpUnauthorized("OTP_ATTEMPTS_EXHAUSTED", `The one-time code was refused ${OTP_MAX_ATTEMPTS} times or is no longer live; request a new challenge`);
+  if (!slot)
+    throw otpUnauthorized(
+      "OTP_ATTEMPTS_EXHAUSTED",
+      `The one-time code was refused ${OTP_MAX_ATTEMPTS} times or is no longer live; request a new challenge`,
+    );
   logger.debug({ otpId: otp.id, attempt: slot.attempts }, "otp attempt compared");
 
   let opened: OtpBundlePlaintext;
   try {
-    opened = await openOtpAttempt({ encryptedOtpBundle, encryptedTargetPrivateKey: slot.targetPrivateKeyEnc!, binding: targetKeyAad(otp.id) });
+    opened = await openOtpAttempt({
+      encryptedOtpBundle,
+      encryptedTargetPrivateKey: slot.targetPrivateKeyEnc!,
+      binding: targetKeyAad(otp.id),
+    });
   } catch (e) {
     if (e instanceof OtpBundleError && e.reason === "DECRYPTION_FAILED") {
-      return wrongAttempt(db, otp.id, slot.attempts, "The encryptedOtpBundle cannot be opened with the target key of the latest challenge");
+      return wrongAttempt(
+        db,
+        otp.id,
+        slot.attempts,
+        "The encryptedOtpBundle cannot be opened with the target key of the latest challenge",
+      );
     }
     // Malformed input or a plaintext without {otp_code, public_key}: the client's bug, not a guess; the attempt is given back.
     await db
@@ -77,9 +99,15 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
   const [used] = await db
     .update(otpChallenges)
     .set({ state: "USED", targetPrivateKeyEnc: null, updatedAt: new Date() })
-    .where(and(eq(otpChallenges.id, otp.id), eq(otpChallenges.state, "ACTIVE"), sql`${otpChallenges.expiresAt} > now()`))
+    .where(
+      and(eq(otpChallenges.id, otp.id), eq(otpChallenges.state, "ACTIVE"), sql`${otpChallenges.expiresAt} > now()`),
+    )
     .returning({ id: otpChallenges.id });
-  if (!used) throw otpUnauthorized("OTP_NOT_ISSUED", "The one-time code was used or replaced meanwhile; request a new challenge");
+  if (!used)
+    throw otpUnauthorized(
+      "OTP_NOT_ISSUED",
+      "The one-time code was used or replaced meanwhile; request a new challenge",
+    );
   return normalizePublicKeyHex(opened.public_key);
 }
 

@@ -10,7 +10,10 @@ import { issueOtp } from "./issue-otp";
 import { EMAIL_CHANNEL, SMS_CHANNEL, type OtpChannel } from "./otp-channel";
 
 function alreadyExists(channel: OtpChannel, accountId: string): ApiError {
-  return new ApiError(channel.alreadyExists, `The account ${accountId} already has an ${channel.type} credential (one per account)`);
+  return new ApiError(
+    channel.alreadyExists,
+    `The account ${accountId} already has an ${channel.type} credential (one per account)`,
+  );
 }
 
 /** The customer's email (phone number) the credential will use, or the refusal. */
@@ -18,16 +21,30 @@ async function checkAddable(db: DbOrTx, channel: OtpChannel, input: AddCredentia
   const [existing] = await db
     .select({ id: authMethods.id })
     .from(authMethods)
-    .where(and(eq(authMethods.accountId, input.account.id), eq(authMethods.type, channel.type), sql`${authMethods.revokedAt} is null`))
+    .where(
+      and(
+        eq(authMethods.accountId, input.account.id),
+        eq(authMethods.type, channel.type),
+        sql`${authMethods.revokedAt} is null`,
+      ),
+    )
     .limit(1);
   if (existing) throw alreadyExists(channel, input.body.accountId);
   const [customer] = input.account.customerId
-    ? await db.select({ contact: customers[channel.contact] }).from(customers).where(eq(customers.id, input.account.customerId)).limit(1)
+    ? await db
+        .select({ contact: customers[channel.contact] })
+        .from(customers)
+        .where(eq(customers.id, input.account.customerId))
+        .limit(1)
     : [];
   if (!customer?.contact) {
-    throw new ApiError("INVALID_INPUT", `An ${channel.type} credential needs the customer's ${channel.contactLabel} on file; the customer has none`, {
-      reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `An ${channel.type} credential needs the customer's ${channel.contactLabel} on file; the customer has none`,
+      {
+        reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
+      },
+    );
   }
   return customer.contact;
 }
@@ -48,12 +65,19 @@ function otpHandler(channel: OtpChannel): CredentialTypeHandler {
       try {
         const [row] = await tx
           .insert(authMethods)
-          .values({ id: newUuid(), platformId: input.platform.id, accountId: input.account.id, type: channel.type, nickname: contact })
+          .values({
+            id: newUuid(),
+            platformId: input.platform.id,
+            accountId: input.account.id,
+            type: channel.type,
+            nickname: contact,
+          })
           .returning();
         return { row };
       } catch (e) {
         // The partial unique index (one live OTP credential of a type per account) settles a race between two adds.
-        if (String((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) === "23505") throw alreadyExists(channel, input.body.accountId);
+        if (String((e as { code?: string }).code ?? (e as { cause?: { code?: string } }).cause?.code) === "23505")
+          throw alreadyExists(channel, input.body.accountId);
         throw e;
       }
     },

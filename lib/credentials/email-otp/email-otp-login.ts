@@ -18,12 +18,26 @@ export interface EmailOtpLoginInput {
 
 type Ctx = { publicKey: string };
 
-async function otpCredential(db: Parameters<typeof findCredentialOrThrow>[0], type: OtpChannel["type"], input: EmailOtpLoginInput) {
+async function otpCredential(
+  db: Parameters<typeof findCredentialOrThrow>[0],
+  type: OtpChannel["type"],
+  input: EmailOtpLoginInput,
+) {
   const credential = await findCredentialOrThrow(db, input.platform.id, input.credentialId);
   if (credential.type !== type) {
-    throw new ApiError("INVALID_INPUT", `The body's type ${type} does not match the credential's type ${credential.type}`, {
-      errors: [{ field: "type", constraint: { enum: [credential.type] }, message: `expected ${credential.type}, received ${type}` }],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `The body's type ${type} does not match the credential's type ${credential.type}`,
+      {
+        errors: [
+          {
+            field: "type",
+            constraint: { enum: [credential.type] },
+            message: `expected ${credential.type}, received ${type}`,
+          },
+        ],
+      },
+    );
   }
   return credential;
 }
@@ -59,7 +73,13 @@ export const otpLoginOperation = (channel: OtpChannel): SignedOperation<EmailOtp
     const credential = await otpCredential(tx, channel.type, input);
     const session = await createSessionForKey(
       tx,
-      { platform: input.platform, accountId: credential.accountId, authMethodId: credential.id, type: channel.type, nickname: credential.nickname },
+      {
+        platform: input.platform,
+        accountId: credential.accountId,
+        authMethodId: credential.id,
+        type: channel.type,
+        nickname: credential.nickname,
+      },
       context.publicKey,
     );
     return reply(200, session);

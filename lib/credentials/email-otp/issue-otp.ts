@@ -20,7 +20,12 @@ export function targetKeyAad(otpId: string): string {
  * EMAIL_OTP challenge (spec "Per-type authentication flows", step 1): a fresh code and a fresh HPKE
  * target key per issuance; earlier live issuances of the credential are superseded and their keys erased.
  */
-export async function issueOtp(channel: OtpChannel, platform: PlatformPrincipal, credential: AuthMethodRow, body: unknown): Promise<Reply> {
+export async function issueOtp(
+  channel: OtpChannel,
+  platform: PlatformPrincipal,
+  credential: AuthMethodRow,
+  body: unknown,
+): Promise<Reply> {
   if (body !== undefined && Object.keys(body as object).length > 0) {
     throw new ApiError("INVALID_INPUT", `An ${channel.type} challenge takes no body`, {
       errors: [{ field: "clientPublicKey", message: "Unknown field for an EMAIL_OTP challenge" }],
@@ -34,11 +39,19 @@ export async function issueOtp(channel: OtpChannel, platform: PlatformPrincipal,
     .where(and(eq(internalAccounts.id, credential.accountId), eq(internalAccounts.platformId, platform.id)))
     .limit(1);
   if (!owner?.contact) {
-    throw new ApiError("INVALID_INPUT", `The account's customer has no ${channel.contactLabel} on file to send a code to`, {
-      reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `The account's customer has no ${channel.contactLabel} on file to send a code to`,
+      {
+        reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
+      },
+    );
   }
-  await consumeRateLimit(`otp-challenge:${credential.id}`, RATE_LIMITS.emailOtpChallenge, `${channel.type} challenges for this credential`);
+  await consumeRateLimit(
+    `otp-challenge:${credential.id}`,
+    RATE_LIMITS.emailOtpChallenge,
+    `${channel.type} challenges for this credential`,
+  );
 
   const sandbox = platform.environment === "SANDBOX";
   const code = newOtpCode(sandbox);

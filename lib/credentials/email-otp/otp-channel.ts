@@ -16,7 +16,8 @@ export interface OtpChannel {
   deliver(to: string, code: string): Promise<void>;
 }
 
-const text = (code: string) => `Your verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
+const text = (code: string) =>
+  `Your verification code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`;
 
 export const EMAIL_CHANNEL: OtpChannel = {
   type: "EMAIL_OTP",

@@ -33,7 +33,10 @@ async function discoverJwksUri(issuer: string): Promise<string> {
   const url = `${issuer.replace(/\/+$/, "")}/.well-known/openid-configuration`;
   let doc: { issuer?: unknown; jwks_uri?: unknown };
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { accept: "application/json" } });
+    const res = await fetch(url, {
+      signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+      headers: { accept: "application/json" },
+    });
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     doc = (await res.json()) as typeof doc;
   } catch (e) {

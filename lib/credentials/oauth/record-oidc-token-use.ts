@@ -5,12 +5,18 @@ import { ApiError } from "@/lib/api-core/errors";
 import type { VerifiedOidcToken } from "./verify-oidc-token";
 
 function reused(): ApiError {
-  return new ApiError("UNAUTHORIZED", "This OIDC token was already used; obtain a fresh one", { reason: "OIDC_TOKEN_REUSED" });
+  return new ApiError("UNAUTHORIZED", "This OIDC token was already used; obtain a fresh one", {
+    reason: "OIDC_TOKEN_REUSED",
+  });
 }
 
 /** Refuse a token seen before (a read: the decisive check is `recordOidcTokenUse`). */
 export async function assertOidcTokenUnused(db: DbOrTx, digest: string): Promise<void> {
-  const [seen] = await db.select({ digest: oidcTokenUses.digest }).from(oidcTokenUses).where(eq(oidcTokenUses.digest, digest)).limit(1);
+  const [seen] = await db
+    .select({ digest: oidcTokenUses.digest })
+    .from(oidcTokenUses)
+    .where(eq(oidcTokenUses.digest, digest))
+    .limit(1);
   if (seen) throw reused();
 }
 
@@ -18,7 +24,12 @@ export async function assertOidcTokenUnused(db: DbOrTx, digest: string): Promise
  * Use up a token in the transaction that acts on it: the primary key on the digest makes "never seen
  * before" hold across concurrent requests and instances (protocol.md "OIDC").
  */
-export async function recordOidcTokenUse(tx: Tx, platformId: string, token: VerifiedOidcToken, authMethodId: string | null): Promise<void> {
+export async function recordOidcTokenUse(
+  tx: Tx,
+  platformId: string,
+  token: VerifiedOidcToken,
+  authMethodId: string | null,
+): Promise<void> {
   const inserted = await tx
     .insert(oidcTokenUses)
     .values({ digest: token.digest, platformId, authMethodId, expiresAt: token.expiresAt })

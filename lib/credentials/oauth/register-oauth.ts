@@ -16,10 +16,14 @@ export interface OauthAddContext extends Record<string, unknown> {
 }
 
 function alreadyExists(identity: OidcIdentity): ApiError {
-  return new ApiError("INVALID_INPUT", `An OAUTH credential for this identity of ${identity.issuer} already exists (one per provider identity)`, {
-    reason: "OAUTH_CREDENTIAL_ALREADY_EXISTS",
-    issuer: identity.issuer,
-  });
+  return new ApiError(
+    "INVALID_INPUT",
+    `An OAUTH credential for this identity of ${identity.issuer} already exists (one per provider identity)`,
+    {
+      reason: "OAUTH_CREDENTIAL_ALREADY_EXISTS",
+      issuer: identity.issuer,
+    },
+  );
 }
 
 async function checkRegistrable(db: DbOrTx, platformId: string, identity: OidcIdentity): Promise<void> {
@@ -49,10 +53,18 @@ export async function prepareOauthAdd(db: DbOrTx, input: AddCredentialInput) {
   const token = await verifyOidcToken(input.platform, input.body.oidcToken, { kind: "REGISTER" });
   await checkRegistrable(db, input.platform.id, token.identity);
   await assertOidcTokenUnused(db, token.digest);
-  const context: OauthAddContext = { identity: token.identity, digest: token.digest, expiresAt: token.expiresAt.toISOString() };
+  const context: OauthAddContext = {
+    identity: token.identity,
+    digest: token.digest,
+    expiresAt: token.expiresAt.toISOString(),
+  };
   return {
     parameters: {
-      oauthProvider: { issuer: token.identity.issuer, subject: token.identity.subject, audience: token.identity.audience },
+      oauthProvider: {
+        issuer: token.identity.issuer,
+        subject: token.identity.subject,
+        audience: token.identity.audience,
+      },
       oidcTokenDigest: token.digest,
     },
     context,
@@ -63,10 +75,19 @@ export async function recheckOauthAdd(db: DbOrTx, input: AddCredentialInput, con
   await checkRegistrable(db, input.platform.id, (context as OauthAddContext).identity);
 }
 
-export async function addOauth(tx: Tx, input: AddCredentialInput, context: Record<string, unknown>): Promise<{ row: AuthMethodRow }> {
+export async function addOauth(
+  tx: Tx,
+  input: AddCredentialInput,
+  context: Record<string, unknown>,
+): Promise<{ row: AuthMethodRow }> {
   const ctx = context as OauthAddContext;
   const id = newUuid();
-  await recordOidcTokenUse(tx, input.platform.id, { identity: ctx.identity, digest: ctx.digest, expiresAt: new Date(ctx.expiresAt) }, id);
+  await recordOidcTokenUse(
+    tx,
+    input.platform.id,
+    { identity: ctx.identity, digest: ctx.digest, expiresAt: new Date(ctx.expiresAt) },
+    id,
+  );
   try {
     const [row] = await tx
       .insert(authMethods)

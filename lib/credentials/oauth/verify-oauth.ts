@@ -14,7 +14,9 @@ import { verifyOidcToken } from "./verify-oidc-token";
  * fresh token whose nonce binds `clientPublicKey`; the token is used up in the transaction that creates the
  * session, whose fresh key is returned sealed to `clientPublicKey`.
  */
-export async function verifyOauth(call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>): Promise<Reply> {
+export async function verifyOauth(
+  call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
+): Promise<Reply> {
   const { platform, body } = call.input;
   if (body.type !== "OAUTH") throw new Error(`oauth verify given a ${body.type} body`);
   const db = await getDb();
@@ -22,7 +24,11 @@ export async function verifyOauth(call: SignedCall<{ platform: PlatformPrincipal
   await consumeRateLimit(`verify:${credential.id}`, RATE_LIMITS.verify, "verify attempts for this credential");
   const token = await verifyOidcToken(platform, body.oidcToken, {
     kind: "VERIFY",
-    credential: { issuer: credential.oidcIssuer ?? "", subject: credential.oidcSubject ?? "", audience: credential.oidcAudience ?? "" },
+    credential: {
+      issuer: credential.oidcIssuer ?? "",
+      subject: credential.oidcSubject ?? "",
+      audience: credential.oidcAudience ?? "",
+    },
     clientPublicKey: body.clientPublicKey,
   });
   const session = await db.transaction(async (tx) => {
@@ -31,7 +37,13 @@ export async function verifyOauth(call: SignedCall<{ platform: PlatformPrincipal
     await credentialOfType(tx, platform.id, call.input.credentialId, "OAUTH");
     return createSessionSealedTo(
       tx,
-      { platform, accountId: credential.accountId, authMethodId: credential.id, type: "OAUTH", nickname: credential.nickname },
+      {
+        platform,
+        accountId: credential.accountId,
+        authMethodId: credential.id,
+        type: "OAUTH",
+        nickname: credential.nickname,
+      },
       body.clientPublicKey,
     );
   });

@@ -12,7 +12,10 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => idp?.stop());
 
-function platform(environment: "SANDBOX" | "PRODUCTION", issuers?: PlatformPrincipal["settings"]["oidc"]["issuers"]): PlatformPrincipal {
+function platform(
+  environment: "SANDBOX" | "PRODUCTION",
+  issuers?: PlatformPrincipal["settings"]["oidc"]["issuers"],
+): PlatformPrincipal {
   return {
     id: "p",
     publicId: "Platform:p",
@@ -43,7 +46,14 @@ async function reason(p: Promise<unknown>): Promise<string> {
 }
 
 const CPK = "02" + "ab".repeat(32);
-const base = () => ({ sub: "user-1", aud: "app-1", iat: nowSeconds(), exp: nowSeconds() + 600, email: "u@example.com", nonce: nonceFor(CPK) });
+const base = () => ({
+  sub: "user-1",
+  aud: "app-1",
+  iat: nowSeconds(),
+  exp: nowSeconds() + 600,
+  email: "u@example.com",
+  nonce: nonceFor(CPK),
+});
 const cred = () => ({ issuer: idp.issuer, subject: "user-1", audience: "app-1" });
 
 describe("OIDC id_token verification against a real issuer process", () => {
@@ -51,7 +61,11 @@ describe("OIDC id_token verification against a real issuer process", () => {
     const prod = platform("PRODUCTION");
     const reg = await verifyOidcToken(prod, await idp.mint(base()), { kind: "REGISTER" });
     expect(reg.identity).toEqual({ issuer: idp.issuer, subject: "user-1", audience: "app-1", email: "u@example.com" });
-    const v = await verifyOidcToken(prod, await idp.mint(base()), { kind: "VERIFY", credential: cred(), clientPublicKey: CPK });
+    const v = await verifyOidcToken(prod, await idp.mint(base()), {
+      kind: "VERIFY",
+      credential: cred(),
+      clientPublicKey: CPK,
+    });
     expect(v.digest).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -70,15 +84,27 @@ describe("OIDC id_token verification against a real issuer process", () => {
     const verify = { kind: "VERIFY" as const, credential: cred(), clientPublicKey: CPK };
     const mint = (c: Record<string, unknown>) => idp.mint({ ...base(), ...c });
     expect(await reason(verifyOidcToken(prod, "not-a-jwt", verify))).toBe("INVALID_INPUT:OIDC_TOKEN_MALFORMED");
-    expect(await reason(verifyOidcToken(prod, await mint({ sub: "" }), verify))).toBe("INVALID_INPUT:OIDC_TOKEN_MALFORMED");
+    expect(await reason(verifyOidcToken(prod, await mint({ sub: "" }), verify))).toBe(
+      "INVALID_INPUT:OIDC_TOKEN_MALFORMED",
+    );
     expect(await reason(verifyOidcToken(prod, await mint({ iss: "https://evil.example" }), verify))).toBe(
       "UNAUTHORIZED:OIDC_ISSUER_NOT_ALLOWED",
     );
-    expect(await reason(verifyOidcToken(prod, await mint({ aud: "other-app" }), verify))).toBe("UNAUTHORIZED:OIDC_AUDIENCE_NOT_ALLOWED");
-    expect(await reason(verifyOidcToken(prod, await mint({ exp: nowSeconds() - 10 }), verify))).toBe("UNAUTHORIZED:OIDC_TOKEN_EXPIRED");
-    expect(await reason(verifyOidcToken(prod, await mint({ iat: nowSeconds() - 70 }), verify))).toBe("UNAUTHORIZED:OIDC_TOKEN_STALE");
-    expect(await reason(verifyOidcToken(prod, await mint({ iat: nowSeconds() + 60 }), verify))).toBe("UNAUTHORIZED:OIDC_TOKEN_STALE");
-    expect(await reason(verifyOidcToken(prod, await mint({ sub: "user-2" }), verify))).toBe("UNAUTHORIZED:OIDC_IDENTITY_MISMATCH");
+    expect(await reason(verifyOidcToken(prod, await mint({ aud: "other-app" }), verify))).toBe(
+      "UNAUTHORIZED:OIDC_AUDIENCE_NOT_ALLOWED",
+    );
+    expect(await reason(verifyOidcToken(prod, await mint({ exp: nowSeconds() - 10 }), verify))).toBe(
+      "UNAUTHORIZED:OIDC_TOKEN_EXPIRED",
+    );
+    expect(await reason(verifyOidcToken(prod, await mint({ iat: nowSeconds() - 70 }), verify))).toBe(
+      "UNAUTHORIZED:OIDC_TOKEN_STALE",
+    );
+    expect(await reason(verifyOidcToken(prod, await mint({ iat: nowSeconds() + 60 }), verify))).toBe(
+      "UNAUTHORIZED:OIDC_TOKEN_STALE",
+    );
+    expect(await reason(verifyOidcToken(prod, await mint({ sub: "user-2" }), verify))).toBe(
+      "UNAUTHORIZED:OIDC_IDENTITY_MISMATCH",
+    );
     expect(await reason(verifyOidcToken(prod, await mint({ nonce: nonceFor("02" + "cd".repeat(32)) }), verify))).toBe(
       "UNAUTHORIZED:OIDC_NONCE_MISMATCH",
     );
@@ -98,9 +124,15 @@ describe("OIDC id_token verification against a real issuer process", () => {
     expect(reg.identity.audience).toBe("anything");
     const credential = { issuer: "https://accounts.google.com", subject: "user-1", audience: "anything" };
     await verifyOidcToken(sb, unsigned(claims), { kind: "VERIFY", credential, clientPublicKey: CPK });
-    expect(await reason(verifyOidcToken(sb, unsigned({ ...claims, iat: nowSeconds() - 120 }), { kind: "VERIFY", credential, clientPublicKey: CPK }))).toBe(
-      "UNAUTHORIZED:OIDC_TOKEN_STALE",
-    );
+    expect(
+      await reason(
+        verifyOidcToken(sb, unsigned({ ...claims, iat: nowSeconds() - 120 }), {
+          kind: "VERIFY",
+          credential,
+          clientPublicKey: CPK,
+        }),
+      ),
+    ).toBe("UNAUTHORIZED:OIDC_TOKEN_STALE");
     expect(await reason(verifyOidcToken(sb, unsigned({ ...claims, iss: idp.issuer }), { kind: "REGISTER" }))).toBe(
       "UNAUTHORIZED:OIDC_ISSUER_NOT_ALLOWED",
     );

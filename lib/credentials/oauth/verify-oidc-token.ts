@@ -63,15 +63,22 @@ function decode(token: string): { claims: Claims; alg: string } {
   if (typeof claims.iss !== "string" || claims.iss === "") throw malformed("expected an iss claim (string)");
   if (typeof claims.sub !== "string" || claims.sub === "") throw malformed("expected a non-empty sub claim (string)");
   const aud = claims.aud;
-  if (!(typeof aud === "string" && aud !== "") && !(Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === "string" && a !== ""))) {
+  if (
+    !(typeof aud === "string" && aud !== "") &&
+    !(Array.isArray(aud) && aud.length > 0 && aud.every((a) => typeof a === "string" && a !== ""))
+  ) {
     throw malformed("expected an aud claim (non-empty string or array of strings)");
   }
   if (typeof claims.exp !== "number" || !Number.isFinite(claims.exp)) throw malformed("expected a numeric exp claim");
-  if (claims.iat !== undefined && (typeof claims.iat !== "number" || !Number.isFinite(claims.iat))) throw malformed("iat must be numeric");
+  if (claims.iat !== undefined && (typeof claims.iat !== "number" || !Number.isFinite(claims.iat)))
+    throw malformed("iat must be numeric");
   return { claims: claims as Claims, alg };
 }
 
-function allowedIssuer(platform: PlatformPrincipal, iss: string): { issuer: string; audiences: string[] | "ANY"; jwksUri?: string } {
+function allowedIssuer(
+  platform: PlatformPrincipal,
+  iss: string,
+): { issuer: string; audiences: string[] | "ANY"; jwksUri?: string } {
   const configured = platform.settings.oidc?.issuers ?? [];
   if (configured.length === 0 && platform.environment === "SANDBOX" && SANDBOX_DEFAULT_ISSUERS.includes(iss)) {
     return { issuer: iss, audiences: "ANY" };
@@ -80,7 +87,11 @@ function allowedIssuer(platform: PlatformPrincipal, iss: string): { issuer: stri
   if (!hit) {
     throw refused("OIDC_ISSUER_NOT_ALLOWED", `The token's issuer ${iss} is not among the platform's allowed issuers`, {
       received: iss,
-      allowed: configured.length ? configured.map((i) => i.issuer) : platform.environment === "SANDBOX" ? SANDBOX_DEFAULT_ISSUERS : [],
+      allowed: configured.length
+        ? configured.map((i) => i.issuer)
+        : platform.environment === "SANDBOX"
+          ? SANDBOX_DEFAULT_ISSUERS
+          : [],
     });
   }
   return hit;
@@ -114,11 +125,18 @@ async function checkSignature(token: string, issuer: { issuer: string; jwksUri?:
  * SHA-256 of the clientPublicKey string. "Never seen before" is settled by the caller with `digest`, in
  * the transaction that uses the token (lib/credentials/oauth/record-oidc-token-use.ts).
  */
-export async function verifyOidcToken(platform: PlatformPrincipal, token: string, purpose: Purpose): Promise<VerifiedOidcToken> {
+export async function verifyOidcToken(
+  platform: PlatformPrincipal,
+  token: string,
+  purpose: Purpose,
+): Promise<VerifiedOidcToken> {
   const { claims } = decode(token);
   const issuer = allowedIssuer(platform, claims.iss);
   const tokenAudiences = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
-  const audience = issuer.audiences === "ANY" ? tokenAudiences[0] : tokenAudiences.find((a) => (issuer.audiences as string[]).includes(a));
+  const audience =
+    issuer.audiences === "ANY"
+      ? tokenAudiences[0]
+      : tokenAudiences.find((a) => (issuer.audiences as string[]).includes(a));
   if (!audience) {
     throw refused("OIDC_AUDIENCE_NOT_ALLOWED", `The token's audience is not configured for issuer ${claims.iss}`, {
       received: tokenAudiences,
@@ -131,14 +149,22 @@ export async function verifyOidcToken(platform: PlatformPrincipal, token: string
     throw refused("OIDC_TOKEN_EXPIRED", `The token expired at ${new Date(claims.exp * 1000).toISOString()}`);
   }
   if (purpose.kind === "VERIFY") {
-    if (typeof claims.iat !== "number") throw refused("OIDC_TOKEN_STALE", "The token has no iat claim; a fresh token is required");
+    if (typeof claims.iat !== "number")
+      throw refused("OIDC_TOKEN_STALE", "The token has no iat claim; a fresh token is required");
     if (claims.iat > now + CLOCK_SKEW_SECONDS) {
-      throw refused("OIDC_TOKEN_STALE", `The token's iat ${new Date(claims.iat * 1000).toISOString()} lies in the future`);
+      throw refused(
+        "OIDC_TOKEN_STALE",
+        `The token's iat ${new Date(claims.iat * 1000).toISOString()} lies in the future`,
+      );
     }
     if (now - claims.iat > MAX_TOKEN_AGE_SECONDS + CLOCK_SKEW_SECONDS) {
-      throw refused("OIDC_TOKEN_STALE", `The token was issued ${Math.floor(now - claims.iat)} s ago; at most ${MAX_TOKEN_AGE_SECONDS} s is accepted`, {
-        maxAgeSeconds: MAX_TOKEN_AGE_SECONDS,
-      });
+      throw refused(
+        "OIDC_TOKEN_STALE",
+        `The token was issued ${Math.floor(now - claims.iat)} s ago; at most ${MAX_TOKEN_AGE_SECONDS} s is accepted`,
+        {
+          maxAgeSeconds: MAX_TOKEN_AGE_SECONDS,
+        },
+      );
     }
     const c = purpose.credential;
     const mismatched = [
@@ -147,7 +173,9 @@ export async function verifyOidcToken(platform: PlatformPrincipal, token: string
       !tokenAudiences.includes(c.audience) ? "aud" : null,
     ].filter(Boolean);
     if (mismatched.length) {
-      throw refused("OIDC_IDENTITY_MISMATCH", `The token's ${mismatched.join(", ")} differ from the credential's`, { claims: mismatched });
+      throw refused("OIDC_IDENTITY_MISMATCH", `The token's ${mismatched.join(", ")} differ from the credential's`, {
+        claims: mismatched,
+      });
     }
     const expectedNonce = sha256Hex(purpose.clientPublicKey);
     if (typeof claims.nonce !== "string" || claims.nonce.toLowerCase() !== expectedNonce) {

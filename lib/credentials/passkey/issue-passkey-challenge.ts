@@ -27,7 +27,11 @@ export async function issuePasskeyChallenge(input: {
       errors: [{ field: "clientPublicKey", message: "Required for PASSKEY credentials" }],
     });
   }
-  await consumeRateLimit(`passkey-challenge:${credential.id}`, RATE_LIMITS.passkeyChallenge, "passkey challenges for this credential");
+  await consumeRateLimit(
+    `passkey-challenge:${credential.id}`,
+    RATE_LIMITS.passkeyChallenge,
+    "passkey challenges for this credential",
+  );
   const { uuid, id: requestId } = newId("Request");
   const now = Date.now();
   const { payload, challenge } = passkeySessionPayload({

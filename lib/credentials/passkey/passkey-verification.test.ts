@@ -36,9 +36,9 @@ describe("passkey registration (verifyRegistrationResponse)", () => {
     expect(await reason(verifyPasskeyRegistration(webauthn, registrationChallenge(), auth.create(c)))).toBe(
       "UNAUTHORIZED:ATTESTATION_CHALLENGE_MISMATCH",
     );
-    expect(await reason(verifyPasskeyRegistration(webauthn, c, auth.create(c, { origin: "https://evil.example" })))).toBe(
-      "UNAUTHORIZED:ATTESTATION_ORIGIN_MISMATCH",
-    );
+    expect(
+      await reason(verifyPasskeyRegistration(webauthn, c, auth.create(c, { origin: "https://evil.example" }))),
+    ).toBe("UNAUTHORIZED:ATTESTATION_ORIGIN_MISMATCH");
     expect(await reason(verifyPasskeyRegistration(webauthn, c, auth.create(c, { rpId: "evil.example" })))).toBe(
       "UNAUTHORIZED:ATTESTATION_RP_ID_MISMATCH",
     );
@@ -82,25 +82,44 @@ describe("passkey assertion (verifyAuthenticationResponse)", () => {
     const { auth, passkey, challenge } = await setup();
     expect(challenge).toMatch(/^[0-9a-f]{64}$/);
     const assertion = auth.get(passkey.credentialId, utf8Encode(challenge));
-    expect(await verifyPasskeyAssertion({ webauthn, passkey, challengeHex: challenge, assertion })).toEqual({ newCounter: 1 });
+    expect(await verifyPasskeyAssertion({ webauthn, passkey, challengeHex: challenge, assertion })).toEqual({
+      newCounter: 1,
+    });
   });
 
   it("refuses each faulty assertion naming the check", async () => {
     const { auth, passkey, challenge } = await setup();
     const ch = utf8Encode(challenge);
-    const run = (assertion: ReturnType<SoftAuthenticator["get"]>, signCount = passkey.signCount, challengeHex = challenge) =>
-      reason(verifyPasskeyAssertion({ webauthn, passkey: { ...passkey, signCount }, challengeHex, assertion }));
-    expect(await run(auth.get(passkey.credentialId, ch, { origin: "https://evil.example" }))).toBe("UNAUTHORIZED:ASSERTION_ORIGIN_MISMATCH");
-    expect(await run(auth.get(passkey.credentialId, ch, { rpId: "evil.example" }))).toBe("UNAUTHORIZED:ASSERTION_RP_ID_MISMATCH");
-    expect(await run(auth.get(passkey.credentialId, ch, { noUserPresence: true }))).toBe("UNAUTHORIZED:ASSERTION_USER_NOT_PRESENT");
-    expect(await run(auth.get(passkey.credentialId, ch, { badSignature: true }))).toBe("UNAUTHORIZED:ASSERTION_SIGNATURE_INVALID");
-    expect(await run(auth.get(passkey.credentialId, ch, { wrongKey: true }))).toBe("UNAUTHORIZED:ASSERTION_SIGNATURE_INVALID");
+    const run = (
+      assertion: ReturnType<SoftAuthenticator["get"]>,
+      signCount = passkey.signCount,
+      challengeHex = challenge,
+    ) => reason(verifyPasskeyAssertion({ webauthn, passkey: { ...passkey, signCount }, challengeHex, assertion }));
+    expect(await run(auth.get(passkey.credentialId, ch, { origin: "https://evil.example" }))).toBe(
+      "UNAUTHORIZED:ASSERTION_ORIGIN_MISMATCH",
+    );
+    expect(await run(auth.get(passkey.credentialId, ch, { rpId: "evil.example" }))).toBe(
+      "UNAUTHORIZED:ASSERTION_RP_ID_MISMATCH",
+    );
+    expect(await run(auth.get(passkey.credentialId, ch, { noUserPresence: true }))).toBe(
+      "UNAUTHORIZED:ASSERTION_USER_NOT_PRESENT",
+    );
+    expect(await run(auth.get(passkey.credentialId, ch, { badSignature: true }))).toBe(
+      "UNAUTHORIZED:ASSERTION_SIGNATURE_INVALID",
+    );
+    expect(await run(auth.get(passkey.credentialId, ch, { wrongKey: true }))).toBe(
+      "UNAUTHORIZED:ASSERTION_SIGNATURE_INVALID",
+    );
     // Base64url-decoding the hex challenge instead of UTF-8 encoding it (a known integrator mistake) fails.
-    expect(await run(auth.get(passkey.credentialId, Buffer.from(challenge, "hex")))).toBe("UNAUTHORIZED:ASSERTION_CHALLENGE_MISMATCH");
+    expect(await run(auth.get(passkey.credentialId, Buffer.from(challenge, "hex")))).toBe(
+      "UNAUTHORIZED:ASSERTION_CHALLENGE_MISMATCH",
+    );
     // Counter: a value not above the stored one is a cloned authenticator or a replay.
     const good = auth.get(passkey.credentialId, ch);
     expect(await run(good, 50)).toBe("UNAUTHORIZED:ASSERTION_COUNTER_INVALID");
     const other = await setup();
-    expect(await run(other.auth.get(other.passkey.credentialId, ch))).toBe("UNAUTHORIZED:ASSERTION_CREDENTIAL_MISMATCH");
+    expect(await run(other.auth.get(other.passkey.credentialId, ch))).toBe(
+      "UNAUTHORIZED:ASSERTION_CREDENTIAL_MISMATCH",
+    );
   });
 });

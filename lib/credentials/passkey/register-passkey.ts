@@ -23,15 +23,23 @@ function passkeyBody(input: AddCredentialInput): PasskeyAddBody {
 }
 
 function alreadyExists(credentialId: string): ApiError {
-  return new ApiError("PASSKEY_CREDENTIAL_ALREADY_EXISTS", `The WebAuthn credential ${credentialId} is already registered`, {
-    credentialId,
-  });
+  return new ApiError(
+    "PASSKEY_CREDENTIAL_ALREADY_EXISTS",
+    `The WebAuthn credential ${credentialId} is already registered`,
+    {
+      credentialId,
+    },
+  );
 }
 
 function challengeReused(): ApiError {
-  return new ApiError("UNAUTHORIZED", "This registration challenge was already used to register a passkey; issue a fresh one", {
-    reason: "ATTESTATION_CHALLENGE_REUSED",
-  });
+  return new ApiError(
+    "UNAUTHORIZED",
+    "This registration challenge was already used to register a passkey; issue a fresh one",
+    {
+      reason: "ATTESTATION_CHALLENGE_REUSED",
+    },
+  );
 }
 
 /** The refusals decidable before signing, re-checked at acceptance: a known credential id, a used challenge. */
@@ -39,7 +47,13 @@ async function checkRegistrable(db: DbOrTx, platformId: string, ctx: PasskeyAddC
   const [existing] = await db
     .select({ id: authMethods.id })
     .from(authMethods)
-    .where(and(eq(authMethods.platformId, platformId), eq(authMethods.credentialId, ctx.passkey.credentialId), sql`${authMethods.revokedAt} is null`))
+    .where(
+      and(
+        eq(authMethods.platformId, platformId),
+        eq(authMethods.credentialId, ctx.passkey.credentialId),
+        sql`${authMethods.revokedAt} is null`,
+      ),
+    )
     .limit(1);
   if (existing) throw alreadyExists(ctx.passkey.credentialId);
   const [seen] = await db
@@ -55,7 +69,11 @@ export async function preparePasskeyAdd(db: DbOrTx, input: AddCredentialInput) {
   const body = passkeyBody(input);
   const passkey = await verifyPasskeyRegistration(input.platform.settings.webauthn, body.challenge, body.attestation);
   const challenge = canonicalBase64url(body.challenge, "challenge");
-  const context: PasskeyAddContext = { passkey, nickname: body.nickname, challengeDigest: sha256Hex(base64urlDecode(challenge)) };
+  const context: PasskeyAddContext = {
+    passkey,
+    nickname: body.nickname,
+    challengeDigest: sha256Hex(base64urlDecode(challenge)),
+  };
   await checkRegistrable(db, input.platform.id, context);
   return {
     parameters: { credentialId: passkey.credentialId, nickname: body.nickname, challenge },
@@ -68,7 +86,11 @@ export async function recheckPasskeyAdd(db: DbOrTx, input: AddCredentialInput, c
 }
 
 /** At acceptance: use up the registration challenge and insert the credential, both or neither. */
-export async function addPasskey(tx: Tx, input: AddCredentialInput, context: Record<string, unknown>): Promise<{ row: AuthMethodRow }> {
+export async function addPasskey(
+  tx: Tx,
+  input: AddCredentialInput,
+  context: Record<string, unknown>,
+): Promise<{ row: AuthMethodRow }> {
   const ctx = context as PasskeyAddContext;
   const used = await tx
     .insert(passkeyRegistrationChallenges)

@@ -17,7 +17,11 @@ export function passkeySessionPayload(args: {
 }): { payload: string; challenge: string } {
   const payload = canonicalJson({
     organizationId: args.organizationId,
-    parameters: { authMethodId: args.authMethodId, clientPublicKey: args.clientPublicKey, credentialId: args.credentialId },
+    parameters: {
+      authMethodId: args.authMethodId,
+      clientPublicKey: args.clientPublicKey,
+      credentialId: args.credentialId,
+    },
     requestId: args.requestId,
     timestampMs: String(args.timestampMs),
     type: PASSKEY_SESSION_ACTIVITY,

@@ -54,7 +54,9 @@ export async function verifyPasskeyAssertion(args: {
           clientDataJSON: canonicalBase64url(assertion.clientDataJson, "assertion.clientDataJson"),
           authenticatorData: canonicalBase64url(assertion.authenticatorData, "assertion.authenticatorData"),
           signature: canonicalBase64url(assertion.signature, "assertion.signature"),
-          userHandle: assertion.userHandle ? canonicalBase64url(assertion.userHandle, "assertion.userHandle") : undefined,
+          userHandle: assertion.userHandle
+            ? canonicalBase64url(assertion.userHandle, "assertion.userHandle")
+            : undefined,
         },
       },
       expectedChallenge: base64urlEncode(utf8Encode(args.challengeHex)),

@@ -48,14 +48,18 @@ export async function verifyPasskeyRegistration(
 ): Promise<VerifiedPasskey> {
   const expectedChallenge = canonicalBase64url(challenge, "challenge");
   if (base64urlDecode(expectedChallenge).length < MIN_REGISTRATION_CHALLENGE_BYTES) {
-    throw new ApiError("INVALID_INPUT", `challenge must carry at least ${MIN_REGISTRATION_CHALLENGE_BYTES} random bytes`, {
-      errors: [
-        {
-          field: "challenge",
-          message: `expected at least ${MIN_REGISTRATION_CHALLENGE_BYTES} bytes, received ${base64urlDecode(expectedChallenge).length}`,
-        },
-      ],
-    });
+    throw new ApiError(
+      "INVALID_INPUT",
+      `challenge must carry at least ${MIN_REGISTRATION_CHALLENGE_BYTES} random bytes`,
+      {
+        errors: [
+          {
+            field: "challenge",
+            message: `expected at least ${MIN_REGISTRATION_CHALLENGE_BYTES} bytes, received ${base64urlDecode(expectedChallenge).length}`,
+          },
+        ],
+      },
+    );
   }
   const credentialId = canonicalBase64url(attestation.credentialId, "attestation.credentialId");
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -84,16 +88,22 @@ export async function verifyPasskeyRegistration(
     throw webauthnFailure("ATTESTATION", e, webauthn);
   }
   if (!result.verified || !result.registrationInfo) {
-    throw new ApiError("UNAUTHORIZED", "The attestation statement does not verify", { reason: "ATTESTATION_SIGNATURE_INVALID" });
+    throw new ApiError("UNAUTHORIZED", "The attestation statement does not verify", {
+      reason: "ATTESTATION_SIGNATURE_INVALID",
+    });
   }
   const info = result.registrationInfo;
   // The id the client names must be the one the authenticator put in attestedCredentialData.
   if (info.credential.id !== credentialId) {
-    throw new ApiError("UNAUTHORIZED", "attestation.credentialId differs from the credential id inside attestationObject", {
-      reason: "ATTESTATION_CREDENTIAL_ID_MISMATCH",
-      expected: info.credential.id,
-      received: credentialId,
-    });
+    throw new ApiError(
+      "UNAUTHORIZED",
+      "attestation.credentialId differs from the credential id inside attestationObject",
+      {
+        reason: "ATTESTATION_CREDENTIAL_ID_MISMATCH",
+        expected: info.credential.id,
+        received: credentialId,
+      },
+    );
   }
   return {
     credentialId,

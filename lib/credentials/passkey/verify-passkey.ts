@@ -22,20 +22,30 @@ function requestRefused(reason: string, message: string): ApiError {
  * the counter forward and create the session, whose fresh key is sealed to the clientPublicKey bound at
  * the challenge. A failed assertion leaves the Request-Id usable until it expires (rate limited).
  */
-export async function verifyPasskey(call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>): Promise<Reply> {
+export async function verifyPasskey(
+  call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
+): Promise<Reply> {
   const { platform, body } = call.input;
   if (body.type !== "PASSKEY") throw new Error(`passkey verify given a ${body.type} body`);
   const db = await getDb();
   const credential = await credentialOfType(db, platform.id, call.input.credentialId, "PASSKEY");
   const header = call.headers.get(REQUEST_ID_HEADER);
   if (header === null) {
-    throw new ApiError("REQUEST_ID_MISSING", `A PASSKEY verify carries the ${REQUEST_ID_HEADER} of its challenge; none was sent`);
+    throw new ApiError(
+      "REQUEST_ID_MISSING",
+      `A PASSKEY verify carries the ${REQUEST_ID_HEADER} of its challenge; none was sent`,
+    );
   }
   await consumeRateLimit(`verify:${credential.id}`, RATE_LIMITS.verify, "verify attempts for this credential");
   const uuid = parseId("Request", header.trim());
-  const [challenge] = uuid ? await db.select().from(passkeyChallenges).where(eq(passkeyChallenges.id, uuid)).limit(1) : [];
+  const [challenge] = uuid
+    ? await db.select().from(passkeyChallenges).where(eq(passkeyChallenges.id, uuid)).limit(1)
+    : [];
   if (!challenge || challenge.platformId !== platform.id) {
-    throw requestRefused("REQUEST_ID_UNKNOWN", `${REQUEST_ID_HEADER} ${header.slice(0, 80)} is not a passkey challenge of this platform`);
+    throw requestRefused(
+      "REQUEST_ID_UNKNOWN",
+      `${REQUEST_ID_HEADER} ${header.slice(0, 80)} is not a passkey challenge of this platform`,
+    );
   }
   const requestId = formatId("Request", challenge.id);
   if (challenge.authMethodId !== credential.id) {
@@ -44,9 +54,13 @@ export async function verifyPasskey(call: SignedCall<{ platform: PlatformPrincip
       `${REQUEST_ID_HEADER} ${requestId} was issued for ${formatId("AuthMethod", challenge.authMethodId)}, not for ${call.input.credentialId}`,
     );
   }
-  if (challenge.consumedAt) throw requestRefused("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${requestId} has already been used`);
+  if (challenge.consumedAt)
+    throw requestRefused("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${requestId} has already been used`);
   if (challenge.expiresAt.getTime() <= Date.now()) {
-    throw requestRefused("REQUEST_ID_EXPIRED", `${REQUEST_ID_HEADER} ${requestId} expired at ${challenge.expiresAt.toISOString()}`);
+    throw requestRefused(
+      "REQUEST_ID_EXPIRED",
+      `${REQUEST_ID_HEADER} ${requestId} expired at ${challenge.expiresAt.toISOString()}`,
+    );
   }
   const { newCounter } = await verifyPasskeyAssertion({
     webauthn: platform.settings.webauthn,
@@ -63,7 +77,13 @@ export async function verifyPasskey(call: SignedCall<{ platform: PlatformPrincip
     const [consumed] = await tx
       .update(passkeyChallenges)
       .set({ consumedAt: sql`now()` })
-      .where(and(eq(passkeyChallenges.id, challenge.id), isNull(passkeyChallenges.consumedAt), gt(passkeyChallenges.expiresAt, sql`now()`)))
+      .where(
+        and(
+          eq(passkeyChallenges.id, challenge.id),
+          isNull(passkeyChallenges.consumedAt),
+          gt(passkeyChallenges.expiresAt, sql`now()`),
+        ),
+      )
       .returning({ id: passkeyChallenges.id });
     if (!consumed) throw requestRefused("REQUEST_ID_REUSED", `${REQUEST_ID_HEADER} ${requestId} has already been used`);
     // Conditional on the counter we verified against: of two assertions racing, the stale one loses.
@@ -85,7 +105,13 @@ export async function verifyPasskey(call: SignedCall<{ platform: PlatformPrincip
     }
     return createSessionSealedTo(
       tx,
-      { platform, accountId: credential.accountId, authMethodId: credential.id, type: "PASSKEY", nickname: credential.nickname },
+      {
+        platform,
+        accountId: credential.accountId,
+        authMethodId: credential.id,
+        type: "PASSKEY",
+        nickname: credential.nickname,
+      },
       challenge.clientPublicKey,
     );
   });

@@ -40,9 +40,14 @@ export function authOptions(): NextAuthOptions {
       async authorize(credentials) {
         // Only a sandbox platform may be tried without a real identity.
         if ((await platformInfo()).environment !== "SANDBOX") return null;
-        const email = String(credentials?.email ?? "").trim().toLowerCase();
+        const email = String(credentials?.email ?? "")
+          .trim()
+          .toLowerCase();
         if (!/^[^\s@]{1,64}@[^\s@]{1,190}\.[a-z]{2,}$/i.test(email)) return null;
-        const name = String(credentials?.name ?? "").trim().slice(0, 100) || email.split("@")[0];
+        const name =
+          String(credentials?.name ?? "")
+            .trim()
+            .slice(0, 100) || email.split("@")[0];
         return { id: `demo:${email}`, email, name };
       },
     }),
@@ -55,7 +60,8 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user, account }) {
         if (user && account) {
-          token.subject = account.provider === "demo" ? String(user.id) : `oidc:${cfg.oidc?.issuer}#${account.providerAccountId}`;
+          token.subject =
+            account.provider === "demo" ? String(user.id) : `oidc:${cfg.oidc?.issuer}#${account.providerAccountId}`;
           token.email = user.email;
           token.name = user.name;
         }

@@ -16,7 +16,15 @@ export interface MaskedCard {
 /** The signed-in user's cards (the service lists them by cardholder). */
 export async function myCards(user: IntegratorUser): Promise<MaskedCard[]> {
   const page = await client().listCards({ cardholderId: user.customerId, limit: 20 });
-  return page.data.map((c) => ({ id: c.id, brand: c.brand, last4: c.last4, expMonth: c.expMonth, expYear: c.expYear, state: c.state, currency: c.currency }));
+  return page.data.map((c) => ({
+    id: c.id,
+    brand: c.brand,
+    last4: c.last4,
+    expMonth: c.expMonth,
+    expYear: c.expYear,
+    state: c.state,
+    currency: c.currency,
+  }));
 }
 
 /**
@@ -37,8 +45,13 @@ export async function revealMyCard(
   }
   try {
     const card = await client().getCard(cardId);
-    if (card.cardholderId !== user.customerId) throw new IntegratorError(404, "CARD_NOT_FOUND", `Card ${cardId} was not found`);
-    const r = await callService<{ panEmbedUrl?: string }>("POST", `/cards/${encodeURIComponent(card.id)}/reveal`, headers);
+    if (card.cardholderId !== user.customerId)
+      throw new IntegratorError(404, "CARD_NOT_FOUND", `Card ${cardId} was not found`);
+    const r = await callService<{ panEmbedUrl?: string }>(
+      "POST",
+      `/cards/${encodeURIComponent(card.id)}/reveal`,
+      headers,
+    );
     if (r.status !== 200 || typeof r.body?.panEmbedUrl !== "string") return r;
     return { status: 200, body: await client().openCardReveal(r.body.panEmbedUrl, clientPublicKey) };
   } catch (e) {

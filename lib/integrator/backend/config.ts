@@ -44,14 +44,19 @@ export function integratorConfig(): IntegratorConfig {
   const e = parsed.data;
   const origin = originOf(e);
   // Loopback by IP: the server binds 127.0.0.1 and "localhost" may resolve to ::1 first.
-  const serviceOrigin = e.INTEGRATOR_SERVICE_URL ? e.INTEGRATOR_SERVICE_URL.replace(/\/+$/, "") : `http://127.0.0.1:${e.PORT}`;
+  const serviceOrigin = e.INTEGRATOR_SERVICE_URL
+    ? e.INTEGRATOR_SERVICE_URL.replace(/\/+$/, "")
+    : `http://127.0.0.1:${e.PORT}`;
   let clientId = e.INTEGRATOR_CLIENT_ID;
   let clientSecret = e.INTEGRATOR_CLIENT_SECRET;
   if (!clientId || !clientSecret) {
-    if (e.INTEGRATOR_SERVICE_URL) throw new Error("INTEGRATOR_CLIENT_ID and INTEGRATOR_CLIENT_SECRET are required with INTEGRATOR_SERVICE_URL");
+    if (e.INTEGRATOR_SERVICE_URL)
+      throw new Error("INTEGRATOR_CLIENT_ID and INTEGRATOR_CLIENT_SECRET are required with INTEGRATOR_SERVICE_URL");
     const file = path.resolve(/*turbopackIgnore: true*/ e.DATA_DIR, "demo-platform.json");
     if (!fs.existsSync(file)) {
-      throw new Error(`No platform credentials: set INTEGRATOR_CLIENT_ID/INTEGRATOR_CLIENT_SECRET, or start with the demo platform (${file})`);
+      throw new Error(
+        `No platform credentials: set INTEGRATOR_CLIENT_ID/INTEGRATOR_CLIENT_SECRET, or start with the demo platform (${file})`,
+      );
     }
     const demo = JSON.parse(fs.readFileSync(file, "utf8")) as { clientId: string; clientSecret: string };
     clientId = demo.clientId;
@@ -59,7 +64,11 @@ export function integratorConfig(): IntegratorConfig {
   }
   const oidc =
     e.INTEGRATOR_OIDC_ISSUER && e.INTEGRATOR_OIDC_CLIENT_ID && e.INTEGRATOR_OIDC_CLIENT_SECRET
-      ? { issuer: e.INTEGRATOR_OIDC_ISSUER.replace(/\/+$/, ""), clientId: e.INTEGRATOR_OIDC_CLIENT_ID, clientSecret: e.INTEGRATOR_OIDC_CLIENT_SECRET }
+      ? {
+          issuer: e.INTEGRATOR_OIDC_ISSUER.replace(/\/+$/, ""),
+          clientId: e.INTEGRATOR_OIDC_CLIENT_ID,
+          clientSecret: e.INTEGRATOR_OIDC_CLIENT_SECRET,
+        }
       : undefined;
   cached = {
     origin,
@@ -72,7 +81,8 @@ export function integratorConfig(): IntegratorConfig {
   return cached;
 }
 
-const originOf = (e: { PUBLIC_URL?: string; PORT: string }) => (e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`);
+const originOf = (e: { PUBLIC_URL?: string; PORT: string }) =>
+  e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : `http://localhost:${e.PORT}`;
 
 /** The site's own origin alone (no platform credentials needed): what the same-origin check compares with. */
 export function integratorOrigin(): string {

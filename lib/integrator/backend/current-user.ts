@@ -21,7 +21,10 @@ export interface IntegratorUser {
  * account (created on first use). 401 when the integrator session is missing.
  */
 export async function requireUser(): Promise<IntegratorUser> {
-  const session = (await getServerSession(authOptions())) as { subject?: string; user?: { email?: string; name?: string } } | null;
+  const session = (await getServerSession(authOptions())) as {
+    subject?: string;
+    user?: { email?: string; name?: string };
+  } | null;
   if (!session?.subject || !session.user?.email) {
     throw new IntegratorError(401, "UNAUTHENTICATED", "Sign in to the site first");
   }
@@ -29,13 +32,22 @@ export async function requireUser(): Promise<IntegratorUser> {
   const db = await integratorDb();
   await db
     .insert(integratorUsers)
-    .values({ id: uuidv7(), platformId: platform.id, subject: session.subject, email: session.user.email, name: session.user.name ?? null })
+    .values({
+      id: uuidv7(),
+      platformId: platform.id,
+      subject: session.subject,
+      email: session.user.email,
+      name: session.user.name ?? null,
+    })
     .onConflictDoNothing();
   const [row] = await db
     .select()
     .from(integratorUsers)
     .where(and(eq(integratorUsers.platformId, platform.id), eq(integratorUsers.subject, session.subject)));
-  const wallet = row.customerId && row.accountId ? { customerId: row.customerId, accountId: row.accountId } : await ensureWallet(row);
+  const wallet =
+    row.customerId && row.accountId
+      ? { customerId: row.customerId, accountId: row.accountId }
+      : await ensureWallet(row);
   return {
     id: row.id,
     email: row.email,

@@ -14,9 +14,19 @@ interface Discovery {
 
 async function discover(): Promise<{ issuer: string; clientId: string; clientSecret: string; meta: Discovery }> {
   const oidc = integratorConfig().oidc;
-  if (!oidc) throw new IntegratorError(400, "OIDC_NOT_CONFIGURED", "This site has no OpenID provider configured (INTEGRATOR_OIDC_ISSUER)");
+  if (!oidc)
+    throw new IntegratorError(
+      400,
+      "OIDC_NOT_CONFIGURED",
+      "This site has no OpenID provider configured (INTEGRATOR_OIDC_ISSUER)",
+    );
   const r = await fetch(`${oidc.issuer}/.well-known/openid-configuration`, { cache: "no-store" });
-  if (!r.ok) throw new IntegratorError(502, "OIDC_PROVIDER_UNAVAILABLE", `The OpenID provider answered ${r.status} to discovery`);
+  if (!r.ok)
+    throw new IntegratorError(
+      502,
+      "OIDC_PROVIDER_UNAVAILABLE",
+      `The OpenID provider answered ${r.status} to discovery`,
+    );
   return { ...oidc, meta: (await r.json()) as Discovery };
 }
 
@@ -76,7 +86,12 @@ export async function finishOidc(userId: string, state: string, code: string) {
       ),
     )
     .returning();
-  if (!row) throw new IntegratorError(400, "OIDC_STATE_INVALID", "The sign-in response is unknown, expired or already used: start again");
+  if (!row)
+    throw new IntegratorError(
+      400,
+      "OIDC_STATE_INVALID",
+      "The sign-in response is unknown, expired or already used: start again",
+    );
   const { clientId, clientSecret, meta } = await discover();
   const r = await fetch(meta.token_endpoint, {
     method: "POST",
@@ -84,12 +99,26 @@ export async function finishOidc(userId: string, state: string, code: string) {
       "content-type": "application/x-www-form-urlencoded",
       authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString("base64")}`,
     },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: oidcCallbackUrl(), code_verifier: row.codeVerifier }),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: oidcCallbackUrl(),
+      code_verifier: row.codeVerifier,
+    }),
     cache: "no-store",
   });
   const tokens = (await r.json().catch(() => ({}))) as { id_token?: string; error?: string };
   if (!r.ok || !tokens.id_token) {
-    throw new IntegratorError(502, "OIDC_TOKEN_EXCHANGE_FAILED", `The OpenID provider refused the code: ${tokens.error ?? r.status}`);
+    throw new IntegratorError(
+      502,
+      "OIDC_TOKEN_EXCHANGE_FAILED",
+      `The OpenID provider refused the code: ${tokens.error ?? r.status}`,
+    );
   }
-  return { purpose: row.purpose, idToken: tokens.id_token, clientPublicKey: row.clientPublicKey, credentialId: row.credentialId };
+  return {
+    purpose: row.purpose,
+    idToken: tokens.id_token,
+    clientPublicKey: row.clientPublicKey,
+    credentialId: row.credentialId,
+  };
 }

@@ -19,17 +19,25 @@ interface ExternalAccount {
 
 /** The end user's address as the SCA provider wants it: the last X-Forwarded-For hop (set by `next start`). */
 export function endUserIp(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const hops = (req.headers.get("x-forwarded-for") ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return (hops.at(-1) ?? "127.0.0.1").replace(/^::ffff:/, "").slice(0, 45);
 }
 
 /** Accounts the user can pay from (not the wallet: its payments need a wallet signature) and to. */
 export async function paymentSetup(user: IntegratorUser) {
   const [internal, external] = await Promise.all([
-    callService<{ data: InternalAccount[] }>("GET", "/customers/internal-accounts", { query: { customerId: user.customerId, limit: "100" } }),
-    callService<{ data: ExternalAccount[] }>("GET", "/customers/external-accounts", { query: { customerId: user.customerId, limit: "100" } }),
+    callService<{ data: InternalAccount[] }>("GET", "/customers/internal-accounts", {
+      query: { customerId: user.customerId, limit: "100" },
+    }),
+    callService<{ data: ExternalAccount[] }>("GET", "/customers/external-accounts", {
+      query: { customerId: user.customerId, limit: "100" },
+    }),
   ]);
-  if (internal.status !== 200 || external.status !== 200) throw new IntegratorError(502, "SERVICE_ERROR", "Could not read your accounts");
+  if (internal.status !== 200 || external.status !== 200)
+    throw new IntegratorError(502, "SERVICE_ERROR", "Could not read your accounts");
   return {
     sources: internal.body.data.filter((a) => a.type !== "EMBEDDED_WALLET"),
     destinations: external.body.data,
@@ -41,10 +49,13 @@ export async function createPayment(user: IntegratorUser, input: Record<string, 
   const { sources, destinations } = await paymentSetup(user);
   const source = sources.find((a) => a.id === input.sourceAccountId);
   const destination = destinations.find((a) => a.id === input.destinationAccountId);
-  if (!source || !destination) throw new IntegratorError(404, "ACCOUNT_NOT_FOUND", "Pick one of your accounts and one of your beneficiaries");
+  if (!source || !destination)
+    throw new IntegratorError(404, "ACCOUNT_NOT_FOUND", "Pick one of your accounts and one of your beneficiaries");
   const amount = Number(input.amount);
   if (!Number.isSafeInteger(amount) || amount <= 0) {
-    throw new IntegratorError(400, "INVALID_INPUT", "amount must be a positive whole number of the smallest unit", { errors: [{ field: "amount", message: "Positive integer" }] });
+    throw new IntegratorError(400, "INVALID_INPUT", "amount must be a positive whole number of the smallest unit", {
+      errors: [{ field: "amount", message: "Positive integer" }],
+    });
   }
   return callService("POST", "/quotes", {
     body: {
@@ -61,6 +72,7 @@ export async function createPayment(user: IntegratorUser, input: Record<string, 
 /** The quote, if it is this user's; otherwise it answers like a missing one. */
 export async function ownQuote(user: IntegratorUser, quoteId: string): Promise<ServiceResponse> {
   const r = await callService<{ source?: { customerId?: string } }>("GET", `/quotes/${encodeURIComponent(quoteId)}`);
-  if (r.status !== 200 || r.body.source?.customerId !== user.customerId) throw new IntegratorError(404, "QUOTE_NOT_FOUND", `No payment ${quoteId} of yours`);
+  if (r.status !== 200 || r.body.source?.customerId !== user.customerId)
+    throw new IntegratorError(404, "QUOTE_NOT_FOUND", `No payment ${quoteId} of yours`);
   return r;
 }

@@ -16,7 +16,11 @@ export async function issueRegistrationChallenge(userId: string): Promise<string
 /** The challenge must be ours, this user's, unexpired and unused (the signed retry repeats it). */
 export async function assertRegistrationChallenge(userId: string, challenge: unknown): Promise<string> {
   if (typeof challenge !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(challenge)) {
-    throw new IntegratorError(400, "INVALID_INPUT", "challenge: expected the base64url registration challenge this site issued");
+    throw new IntegratorError(
+      400,
+      "INVALID_INPUT",
+      "challenge: expected the base64url registration challenge this site issued",
+    );
   }
   const db = await integratorDb();
   const [row] = await db
@@ -30,11 +34,19 @@ export async function assertRegistrationChallenge(userId: string, challenge: unk
         gt(integratorWebauthnChallenges.expiresAt, new Date()),
       ),
     );
-  if (!row) throw new IntegratorError(400, "REGISTRATION_CHALLENGE_INVALID", "The passkey registration challenge is unknown, used or expired: start again");
+  if (!row)
+    throw new IntegratorError(
+      400,
+      "REGISTRATION_CHALLENGE_INVALID",
+      "The passkey registration challenge is unknown, used or expired: start again",
+    );
   return challenge;
 }
 
 export async function consumeRegistrationChallenge(challenge: string): Promise<void> {
   const db = await integratorDb();
-  await db.update(integratorWebauthnChallenges).set({ usedAt: new Date() }).where(eq(integratorWebauthnChallenges.challenge, challenge));
+  await db
+    .update(integratorWebauthnChallenges)
+    .set({ usedAt: new Date() })
+    .where(eq(integratorWebauthnChallenges.challenge, challenge));
 }

@@ -26,9 +26,17 @@ export async function callService<T = unknown>(
     return { status: r.status, body: r.body as T, retryAfter: r.headers.get("retry-after") ?? undefined };
   } catch (e) {
     if (e instanceof ServiceError) {
-      return { status: e.status, body: e.body as T, retryAfter: e.retryAfterSeconds !== undefined ? String(e.retryAfterSeconds) : undefined };
+      return {
+        status: e.status,
+        body: e.body as T,
+        retryAfter: e.retryAfterSeconds !== undefined ? String(e.retryAfterSeconds) : undefined,
+      };
     }
-    throw new IntegratorError(502, "SERVICE_UNAVAILABLE", `The service could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+    throw new IntegratorError(
+      502,
+      "SERVICE_UNAVAILABLE",
+      `The service could not be reached: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
 }
 

@@ -4,7 +4,9 @@ import type { IntegratorUser } from "./current-user";
 import { integratorDb, integratorSessionDevices } from "./store";
 
 /** A session as the security page shows it: the service's session plus the device the integrator saw. */
-export type SessionWithDevice = AuthSession & { device: { browser: string; os: string; firstSeenAt: string; lastSeenAt: string } | null };
+export type SessionWithDevice = AuthSession & {
+  device: { browser: string; os: string; firstSeenAt: string; lastSeenAt: string } | null;
+};
 
 /** Browser and system names from a User-Agent (the common ones; anything else is "Browser"/"Unknown"). */
 export function describeUserAgent(ua: string): { browser: string; os: string } {
@@ -42,7 +44,12 @@ const TOUCH_AFTER_MS = 15_000;
  * Record that `current` (one of the user's active sessions) is used by this browser now, then answer the active
  * sessions with their devices.
  */
-export async function sessionsWithDevices(user: IntegratorUser, active: AuthSession[], current: string | null, userAgent: string): Promise<SessionWithDevice[]> {
+export async function sessionsWithDevices(
+  user: IntegratorUser,
+  active: AuthSession[],
+  current: string | null,
+  userAgent: string,
+): Promise<SessionWithDevice[]> {
   const db = await integratorDb();
   if (current && active.some((s) => s.id === current)) {
     const { browser, os } = describeUserAgent(userAgent);
@@ -69,6 +76,16 @@ export async function sessionsWithDevices(user: IntegratorUser, active: AuthSess
   const byId = new Map(rows.map((r) => [r.sessionId, r]));
   return active.map((s) => {
     const d = byId.get(s.id);
-    return { ...s, device: d ? { browser: d.browser, os: d.os, firstSeenAt: d.firstSeenAt.toISOString(), lastSeenAt: d.lastSeenAt.toISOString() } : null };
+    return {
+      ...s,
+      device: d
+        ? {
+            browser: d.browser,
+            os: d.os,
+            firstSeenAt: d.firstSeenAt.toISOString(),
+            lastSeenAt: d.lastSeenAt.toISOString(),
+          }
+        : null,
+    };
   });
 }

@@ -4,4 +4,9 @@
  * run its own database); the integrator reads no service table, only these four.
  */
 export { getDb as integratorDb } from "@/db/client";
-export { integratorOidcRequests, integratorSessionDevices, integratorUsers, integratorWebauthnChallenges } from "@/db/schema/integrator";
+export {
+  integratorOidcRequests,
+  integratorSessionDevices,
+  integratorUsers,
+  integratorWebauthnChallenges,
+} from "@/db/schema/integrator";

@@ -35,7 +35,16 @@ function failUnlessOk(r: ServiceResponse): void {
  * A quote from the wallet to one of the user's external accounts. The wallet's customer records consent to the
  * current end-user terms the first time (the site's sign-in states them), then the quote is asked again.
  */
-export async function quoteToExternal(user: IntegratorUser, input: { externalAccountId: string; amount: number; side: "SENDING" | "RECEIVING"; description?: string; ipAddress: string }) {
+export async function quoteToExternal(
+  user: IntegratorUser,
+  input: {
+    externalAccountId: string;
+    amount: number;
+    side: "SENDING" | "RECEIVING";
+    description?: string;
+    ipAddress: string;
+  },
+) {
   const body = {
     source: { sourceType: "ACCOUNT", accountId: user.accountId },
     destination: { destinationType: "ACCOUNT", accountId: input.externalAccountId },
@@ -51,7 +60,10 @@ export async function quoteToExternal(user: IntegratorUser, input: { externalAcc
  * limits), then quoted with Grid's `UMA_ADDRESS` destination in the receiver's first currency (or the one asked for).
  * The receiving amount's limits are checked by the service (400 with the field).
  */
-export async function quoteToUma(user: IntegratorUser, input: { umaAddress: string; currency?: string; amount: number; side: "SENDING" | "RECEIVING"; ipAddress: string }) {
+export async function quoteToUma(
+  user: IntegratorUser,
+  input: { umaAddress: string; currency?: string; amount: number; side: "SENDING" | "RECEIVING"; ipAddress: string },
+) {
   const address = input.umaAddress.trim().startsWith("$") ? input.umaAddress.trim() : `$${input.umaAddress.trim()}`;
   const lookup = await callService<{ lookupId: string; supportedCurrencies: { currency: { code: string } }[] }>(
     "GET",
@@ -62,7 +74,11 @@ export async function quoteToUma(user: IntegratorUser, input: { umaAddress: stri
   const body = {
     lookupId: lookup.body.lookupId,
     source: { sourceType: "ACCOUNT", accountId: user.accountId },
-    destination: { destinationType: "UMA_ADDRESS", umaAddress: address, ...(input.currency ? { currency: input.currency } : {}) },
+    destination: {
+      destinationType: "UMA_ADDRESS",
+      umaAddress: address,
+      ...(input.currency ? { currency: input.currency } : {}),
+    },
     lockedCurrencySide: input.side,
     lockedCurrencyAmount: input.amount,
   };
@@ -83,7 +99,14 @@ async function acceptTerms(user: IntegratorUser, ipAddress: string): Promise<voi
   const terms = await callService<{ version: string }>("GET", "/customers/end-user-terms");
   failUnlessOk(terms);
   const r = await callService("PATCH", `/customers/${encodeURIComponent(user.customerId)}`, {
-    body: { endUserTermsConsent: { termsVersion: terms.body.version, acceptedAt: new Date().toISOString(), acceptanceMethod: "CLICK_TO_ACCEPT", ipAddress } },
+    body: {
+      endUserTermsConsent: {
+        termsVersion: terms.body.version,
+        acceptedAt: new Date().toISOString(),
+        acceptanceMethod: "CLICK_TO_ACCEPT",
+        ipAddress,
+      },
+    },
   });
   failUnlessOk(r);
 }
@@ -92,7 +115,8 @@ async function acceptTerms(user: IntegratorUser, ipAddress: string): Promise<voi
 export async function assertOwnQuote(user: IntegratorUser, quoteId: string): Promise<void> {
   const r = await callService<Quote>("GET", `/quotes/${encodeURIComponent(quoteId)}`);
   const source = r.status === 200 ? (r.body.source as { accountId?: string } | undefined) : undefined;
-  if (source?.accountId !== user.accountId) throw new IntegratorError(404, "QUOTE_NOT_FOUND", `No quote ${quoteId} from your wallet`);
+  if (source?.accountId !== user.accountId)
+    throw new IntegratorError(404, "QUOTE_NOT_FOUND", `No quote ${quoteId} from your wallet`);
 }
 
 /** A transaction on this user's wallet account, or 404. */

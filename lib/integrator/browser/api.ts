@@ -57,7 +57,12 @@ export function ok<T>(r: ApiResult<T>): ApiResult<T> {
   if (r.status >= 400) {
     const b = r.body as Partial<ErrorBody> | null;
     throw new ServiceError(
-      { status: r.status, code: b?.code ?? `HTTP_${r.status}`, message: b?.message ?? "Request failed", details: b?.details },
+      {
+        status: r.status,
+        code: b?.code ?? `HTTP_${r.status}`,
+        message: b?.message ?? "Request failed",
+        details: b?.details,
+      },
       r.retryAfter,
     );
   }
@@ -78,5 +83,8 @@ export async function signedRequest<T = unknown>(
 ): Promise<T> {
   const send = async (h?: SignedHeaders): Promise<RawResponse<T>> =>
     ok(await api<T>(method, path, { body, signature: h?.["Service-Wallet-Signature"], requestId: h?.["Request-Id"] }));
-  return signedRetry(send, async (payload) => stampPayload(payload, await signer()), { maxRetryAfterMs: 30_000, onProgress });
+  return signedRetry(send, async (payload) => stampPayload(payload, await signer()), {
+    maxRetryAfterMs: 30_000,
+    onProgress,
+  });
 }

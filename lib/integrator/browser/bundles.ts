@@ -18,11 +18,19 @@ export class BundleError extends Error {
 
 const ab = (u: Uint8Array): ArrayBuffer => u.slice().buffer as ArrayBuffer;
 
-async function openWithKeyPair(transport: TransportKey, encappedPublic: Uint8Array, ciphertext: Uint8Array): Promise<Uint8Array> {
+async function openWithKeyPair(
+  transport: TransportKey,
+  encappedPublic: Uint8Array,
+  ciphertext: Uint8Array,
+): Promise<Uint8Array> {
   const suite = new CipherSuite({ kem: new DhkemP256HkdfSha256(), kdf: new HkdfSha256(), aead: new Aes256Gcm() });
   const enc = hexToBytes(uncompressPublicKey(toHex(encappedPublic)));
   try {
-    const recipient = await suite.createRecipientContext({ recipientKey: transport.keyPair, enc: ab(enc), info: ab(HPKE_INFO) });
+    const recipient = await suite.createRecipientContext({
+      recipientKey: transport.keyPair,
+      enc: ab(enc),
+      info: ab(HPKE_INFO),
+    });
     return new Uint8Array(await recipient.open(ab(ciphertext), ab(hpkeAad(enc, hexToBytes(transport.publicKeyHex)))));
   } catch {
     throw new BundleError("The sealed data does not open with this browser's key");
@@ -45,7 +53,12 @@ function checked<T>(what: string, fn: () => T): T {
  * EMAIL_OTP step 2: verify the target bundle against the pinned enclave key (lib/crypto), then seal
  * {"otp_code","public_key"} to its targetPublic. Returns the `encryptedOtpBundle` string.
  */
-export async function sealOtp(input: { otpCode: string; sessionPublicKeyHex: string; targetBundle: string; pinnedEnclavePublicHex: string }): Promise<string> {
+export async function sealOtp(input: {
+  otpCode: string;
+  sessionPublicKeyHex: string;
+  targetBundle: string;
+  pinnedEnclavePublicHex: string;
+}): Promise<string> {
   try {
     return await sealOtpBundle(input);
   } catch (e) {
@@ -61,9 +74,16 @@ export async function openSessionKey(bundle: string, transport: TransportKey): P
 }
 
 /** Wallet export: verify pin, signature and organization; the plaintext is the mnemonic. */
-export async function openExport(bundleJson: string, transport: TransportKey, pinnedEnclavePublicHex: string, organizationId: string): Promise<string> {
+export async function openExport(
+  bundleJson: string,
+  transport: TransportKey,
+  pinnedEnclavePublicHex: string,
+  organizationId: string,
+): Promise<string> {
   const data = checked("Export bundle", () => verifyEnclaveBundle(bundleJson, pinnedEnclavePublicHex));
-  if (data.organizationId !== organizationId) throw new BundleError(`Export bundle: expected organizationId ${organizationId}`);
-  if (typeof data.encappedPublic !== "string" || typeof data.ciphertext !== "string") throw new BundleError("Export bundle: missing encappedPublic/ciphertext");
+  if (data.organizationId !== organizationId)
+    throw new BundleError(`Export bundle: expected organizationId ${organizationId}`);
+  if (typeof data.encappedPublic !== "string" || typeof data.ciphertext !== "string")
+    throw new BundleError("Export bundle: missing encappedPublic/ciphertext");
   return utf8Decode(await openWithKeyPair(transport, hexToBytes(data.encappedPublic), hexToBytes(data.ciphertext)));
 }

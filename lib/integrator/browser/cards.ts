@@ -39,5 +39,7 @@ export async function revealMyCard(
     currentSigner,
     onProgress,
   );
-  return JSON.parse(await openExport(sealed.encryptedCardDetails, transport, pinnedEnclavePublicHex, organizationId)) as CardDetails;
+  return JSON.parse(
+    await openExport(sealed.encryptedCardDetails, transport, pinnedEnclavePublicHex, organizationId),
+  ) as CardDetails;
 }

@@ -4,7 +4,14 @@
  * non-extractable transport key pair. IndexedDB custody is covered by the Playwright tests.
  */
 import { describe, expect, it } from "vitest";
-import { generateP256KeyPair, makeEnclaveBundle, makeExportBundle, parseStamp, sealCredentialBundle, verifyStamp } from "@/lib/crypto";
+import {
+  generateP256KeyPair,
+  makeEnclaveBundle,
+  makeExportBundle,
+  parseStamp,
+  sealCredentialBundle,
+  verifyStamp,
+} from "@/lib/crypto";
 import { openExport, openSessionKey, sealOtp } from "./bundles";
 import { generateSessionKey, generateTransportKey, importSessionScalar } from "./keys";
 import { stampPayload } from "./stamp";
@@ -13,7 +20,8 @@ describe("lib/integrator/browser crypto", () => {
   it("stamps payloadToSign with a non-extractable WebCrypto key; the stamp verifies (DER, compressed key)", async () => {
     const key = await generateSessionKey();
     expect(key.privateKey.extractable).toBe(false);
-    const payload = '{"organizationId":"Platform:x","parameters":{},"requestId":"Request:y","timestampMs":"1","type":"ACTIVITY_TYPE_X"}';
+    const payload =
+      '{"organizationId":"Platform:x","parameters":{},"requestId":"Request:y","timestampMs":"1","type":"ACTIVITY_TYPE_X"}';
     const stamp = parseStamp(await stampPayload(payload, key));
     expect(stamp.publicKey).toBe(key.publicKeyHex);
     expect(key.publicKeyHex).toMatch(/^0[23][0-9a-f]{64}$/);
@@ -25,7 +33,10 @@ describe("lib/integrator/browser crypto", () => {
     const transport = await generateTransportKey();
     expect(transport.keyPair.privateKey.extractable).toBe(false);
     const session = generateP256KeyPair();
-    const bundle = await sealCredentialBundle({ privateKeyHex: session.privateKeyHex, recipientPublicKeyHex: transport.publicKeyHex });
+    const bundle = await sealCredentialBundle({
+      privateKeyHex: session.privateKeyHex,
+      recipientPublicKeyHex: transport.publicKeyHex,
+    });
     const key = await importSessionScalar(await openSessionKey(bundle, transport));
     expect(key.publicKeyHex).toBe(session.publicKeyHex);
     const stamp = parseStamp(await stampPayload("hello", key));
@@ -58,10 +69,20 @@ describe("lib/integrator/browser crypto", () => {
       signingPrivateKeyHex: enclave.privateKeyHex,
     });
     const session = await generateSessionKey();
-    const sealed = await sealOtp({ otpCode: "000000", sessionPublicKeyHex: session.publicKeyHex, targetBundle: bundle, pinnedEnclavePublicHex: enclave.publicKeyHex });
+    const sealed = await sealOtp({
+      otpCode: "000000",
+      sessionPublicKeyHex: session.publicKeyHex,
+      targetBundle: bundle,
+      pinnedEnclavePublicHex: enclave.publicKeyHex,
+    });
     expect(JSON.parse(sealed)).toHaveProperty("encappedPublic");
     await expect(
-      sealOtp({ otpCode: "000000", sessionPublicKeyHex: session.publicKeyHex, targetBundle: bundle, pinnedEnclavePublicHex: generateP256KeyPair().publicKeyHex }),
+      sealOtp({
+        otpCode: "000000",
+        sessionPublicKeyHex: session.publicKeyHex,
+        targetBundle: bundle,
+        pinnedEnclavePublicHex: generateP256KeyPair().publicKeyHex,
+      }),
     ).rejects.toThrow(/rejected/);
   });
 });

@@ -6,8 +6,22 @@ import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/bro
 import { ServiceError } from "@/lib/sdk/service-error";
 import type { AuthMethod, AuthSession } from "@/lib/sdk/types";
 import { api, ok, signedRequest, type OnProgress } from "./api";
-import { clearAll, deleteSession, loadSession, saveSession, savePendingTransport, takePendingTransport, type StoredSession } from "./custody";
-import { generateSessionKey, generateTransportKey, importSessionScalar, type SessionKey, type TransportKey } from "./keys";
+import {
+  clearAll,
+  deleteSession,
+  loadSession,
+  saveSession,
+  savePendingTransport,
+  takePendingTransport,
+  type StoredSession,
+} from "./custody";
+import {
+  generateSessionKey,
+  generateTransportKey,
+  importSessionScalar,
+  type SessionKey,
+  type TransportKey,
+} from "./keys";
 import { assertPasskey, createPasskey } from "./webauthn";
 
 /**
@@ -35,11 +49,18 @@ export interface Me {
 export const getMe = async () => ok(await api<Me>("GET", "/me")).body;
 export const listCredentials = async () => ok(await api<{ data: AuthMethod[] }>("GET", "/credentials")).body.data;
 /** A session with the device the integrator saw behind it (null: not seen since the integrator started recording). */
-export type SessionInfo = AuthSession & { device: { browser: string; os: string; firstSeenAt: string; lastSeenAt: string } | null };
+export type SessionInfo = AuthSession & {
+  device: { browser: string; os: string; firstSeenAt: string; lastSeenAt: string } | null;
+};
 
 /** The wallet's active sessions; `current` is the one this browser holds (recorded as this device). */
 export const listSessions = async (current?: string) =>
-  ok(await api<{ data: SessionInfo[] }>("GET", current ? `/sessions?current=${encodeURIComponent(current)}` : "/sessions")).body.data;
+  ok(
+    await api<{ data: SessionInfo[] }>(
+      "GET",
+      current ? `/sessions?current=${encodeURIComponent(current)}` : "/sessions",
+    ),
+  ).body.data;
 
 async function store(session: AuthSession, key: SessionKey, credentialId?: string): Promise<StoredSession> {
   const s: StoredSession = {
@@ -59,7 +80,8 @@ async function store(session: AuthSession, key: SessionKey, credentialId?: strin
 /** The stored session as a signer; fails with a clear error when there is none. */
 export async function currentSigner(): Promise<SessionKey> {
   const s = await loadSession();
-  if (!s) throw new ServiceError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "Sign in to your wallet first" });
+  if (!s)
+    throw new ServiceError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "Sign in to your wallet first" });
   return { privateKey: s.privateKey, publicKeyHex: s.publicKeyHex };
 }
 
@@ -70,7 +92,10 @@ export { cancelPasskeyPrompt } from "./webauthn";
 /** Step 1: the service mails a code and answers the target bundle (re-asked while PROCESSING). */
 export async function requestEmailCode(credentialId: string, onProgress?: OnProgress): Promise<string> {
   for (let i = 0; i < 20; i++) {
-    const first = await api<AuthMethod & { status?: string }>("POST", `/credentials/${encodeURIComponent(credentialId)}/challenge`);
+    const first = await api<AuthMethod & { status?: string }>(
+      "POST",
+      `/credentials/${encodeURIComponent(credentialId)}/challenge`,
+    );
     if (first.status === 429 && first.retryAfter !== undefined && first.retryAfter <= 60) {
       // Re-issue is rate limited (protocol.md "Rate limit defaults"): wait as told, then ask again.
       onProgress?.("waiting", { retryAfterMs: first.retryAfter * 1000 });
@@ -83,7 +108,8 @@ export async function requestEmailCode(credentialId: string, onProgress?: OnProg
       await new Promise((res) => setTimeout(res, 500));
       continue;
     }
-    if (!r.body.otpEncryptionTargetBundle) throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The challenge carried no target bundle" });
+    if (!r.body.otpEncryptionTargetBundle)
+      throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The challenge carried no target bundle" });
     return r.body.otpEncryptionTargetBundle;
   }
   throw new ServiceError({ status: 408, code: "PROCESSING_TIMEOUT", message: "The code request did not settle" });
@@ -117,17 +143,35 @@ export async function verifyEmailCode(
 export async function signInWithPasskey(cred: AuthMethod, rpId: string): Promise<StoredSession> {
   const transport = await generateTransportKey();
   const ch = ok(
-    await api<{ challenge: string; requestId: string; expiresAt: string }>("POST", `/credentials/${encodeURIComponent(cred.id)}/challenge`, {
-      body: { clientPublicKey: transport.publicKeyHex },
-    }),
+    await api<{ challenge: string; requestId: string; expiresAt: string }>(
+      "POST",
+      `/credentials/${encodeURIComponent(cred.id)}/challenge`,
+      {
+        body: { clientPublicKey: transport.publicKeyHex },
+      },
+    ),
   ).body;
   const assertion = await assertPasskey({ challengeHex: ch.challenge, rpId, credentialId: cred.credentialId });
-  const r = ok(await api<AuthSession>("POST", `/credentials/${encodeURIComponent(cred.id)}/verify`, { body: { assertion }, requestId: ch.requestId }));
+  const r = ok(
+    await api<AuthSession>("POST", `/credentials/${encodeURIComponent(cred.id)}/verify`, {
+      body: { assertion },
+      requestId: ch.requestId,
+    }),
+  );
   return openAndStore(r.body, transport, cred.id);
 }
 
-async function openAndStore(session: AuthSession, transport: TransportKey, credentialId?: string): Promise<StoredSession> {
-  if (!session.encryptedSessionSigningKey) throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The session carried no encrypted signing key" });
+async function openAndStore(
+  session: AuthSession,
+  transport: TransportKey,
+  credentialId?: string,
+): Promise<StoredSession> {
+  if (!session.encryptedSessionSigningKey)
+    throw new ServiceError({
+      status: 502,
+      code: "BAD_RESPONSE",
+      message: "The session carried no encrypted signing key",
+    });
   const { openSessionKey } = await bundles();
   const key = await importSessionScalar(await openSessionKey(session.encryptedSessionSigningKey, transport));
   return store(session, key, credentialId);
@@ -136,10 +180,18 @@ async function openAndStore(session: AuthSession, transport: TransportKey, crede
 /** Register a passkey: options with our challenge → navigator.credentials.create → signed retry. */
 export async function addPasskey(nickname: string, onProgress?: OnProgress): Promise<AuthMethod> {
   const { options, challenge } = ok(
-    await api<{ options: PublicKeyCredentialCreationOptionsJSON; challenge: string }>("POST", "/passkey/options", { body: {} }),
+    await api<{ options: PublicKeyCredentialCreationOptionsJSON; challenge: string }>("POST", "/passkey/options", {
+      body: {},
+    }),
   ).body;
   const attestation = await createPasskey(options);
-  return signedRequest<AuthMethod>("POST", "/credentials", { type: "PASSKEY", nickname, challenge, attestation }, currentSigner, onProgress);
+  return signedRequest<AuthMethod>(
+    "POST",
+    "/credentials",
+    { type: "PASSKEY", nickname, challenge, attestation },
+    currentSigner,
+    onProgress,
+  );
 }
 
 // ---- OAUTH (OIDC) ----
@@ -149,7 +201,9 @@ export async function startOidcSignIn(cred: AuthMethod): Promise<never> {
   const transport = await generateTransportKey();
   await savePendingTransport("SIGN_IN", transport, cred.id);
   const { url } = ok(
-    await api<{ url: string }>("POST", "/oidc/start", { body: { purpose: "SIGN_IN", credentialId: cred.id, clientPublicKey: transport.publicKeyHex } }),
+    await api<{ url: string }>("POST", "/oidc/start", {
+      body: { purpose: "SIGN_IN", credentialId: cred.id, clientPublicKey: transport.publicKeyHex },
+    }),
   ).body;
   window.location.assign(url);
   return new Promise<never>(() => {});
@@ -157,7 +211,12 @@ export async function startOidcSignIn(cred: AuthMethod): Promise<never> {
 
 export async function finishOidcSignIn(session: AuthSession): Promise<StoredSession> {
   const transport = await takePendingTransport();
-  if (!transport) throw new ServiceError({ status: 400, code: "OIDC_KEY_MISSING", message: "This browser no longer holds the key the sign-in was started with: start again" });
+  if (!transport)
+    throw new ServiceError({
+      status: 400,
+      code: "OIDC_KEY_MISSING",
+      message: "This browser no longer holds the key the sign-in was started with: start again",
+    });
   return openAndStore(session, transport, transport.credentialId);
 }
 
@@ -195,7 +254,8 @@ export async function revokeSession(id: string, onProgress?: OnProgress): Promis
 /** Refresh before expiry: signed by the current session; the new key comes sealed to a fresh transport key. */
 export async function refreshSession(onProgress?: OnProgress): Promise<StoredSession> {
   const current = await loadSession();
-  if (!current) throw new ServiceError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "No wallet session to refresh" });
+  if (!current)
+    throw new ServiceError({ status: 401, code: "WALLET_SESSION_REQUIRED", message: "No wallet session to refresh" });
   const transport = await generateTransportKey();
   const session = await signedRequest<AuthSession>(
     "POST",
@@ -207,7 +267,11 @@ export async function refreshSession(onProgress?: OnProgress): Promise<StoredSes
   return openAndStore(session, transport, current.credentialId);
 }
 
-export async function exportWallet(pinnedEnclavePublicHex: string, organizationId: string, onProgress?: OnProgress): Promise<string> {
+export async function exportWallet(
+  pinnedEnclavePublicHex: string,
+  organizationId: string,
+  onProgress?: OnProgress,
+): Promise<string> {
   const transport = await generateTransportKey();
   const exported = await signedRequest<{ id: string; encryptedWalletCredentials: string }>(
     "POST",

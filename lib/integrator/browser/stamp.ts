@@ -10,8 +10,14 @@ import type { SessionKey } from "./keys";
 
 export async function stampPayload(payloadToSign: string, key: SessionKey): Promise<string> {
   // WebCrypto hashes with SHA-256 itself and answers IEEE P1363 (r‖s, 64 bytes); the wire wants DER.
-  const raw = new Uint8Array(await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key.privateKey, utf8Encode(payloadToSign).slice()));
-  const json = JSON.stringify({ publicKey: key.publicKeyHex, scheme: STAMP_SCHEME, signature: bytesToHex(rawToDer(raw)) });
+  const raw = new Uint8Array(
+    await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key.privateKey, utf8Encode(payloadToSign).slice()),
+  );
+  const json = JSON.stringify({
+    publicKey: key.publicKeyHex,
+    scheme: STAMP_SCHEME,
+    signature: bytesToHex(rawToDer(raw)),
+  });
   return base64urlEncode(utf8Encode(json));
 }
 

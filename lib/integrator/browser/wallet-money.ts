@@ -22,27 +22,48 @@ export async function receiveSandbox(amount: number): Promise<InternalAccount> {
   return ok(await api<InternalAccount>("POST", "/receive", { body: { amount } })).body;
 }
 
-export async function quoteToExternal(input: { externalAccountId: string; amount: number; side: "SENDING" | "RECEIVING" }): Promise<Quote> {
+export async function quoteToExternal(input: {
+  externalAccountId: string;
+  amount: number;
+  side: "SENDING" | "RECEIVING";
+}): Promise<Quote> {
   return ok(await api<Quote>("POST", "/quotes", { body: input })).body;
 }
 
 /** A quote to an UMA address (the integrator backend looks the receiver up first). */
-export async function quoteToUma(input: { umaAddress: string; amount: number; side: "SENDING" | "RECEIVING" }): Promise<Quote> {
+export async function quoteToUma(input: {
+  umaAddress: string;
+  amount: number;
+  side: "SENDING" | "RECEIVING";
+}): Promise<Quote> {
   return ok(await api<Quote>("POST", "/quotes", { body: input })).body;
 }
 
 /** Execute the quote, signed with this browser's session key; the answer is the quote after execution. */
 export async function executeQuote(quoteId: string, onProgress?: OnProgress): Promise<Quote> {
-  return signedRequest<Quote>("POST", `/quotes/${encodeURIComponent(quoteId)}/execute`, undefined, currentSigner, onProgress);
+  return signedRequest<Quote>(
+    "POST",
+    `/quotes/${encodeURIComponent(quoteId)}/execute`,
+    undefined,
+    currentSigner,
+    onProgress,
+  );
 }
 
-export const getTransaction = async (id: string) => ok(await api<Payment>("GET", `/transactions/${encodeURIComponent(id)}`)).body;
+export const getTransaction = async (id: string) =>
+  ok(await api<Payment>("GET", `/transactions/${encodeURIComponent(id)}`)).body;
 
 export interface ExternalAccountSummary {
   id: string;
   status: string;
   currency: string;
-  accountInfo: { accountType: string; address?: string; accountNumber?: string; iban?: string; beneficiary?: { fullName?: string; legalName?: string } };
+  accountInfo: {
+    accountType: string;
+    address?: string;
+    accountNumber?: string;
+    iban?: string;
+    beneficiary?: { fullName?: string; legalName?: string };
+  };
 }
 
 export const listExternalAccounts = async () =>

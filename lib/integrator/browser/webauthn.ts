@@ -2,7 +2,12 @@
  * WebAuthn ceremonies with @simplewebauthn/browser, mapped to the service's attestation and
  * assertion shapes (spec "Passkey registration attestation", "Passkey assertion").
  */
-import { startAuthentication, startRegistration, WebAuthnAbortService, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import {
+  startAuthentication,
+  startRegistration,
+  WebAuthnAbortService,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from "@simplewebauthn/browser";
 import { base64url } from "./stamp";
 
 export interface Attestation {
@@ -31,7 +36,11 @@ export async function createPasskey(optionsJSON: PublicKeyCredentialCreationOpti
 }
 
 /** The WebAuthn challenge bytes are the UTF-8 bytes of the service's lowercase hex challenge (protocol.md "Passkeys"). */
-export async function assertPasskey(input: { challengeHex: string; rpId: string; credentialId?: string }): Promise<Assertion> {
+export async function assertPasskey(input: {
+  challengeHex: string;
+  rpId: string;
+  credentialId?: string;
+}): Promise<Assertion> {
   const r = await startAuthentication({
     optionsJSON: {
       challenge: base64url(new TextEncoder().encode(input.challengeHex)),

@@ -38,11 +38,17 @@ export function withParams(path: string, sp: SearchParams, changes: Record<strin
 export function pageLinks(path: string, sp: SearchParams, page: { hasMore?: boolean; nextCursor?: string | null }) {
   const { cursor, trail } = cursorState(sp);
   const next =
-    page.hasMore && page.nextCursor ? withParams(path, sp, { cursor: page.nextCursor, trail: [...trail, cursor ?? "_"].join(" ") }) : undefined;
+    page.hasMore && page.nextCursor
+      ? withParams(path, sp, { cursor: page.nextCursor, trail: [...trail, cursor ?? "_"].join(" ") })
+      : undefined;
   let previous: string | undefined;
   if (cursor !== undefined) {
     const prev = trail[trail.length - 1] ?? "_";
-    previous = withParams(path, sp, prev === "_" ? { cursor: undefined, trail: undefined } : { cursor: prev, trail: trail.slice(0, -1).join(" ") });
+    previous = withParams(
+      path,
+      sp,
+      prev === "_" ? { cursor: undefined, trail: undefined } : { cursor: prev, trail: trail.slice(0, -1).join(" ") },
+    );
   }
   return { next, previous, pageNumber: trail.length + 1 };
 }

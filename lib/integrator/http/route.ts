@@ -30,15 +30,25 @@ function route<W, P = Params>(door: Door<W>, fn: (ctx: { req: Request; who: W; p
 }
 
 /** The site's JSON routes (app/integrator/api/**): the signed-in end user; failures as error objects. */
-export const integratorRoute = (fn: (ctx: { req: Request; user: IntegratorUser; params: Params }) => Promise<Response>) =>
-  route({ who: () => requireUser(), fail: (_req, e) => errorResponse(e) }, ({ req, who, params }) => fn({ req, user: who, params }));
+export const integratorRoute = (
+  fn: (ctx: { req: Request; user: IntegratorUser; params: Params }) => Promise<Response>,
+) =>
+  route({ who: () => requireUser(), fail: (_req, e) => errorResponse(e) }, ({ req, who, params }) =>
+    fn({ req, user: who, params }),
+  );
 
 /** The console's form posts: the operator's session (else the login page); a cross-site post is refused. */
-export const consoleFormPost = <P = Params>(handle: (req: Request, session: ConsoleSession, params: P) => Promise<Response>) =>
-  route<ConsoleSession, P>({ who: async (req) => requireConsoleSession(req), fail: formFailure }, ({ req, who, params }) => handle(req, who, params));
+export const consoleFormPost = <P = Params>(
+  handle: (req: Request, session: ConsoleSession, params: P) => Promise<Response>,
+) =>
+  route<ConsoleSession, P>(
+    { who: async (req) => requireConsoleSession(req), fail: formFailure },
+    ({ req, who, params }) => handle(req, who, params),
+  );
 
 function formFailure(req: Request, e: unknown): Response {
-  if (e instanceof IntegratorError && e.status === 403) return new NextResponse("cross-origin form post refused", { status: 403 });
+  if (e instanceof IntegratorError && e.status === 403)
+    return new NextResponse("cross-origin form post refused", { status: 403 });
   if (e instanceof IntegratorError && e.status === 401) return back(req, "/console/login");
   return errorResponse(e);
 }
@@ -53,10 +63,16 @@ export function back(req: Request, path: string, message?: string): NextResponse
 
 export function errorResponse(e: unknown): Response {
   if (e instanceof IntegratorError) {
-    return NextResponse.json({ status: e.status, code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) }, { status: e.status });
+    return NextResponse.json(
+      { status: e.status, code: e.code, message: e.message, ...(e.details ? { details: e.details } : {}) },
+      { status: e.status },
+    );
   }
   logger.error({ err: e instanceof Error ? e.message : String(e) }, "integrator route failed");
-  return NextResponse.json({ status: 500, code: "INTERNAL_ERROR", message: "The integrator failed to handle the request" }, { status: 500 });
+  return NextResponse.json(
+    { status: 500, code: "INTERNAL_ERROR", message: "The integrator failed to handle the request" },
+    { status: 500 },
+  );
 }
 
 /** Answer the browser with the service's status and body as they are (error objects keep their code). */

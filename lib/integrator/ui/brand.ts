@@ -35,5 +35,5 @@ export function accentForeground(hex: string): string {
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   });
   const l = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return (1.05 / (l + 0.05) >= 4.5) ? "#ffffff" : "#0f172a";
+  return 1.05 / (l + 0.05) >= 4.5 ? "#ffffff" : "#0f172a";
 }

@@ -13,7 +13,10 @@ export function formatMoney(amount: number, currency: CurrencyLike | string, loc
   const decimals = c.decimals ?? 2;
   const value = amount / 10 ** decimals;
   const shown = Math.min(decimals, 2) || 0;
-  const fraction = { minimumFractionDigits: shown, maximumFractionDigits: Math.max(shown, significant(amount, decimals)) };
+  const fraction = {
+    minimumFractionDigits: shown,
+    maximumFractionDigits: Math.max(shown, significant(amount, decimals)),
+  };
   if (/^[A-Z]{3}$/.test(c.code)) {
     try {
       return new Intl.NumberFormat(locale, { style: "currency", currency: c.code, ...fraction }).format(value);
@@ -44,6 +47,10 @@ export function parseAmount(text: string, decimals: number): number | null {
 }
 
 /** A date and/or time for people, in the locale's style and the browser's time zone. */
-export function formatDateTime(when: string | number | Date, locale: string, style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" }): string {
+export function formatDateTime(
+  when: string | number | Date,
+  locale: string,
+  style: Intl.DateTimeFormatOptions = { dateStyle: "medium", timeStyle: "short" },
+): string {
   return new Intl.DateTimeFormat(locale, style).format(new Date(when));
 }

@@ -14,13 +14,19 @@ export function PageSettings() {
   const locale = useLocale();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const select = "rounded border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100";
+  const select =
+    "rounded border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-500 dark:bg-slate-800 dark:text-slate-100";
   return (
     <div className="flex items-center gap-2">
       <label className="sr-only" htmlFor="ui-theme">
         {t("theme")}
       </label>
-      <select id="ui-theme" className={select} value={mounted ? (theme ?? "system") : "system"} onChange={(e) => setTheme(e.target.value)}>
+      <select
+        id="ui-theme"
+        className={select}
+        value={mounted ? (theme ?? "system") : "system"}
+        onChange={(e) => setTheme(e.target.value)}
+      >
         <option value="system">{t("themeSystem")}</option>
         <option value="light">{t("themeLight")}</option>
         <option value="dark">{t("themeDark")}</option>

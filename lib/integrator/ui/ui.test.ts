@@ -6,7 +6,8 @@ import { LOCALES, messagesFor, pickLocale } from "./i18n";
 import { describeUserAgent } from "../backend/session-devices";
 
 type Tree = { [k: string]: string | Tree };
-const keys = (t: Tree, p = ""): string[] => Object.entries(t).flatMap(([k, v]) => (typeof v === "string" ? [p + k] : keys(v, `${p}${k}.`)));
+const keys = (t: Tree, p = ""): string[] =>
+  Object.entries(t).flatMap(([k, v]) => (typeof v === "string" ? [p + k] : keys(v, `${p}${k}.`)));
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
 
 describe("message catalogues", () => {
@@ -27,7 +28,9 @@ describe("message catalogues", () => {
     const en = createTranslator({ locale: "en", messages: messagesFor("en") });
     const de = createTranslator({ locale: "de", messages: messagesFor("de") });
     expect(en("progress.waiting", { seconds: 1 })).toBe("Too many attempts. You can try again in 1 second.");
-    expect(de("progress.waiting", { seconds: 12 })).toBe("Zu viele Versuche. Du kannst es in 12 Sekunden erneut versuchen.");
+    expect(de("progress.waiting", { seconds: 12 })).toBe(
+      "Zu viele Versuche. Du kannst es in 12 Sekunden erneut versuchen.",
+    );
     expect(de("errors.reason.OTP_INVALID")).toContain("Code");
   });
 
@@ -62,7 +65,15 @@ describe("brand and devices", () => {
   });
 
   it("names the browser and system of a User-Agent", () => {
-    expect(describeUserAgent("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0 Safari/537.36")).toEqual({ browser: "Chrome", os: "Linux" });
-    expect(describeUserAgent("Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1")).toEqual({ browser: "Safari", os: "iOS" });
+    expect(
+      describeUserAgent(
+        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0 Safari/537.36",
+      ),
+    ).toEqual({ browser: "Chrome", os: "Linux" });
+    expect(
+      describeUserAgent(
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+      ),
+    ).toEqual({ browser: "Safari", os: "iOS" });
   });
 });

@@ -28,13 +28,16 @@ export function gridMismatches(schema: z.ZodType, value: unknown, deliberate: De
     }
     out.push(`${path}: ${describeIssue(issue)}`);
   }
-  for (const key of Object.keys(deliberate)) if (!used.has(key)) out.push(`${key}: listed as a deliberate difference but matches Grid now`);
+  for (const key of Object.keys(deliberate))
+    if (!used.has(key)) out.push(`${key}: listed as a deliberate difference but matches Grid now`);
   return out;
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined) return "required by Grid, missing";
-  if (issue.code === "invalid_type") return `${issue.message} (${JSON.stringify((issue as { input?: unknown }).input)})`;
+  if (issue.code === "invalid_type" && (issue as { input?: unknown }).input === undefined)
+    return "required by Grid, missing";
+  if (issue.code === "invalid_type")
+    return `${issue.message} (${JSON.stringify((issue as { input?: unknown }).input)})`;
   if (issue.code === "invalid_value") return `${issue.message} (Grid's enum)`;
   if (issue.code === "invalid_union") {
     const u = issue as z.core.$ZodIssueInvalidUnion;

@@ -19,13 +19,21 @@ const customerBase = {
   region: z.string().optional(),
   currencies: z.array(z.string()).optional(),
   email: z.string().optional(),
-  phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/).optional(),
+  phoneNumber: z
+    .string()
+    .regex(/^\+[1-9]\d{1,14}$/)
+    .optional(),
   umaAddress: z.string(),
   createdAt: isoDateTime.optional(),
   updatedAt: isoDateTime.optional(),
   isDeleted: z.boolean().optional(),
   endUserTermsConsent: z
-    .object({ acceptedAt: isoDateTime, ipAddress: z.string(), termsVersion: z.string(), acceptanceMethod: z.enum(["CHECKBOX", "CLICK_TO_ACCEPT"]) })
+    .object({
+      acceptedAt: isoDateTime,
+      ipAddress: z.string(),
+      termsVersion: z.string(),
+      acceptanceMethod: z.enum(["CHECKBOX", "CLICK_TO_ACCEPT"]),
+    })
     .optional(),
   address: gridAddress.optional(),
 };
@@ -39,8 +47,19 @@ export const gridIndividualCustomer = z.object({
   nationality: z.string().optional(),
 });
 
-export const gridEntityType = z.enum(["SOLE_PROPRIETORSHIP", "PARTNERSHIP", "LLC", "CORPORATION", "S_CORPORATION", "NON_PROFIT",
-  "PUBLICLY_LISTED_COMPANY", "TRUST", "PRIVATE_FOUNDATION", "CHARITY", "OTHER"]);
+export const gridEntityType = z.enum([
+  "SOLE_PROPRIETORSHIP",
+  "PARTNERSHIP",
+  "LLC",
+  "CORPORATION",
+  "S_CORPORATION",
+  "NON_PROFIT",
+  "PUBLICLY_LISTED_COMPANY",
+  "TRUST",
+  "PRIVATE_FOUNDATION",
+  "CHARITY",
+  "OTHER",
+]);
 
 /** BusinessInfoResponse: only legalName is required in a response. */
 export const gridBusinessInfoResponse = z.object({

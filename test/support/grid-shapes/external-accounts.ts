@@ -56,7 +56,14 @@ export const gridEthereumWalletInfo = z.object({
   address: z.string(),
 });
 
-export const gridExternalAccountStatus = z.enum(["PENDING", "ACTIVE", "PENDING_OWNERSHIP_VERIFICATION", "UNVERIFIED", "UNDER_REVIEW", "INACTIVE"]);
+export const gridExternalAccountStatus = z.enum([
+  "PENDING",
+  "ACTIVE",
+  "PENDING_OWNERSHIP_VERIFICATION",
+  "UNVERIFIED",
+  "UNDER_REVIEW",
+  "INACTIVE",
+]);
 
 export function gridExternalAccount<T extends z.ZodType>(accountInfo: T) {
   return z.object({
@@ -67,7 +74,9 @@ export function gridExternalAccount<T extends z.ZodType>(accountInfo: T) {
     ownershipType: z.enum(["FIRST_PARTY", "THIRD_PARTY"]).optional(),
     currency: z.string(),
     defaultUmaDepositAccount: z.boolean().optional(),
-    beneficiaryVerificationStatus: z.enum(["MATCHED", "PARTIAL_MATCH", "NOT_MATCHED", "UNSUPPORTED", "CHECKED_BY_RECEIVING_FI", "PENDING"]).optional(),
+    beneficiaryVerificationStatus: z
+      .enum(["MATCHED", "PARTIAL_MATCH", "NOT_MATCHED", "UNSUPPORTED", "CHECKED_BY_RECEIVING_FI", "PENDING"])
+      .optional(),
     accountInfo,
   });
 }

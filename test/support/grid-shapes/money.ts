@@ -11,9 +11,31 @@ export const gridCurrency = z.object({
 
 export const gridCurrencyAmount = z.object({ amount: z.number().int(), currency: gridCurrency });
 
-export const gridPaymentRail = z.enum(["ACH", "ACH_COLOMBIA", "BANK_TRANSFER", "BRE_B", "CIPS", "FAST", "FASTER_PAYMENTS", "FEDNOW",
-  "INSTAPAY", "MOBILE_MONEY", "NEFT", "PAYNOW", "PESONET", "PIX", "RTGS", "RTP", "SEPA", "SEPA_INSTANT", "SPEI", "SWIFT", "UNIONPAY",
-  "UPI", "WIRE"]);
+export const gridPaymentRail = z.enum([
+  "ACH",
+  "ACH_COLOMBIA",
+  "BANK_TRANSFER",
+  "BRE_B",
+  "CIPS",
+  "FAST",
+  "FASTER_PAYMENTS",
+  "FEDNOW",
+  "INSTAPAY",
+  "MOBILE_MONEY",
+  "NEFT",
+  "PAYNOW",
+  "PESONET",
+  "PIX",
+  "RTGS",
+  "RTP",
+  "SEPA",
+  "SEPA_INSTANT",
+  "SPEI",
+  "SWIFT",
+  "UNIONPAY",
+  "UPI",
+  "WIRE",
+]);
 
 export const gridInternalAccount = z.object({
   id: z.string(),

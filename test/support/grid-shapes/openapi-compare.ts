@@ -13,7 +13,14 @@
  */
 import gridFieldsJson from "../grid-fields.json";
 
-type GridField = { type: string; format?: string; enum?: (string | number)[]; ref?: string; items?: GridField; nullable?: boolean };
+type GridField = {
+  type: string;
+  format?: string;
+  enum?: (string | number)[];
+  ref?: string;
+  items?: GridField;
+  nullable?: boolean;
+};
 type GridSchema =
   | { kind: "object"; required: string[]; fields: Record<string, GridField> }
   | { kind: "oneOf"; discriminator?: string; variants: Record<string, string> }
@@ -96,7 +103,14 @@ function compareField(ours: Json, grid: GridField, path: string, mode: Mode, out
 }
 
 /** Our JSON Schema `ours` against Grid's schema `name`. */
-export function compareSchema(ours: Json, name: string, path: string, mode: Mode, out: string[], discriminator?: string): void {
+export function compareSchema(
+  ours: Json,
+  name: string,
+  path: string,
+  mode: Mode,
+  out: string[],
+  discriminator?: string,
+): void {
   const grid = gridFields.schemas[name];
   if (!grid) return;
   if (grid.kind === "enum") return compareField(ours, { type: "string", enum: grid.values }, path, mode, out);
@@ -116,12 +130,14 @@ export function compareSchema(ours: Json, name: string, path: string, mode: Mode
       matched++;
       compareSchema(best(candidates, variant, path, mode), variant, d ? `${path}<${value}>` : path, mode, out, d);
     }
-    if (matched === 0) out.push(`${path || "(body)"}: none of Grid's variants (${Object.keys(grid.variants).join(", ")})`);
+    if (matched === 0)
+      out.push(`${path || "(body)"}: none of Grid's variants (${Object.keys(grid.variants).join(", ")})`);
     return;
   }
   const objects = variantsOf(ours).filter((v) => v.properties);
   if (objects.length === 0) {
-    if (!typesOf(ours).includes("object")) out.push(`${path || "(body)"}: type ${typesOf(ours).join("|") || "any"}, Grid object`);
+    if (!typesOf(ours).includes("object"))
+      out.push(`${path || "(body)"}: type ${typesOf(ours).join("|") || "any"}, Grid object`);
     return;
   }
   const o = best(objects, name, path, mode);
@@ -138,7 +154,8 @@ export function compareSchema(ours: Json, name: string, path: string, mode: Mode
       else if (mode === "request") out.push(`${p}: Grid's optional field not accepted`);
       continue;
     }
-    if (mode === "response" && grid.required.includes(field) && !required.has(field)) out.push(`${p}: optional, Grid requires it`);
+    if (mode === "response" && grid.required.includes(field) && !required.has(field))
+      out.push(`${p}: optional, Grid requires it`);
     compareField(mine, g, p, mode, out);
   }
 }
@@ -172,7 +189,9 @@ export function compareWithGrid(doc: Json): { mismatches: string[]; onlyGrid: st
       continue;
     }
     const out: string[] = [];
-    const params = new Map<string, Json>((op.parameters ?? []).filter((x: Json) => x.in === "query").map((x: Json) => [x.name, x]));
+    const params = new Map<string, Json>(
+      (op.parameters ?? []).filter((x: Json) => x.in === "query").map((x: Json) => [x.name, x]),
+    );
     for (const [name, q] of Object.entries(g.query)) {
       const mine = params.get(name);
       if (!mine) out.push(`query ${name}: not accepted`);

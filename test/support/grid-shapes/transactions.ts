@@ -7,22 +7,67 @@ import { z } from "zod";
 import { gridList, isoDateTime } from "./common";
 import { gridCurrencyAmount, gridPaymentRail } from "./money";
 
-export const gridTransactionStatus = z.enum(["CREATED", "PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "REJECTED", "FAILED",
-  "REFUNDED", "EXPIRED"]);
-export const gridOutgoingTransactionStatus = z.enum(["PENDING", "PENDING_AUTHORIZATION", "EXPIRED", "PROCESSING", "COMPLETED", "FAILED"]);
-export const gridPendingReason = z.enum(["COUNTERPARTY_DECLARATION_REQUIRED", "WALLET_VERIFICATION_REQUIRED",
-  "COUNTERPARTY_INFORMATION_REQUIRED", "COMPLIANCE_REVIEW"]);
-export const gridOutgoingFailureReason = z.enum(["QUOTE_EXPIRED", "QUOTE_RATE_UNAVAILABLE", "QUOTE_EXECUTION_FAILED",
-  "FUNDING_AMOUNT_MISMATCH", "SCA_NOT_COMPLETED", "PAYOUT_RETURNED", "LIMIT_EXCEEDED", "ACCOUNT_CANNOT_RECEIVE", "ACCOUNT_INVALID",
-  "COMPLIANCE_REJECTED", "LIGHTNING_PAYMENT_FAILED", "COUNTERPARTY_POST_TX_FAILED"]);
-export const gridIncomingFailureReason = z.enum(["LNURLP_FAILED", "PAY_REQUEST_FAILED", "PAYMENT_APPROVAL_WEBHOOK_ERROR",
-  "PAYMENT_APPROVAL_TIMED_OUT", "OFFRAMP_FAILED", "MISSING_MANDATORY_PAYEE_DATA", "QUOTE_EXPIRED", "QUOTE_EXECUTION_FAILED",
-  "COMPLIANCE_REJECTED", "COLLECTION_FAILED"]);
+export const gridTransactionStatus = z.enum([
+  "CREATED",
+  "PENDING",
+  "PENDING_AUTHORIZATION",
+  "PROCESSING",
+  "COMPLETED",
+  "REJECTED",
+  "FAILED",
+  "REFUNDED",
+  "EXPIRED",
+]);
+export const gridOutgoingTransactionStatus = z.enum([
+  "PENDING",
+  "PENDING_AUTHORIZATION",
+  "EXPIRED",
+  "PROCESSING",
+  "COMPLETED",
+  "FAILED",
+]);
+export const gridPendingReason = z.enum([
+  "COUNTERPARTY_DECLARATION_REQUIRED",
+  "WALLET_VERIFICATION_REQUIRED",
+  "COUNTERPARTY_INFORMATION_REQUIRED",
+  "COMPLIANCE_REVIEW",
+]);
+export const gridOutgoingFailureReason = z.enum([
+  "QUOTE_EXPIRED",
+  "QUOTE_RATE_UNAVAILABLE",
+  "QUOTE_EXECUTION_FAILED",
+  "FUNDING_AMOUNT_MISMATCH",
+  "SCA_NOT_COMPLETED",
+  "PAYOUT_RETURNED",
+  "LIMIT_EXCEEDED",
+  "ACCOUNT_CANNOT_RECEIVE",
+  "ACCOUNT_INVALID",
+  "COMPLIANCE_REJECTED",
+  "LIGHTNING_PAYMENT_FAILED",
+  "COUNTERPARTY_POST_TX_FAILED",
+]);
+export const gridIncomingFailureReason = z.enum([
+  "LNURLP_FAILED",
+  "PAY_REQUEST_FAILED",
+  "PAYMENT_APPROVAL_WEBHOOK_ERROR",
+  "PAYMENT_APPROVAL_TIMED_OUT",
+  "OFFRAMP_FAILED",
+  "MISSING_MANDATORY_PAYEE_DATA",
+  "QUOTE_EXPIRED",
+  "QUOTE_EXECUTION_FAILED",
+  "COMPLIANCE_REJECTED",
+  "COLLECTION_FAILED",
+]);
 
 export const gridTransactionSource = z.discriminatedUnion("sourceType", [
   z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), currency: z.string().optional() }),
   z.object({ sourceType: z.literal("UMA_ADDRESS"), umaAddress: z.string(), currency: z.string().optional() }),
-  z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: z.string(), customerId: z.string().optional(), paymentRail: gridPaymentRail.optional() }),
+  z.object({
+    sourceType: z.literal("REALTIME_FUNDING"),
+    currency: z.string(),
+    customerId: z.string().optional(),
+    paymentRail: gridPaymentRail.optional(),
+  }),
 ]);
 
 export const gridTransactionDestination = z.discriminatedUnion("destinationType", [

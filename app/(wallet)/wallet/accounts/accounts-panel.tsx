@@ -72,8 +72,14 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
     <li className="py-3" data-testid="external-account">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="text-sm break-all">{describe(account, variantName(t))}</span>
-        <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700" data-testid="external-account-status" data-status={account.status}>
-          {t.has(`status.${account.status}`) ? t(`status.${account.status}` as "title") : t("status.other", { status: account.status })}
+        <span
+          className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700"
+          data-testid="external-account-status"
+          data-status={account.status}
+        >
+          {t.has(`status.${account.status}`)
+            ? t(`status.${account.status}` as "title")
+            : t("status.other", { status: account.status })}
         </span>
       </div>
       {needsVerification ? (
@@ -85,7 +91,13 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
               disabled={a.busy}
               onClick={() =>
                 a.run(async () => {
-                  const r = ok(await api<{ messageToSign: string }>("POST", `${ACCOUNTS}/${encodeURIComponent(account.id)}/challenge`, { body: {} }));
+                  const r = ok(
+                    await api<{ messageToSign: string }>(
+                      "POST",
+                      `${ACCOUNTS}/${encodeURIComponent(account.id)}/challenge`,
+                      { body: {} },
+                    ),
+                  );
                   setMessage(r.body.messageToSign);
                 })
               }
@@ -98,20 +110,34 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
               onSubmit={(e) => {
                 e.preventDefault();
                 void a.run(async () => {
-                  ok(await api("POST", `${ACCOUNTS}/${encodeURIComponent(account.id)}/verify`, { body: { signature: signature.trim() } }));
+                  ok(
+                    await api("POST", `${ACCOUNTS}/${encodeURIComponent(account.id)}/verify`, {
+                      body: { signature: signature.trim() },
+                    }),
+                  );
                   setMessage(null);
                   onChange();
                 });
               }}
             >
               <p className="text-sm">{t("signThis")}</p>
-              <pre className="rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800" data-testid="message-to-sign">
+              <pre
+                className="rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800"
+                data-testid="message-to-sign"
+              >
                 {message}
               </pre>
               <label htmlFor={sigId} className="block text-sm font-medium">
                 {t("signature")}
               </label>
-              <textarea id={sigId} required value={signature} onChange={(e) => setSignature(e.target.value)} rows={2} className={`${inputClass} w-full font-mono text-xs`} />
+              <textarea
+                id={sigId}
+                required
+                value={signature}
+                onChange={(e) => setSignature(e.target.value)}
+                rows={2}
+                className={`${inputClass} w-full font-mono text-xs`}
+              />
               <Button type="submit" disabled={a.busy}>
                 {t("submitSignature")}
               </Button>
@@ -171,7 +197,12 @@ function AddAccount({ onAdded }: { onAdded: () => void }) {
         {variant.fields.map((f) => {
           const id = `field-${f.name}`;
           const label = t(`field.${f.name}` as "title");
-          const problem = errors[f.name] === "required" ? t("required", { field: label }) : errors[f.name] ? t("invalid", { field: label, hint: f.hint ? t(`hint.${f.hint}` as "title") : "" }) : null;
+          const problem =
+            errors[f.name] === "required"
+              ? t("required", { field: label })
+              : errors[f.name]
+                ? t("invalid", { field: label, hint: f.hint ? t(`hint.${f.hint}` as "title") : "" })
+                : null;
           return (
             <div key={`${type}-${f.name}`}>
               <label htmlFor={id} className="block text-sm font-medium">

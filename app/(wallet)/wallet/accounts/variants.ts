@@ -87,10 +87,18 @@ export function toRequest(v: Variant, values: Record<string, string>) {
       accountInfo: {
         accountType: v.accountType,
         iban: val("iban"),
-        beneficiary: { beneficiaryType: "INDIVIDUAL", fullName: val("fullName"), countryOfResidence: val("countryOfResidence") },
+        beneficiary: {
+          beneficiaryType: "INDIVIDUAL",
+          fullName: val("fullName"),
+          countryOfResidence: val("countryOfResidence"),
+        },
       },
     };
   }
   // Self-custody wallets the customer holds: FIRST_PARTY, which makes them subject to ownership verification.
-  return { currency: v.currency, ownershipType: "FIRST_PARTY", accountInfo: { accountType: v.accountType, address: val("address") } };
+  return {
+    currency: v.currency,
+    ownershipType: "FIRST_PARTY",
+    accountInfo: { accountType: v.accountType, address: val("address") },
+  };
 }

@@ -61,9 +61,15 @@ function CardItem({ card, me }: { card: WalletCard; me: Me | null }) {
     return () => clearTimeout(timer);
   }, [details]);
   const canReveal = me?.enclaveQuorumPublic && (card.state === "ACTIVE" || card.state === "FROZEN");
-  const state = t.has(`state.${card.state}`) ? t(`state.${card.state}` as "state.other") : t("state.other", { state: card.state });
+  const state = t.has(`state.${card.state}`)
+    ? t(`state.${card.state}` as "state.other")
+    : t("state.other", { state: card.state });
   return (
-    <li className="rounded-lg border border-slate-200 p-4 dark:border-slate-700" data-testid="wallet-card" data-card-id={card.id}>
+    <li
+      className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+      data-testid="wallet-card"
+      data-card-id={card.id}
+    >
       <div className="flex items-center justify-between">
         <span className="font-medium">{card.brand ?? t("card")}</span>
         <span data-testid="wallet-card-state" data-state={card.state} className="text-sm">
@@ -74,8 +80,11 @@ function CardItem({ card, me }: { card: WalletCard; me: Me | null }) {
         {details ? grouped(details.pan) : `•••• •••• •••• ${card.last4 ?? "••••"}`}
       </p>
       <p className="mt-1 font-mono text-sm">
-        {t("exp")} <span data-testid="card-exp">{details ? exp(details.expMonth, details.expYear) : exp(card.expMonth, card.expYear)}</span> · {t("cvv")}{" "}
-        <span data-testid="card-cvv">{details ? details.cvv : "•••"}</span>
+        {t("exp")}{" "}
+        <span data-testid="card-exp">
+          {details ? exp(details.expMonth, details.expYear) : exp(card.expMonth, card.expYear)}
+        </span>{" "}
+        · {t("cvv")} <span data-testid="card-cvv">{details ? details.cvv : "•••"}</span>
       </p>
       <ErrorMessage error={reveal.error} />
       <div className="mt-3">
@@ -86,7 +95,9 @@ function CardItem({ card, me }: { card: WalletCard; me: Me | null }) {
         ) : (
           <Button
             disabled={!canReveal || reveal.busy}
-            onClick={() => reveal.run(async () => setDetails(await revealMyCard(card.id, me!.enclaveQuorumPublic!, me!.platformId)))}
+            onClick={() =>
+              reveal.run(async () => setDetails(await revealMyCard(card.id, me!.enclaveQuorumPublic!, me!.platformId)))
+            }
           >
             {reveal.busy ? t("decrypting") : t("show")}
           </Button>

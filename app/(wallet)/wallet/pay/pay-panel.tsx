@@ -38,13 +38,19 @@ const label = (b: Beneficiary) => {
 function failure<T>(r: ApiResult<T>): ErrorBody | null {
   if (r.status < 400) return null;
   const b = (r.body ?? {}) as Partial<ErrorBody>;
-  return { status: r.status, code: b.code ?? `HTTP_${r.status}`, message: b.message ?? "Request failed", details: b.details };
+  return {
+    status: r.status,
+    code: b.code ?? `HTTP_${r.status}`,
+    message: b.message ?? "Request failed",
+    details: b.details,
+  };
 }
 
 const box = "rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-700 dark:bg-slate-900";
 const input = "mt-1 block w-full rounded border border-slate-400 bg-white px-3 py-2 dark:bg-slate-800";
 const button = "mt-3 rounded bg-blue-800 px-4 py-2 font-medium text-white hover:bg-blue-900 disabled:opacity-60";
-const secondary = "mt-3 ml-2 rounded border border-slate-400 px-4 py-2 font-medium text-slate-900 disabled:opacity-60 dark:text-slate-100";
+const secondary =
+  "mt-3 ml-2 rounded border border-slate-400 px-4 py-2 font-medium text-slate-900 disabled:opacity-60 dark:text-slate-100";
 
 export function PayPanel() {
   const t = useTranslations("pay");
@@ -58,7 +64,8 @@ export function PayPanel() {
   const [scaUntil, setScaUntil] = useState<string | null>(null);
   const [quote, setQuote] = useState<Quote | null>(null);
   const [form, setForm] = useState({ source: "", destination: "", amount: "", loginCode: "", payCode: "" });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
 
   const step = useCallback(async <T,>(fn: () => Promise<ApiResult<T>>, then: (body: T) => void) => {
     setBusy(true);
@@ -93,7 +100,9 @@ export function PayPanel() {
       {resent ? <Notice>{t("resent")}</Notice> : null}
 
       <section className={box} aria-labelledby="sca-heading">
-        <h2 id="sca-heading" className="text-lg font-semibold">{t("scaHeading")}</h2>
+        <h2 id="sca-heading" className="text-lg font-semibold">
+          {t("scaHeading")}
+        </h2>
         <p className="text-sm text-slate-700 dark:text-slate-300">{t("scaIntro")}</p>
         {scaUntil ? (
           <p role="status" data-testid="sca-session" className="mt-2 text-sm text-green-900 dark:text-green-300">
@@ -104,7 +113,10 @@ export function PayPanel() {
             onSubmit={(e) => {
               e.preventDefault();
               void step(
-                () => api<{ sessionExpiresAt: string }>("POST", "/integrator/api/sca/login/complete", { body: { challengeId: login.challengeId, code: form.loginCode } }),
+                () =>
+                  api<{ sessionExpiresAt: string }>("POST", "/integrator/api/sca/login/complete", {
+                    body: { challengeId: login.challengeId, code: form.loginCode },
+                  }),
                 (b) => setScaUntil(b.sessionExpiresAt),
               );
             }}
@@ -112,7 +124,14 @@ export function PayPanel() {
             <label className="mt-2 block text-sm font-medium" htmlFor="login-code">
               {t("loginCode")}
             </label>
-            <input id="login-code" className={input} inputMode="numeric" autoComplete="one-time-code" value={form.loginCode} onChange={set("loginCode")} />
+            <input
+              id="login-code"
+              className={input}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              value={form.loginCode}
+              onChange={set("loginCode")}
+            />
             <button className={button} disabled={busy} type="submit">
               {t("confirm")}
             </button>
@@ -121,7 +140,12 @@ export function PayPanel() {
           <button
             className={button}
             disabled={busy}
-            onClick={() => void step(() => api<{ challengeId: string }>("POST", "/integrator/api/sca/login/start"), (b) => setLogin({ challengeId: b.challengeId }))}
+            onClick={() =>
+              void step(
+                () => api<{ challengeId: string }>("POST", "/integrator/api/sca/login/start"),
+                (b) => setLogin({ challengeId: b.challengeId }),
+              )
+            }
           >
             {t("textMe")}
           </button>
@@ -129,7 +153,9 @@ export function PayPanel() {
       </section>
 
       <section className={box} aria-labelledby="pay-heading">
-        <h2 id="pay-heading" className="text-lg font-semibold">{t("payment")}</h2>
+        <h2 id="pay-heading" className="text-lg font-semibold">
+          {t("payment")}
+        </h2>
         {setup && setup.sources.length === 0 ? <p className="text-sm">{t("noSource")}</p> : null}
         {setup && setup.destinations.length === 0 ? <p className="text-sm">{t("noDestination")}</p> : null}
         <form
@@ -142,7 +168,10 @@ export function PayPanel() {
               return;
             }
             void step(
-              () => api<Quote>("POST", "/integrator/api/payments", { body: { sourceAccountId: form.source, destinationAccountId: form.destination, amount: minor } }),
+              () =>
+                api<Quote>("POST", "/integrator/api/payments", {
+                  body: { sourceAccountId: form.source, destinationAccountId: form.destination, amount: minor },
+                }),
               setQuote,
             );
           }}
@@ -153,7 +182,10 @@ export function PayPanel() {
           <select id="source" className={input} value={form.source} onChange={set("source")}>
             {setup?.sources.map((a) => (
               <option key={a.id} value={a.id}>
-                {t("sourceOption", { currency: a.balance.currency.code, balance: money(a.balance.amount, a.balance.currency) })}
+                {t("sourceOption", {
+                  currency: a.balance.currency.code,
+                  balance: money(a.balance.amount, a.balance.currency),
+                })}
               </option>
             ))}
           </select>
@@ -183,13 +215,20 @@ export function PayPanel() {
             {quote.status === "PENDING_AUTHORIZATION" ? t("authorize") : t("payment")}
           </h2>
           <p className="text-sm">
-            {t("summary", { amount: money(quote.totalSendingAmount, quote.sendingCurrency) })} <span data-testid="payment-status">{quote.status}</span>
+            {t("summary", { amount: money(quote.totalSendingAmount, quote.sendingCurrency) })}{" "}
+            <span data-testid="payment-status">{quote.status}</span>
           </p>
           {quote.status === "PENDING_AUTHORIZATION" && quote.scaChallenge ? (
             <form
               onSubmit={(e) => {
                 e.preventDefault();
-                void step(() => api<Quote>("POST", `/integrator/api/payments/${encodeURIComponent(quote.id)}/authorize`, { body: { code: form.payCode } }), setQuote);
+                void step(
+                  () =>
+                    api<Quote>("POST", `/integrator/api/payments/${encodeURIComponent(quote.id)}/authorize`, {
+                      body: { code: form.payCode },
+                    }),
+                  setQuote,
+                );
               }}
             >
               <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">
@@ -201,7 +240,14 @@ export function PayPanel() {
               <label className="mt-2 block text-sm font-medium" htmlFor="pay-code">
                 {t("payCode")}
               </label>
-              <input id="pay-code" className={input} inputMode="numeric" autoComplete="one-time-code" value={form.payCode} onChange={set("payCode")} />
+              <input
+                id="pay-code"
+                className={input}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={form.payCode}
+                onChange={set("payCode")}
+              />
               <button className={button} disabled={busy} type="submit">
                 {t("authorizeButton")}
               </button>
@@ -209,7 +255,12 @@ export function PayPanel() {
                 className={secondary}
                 disabled={busy}
                 type="button"
-                onClick={() => void step(() => api("POST", `/integrator/api/payments/${encodeURIComponent(quote.id)}/resend`), () => setResent(true))}
+                onClick={() =>
+                  void step(
+                    () => api("POST", `/integrator/api/payments/${encodeURIComponent(quote.id)}/resend`),
+                    () => setResent(true),
+                  )
+                }
               >
                 {t("resend")}
               </button>

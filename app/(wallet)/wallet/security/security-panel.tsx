@@ -17,7 +17,18 @@ import {
   type SessionInfo,
 } from "@/lib/integrator/browser/flows";
 import type { StoredSession } from "@/lib/integrator/browser/custody";
-import { Button, Card, CopyButton, ErrorMessage, inputClass, linkClass, Notice, ProgressNote, useAction, useCountdown } from "../../ui";
+import {
+  Button,
+  Card,
+  CopyButton,
+  ErrorMessage,
+  inputClass,
+  linkClass,
+  Notice,
+  ProgressNote,
+  useAction,
+  useCountdown,
+} from "../../ui";
 import { useWallet } from "../../use-wallet";
 import { credentialName, UnlockCard } from "../unlock";
 
@@ -68,7 +79,11 @@ export function SecurityPanel() {
       <div>
         <h1 className="text-2xl font-semibold">{t("title")}</h1>
         {w.revoked ? (
-          <p role="alert" data-testid="revoked-notice" className="mt-4 rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p
+            role="alert"
+            data-testid="revoked-notice"
+            className="mt-4 rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          >
             {th("revokedNotice")}
           </p>
         ) : null}
@@ -99,11 +114,23 @@ export function SecurityPanel() {
         </p>
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-700">
           {w.credentials.map((c) => (
-            <li key={c.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="credential-row">
+            <li
+              key={c.id}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+              data-testid="credential-row"
+            >
               <div>
                 <span className="font-medium">{name(c)}</span>
-                {c.id === session.credentialId ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">{t("thisSession")}</span> : null}
-                {c.createdAt ? <p className="text-xs text-slate-600 dark:text-slate-400">{t("added", { time: when(c.createdAt) })}</p> : null}
+                {c.id === session.credentialId ? (
+                  <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">
+                    {t("thisSession")}
+                  </span>
+                ) : null}
+                {c.createdAt ? (
+                  <p className="text-xs text-slate-600 dark:text-slate-400">
+                    {t("added", { time: when(c.createdAt) })}
+                  </p>
+                ) : null}
               </div>
               <Button
                 type="button"
@@ -142,7 +169,14 @@ export function SecurityPanel() {
             <label htmlFor="passkey-nickname" className="block text-sm font-medium">
               {t("passkeyName")}
             </label>
-            <input id="passkey-nickname" value={nickname} onChange={(e) => setNickname(e.target.value)} maxLength={100} required className={inputClass} />
+            <input
+              id="passkey-nickname"
+              value={nickname}
+              onChange={(e) => setNickname(e.target.value)}
+              maxLength={100}
+              required
+              className={inputClass}
+            />
           </div>
           <Button type="submit" disabled={a.busy}>
             {t("addPasskeyButton")}
@@ -168,7 +202,16 @@ export function SecurityPanel() {
               <label htmlFor="sms-phone" className="block text-sm font-medium">
                 {t("phone")}
               </label>
-              <input id="sms-phone" type="tel" autoComplete="tel" placeholder="+4915112345678" value={phone} onChange={(e) => setPhone(e.target.value)} required className={inputClass} />
+              <input
+                id="sms-phone"
+                type="tel"
+                autoComplete="tel"
+                placeholder="+4915112345678"
+                value={phone}
+                onChange={(e) => setPhone(e.target.value)}
+                required
+                className={inputClass}
+              />
             </div>
             <Button type="submit" disabled={a.busy}>
               {t("addSmsButton")}
@@ -207,14 +250,24 @@ export function SecurityPanel() {
       <Card title={t("sessions")} id="sessions">
         <ul className="divide-y divide-slate-200 dark:divide-slate-700">
           {(w.sessions ?? []).map((s: SessionInfo) => {
-            const device = s.device ? t("sessionLine", { browser: s.device.browser, os: s.device.os }) : t("unknownDevice");
+            const device = s.device
+              ? t("sessionLine", { browser: s.device.browser, os: s.device.os })
+              : t("unknownDevice");
             const mine = s.id === session.sessionId;
             return (
-              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2" data-testid="session-row">
+              <li
+                key={s.id}
+                className="flex flex-wrap items-center justify-between gap-2 py-2"
+                data-testid="session-row"
+              >
                 <div className="text-sm">
                   <p>
                     <span className="font-medium">{device}</span> · {name(s)}
-                    {mine ? <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">{t("thisDevice")}</span> : null}
+                    {mine ? (
+                      <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 text-xs dark:bg-slate-700">
+                        {t("thisDevice")}
+                      </span>
+                    ) : null}
                   </p>
                   <p className="text-xs text-slate-600 dark:text-slate-400">
                     {t("sessionTimes", { created: when(s.createdAt), expires: when(s.expiresAt) })}
@@ -254,7 +307,6 @@ export function SecurityPanel() {
     </div>
   );
 }
-
 
 /**
  * Export with its safeguards: an acknowledgement, a fresh unlock (re-authentication) right before, the phrase
@@ -337,7 +389,10 @@ function ExportCard(props: {
         <div className="mt-2 space-y-2">
           {revealedAt ? (
             <>
-              <p data-testid="export-secret" className="rounded border border-amber-400 bg-amber-50 p-3 font-mono text-sm break-words text-amber-950 dark:bg-amber-950 dark:text-amber-50">
+              <p
+                data-testid="export-secret"
+                className="rounded border border-amber-400 bg-amber-50 p-3 font-mono text-sm break-words text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              >
                 {secret}
               </p>
               <p className="text-xs" data-testid="export-hides">

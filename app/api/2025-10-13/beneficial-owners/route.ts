@@ -4,6 +4,10 @@ import { createBeneficialOwner } from "@/lib/beneficial-owners/create-beneficial
 import { listBeneficialOwners } from "@/lib/beneficial-owners/list-beneficial-owners";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(createBeneficialOwnerOp, async ({ platform, body }) => reply(201, await createBeneficialOwner(platform, body))),
-  GET: handle(listBeneficialOwnersOp, async ({ platform, query }) => reply(200, await listBeneficialOwners(platform, query))),
+  POST: handle(createBeneficialOwnerOp, async ({ platform, body }) =>
+    reply(201, await createBeneficialOwner(platform, body)),
+  ),
+  GET: handle(listBeneficialOwnersOp, async ({ platform, query }) =>
+    reply(200, await listBeneficialOwners(platform, query)),
+  ),
 });

@@ -7,5 +7,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(linkProviderAccountOp, async ({ platform, body, req }) =>
     reply(201, await linkProviderAccount(platform, body, req.headers.get("idempotency-key"))),
   ),
-  GET: handle(listProviderAccountsOp, async ({ platform, query }) => reply(200, await listProviderAccounts(platform.id, query))),
+  GET: handle(listProviderAccountsOp, async ({ platform, query }) =>
+    reply(200, await listProviderAccounts(platform.id, query)),
+  ),
 });

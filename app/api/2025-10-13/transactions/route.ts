@@ -3,5 +3,7 @@ import { listTransactionsOp } from "@/lib/transactions/transaction.contract";
 import { listTransactions } from "@/lib/transactions/list-transactions";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(listTransactionsOp, async ({ platform, query }) => reply(200, await listTransactions(platform.id, query))),
+  GET: handle(listTransactionsOp, async ({ platform, query }) =>
+    reply(200, await listTransactions(platform.id, query)),
+  ),
 });

@@ -14,6 +14,9 @@ export async function POST(req: Request): Promise<Response> {
     return new Response(JSON.stringify(result), { status: 201, headers: { "content-type": "application/json" } });
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    return new Response(JSON.stringify(e.toBody()), { status: e.status, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(e.toBody()), {
+      status: e.status,
+      headers: { "content-type": "application/json" },
+    });
   }
 }

@@ -5,7 +5,11 @@ import { buttonPrimary, inputClass } from "./ui";
 /** Create an agent for one customer (posts to /console/agents/create, back to this page for the device code). */
 export function AgentCreateForm({ customerId, returnTo, t }: { customerId: string; returnTo: string; t: ConsoleT }) {
   return (
-    <form method="post" action="/console/agents/create" className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+    <form
+      method="post"
+      action="/console/agents/create"
+      className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+    >
       <ReturnField to={returnTo} />
       <input type="hidden" name="customerId" value={customerId} />
       <label className="text-sm">

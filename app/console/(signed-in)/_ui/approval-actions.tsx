@@ -3,7 +3,15 @@ import { ReturnField } from "./return-field";
 import { buttonDanger, buttonGood, inputClass } from "./ui";
 
 /** Approve or reject a transaction that waits for the platform (posts to /console/transactions/{id}/approve|reject). */
-export function ApprovalActions({ transactionId, returnTo, t }: { transactionId: string; returnTo: string; t: ConsoleT }) {
+export function ApprovalActions({
+  transactionId,
+  returnTo,
+  t,
+}: {
+  transactionId: string;
+  returnTo: string;
+  t: ConsoleT;
+}) {
   const base = `/console/transactions/${transactionId}`;
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -13,7 +21,12 @@ export function ApprovalActions({ transactionId, returnTo, t }: { transactionId:
       </form>
       <form method="post" action={`${base}/reject`} className="flex flex-wrap gap-2">
         <ReturnField to={returnTo} />
-        <input name="reason" placeholder={t("approvals.reason")} aria-label={t("approvals.reasonLabel")} className={inputClass} />
+        <input
+          name="reason"
+          placeholder={t("approvals.reason")}
+          aria-label={t("approvals.reasonLabel")}
+          className={inputClass}
+        />
         <button className={buttonDanger}>{t("approvals.reject")}</button>
       </form>
     </div>

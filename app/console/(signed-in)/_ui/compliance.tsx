@@ -4,7 +4,14 @@ import { DataTable } from "./data-table";
 import { LocalTime } from "./local-time";
 import { Badge, Fields, Id, Section, TextLink } from "./ui";
 
-export const VERIFICATION_STATUSES = ["RESOLVE_ERRORS", "PENDING_MANUAL_REVIEW", "IN_PROGRESS", "APPROVED", "REJECTED", "READY_FOR_VERIFICATION"] as const;
+export const VERIFICATION_STATUSES = [
+  "RESOLVE_ERRORS",
+  "PENDING_MANUAL_REVIEW",
+  "IN_PROGRESS",
+  "APPROVED",
+  "REJECTED",
+  "READY_FOR_VERIFICATION",
+] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /**
@@ -33,13 +40,21 @@ export async function ComplianceSection({
     <Section title={t("compliance.section")} id="compliance">
       <Fields
         items={[
-          [business ? t("compliance.kyb") : t("compliance.kyc"), <span key="s" data-testid="customer-verification-status"><Badge status={status} /></span>],
+          [
+            business ? t("compliance.kyb") : t("compliance.kyc"),
+            <span key="s" data-testid="customer-verification-status">
+              <Badge status={status} />
+            </span>,
+          ],
           [
             t("compliance.latest"),
             latest ? (
               <span key="l" className="flex flex-col gap-1">
                 <span data-testid="latest-verification-status">
-                  <Badge status={latest.verificationStatus} label={t(`compliance.statuses.${latest.verificationStatus}`)} />
+                  <Badge
+                    status={latest.verificationStatus}
+                    label={t(`compliance.statuses.${latest.verificationStatus}`)}
+                  />
                 </span>
                 <Id value={latest.id} />
                 <LocalTime iso={latest.createdAt} locale={locale} />
@@ -73,7 +88,9 @@ export async function ComplianceSection({
               },
             }))}
           />
-          <TextLink href={`/console/compliance?customerId=${encodeURIComponent(customer.id)}`}>{t("compliance.allOfCustomer")}</TextLink>
+          <TextLink href={`/console/compliance?customerId=${encodeURIComponent(customer.id)}`}>
+            {t("compliance.allOfCustomer")}
+          </TextLink>
         </>
       ) : null}
       <h3 className="font-medium">{t("compliance.documents")}</h3>
@@ -92,7 +109,10 @@ export async function ComplianceSection({
           cells: {
             type: (
               <span className="flex flex-col">
-                <span>{d.documentType}{d.side ? ` (${d.side})` : ""}</span>
+                <span>
+                  {d.documentType}
+                  {d.side ? ` (${d.side})` : ""}
+                </span>
                 <Id value={d.id} />
               </span>
             ),
@@ -123,7 +143,9 @@ export async function ComplianceSection({
                     <Id value={o.id} />
                   </span>
                 ),
-                ownership: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(o.ownershipPercentage / 100),
+                ownership: new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: 2 }).format(
+                  o.ownershipPercentage / 100,
+                ),
                 status: <Badge status={o.kycStatus} />,
               },
             }))}

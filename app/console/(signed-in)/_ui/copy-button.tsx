@@ -1,7 +1,17 @@
 "use client";
 import { useState } from "react";
 
-export function CopyButton({ text, label, copyText = "Copy", copiedText = "Copied" }: { text: string; label: string; copyText?: string; copiedText?: string }) {
+export function CopyButton({
+  text,
+  label,
+  copyText = "Copy",
+  copiedText = "Copied",
+}: {
+  text: string;
+  label: string;
+  copyText?: string;
+  copiedText?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <button

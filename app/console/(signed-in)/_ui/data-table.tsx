@@ -23,14 +23,37 @@ const features = tableFeatures({});
  * filters and the cursor live in the URL) and renders each cell; this component lays the row model out as a
  * table on wider screens and as a list of cards on a phone.
  */
-export function DataTable({ columns, rows, caption, empty, testId }: { columns: Column[]; rows: Row[]; caption: string; empty: string; testId?: string }) {
+export function DataTable({
+  columns,
+  rows,
+  caption,
+  empty,
+  testId,
+}: {
+  columns: Column[];
+  rows: Row[];
+  caption: string;
+  empty: string;
+  testId?: string;
+}) {
   const defs = useMemo<ColumnDef<typeof features, Row>[]>(
-    () => columns.map((c) => ({ id: c.id, header: c.header, accessorFn: (r: Row) => r.cells[c.id], cell: (info) => info.getValue() as ReactNode })),
+    () =>
+      columns.map((c) => ({
+        id: c.id,
+        header: c.header,
+        accessorFn: (r: Row) => r.cells[c.id],
+        cell: (info) => info.getValue() as ReactNode,
+      })),
     [columns],
   );
   const table = useTable({ features, columns: defs, data: rows, getRowId: (r) => r.id });
   const primary = columns.find((c) => c.primary)?.id ?? columns[0]?.id;
-  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">{empty}</p>;
+  if (rows.length === 0)
+    return (
+      <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600 dark:border-slate-700 dark:text-slate-400">
+        {empty}
+      </p>
+    );
   return (
     <>
       <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm md:block dark:border-slate-800 dark:bg-slate-900">
@@ -62,15 +85,28 @@ export function DataTable({ columns, rows, caption, empty, testId }: { columns: 
       </div>
       <ul className="space-y-3 md:hidden" aria-label={caption}>
         {table.getRowModel().rows.map((row) => (
-          <li key={row.id} data-testid={testId} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900">
-            <div className="font-medium">{row.getAllCells().find((c) => c.column.id === primary)?.getValue() as ReactNode}</div>
+          <li
+            key={row.id}
+            data-testid={testId}
+            className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+          >
+            <div className="font-medium">
+              {
+                row
+                  .getAllCells()
+                  .find((c) => c.column.id === primary)
+                  ?.getValue() as ReactNode
+              }
+            </div>
             <dl className="mt-2 grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1 text-sm">
               {row
                 .getAllCells()
                 .filter((c) => c.column.id !== primary)
                 .map((cell) => (
                   <div key={cell.id} className="contents">
-                    <dt className="text-slate-600 dark:text-slate-400">{columns.find((c) => c.id === cell.column.id)?.header}</dt>
+                    <dt className="text-slate-600 dark:text-slate-400">
+                      {columns.find((c) => c.id === cell.column.id)?.header}
+                    </dt>
                     <dd className="min-w-0 break-words">
                       <FlexRender cell={cell} />
                     </dd>

@@ -12,8 +12,16 @@ export async function DeviceCode({ t }: { t: ConsoleT }) {
   return (
     <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
       <p>
-        {t("agents.deviceCode")} <code data-testid="device-code" className="font-mono text-lg">{deviceCode}</code>
-        <CopyButton text={deviceCode} label={t("agents.copyDeviceCode")} copyText={t("common.copy")} copiedText={t("common.copied")} />
+        {t("agents.deviceCode")}{" "}
+        <code data-testid="device-code" className="font-mono text-lg">
+          {deviceCode}
+        </code>
+        <CopyButton
+          text={deviceCode}
+          label={t("agents.copyDeviceCode")}
+          copyText={t("common.copy")}
+          copiedText={t("common.copied")}
+        />
       </p>
       <span
         role="img"

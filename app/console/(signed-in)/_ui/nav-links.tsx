@@ -5,7 +5,8 @@ import { usePathname } from "next/navigation";
 /** The console's navigation links; the current area is marked (aria-current) and highlighted. */
 export function NavLinks({ items, label }: { items: { href: string; label: string }[]; label: string }) {
   const path = usePathname();
-  const current = (href: string) => (href === "/console" ? path === "/console" : path === href || path.startsWith(`${href}/`));
+  const current = (href: string) =>
+    href === "/console" ? path === "/console" : path === href || path.startsWith(`${href}/`);
   return (
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4 md:mx-0 md:px-0">
       <ul className="flex gap-1 md:flex-col">

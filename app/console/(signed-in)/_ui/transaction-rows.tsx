@@ -25,11 +25,18 @@ export function transactionRows(data: Tx[], t: ConsoleT, locale: string): Row[] 
       status: (
         <span className="flex flex-col items-start gap-1">
           <Badge status={tx.status} />
-          {tx.pendingReason ? <span className="text-xs text-slate-600 dark:text-slate-400">{tx.pendingReason}</span> : null}
+          {tx.pendingReason ? (
+            <span className="text-xs text-slate-600 dark:text-slate-400">{tx.pendingReason}</span>
+          ) : null}
         </span>
       ),
       amount: txAmount(tx, locale),
-      direction: tx.type === "CARD" ? t("transactions.card") : tx.direction === "INCOMING" || tx.type === "INCOMING" ? t("transactions.incoming") : t("transactions.outgoing"),
+      direction:
+        tx.type === "CARD"
+          ? t("transactions.card")
+          : tx.direction === "INCOMING" || tx.type === "INCOMING"
+            ? t("transactions.incoming")
+            : t("transactions.outgoing"),
       created: <LocalTime iso={tx.createdAt} locale={locale} />,
     },
   }));

@@ -4,7 +4,15 @@ import { pageLinks, type SearchParams } from "@/lib/integrator/console/list-para
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
 
 /** The page's heading and one-line description, with room for actions on the right. */
-export function PageHeader({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
@@ -25,16 +33,34 @@ const TONES = {
 } as const;
 
 const STATUS_TONE: Record<string, keyof typeof TONES> = {
-  COMPLETED: "good", DELIVERED: "good", APPROVED: "good", ACTIVE: "good", CONNECTED: "good",
-  PENDING: "warn", PROCESSING: "info", PENDING_APPROVAL: "warn", PAUSED: "warn",
-  FAILED: "bad", REJECTED: "bad", EXPIRED: "bad", REFUNDED: "neutral", SKIPPED: "neutral",
-  RESOLVE_ERRORS: "warn", PENDING_MANUAL_REVIEW: "warn", IN_PROGRESS: "info", READY_FOR_VERIFICATION: "info", HOLD: "warn", UNVERIFIED: "neutral",
+  COMPLETED: "good",
+  DELIVERED: "good",
+  APPROVED: "good",
+  ACTIVE: "good",
+  CONNECTED: "good",
+  PENDING: "warn",
+  PROCESSING: "info",
+  PENDING_APPROVAL: "warn",
+  PAUSED: "warn",
+  FAILED: "bad",
+  REJECTED: "bad",
+  EXPIRED: "bad",
+  REFUNDED: "neutral",
+  SKIPPED: "neutral",
+  RESOLVE_ERRORS: "warn",
+  PENDING_MANUAL_REVIEW: "warn",
+  IN_PROGRESS: "info",
+  READY_FOR_VERIFICATION: "info",
+  HOLD: "warn",
+  UNVERIFIED: "neutral",
 };
 
 /** A status as a coloured label (its words from the catalogue when it has them). */
 export function Badge({ status, label }: { status: string; label?: string }) {
   return (
-    <span className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[STATUS_TONE[status] ?? "neutral"]}`}>
+    <span
+      className={`inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ${TONES[STATUS_TONE[status] ?? "neutral"]}`}
+    >
       {label ?? status}
     </span>
   );
@@ -44,7 +70,10 @@ export function Badge({ status, label }: { status: string; label?: string }) {
 export function Id({ value, href }: { value: string; href?: string }) {
   const text = <span className="break-all font-mono text-xs">{value}</span>;
   return href ? (
-    <Link href={href} className="text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-2 dark:text-blue-300">
+    <Link
+      href={href}
+      className="text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-2 dark:text-blue-300"
+    >
       {text}
     </Link>
   ) : (
@@ -54,7 +83,10 @@ export function Id({ value, href }: { value: string; href?: string }) {
 
 export function TextLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <Link href={href} className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-2 dark:text-blue-300">
+    <Link
+      href={href}
+      className="font-medium text-blue-800 underline decoration-blue-300 underline-offset-2 hover:decoration-2 dark:text-blue-300"
+    >
       {children}
     </Link>
   );
@@ -69,14 +101,32 @@ export type Filter =
  * The search box and filters of a list: a plain GET form, so the state lives in the URL and works without
  * script. Submitting starts again from the first page (the cursor is not a field).
  */
-export function SearchForm({ action, sp, search, filters, t }: { action: string; sp: SearchParams; search?: { label: string; placeholder: string }; filters: Filter[]; t: ConsoleT }) {
+export function SearchForm({
+  action,
+  sp,
+  search,
+  filters,
+  t,
+}: {
+  action: string;
+  sp: SearchParams;
+  search?: { label: string; placeholder: string };
+  filters: Filter[];
+  t: ConsoleT;
+}) {
   const value = (name: string) => {
     const v = sp[name];
     return (Array.isArray(v) ? v[0] : v) ?? "";
   };
-  const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
+  const input =
+    "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
   return (
-    <form role="search" method="get" action={action} className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900">
+    <form
+      role="search"
+      method="get"
+      action={action}
+      className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       {search ? (
         <label className="block text-sm sm:col-span-2">
           <span className="font-medium">{search.label}</span>
@@ -101,7 +151,9 @@ export function SearchForm({ action, sp, search, filters, t }: { action: string;
         </label>
       ))}
       <div className="flex items-end gap-2">
-        <button className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">{t("common.apply")}</button>
+        <button className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
+          {t("common.apply")}
+        </button>
         <Link href={action} className="rounded-md px-3 py-1.5 text-sm text-slate-700 underline dark:text-slate-300">
           {t("common.reset")}
         </Link>
@@ -111,14 +163,30 @@ export function SearchForm({ action, sp, search, filters, t }: { action: string;
 }
 
 /** "Page n · total" with Previous / Next links over the service's cursors. */
-export function Pager({ path, sp, page, t }: { path: string; sp: SearchParams; page: { hasMore?: boolean; nextCursor?: string | null; totalCount?: number; data: unknown[] }; t: ConsoleT }) {
+export function Pager({
+  path,
+  sp,
+  page,
+  t,
+}: {
+  path: string;
+  sp: SearchParams;
+  page: { hasMore?: boolean; nextCursor?: string | null; totalCount?: number; data: unknown[] };
+  t: ConsoleT;
+}) {
   const { next, previous, pageNumber } = pageLinks(path, sp, page);
-  const link = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
-  const off = "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400";
+  const link =
+    "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
+  const off =
+    "rounded-md border border-slate-200 px-3 py-1.5 text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400";
   return (
     <nav aria-label={t("common.pagination")} className="flex flex-wrap items-center justify-between gap-2">
       <p className="text-sm text-slate-600 dark:text-slate-400" data-testid="page-info">
-        {t("common.pageInfo", { page: pageNumber, shown: page.data.length, total: page.totalCount ?? page.data.length })}
+        {t("common.pageInfo", {
+          page: pageNumber,
+          shown: page.data.length,
+          total: page.totalCount ?? page.data.length,
+        })}
       </p>
       <div className="flex gap-2">
         {previous ? (
@@ -126,14 +194,18 @@ export function Pager({ path, sp, page, t }: { path: string; sp: SearchParams; p
             {t("common.previous")}
           </Link>
         ) : (
-          <span className={off} aria-disabled="true">{t("common.previous")}</span>
+          <span className={off} aria-disabled="true">
+            {t("common.previous")}
+          </span>
         )}
         {next ? (
           <Link href={next} className={link} rel="next">
             {t("common.next")}
           </Link>
         ) : (
-          <span className={off} aria-disabled="true">{t("common.next")}</span>
+          <span className={off} aria-disabled="true">
+            {t("common.next")}
+          </span>
         )}
       </div>
     </nav>
@@ -170,18 +242,30 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 /** A JSON document, pretty-printed and scrollable. */
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   return (
-    <pre tabIndex={0} aria-label={label} className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black">
+    <pre
+      tabIndex={0}
+      aria-label={label}
+      className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black"
+    >
       {JSON.stringify(value, null, 2)}
     </pre>
   );
 }
 
 /** An amount in minor units with its currency, formatted for the locale (codes Intl does not know keep their code). */
-export function money(m: { amount: number; currency: { code: string; decimals: number } } | undefined | null, locale: string): string {
+export function money(
+  m: { amount: number; currency: { code: string; decimals: number } } | undefined | null,
+  locale: string,
+): string {
   if (!m) return "—";
   const value = m.amount / 10 ** m.currency.decimals;
   try {
-    return new Intl.NumberFormat(locale, { style: "currency", currency: m.currency.code, minimumFractionDigits: m.currency.decimals, maximumFractionDigits: m.currency.decimals }).format(value);
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: m.currency.code,
+      minimumFractionDigits: m.currency.decimals,
+      maximumFractionDigits: m.currency.decimals,
+    }).format(value);
   } catch {
     return `${new Intl.NumberFormat(locale, { minimumFractionDigits: m.currency.decimals, maximumFractionDigits: m.currency.decimals }).format(value)} ${m.currency.code}`;
   }
@@ -190,5 +274,7 @@ export function money(m: { amount: number; currency: { code: string; decimals: n
 export const buttonPrimary = "rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800";
 export const buttonDanger = "rounded-md bg-red-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-red-800";
 export const buttonGood = "rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-800";
-export const buttonPlain = "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
-export const inputClass = "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
+export const buttonPlain =
+  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800";
+export const inputClass =
+  "rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";

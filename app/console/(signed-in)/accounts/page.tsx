@@ -23,8 +23,23 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   const cursor = cursorState(sp).cursor;
   const type = param(sp, "type") as (typeof INTERNAL_TYPES)[number] | undefined;
   const r = external
-    ? await settle(client.listCustomerExternalAccounts({ limit: PAGE_SIZE, cursor, ...(customerId ? { customerId } : {}), ...(currency ? { currency } : {}) }))
-    : await settle(client.listCustomerInternalAccounts({ limit: PAGE_SIZE, cursor, ...(customerId ? { customerId } : {}), ...(currency ? { currency } : {}), ...(type && !external ? { type } : {}) }));
+    ? await settle(
+        client.listCustomerExternalAccounts({
+          limit: PAGE_SIZE,
+          cursor,
+          ...(customerId ? { customerId } : {}),
+          ...(currency ? { currency } : {}),
+        }),
+      )
+    : await settle(
+        client.listCustomerInternalAccounts({
+          limit: PAGE_SIZE,
+          cursor,
+          ...(customerId ? { customerId } : {}),
+          ...(currency ? { currency } : {}),
+          ...(type && !external ? { type } : {}),
+        }),
+      );
   const page = r.ok ? r.body : { data: [], hasMore: false, totalCount: 0 };
   const rows = (page.data as Record<string, any>[]).map((a) => ({
     id: a.id,
@@ -47,7 +62,14 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
         t={t}
         search={{ label: t("accounts.search"), placeholder: "Customer:…" }}
         filters={[
-          { name: "kind", label: t("accounts.kind"), options: [{ value: "internal", label: t("accounts.internal") }, { value: "external", label: t("accounts.external") }] },
+          {
+            name: "kind",
+            label: t("accounts.kind"),
+            options: [
+              { value: "internal", label: t("accounts.internal") },
+              { value: "external", label: t("accounts.external") },
+            ],
+          },
           { name: "type", label: t("accounts.type"), options: INTERNAL_TYPES.map((v) => ({ value: v, label: v })) },
           { name: "currency", label: t("accounts.currency"), placeholder: "USD" },
         ]}

@@ -20,7 +20,13 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
     limit: PAGE_SIZE,
     cursor: cursorState(sp).cursor,
     ...(param(sp, "q") ? { customerId: param(sp, "q") } : {}),
-    ...(state === "paused" ? { isPaused: "true" as const } : state === "connected" ? { isConnected: "true" as const } : state === "waiting" ? { isConnected: "false" as const } : {}),
+    ...(state === "paused"
+      ? { isPaused: "true" as const }
+      : state === "connected"
+        ? { isConnected: "true" as const }
+        : state === "waiting"
+          ? { isConnected: "false" as const }
+          : {}),
   });
   return (
     <>
@@ -63,7 +69,13 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
             customer: <Id value={a.customerId} href={`/console/customers/${a.customerId}`} />,
             state: <AgentBadge agent={a} t={t} />,
             mode: t(`agents.modes.${a.policy.defaultExecutionMode}`),
-            limit: money({ amount: a.policy.spendingLimits.perTransactionLimit ?? 0, currency: { code: a.policy.spendingLimits.currency, decimals: 2 } }, locale),
+            limit: money(
+              {
+                amount: a.policy.spendingLimits.perTransactionLimit ?? 0,
+                currency: { code: a.policy.spendingLimits.currency, decimals: 2 },
+              },
+              locale,
+            ),
             created: <LocalTime iso={a.createdAt} locale={locale} />,
           },
         }))}

@@ -15,14 +15,27 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
   const client = await consolePage();
   const { t, locale } = await consoleIntl();
   const customerId = param(sp, "customerId");
-  const page = await client.listTransactions({ status: "PENDING", sortOrder: "asc", limit: PAGE_SIZE, cursor: cursorState(sp).cursor, ...(customerId ? { customerId } : {}) });
-  const queue = page.data.flatMap((tx) => ("pendingReason" in tx && tx.pendingReason === "PENDING_PLATFORM_APPROVAL" ? [tx] : []));
+  const page = await client.listTransactions({
+    status: "PENDING",
+    sortOrder: "asc",
+    limit: PAGE_SIZE,
+    cursor: cursorState(sp).cursor,
+    ...(customerId ? { customerId } : {}),
+  });
+  const queue = page.data.flatMap((tx) =>
+    "pendingReason" in tx && tx.pendingReason === "PENDING_PLATFORM_APPROVAL" ? [tx] : [],
+  );
   const here = withParams(PATH, sp, {});
   return (
     <>
       <Status msg={sp.msg} />
       <PageHeader title={t("approvals.title")} description={t("approvals.description")} />
-      <SearchForm action={PATH} sp={sp} t={t} filters={[{ name: "customerId", label: t("transactions.customer"), placeholder: "Customer:…" }]} />
+      <SearchForm
+        action={PATH}
+        sp={sp}
+        t={t}
+        filters={[{ name: "customerId", label: t("transactions.customer"), placeholder: "Customer:…" }]}
+      />
       <DataTable
         caption={t("approvals.title")}
         empty={t("approvals.empty")}

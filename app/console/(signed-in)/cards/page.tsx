@@ -23,10 +23,17 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
         </p>
       ) : null}
       <div className="flex items-center justify-between">
-        <h2 id="cards" className="text-xl font-semibold">Cards</h2>
+        <h2 id="cards" className="text-xl font-semibold">
+          Cards
+        </h2>
         <form method="get" className="flex items-center gap-2 text-sm">
           <label htmlFor="card-state-filter">State</label>
-          <select id="card-state-filter" name="state" defaultValue={filter ?? ""} className="rounded border border-slate-300 px-2 py-1">
+          <select
+            id="card-state-filter"
+            name="state"
+            defaultValue={filter ?? ""}
+            className="rounded border border-slate-300 px-2 py-1"
+          >
             <option value="">All</option>
             {STATES.map((s) => (
               <option key={s} value={s}>
@@ -62,7 +69,10 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
               <td>{c.currency}</td>
               <td>{c.maxSpendPerTransaction ?? "—"}</td>
               <td>
-                <span data-testid="card-state" className={`rounded px-2 py-0.5 ${BADGE[c.state] ?? "bg-amber-100 text-amber-900"}`}>
+                <span
+                  data-testid="card-state"
+                  className={`rounded px-2 py-0.5 ${BADGE[c.state] ?? "bg-amber-100 text-amber-900"}`}
+                >
                   {c.state}
                 </span>
               </td>
@@ -70,7 +80,10 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
                 {c.state === "ACTIVE" || c.state === "FROZEN" ? (
                   <form method="post" action={`/console/cards/${encodeURIComponent(c.id)}/state`}>
                     <input type="hidden" name="state" value={c.state === "ACTIVE" ? "FROZEN" : "ACTIVE"} />
-                    <button className="rounded border border-slate-400 px-3 py-1" aria-label={`${c.state === "ACTIVE" ? "Freeze" : "Unfreeze"} card ending ${c.last4}`}>
+                    <button
+                      className="rounded border border-slate-400 px-3 py-1"
+                      aria-label={`${c.state === "ACTIVE" ? "Freeze" : "Unfreeze"} card ending ${c.last4}`}
+                    >
                       {c.state === "ACTIVE" ? "Freeze" : "Unfreeze"}
                     </button>
                   </form>

@@ -27,7 +27,9 @@ export default async function CompliancePage({ searchParams }: { searchParams: P
   const page = result.ok ? result.body : { data: [], hasMore: false, totalCount: 0 };
   const customers = new Map(
     await Promise.all(
-      [...new Set(page.data.map((v) => v.customerId))].map(async (id) => [id, await settle(client.getCustomer(id))] as const),
+      [...new Set(page.data.map((v) => v.customerId))].map(
+        async (id) => [id, await settle(client.getCustomer(id))] as const,
+      ),
     ),
   );
   return (
@@ -39,7 +41,11 @@ export default async function CompliancePage({ searchParams }: { searchParams: P
         sp={sp}
         t={t}
         filters={[
-          { name: "verificationStatus", label: t("compliance.status"), options: VERIFICATION_STATUSES.map((s) => ({ value: s, label: t(`compliance.statuses.${s}`) })) },
+          {
+            name: "verificationStatus",
+            label: t("compliance.status"),
+            options: VERIFICATION_STATUSES.map((s) => ({ value: s, label: t(`compliance.statuses.${s}`) })),
+          },
           { name: "customerId", label: t("compliance.customer"), placeholder: "Customer:…" },
         ]}
       />
@@ -62,13 +68,17 @@ export default async function CompliancePage({ searchParams }: { searchParams: P
             cells: {
               customer: (
                 <span className="flex flex-col">
-                  <TextLink href={`/console/customers/${encodeURIComponent(v.customerId)}`}>{c?.ok ? customerName(c.body) : v.customerId}</TextLink>
+                  <TextLink href={`/console/customers/${encodeURIComponent(v.customerId)}`}>
+                    {c?.ok ? customerName(c.body) : v.customerId}
+                  </TextLink>
                   <Id value={v.id} />
                 </span>
               ),
               type: c?.ok ? (c.body.customerType === "BUSINESS" ? "KYB" : "KYC") : "—",
               status: <Badge status={v.verificationStatus} label={t(`compliance.statuses.${v.verificationStatus}`)} />,
-              errors: <span data-testid="verification-errors">{new Intl.NumberFormat(locale).format(v.errors.length)}</span>,
+              errors: (
+                <span data-testid="verification-errors">{new Intl.NumberFormat(locale).format(v.errors.length)}</span>
+              ),
               created: <LocalTime iso={v.createdAt} locale={locale} />,
             },
           };

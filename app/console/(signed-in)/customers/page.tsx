@@ -46,7 +46,14 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
         t={t}
         search={{ label: t("customers.search"), placeholder: t("customers.searchHint") }}
         filters={[
-          { name: "customerType", label: t("customers.type"), options: [{ value: "INDIVIDUAL", label: t("customers.individual") }, { value: "BUSINESS", label: t("customers.business") }] },
+          {
+            name: "customerType",
+            label: t("customers.type"),
+            options: [
+              { value: "INDIVIDUAL", label: t("customers.individual") },
+              { value: "BUSINESS", label: t("customers.business") },
+            ],
+          },
           { name: "region", label: t("customers.region"), placeholder: "US" },
         ]}
       />

@@ -29,17 +29,37 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
         <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
           <p className="font-medium">{t("tokens.shownOnce")}</p>
           <p className="mt-2">
-            {t("tokens.clientId")}: <code data-testid="token-client-id" className="break-all font-mono">{newId}</code>
-            <CopyButton text={newId} label={t("tokens.copyId")} copyText={t("common.copy")} copiedText={t("common.copied")} />
+            {t("tokens.clientId")}:{" "}
+            <code data-testid="token-client-id" className="break-all font-mono">
+              {newId}
+            </code>
+            <CopyButton
+              text={newId}
+              label={t("tokens.copyId")}
+              copyText={t("common.copy")}
+              copiedText={t("common.copied")}
+            />
           </p>
           <p className="mt-1">
-            {t("tokens.secret")}: <code data-testid="token-secret" className="break-all font-mono">{newSecret}</code>
-            <CopyButton text={newSecret} label={t("tokens.copySecret")} copyText={t("common.copy")} copiedText={t("common.copied")} />
+            {t("tokens.secret")}:{" "}
+            <code data-testid="token-secret" className="break-all font-mono">
+              {newSecret}
+            </code>
+            <CopyButton
+              text={newSecret}
+              label={t("tokens.copySecret")}
+              copyText={t("common.copy")}
+              copiedText={t("common.copied")}
+            />
           </p>
         </div>
       ) : null}
       <Section title={t("tokens.create")}>
-        <form method="post" action="/console/tokens/create" className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+        <form
+          method="post"
+          action="/console/tokens/create"
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+        >
           <label className="text-sm">
             <span className="block font-medium">{t("tokens.name")}</span>
             <input name="name" required maxLength={200} className={inputClass} />
@@ -57,7 +77,13 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
           <button className={buttonPrimary}>{t("tokens.createButton")}</button>
         </form>
       </Section>
-      <SearchForm action={PATH} sp={sp} t={t} search={{ label: t("tokens.search"), placeholder: t("tokens.name") }} filters={[]} />
+      <SearchForm
+        action={PATH}
+        sp={sp}
+        t={t}
+        search={{ label: t("tokens.search"), placeholder: t("tokens.name") }}
+        filters={[]}
+      />
       <DataTable
         caption={t("tokens.title")}
         empty={t("tokens.empty")}

@@ -53,7 +53,13 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
         ]}
       />
       {!r.ok ? <Status msg={`${r.error.code}: ${r.error.message}`} /> : null}
-      <DataTable caption={t("transactions.title")} empty={t("transactions.empty")} testId="transaction-row" columns={transactionColumns(t)} rows={transactionRows(page.data, t, locale)} />
+      <DataTable
+        caption={t("transactions.title")}
+        empty={t("transactions.empty")}
+        testId="transaction-row"
+        columns={transactionColumns(t)}
+        rows={transactionRows(page.data, t, locale)}
+      />
       <Pager path={PATH} sp={sp} page={page} t={t} />
     </>
   );

@@ -17,7 +17,12 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
   const { t, locale } = await consoleIntl();
   const status = param(sp, "status") as (typeof STATUSES)[number] | undefined;
   const eventType = param(sp, "q");
-  const page = await client.listWebhookDeliveries({ limit: PAGE_SIZE, cursor: cursorState(sp).cursor, ...(status ? { status } : {}), ...(eventType ? { eventType } : {}) });
+  const page = await client.listWebhookDeliveries({
+    limit: PAGE_SIZE,
+    cursor: cursorState(sp).cursor,
+    ...(status ? { status } : {}),
+    ...(eventType ? { eventType } : {}),
+  });
   const here = withParams(PATH, sp, {});
   return (
     <>
@@ -28,7 +33,9 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
         sp={sp}
         t={t}
         search={{ label: t("webhooks.search"), placeholder: "OUTGOING_PAYMENT.COMPLETED" }}
-        filters={[{ name: "status", label: t("common.status"), options: STATUSES.map((s) => ({ value: s, label: s })) }]}
+        filters={[
+          { name: "status", label: t("common.status"), options: STATUSES.map((s) => ({ value: s, label: s })) },
+        ]}
       />
       <DataTable
         caption={t("webhooks.title")}

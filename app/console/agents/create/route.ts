@@ -24,6 +24,11 @@ export const POST = consoleFormPost(async (req, s) => {
   if (!r.ok) return back(req, to, `Agent not created: ${r.error.code} ${r.error.message}`);
   const res = back(req, to, `Agent ${r.body.agent.id} created`);
   // The device code is shown once: carried to the next page view only, in a short-lived cookie scoped to the console.
-  res.cookies.set("console_device_code", r.body.deviceCode.code, { httpOnly: true, sameSite: "strict", path: "/console", maxAge: 60 });
+  res.cookies.set("console_device_code", r.body.deviceCode.code, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/console",
+    maxAge: 60,
+  });
   return res;
 });

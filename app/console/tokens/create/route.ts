@@ -8,10 +8,18 @@ const isPermission = (p: string): p is (typeof PERMISSIONS)[number] => (PERMISSI
 export const POST = consoleFormPost(async (req, s) => {
   const form = await req.formData();
   const r = await settle(
-    (await consoleClient(s)).createToken({ name: String(form.get("name") ?? "").trim(), permissions: form.getAll("permissions").map(String).filter(isPermission) }),
+    (await consoleClient(s)).createToken({
+      name: String(form.get("name") ?? "").trim(),
+      permissions: form.getAll("permissions").map(String).filter(isPermission),
+    }),
   );
   if (!r.ok) return back(req, "/console/tokens", `Token not created: ${r.error.code} ${r.error.message}`);
   const res = back(req, "/console/tokens", `${r.body.name} created`);
-  res.cookies.set("console_new_token", `${r.body.clientId} ${r.body.clientSecret ?? ""}`, { httpOnly: true, sameSite: "strict", path: "/console/tokens", maxAge: 60 });
+  res.cookies.set("console_new_token", `${r.body.clientId} ${r.body.clientSecret ?? ""}`, {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/console/tokens",
+    maxAge: 60,
+  });
   return res;
 });

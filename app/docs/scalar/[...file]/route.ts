@@ -10,7 +10,10 @@ const ROOT = path.resolve(/*turbopackIgnore: true*/ process.cwd(), "node_modules
 
 export async function GET(_req: Request, ctx: { params: Promise<{ file: string[] }> }): Promise<Response> {
   const parts = (await ctx.params).file;
-  const ok = parts.length <= 2 && parts.every((p) => /^[A-Za-z0-9._-]+$/.test(p) && !p.startsWith(".")) && parts[parts.length - 1].endsWith(".js");
+  const ok =
+    parts.length <= 2 &&
+    parts.every((p) => /^[A-Za-z0-9._-]+$/.test(p) && !p.startsWith(".")) &&
+    parts[parts.length - 1].endsWith(".js");
   if (!ok || (parts.length === 2 && parts[0] !== "chunks")) return new Response("not found", { status: 404 });
   try {
     const body = await fs.readFile(path.join(ROOT, ...parts));

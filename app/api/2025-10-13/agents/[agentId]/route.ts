@@ -6,7 +6,9 @@ import { updateAgent } from "@/lib/agents/update-agent";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getAgentOp, async ({ platform, params }) => reply(200, await getAgent(platform, params.agentId))),
-  PATCH: handle(updateAgentOp, async ({ platform, params, body }) => reply(200, await updateAgent(platform, params.agentId, body))),
+  PATCH: handle(updateAgentOp, async ({ platform, params, body }) =>
+    reply(200, await updateAgent(platform, params.agentId, body)),
+  ),
   DELETE: handle(deleteAgentOp, async ({ platform, params }) => {
     await deleteAgent(platform, params.agentId);
     return reply(204);

@@ -5,6 +5,8 @@ import { listDelegatedKeys } from "@/lib/delegated-keys/list-delegated-keys";
 import { signedCall } from "@/lib/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(createDelegatedKeyOp, async (ctx) => createDelegatedKey(signedCall(ctx, { platform: ctx.platform, body: ctx.body }))),
+  POST: handle(createDelegatedKeyOp, async (ctx) =>
+    createDelegatedKey(signedCall(ctx, { platform: ctx.platform, body: ctx.body })),
+  ),
   GET: handle(listDelegatedKeysOp, async ({ platform, query }) => reply(200, await listDelegatedKeys(platform, query))),
 });

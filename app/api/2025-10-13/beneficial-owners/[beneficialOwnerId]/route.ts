@@ -4,7 +4,9 @@ import { getBeneficialOwner } from "@/lib/beneficial-owners/get-beneficial-owner
 import { updateBeneficialOwner } from "@/lib/beneficial-owners/update-beneficial-owner";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getBeneficialOwnerOp, async ({ platform, params }) => reply(200, await getBeneficialOwner(platform, params.beneficialOwnerId))),
+  GET: handle(getBeneficialOwnerOp, async ({ platform, params }) =>
+    reply(200, await getBeneficialOwner(platform, params.beneficialOwnerId)),
+  ),
   PATCH: handle(updateBeneficialOwnerOp, async ({ platform, params, body }) =>
     reply(200, await updateBeneficialOwner(platform, params.beneficialOwnerId, body)),
   ),

@@ -5,5 +5,7 @@ import { updateCard } from "@/lib/cards/update-card";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getCardOp, async ({ platform, params }) => reply(200, await getCard(platform.id, params.id))),
-  PATCH: handle(updateCardOp, async ({ platform, params, body }) => reply(200, await updateCard(platform, params.id, body))),
+  PATCH: handle(updateCardOp, async ({ platform, params, body }) =>
+    reply(200, await updateCard(platform, params.id, body)),
+  ),
 });

@@ -3,5 +3,7 @@ import { estimateWithdrawalFeeOp } from "@/lib/withdrawal-fees/withdrawal-fee.co
 import { estimateWithdrawalFee } from "@/lib/withdrawal-fees/estimate-withdrawal-fee";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(estimateWithdrawalFeeOp, async ({ platform, body }) => reply(200, await estimateWithdrawalFee(platform, body))),
+  POST: handle(estimateWithdrawalFeeOp, async ({ platform, body }) =>
+    reply(200, await estimateWithdrawalFee(platform, body)),
+  ),
 });

@@ -6,9 +6,13 @@ import { updateCustomer } from "@/lib/customers/update-customer";
 import { signedCall } from "@/lib/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getCustomerOp, async ({ platform, params }) => reply(200, await getCustomer(platform, params.customerId))),
+  GET: handle(getCustomerOp, async ({ platform, params }) =>
+    reply(200, await getCustomer(platform, params.customerId)),
+  ),
   PATCH: handle(updateCustomerOp, async (ctx) =>
     updateCustomer(signedCall(ctx, { platform: ctx.platform, customerId: ctx.params.customerId, patch: ctx.body })),
   ),
-  DELETE: handle(deleteCustomerOp, async ({ platform, params }) => reply(200, await deleteCustomer(platform, params.customerId))),
+  DELETE: handle(deleteCustomerOp, async ({ platform, params }) =>
+    reply(200, await deleteCustomer(platform, params.customerId)),
+  ),
 });

@@ -4,7 +4,9 @@ import { createExternalAccount } from "@/lib/external-accounts/create-external-a
 import { listExternalAccounts } from "@/lib/external-accounts/list-external-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(ops.create, async ({ platform, body }) => reply(201, await createExternalAccount(platform, body, { customerId: body.customerId }))),
+  POST: handle(ops.create, async ({ platform, body }) =>
+    reply(201, await createExternalAccount(platform, body, { customerId: body.customerId })),
+  ),
   GET: handle(ops.list, async ({ platform, query }) =>
     reply(200, await listExternalAccounts({ platformId: platform.id, kind: "customers" }, query)),
   ),

@@ -5,7 +5,13 @@ import { getDocument } from "@/lib/documents/get-document";
 import { replaceDocument } from "@/lib/documents/replace-document";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getDocumentOp, async ({ platform, params }) => reply(200, await getDocument(platform, params.documentId))),
-  PUT: handle(replaceDocumentOp, async ({ platform, params, body }) => reply(200, await replaceDocument(platform, params.documentId, body))),
-  DELETE: handle(deleteDocumentOp, async ({ platform, params }) => reply(204, await deleteDocument(platform, params.documentId))),
+  GET: handle(getDocumentOp, async ({ platform, params }) =>
+    reply(200, await getDocument(platform, params.documentId)),
+  ),
+  PUT: handle(replaceDocumentOp, async ({ platform, params, body }) =>
+    reply(200, await replaceDocument(platform, params.documentId, body)),
+  ),
+  DELETE: handle(deleteDocumentOp, async ({ platform, params }) =>
+    reply(204, await deleteDocument(platform, params.documentId)),
+  ),
 });

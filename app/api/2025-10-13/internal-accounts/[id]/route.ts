@@ -6,7 +6,9 @@ import { updateInternalAccount } from "@/lib/internal-accounts/update-internal-a
 import { signedCall } from "@/lib/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getInternalAccountOp, async ({ platform, params }) => reply(200, await getInternalAccount(platform, params.id))),
+  GET: handle(getInternalAccountOp, async ({ platform, params }) =>
+    reply(200, await getInternalAccount(platform, params.id)),
+  ),
   PATCH: handle(updateInternalAccountOp, async (ctx) =>
     updateInternalAccount(signedCall(ctx, { platform: ctx.platform, accountId: ctx.params.id, body: ctx.body })),
   ),

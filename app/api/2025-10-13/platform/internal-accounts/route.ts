@@ -3,5 +3,7 @@ import { listPlatformInternalAccountsOp } from "@/lib/internal-accounts/internal
 import { listPlatformInternalAccounts } from "@/lib/internal-accounts/list-platform-internal-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(listPlatformInternalAccountsOp, async ({ platform, query }) => reply(200, await listPlatformInternalAccounts(platform, query))),
+  GET: handle(listPlatformInternalAccountsOp, async ({ platform, query }) =>
+    reply(200, await listPlatformInternalAccounts(platform, query)),
+  ),
 });

@@ -5,8 +5,15 @@ import { startPasskeyEnrollment } from "@/lib/sca/start-passkey-enrollment";
 import { startTotpEnrollment } from "@/lib/sca/start-totp-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(listScaFactorsOp, async ({ platform, query }) => reply(200, await listScaFactors(platform, query.customerId))),
+  GET: handle(listScaFactorsOp, async ({ platform, query }) =>
+    reply(200, await listScaFactors(platform, query.customerId)),
+  ),
   POST: handle(startScaFactorEnrollmentOp, async ({ platform, query, body }) =>
-    reply(200, body.type === "PASSKEY" ? await startPasskeyEnrollment(platform, query.customerId) : await startTotpEnrollment(platform, query.customerId)),
+    reply(
+      200,
+      body.type === "PASSKEY"
+        ? await startPasskeyEnrollment(platform, query.customerId)
+        : await startTotpEnrollment(platform, query.customerId),
+    ),
   ),
 });

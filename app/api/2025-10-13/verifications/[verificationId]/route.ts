@@ -3,5 +3,7 @@ import { getVerificationOp } from "@/lib/verifications/verification.contract";
 import { getVerification } from "@/lib/verifications/get-verification";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getVerificationOp, async ({ platform, params }) => reply(200, await getVerification(platform, params.verificationId))),
+  GET: handle(getVerificationOp, async ({ platform, params }) =>
+    reply(200, await getVerification(platform, params.verificationId)),
+  ),
 });

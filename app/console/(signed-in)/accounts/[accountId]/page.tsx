@@ -9,7 +9,13 @@ import { transactionColumns, transactionRows } from "../../_ui/transaction-rows"
 import { Badge, Fields, Id, PageHeader, Pager, Section, TextLink, money } from "../../_ui/ui";
 
 /** One internal account: balance, owner, funding instructions and its transactions, a page at a time. */
-export default async function AccountPage({ params, searchParams }: { params: Promise<{ accountId: string }>; searchParams: Promise<SearchParams> }) {
+export default async function AccountPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ accountId: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const accountId = decodeURIComponent((await params).accountId);
   const sp = await searchParams;
   const client = await consolePage();
@@ -31,7 +37,10 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
       <Fields
         items={[
           [t("accounts.type"), a.type],
-          [t("transactions.customer"), a.customerId ? <Id value={a.customerId} href={`/console/customers/${a.customerId}`} /> : "—"],
+          [
+            t("transactions.customer"),
+            a.customerId ? <Id value={a.customerId} href={`/console/customers/${a.customerId}`} /> : "—",
+          ],
           [t("accounts.balance"), money(a.balance, locale)],
           [t("accounts.totalBalance"), money(a.totalBalance, locale)],
           [t("common.created"), <LocalTime key="c" iso={a.createdAt} locale={locale} />],
@@ -39,7 +48,12 @@ export default async function AccountPage({ params, searchParams }: { params: Pr
         ]}
       />
       <Section title={t("transactions.title")}>
-        <DataTable caption={t("transactions.title")} empty={t("transactions.empty")} columns={transactionColumns(t)} rows={transactionRows(txs.data, t, locale)} />
+        <DataTable
+          caption={t("transactions.title")}
+          empty={t("transactions.empty")}
+          columns={transactionColumns(t)}
+          rows={transactionRows(txs.data, t, locale)}
+        />
         <Pager path={path} sp={sp} page={txs} t={t} />
       </Section>
     </>

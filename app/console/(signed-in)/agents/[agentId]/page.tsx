@@ -7,10 +7,27 @@ import { AgentBadge } from "../../_ui/agent-badge";
 import { LocalTime } from "../../_ui/local-time";
 import { ReturnField } from "../../_ui/return-field";
 import { Status } from "../../_ui/status";
-import { Badge, Fields, Id, PageHeader, Section, TextLink, buttonDanger, buttonPlain, buttonPrimary, inputClass } from "../../_ui/ui";
+import {
+  Badge,
+  Fields,
+  Id,
+  PageHeader,
+  Section,
+  TextLink,
+  buttonDanger,
+  buttonPlain,
+  buttonPrimary,
+  inputClass,
+} from "../../_ui/ui";
 
 /** One agent: its state and usage, pause/resume, the policy editor and deletion (with confirmation). */
-export default async function AgentPage({ params, searchParams }: { params: Promise<{ agentId: string }>; searchParams: Promise<SearchParams> }) {
+export default async function AgentPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ agentId: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const agentId = decodeURIComponent((await params).agentId);
   const sp = await searchParams;
   const client = await consolePage();
@@ -43,14 +60,25 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
         <button className={buttonPlain}>{a.isPaused ? t("agents.resume") : t("agents.pause")}</button>
       </form>
       <Section title={t("agents.policy")}>
-        <form method="post" action={`/console/agents/${a.id}/policy`} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" data-testid="policy-form">
+        <form
+          method="post"
+          action={`/console/agents/${a.id}/policy`}
+          className="space-y-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          data-testid="policy-form"
+        >
           <ReturnField to={here} />
           <fieldset>
             <legend className="font-medium">{t("agents.permissions")}</legend>
             <div className="mt-1 grid grid-cols-1 gap-1 sm:grid-cols-2">
               {AGENT_PERMISSIONS.map((perm) => (
                 <label key={perm} className="flex items-center gap-2 text-sm">
-                  <input type="checkbox" name="permissions" value={perm} defaultChecked={a.policy.permissions.includes(perm)} /> {perm}
+                  <input
+                    type="checkbox"
+                    name="permissions"
+                    value={perm}
+                    defaultChecked={a.policy.permissions.includes(perm)}
+                  />{" "}
+                  {perm}
                 </label>
               ))}
             </div>
@@ -64,16 +92,36 @@ export default async function AgentPage({ params, searchParams }: { params: Prom
               </select>
             </label>
             <label className="text-sm">
-              <span className="block font-medium">{t("agents.perTransactionMinor", { currency: limits.currency })}</span>
-              <input name="perTransactionLimit" type="number" min={0} defaultValue={limits.perTransactionLimit} className={`${inputClass} w-32`} />
+              <span className="block font-medium">
+                {t("agents.perTransactionMinor", { currency: limits.currency })}
+              </span>
+              <input
+                name="perTransactionLimit"
+                type="number"
+                min={0}
+                defaultValue={limits.perTransactionLimit}
+                className={`${inputClass} w-32`}
+              />
             </label>
             <label className="text-sm">
               <span className="block font-medium">{t("agents.daily")}</span>
-              <input name="dailyLimit" type="number" min={0} defaultValue={limits.dailyLimit ?? ""} className={`${inputClass} w-32`} />
+              <input
+                name="dailyLimit"
+                type="number"
+                min={0}
+                defaultValue={limits.dailyLimit ?? ""}
+                className={`${inputClass} w-32`}
+              />
             </label>
             <label className="text-sm">
               <span className="block font-medium">{t("agents.monthly")}</span>
-              <input name="monthlyLimit" type="number" min={0} defaultValue={limits.monthlyLimit ?? ""} className={`${inputClass} w-32`} />
+              <input
+                name="monthlyLimit"
+                type="number"
+                min={0}
+                defaultValue={limits.monthlyLimit ?? ""}
+                className={`${inputClass} w-32`}
+              />
             </label>
           </div>
           <button className={buttonPrimary}>{t("agents.savePolicy")}</button>

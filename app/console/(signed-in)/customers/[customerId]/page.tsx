@@ -14,7 +14,13 @@ import { transactionRows, transactionColumns } from "../../_ui/transaction-rows"
 import { Badge, Fields, Id, PageHeader, Section, TextLink, money } from "../../_ui/ui";
 
 /** One customer: its details, compliance (KYC/KYB, latest verification, documents, owners), accounts, latest transactions and agents, and a form to create an agent for it. */
-export default async function CustomerPage({ params, searchParams }: { params: Promise<{ customerId: string }>; searchParams: Promise<SearchParams> }) {
+export default async function CustomerPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ customerId: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const customerId = decodeURIComponent((await params).customerId);
   const sp = await searchParams;
   const client = await consolePage();
@@ -71,8 +77,15 @@ export default async function CustomerPage({ params, searchParams }: { params: P
         />
       </Section>
       <Section title={t("transactions.latest")}>
-        <DataTable caption={t("transactions.latest")} empty={t("transactions.empty")} columns={transactionColumns(t)} rows={transactionRows(txs.data, t, locale)} />
-        <TextLink href={`/console/transactions?customerId=${encodeURIComponent(customerId)}`}>{t("transactions.allOfCustomer")}</TextLink>
+        <DataTable
+          caption={t("transactions.latest")}
+          empty={t("transactions.empty")}
+          columns={transactionColumns(t)}
+          rows={transactionRows(txs.data, t, locale)}
+        />
+        <TextLink href={`/console/transactions?customerId=${encodeURIComponent(customerId)}`}>
+          {t("transactions.allOfCustomer")}
+        </TextLink>
       </Section>
       <Section title={t("agents.title")}>
         <DataTable

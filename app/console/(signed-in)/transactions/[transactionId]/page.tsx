@@ -9,7 +9,13 @@ import { txAmount } from "../../_ui/transaction-rows";
 import { Badge, Fields, Id, JsonBlock, PageHeader, Section, TextLink, money } from "../../_ui/ui";
 
 /** One transaction: status (and why it waits or failed), amounts, both ends, and the decision when it awaits one. */
-export default async function TransactionPage({ params, searchParams }: { params: Promise<{ transactionId: string }>; searchParams: Promise<SearchParams> }) {
+export default async function TransactionPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ transactionId: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const transactionId = decodeURIComponent((await params).transactionId);
   const sp = await searchParams;
   const client = await consolePage();
@@ -18,31 +24,52 @@ export default async function TransactionPage({ params, searchParams }: { params
   if (!r.ok) notFound();
   const tx = r.body as Record<string, any>;
   const account = (end: Record<string, any> | undefined) =>
-    end?.accountId ? <Id value={end.accountId} href={String(end.accountId).startsWith("InternalAccount:") ? `/console/accounts/${end.accountId}` : undefined} /> : (end?.umaAddress ?? "—");
+    end?.accountId ? (
+      <Id
+        value={end.accountId}
+        href={String(end.accountId).startsWith("InternalAccount:") ? `/console/accounts/${end.accountId}` : undefined}
+      />
+    ) : (
+      (end?.umaAddress ?? "—")
+    );
   const here = `/console/transactions/${transactionId}`;
   return (
     <>
       <Status msg={sp.msg} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
-        <TextLink href="/console/transactions">{t("transactions.title")}</TextLink> / <span className="break-all">{tx.id}</span>
+        <TextLink href="/console/transactions">{t("transactions.title")}</TextLink> /{" "}
+        <span className="break-all">{tx.id}</span>
       </nav>
       <PageHeader title={txAmount(tx, locale)} description={tx.id}>
         <Badge status={tx.status} />
       </PageHeader>
-      {tx.pendingReason === "PENDING_PLATFORM_APPROVAL" ? <ApprovalActions transactionId={tx.id} returnTo={here} t={t} /> : null}
+      {tx.pendingReason === "PENDING_PLATFORM_APPROVAL" ? (
+        <ApprovalActions transactionId={tx.id} returnTo={here} t={t} />
+      ) : null}
       <Fields
         items={[
           [t("common.status"), tx.status],
           [t("transactions.pendingReason"), tx.pendingReason ?? "—"],
           [t("transactions.failureReason"), tx.failureReason ?? tx.rejectionReason ?? "—"],
-          [t("transactions.customer"), tx.customerId ? <Id value={tx.customerId} href={`/console/customers/${tx.customerId}`} /> : "—"],
-          [t("transactions.agent"), tx.agentId ? <Id value={tx.agentId} href={`/console/agents/${tx.agentId}`} /> : "—"],
+          [
+            t("transactions.customer"),
+            tx.customerId ? <Id value={tx.customerId} href={`/console/customers/${tx.customerId}`} /> : "—",
+          ],
+          [
+            t("transactions.agent"),
+            tx.agentId ? <Id value={tx.agentId} href={`/console/agents/${tx.agentId}`} /> : "—",
+          ],
           [t("transactions.from"), account(tx.source)],
           [t("transactions.to"), account(tx.destination)],
           [t("transactions.sent"), money(tx.sentAmount, locale)],
           [t("transactions.received"), money(tx.receivedAmount, locale)],
           [t("transactions.rate"), tx.exchangeRate ?? "—"],
-          [t("transactions.fees"), tx.fees !== undefined && tx.sentAmount ? money({ amount: tx.fees, currency: tx.sentAmount.currency }, locale) : "—"],
+          [
+            t("transactions.fees"),
+            tx.fees !== undefined && tx.sentAmount
+              ? money({ amount: tx.fees, currency: tx.sentAmount.currency }, locale)
+              : "—",
+          ],
           [t("common.created"), <LocalTime key="c" iso={tx.createdAt} locale={locale} />],
           [t("transactions.settled"), <LocalTime key="s" iso={tx.settledAt} locale={locale} />],
         ]}

@@ -9,7 +9,13 @@ import { Status } from "../../_ui/status";
 import { Badge, Fields, JsonBlock, PageHeader, Section, TextLink, buttonPlain } from "../../_ui/ui";
 
 /** One webhook delivery: the payload it sends (the same bytes every attempt) and each attempt with its answer. */
-export default async function DeliveryPage({ params, searchParams }: { params: Promise<{ deliveryId: string }>; searchParams: Promise<SearchParams> }) {
+export default async function DeliveryPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ deliveryId: string }>;
+  searchParams: Promise<SearchParams>;
+}) {
   const deliveryId = decodeURIComponent((await params).deliveryId);
   const sp = await searchParams;
   const client = await consolePage();
@@ -58,7 +64,9 @@ export default async function DeliveryPage({ params, searchParams }: { params: P
               n: t("webhooks.attemptN", { n: a.attempt }),
               at: <LocalTime iso={a.attemptedAt} locale={locale} />,
               answer: a.statusCode !== undefined ? `HTTP ${a.statusCode}` : (a.error ?? "—"),
-              result: <Badge status={a.result === "RETRY" ? "PENDING" : a.result} label={t(`webhooks.results.${a.result}`)} />,
+              result: (
+                <Badge status={a.result === "RETRY" ? "PENDING" : a.result} label={t(`webhooks.results.${a.result}`)} />
+              ),
               ms: `${a.durationMs} ms`,
             },
           }))}

@@ -5,7 +5,12 @@ import { returnTo } from "@/lib/integrator/console/return-to";
 /** Delete an agent (DELETE /agents/{id}): its token stops working at once. The page asks for confirmation. */
 export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentId }) => {
   const form = await req.formData();
-  if (form.get("confirm") !== "yes") return back(req, returnTo(form, "/console"), `${agentId}: tick "confirm" to delete the agent`);
+  if (form.get("confirm") !== "yes")
+    return back(req, returnTo(form, "/console"), `${agentId}: tick "confirm" to delete the agent`);
   const r = await settle((await consoleClient(s)).deleteAgent(agentId));
-  return back(req, returnTo(form, "/console"), r.ok ? `${agentId} deleted` : `${agentId}: ${r.error.code} ${r.error.message}`);
+  return back(
+    req,
+    returnTo(form, "/console"),
+    r.ok ? `${agentId} deleted` : `${agentId}: ${r.error.code} ${r.error.message}`,
+  );
 });

@@ -7,5 +7,9 @@ export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentI
   const form = await req.formData();
   const isPaused = form.get("isPaused") === "true";
   const r = await settle((await consoleClient(s)).updateAgent(agentId, { isPaused }));
-  return back(req, returnTo(form, "/console"), r.ok ? `${agentId} ${isPaused ? "paused" : "resumed"}` : `${agentId}: ${r.error.code}`);
+  return back(
+    req,
+    returnTo(form, "/console"),
+    r.ok ? `${agentId} ${isPaused ? "paused" : "resumed"}` : `${agentId}: ${r.error.code}`,
+  );
 });

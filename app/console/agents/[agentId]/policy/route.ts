@@ -29,5 +29,9 @@ export const POST = consoleFormPost<{ agentId: string }>(async (req, s, { agentI
   if (r.ok) return back(req, returnTo(form, "/console"), `${agentId} policy saved`);
   const errors = (r.error.details?.errors ?? []) as Array<{ field: string }>;
   const fields = errors.map((e) => e.field).join(", ");
-  return back(req, returnTo(form, "/console"), `${agentId}: policy not saved: ${r.error.code}${fields ? ` (${fields})` : ""}`);
+  return back(
+    req,
+    returnTo(form, "/console"),
+    `${agentId}: policy not saved: ${r.error.code}${fields ? ` (${fields})` : ""}`,
+  );
 });

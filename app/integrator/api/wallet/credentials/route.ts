@@ -1,5 +1,8 @@
 import { integratorRoute, readJson, relay, signedRetryHeaders } from "@/lib/integrator/http/route";
-import { assertRegistrationChallenge, consumeRegistrationChallenge } from "@/lib/integrator/backend/registration-challenge";
+import {
+  assertRegistrationChallenge,
+  consumeRegistrationChallenge,
+} from "@/lib/integrator/backend/registration-challenge";
 import { callService, IntegratorError } from "@/lib/integrator/backend/service";
 import { setPhoneNumber } from "@/lib/integrator/backend/phone-number";
 
@@ -19,7 +22,13 @@ export const POST = integratorRoute(async ({ req, user }) => {
   switch (input.type) {
     case "PASSKEY":
       challenge = await assertRegistrationChallenge(user.id, input.challenge);
-      body = { type: "PASSKEY", accountId: user.accountId, nickname: String(input.nickname ?? "Passkey").slice(0, 100), challenge, attestation: input.attestation };
+      body = {
+        type: "PASSKEY",
+        accountId: user.accountId,
+        nickname: String(input.nickname ?? "Passkey").slice(0, 100),
+        challenge,
+        attestation: input.attestation,
+      };
       break;
     case "OAUTH":
       body = { type: "OAUTH", accountId: user.accountId, oidcToken: input.oidcToken };
@@ -33,7 +42,11 @@ export const POST = integratorRoute(async ({ req, user }) => {
       body = { type: "SMS_OTP", accountId: user.accountId };
       break;
     default:
-      throw new IntegratorError(400, "INVALID_INPUT", `type: expected PASSKEY, OAUTH, EMAIL_OTP or SMS_OTP, received ${JSON.stringify(input.type ?? null)}`);
+      throw new IntegratorError(
+        400,
+        "INVALID_INPUT",
+        `type: expected PASSKEY, OAUTH, EMAIL_OTP or SMS_OTP, received ${JSON.stringify(input.type ?? null)}`,
+      );
   }
   const r = await callService("POST", "/auth/credentials", { body, ...signedRetryHeaders(req) });
   if (challenge && r.status === 201) await consumeRegistrationChallenge(challenge);

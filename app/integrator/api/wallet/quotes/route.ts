@@ -10,12 +10,14 @@ import { IntegratorError } from "@/lib/integrator/backend/service";
 export const POST = integratorRoute(async ({ req, user }) => {
   const input = await readJson(req);
   const amount = input.amount;
-  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount < 1) throw new IntegratorError(400, "INVALID_INPUT", "amount: a positive whole number of the smallest unit");
+  if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount < 1)
+    throw new IntegratorError(400, "INVALID_INPUT", "amount: a positive whole number of the smallest unit");
   const side = input.side === "RECEIVING" ? "RECEIVING" : "SENDING";
   const ipAddress = (req.headers.get("x-forwarded-for") ?? "").split(",").pop()?.trim() || "127.0.0.1";
   if (typeof input.umaAddress === "string") {
     const umaAddress = input.umaAddress.trim();
-    if (!umaAddress || umaAddress.length > 300) throw new IntegratorError(400, "INVALID_INPUT", "umaAddress: an UMA address such as $alice@example.com");
+    if (!umaAddress || umaAddress.length > 300)
+      throw new IntegratorError(400, "INVALID_INPUT", "umaAddress: an UMA address such as $alice@example.com");
     const currency = typeof input.currency === "string" && input.currency ? input.currency : undefined;
     return relay(await quoteToUma(user, { umaAddress, currency, amount, side, ipAddress }));
   }

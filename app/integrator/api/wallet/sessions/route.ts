@@ -9,7 +9,9 @@ import { sessionsWithDevices } from "@/lib/integrator/backend/session-devices";
  * session (recorded as its device, last seen now). The page polls this to notice a revoke made elsewhere.
  */
 export const GET = integratorRoute(async ({ req, user }) => {
-  const r = await callService<{ data: AuthSession[] }>("GET", "/auth/sessions", { query: { accountId: user.accountId } });
+  const r = await callService<{ data: AuthSession[] }>("GET", "/auth/sessions", {
+    query: { accountId: user.accountId },
+  });
   if (r.status !== 200) return relay(r);
   const current = new URL(req.url).searchParams.get("current");
   const data = await sessionsWithDevices(user, r.body.data, current, req.headers.get("user-agent") ?? "");

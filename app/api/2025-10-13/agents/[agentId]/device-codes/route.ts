@@ -3,5 +3,7 @@ import { createDeviceCodeOp } from "@/lib/agents/agent.contract";
 import { createDeviceCode } from "@/lib/agents/create-device-code";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(createDeviceCodeOp, async ({ platform, params }) => reply(201, await createDeviceCode(platform, params.agentId))),
+  POST: handle(createDeviceCodeOp, async ({ platform, params }) =>
+    reply(201, await createDeviceCode(platform, params.agentId)),
+  ),
 });

@@ -3,5 +3,7 @@ import { agentListInternalAccountsOp } from "@/lib/agent-actions/agent-action.co
 import { agentListInternalAccounts } from "@/lib/agent-actions/agent-list-internal-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(agentListInternalAccountsOp, async ({ agent, query }) => reply(200, await agentListInternalAccounts(agent, query))),
+  GET: handle(agentListInternalAccountsOp, async ({ agent, query }) =>
+    reply(200, await agentListInternalAccounts(agent, query)),
+  ),
 });

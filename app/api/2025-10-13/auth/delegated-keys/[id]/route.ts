@@ -4,7 +4,9 @@ import { getDelegatedKey } from "@/lib/delegated-keys/get-delegated-key";
 import { revokeDelegatedKey } from "@/lib/delegated-keys/revoke-delegated-key";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getDelegatedKeyOp, async ({ platform, params }) => reply(200, await getDelegatedKey(platform, params.id))),
+  GET: handle(getDelegatedKeyOp, async ({ platform, params }) =>
+    reply(200, await getDelegatedKey(platform, params.id)),
+  ),
   DELETE: handle(revokeDelegatedKeyOp, async ({ platform, params }) => {
     await revokeDelegatedKey(platform, params.id);
     return reply(204);

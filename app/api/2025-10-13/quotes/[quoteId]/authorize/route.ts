@@ -3,5 +3,7 @@ import { authorizeQuoteOp } from "@/lib/quotes/quote.contract";
 import { authorizeQuote } from "@/lib/quotes/authorize-quote";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(authorizeQuoteOp, async ({ platform, params, body }) => reply(200, await authorizeQuote(platform, params.quoteId, body))),
+  POST: handle(authorizeQuoteOp, async ({ platform, params, body }) =>
+    reply(200, await authorizeQuote(platform, params.quoteId, body)),
+  ),
 });

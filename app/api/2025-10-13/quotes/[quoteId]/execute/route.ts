@@ -5,7 +5,9 @@ import { signedCall } from "@/lib/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(executeQuoteOp, async (ctx) => {
-    const r = await executeQuoteRequest(signedCall(ctx, { platform: ctx.platform, quoteId: ctx.params.quoteId, scaFactor: ctx.body?.scaFactor }));
+    const r = await executeQuoteRequest(
+      signedCall(ctx, { platform: ctx.platform, quoteId: ctx.params.quoteId, scaFactor: ctx.body?.scaFactor }),
+    );
     return reply(r.status, r.body, r.headers);
   }),
 });

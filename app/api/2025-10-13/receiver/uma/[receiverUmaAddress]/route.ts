@@ -3,5 +3,7 @@ import { lookupUmaOp } from "@/lib/uma/uma.contract";
 import { lookupUma } from "@/lib/uma/lookup-uma";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(lookupUmaOp, async ({ platform, params, query }) => reply(200, await lookupUma(platform, params.receiverUmaAddress, query))),
+  GET: handle(lookupUmaOp, async ({ platform, params, query }) =>
+    reply(200, await lookupUma(platform, params.receiverUmaAddress, query)),
+  ),
 });

@@ -5,6 +5,11 @@ import { confirmTotpEnrollment } from "@/lib/sca/confirm-totp-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(confirmScaFactorEnrollmentOp, async ({ platform, query, body }) =>
-    reply(200, body.type === "PASSKEY" ? await confirmPasskeyEnrollment(platform, query.customerId, body) : await confirmTotpEnrollment(platform, query.customerId, body)),
+    reply(
+      200,
+      body.type === "PASSKEY"
+        ? await confirmPasskeyEnrollment(platform, query.customerId, body)
+        : await confirmTotpEnrollment(platform, query.customerId, body),
+    ),
   ),
 });

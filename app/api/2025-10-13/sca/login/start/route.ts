@@ -3,5 +3,7 @@ import { startScaLoginOp } from "@/lib/sca/sca.contract";
 import { startScaLogin } from "@/lib/sca/start-sca-login";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(startScaLoginOp, async ({ platform, query, body }) => reply(200, await startScaLogin(platform, query.customerId, body.factor))),
+  POST: handle(startScaLoginOp, async ({ platform, query, body }) =>
+    reply(200, await startScaLogin(platform, query.customerId, body.factor)),
+  ),
 });

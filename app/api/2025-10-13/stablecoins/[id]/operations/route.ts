@@ -3,5 +3,7 @@ import { listOperationsOp } from "@/lib/stablecoins/stablecoin.contract";
 import { listOperations } from "@/lib/stablecoins/list-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(listOperationsOp, async ({ platform, params, query }) => reply(200, await listOperations(platform.id, params.id, query))),
+  GET: handle(listOperationsOp, async ({ platform, params, query }) =>
+    reply(200, await listOperations(platform.id, params.id, query)),
+  ),
 });

@@ -5,6 +5,8 @@ import { callService } from "@/lib/integrator/backend/service";
 export const POST = integratorRoute(async ({ user, params }) => {
   await assertOwnExternalAccount(user, params.id);
   return relay(
-    await callService("POST", `/customers/external-accounts/${encodeURIComponent(params.id)}/challenge`, { body: { method: "WALLET_SIGNATURE" } }),
+    await callService("POST", `/customers/external-accounts/${encodeURIComponent(params.id)}/challenge`, {
+      body: { method: "WALLET_SIGNATURE" },
+    }),
   );
 });

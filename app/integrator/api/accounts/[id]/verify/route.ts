@@ -6,6 +6,8 @@ export const POST = integratorRoute(async ({ req, user, params }) => {
   await assertOwnExternalAccount(user, params.id);
   const input = await readJson(req);
   return relay(
-    await callService("POST", `/customers/external-accounts/${encodeURIComponent(params.id)}/verify`, { body: { signature: input.signature } }),
+    await callService("POST", `/customers/external-accounts/${encodeURIComponent(params.id)}/verify`, {
+      body: { signature: input.signature },
+    }),
   );
 });

@@ -16,7 +16,10 @@ export async function GET(req: Request): Promise<Response> {
   const back = (path: string, key: string, value: unknown) =>
     new Response(null, {
       status: 303,
-      headers: { location: `${origin}${path}#${key}=${Buffer.from(JSON.stringify(value)).toString("base64url")}`, "cache-control": "no-store" },
+      headers: {
+        location: `${origin}${path}#${key}=${Buffer.from(JSON.stringify(value)).toString("base64url")}`,
+        "cache-control": "no-store",
+      },
     });
   try {
     const user = await requireUser();

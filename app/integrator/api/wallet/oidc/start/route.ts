@@ -13,10 +13,21 @@ export const POST = integratorRoute(async ({ req, user }) => {
       throw new IntegratorError(400, "INVALID_INPUT", "clientPublicKey: expected a SEC1 P-256 public key in hex");
     }
     const cred = await assertOwnCredential(user, String(input.credentialId ?? ""));
-    if (cred.type !== "OAUTH") throw new IntegratorError(400, "INVALID_INPUT", `credentialId: expected an OAUTH credential, received ${cred.type}`);
-    const url = await startOidc({ userId: user.id, purpose: "SIGN_IN", clientPublicKey: input.clientPublicKey, credentialId: cred.id });
+    if (cred.type !== "OAUTH")
+      throw new IntegratorError(
+        400,
+        "INVALID_INPUT",
+        `credentialId: expected an OAUTH credential, received ${cred.type}`,
+      );
+    const url = await startOidc({
+      userId: user.id,
+      purpose: "SIGN_IN",
+      clientPublicKey: input.clientPublicKey,
+      credentialId: cred.id,
+    });
     return NextResponse.json({ url });
   }
-  if (input.purpose === "LINK") return NextResponse.json({ url: await startOidc({ userId: user.id, purpose: "LINK" }) });
+  if (input.purpose === "LINK")
+    return NextResponse.json({ url: await startOidc({ userId: user.id, purpose: "LINK" }) });
   throw new IntegratorError(400, "INVALID_INPUT", "purpose: expected SIGN_IN or LINK");
 });

@@ -7,9 +7,13 @@ import { callService, platformInfo } from "@/lib/integrator/backend/service";
 /** Options for navigator.credentials.create with a challenge this backend issues and remembers. */
 export const POST = integratorRoute(async ({ user }) => {
   const platform = await platformInfo();
-  const creds = await callService<{ data: Array<{ type: string; credentialId?: string }> }>("GET", "/auth/credentials", {
-    query: { accountId: user.accountId },
-  });
+  const creds = await callService<{ data: Array<{ type: string; credentialId?: string }> }>(
+    "GET",
+    "/auth/credentials",
+    {
+      query: { accountId: user.accountId },
+    },
+  );
   const existing = creds.status === 200 ? creds.body.data.filter((c) => c.type === "PASSKEY" && c.credentialId) : [];
   const challenge = await issueRegistrationChallenge(user.id);
   const options = await generateRegistrationOptions({

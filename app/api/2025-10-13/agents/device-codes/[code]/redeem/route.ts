@@ -4,5 +4,7 @@ import { redeemDeviceCode } from "@/lib/agents/redeem-device-code";
 import { sourceAddress } from "@/lib/rate-limit/source-address";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(redeemDeviceCodeOp, async ({ params, req }) => reply(200, await redeemDeviceCode(params.code, sourceAddress(req.headers)))),
+  POST: handle(redeemDeviceCodeOp, async ({ params, req }) =>
+    reply(200, await redeemDeviceCode(params.code, sourceAddress(req.headers))),
+  ),
 });

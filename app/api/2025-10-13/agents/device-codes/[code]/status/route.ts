@@ -3,5 +3,7 @@ import { deviceCodeStatusOp } from "@/lib/agents/agent.contract";
 import { deviceCodeStatus } from "@/lib/agents/device-code-status";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(deviceCodeStatusOp, async ({ platform, params }) => reply(200, await deviceCodeStatus(platform, params.code))),
+  GET: handle(deviceCodeStatusOp, async ({ platform, params }) =>
+    reply(200, await deviceCodeStatus(platform, params.code)),
+  ),
 });

@@ -5,6 +5,8 @@ import { signedCall } from "@/lib/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(refreshSessionOp, async (ctx) =>
-    refreshSession(signedCall(ctx, { platform: ctx.platform, sessionId: ctx.params.id, clientPublicKey: ctx.body.clientPublicKey })),
+    refreshSession(
+      signedCall(ctx, { platform: ctx.platform, sessionId: ctx.params.id, clientPublicKey: ctx.body.clientPublicKey }),
+    ),
   ),
 });

@@ -3,5 +3,7 @@ import { getBulkImportJobOp } from "@/lib/bulk-import/bulk-import.contract";
 import { getBulkImportJob } from "@/lib/bulk-import/get-bulk-import-job";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getBulkImportJobOp, async ({ platform, params }) => reply(200, await getBulkImportJob(platform, params.jobId))),
+  GET: handle(getBulkImportJobOp, async ({ platform, params }) =>
+    reply(200, await getBulkImportJob(platform, params.jobId)),
+  ),
 });

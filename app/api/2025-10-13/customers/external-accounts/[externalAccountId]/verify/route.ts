@@ -4,6 +4,9 @@ import { verifyOwnership } from "@/lib/external-accounts/verify-ownership";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(ops.verify, async ({ platform, params, body }) =>
-    reply(200, await verifyOwnership({ platformId: platform.id, kind: "customers" }, params.externalAccountId, body.signature)),
+    reply(
+      200,
+      await verifyOwnership({ platformId: platform.id, kind: "customers" }, params.externalAccountId, body.signature),
+    ),
   ),
 });

@@ -4,6 +4,13 @@ import { startOwnershipChallenge } from "@/lib/external-accounts/start-ownership
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(ops.challenge, async ({ platform, params, body }) =>
-    reply(201, await startOwnershipChallenge({ platformId: platform.id, kind: "platform" }, params.externalAccountId, body.method)),
+    reply(
+      201,
+      await startOwnershipChallenge(
+        { platformId: platform.id, kind: "platform" },
+        params.externalAccountId,
+        body.method,
+      ),
+    ),
   ),
 });

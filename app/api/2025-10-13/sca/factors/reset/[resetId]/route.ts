@@ -3,5 +3,7 @@ import { getTwoFactorResetStatusOp } from "@/lib/sca/sca.contract";
 import { getTwoFactorReset } from "@/lib/sca/get-two-factor-reset";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getTwoFactorResetStatusOp, async ({ platform, params, query }) => reply(200, await getTwoFactorReset(platform, query.customerId, params.resetId))),
+  GET: handle(getTwoFactorResetStatusOp, async ({ platform, params, query }) =>
+    reply(200, await getTwoFactorReset(platform, query.customerId, params.resetId)),
+  ),
 });

@@ -11,8 +11,14 @@ export const POST = integratorRoute(async ({ req, user, params }) => {
   const cred = await assertOwnCredential(user, params.id);
   const input = await readJson(req);
   let body: Record<string, unknown>;
-  if (cred.type === "EMAIL_OTP" || cred.type === "SMS_OTP") body = { type: cred.type, encryptedOtpBundle: input.encryptedOtpBundle };
+  if (cred.type === "EMAIL_OTP" || cred.type === "SMS_OTP")
+    body = { type: cred.type, encryptedOtpBundle: input.encryptedOtpBundle };
   else if (cred.type === "PASSKEY") body = { type: "PASSKEY", assertion: input.assertion };
-  else throw new IntegratorError(400, "INVALID_INPUT", `Credentials of type ${cred.type} are verified through their own flow`);
+  else
+    throw new IntegratorError(
+      400,
+      "INVALID_INPUT",
+      `Credentials of type ${cred.type} are verified through their own flow`,
+    );
   return relay(await callService("POST", `/auth/credentials/${encodeURIComponent(params.id)}/verify`, { body, ...h }));
 });

@@ -7,6 +7,9 @@ export const POST = integratorRoute(async ({ req, user, params }) => {
   if (!h.requestId) await assertOwnSession(user, params.id);
   const input = await readJson(req);
   return relay(
-    await callService("POST", `/auth/sessions/${encodeURIComponent(params.id)}/refresh`, { body: { clientPublicKey: input.clientPublicKey }, ...h }),
+    await callService("POST", `/auth/sessions/${encodeURIComponent(params.id)}/refresh`, {
+      body: { clientPublicKey: input.clientPublicKey },
+      ...h,
+    }),
   );
 });

@@ -3,5 +3,7 @@ import { simulateCardAuthorizationOp } from "@/lib/cards/card-simulation.contrac
 import { simulateCardAuthorization } from "@/lib/cards/simulate-card-authorization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(simulateCardAuthorizationOp, async ({ platform, params, body }) => reply(202, await simulateCardAuthorization(platform, params.id, "AUTHORIZATION", body))),
+  POST: handle(simulateCardAuthorizationOp, async ({ platform, params, body }) =>
+    reply(202, await simulateCardAuthorization(platform, params.id, "AUTHORIZATION", body)),
+  ),
 });

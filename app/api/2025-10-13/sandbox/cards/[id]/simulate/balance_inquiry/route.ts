@@ -3,5 +3,7 @@ import { simulateCardBalanceInquiryOp } from "@/lib/cards/card-simulation.contra
 import { simulateCardAuthorization } from "@/lib/cards/simulate-card-authorization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(simulateCardBalanceInquiryOp, async ({ platform, params, body }) => reply(202, await simulateCardAuthorization(platform, params.id, "BALANCE_INQUIRY", body))),
+  POST: handle(simulateCardBalanceInquiryOp, async ({ platform, params, body }) =>
+    reply(202, await simulateCardAuthorization(platform, params.id, "BALANCE_INQUIRY", body)),
+  ),
 });

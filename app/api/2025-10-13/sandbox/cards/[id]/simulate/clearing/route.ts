@@ -3,5 +3,7 @@ import { simulateCardClearingOp } from "@/lib/cards/card-simulation.contract";
 import { simulateCardClearing } from "@/lib/cards/simulate-card-clearing";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(simulateCardClearingOp, async ({ platform, params, body }) => reply(202, await simulateCardClearing(platform, params.id, body))),
+  POST: handle(simulateCardClearingOp, async ({ platform, params, body }) =>
+    reply(202, await simulateCardClearing(platform, params.id, body)),
+  ),
 });

@@ -3,5 +3,7 @@ import { simulateCardCreditAuthorizationOp } from "@/lib/cards/card-simulation.c
 import { simulateCardAuthorization } from "@/lib/cards/simulate-card-authorization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(simulateCardCreditAuthorizationOp, async ({ platform, params, body }) => reply(202, await simulateCardAuthorization(platform, params.id, "CREDIT_AUTHORIZATION", body))),
+  POST: handle(simulateCardCreditAuthorizationOp, async ({ platform, params, body }) =>
+    reply(202, await simulateCardAuthorization(platform, params.id, "CREDIT_AUTHORIZATION", body)),
+  ),
 });

@@ -3,5 +3,7 @@ import { simulateCardCreditAuthorizationAdviceOp } from "@/lib/cards/card-simula
 import { simulateCardAuthorization } from "@/lib/cards/simulate-card-authorization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(simulateCardCreditAuthorizationAdviceOp, async ({ platform, params, body }) => reply(202, await simulateCardAuthorization(platform, params.id, "CREDIT_AUTHORIZATION_ADVICE", body))),
+  POST: handle(simulateCardCreditAuthorizationAdviceOp, async ({ platform, params, body }) =>
+    reply(202, await simulateCardAuthorization(platform, params.id, "CREDIT_AUTHORIZATION_ADVICE", body)),
+  ),
 });

@@ -3,5 +3,7 @@ import { simulateCardFinancialAuthorizationOp } from "@/lib/cards/card-simulatio
 import { simulateCardAuthorization } from "@/lib/cards/simulate-card-authorization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(simulateCardFinancialAuthorizationOp, async ({ platform, params, body }) => reply(202, await simulateCardAuthorization(platform, params.id, "FINANCIAL_AUTHORIZATION", body))),
+  POST: handle(simulateCardFinancialAuthorizationOp, async ({ platform, params, body }) =>
+    reply(202, await simulateCardAuthorization(platform, params.id, "FINANCIAL_AUTHORIZATION", body)),
+  ),
 });

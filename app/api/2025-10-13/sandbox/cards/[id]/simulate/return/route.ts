@@ -3,5 +3,7 @@ import { simulateCardReturnOp } from "@/lib/cards/card-simulation.contract";
 import { simulateCardReturn } from "@/lib/cards/simulate-card-return";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(simulateCardReturnOp, async ({ platform, params, body }) => reply(202, await simulateCardReturn(platform, params.id, body))),
+  POST: handle(simulateCardReturnOp, async ({ platform, params, body }) =>
+    reply(202, await simulateCardReturn(platform, params.id, body)),
+  ),
 });
