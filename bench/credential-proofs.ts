@@ -65,7 +65,7 @@ const platform = (environment: "SANDBOX" | "PRODUCTION"): PlatformPrincipal => (
     skipVerificationPaperwork: false,
   },
 });
-const cpk = "02" + "11".repeat(32);
+const cpk = `02${"11".repeat(32)}`;
 const credential = { issuer: idp.issuer, subject: "s", audience: "app" };
 const tokens: string[] = [];
 for (let i = 0; i < N + 30; i++)

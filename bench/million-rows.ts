@@ -152,7 +152,7 @@ const load = () =>
 async function explain(title: string, query: string) {
   const plan = await sql.unsafe(`explain (analyze, buffers) ${query}`);
   console.log(
-    `\nEXPLAIN (ANALYZE, BUFFERS) ${title}:\n  ${query}\n` + plan.map((r) => "  " + r["QUERY PLAN"]).join("\n"),
+    `\nEXPLAIN (ANALYZE, BUFFERS) ${title}:\n  ${query}\n${plan.map((r) => `  ${r["QUERY PLAN"]}`).join("\n")}`,
   );
 }
 

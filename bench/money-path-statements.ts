@@ -148,7 +148,7 @@ async function count(label: string, destination: unknown) {
   const statements = buf
     .toString("utf8")
     .split("\n")
-    .map((l) => /\[(\d+)\] (?:\S+@(\S+) )?LOG:  (?:statement|execute [^:]*): (.*)$/.exec(l))
+    .map((l) => /\[(\d+)\] (?:\S+@(\S+) )?LOG: {2}(?:statement|execute [^:]*): (.*)$/.exec(l))
     .filter((m): m is RegExpExecArray => !!m && (m[2] === dbName || (!m[2] && pids.has(m[1]))))
     .map((m) => m[3]);
   const begin = statements.findIndex((s) => /^begin/i.test(s));

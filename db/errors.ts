@@ -1,7 +1,7 @@
 /** True when `e` (postgres-js or PGlite) is a unique violation, optionally of the named constraint. */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   const err = findPgError(e);
-  if (!err || err.code !== "23505") return false;
+  if (err?.code !== "23505") return false;
   if (!constraint) return true;
   return (
     err.constraint_name === constraint ||

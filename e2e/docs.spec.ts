@@ -97,7 +97,7 @@ for (const { name: device, viewport } of VIEWPORTS) {
       await tokenBox.press("Tab");
       const sent = page.waitForRequest((r) => r.url().endsWith("/api/2025-10-13/agents/me"));
       await dialog.getByRole("button", { name: /^Send get request to / }).click();
-      expect((await sent).headers()["authorization"]).toBe(`Bearer ${redeemed.accessToken}`);
+      expect((await sent).headers().authorization).toBe(`Bearer ${redeemed.accessToken}`);
       await expect(dialog.getByText(agent.body.agent.id).first()).toBeVisible();
       await expect(dialog.getByText("200", { exact: false }).first()).toBeVisible();
       await expectAccessible(page, testInfo);
@@ -125,7 +125,7 @@ for (const { name: device, viewport } of VIEWPORTS) {
       const sentBasic = page.waitForRequest((r) => r.url().endsWith("/api/2025-10-13/config"));
       await dialog.getByRole("button", { name: /^Send get request to / }).click();
       const request = await sentBasic;
-      expect(request.headers()["authorization"]).toBe(basic);
+      expect(request.headers().authorization).toBe(basic);
       const response = await request.response();
       expect(response?.status()).toBe(200);
       await expect(dialog.getByText("webhookPublicKey").first()).toBeVisible();

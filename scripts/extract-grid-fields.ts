@@ -218,7 +218,7 @@ const sorted = Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.local
 const target = path.resolve(import.meta.dirname, "../test/support/grid-fields.json");
 writeFileSync(
   target,
-  JSON.stringify(
+  `${JSON.stringify(
     {
       source: "lightsparkdev/grid-api openapi.yaml",
       openapiVersion: doc.info?.version,
@@ -228,7 +228,7 @@ writeFileSync(
     },
     null,
     1,
-  ) + "\n",
+  )}\n`,
 );
 console.log(
   `${Object.keys(operations).length} operations, ${Object.keys(sorted).length} schemas → ${path.relative(process.cwd(), target)}`,

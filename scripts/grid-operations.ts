@@ -47,7 +47,7 @@ for (const [p, item] of Object.entries<Record<string, { operationId: string; tag
   }
 }
 const target = path.resolve(import.meta.dirname, "../test/support/grid-operations.json");
-writeFileSync(target, JSON.stringify({ source, openapiVersion: doc.info?.version, operations: grid }, null, 1) + "\n");
+writeFileSync(target, `${JSON.stringify({ source, openapiVersion: doc.info?.version, operations: grid }, null, 1)}\n`);
 console.log(`${grid.length} Grid operations → ${path.relative(process.cwd(), target)}`);
 
 const result = compareOperations(grid, operations, NOT_SERVED);

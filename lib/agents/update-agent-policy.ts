@@ -24,7 +24,7 @@ export async function updateAgentPolicy(platform: PlatformPrincipal, agentId: st
       throw invalidInput([
         {
           field: "spendingLimits",
-          message: "The merged policy is incomplete: " + checked.error.issues.map((i) => i.path.join(".")).join(", "),
+          message: `The merged policy is incomplete: ${checked.error.issues.map((i) => i.path.join(".")).join(", ")}`,
         },
       ]);
     const [updated] = await tx

@@ -12,7 +12,7 @@ describe("native verification agrees with the isomorphic one", () => {
     expect(verifyStampNative(parseStamp(DOCS_STAMP.header), DOCS_STAMP.body)).toBe(true);
     const outer = JSON.parse(EXPORT_BUNDLE.bundle);
     expect(verifyDerHexNative(outer.enclaveQuorumPublic, outer.dataSignature, hexToBytes(outer.data))).toBe(true);
-    expect(verifyDerHexNative(outer.enclaveQuorumPublic, outer.dataSignature, hexToBytes(outer.data + "00"))).toBe(
+    expect(verifyDerHexNative(outer.enclaveQuorumPublic, outer.dataSignature, hexToBytes(`${outer.data}00`))).toBe(
       false,
     );
   });
@@ -29,7 +29,7 @@ describe("native verification agrees with the isomorphic one", () => {
           const s = p256.Signature.fromBytes(hexToBytes(sig), "der");
           sig = bytesToHex(new p256.Signature(s.r, p256.Point.Fn.ORDER - s.s).toBytes("der"));
           pub = k.publicKeyUncompressedHex;
-        } else if (mode === 2) msg = message + "x";
+        } else if (mode === 2) msg = `${message}x`;
         else if (mode === 3) pub = other.publicKeyHex;
         else if (mode === 4) {
           const b = hexToBytes(sig);
@@ -45,6 +45,6 @@ describe("native verification agrees with the isomorphic one", () => {
   });
   it("never throws on garbage", () => {
     expect(verifyDerHexNative("zz", "30", "x")).toBe(false);
-    expect(verifyDerHexNative("02" + "ff".repeat(32), "3006020101020101", "x")).toBe(false);
+    expect(verifyDerHexNative(`02${"ff".repeat(32)}`, "3006020101020101", "x")).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ const VERSION = "v1";
 async function importKey(keyBytes: Uint8Array, usage: "encrypt" | "decrypt"): Promise<CryptoKey> {
   if (!(keyBytes instanceof Uint8Array) || keyBytes.length !== 32) {
     throw new Error(
-      `at-rest: expected a 32-byte key, received ${keyBytes instanceof Uint8Array ? keyBytes.length + " bytes" : typeof keyBytes}`,
+      `at-rest: expected a 32-byte key, received ${keyBytes instanceof Uint8Array ? `${keyBytes.length} bytes` : typeof keyBytes}`,
     );
   }
   return globalThis.crypto.subtle.importKey("raw", keyBytes.slice(), { name: "AES-GCM" }, false, [usage]);

@@ -98,11 +98,11 @@ describe("encryptedOtpBundle", () => {
     ["not JSON", "{"],
     ["an array", "[]"],
     ["null", "null"],
-    ["missing ciphertext", JSON.stringify({ encappedPublic: "04" + "11".repeat(64) })],
+    ["missing ciphertext", JSON.stringify({ encappedPublic: `04${"11".repeat(64)}` })],
     ["bad enc", JSON.stringify({ encappedPublic: "04zz", ciphertext: "00".repeat(20) })],
-    ["enc off curve", JSON.stringify({ encappedPublic: "04" + "00".repeat(64), ciphertext: "00".repeat(20) })],
-    ["ciphertext not hex", JSON.stringify({ encappedPublic: "02" + "ff".repeat(32), ciphertext: "xyz" })],
-    ["ciphertext number", JSON.stringify({ encappedPublic: "04" + "11".repeat(64), ciphertext: 5 })],
+    ["enc off curve", JSON.stringify({ encappedPublic: `04${"00".repeat(64)}`, ciphertext: "00".repeat(20) })],
+    ["ciphertext not hex", JSON.stringify({ encappedPublic: `02${"ff".repeat(32)}`, ciphertext: "xyz" })],
+    ["ciphertext number", JSON.stringify({ encappedPublic: `04${"11".repeat(64)}`, ciphertext: 5 })],
     ["huge", "x".repeat(5000)],
   ])("rejects a malformed bundle (%s) with a clear error", async (_name, encryptedOtpBundle) => {
     const { target } = setup();
@@ -117,7 +117,7 @@ describe("encryptedOtpBundle", () => {
     ["missing code", JSON.stringify({ public_key: "x" })],
     ["numeric code", JSON.stringify({ otp_code: 123456, public_key: "x" })],
     ["uncompressed public_key", "UNCOMPRESSED"],
-    ["invalid public_key", JSON.stringify({ otp_code: "000000", public_key: "02" + "ff".repeat(32) })],
+    ["invalid public_key", JSON.stringify({ otp_code: "000000", public_key: `02${"ff".repeat(32)}` })],
   ])("rejects a sealed plaintext that is wrong (%s)", async (_name, plaintext) => {
     const { target, session } = setup();
     const text =

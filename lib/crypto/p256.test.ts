@@ -42,11 +42,11 @@ describe("keys", () => {
   });
   it("rejects invalid points and lengths", () => {
     const k = generateP256KeyPair();
-    const offCurve = "04" + k.publicKeyUncompressedHex.slice(2, 66) + "00".repeat(32);
+    const offCurve = `04${k.publicKeyUncompressedHex.slice(2, 66)}${"00".repeat(32)}`;
     for (const bad of [
       offCurve,
-      "02" + "ff".repeat(32),
-      "05" + k.publicKeyHex.slice(2),
+      `02${"ff".repeat(32)}`,
+      `05${k.publicKeyHex.slice(2)}`,
       k.publicKeyHex.slice(0, 64),
       "zz",
       "",
@@ -59,7 +59,7 @@ describe("keys", () => {
   });
   it("answers a remembered key the same, and never remembers an invalid one", () => {
     const k = generateP256KeyPair();
-    const offCurve = "04" + k.publicKeyUncompressedHex.slice(2, 66) + "00".repeat(32);
+    const offCurve = `04${k.publicKeyUncompressedHex.slice(2, 66)}${"00".repeat(32)}`;
     for (let i = 0; i < 3; i++) {
       expect(normalizePublicKeyHex(k.publicKeyUncompressedHex)).toBe(k.publicKeyHex);
       expect(normalizePublicKeyHex(k.publicKeyHex)).toBe(k.publicKeyHex);
@@ -118,7 +118,7 @@ describe("ECDSA (DER hex)", () => {
     const s = new Uint8Array(32);
     s[31] = 1;
     const der2 = rawToDer(new Uint8Array([...r, ...s]));
-    expect(bytesToHex(der2)).toBe("3026022100" + "80".repeat(32) + "020101");
+    expect(bytesToHex(der2)).toBe(`3026022100${"80".repeat(32)}020101`);
     expect(() => rawToDer(new Uint8Array(63))).toThrow(/64 bytes/);
     expect(() => derToRaw(new Uint8Array([0x30, 0x00]))).toThrow(/DER/);
   });

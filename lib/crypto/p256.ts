@@ -28,7 +28,7 @@ export function generateP256KeyPair(): P256KeyPair {
 export function privateKeyBytes(privateKeyHex: string): Uint8Array {
   if (typeof privateKeyHex !== "string" || privateKeyHex.length !== 64) {
     throw new Error(
-      `expected a P-256 private key of 64 hex characters, received ${typeof privateKeyHex === "string" ? privateKeyHex.length + " characters" : typeof privateKeyHex}`,
+      `expected a P-256 private key of 64 hex characters, received ${typeof privateKeyHex === "string" ? `${privateKeyHex.length} characters` : typeof privateKeyHex}`,
     );
   }
   const bytes = hexToBytes(privateKeyHex);

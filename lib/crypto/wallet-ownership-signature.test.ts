@@ -32,7 +32,7 @@ describe("EIP-191 personal_sign", () => {
     expect(recoverPersonalSignAddress(msg, eth)).toBe("0x7e5f4552091a69125d5dfcb7b8c2659029395bdf");
     expect(verifyPersonalSign("0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf", msg, eth)).toBe(true);
     expect(verifyPersonalSign("0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf", msg, `0x${rs}0${sig[0]}`)).toBe(true);
-    expect(verifyPersonalSign("0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf", msg + ".", eth)).toBe(false);
+    expect(verifyPersonalSign("0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf", `${msg}.`, eth)).toBe(false);
     expect(verifyPersonalSign("0x0000000000000000000000000000000000000001", msg, eth)).toBe(false);
     expect(recoverPersonalSignAddress(msg, "0x1234")).toBeNull();
     expect(recoverPersonalSignAddress(msg, `0x${rs}1f`)).toBeNull();

@@ -31,7 +31,7 @@ export function loadKeyEncryptionKey(opts: { configuredHex?: string; dataDir: st
   try {
     const fresh = globalThis.crypto.getRandomValues(new Uint8Array(32));
     // "wx": of two processes starting together exactly one creates the file; the other reads it.
-    fs.writeFileSync(file, Buffer.from(fresh).toString("hex") + "\n", { mode: 0o600, flag: "wx" });
+    fs.writeFileSync(file, `${Buffer.from(fresh).toString("hex")}\n`, { mode: 0o600, flag: "wx" });
     created = true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;

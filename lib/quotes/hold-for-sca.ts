@@ -89,7 +89,7 @@ export async function afterQuoteCommit(
     )
     .orderBy(desc(scaChallenges.createdAt))
     .limit(1);
-  if (!ch || ch.factor !== "SMS_OTP" || !ch.phone) return;
+  if (ch?.factor !== "SMS_OTP" || !ch.phone) return;
   try {
     await consumeRateLimit(`sca-resend:${row.id}`, RATE_LIMITS.emailOtpChallenge, "SCA code re-sends for this quote");
   } catch {

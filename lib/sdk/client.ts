@@ -52,7 +52,7 @@ export function createServiceClient(opts: ClientOptions) {
     }
     const res = await f(url, { method, headers, body });
     const text = await res.text();
-    let parsed: unknown = undefined;
+    let parsed: unknown;
     if (text) {
       try {
         parsed = JSON.parse(text);

@@ -54,7 +54,7 @@ describe("webhook signature (sign on the server, verify with lib/sdk)", () => {
       const der = Buffer.from(h.split("v1=")[1], "base64");
       const rLen = der[3];
       const sLen = der[5 + rLen];
-      const s = BigInt("0x" + der.subarray(6 + rLen, 6 + rLen + sLen).toString("hex"));
+      const s = BigInt(`0x${der.subarray(6 + rLen, 6 + rLen + sLen).toString("hex")}`);
       if (s > n / 2n) {
         expect(verifyWebhook({ rawBody: body, signatureHeader: h, publicKeyPem: pem }).id).toBe("Webhook:0193");
         return;

@@ -79,7 +79,7 @@ export async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
     demo = { id: created.id, clientId: created.clientId, clientSecret: created.clientSecret };
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // The secret is kept here, readable only by this user, so the demo keeps working across restarts.
-    fs.writeFileSync(file, JSON.stringify(demo, null, 2) + "\n", { mode: 0o600 });
+    fs.writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   }
   await allowDemoOidcIssuer(parseId("Platform", demo.id)!);
   const base = `${origin}/api/2025-10-13`;

@@ -85,7 +85,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
 
   if (row.sourceKind === "INTERNAL") {
     const src = byId.get(row.sourceAccountId!);
-    if (!src || src.status !== "ACTIVE") {
+    if (src?.status !== "ACTIVE") {
       return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
         error: new ApiError("INVALID_INPUT", `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, {
@@ -110,7 +110,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   }
   if (row.destinationKind === "INTERNAL") {
     const dst = byId.get(row.destinationAccountId!);
-    if (!dst || dst.status !== "ACTIVE") {
+    if (dst?.status !== "ACTIVE") {
       // Never thrown: the destination's state is the rail's answer, recorded as the failure reason.
       return fail(tx, row, owner, "ACCOUNT_CANNOT_RECEIVE");
     }

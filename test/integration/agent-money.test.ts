@@ -91,7 +91,7 @@ describe("agent-initiated money movement", () => {
     }
     // The ledger moved only for the approved ones.
     const completed = (
-      await call("GET", "/transactions?status=COMPLETED&customerId=" + a.customer.id, { auth: p.auth })
+      await call("GET", `/transactions?status=COMPLETED&customerId=${a.customer.id}`, { auth: p.auth })
     ).body.data.filter((t: any) => t.type === "OUTGOING").length;
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 100 * completed);
   });

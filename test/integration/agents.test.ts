@@ -221,7 +221,7 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
       otherPlatform.id,
       "ExternalAccount:nope",
       "42",
-      "Customer:" + customer.id.split(":")[1],
+      `Customer:${customer.id.split(":")[1]}`,
     ]) {
       const r = await call("GET", url(encodeURIComponent(id)), { headers: { authorization: bearer } });
       expect(r.status, id).toBe(404);
@@ -234,7 +234,7 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
     for (const authorization of [
       undefined,
       p.auth,
-      "Bearer gat_" + "0".repeat(40),
+      `Bearer gat_${"0".repeat(40)}`,
       "Bearer nonsense",
       `Basic ${agent.id}`,
       bearer.replace("Bearer", "Token"),
@@ -246,7 +246,7 @@ describe("Agent Operations: GET /agents/me/external-accounts/{externalAccountId}
     // The lookup authenticates in the same query as it reads the account: a bad token is 401 whatever the id.
     for (const id of [mine.id, theirs.id, "ExternalAccount:00000000-0000-7000-8000-000000000000", "garbage"]) {
       const r = await call("GET", url(encodeURIComponent(id)), {
-        headers: { authorization: "Bearer gat_" + "0".repeat(40) },
+        headers: { authorization: `Bearer gat_${"0".repeat(40)}` },
       });
       expect(r.status, id).toBe(401);
       expect(r.body.code).toBe("UNAUTHORIZED");

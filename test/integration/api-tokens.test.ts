@@ -49,7 +49,7 @@ describe("API tokens", () => {
 
     const cfg = await call("GET", "/config", { auth: basic(clientId, clientSecret) });
     expect(cfg.status).toBe(200);
-    expect((await call("GET", "/config", { auth: basic(clientId, clientSecret + "x") })).status).toBe(401);
+    expect((await call("GET", "/config", { auth: basic(clientId, `${clientSecret}x`) })).status).toBe(401);
   });
 
   it("enforces Grid's permissions: VIEW reads, MANAGE writes config and tokens, TRANSACT payments", async () => {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { generateP256KeyPair, sealOtpBundle } from "@/lib/crypto";
-import { ServiceError } from "@/lib/sdk";
+import type { ServiceError } from "@/lib/sdk";
 import { call, newCustomer, newPlatform, type TestPlatform } from "../support/api";
 import { bare, sql } from "../support/credentials";
 import { startServer, type RunningServer } from "../support/server";

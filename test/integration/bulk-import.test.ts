@@ -17,7 +17,7 @@ function csv(tag: string, n: number, bad: Set<number> = new Set()): string {
         : `$${tag}${i}@uma.example.com,${tag}-${i},INDIVIDUAL,${name},1990-01-15,123 Main St,San Francisco,CA,94105,US,`,
     );
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }
 
 async function upload(base: string, p: TestPlatform, text: string) {

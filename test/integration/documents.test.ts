@@ -32,7 +32,7 @@ const completeIndividual = (fullName: string) => ({
 });
 
 const download = (p: TestPlatform, id: string, base?: string) =>
-  fetch(`${base ?? inject("baseUrl") + "/api/2025-10-13"}/documents/${id}/file`, {
+  fetch(`${base ?? `${inject("baseUrl")}/api/2025-10-13`}/documents/${id}/file`, {
     headers: { authorization: p.auth },
   });
 
@@ -151,7 +151,7 @@ describe("documents", () => {
     expect(Buffer.from(await (await download(p, d.id)).arrayBuffer()).equals(JPEG)).toBe(true);
     expect(
       await sql(
-        (q) => q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(d.id) + "/%"}`,
+        (q) => q`select count(*)::int as n from document_blobs where key like ${`documents/%/${bare(d.id)}/%`}`,
       ),
     ).toEqual([{ n: 1 }]);
 
@@ -160,8 +160,7 @@ describe("documents", () => {
     expect((await call("GET", `/documents/${spare.id}`, { auth: p.auth })).body.code).toBe("DOCUMENT_NOT_FOUND");
     expect(
       await sql(
-        (q) =>
-          q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(spare.id) + "/%"}`,
+        (q) => q`select count(*)::int as n from document_blobs where key like ${`documents/%/${bare(spare.id)}/%`}`,
       ),
     ).toEqual([{ n: 0 }]);
 
@@ -223,7 +222,7 @@ describe("documents", () => {
       expect(dump).not.toContain(Buffer.from(marker).toString(enc).slice(0, 24));
     }
     const [blob] = await sql(
-      (q) => q`select ciphertext from document_blobs where key like ${"documents/%/" + bare(d.id) + "/%"}`,
+      (q) => q`select ciphertext from document_blobs where key like ${`documents/%/${bare(d.id)}/%`}`,
     );
     expect(String(blob.ciphertext)).toMatch(/^v1\./);
     expect(Buffer.from(await (await download(p, d.id)).arrayBuffer()).toString()).toContain(marker);
@@ -384,8 +383,7 @@ describe("documents in an S3-compatible store (s3rver on loopback)", () => {
     ]);
     expect(
       await sql(
-        (q) =>
-          q`select count(*)::int as n from document_blobs where key like ${"documents/%/" + bare(up.body.id) + "/%"}`,
+        (q) => q`select count(*)::int as n from document_blobs where key like ${`documents/%/${bare(up.body.id)}/%`}`,
       ),
     ).toEqual([{ n: 0 }]);
     const files = (fs.readdirSync(dir, { recursive: true }) as string[])

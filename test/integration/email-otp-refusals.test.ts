@@ -67,7 +67,7 @@ describe("EMAIL_OTP refusals and limits", () => {
 
   it("refuses a verify without any challenge, and a body whose type is not the credential's", async () => {
     const user = await newWalletUser(p, client);
-    const fake = JSON.stringify({ encappedPublic: "04" + "ab".repeat(64), ciphertext: "00".repeat(40) });
+    const fake = JSON.stringify({ encappedPublic: `04${"ab".repeat(64)}`, ciphertext: "00".repeat(40) });
     const none = await errorOf(
       client.verifyCredential(user.credentialId, { type: "EMAIL_OTP", encryptedOtpBundle: fake }),
     );

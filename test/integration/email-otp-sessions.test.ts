@@ -232,7 +232,7 @@ describe("EMAIL_OTP sign-in, sessions and the signed retry over HTTP", () => {
       ],
       [
         {
-          "Service-Wallet-Signature": makeStamp({ payload: ch.payloadToSign + " ", privateKeyHex: priv }),
+          "Service-Wallet-Signature": makeStamp({ payload: `${ch.payloadToSign} `, privateKeyHex: priv }),
           "Request-Id": ch.requestId,
         },
         undefined,

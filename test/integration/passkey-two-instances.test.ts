@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateP256KeyPair, makeStamp, utf8Encode } from "@/lib/crypto";
-import { ServiceError, type SignedRetryChallenge } from "@/lib/sdk";
+import type { ServiceError, SignedRetryChallenge } from "@/lib/sdk";
 import { newPlatform, startPeerServer, type TestPlatform } from "../support/api";
 import { registerPasskey, softAuthenticator } from "../support/credentials";
 import type { RunningServer } from "../support/server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateP256KeyPair, makeStamp } from "@/lib/crypto";
 import {
-  ServiceError,
+  type ServiceError,
   signedRetry,
   stampSigner,
   type RawResponse,

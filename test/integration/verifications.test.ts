@@ -18,7 +18,7 @@ async function individual(p: TestPlatform, body: Record<string, unknown> = {}) {
 const outbox = (customerUuid: string) =>
   sql(
     (q) =>
-      q`select type, data from outbox_events where data->>'customerId' = ${"Customer:" + customerUuid} or data->>'id' = ${"Customer:" + customerUuid} order by id`,
+      q`select type, data from outbox_events where data->>'customerId' = ${`Customer:${customerUuid}`} or data->>'id' = ${`Customer:${customerUuid}`} order by id`,
   );
 
 describe("KYC/KYB verifications", () => {

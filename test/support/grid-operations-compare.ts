@@ -63,5 +63,5 @@ export function operationsTable(rows: OperationRow[], beyond: Record<string, str
     lines.push("", "| Served beyond Grid's current API | Because |", "|---|---|");
     for (const [key, reason] of extra) lines.push(`| \`${key}\` | ${reason} |`);
   }
-  return lines.join("\n") + "\n";
+  return `${lines.join("\n")}\n`;
 }

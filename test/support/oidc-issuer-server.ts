@@ -86,6 +86,6 @@ const server = http.createServer(async (req, res) => {
 });
 
 server.listen(Number(process.env.PORT || 0), "127.0.0.1", () => {
-  process.stdout.write(JSON.stringify({ port: (server.address() as { port: number }).port }) + "\n");
+  process.stdout.write(`${JSON.stringify({ port: (server.address() as { port: number }).port })}\n`);
 });
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

@@ -38,7 +38,7 @@ export async function startPgBouncer(opts: { upstreamPort?: number; poolSize?: n
     "max_client_conn = 500",
     "ignore_startup_parameters = extra_float_digits,options",
   ].join("\n");
-  fs.writeFileSync(path.join(dir, "pgbouncer.ini"), ini + "\n", { mode: 0o644 });
+  fs.writeFileSync(path.join(dir, "pgbouncer.ini"), `${ini}\n`, { mode: 0o644 });
   fs.writeFileSync(path.join(dir, "users.txt"), '"postgres" ""\n', { mode: 0o644 });
   const asRoot = process.getuid?.() === 0;
   let out = "";

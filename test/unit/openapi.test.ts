@@ -17,7 +17,7 @@ function implementedRoutes(): string[] {
         const rel = path.relative(API_DIR, dir).split(path.sep);
         if (rel.some((s) => s.startsWith("[..."))) continue;
         if (rel.join("/") === "openapi.json") continue;
-        const apiPath = "/" + rel.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/");
+        const apiPath = `/${rel.map((s) => s.replace(/^\[(.+)\]$/, "{$1}")).join("/")}`;
         const src = fs.readFileSync(p, "utf8");
         const m = /methods\(\{([\s\S]*)\}\)/.exec(src);
         const declared = m ? [...m[1].matchAll(/^\s*(GET|POST|PUT|PATCH|DELETE):/gm)].map((x) => x[1]) : [];

@@ -45,7 +45,7 @@ async function reason(p: Promise<unknown>): Promise<string> {
   throw new Error("expected a refusal");
 }
 
-const CPK = "02" + "ab".repeat(32);
+const CPK = `02${"ab".repeat(32)}`;
 const base = () => ({
   sub: "user-1",
   aud: "app-1",
@@ -105,7 +105,7 @@ describe("OIDC id_token verification against a real issuer process", () => {
     expect(await reason(verifyOidcToken(prod, await mint({ sub: "user-2" }), verify))).toBe(
       "UNAUTHORIZED:OIDC_IDENTITY_MISMATCH",
     );
-    expect(await reason(verifyOidcToken(prod, await mint({ nonce: nonceFor("02" + "cd".repeat(32)) }), verify))).toBe(
+    expect(await reason(verifyOidcToken(prod, await mint({ nonce: nonceFor(`02${"cd".repeat(32)}`) }), verify))).toBe(
       "UNAUTHORIZED:OIDC_NONCE_MISMATCH",
     );
     const t = await mint({});

@@ -71,7 +71,7 @@ describe("passkey assertion (verifyAuthenticationResponse)", () => {
       organizationId: "Platform:x",
       authMethodId: "AuthMethod:y",
       credentialId: passkey.credentialId,
-      clientPublicKey: "02" + "11".repeat(32),
+      clientPublicKey: `02${"11".repeat(32)}`,
       requestId: "Request:z",
       timestampMs: 1,
     });

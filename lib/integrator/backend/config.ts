@@ -96,7 +96,7 @@ function localAuthSecret(dataDir: string): string {
   const secret = randomBytes(32).toString("hex");
   fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
-    fs.writeFileSync(file, secret + "\n", { mode: 0o600, flag: "wx" });
+    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
   } catch (e) {
     // Another process wrote it first: use theirs, so that every process signs with one secret.
     if ((e as NodeJS.ErrnoException).code === "EEXIST") return fs.readFileSync(file, "utf8").trim();

@@ -26,7 +26,7 @@ describe("lib/integrator/browser crypto", () => {
     expect(stamp.publicKey).toBe(key.publicKeyHex);
     expect(key.publicKeyHex).toMatch(/^0[23][0-9a-f]{64}$/);
     expect(verifyStamp(stamp, payload)).toBe(true);
-    expect(verifyStamp(stamp, payload + " ")).toBe(false);
+    expect(verifyStamp(stamp, `${payload} `)).toBe(false);
   });
 
   it("opens encryptedSessionSigningKey with a non-extractable ECDH key and imports the scalar as a signer", async () => {
