@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import path from "node:path";
 import postgres from "postgres";
-import { alternatingRounds, CONNECTIONS, median, type RoundResult, type ServerProbe, type Target } from "./bench-kit";
+import { alternatingRounds, CONNECTIONS, median, type RoundResult, type ServerProbe } from "./bench-kit";
 import {
   buildApp,
   createTestDatabase,

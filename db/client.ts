@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
-import * as schema from "./schema";
 import { databasePoolSize } from "./pool-size";
 import { transactionClient } from "./transaction-client";
 
@@ -143,5 +142,3 @@ export async function execRows<T = Record<string, unknown>>(db: DbOrTx, query: S
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
-
-export { schema };

@@ -1,7 +1,6 @@
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
 import {
   demoSignIn,
-  emailUnlock,
   expectSignedInWallet,
   exportPhrase,
   loginAtProvider,

@@ -54,7 +54,7 @@ export function parseId(type: IdType, id: string | null | undefined): string | n
   return UUID_RE.test(uuid) ? uuid.toLowerCase() : null;
 }
 
-export function idPattern(type: IdType): RegExp {
+function idPattern(type: IdType): RegExp {
   return new RegExp(`^${type}:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`);
 }
 

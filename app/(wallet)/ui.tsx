@@ -21,7 +21,7 @@ export function toErrorBody(e: unknown): ErrorBody {
 }
 
 /** The sentence a person reads for an error object: by `details.reason`, else by `code`, else by status. */
-export function useErrorSentence() {
+function useErrorSentence() {
   const t = useTranslations("errors");
   return useCallback(
     (error: ErrorBody): string => {

@@ -28,7 +28,7 @@ export async function loginAtProvider(page: Page, login: string): Promise<void> 
 }
 
 /** Whether the service answers a route at all (a route still being built answers 404 NOT_FOUND). */
-export async function serviceHas(method: string, path: string, auth = process.env.E2E_SANDBOX_AUTH!): Promise<boolean> {
+async function serviceHas(method: string, path: string, auth = process.env.E2E_SANDBOX_AUTH!): Promise<boolean> {
   const r = await fetch(`${process.env.E2E_BASE_URL}/api/2025-10-13${path}`, {
     method,
     headers: { authorization: auth },

@@ -7,8 +7,8 @@ import { transactionSchema } from "@/lib/transactions/transaction.contract";
 import { transferSchema } from "@/lib/transfers/transfer.contract";
 import { internalAccountSchema, internalAccountTypeSchema } from "@/lib/internal-accounts/internal-account.contract";
 
-export const agentActionStatusSchema = z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]);
-export const agentActionSchema = z.object({
+const agentActionStatusSchema = z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]);
+const agentActionSchema = z.object({
   id: z
     .string()
     .describe(

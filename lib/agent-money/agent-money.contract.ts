@@ -9,9 +9,7 @@ const tags = ["Agent Operations"];
 const agentErrors =
   "403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).";
 
-export const agentQuoteCreateSchema = quoteCreateSchema
-  .omit({ immediatelyExecute: true, platformFeeOverride: true })
-  .strict();
+const agentQuoteCreateSchema = quoteCreateSchema.omit({ immediatelyExecute: true, platformFeeOverride: true }).strict();
 
 export const agentCreateQuoteOp = defineOperation({
   operationId: "agentCreateQuote",

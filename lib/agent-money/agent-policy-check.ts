@@ -4,7 +4,6 @@ import { agents } from "@/db/schema";
 import type { AgentPolicy } from "@/lib/agents/agent.contract";
 import { getRate } from "@/lib/exchange-rates/get-rate";
 import { ApiError, unauthorized } from "@/lib/api-core/errors";
-import { formatId } from "@/lib/ids";
 import { convertDown } from "@/lib/money/convert";
 import { destinationRef, type QuoteRow } from "@/lib/quotes/quote-view";
 import { INVALID_AGENT_TOKEN } from "@/lib/agents/authenticate-agent";

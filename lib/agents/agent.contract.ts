@@ -9,14 +9,14 @@ import {
   customerExternalAccountCreateSchema,
 } from "@/lib/external-accounts/external-account.contract";
 
-export const AGENT_PERMISSIONS = [
+const AGENT_PERMISSIONS = [
   "VIEW_TRANSACTIONS",
   "CREATE_TRANSFERS",
   "CREATE_QUOTES",
   "EXECUTE_QUOTES",
   "MANAGE_EXTERNAL_ACCOUNTS",
 ] as const;
-export const agentPermissionSchema = z.enum(AGENT_PERMISSIONS);
+const agentPermissionSchema = z.enum(AGENT_PERMISSIONS);
 export type AgentPermission = z.infer<typeof agentPermissionSchema>;
 const executionMode = z.enum(["AUTO", "APPROVAL_REQUIRED"]);
 const minor = z.number().int().min(0).describe("Amount in the currency's smallest unit");
@@ -58,7 +58,7 @@ export const agentPolicySchema = z.object({
 export type AgentPolicy = z.infer<typeof agentPolicySchema>;
 
 /** PATCH /agents/{id}/policy: the policy's fields at top level, each optional; `permissions` replaces the list, spendingLimits merge. */
-export const agentPolicyPatchSchema = z
+const agentPolicyPatchSchema = z
   .object({
     permissions,
     defaultExecutionMode: executionMode,
@@ -70,7 +70,7 @@ export const agentPolicyPatchSchema = z
   .strict();
 export type AgentPolicyPatch = z.infer<typeof agentPolicyPatchSchema>;
 
-export const agentSchema = z.object({
+const agentSchema = z.object({
   id: z.string().describe("Agent:<uuid>"),
   name: z.string(),
   customerId: z.string().describe("Customer:<uuid>"),
@@ -89,7 +89,7 @@ export const agentSchema = z.object({
 });
 export type Agent = z.infer<typeof agentSchema>;
 
-export const deviceCodeSchema = z.object({
+const deviceCodeSchema = z.object({
   code: z
     .string()
     .describe(

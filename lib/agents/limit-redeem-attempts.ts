@@ -3,7 +3,7 @@ import { execRows, type DbOrTx } from "@/db/client";
 import { rateLimited } from "@/lib/api-core/errors";
 import { env } from "@/lib/config/env";
 
-export const REDEEM_LIMIT = 10;
+const REDEEM_LIMIT = 10;
 export const REDEEM_WINDOW_SECONDS = 60;
 
 /**

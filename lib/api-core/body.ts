@@ -1,6 +1,6 @@
 import { ApiError } from "./errors";
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * Read a JSON body with a 1 MiB cap. Returns `undefined` for an empty body.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { ResponseSpec } from "./operation";
 
-export const fieldErrorSchema = z.object({
+const fieldErrorSchema = z.object({
   field: z.string(),
   constraint: z
     .object({
@@ -17,7 +17,7 @@ export const fieldErrorSchema = z.object({
   message: z.string(),
 });
 
-export const errorSchema = z.object({
+const errorSchema = z.object({
   status: z.number().int(),
   code: z.string(),
   message: z.string(),

@@ -4,7 +4,7 @@ import type { z } from "zod";
  * An operation's contract: the same zod schemas validate requests, type the handler,
  * serialize responses and produce the OpenAPI document (lib/openapi).
  */
-export type AuthScheme = "platform" | "agent" | "none";
+type AuthScheme = "platform" | "agent" | "none";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface ResponseSpec {

@@ -24,7 +24,7 @@ export const oidcIssuerSchema = z.object({
   jwksUri: z.string().url().optional(),
 });
 
-export const feeConfigSchema = z
+const feeConfigSchema = z
   .object({
     // Spec Limits: a standing fee config requires a USD source currency.
     currency: z.enum(["USD"]).default("USD").describe("Source currency the fee applies to; only USD is allowed"),

@@ -121,7 +121,7 @@ export function invalidInput(errors: FieldError[], message = "The request has in
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Every string (value or key, at any depth) holding bad text, as FieldErrors. */
-export function badTextFields(value: unknown, prefix = ""): FieldError[] {
+function badTextFields(value: unknown, prefix = ""): FieldError[] {
   const out: FieldError[] = [];
   const walk = (v: unknown, path: PropertyKey[]) => {
     if (typeof v === "string") {

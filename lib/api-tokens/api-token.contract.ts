@@ -8,7 +8,7 @@ const permission = z
   .enum(TOKEN_PERMISSIONS)
   .describe("VIEW: read all data; TRANSACT: send payments; MANAGE: platform config, API tokens and customers");
 
-export const apiTokenSchema = z.object({
+const apiTokenSchema = z.object({
   id: z.string().describe("Token:<uuid>"),
   name: z.string(),
   permissions: z.array(permission),

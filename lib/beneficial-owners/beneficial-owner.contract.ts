@@ -4,7 +4,7 @@ import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 
-export const BENEFICIAL_OWNER_ROLES = [
+const BENEFICIAL_OWNER_ROLES = [
   "UBO",
   "DIRECTOR",
   "COMPANY_OFFICER",
@@ -28,10 +28,10 @@ const personalInfoFields = {
   countryOfIssuance: z.string().regex(COUNTRY, "ISO 3166-1 alpha-2 country code").optional(),
 };
 
-export const personalInfoCreateSchema = z.object(personalInfoFields);
-export const personalInfoUpdateSchema = z.object(personalInfoFields).partial().strict();
+const personalInfoCreateSchema = z.object(personalInfoFields);
+const personalInfoUpdateSchema = z.object(personalInfoFields).partial().strict();
 
-export const beneficialOwnerCreateSchema = z.object({
+const beneficialOwnerCreateSchema = z.object({
   customerId: z.string().min(1).max(100),
   roles: z.array(z.enum(BENEFICIAL_OWNER_ROLES)).min(1).max(6),
   ownershipPercentage: z.number().int().min(0).max(100),
@@ -39,7 +39,7 @@ export const beneficialOwnerCreateSchema = z.object({
 });
 export type BeneficialOwnerCreate = z.infer<typeof beneficialOwnerCreateSchema>;
 
-export const beneficialOwnerUpdateSchema = z
+const beneficialOwnerUpdateSchema = z
   .object({
     roles: z.array(z.enum(BENEFICIAL_OWNER_ROLES)).min(1).max(6),
     ownershipPercentage: z.number().int().min(0).max(100),
@@ -49,7 +49,7 @@ export const beneficialOwnerUpdateSchema = z
   .strict();
 export type BeneficialOwnerUpdate = z.infer<typeof beneficialOwnerUpdateSchema>;
 
-export const beneficialOwnerSchema = z.object({
+const beneficialOwnerSchema = z.object({
   id: z.string().describe("BeneficialOwner:<uuid>"),
   customerId: z.string(),
   roles: z.array(z.enum(BENEFICIAL_OWNER_ROLES)),

@@ -24,7 +24,7 @@ export const CSV_COLUMNS = [
 
 const jobStatus = z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED"]);
 
-export const bulkImportJobSchema = z.object({
+const bulkImportJobSchema = z.object({
   id: z.string().describe("Job:<uuid>"),
   status: jobStatus,
   progress: z.object({

@@ -7,7 +7,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
  * Only the sandbox processor exists; a platform outside SANDBOX gets 501 NOT_IMPLEMENTED, as Grid
  * answers in an environment without a configured card issuer.
  */
-export interface IssuedCard {
+interface IssuedCard {
   state: "PROCESSING" | "ACTIVE" | "CLOSED";
   stateReason: "ISSUER_REJECTED" | null;
   brand: "VISA" | "MASTERCARD";
@@ -26,7 +26,7 @@ export interface CardProcessor {
 export const SANDBOX_BIN = "400000";
 
 /** The Luhn check digit of a string of digits (ISO/IEC 7812-1). */
-export function luhnCheckDigit(digits: string): string {
+function luhnCheckDigit(digits: string): string {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -46,7 +46,7 @@ export function luhnValid(pan: string): boolean {
 const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join("");
 
 /** Sandbox issuance (Grid's cards sandbox page): the key's last three characters 001 → PROCESSING, 002 → rejected, else ACTIVE. */
-export const sandboxCardProcessor: CardProcessor = {
+const sandboxCardProcessor: CardProcessor = {
   async issue({ cardId, outcomeKey }) {
     const body = SANDBOX_BIN + digits(9);
     const now = new Date();

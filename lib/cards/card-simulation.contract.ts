@@ -16,16 +16,14 @@ const simCurrency = z
     decimals: z.number().int().min(0).max(18).optional(),
   })
   .strict();
-export const cardAuthorizationSimSchema = z
-  .object({ amount, currency: simCurrency, merchant: cardMerchantSchema })
-  .strict();
-export const cardBalanceInquirySimSchema = z.object({ merchant: cardMerchantSchema }).strict();
-export const cardClearingSimSchema = z
+const cardAuthorizationSimSchema = z.object({ amount, currency: simCurrency, merchant: cardMerchantSchema }).strict();
+const cardBalanceInquirySimSchema = z.object({ merchant: cardMerchantSchema }).strict();
+const cardClearingSimSchema = z
   .object({ cardTransactionId: txnId, amount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) })
   .strict();
-export const cardReturnSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();
-export const cardAdviceSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();
-export const cardTransactionRefSimSchema = z.object({ cardTransactionId: txnId }).strict();
+const cardReturnSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();
+const cardAdviceSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();
+const cardTransactionRefSimSchema = z.object({ cardTransactionId: txnId }).strict();
 
 const simulationResponseSchema = z.object({ issuerTransactionToken: z.string() });
 

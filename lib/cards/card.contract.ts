@@ -9,7 +9,7 @@ import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.c
 export const CARD_STATES = ["PENDING_KYC", "PROCESSING", "ACTIVE", "FROZEN", "CLOSED"] as const;
 const idList = z.array(z.string().max(100)).min(1).max(10);
 
-export const cardSchema = z.object({
+const cardSchema = z.object({
   id: z.string().describe("Card:<uuid>"),
   cardholderId: z.string().describe("Customer:<uuid>"),
   platformCardId: z.string().optional(),
@@ -29,7 +29,7 @@ export const cardSchema = z.object({
 });
 export type Card = z.infer<typeof cardSchema>;
 
-export const cardCreateSchema = z
+const cardCreateSchema = z
   .object({
     cardholderId: z.string().max(100),
     platformCardId: z.string().min(1).max(256).optional(),
@@ -41,7 +41,7 @@ export const cardCreateSchema = z
   .strict();
 export type CardCreate = z.infer<typeof cardCreateSchema>;
 
-export const cardUpdateSchema = z
+const cardUpdateSchema = z
   .object({
     state: z.enum(["ACTIVE", "FROZEN", "CLOSED"]).optional(),
     fundingSources: idList.optional(),
@@ -57,7 +57,7 @@ export const cardUpdateSchema = z
   });
 export type CardUpdate = z.infer<typeof cardUpdateSchema>;
 
-export const cardRevealSchema = z.object({
+const cardRevealSchema = z.object({
   panEmbedUrl: z.string().describe("Single-use URL on this service showing the number and CVV; valid until expiresAt"),
   expiresAt: z.string(),
 });
@@ -149,7 +149,7 @@ export const revealCardOp = defineOperation({
 });
 
 /** Grid's CardTransaction; DECLINED and declineReason record refused authorizations (our addition). */
-export const CARD_TRANSACTION_STATUSES = [
+const CARD_TRANSACTION_STATUSES = [
   "AUTHORIZED",
   "PARTIALLY_SETTLED",
   "SETTLED",

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 
 /** Currencies a card may transact in. */
-export const CARD_CURRENCIES = ["USD", "EUR", "GBP", "USDB", "USDC"];
+const CARD_CURRENCIES = ["USD", "EUR", "GBP", "USDB", "USDC"];
 
 const ineligible = (id: string, why: string) =>
   new ApiError("FUNDING_SOURCE_INELIGIBLE", `Funding source ${id.slice(0, 120)} is ineligible: ${why}`, {

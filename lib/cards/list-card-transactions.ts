@@ -24,7 +24,7 @@ function cardWhere(platformId: string, q: CardFilters): SQL[] {
   return where;
 }
 
-export async function cardTransactionsPage(
+async function cardTransactionsPage(
   db: DbOrTx,
   platformId: string,
   q: CardFilters & { limit: number; after?: string; sortOrder: "asc" | "desc" },

@@ -19,11 +19,11 @@ import type { CardRow } from "./card-view";
 import { findCardOrThrow } from "./find-card";
 
 /** How long a reveal URL loads (Grid: "within minutes"; protocol.md: at most 5). */
-export const REVEAL_TTL_MS = 5 * 60_000;
+const REVEAL_TTL_MS = 5 * 60_000;
 const digest = (token: string) => createHash("sha256").update(token, "utf8").digest("hex");
 
 /** The path of the reveal page on this service (app/api/card-reveal/[token]: outside the pages' proxy, which forbids all framing). */
-export const revealPath = (token: string) => `/api/card-reveal/${token}`;
+const revealPath = (token: string) => `/api/card-reveal/${token}`;
 
 export interface RevealInput {
   platform: PlatformPrincipal;
@@ -52,7 +52,7 @@ export async function revealCard(call: SignedCall<RevealInput>): Promise<Reply> 
  * funding source; `parameters` bind the card and the wallet. The terminal 200 is Grid's `{panEmbedUrl, expiresAt}`,
  * a bearer secret, so like export nothing of it is stored: an identical re-send mints a fresh single-use URL.
  */
-export const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string }> = {
+const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string }> = {
   name: "cards.reveal",
   activityType: "ACTIVITY_TYPE_REVEAL_CARD",
   resealOnReplay: true,

@@ -44,7 +44,7 @@ async function addInput(db: DbOrTx, input: Input): Promise<AddCredentialInput> {
 }
 
 /** POST /auth/credentials: a signed retry by any active session of the account (spec "add a credential"). */
-export const addCredentialOperation: SignedOperation<Input, Ctx> = {
+const addCredentialOperation: SignedOperation<Input, Ctx> = {
   name: "credentials.add",
   activityType: "ACTIVITY_TYPE_ADD_CREDENTIAL",
   async prepare(input, db) {

@@ -22,7 +22,7 @@ const jwt = z
   .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/, "must be a compact JWT (header.payload.signature)");
 const accountId = z.string().min(1).max(200).describe("InternalAccount:<uuid>");
 
-export const authMethodSchema = z.object({
+const authMethodSchema = z.object({
   id: z.string().describe("AuthMethod:<uuid>"),
   accountId: z.string().describe("InternalAccount:<uuid>"),
   type: credentialTypeSchema,
@@ -37,7 +37,7 @@ export const authMethodSchema = z.object({
 });
 export type AuthMethod = z.infer<typeof authMethodSchema>;
 
-export const passkeyAttestationSchema = z
+const passkeyAttestationSchema = z
   .object({
     credentialId: base64url("credentialId", 1024),
     clientDataJson: base64url("clientDataJson"),
@@ -46,7 +46,7 @@ export const passkeyAttestationSchema = z
   })
   .strict();
 
-export const passkeyAssertionSchema = z
+const passkeyAssertionSchema = z
   .object({
     credentialId: base64url("credentialId", 1024),
     clientDataJson: base64url("clientDataJson"),
@@ -56,7 +56,7 @@ export const passkeyAssertionSchema = z
   })
   .strict();
 
-export const addCredentialBodySchema = z.discriminatedUnion("type", [
+const addCredentialBodySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EMAIL_OTP"), accountId }).strict(),
   z.object({ type: z.literal("SMS_OTP"), accountId }).strict(),
   z.object({ type: z.literal("OAUTH"), accountId, oidcToken: jwt }).strict(),
@@ -73,7 +73,7 @@ export const addCredentialBodySchema = z.discriminatedUnion("type", [
 export type AddCredentialBody = z.infer<typeof addCredentialBodySchema>;
 
 /** `encryptedOtpBundle` is a JSON string (protocol.md): checked for shape here, opened by the service. */
-export const encryptedOtpBundleSchema = z
+const encryptedOtpBundleSchema = z
   .string()
   .min(2)
   .max(4096)
@@ -93,7 +93,7 @@ export const encryptedOtpBundleSchema = z
     }
   }, 'must be a JSON string {"encappedPublic": <uncompressed P-256 hex>, "ciphertext": <hex>}');
 
-export const verifyCredentialBodySchema = z.discriminatedUnion("type", [
+const verifyCredentialBodySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EMAIL_OTP"), encryptedOtpBundle: encryptedOtpBundleSchema }).strict(),
   z.object({ type: z.literal("SMS_OTP"), encryptedOtpBundle: encryptedOtpBundleSchema }).strict(),
   z.object({ type: z.literal("OAUTH"), oidcToken: jwt, clientPublicKey: publicKeyHexSchema }).strict(),
@@ -101,10 +101,10 @@ export const verifyCredentialBodySchema = z.discriminatedUnion("type", [
 ]);
 export type VerifyCredentialBody = z.infer<typeof verifyCredentialBodySchema>;
 
-export const challengeCredentialBodySchema = z.object({ clientPublicKey: publicKeyHexSchema.optional() }).strict();
+const challengeCredentialBodySchema = z.object({ clientPublicKey: publicKeyHexSchema.optional() }).strict();
 export type ChallengeCredentialBody = z.infer<typeof challengeCredentialBodySchema>;
 
-export const passkeyAuthChallengeSchema = z.object({
+const passkeyAuthChallengeSchema = z.object({
   challenge: z.string(),
   requestId: z.string(),
   expiresAt: z.string(),

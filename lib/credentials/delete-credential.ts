@@ -31,7 +31,7 @@ async function checkRevocable(db: DbOrTx, input: Input) {
 }
 
 /** DELETE /auth/credentials/{id}: signed by a session of a different credential; its sessions go with it. */
-export const deleteCredentialOperation: SignedOperation<Input> = {
+const deleteCredentialOperation: SignedOperation<Input> = {
   name: "credentials.delete",
   activityType: "ACTIVITY_TYPE_DELETE_CREDENTIAL",
   async prepare(input, db) {

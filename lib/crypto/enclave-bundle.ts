@@ -7,7 +7,7 @@ import { normalizePublicKeyHex, publicKeyFromPrivate, signDerHex, verifyDerHex }
  * bytes>,"enclaveQuorumPublic":<uncompressed hex>}`. The signed bytes travel as hex so that no
  * party ever re-serializes the JSON it verifies.
  */
-export const ENCLAVE_BUNDLE_VERSION = "v1.0.0";
+const ENCLAVE_BUNDLE_VERSION = "v1.0.0";
 
 /** `data` is serialized with JSON.stringify, so its member order is the caller's insertion order. */
 export function makeEnclaveBundle(args: { data: object; signingPrivateKeyHex: string }): string {

@@ -62,12 +62,12 @@ export function sha256Hex(input: Uint8Array | string): string {
   return bytesToHex(sha256(typeof input === "string" ? utf8Encode(input) : input));
 }
 
-export function sha256Bytes(input: Uint8Array | string): Uint8Array {
+function sha256Bytes(input: Uint8Array | string): Uint8Array {
   return sha256(typeof input === "string" ? utf8Encode(input) : input);
 }
 
 /** Byte-wise equality in time independent of where the first difference is. */
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   if (a.length !== b.length) return false;
   let diff = 0;
   for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;

@@ -37,7 +37,7 @@ export class StampMalformedError extends Error {
 }
 
 /** Far above any real stamp (~300 characters); bounds the work done on hostile headers. */
-export const MAX_STAMP_LENGTH = 2048;
+const MAX_STAMP_LENGTH = 2048;
 
 /** Member order follows the JS stamper (publicKey, scheme, signature); parsers must not care. */
 export function makeStamp(args: { payload: string; privateKeyHex: string }): string {

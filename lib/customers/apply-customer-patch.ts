@@ -1,9 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import { invalidInput } from "@/lib/api-core/validation";
-import { formatId } from "@/lib/ids";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { INDIVIDUAL_ONLY, type CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";

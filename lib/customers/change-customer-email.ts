@@ -75,7 +75,7 @@ async function checkSetUnchanged(db: DbOrTx, customerId: string, context: Ctx): 
  * wallet. The 202 binds the new email and a digest of the tied credential set; at acceptance the customer
  * email and the credentials' nickname change in the one consuming transaction, all or nothing.
  */
-export const changeCustomerEmailOperation: SignedOperation<UpdateCustomerInput, Ctx> = {
+const changeCustomerEmailOperation: SignedOperation<UpdateCustomerInput, Ctx> = {
   name: "customers.change-email",
   activityType: "ACTIVITY_TYPE_UPDATE_USER_EMAIL",
   async prepare(input, db) {

@@ -19,7 +19,7 @@ export const addressSchema = z.object({
 });
 
 /** Consent to the end-user terms (GET /customers/end-user-terms gives the current version). */
-export const endUserTermsConsentSchema = z.object({
+const endUserTermsConsentSchema = z.object({
   termsVersion: z.string().min(1).max(50),
   acceptedAt: z.iso.datetime({ offset: true }),
   acceptanceMethod: z.enum(["CHECKBOX", "CLICK_TO_ACCEPT"]),
@@ -172,10 +172,10 @@ const businessInfoFields = {
   primaryContactLastName: text(100).optional(),
 };
 /** Creating a BUSINESS customer: Grid requires legalName, country, incorporatedOn and taxId. */
-export const businessInfoSchema = z.object(businessInfoFields).strict();
+const businessInfoSchema = z.object(businessInfoFields).strict();
 /** PATCH: every field optional; the given ones replace the stored ones. */
-export const businessInfoUpdateSchema = businessInfoSchema.partial().strict();
-export type BusinessInfo = z.infer<typeof businessInfoSchema>;
+const businessInfoUpdateSchema = businessInfoSchema.partial().strict();
+type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
 function customerFieldsWith<B extends z.ZodType>(businessInfo: B) {
   return {
@@ -242,7 +242,7 @@ function customerCreateSchemaWith<B extends z.ZodType>(businessInfo: B) {
       }
     }, ALWAYS);
 }
-export const customerCreateSchema = customerCreateSchemaWith(businessInfoSchema);
+const customerCreateSchema = customerCreateSchemaWith(businessInfoSchema);
 export type CustomerCreate = z.infer<typeof customerCreateSchema>;
 /**
  * A row of Grid's bulk CSV: its business columns are legal name, registration number and tax id only, so
@@ -308,7 +308,7 @@ const customerViewBase = {
   createdAt: z.string(),
   updatedAt: z.string(),
 };
-export const individualCustomerSchema = z.object({
+const individualCustomerSchema = z.object({
   ...customerViewBase,
   customerType: z.literal("INDIVIDUAL"),
   kycStatus: kycStatusSchema,
@@ -319,7 +319,7 @@ export const individualCustomerSchema = z.object({
   countryOfIssuance: z.string().optional(),
   ...individualProfileFields,
 });
-export const businessCustomerSchema = z.object({
+const businessCustomerSchema = z.object({
   ...customerViewBase,
   customerType: z.literal("BUSINESS"),
   kybStatus: kycStatusSchema,
@@ -333,7 +333,7 @@ export const customerIdParams = z.object({ customerId: z.string() });
 
 const timestampFilter = (what: string) => z.iso.datetime({ offset: true }).optional().describe(what);
 /** Grid's listCustomers filters; timestamps are inclusive bounds. */
-export const listCustomersQuery = paginationQuery.extend({
+const listCustomersQuery = paginationQuery.extend({
   platformCustomerId: z.string().max(256).optional(),
   customerType: z.enum(["INDIVIDUAL", "BUSINESS"]).optional(),
   createdAfter: timestampFilter("Created at or after"),

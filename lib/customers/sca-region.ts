@@ -9,7 +9,7 @@ const MANDATED = new Set(
 );
 
 /** The customer's regulatory region: `region`, else the address country. */
-export function customerRegion(row: Pick<CustomerRow, "profile">): string | undefined {
+function customerRegion(row: Pick<CustomerRow, "profile">): string | undefined {
   const p = row.profile as { region?: string; address?: { country?: string } };
   return p.region ?? p.address?.country;
 }

@@ -75,7 +75,7 @@ async function refuseIfActive(db: DbOrTx, fundingSourceId: string): Promise<void
  * answers the second challenge (202, activity CREATE_POLICIES); the signed retry of that one makes it ACTIVE
  * (201). Both signatures come from an active session of the wallet; the body is the same on every leg.
  */
-export const createDelegatedKeyOperation: SignedOperation<CreateDelegatedKeyInput, Leg> = {
+const createDelegatedKeyOperation: SignedOperation<CreateDelegatedKeyInput, Leg> = {
   name: "auth.delegated-keys.create",
   activityType: "ACTIVITY_TYPE_CREATE_USERS",
   async prepare(input, db) {

@@ -4,9 +4,9 @@ import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 
-export const DELEGATED_KEY_STATUSES = ["PENDING", "ACTIVE", "REVOKED"] as const;
+const DELEGATED_KEY_STATUSES = ["PENDING", "ACTIVE", "REVOKED"] as const;
 
-export const delegatedKeySchema = z.object({
+const delegatedKeySchema = z.object({
   id: z.string().describe("DelegatedKey:<uuid>"),
   cardId: z.string().describe("The card this key signs for"),
   fundingSourceId: z.string().describe("CardFundingSource:<uuid>: the (card, internal account) funding binding"),

@@ -22,15 +22,15 @@ const baseFields = {
   issuingAuthority: optionalText(200),
 };
 
-export const documentUploadSchema = z.object({
+const documentUploadSchema = z.object({
   ...baseFields,
   documentHolder: z.string().min(1).max(100).describe("Customer:… or BeneficialOwner:…"),
 });
 export type DocumentUpload = z.infer<typeof documentUploadSchema>;
-export const documentReplaceSchema = z.object(baseFields);
+const documentReplaceSchema = z.object(baseFields);
 export type DocumentReplace = z.infer<typeof documentReplaceSchema>;
 
-export const documentSchema = z.object({
+const documentSchema = z.object({
   id: z.string().describe("Document:<uuid>"),
   documentHolder: z.string(),
   documentType: z.enum(DOCUMENT_TYPES),

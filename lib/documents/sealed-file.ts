@@ -6,7 +6,7 @@ import { getKeyEncryptionKey } from "@/lib/keys/kek";
 import { documentStore } from "./document-store";
 
 /** Grid: PDF, JPEG or PNG. Decided from the bytes (magic numbers), never from the part's Content-Type header. */
-export const ALLOWED_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
+const ALLOWED_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;
 
 /** The file's content type from its bytes, or 400 naming `file` (empty, too large, or not an allowed type). */
 export async function checkDocumentFile(file: File): Promise<{ bytes: Uint8Array; contentType: string }> {

@@ -18,7 +18,7 @@ const codeList = z
   .pipe(z.array(code).min(1).max(50))
   .optional();
 
-export const exchangeRateSchema = z.object({
+const exchangeRateSchema = z.object({
   sourceCurrency: currencySchema,
   destinationCurrency: currencySchema,
   destinationPaymentRail: z.enum(PAYMENT_RAILS).describe("The payout rail of this corridor"),

@@ -4,7 +4,7 @@ import type { RateSource } from "./rate-source";
  * The sandbox's fixed, documented table (docs/protocol.md "Exchange rates"): units of each currency
  * per 1 USD. A pair's rate is to/from; USD-pegged stablecoins are 1.
  */
-export const SANDBOX_UNITS_PER_USD: Record<string, number> = {
+const SANDBOX_UNITS_PER_USD: Record<string, number> = {
   USD: 1,
   USDB: 1,
   USDC: 1,

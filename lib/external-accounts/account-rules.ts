@@ -101,7 +101,7 @@ export function initialStatus(platform: PlatformPrincipal, v: Variant, input: Ex
  * threshold (spec "ExternalAccountStatus"; EU Travel Rule: EUR 1,000, applied here to the amount in
  * minor units of a 2-decimal currency). Transfers use this when they arrive.
  */
-export const OWNERSHIP_UNVERIFIED_TRANSFER_LIMIT_MINOR = 100_000;
+const OWNERSHIP_UNVERIFIED_TRANSFER_LIMIT_MINOR = 100_000;
 export function transferAllowedForStatus(status: string, amountMinor: number): boolean {
   if (status === "ACTIVE") return true;
   if (status === "PENDING_OWNERSHIP_VERIFICATION") return amountMinor < OWNERSHIP_UNVERIFIED_TRANSFER_LIMIT_MINOR;

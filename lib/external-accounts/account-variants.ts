@@ -25,7 +25,7 @@ const digits = (min: number, max = min) =>
 const pattern = (re: RegExp, what: string) => z.string().regex(re, what);
 
 /** Reusable field definitions (name → schema). */
-export const F = {
+const F = {
   accountNumber: text(34),
   bankName: text(255),
   swiftCode: pattern(SWIFT, "SWIFT/BIC code such as DEUTDEFF"),

@@ -6,7 +6,7 @@ import { matchNames } from "./name-match";
  * holder name with the beneficiary name (name-match.ts). Rails are pluggable: one per environment here;
  * a real integration implements `lookupHolder` for its payment network.
  */
-export type RailAnswer =
+type RailAnswer =
   | { kind: "HOLDER"; name: string }
   | { kind: "UNSUPPORTED" | "PENDING" | "CHECKED_BY_RECEIVING_FI" }
   | { kind: "INVALID_ACCOUNT" };
@@ -21,7 +21,7 @@ export interface BeneficiaryRail {
  * 104 PENDING, 105 invalid account (400), 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI; otherwise the
  * beneficiary's own name.
  */
-export const sandboxRail: BeneficiaryRail = {
+const sandboxRail: BeneficiaryRail = {
   async lookupHolder({ identifier, beneficiaryName }) {
     const suffix = identifier.replace(/[^0-9]/g, "").slice(-3);
     switch (suffix) {
@@ -44,7 +44,7 @@ export const sandboxRail: BeneficiaryRail = {
 };
 
 /** Production without a configured name-check provider: the rail cannot say. */
-export const noRail: BeneficiaryRail = {
+const noRail: BeneficiaryRail = {
   async lookupHolder() {
     return { kind: "UNSUPPORTED" };
   },

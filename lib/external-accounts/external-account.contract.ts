@@ -4,7 +4,7 @@ import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { accountInfoCreateSchema, accountInfoSchema } from "./account-info.schema";
 
-export const EXTERNAL_ACCOUNT_STATUSES = [
+const EXTERNAL_ACCOUNT_STATUSES = [
   "PENDING",
   "ACTIVE",
   "PENDING_OWNERSHIP_VERIFICATION",
@@ -12,9 +12,9 @@ export const EXTERNAL_ACCOUNT_STATUSES = [
   "UNDER_REVIEW",
   "INACTIVE",
 ] as const;
-export const externalAccountStatusSchema = z.enum(EXTERNAL_ACCOUNT_STATUSES);
-export const ownershipTypeSchema = z.enum(["FIRST_PARTY", "THIRD_PARTY"]);
-export const beneficiaryVerificationStatusSchema = z.enum([
+const externalAccountStatusSchema = z.enum(EXTERNAL_ACCOUNT_STATUSES);
+const ownershipTypeSchema = z.enum(["FIRST_PARTY", "THIRD_PARTY"]);
+const beneficiaryVerificationStatusSchema = z.enum([
   "MATCHED",
   "PARTIAL_MATCH",
   "NOT_MATCHED",
@@ -67,16 +67,16 @@ export const customerExternalAccountCreateSchema = z.strictObject({
   customerId: z.string().describe("Customer:<uuid>"),
   ...createFields,
 });
-export const platformExternalAccountCreateSchema = z.strictObject(createFields);
+const platformExternalAccountCreateSchema = z.strictObject(createFields);
 export type ExternalAccountCreate = z.infer<typeof platformExternalAccountCreateSchema> & { customerId?: string };
 
-export const ownershipChallengeRequestSchema = z.object({ method: z.enum(["WALLET_SIGNATURE", "LIVENESS"]) });
-export const ownershipChallengeSchema = z.object({
+const ownershipChallengeRequestSchema = z.object({ method: z.enum(["WALLET_SIGNATURE", "LIVENESS"]) });
+const ownershipChallengeSchema = z.object({
   method: z.literal("WALLET_SIGNATURE"),
   messageToSign: z.string().describe("Sign these exact UTF-8 bytes with the wallet's key"),
   expiresAt: z.string(),
 });
-export const ownershipVerifyRequestSchema = z.object({
+const ownershipVerifyRequestSchema = z.object({
   signature: z
     .string()
     .min(1)

@@ -9,7 +9,7 @@ import type { ExternalAccountRow } from "./external-account-view";
 import type { OwnerScope } from "./owner-scope";
 import { updateExternalAccount } from "./transition-status";
 
-export const OWNERSHIP_CHALLENGE_TTL_MS = 10 * 60_000;
+const OWNERSHIP_CHALLENGE_TTL_MS = 10 * 60_000;
 const VERIFIABLE = new Set(["PENDING_OWNERSHIP_VERIFICATION", "UNVERIFIED"]);
 
 /** The wallet variant of an account that can prove ownership by WALLET_SIGNATURE, or 409 saying why not. */

@@ -5,7 +5,7 @@ import { newUuid } from "@/lib/ids";
 import { externalAccountSchema } from "./external-account.contract";
 import { toExternalAccount, type ExternalAccountRow } from "./external-account-view";
 
-export const STATUS_UPDATED = "EXTERNAL_ACCOUNT.STATUS_UPDATED";
+const STATUS_UPDATED = "EXTERNAL_ACCOUNT.STATUS_UPDATED";
 
 /**
  * Apply a change to an external account and, when its status changes, write one

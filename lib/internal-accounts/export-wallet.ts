@@ -14,7 +14,7 @@ import { readWalletSecret } from "./wallet-secret";
  * step 7); the terminal 200 carries the mnemonic sealed to that key and signed by the enclave key. The
  * response exists only on the wire: nothing of it is stored, and an identical re-send seals afresh.
  */
-export const exportWalletOperation = walletSignedOperation<ExportWalletBody>({
+const exportWalletOperation = walletSignedOperation<ExportWalletBody>({
   name: "internal-accounts.export",
   activityType: "ACTIVITY_TYPE_EXPORT_WALLET",
   what: "hold exportable wallet credentials",

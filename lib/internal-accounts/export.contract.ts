@@ -5,7 +5,7 @@ import { defineOperation } from "@/lib/api-core/operation";
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 import { internalAccountSchema } from "./internal-account.contract";
 
-export const exportWalletBodySchema = z
+const exportWalletBodySchema = z
   .object({
     clientPublicKey: z
       .string()
@@ -15,7 +15,7 @@ export const exportWalletBodySchema = z
   .strict();
 export type ExportWalletBody = z.infer<typeof exportWalletBodySchema>;
 
-export const exportWalletResponseSchema = z.object({
+const exportWalletResponseSchema = z.object({
   id: z.string().describe("InternalAccount:<uuid>"),
   encryptedWalletCredentials: z
     .string()

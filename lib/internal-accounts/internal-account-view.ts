@@ -7,7 +7,7 @@ export type InternalAccountRow = InferSelectModel<typeof internalAccounts>;
 
 import { CURRENCIES } from "@/lib/money/currencies";
 
-export function currencyObject(code: string, decimals: number) {
+function currencyObject(code: string, decimals: number) {
   const c = CURRENCIES[code] ?? { name: code, symbol: code };
   return { code, name: c.name, symbol: c.symbol, decimals };
 }

@@ -12,7 +12,7 @@ type UpdateBody = { privateEnabled?: boolean };
  * PATCH /internal-accounts/{id} (Grid's updateInternalAccount): a signed retry by an active session of the
  * wallet, binding the update fields into payloadToSign; the accepted retry applies them and answers 200.
  */
-export const updateInternalAccountOperation = walletSignedOperation<UpdateBody>({
+const updateInternalAccountOperation = walletSignedOperation<UpdateBody>({
   name: "internal-accounts.update",
   activityType: "ACTIVITY_TYPE_UPDATE_WALLET",
   what: "can be updated",

@@ -6,7 +6,7 @@ import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.c
 export const UMA_ADDRESS = /^\$[A-Za-z0-9._-]{1,64}@[A-Za-z0-9.-]{1,253}$/;
 const umaAddress = z.string().regex(UMA_ADDRESS, "UMA address such as $alice@example.com");
 
-export const invitationSchema = z.object({
+const invitationSchema = z.object({
   code: z.string(),
   createdAt: z.string(),
   claimedAt: z.string().optional(),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
 
-export const enclaveKeySchema = z.object({
+const enclaveKeySchema = z.object({
   enclaveQuorumPublic: z
     .string()
     .regex(/^04[0-9a-f]{128}$/)

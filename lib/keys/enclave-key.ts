@@ -20,7 +20,7 @@ export interface EnclaveSigningKey {
   publicKeyUncompressedHex: string;
 }
 
-export const ENCLAVE_KEY_NAME = "enclave_signing_key";
+const ENCLAVE_KEY_NAME = "enclave_signing_key";
 /** Binds the ciphertext to its row: a value copied under another name does not decrypt. */
 const AAD = `service_keys:${ENCLAVE_KEY_NAME}`;
 

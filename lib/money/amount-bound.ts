@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api-core/errors";
 
 /** Amounts and balances stay JSON-safe integers (protocol.md "Amounts and text"). */
-export const MAX_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
+const MAX_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * 400 INVALID_INPUT naming `field` when any of `values` is past 2^53 − 1. Called before the write

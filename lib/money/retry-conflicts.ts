@@ -3,7 +3,7 @@ import { pgErrorFields } from "@/db/errors";
 /** SQLSTATEs after which the whole database transaction can run again: nothing of it was committed. */
 const RETRYABLE = new Set(["40001", "40P01"]); // serialization_failure, deadlock_detected
 
-export const isRetryableConflict = (e: unknown) => RETRYABLE.has(pgErrorFields(e)?.code ?? "");
+const isRetryableConflict = (e: unknown) => RETRYABLE.has(pgErrorFields(e)?.code ?? "");
 
 /**
  * Run a database transaction again when PostgreSQL aborted it as a serialization failure or a deadlock victim,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Operation } from "@/lib/api-core/operation";
 import { operations } from "./operations";
 
-export const API_VERSION = "2025-10-13";
+const API_VERSION = "2025-10-13";
 export const BASE_PATH = `/api/${API_VERSION}`;
 
 type Json = Record<string, unknown>;

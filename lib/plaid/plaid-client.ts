@@ -2,14 +2,14 @@ import { randomUUID } from "node:crypto";
 import { env } from "@/lib/config/env";
 
 /** The bank account a Plaid Link session ends with (from Plaid's Auth product). */
-export interface PlaidBankAccount {
+interface PlaidBankAccount {
   accountNumber: string;
   routingNumber: string;
   bankName: string;
   bankAccountType: "CHECKING" | "SAVINGS";
 }
 
-export type PlaidExchange =
+type PlaidExchange =
   | { ok: true; account: PlaidBankAccount }
   | { ok: false; field: "publicToken" | "accountId"; code: string; message: string };
 
@@ -20,10 +20,10 @@ export interface PlaidClient {
 }
 
 /** Link tokens live four hours (Grid: "Link tokens typically expire after 4 hours"). */
-export const LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
+const LINK_TOKEN_TTL_MS = 4 * 60 * 60 * 1000;
 
 /** Plaid's sandbox Auth numbers (First Platypus Bank), documented in docs/protocol.md "Plaid". */
-export const SANDBOX_ACCOUNTS: Record<string, PlaidBankAccount> = {
+const SANDBOX_ACCOUNTS: Record<string, PlaidBankAccount> = {
   "plaid-sandbox-checking": {
     accountNumber: "1111222233330000",
     routingNumber: "011401533",
@@ -37,10 +37,10 @@ export const SANDBOX_ACCOUNTS: Record<string, PlaidBankAccount> = {
     bankAccountType: "SAVINGS",
   },
 };
-export const SANDBOX_FAILING_PUBLIC_TOKEN = "public-sandbox-invalid";
+const SANDBOX_FAILING_PUBLIC_TOKEN = "public-sandbox-invalid";
 
 /** Deterministic sandbox: link-sandbox-<uuid>; any other public-sandbox-… token exchanges to the test checking account. */
-export const sandboxPlaid: PlaidClient = {
+const sandboxPlaid: PlaidClient = {
   async createLinkToken() {
     return { linkToken: `link-sandbox-${randomUUID()}`, expiration: new Date(Date.now() + LINK_TOKEN_TTL_MS) };
   },

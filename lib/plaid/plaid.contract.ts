@@ -11,14 +11,14 @@ const SANDBOX =
   "and otherwise get 503 SERVICE_UNAVAILABLE.";
 const tags = ["External Accounts"];
 
-export const plaidLinkTokenRequestSchema = z.object({
+const plaidLinkTokenRequestSchema = z.object({
   customerId: z
     .string()
     .max(200)
     .describe("The ID of the customer for whom to create the Plaid Link token and external account"),
 });
 
-export const plaidLinkTokenResponseSchema = z.object({
+const plaidLinkTokenResponseSchema = z.object({
   linkToken: z
     .string()
     .describe("The Plaid Link token to initialize Plaid Link with; single-use, expires at `expiration`"),
@@ -29,7 +29,7 @@ export const plaidLinkTokenResponseSchema = z.object({
   requestId: z.string().optional().describe("A unique identifier for this request, useful for debugging"),
 });
 
-export const plaidCallbackRequestSchema = z.object({
+const plaidCallbackRequestSchema = z.object({
   publicToken: z
     .string()
     .min(1)

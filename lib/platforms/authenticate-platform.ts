@@ -81,7 +81,7 @@ async function findCredentials(
   return row ? { secretHash: row.secretHash, principal: () => toPrincipal(row) } : null;
 }
 
-export function parseBasic(header: string | null): { clientId: string; clientSecret: string } | null {
+function parseBasic(header: string | null): { clientId: string; clientSecret: string } | null {
   if (!header) return null;
   const m = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
   if (!m) return null;

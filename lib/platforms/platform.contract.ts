@@ -8,7 +8,7 @@ import {
 } from "@/lib/api-core/platform-settings";
 
 /** Grid's FeeConfig: keyed by (feeType, sourceCurrency); only USD sources (spec Limits). */
-export const gridFeeConfigSchema = z
+const gridFeeConfigSchema = z
   .object({
     feeType: z.enum(["CROSS_CURRENCY_TRANSACTION"]),
     sourceCurrency: z.enum(["USD"]).describe("Source currency the fee applies to; only USD is allowed"),

@@ -18,7 +18,7 @@ const TRANSACT_PATHS = [
  * The permission an API token needs for an operation: reads need VIEW, payments TRANSACT, every other
  * write (config, customers, accounts, tokens) MANAGE; the token endpoints themselves need MANAGE.
  */
-export function requiredPermission(method: string, path: string): TokenPermission {
+function requiredPermission(method: string, path: string): TokenPermission {
   if (path.startsWith("/tokens")) return "MANAGE";
   if (method === "GET") return "VIEW";
   return TRANSACT_PATHS.some((re) => re.test(path)) ? "TRANSACT" : "MANAGE";

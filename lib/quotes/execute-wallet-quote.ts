@@ -42,7 +42,7 @@ async function executableQuote(db: DbOrTx, platformId: string, quoteId: string):
  * accounts, so the signer sees exactly what moves. On acceptance the quote executes in the same
  * database transaction that consumes the request.
  */
-export const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: string }> = {
+const executeWalletQuoteOperation: SignedOperation<Input, { quoteId: string }> = {
   name: "quotes.execute",
   activityType: "ACTIVITY_TYPE_SIGN_TRANSACTION_V2",
   async prepare(input, db) {

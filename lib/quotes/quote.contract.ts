@@ -9,7 +9,7 @@ import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/li
 
 const MAX_AMOUNT = Number.MAX_SAFE_INTEGER;
 
-export const platformFeeOverrideSchema = z.object({
+const platformFeeOverrideSchema = z.object({
   platformFixedFee: z.object({
     amount: z.number().int().min(0).max(MAX_AMOUNT),
     currency: z.string().regex(/^[A-Z]{3,4}$/),
@@ -181,7 +181,7 @@ const instant = z.iso.datetime({ offset: true }).optional();
 const idFilter = z.string().max(100).optional();
 
 /** Grid's filters of GET /quotes (the official client's QuoteListParams); newest first. */
-export const quoteFilters = paginationQuery.extend({
+const quoteFilters = paginationQuery.extend({
   customerId: idFilter,
   sendingAccountId: idFilter.describe("InternalAccount:<uuid> the quote sends from"),
   receivingAccountId: idFilter.describe("InternalAccount:<uuid> or ExternalAccount:<uuid> the quote pays"),

@@ -24,7 +24,7 @@ export type ScaPurpose = "QUOTE" | "TRUST" | "UNTRUST" | "LOGIN";
 export type ScaChallengeRow = typeof scaChallenges.$inferSelect;
 
 /** Grid's ScaChallenge (the public part of a challenge). */
-export interface ScaChallengeView {
+interface ScaChallengeView {
   id: string;
   expiresAt: string;
   factor: ScaFactor;
@@ -128,7 +128,7 @@ export async function issueScaChallenge(
   return { row, sms, view: challengeView(row, available, passkeyAssertionOptions) };
 }
 
-export function challengeView(
+function challengeView(
   row: Pick<ScaChallengeRow, "id" | "expiresAt" | "factor">,
   available: ScaFactor[],
   passkeyAssertionOptions?: Record<string, unknown> | null,
@@ -148,7 +148,7 @@ export function challengeView(
  * the challenge id. Only the holder of the key can compute it, the database keeps only its digest, and a
  * resend (Grid: the same challenge, not a new one) sends the same code again.
  */
-export function challengeCode(sandbox: boolean, challengeId: string): string {
+function challengeCode(sandbox: boolean, challengeId: string): string {
   if (sandbox) return SANDBOX_SCA_CODE;
   return String(parseInt(keyedDigest("sca-challenge-code/v1", challengeId).slice(0, 12), 16) % 1_000_000).padStart(
     6,

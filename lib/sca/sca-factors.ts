@@ -7,7 +7,7 @@ import type { ScaState } from "./sca-state";
 export type ScaFactor = "SMS_OTP" | "TOTP" | "PASSKEY";
 export type ScaPasskeyRow = typeof scaPasskeys.$inferSelect;
 
-export const phoneVerified = (customer: CustomerRow) =>
+const phoneVerified = (customer: CustomerRow) =>
   !!customer.phoneNumber && customer.contactVerified?.phone === customer.phoneNumber;
 
 /** The customer's enrolled factors: SMS_OTP once the phone is verified, TOTP once confirmed, one PASSKEY per registered passkey. */

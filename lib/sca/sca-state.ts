@@ -7,8 +7,8 @@ import type { CustomerRow } from "@/lib/customers/customer-view";
 import { ApiError } from "@/lib/api-core/errors";
 
 export const SCA_SESSION_MS = 180 * 24 * 3600 * 1000;
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MS = 15 * 60 * 1000;
+const LOCK_AFTER_FAILURES = 5;
+const LOCK_MS = 15 * 60 * 1000;
 export const SANDBOX_SCA_CODE = "123456";
 
 export type ScaState = typeof scaStates.$inferSelect;

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
 
-export const SCA_FACTORS = ["SMS_OTP", "TOTP", "PASSKEY"] as const;
+const SCA_FACTORS = ["SMS_OTP", "TOTP", "PASSKEY"] as const;
 const factor = z.enum(SCA_FACTORS);
 const tags = ["Strong Customer Authentication"];
 const customerQuery = z.object({ customerId: z.string().min(1).max(100) });
 const ONLY_EU =
   "Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.";
 
-export const scaFactorListSchema = z.object({
+const scaFactorListSchema = z.object({
   factors: z.array(z.object({ factor, credentialId: z.string().optional(), name: z.string().optional() })),
 });
 
@@ -28,13 +28,13 @@ export const listScaFactorsOp = defineOperation({
   },
 });
 
-export const totpEnrollmentStartSchema = z.object({
+const totpEnrollmentStartSchema = z.object({
   type: z.literal("TOTP"),
   secret: z.string(),
   secretBase32Encoded: z.string(),
   totpUri: z.string(),
 });
-export const passkeyEnrollmentStartSchema = z.object({
+const passkeyEnrollmentStartSchema = z.object({
   type: z.literal("PASSKEY"),
   options: z
     .record(z.string(), z.unknown())
@@ -65,7 +65,7 @@ export const startScaFactorEnrollmentOp = defineOperation({
   },
 });
 
-export const scaFactorViewSchema = z.object({
+const scaFactorViewSchema = z.object({
   factor,
   credentialId: z.string().optional(),
   name: z.string().optional(),
@@ -116,7 +116,7 @@ export const deleteScaFactorOp = defineOperation({
 });
 
 const resetParams = z.object({ resetId: z.string().min(1).max(100) });
-export const twoFactorResetStatusSchema = z.object({
+const twoFactorResetStatusSchema = z.object({
   status: z.enum(["INITIATED", "PENDING_REVIEW", "LIVENESS_PASSED", "COMPLETED", "REJECTED", "EXPIRED"]),
   factor,
   enrollmentStatus: z.enum(["PENDING", "COMPLETED"]).nullable().optional(),
@@ -188,7 +188,7 @@ export const completeTwoFactorResetOp = defineOperation({
   responses: { 204: { description: "Reset completed" }, ...errorResponses(400, 401, 404, 409) },
 });
 
-export const scaLoginStartSchema = z.object({
+const scaLoginStartSchema = z.object({
   factor,
   challengeId: z.string().nullable().optional(),
   expiresAt: z.string().nullable().optional(),
@@ -239,7 +239,7 @@ export const completeScaLoginOp = defineOperation({
   },
 });
 
-export const SECURITY_EVENTS = ["RESET_PASSWORD_COMPLETED", "FAILED_LOGIN_ATTEMPT"] as const;
+const SECURITY_EVENTS = ["RESET_PASSWORD_COMPLETED", "FAILED_LOGIN_ATTEMPT"] as const;
 
 export const recordSecurityEventOp = defineOperation({
   operationId: "recordSecurityEvent",
@@ -300,7 +300,7 @@ export const scaAuthorizationSchema = z.object({
   ...proofFields,
   endUserIpAddress: z.string().max(45).nullable().optional(),
 });
-export const beneficiaryTrustConfirmRequestSchema = z.object({
+const beneficiaryTrustConfirmRequestSchema = z.object({
   challengeId: z.string().max(100).nullable().optional(),
   ...proofFields,
 });

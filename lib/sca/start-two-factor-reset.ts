@@ -8,7 +8,7 @@ import { openLivenessCheck } from "./liveness-provider";
 import { enrolledFactors, type ScaFactor } from "./sca-factors";
 import { lockScaState } from "./sca-state";
 
-export const RESET_TTL_MS = 30 * 60 * 1000;
+const RESET_TTL_MS = 30 * 60 * 1000;
 
 /** POST /sca/factors/reset: a liveness-gated reset of one enrolled factor (Grid: at most 5 starts per customer per 24 h). */
 export async function startTwoFactorReset(platform: PlatformPrincipal, customerId: string, factor: ScaFactor) {

@@ -18,11 +18,11 @@ export interface SignedRetryOptions {
   onProgress?: (progress: SignedRetryProgress, detail?: { retryAfterMs: number }) => void;
 }
 
-export function isChallenge(res: RawResponse<unknown>): res is RawResponse<unknown> & { body: SignedRetryChallenge } {
+function isChallenge(res: RawResponse<unknown>): res is RawResponse<unknown> & { body: SignedRetryChallenge } {
   return res.status === 202;
 }
 
-export function isProcessing(res: RawResponse<unknown>): boolean {
+function isProcessing(res: RawResponse<unknown>): boolean {
   return res.status === 200 && (res.body as Processing | undefined)?.status === "PROCESSING";
 }
 

@@ -4,9 +4,7 @@
  * (the retry headers, a raw answer) are written here.
  */
 import type { operations } from "./generated/openapi";
-
-export type { operations, paths } from "./generated/openapi";
-export type OperationId = keyof operations;
+type OperationId = keyof operations;
 
 type JsonOf<R> = R extends { content: { "application/json": infer B } } ? B : undefined;
 /** The JSON body of an operation's answer with the given status. */
@@ -26,19 +24,19 @@ export type ErrorBody = ResponseBody<"getPlatformConfig", 500>;
 export type Processing = ResponseBody<"addCredential", 200>;
 export type SignedRetryChallenge = ResponseBody<"addCredential", 202>;
 export type AuthMethod = ResponseBody<"addCredential", 201>;
-export type CredentialType = AuthMethod["type"];
+type CredentialType = AuthMethod["type"];
 export type AuthSession = ResponseBody<"refreshAuthSession", 201>;
 export type PasskeyAuthChallenge = Exclude<ResponseBody<"challengeCredential", 200>, AuthMethod>;
 export type PlatformConfig = ResponseBody<"getPlatformConfig", 200>;
 export type Customer = ResponseBody<"getCustomer", 200>;
 export type InternalAccount = ResponseBody<"getInternalAccount", 200>;
-export type ExternalAccount = ResponseBody<"getCustomerExternalAccount", 200>;
-export type Agent = ResponseBody<"getAgent", 200>;
-export type AgentPolicy = Agent["policy"];
+type ExternalAccount = ResponseBody<"getCustomerExternalAccount", 200>;
+type Agent = ResponseBody<"getAgent", 200>;
+type AgentPolicy = Agent["policy"];
 export type AgentPermission = AgentPolicy["permissions"][number];
 export type Transaction = ResponseBody<"getTransaction", 200>;
 export type Quote = ResponseBody<"getQuote", 200>;
-export type WebhookDelivery = ResponseBody<"listWebhookDeliveries", 200>["data"][number];
+type WebhookDelivery = ResponseBody<"listWebhookDeliveries", 200>["data"][number];
 export type AddCredentialBody = RequestBody<"addCredential">;
 export type VerifyCredentialBody = RequestBody<"verifyCredential">;
 

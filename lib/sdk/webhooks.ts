@@ -9,7 +9,7 @@
  */
 import { bytesToHex, utf8Encode, verifyDerHex } from "@/lib/crypto";
 
-export const WEBHOOK_SIGNATURE_HEADER = "Service-Webhook-Signature";
+const WEBHOOK_SIGNATURE_HEADER = "Service-Webhook-Signature";
 
 export interface WebhookEnvelope<T = Record<string, unknown>> {
   id: string;
@@ -38,7 +38,7 @@ function b64decode(s: string): Uint8Array {
 const hex = bytesToHex;
 
 /** The uncompressed SEC1 point inside a P-256 SPKI PEM. */
-export function publicKeyFromPem(pem: string): Uint8Array {
+function publicKeyFromPem(pem: string): Uint8Array {
   const m = /-----BEGIN PUBLIC KEY-----([\s\S]+?)-----END PUBLIC KEY-----/.exec(pem);
   if (!m) throw new WebhookVerificationError("Expected a PEM 'PUBLIC KEY' (SPKI) block");
   const der = b64decode(m[1].replace(/\s+/g, ""));
@@ -49,7 +49,7 @@ export function publicKeyFromPem(pem: string): Uint8Array {
 }
 
 /** Parse `t=<unix seconds>,v1=<base64 DER>`. */
-export function parseSignatureHeader(header: string): { t: number; signatures: Uint8Array[] } {
+function parseSignatureHeader(header: string): { t: number; signatures: Uint8Array[] } {
   let t: number | undefined;
   const signatures: Uint8Array[] = [];
   for (const part of header.split(",")) {

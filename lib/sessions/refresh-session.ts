@@ -15,7 +15,7 @@ interface Input {
 }
 
 /** protocol.md "Session refresh": signed by the session itself; on acceptance it is replaced. */
-export const refreshSessionOperation: SignedOperation<Input> = {
+const refreshSessionOperation: SignedOperation<Input> = {
   name: "sessions.refresh",
   activityType: "ACTIVITY_TYPE_REFRESH_SESSION",
   async prepare(input, db) {

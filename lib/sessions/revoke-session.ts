@@ -13,7 +13,7 @@ interface Input {
 }
 
 /** DELETE /auth/sessions/{id}: any active session of the account may sign (the session itself included). */
-export const revokeSessionOperation: SignedOperation<Input> = {
+const revokeSessionOperation: SignedOperation<Input> = {
   name: "sessions.revoke",
   activityType: "ACTIVITY_TYPE_REVOKE_SESSION",
   async prepare(input, db) {

@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, lte, sql, type Placeholder } from "drizzle-orm";
-import { getDb, transactionPipelines, type Db, type DbOrTx, type Tx } from "@/db/client";
+import { getDb, transactionPipelines, type DbOrTx, type Tx } from "@/db/client";
 import { preparedInTransaction, preparedQuery } from "@/db/prepared";
 import { authSessions, signedRequests } from "@/db/schema";
 import { canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
@@ -23,13 +23,13 @@ import {
 
 type Stamp = ReturnType<typeof parseStamp>;
 
-export const PROCESSING_BODY = {
+const PROCESSING_BODY = {
   status: "PROCESSING" as const,
   message: "The wallet provider has accepted the operation and is settling it; re-send the identical request",
 };
 
 /** The canonical digest of a request body (lib/crypto `canonicalDigest`, hashed natively); an absent body counts as `{}`. */
-export function bodyDigest(rawBody: unknown): string {
+function bodyDigest(rawBody: unknown): string {
   return sha256HexNative(canonicalJson(rawBody === undefined || rawBody === null ? {} : rawBody));
 }
 

@@ -4,7 +4,7 @@ import type { ResponseSpec } from "@/lib/api-core/operation";
 export const credentialTypeSchema = z.enum(["PASSKEY", "OAUTH", "EMAIL_OTP", "SMS_OTP"]);
 
 /** HTTP 202 body: the signed-retry challenge (spec "Signed-retry challenge"). */
-export const signedRetryChallengeSchema = z.object({
+const signedRetryChallengeSchema = z.object({
   type: credentialTypeSchema.optional().describe("The credential concerned; omitted where no single credential is"),
   payloadToSign: z.string().describe("Sign these exact UTF-8 bytes (ECDSA-P256-SHA256, DER hex in the stamp)"),
   requestId: z.string().describe("Request:<uuid>; single use"),

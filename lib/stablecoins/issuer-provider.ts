@@ -14,14 +14,14 @@ import type { StablecoinOperationStatus } from "@/db/schema";
  * end of PROCESSING, `03` EXPIRED while waiting for funding (operations that wait for funding), else COMPLETED.
  * Production: no provider client is configured, so linking answers 501.
  */
-export interface TokenDescription {
+interface TokenDescription {
   name: string;
   symbol: string;
   decimals: number;
   baseCurrency: string;
 }
 
-export interface OperationFacts {
+interface OperationFacts {
   id: string;
   operationType: "MINT" | "BURN";
   sourceType: string;
@@ -59,7 +59,7 @@ const FUNDING_WINDOW_MS = 7 * 24 * 3600_000;
 const invalidToken = (field: string, message: string) =>
   new ApiError("INVALID_INPUT", message, { errors: [{ field, message }] });
 
-export const sandboxIssuerProvider: IssuerProvider = {
+const sandboxIssuerProvider: IssuerProvider = {
   environment: "SANDBOX",
   async verifyCredentials({ apiClientId, providerAccountId }) {
     return { providerAccountId: providerAccountId ?? `sbx_${digestHex(`brale:${apiClientId}`).slice(0, 24)}` };
@@ -127,7 +127,7 @@ export const sandboxIssuerProvider: IssuerProvider = {
 const notConfigured = () =>
   new ApiError("NOT_IMPLEMENTED", "No stablecoin issuer provider is configured for production platforms");
 
-export const productionIssuerProvider: IssuerProvider = {
+const productionIssuerProvider: IssuerProvider = {
   environment: "PRODUCTION",
   verifyCredentials: async () => {
     throw notConfigured();

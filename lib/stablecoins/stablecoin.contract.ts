@@ -11,7 +11,7 @@ export const PROVIDERS = ["BRALE"] as const;
 export const PROVIDER_ACCOUNT_STATUSES = ["ACTIVE", "INVALID", "REVOKED"] as const;
 export const ISSUANCE_STATUSES = ["PENDING_REVIEW", "PROVISIONING", "PROVISIONED", "REJECTED", "FAILED"] as const;
 export const GRID_OPERATIONS_STATUSES = ["NOT_ENABLED", "PENDING_APPROVAL", "ENABLING", "ENABLED", "DISABLED"] as const;
-export const OPERATION_STATUSES = [
+const OPERATION_STATUSES = [
   "CREATED",
   "PENDING_FUNDING",
   "PENDING_PROVIDER",
@@ -31,7 +31,7 @@ const unitAmount = z
   .regex(/^[0-9]{1,18}$/, "A whole number of the stablecoin's smallest unit, as a decimal string");
 const description = z.string().max(1024).optional();
 
-export const providerAccountSchema = z.object({
+const providerAccountSchema = z.object({
   id: z.string().describe("StablecoinProviderAccount:<uuid>"),
   provider: z.enum(PROVIDERS),
   providerAccountId: z.string(),
@@ -43,7 +43,7 @@ export const providerAccountSchema = z.object({
 });
 export type ProviderAccount = z.infer<typeof providerAccountSchema>;
 
-export const providerAccountLinkSchema = z
+const providerAccountLinkSchema = z
   .object({
     provider: z.enum(PROVIDERS),
     apiClientId: z.string().min(1).max(256),
@@ -53,7 +53,7 @@ export const providerAccountLinkSchema = z
   .strict();
 export type ProviderAccountLink = z.infer<typeof providerAccountLinkSchema>;
 
-export const stablecoinSchema = z.object({
+const stablecoinSchema = z.object({
   id: z.string().describe("Stablecoin:<uuid>"),
   name: z.string(),
   symbol: z.string(),
@@ -73,7 +73,7 @@ export const stablecoinSchema = z.object({
 });
 export type Stablecoin = z.infer<typeof stablecoinSchema>;
 
-export const stablecoinRegisterSchema = z
+const stablecoinRegisterSchema = z
   .object({
     providerTokenIdentifier: z.string().min(1).max(64),
     networkTokenIdentifier: z.string().min(1).max(256),
@@ -85,7 +85,7 @@ export type StablecoinRegister = z.infer<typeof stablecoinRegisterSchema>;
 
 const externalFunding = (type: "ACH_DEBIT" | "SAME_DAY_ACH_DEBIT") =>
   z.object({ type: z.literal(type), externalAccountId: idText }).strict();
-export const mintFundingSourceSchema = z.discriminatedUnion("type", [
+const mintFundingSourceSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("WIRE") }).strict(),
   externalFunding("ACH_DEBIT"),
   externalFunding("SAME_DAY_ACH_DEBIT"),
@@ -98,9 +98,9 @@ export const mintFundingSourceSchema = z.discriminatedUnion("type", [
     })
     .strict(),
 ]);
-export type MintFundingSource = z.infer<typeof mintFundingSourceSchema>;
+type MintFundingSource = z.infer<typeof mintFundingSourceSchema>;
 
-export const mintRequestSchema = z
+const mintRequestSchema = z
   .object({
     amount: unitAmount,
     fundingSource: mintFundingSourceSchema,
@@ -116,14 +116,14 @@ export const mintRequestSchema = z
   .strict();
 export type MintRequest = z.infer<typeof mintRequestSchema>;
 
-export const burnSourceSchema = z.discriminatedUnion("type", [
+const burnSourceSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("EXTERNAL_ACCOUNT") }).strict(),
   z.object({ type: z.literal("GRID_INTERNAL_ACCOUNT"), accountId: idText }).strict(),
   z.object({ type: z.literal("PROVIDER_INTERNAL_BALANCE") }).strict(),
 ]);
-export type BurnSource = z.infer<typeof burnSourceSchema>;
+type BurnSource = z.infer<typeof burnSourceSchema>;
 
-export const burnRequestSchema = z
+const burnRequestSchema = z
   .object({
     amount: unitAmount,
     source: burnSourceSchema,
@@ -136,7 +136,7 @@ export const burnRequestSchema = z
 export type BurnRequest = z.infer<typeof burnRequestSchema>;
 
 const openRecord = z.record(z.string(), z.string());
-export const operationSchema = z.object({
+const operationSchema = z.object({
   id: z.string().describe("StablecoinOperation:<uuid>"),
   stablecoinId: z.string(),
   operationType: z.enum(OPERATION_TYPES),

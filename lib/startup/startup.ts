@@ -55,7 +55,7 @@ interface DemoFile {
   clientSecret: string;
 }
 
-export async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
+async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
   const file = path.resolve(/*turbopackIgnore: true*/ cfg.DATA_DIR, "demo-platform.json");
   const port = process.env.PORT || "3000";
   const origin = cfg.PUBLIC_URL ? new URL(cfg.PUBLIC_URL).origin : `http://localhost:${port}`;

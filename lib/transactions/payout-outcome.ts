@@ -16,7 +16,7 @@ export type PayoutOutcome =
   | { ok: false; reason: FailureReason; stage: "AFTER_DEBIT" };
 
 /** The digits that identify an external account (account number, IBAN, wallet address …). */
-export function externalIdentifier(accountType: string, info: Record<string, unknown>): string {
+function externalIdentifier(accountType: string, info: Record<string, unknown>): string {
   const v = VARIANT_BY_TYPE.get(accountType);
   const id = v ? identifierOf(v, info) : null;
   return id ?? String(info.address ?? info.invoice ?? info.lightningAddress ?? "");
@@ -29,7 +29,7 @@ export function externalIdentifier(accountType: string, info: Record<string, unk
  * 004 rejected (COMPLIANCE_REJECTED), 005 returned by the receiving bank (PAYOUT_RETURNED after debit,
  * refunded), 006 invalid account (ACCOUNT_INVALID); anything else settles.
  */
-export function sandboxPayout(identifier: string): PayoutOutcome {
+function sandboxPayout(identifier: string): PayoutOutcome {
   switch (identifier.replace(/[^0-9]/g, "").slice(-3)) {
     case "002":
       return { ok: false, reason: "QUOTE_EXECUTION_FAILED", stage: "AFTER_DEBIT" };

@@ -7,7 +7,7 @@ import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.c
 import { cardTransactionSchema } from "@/lib/cards/card.contract";
 
 /** The failure reasons of the spec's Errors section; the removed ones (EXECUTION_FAILED_POST_DEBIT, SETTLEMENT_FAILED, TIMEOUT, MANUAL_REFUND) never appear. */
-export const FAILURE_REASONS = [
+const FAILURE_REASONS = [
   "QUOTE_EXECUTION_FAILED",
   "PAYOUT_RETURNED",
   "LIMIT_EXCEEDED",
@@ -22,7 +22,7 @@ export type FailureReason = (typeof FAILURE_REASONS)[number];
  * Why a transaction is PENDING: Grid's reasons (compliance hold, customer action), plus the spec's agent approval
  * (PENDING_PLATFORM_APPROVAL: the platform must approve it, POST /transactions/{id}/approve), which Grid has no value for.
  */
-export const PENDING_REASONS = [
+const PENDING_REASONS = [
   "PENDING_PLATFORM_APPROVAL",
   "COUNTERPARTY_DECLARATION_REQUIRED",
   "WALLET_VERIFICATION_REQUIRED",
@@ -32,7 +32,7 @@ export const PENDING_REASONS = [
 export type PendingReason = (typeof PENDING_REASONS)[number];
 
 /** Grid's TransactionStatus; this service produces PENDING, PROCESSING, COMPLETED, FAILED and (the spec's agent rejection) REJECTED. */
-export const TRANSACTION_STATUSES = [
+const TRANSACTION_STATUSES = [
   "CREATED",
   "PENDING",
   "PENDING_AUTHORIZATION",
@@ -49,7 +49,7 @@ const accountType = z
   .describe("Which kind of account (this service's addition)");
 
 /** Grid's OnChainTransaction: the crypto transfer that settled a leg to or from an external crypto wallet. */
-export const onChainTransactionSchema = z
+const onChainTransactionSchema = z
   .object({
     transactionHash: z.string().describe("The transfer's hash on its chain"),
     network: z.enum(CRYPTO_NETWORKS).describe("The chain (sandbox platforms: test networks)"),
@@ -60,7 +60,7 @@ export const onChainTransactionSchema = z
 
 const umaAddressSchema = z.string().describe("The UMA address at the other VASP");
 
-export const transactionSourceSchema = z.discriminatedUnion("sourceType", [
+const transactionSourceSchema = z.discriminatedUnion("sourceType", [
   z.object({
     sourceType: z.literal("ACCOUNT"),
     accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
@@ -76,7 +76,7 @@ export const transactionSourceSchema = z.discriminatedUnion("sourceType", [
     .describe("Sandbox funding"),
 ]);
 
-export const transactionDestinationSchema = z.discriminatedUnion("destinationType", [
+const transactionDestinationSchema = z.discriminatedUnion("destinationType", [
   z.object({
     destinationType: z.literal("ACCOUNT"),
     accountId: z.string().describe("InternalAccount:<uuid> or ExternalAccount:<uuid>"),
@@ -138,7 +138,7 @@ const accountIdFilter = z.string().max(100).optional();
 const instant = z.iso.datetime({ offset: true }).optional();
 
 /** Grid's filters of GET /transactions (account identifiers are this service's account ids). */
-export const transactionFilters = paginationQuery.extend({
+const transactionFilters = paginationQuery.extend({
   customerId: z.string().max(100).optional(),
   platformCustomerId: z.string().max(256).optional(),
   accountId: accountIdFilter.describe("Source or destination internal/external account"),
@@ -163,7 +163,7 @@ export const transactionFilters = paginationQuery.extend({
 export type TransactionFilters = z.infer<typeof transactionFilters>;
 
 /** Either kind GET /transactions answers with: a transfer/funding transaction, or a card transaction (type CARD). */
-export const anyTransactionSchema = z.union([transactionSchema, cardTransactionSchema]);
+const anyTransactionSchema = z.union([transactionSchema, cardTransactionSchema]);
 
 export const getTransactionOp = defineOperation({
   operationId: "getTransaction",

@@ -14,7 +14,7 @@ export const transferSchema = z.object({
 export type TransferInput = z.infer<typeof transferSchema>;
 
 /** Grid's TransferOutRequest adds the rail and the payout details of POST /quotes. */
-export const transferOutSchema = transferSchema.extend({
+const transferOutSchema = transferSchema.extend({
   destination: z.object({
     accountId: z.string().max(100),
     paymentRail: z.enum(PAYMENT_RAILS).optional().describe("One of the external account's paymentRails"),

@@ -19,7 +19,7 @@ export interface UmaCounterparty {
   lookup(address: string): Promise<CounterpartyAnswer | null>;
 }
 
-export const SANDBOX_UMA_DOMAIN = "sandbox.uma.money";
+const SANDBOX_UMA_DOMAIN = "sandbox.uma.money";
 const PAYER_DATA = [
   { name: "FULL_NAME", mandatory: true },
   { name: "BIRTH_DATE", mandatory: false },
@@ -78,7 +78,7 @@ export const sandboxCounterparty: UmaCounterparty = {
  * Production: real UMA (LNURLP discovery, signed pay requests) is not wired in; `@uma-sdk/core` (Apache-2.0,
  * the UMA project's own SDK) is the library to implement this seam with. Until then every lookup answers 424.
  */
-export const productionCounterparty: UmaCounterparty = {
+const productionCounterparty: UmaCounterparty = {
   async lookup() {
     throw new ApiError(
       "LNURLP_REQUEST_FAILED",

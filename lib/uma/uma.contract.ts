@@ -16,8 +16,8 @@ const lookupBase = z.object({
   requiredPayerDataFields: z.array(z.object({ name: z.string(), mandatory: z.boolean() })).optional(),
   lookupId: z.string().describe("Lookup:<uuid>; name it in POST /quotes"),
 });
-export const umaLookupSchema = lookupBase.extend({ receiverUmaAddress: z.string() });
-export const externalAccountLookupSchema = lookupBase.extend({ accountId: z.string() });
+const umaLookupSchema = lookupBase.extend({ receiverUmaAddress: z.string() });
+const externalAccountLookupSchema = lookupBase.extend({ accountId: z.string() });
 
 const lookupQuery = z.object({
   senderUmaAddress: z.string().max(300).optional(),
@@ -63,7 +63,7 @@ export const lookupExternalAccountOp = defineOperation({
   },
 });
 
-export const umaProviderSchema = z.object({
+const umaProviderSchema = z.object({
   name: z.string(),
   supportedRegions: z.array(z.string()),
   domain: z.string(),

@@ -7,7 +7,7 @@ import { formatId } from "@/lib/ids";
 import type { DocumentType, VerificationError } from "./verification.contract";
 
 /** Document categories and the types that satisfy each (Grid's VerificationError table). */
-export const DOCUMENT_REQUIREMENTS = {
+const DOCUMENT_REQUIREMENTS = {
   MISSING_IDENTITY_DOCUMENT: {
     types: ["PASSPORT", "DRIVERS_LICENSE", "NATIONAL_ID"],
     reason: "Identity document is required",

@@ -4,7 +4,7 @@ import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { customerIdParams } from "@/lib/customers/customer.contract";
 
-export const VERIFICATION_STATUSES = [
+const VERIFICATION_STATUSES = [
   "RESOLVE_ERRORS",
   "PENDING_MANUAL_REVIEW",
   "IN_PROGRESS",
@@ -44,7 +44,7 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-export const VERIFICATION_ERROR_TYPES = [
+const VERIFICATION_ERROR_TYPES = [
   "MISSING_FIELD",
   "INVALID_FIELD",
   "MISSING_LEGAL_PRESENCE_DOCUMENT",
@@ -69,7 +69,7 @@ export const VERIFICATION_ERROR_TYPES = [
   "MISSING_GOOD_STANDING_DOCUMENT",
 ] as const;
 
-export const verificationErrorSchema = z.object({
+const verificationErrorSchema = z.object({
   resourceId: z.string().describe("Customer, BeneficialOwner or Document id the problem concerns"),
   type: z.enum(VERIFICATION_ERROR_TYPES),
   field: z.string().optional().describe("Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD)"),
@@ -81,7 +81,7 @@ export const verificationErrorSchema = z.object({
 });
 export type VerificationError = z.infer<typeof verificationErrorSchema>;
 
-export const verificationSchema = z.object({
+const verificationSchema = z.object({
   id: z.string().describe("Verification:<uuid>"),
   customerId: z.string(),
   verificationStatus: z.enum(VERIFICATION_STATUSES),
@@ -134,7 +134,7 @@ export const getVerificationOp = defineOperation({
   responses: { 200: { description: "The verification", schema: verificationSchema }, ...errorResponses(401, 404) },
 });
 
-export const kycLinkSchema = z.object({
+const kycLinkSchema = z.object({
   kycUrl: z.string().describe("Single-use hosted URL on this service"),
   expiresAt: z.string(),
   provider: z.enum(["SUMSUB"]).describe("Informational; this service runs the hosted flow itself"),

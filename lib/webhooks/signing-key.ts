@@ -5,7 +5,7 @@ import { serviceKeys } from "@/db/schema";
 import { decryptAtRest, encryptAtRest } from "@/lib/crypto/at-rest";
 import { getKeyEncryptionKey } from "@/lib/keys/kek";
 
-export const WEBHOOK_KEY_NAME = "webhook_signing_key";
+const WEBHOOK_KEY_NAME = "webhook_signing_key";
 /** Binds the ciphertext to its row: a value copied under another name does not decrypt. */
 const AAD = `service_keys:${WEBHOOK_KEY_NAME}`;
 

@@ -31,7 +31,7 @@ export interface Destination {
 }
 
 /** Refusals that need no DNS: scheme, credentials, missing host. */
-export function checkUrlShape(raw: string, environment: Environment): URL {
+function checkUrlShape(raw: string, environment: Environment): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -77,7 +77,7 @@ function allowList(): AllowList {
 }
 
 /** Why an address may not be used, or null when it may. */
-export function addressRefusal(address: string, environment: Environment, host?: string): string | null {
+function addressRefusal(address: string, environment: Environment, host?: string): string | null {
   if (!ipaddr.isValid(address)) return "Not an IP address";
   // process() turns IPv4-mapped IPv6 (::ffff:127.0.0.1, ::ffff:7f00:1) into the IPv4 it carries.
   const ip = ipaddr.process(address);

@@ -3,7 +3,7 @@ import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 
-export const webhookDeliverySchema = z.object({
+const webhookDeliverySchema = z.object({
   id: z.string().describe("Webhook:<uuid>: the envelope id the receiver sees"),
   eventType: z.string(),
   status: z.enum(["PENDING", "DELIVERED", "FAILED", "SKIPPED"]),
@@ -36,7 +36,7 @@ export const listWebhookDeliveriesOp = defineOperation({
   },
 });
 
-export const webhookAttemptSchema = z.object({
+const webhookAttemptSchema = z.object({
   attempt: z.number().int().describe("1 for the first attempt"),
   attemptedAt: z.string(),
   url: z.string().optional(),
@@ -82,7 +82,7 @@ export const resendWebhookDeliveryOp = defineOperation({
   },
 });
 
-export const testWebhookResultSchema = z.object({
+const testWebhookResultSchema = z.object({
   response_status: z.number().int().describe("The HTTP status the receiver answered"),
   response_body: z
     .string()

@@ -8,14 +8,14 @@ import { createDeliverySlots } from "./delivery-slots";
 import { DELIVERIES_CHANNEL, dispatchOutbox } from "./dispatch-outbox";
 
 /** One step of the worker, awaited to the end: fan out the outbox, then send what is due. Tests call it directly. */
-export async function runWebhookWorkerOnce(): Promise<{ dispatched: number; attempts: AttemptOutcome[] }> {
+async function runWebhookWorkerOnce(): Promise<{ dispatched: number; attempts: AttemptOutcome[] }> {
   const dispatched = await dispatchOutbox();
   const attempts = await deliverDue();
   return { dispatched, attempts };
 }
 
 /** The channel a trigger on `outbox_events` notifies once per inserting statement, at its commit (migration 0011). */
-export const OUTBOX_CHANNEL = "outbox_events";
+const OUTBOX_CHANNEL = "outbox_events";
 
 /**
  * The in-process worker loop (started by lib/startup/startup.ts). All its state is in the

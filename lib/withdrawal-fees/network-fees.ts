@@ -17,7 +17,7 @@ export interface NetworkFee {
   usdMicros: bigint;
 }
 
-export const SANDBOX_NETWORK_FEES: Record<CryptoNetwork, NetworkFee> = {
+const SANDBOX_NETWORK_FEES: Record<CryptoNetwork, NetworkFee> = {
   SOLANA: { networkFee: 5_000n, networkFeeAsset: "SOL", usdMicros: 800n },
   ETHEREUM: { networkFee: 630_000_000_000_000n, networkFeeAsset: "ETH", usdMicros: 1_890_000n },
   BASE: { networkFee: 2_000_000_000_000n, networkFeeAsset: "ETH", usdMicros: 6_000n },

@@ -9,7 +9,7 @@ import { closeDb, execRows, getDb } from "@/db/client";
 import { checkLedger } from "@/lib/ledger/ledger-check";
 import { parseId } from "@/lib/ids";
 import { call, newPlatform } from "../support/api";
-import { fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
+import { moneyCustomer, quoteBody, usdExternal } from "../support/money";
 
 /** mulberry32: a small seeded generator, so a failure replays with the printed seed. */
 function rng(seed: number) {

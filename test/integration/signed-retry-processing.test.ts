@@ -1,7 +1,7 @@
 import { p256 } from "@noble/curves/nist.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { base64urlEncode, bytesToHex, generateP256KeyPair, hexToBytes, makeStamp, utf8Encode } from "@/lib/crypto";
-import { ServiceError, signedRetry, stampSigner, type RawResponse, type SignedRetryChallenge } from "@/lib/sdk";
+import { ServiceError, signedRetry, stampSigner, type SignedRetryChallenge } from "@/lib/sdk";
 import { newPlatform, type TestPlatform } from "../support/api";
 import { startServer, type RunningServer } from "../support/server";
 import { newWalletUser, otpBundle, sdkFor, signInWithEmailOtp } from "../support/wallet";

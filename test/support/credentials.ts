@@ -15,8 +15,8 @@ import { signedRetry, stampSigner, type AuthMethod, type AuthSession, type Servi
 import { registrationChallenge, SoftAuthenticator, type AttestationJson } from "./soft-authenticator";
 import type { TestPlatform } from "./api";
 
-export const ORIGIN = "http://localhost:3000";
-export const RP_ID = "localhost";
+const ORIGIN = "http://localhost:3000";
+const RP_ID = "localhost";
 
 export function passkeyBody(accountId: string, att: AttestationJson, challenge: string, nickname = "My passkey") {
   const { credentialId, clientDataJson, attestationObject, transports } = att;

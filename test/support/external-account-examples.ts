@@ -17,7 +17,7 @@ const mobile = (phoneNumber: string, extra: Record<string, string> = {}) => ({
 const swiftBank = { bankName: "Example Bank", accountNumber: "1234567890", swiftCode: SWIFT };
 const bankName = { bankName: "Example Bank", accountNumber: "1234567890" };
 
-export const BANK_EXAMPLES: Record<string, [string, Record<string, unknown>]> = {
+const BANK_EXAMPLES: Record<string, [string, Record<string, unknown>]> = {
   USD_ACCOUNT: ["USD", { accountNumber: "000123456789", routingNumber: "021000021", bankAccountType: "CHECKING" }],
   EUR_ACCOUNT: ["EUR", { iban: "DE89370400440532013000", swiftCode: SWIFT }],
   DKK_ACCOUNT: ["DKK", { iban: "DK5000400040116243" }],
@@ -59,8 +59,8 @@ export const BANK_EXAMPLES: Record<string, [string, Record<string, unknown>]> = 
   XAF_ACCOUNT: ["XAF", mobile("+237671234567", { region: "CM" })],
 };
 
-export const EVM_ADDRESS = "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf";
-export const WALLET_EXAMPLES: Record<string, [string, string]> = {
+const EVM_ADDRESS = "0x7E5F4552091A69125d5DfCb7b8C2659029395Bdf";
+const WALLET_EXAMPLES: Record<string, [string, string]> = {
   BASE_WALLET: ["USDC", EVM_ADDRESS],
   ETHEREUM_WALLET: ["USDT", EVM_ADDRESS],
   POLYGON_WALLET: ["USDC", EVM_ADDRESS],
@@ -71,7 +71,7 @@ export const WALLET_EXAMPLES: Record<string, [string, string]> = {
 };
 
 /** A well-formed BOLT 11 string (bech32 with an "lnbc" prefix). */
-export const BOLT11 = bech32.encode("lnbc2500u", bech32.toWords(new Uint8Array(80).fill(7)), 10_000);
+const BOLT11 = bech32.encode("lnbc2500u", bech32.toWords(new Uint8Array(80).fill(7)), 10_000);
 
 /** `{currency, accountInfo}` for a create request of the given type. */
 export function example(accountType: string): { currency: string; accountInfo: Record<string, unknown> } {

@@ -19,7 +19,7 @@ export interface OperationRow extends GridOperationEntry {
 }
 
 /** `METHOD /path` with every path parameter written `{}` (Grid and we may name them differently). */
-export function operationKey(method: string, path: string): string {
+function operationKey(method: string, path: string): string {
   return `${method.toUpperCase()} ${path.replace(/\{[^}]+\}/g, "{}")}`;
 }
 

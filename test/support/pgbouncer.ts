@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./server";
 
-export const PGBOUNCER_BIN = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].find((p) => fs.existsSync(p));
+const PGBOUNCER_BIN = ["/usr/sbin/pgbouncer", "/usr/bin/pgbouncer"].find((p) => fs.existsSync(p));
 
 export interface Bouncer {
   /** `postgres://` URL of `database` through the pooler. */

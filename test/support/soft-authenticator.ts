@@ -24,7 +24,7 @@ function head(major: number, n: number): Buffer {
   return b;
 }
 
-export function cborEncode(v: Cbor): Buffer {
+function cborEncode(v: Cbor): Buffer {
   if (typeof v === "number") return v >= 0 ? head(0, v) : head(1, -1 - v);
   if (typeof v === "string") {
     const s = Buffer.from(v, "utf8");
@@ -36,9 +36,9 @@ export function cborEncode(v: Cbor): Buffer {
 }
 
 // ---- authenticator data flags (§6.1) ----
-export const FLAG_UP = 0x01;
-export const FLAG_UV = 0x04;
-export const FLAG_AT = 0x40;
+const FLAG_UP = 0x01;
+const FLAG_UV = 0x04;
+const FLAG_AT = 0x40;
 
 export interface SoftCredential {
   credentialId: Buffer;

@@ -5,7 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-export interface Received {
+interface Received {
   eventId: string;
   type: string;
   rawBody: string;

@@ -3,7 +3,7 @@ import { keyedDigest } from "@/lib/keys/keyed-digest";
 
 export const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_MAX_ATTEMPTS = 5;
-export const SANDBOX_OTP = "000000";
+const SANDBOX_OTP = "000000";
 
 /** 6 digits from a CSPRNG (spec "EMAIL_OTP"); sandbox platforms always `000000`. */
 export function newOtpCode(sandbox: boolean): string {

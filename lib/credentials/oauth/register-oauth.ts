@@ -9,7 +9,7 @@ import type { AddCredentialInput } from "../credential-handler-types";
 import { assertOidcTokenUnused, recordOidcTokenUse } from "./record-oidc-token-use";
 import { verifyOidcToken, type OidcIdentity } from "./verify-oidc-token";
 
-export interface OauthAddContext extends Record<string, unknown> {
+interface OauthAddContext extends Record<string, unknown> {
   identity: OidcIdentity;
   digest: string;
   expiresAt: string;

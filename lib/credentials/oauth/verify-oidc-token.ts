@@ -7,8 +7,8 @@ import { jwksFor } from "./oidc-jwks";
 /** Asymmetric algorithms only: a JWKS never holds a shared secret, and `none` is never acceptable. */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
 /** Spec "Limits": `iat` at most 60 s before the request; protocol.md allows 5 s of clock skew. */
-export const MAX_TOKEN_AGE_SECONDS = 60;
-export const CLOCK_SKEW_SECONDS = 5;
+const MAX_TOKEN_AGE_SECONDS = 60;
+const CLOCK_SKEW_SECONDS = 5;
 
 /** A sandbox platform with no configured issuers accepts these with any non-empty audience (protocol.md). */
 const SANDBOX_DEFAULT_ISSUERS = ["https://accounts.google.com", "accounts.google.com", "https://appleid.apple.com"];

@@ -11,7 +11,7 @@ import { canonicalBase64url, verifyPasskeyRegistration, type VerifiedPasskey } f
 
 type PasskeyAddBody = Extract<AddCredentialInput["body"], { type: "PASSKEY" }>;
 
-export interface PasskeyAddContext extends Record<string, unknown> {
+interface PasskeyAddContext extends Record<string, unknown> {
   passkey: VerifiedPasskey;
   nickname: string;
   challengeDigest: string;

@@ -1,6 +1,6 @@
 import { canonicalJson, sha256Hex } from "@/lib/crypto";
 
-export const PASSKEY_SESSION_ACTIVITY = "ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2";
+const PASSKEY_SESSION_ACTIVITY = "ACTIVITY_TYPE_CREATE_READ_WRITE_SESSION_V2";
 
 /**
  * The session-creation payload a passkey challenge binds (protocol.md "Passkeys", authentication): the

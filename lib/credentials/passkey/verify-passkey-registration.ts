@@ -23,7 +23,7 @@ export interface VerifiedPasskey {
 }
 
 /** At least 32 random bytes, base64url (protocol.md "Passkeys", registration). */
-export const MIN_REGISTRATION_CHALLENGE_BYTES = 32;
+const MIN_REGISTRATION_CHALLENGE_BYTES = 32;
 
 /** Canonical base64url (unpadded) of a base64url string, or a 400 naming the field. */
 export function canonicalBase64url(value: string, field: string): string {

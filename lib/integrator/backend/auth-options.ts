@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { integratorConfig } from "./config";
 import { platformInfo } from "./service";
 
-export const AUTH_BASE_PATH = "/integrator/api/auth";
+const AUTH_BASE_PATH = "/integrator/api/auth";
 
 /**
  * next-auth (v4) signs end users in to the integrator's own site: a session for the partner's site,

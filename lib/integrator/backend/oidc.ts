@@ -30,7 +30,7 @@ async function discover(): Promise<{ issuer: string; clientId: string; clientSec
   return { ...oidc, meta: (await r.json()) as Discovery };
 }
 
-export const oidcCallbackUrl = () => `${integratorConfig().origin}/integrator/api/wallet/oidc/callback`;
+const oidcCallbackUrl = () => `${integratorConfig().origin}/integrator/api/wallet/oidc/callback`;
 
 /**
  * Start an authorization request for the wallet. SIGN_IN binds the browser's public key: the

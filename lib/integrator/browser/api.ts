@@ -10,7 +10,7 @@ import type { ErrorBody, RawResponse, SignedHeaders } from "@/lib/sdk/types";
 import type { SessionKey } from "./keys";
 import { stampPayload } from "./stamp";
 
-export const INTEGRATOR_API = "/integrator/api/wallet";
+const INTEGRATOR_API = "/integrator/api/wallet";
 
 export type Progress = SignedRetryProgress;
 /** A flow's progress callback: the step, and for "waiting" how long (a rate limit's Retry-After). */

@@ -4,14 +4,14 @@ import { createServiceClient, ServiceError, type ErrorBody, type ServiceClient }
 import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "./console-session";
 
 /** The service's base address as seen from this integrator: SERVICE_BASE_URL, else this same origin. */
-export async function serviceBaseUrl(): Promise<string> {
+async function serviceBaseUrl(): Promise<string> {
   if (process.env.SERVICE_BASE_URL) return process.env.SERVICE_BASE_URL.replace(/\/+$/, "");
   const h = await headers();
   const host = h.get("host") ?? `127.0.0.1:${process.env.PORT ?? "3000"}`;
   return `http://${host}/api/2025-10-13`;
 }
 
-export async function consoleSession(): Promise<ConsoleSession | null> {
+async function consoleSession(): Promise<ConsoleSession | null> {
   return openSession((await cookies()).get(CONSOLE_COOKIE)?.value);
 }
 

@@ -15,7 +15,7 @@ const CATALOGUES: Record<ConsoleLocale, typeof en> = { en, de };
 
 export const isConsoleLocale = (v: unknown): v is ConsoleLocale => (CONSOLE_LOCALES as readonly unknown[]).includes(v);
 
-export async function consoleLocale(): Promise<ConsoleLocale> {
+async function consoleLocale(): Promise<ConsoleLocale> {
   const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
   if (isConsoleLocale(chosen)) return chosen;
   const accept = (await headers()).get("accept-language") ?? "";

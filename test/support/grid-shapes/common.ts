@@ -123,7 +123,7 @@ export function gridError(status: GridErrorStatus) {
 }
 
 /** Grid's `FieldError` inside Error400 `details.errors[]`. */
-export const gridFieldError = z.object({ field: z.string(), message: z.string() });
+const gridFieldError = z.object({ field: z.string(), message: z.string() });
 
 export const gridError400 = gridError(400).extend({
   details: z

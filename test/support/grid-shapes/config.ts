@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { isoDateTime } from "./common";
 
-export const gridFeeConfig = z.object({
+const gridFeeConfig = z.object({
   feeType: z.enum(["CROSS_CURRENCY_TRANSACTION"]),
   sourceCurrency: z.string(),
   variableFeeBps: z.number().int(),

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { gridList, isoDate, isoDateTime } from "./common";
 
-export const gridKycStatus = z.enum(["UNVERIFIED", "PENDING", "APPROVED", "REJECTED", "HOLD"]);
+const gridKycStatus = z.enum(["UNVERIFIED", "PENDING", "APPROVED", "REJECTED", "HOLD"]);
 
 export const gridAddress = z.object({
   line1: z.string(),
@@ -47,7 +47,7 @@ export const gridIndividualCustomer = z.object({
   nationality: z.string().optional(),
 });
 
-export const gridEntityType = z.enum([
+const gridEntityType = z.enum([
   "SOLE_PROPRIETORSHIP",
   "PARTNERSHIP",
   "LLC",
@@ -62,7 +62,7 @@ export const gridEntityType = z.enum([
 ]);
 
 /** BusinessInfoResponse: only legalName is required in a response. */
-export const gridBusinessInfoResponse = z.object({
+const gridBusinessInfoResponse = z.object({
   legalName: z.string(),
   doingBusinessAs: z.string().optional(),
   country: z.string().optional(),

@@ -5,7 +5,7 @@ import { gridCurrency, gridPaymentRail } from "./money";
 
 const minorUnits = z.number().int().min(0);
 
-export const gridExchangeRate = z.object({
+const gridExchangeRate = z.object({
   sourceCurrency: gridCurrency,
   destinationCurrency: gridCurrency,
   destinationPaymentRail: gridPaymentRail,

@@ -51,12 +51,12 @@ export const gridSwiftAccountInfo = z.object({
   paymentRails: z.array(z.enum(["SWIFT"])),
   beneficiary,
 });
-export const gridEthereumWalletInfo = z.object({
+const gridEthereumWalletInfo = z.object({
   accountType: z.literal("ETHEREUM_WALLET"),
   address: z.string(),
 });
 
-export const gridExternalAccountStatus = z.enum([
+const gridExternalAccountStatus = z.enum([
   "PENDING",
   "ACTIVE",
   "PENDING_OWNERSHIP_VERIFICATION",
@@ -82,5 +82,5 @@ export function gridExternalAccount<T extends z.ZodType>(accountInfo: T) {
 }
 
 /** Any variant: the envelope checked, accountInfo only for its discriminator. */
-export const gridAnyExternalAccount = gridExternalAccount(z.object({ accountType: z.string() }));
+const gridAnyExternalAccount = gridExternalAccount(z.object({ accountType: z.string() }));
 export const gridExternalAccountList = gridList(gridAnyExternalAccount);

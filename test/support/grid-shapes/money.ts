@@ -37,7 +37,7 @@ export const gridPaymentRail = z.enum([
   "WIRE",
 ]);
 
-export const gridInternalAccount = z.object({
+const gridInternalAccount = z.object({
   id: z.string(),
   customerId: z.string().optional(),
   type: z.enum(["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"]),

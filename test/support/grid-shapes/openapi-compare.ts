@@ -42,7 +42,7 @@ export const gridFields = gridFieldsJson as unknown as {
 type Mode = "request" | "response";
 
 /** `/customers/{customerId}` and `/customers/{id}` are the same path. */
-export const normalizePath = (p: string) => p.replace(/\{[^}]+\}/g, "{}");
+const normalizePath = (p: string) => p.replace(/\{[^}]+\}/g, "{}");
 
 function variantsOf(s: Json): Json[] {
   const list = s.anyOf ?? s.oneOf;
@@ -103,7 +103,7 @@ function compareField(ours: Json, grid: GridField, path: string, mode: Mode, out
 }
 
 /** Our JSON Schema `ours` against Grid's schema `name`. */
-export function compareSchema(
+function compareSchema(
   ours: Json,
   name: string,
   path: string,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { gridList, isoDateTime } from "./common";
 import { gridCurrencyAmount, gridPaymentRail } from "./money";
 
-export const gridTransactionStatus = z.enum([
+const gridTransactionStatus = z.enum([
   "CREATED",
   "PENDING",
   "PENDING_AUTHORIZATION",
@@ -18,7 +18,7 @@ export const gridTransactionStatus = z.enum([
   "REFUNDED",
   "EXPIRED",
 ]);
-export const gridOutgoingTransactionStatus = z.enum([
+const gridOutgoingTransactionStatus = z.enum([
   "PENDING",
   "PENDING_AUTHORIZATION",
   "EXPIRED",
@@ -26,13 +26,13 @@ export const gridOutgoingTransactionStatus = z.enum([
   "COMPLETED",
   "FAILED",
 ]);
-export const gridPendingReason = z.enum([
+const gridPendingReason = z.enum([
   "COUNTERPARTY_DECLARATION_REQUIRED",
   "WALLET_VERIFICATION_REQUIRED",
   "COUNTERPARTY_INFORMATION_REQUIRED",
   "COMPLIANCE_REVIEW",
 ]);
-export const gridOutgoingFailureReason = z.enum([
+const gridOutgoingFailureReason = z.enum([
   "QUOTE_EXPIRED",
   "QUOTE_RATE_UNAVAILABLE",
   "QUOTE_EXECUTION_FAILED",
@@ -46,7 +46,7 @@ export const gridOutgoingFailureReason = z.enum([
   "LIGHTNING_PAYMENT_FAILED",
   "COUNTERPARTY_POST_TX_FAILED",
 ]);
-export const gridIncomingFailureReason = z.enum([
+const gridIncomingFailureReason = z.enum([
   "LNURLP_FAILED",
   "PAY_REQUEST_FAILED",
   "PAYMENT_APPROVAL_WEBHOOK_ERROR",
@@ -59,7 +59,7 @@ export const gridIncomingFailureReason = z.enum([
   "COLLECTION_FAILED",
 ]);
 
-export const gridTransactionSource = z.discriminatedUnion("sourceType", [
+const gridTransactionSource = z.discriminatedUnion("sourceType", [
   z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), currency: z.string().optional() }),
   z.object({ sourceType: z.literal("UMA_ADDRESS"), umaAddress: z.string(), currency: z.string().optional() }),
   z.object({
@@ -70,7 +70,7 @@ export const gridTransactionSource = z.discriminatedUnion("sourceType", [
   }),
 ]);
 
-export const gridTransactionDestination = z.discriminatedUnion("destinationType", [
+const gridTransactionDestination = z.discriminatedUnion("destinationType", [
   z.object({ destinationType: z.literal("ACCOUNT"), accountId: z.string(), currency: z.string().optional() }),
   z.object({ destinationType: z.literal("UMA_ADDRESS"), umaAddress: z.string(), currency: z.string().optional() }),
 ]);
@@ -92,7 +92,7 @@ const transactionBase = {
   counterpartyInformation: z.record(z.string(), z.unknown()).optional(),
 };
 
-export const gridIncomingTransaction = z.object({
+const gridIncomingTransaction = z.object({
   ...transactionBase,
   type: z.literal("INCOMING"),
   status: gridTransactionStatus,
@@ -103,7 +103,7 @@ export const gridIncomingTransaction = z.object({
   failureReason: gridIncomingFailureReason.optional(),
 });
 
-export const gridOutgoingTransaction = z.object({
+const gridOutgoingTransaction = z.object({
   ...transactionBase,
   type: z.literal("OUTGOING"),
   status: gridOutgoingTransactionStatus,

@@ -3,7 +3,7 @@
  * (the service validates again and its error object is shown as is).
  */
 /** Labels and hints are keys of the `accounts` catalogue section (`field.<name>`, `hint.<hint>`, `variant.<accountType>`). */
-export interface Field {
+interface Field {
   name: string;
   pattern?: RegExp;
   hint?: string;

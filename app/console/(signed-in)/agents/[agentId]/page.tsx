@@ -8,7 +8,6 @@ import { LocalTime } from "../../_ui/local-time";
 import { ReturnField } from "../../_ui/return-field";
 import { Status } from "../../_ui/status";
 import {
-  Badge,
   Fields,
   Id,
   PageHeader,
