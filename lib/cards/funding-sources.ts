@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
+import { defined } from "@/lib/invariant";
 
 /** Currencies a card may transact in. */
 const CARD_CURRENCIES = ["USD", "EUR", "GBP", "USDB", "USDC"];
@@ -49,5 +50,5 @@ export async function resolveFundingSources(
     currency ??= a.currency;
     if (a.currency !== currency) throw ineligible(id, `denominated in ${a.currency}, not ${currency}`);
   });
-  return { uuids, currency: currency! };
+  return { uuids, currency: defined(currency, "the currency of a non-empty list of funding sources") };
 }

@@ -198,3 +198,9 @@ export function env(): Env {
   if (!cached) cached = loadEnv();
   return cached;
 }
+
+/** The origin of links the service hands out (reveal, KYC, Plaid): PUBLIC_URL when set, else the request's own. */
+export function publicOrigin(requestOrigin: string): string {
+  const configured = env().PUBLIC_URL;
+  return configured ? new URL(configured).origin : requestOrigin;
+}
