@@ -155,7 +155,7 @@ async function judge<I, C extends Record<string, unknown>>(
   }
   // With no settle delay the provider settles at acceptance: accept, settle and consume are one claim
   // in the transaction that applies the effect (exactly one winner all the same).
-  if (settleDelayMs() === 0) return acceptAndConsume(r, row, context);
+  if (settleDelayMs() === 0) return acceptAndConsume(r, row);
   const lost = await accept(r, row);
   if (lost) return lost;
   // Step 10.
@@ -535,7 +535,6 @@ async function accept<I, C extends Record<string, unknown>>(
 async function acceptAndConsume<I, C extends Record<string, unknown>>(
   r: Retry<I, C>,
   row: SignedRequestRow,
-  context: C,
 ): Promise<Reply> {
   try {
     const result = await consumeInTransaction(r, "claimed", (tx) => claim(tx, r, row.id, { withSessions: false }));
