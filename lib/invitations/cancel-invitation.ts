@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { umaInvitations } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { notPendingError, toInvitation } from "./invitation-view";
 import type { Invitation } from "./invitation.contract";
