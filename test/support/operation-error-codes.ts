@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUTES = "app/api/2025-10-13";
 /** Modules whose codes are the edge's (answered for every operation) or that throw none of an operation's. */
 const NOT_FOLLOWED = ["lib/api-core", "lib/http", "lib/openapi", "lib/sdk", "lib/integrator", "lib/log", "lib/config"];
-export const EDGE_CODES = ["INVALID_INPUT", "UNAUTHORIZED", "INTERNAL_ERROR"];
+const EDGE_CODES = ["INVALID_INPUT", "UNAUTHORIZED", "INTERNAL_ERROR"];
 
 interface Decl {
   codes: Set<string>;

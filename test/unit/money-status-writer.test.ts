@@ -7,6 +7,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ENTRIES, INCOMING_FAILURE, TRANSITIONS } from "@/lib/transactions/transitions";
+import { gridQuote } from "@/test/support/grid-shapes/quotes";
+import {
+  gridIncomingFailureReason,
+  gridOutgoingFailureReason,
+  gridOutgoingTransactionStatus,
+} from "@/test/support/grid-shapes/transactions";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const WRITER = "lib/transactions/transitions.ts";
@@ -80,5 +87,25 @@ describe("one writer of every money status", () => {
 
   it("the state machine itself writes them (the test looks at the right place)", () => {
     expect(statusWrites(fs.readFileSync(path.join(ROOT, WRITER), "utf8")).length).toBeGreaterThan(0);
+  });
+
+  it("the state machine's tables write only Grid's values (docs/protocol.md \"Enumerations are Grid's\")", () => {
+    const statuses: readonly string[] = gridOutgoingTransactionStatus.options;
+    const quoteStatuses: readonly string[] = gridQuote.shape.status.options;
+    for (const [name, e] of Object.entries(ENTRIES)) {
+      expect(statuses, name).toContain(e.status);
+      if (e.quote) expect(quoteStatuses, name).toContain(e.quote);
+    }
+    for (const [name, t] of Object.entries(TRANSITIONS)) {
+      expect(statuses, name).toContain(t.from);
+      expect(statuses, name).toContain(t.to);
+      if (t.quote) expect(quoteStatuses, name).toContain(t.quote);
+    }
+    const incoming: readonly string[] = gridIncomingFailureReason.options;
+    const outgoing: readonly string[] = gridOutgoingFailureReason.options;
+    for (const [reason, mapped] of Object.entries(INCOMING_FAILURE)) {
+      expect(outgoing, reason).toContain(reason);
+      expect(incoming, reason).toContain(mapped);
+    }
   });
 });
