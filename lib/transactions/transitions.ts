@@ -19,7 +19,7 @@ import { toTransaction, transactionView, type TransactionOwner, type Transaction
  *
  * A transaction is born by an ENTRY (an insert) and moves by a TRANSITION (a conditional UPDATE from the status the
  * table names): of any number of concurrent writers, on any number of instances, exactly one wins, and the losers of
- * a transition that names `lost` hear why (the current status), the others get null. Each committed status change
+ * a transition named in LOST hear why (the current status), the others get null. Each committed status change
  * writes exactly one transaction event (`<OUTGOING|INCOMING>_PAYMENT.<status>`) through lib/webhooks/emit-event.ts,
  * in the same database transaction. PROCESSING is never committed on its own (an execution follows in the same
  * database transaction and ends in COMPLETED, PENDING or FAILED), so it writes no event.
@@ -66,8 +66,6 @@ interface TransitionRule {
   event: boolean;
   /** Give back whatever the transaction holds on the ledger (lib/ledger/release-transaction.ts). */
   release?: boolean;
-  /** What a caller that lost the race hears; absent: transition() returns null and the caller moves on. */
-  lost?: (status: Status | undefined, id: string) => ApiError;
 }
 
 const notPendingApproval = (status: Status | undefined, id: string) =>
@@ -108,7 +106,6 @@ export const TRANSITIONS = {
     approval: "APPROVED",
     quote: "PROCESSING",
     event: false,
-    lost: notPendingApproval,
   },
   /** POST /transactions/{id}/reject or the agent action's reject: FAILED with rejectionReason, no money moved. */
   REJECT: {
@@ -118,7 +115,6 @@ export const TRANSITIONS = {
     approval: "REJECTED",
     quote: "FAILED",
     event: true,
-    lost: notPendingApproval,
   },
   /** POST /transactions/{id}/cancel of a pending bank transfer: FAILED with rejectionReason, the ledger released. */
   CANCEL: {
@@ -128,7 +124,6 @@ export const TRANSITIONS = {
     quote: "FAILED",
     event: true,
     release: true,
-    lost: notCancellable,
   },
   /** The execution settled. */
   COMPLETE: { from: "PROCESSING", to: "COMPLETED", quote: "COMPLETED", event: true },
@@ -138,6 +133,16 @@ export const TRANSITIONS = {
   FAIL: { from: "PROCESSING", to: "FAILED", quote: "FAILED", event: true },
 } as const satisfies Record<string, TransitionRule>;
 export type TransitionName = keyof typeof TRANSITIONS;
+
+/**
+ * What a caller that lost the race of a transition hears (a column of the table, kept apart so that the paths that
+ * never lose, the execution's, do not reach these errors); a transition not named here returns null to its caller.
+ */
+const LOST: Partial<Record<TransitionName, (status: Status | undefined, id: string) => ApiError>> = {
+  APPROVE: notPendingApproval,
+  REJECT: notPendingApproval,
+  CANCEL: notCancellable,
+};
 
 /**
  * An incoming transfer fails with Grid's IncomingTransactionFailureReason, never an outgoing one: money that arrived
@@ -210,7 +215,7 @@ export async function enter(
 
 /**
  * Move transaction `id` of `platformId` by `name`: one conditional UPDATE from the rule's status, then the quote in
- * step, the ledger released where the rule says, and the event. The loser hears the rule's `lost` error, or gets null.
+ * step, the ledger released where the rule says, and the event. The loser hears its LOST error, or gets null.
  */
 export async function transition(
   tx: Tx,
@@ -232,12 +237,13 @@ export async function transition(
     .where(and(...where))
     .returning();
   if (!won) {
-    if (!rule.lost) return null;
+    const lost = LOST[name];
+    if (!lost) return null;
     const [current] = await tx
       .select({ status: transactions.status })
       .from(transactions)
       .where(and(eq(transactions.id, target.id), eq(transactions.platformId, target.platformId)));
-    throw rule.lost(current?.status, formatId("Transaction", target.id));
+    throw lost(current?.status, formatId("Transaction", target.id));
   }
   if (rule.quote && won.quoteId) {
     await tx

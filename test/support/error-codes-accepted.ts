@@ -443,41 +443,6 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "Grid's 404 code, at an operation whose 404 Grid does not document (a filter naming an unknown provider account)",
     operations: ["listStablecoins"],
   },
-  TRANSACTION_NOT_CANCELLABLE: {
-    reason:
-      "upper bound: the state machine's table (lib/transactions/transitions.ts) names the loser's error of every transition; an execution's own transitions have none",
-    operations: [
-      "agentCreateQuote",
-      "agentCreateTransferIn",
-      "agentCreateTransferOut",
-      "createQuote",
-      "createTransferIn",
-      "createTransferOut",
-      "sandboxFundInternalAccount",
-      "sandboxReceive",
-      "sandboxSend",
-    ],
-  },
-  TRANSACTION_NOT_FOUND: {
-    reason:
-      "upper bound: the state machine's table names TRANSACTION_NOT_FOUND for a decision's unknown id; quote creation never decides",
-    operations: ["agentCreateQuote", "createQuote"],
-  },
-  TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL: {
-    reason:
-      "upper bound: the state machine's table names the loser's error of every transition; an execution's own transitions have none",
-    operations: [
-      "agentCreateQuote",
-      "agentCreateTransferIn",
-      "agentCreateTransferOut",
-      "createQuote",
-      "createTransferIn",
-      "createTransferOut",
-      "sandboxFundInternalAccount",
-      "sandboxReceive",
-      "sandboxSend",
-    ],
-  },
   UMA_NOT_FOUND: {
     reason: "Grid's 404 code for an unknown UMA receiver, at operations whose 404 Grid does not document",
     operations: ["agentCreateQuote", "createQuote"],
