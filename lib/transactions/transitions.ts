@@ -188,7 +188,7 @@ export async function enter(
   tx: Tx,
   entry: Entry,
   values: Omit<NewTransaction, "status" | "approval">,
-  opts: { before?: WithSubquery[]; quoteSet?: Partial<typeof quotes.$inferInsert> } = {},
+  opts: { before?: WithSubquery[]; quoteSet?: Pick<typeof quotes.$inferInsert, "scaChallenge"> } = {},
 ): Promise<{ row: TransactionRow; quote?: typeof quotes.$inferSelect }> {
   const rule: EntryRule = ENTRIES[entry];
   assertAmountsBounded("amount", [
@@ -209,7 +209,9 @@ export async function enter(
       .where(eq(quotes.id, row.quoteId))
       .returning();
   }
-  if (rule.event) await emitTransactionEvent(tx, row, (await transactionView(tx, row)) as never);
+  if (rule.event) {
+    await emitTransactionEvent(tx, row, (await transactionView(tx, row)) as unknown as Record<string, unknown>);
+  }
   return { row, quote };
 }
 
