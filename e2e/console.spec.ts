@@ -124,7 +124,7 @@ for (const { name: device, viewport } of VIEWPORTS) {
         });
         expect(quote.status, JSON.stringify(quote.body)).toBe(201);
         const pending = await call("POST", `/agents/me/quotes/${quote.body.id}/execute`, bearer);
-        expect(pending.body).toMatchObject({ status: "PENDING", pendingReason: "PENDING_PLATFORM_APPROVAL" });
+        expect(pending.body).toMatchObject({ status: "PENDING_APPROVAL", type: "EXECUTE_QUOTE" });
         const txId = quote.body.transactionId as string;
 
         // The approval queue: approve it there.

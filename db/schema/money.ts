@@ -92,13 +92,24 @@ export const transactions = pgTable(
     /** TRANSFER (quote), TRANSFER_IN / TRANSFER_OUT (deprecated endpoints), FUNDING (sandbox). */
     kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
     direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
-    /** REJECTED: the platform refused an agent-initiated transaction pending its approval, or cancelled a pending bank transfer. */
+    /**
+     * Grid's OutgoingTransactionStatus values only, written by lib/transactions/transitions.ts alone (docs/protocol.md
+     * "Enumerations are Grid's"): a transaction the platform rejects or cancels is FAILED with rejectionReason.
+     */
     status: text("status", {
-      enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"],
+      enum: ["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED"],
     }).notNull(),
+    /** Grid's TransactionPendingReason only (the platform's approval is `approval`, not a pending reason). */
     pendingReason: text("pending_reason"),
     failureReason: text("failure_reason"),
+    /** Set when the platform rejected (its reason, or none) or cancelled (its reason, or CANCELLED) the transaction. */
     rejectionReason: text("rejection_reason"),
+    /**
+     * The platform's decision on an agent's transaction (spec Agent Operations): PENDING while it waits for
+     * POST /transactions/{id}/approve (or the agent action's door), then APPROVED or REJECTED; null when no approval
+     * was asked. The agent action's status is read from it (lib/agent-money/action-view.ts).
+     */
+    approval: text("approval", { enum: ["PENDING", "APPROVED", "REJECTED"] }),
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
     sourceAccountId: uuid("source_account_id"),
     destinationKind: text("destination_kind").$type<AccountKind>().notNull(),

@@ -2,39 +2,11 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
-import { quoteSchema } from "@/lib/quotes/quote.contract";
-import { transactionSchema } from "@/lib/transactions/transaction.contract";
+import { agentActionSchema, agentActionStatusSchema } from "@/lib/agent-money/agent-money.contract";
 import { transferSchema } from "@/lib/transfers/transfer.contract";
 import { internalAccountSchema, internalAccountTypeSchema } from "@/lib/internal-accounts/internal-account.contract";
 
-const agentActionStatusSchema = z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]);
-const agentActionSchema = z.object({
-  id: z
-    .string()
-    .describe(
-      "AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door)",
-    ),
-  agentId: z.string(),
-  customerId: z.string(),
-  platformCustomerId: z.string(),
-  status: agentActionStatusSchema,
-  type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]),
-  quote: quoteSchema.optional().describe("EXECUTE_QUOTE actions"),
-  transferDetails: z
-    .object({
-      amount: z.number().int(),
-      currency: z.string(),
-      sourceAccountId: z.string(),
-      destinationAccountId: z.string(),
-    })
-    .optional()
-    .describe("TRANSFER_OUT and TRANSFER_IN actions"),
-  transaction: transactionSchema.optional().describe("Once approved (absent while PENDING_APPROVAL or REJECTED)"),
-  rejectionReason: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type AgentAction = z.infer<typeof agentActionSchema>;
+export type { AgentAction } from "@/lib/agent-money/agent-money.contract";
 
 const actionList = listResponse(agentActionSchema).extend({ totalCount: z.number().int().optional() });
 const timeQuery = z.iso.datetime({ offset: true });

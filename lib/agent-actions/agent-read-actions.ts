@@ -1,27 +1,32 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
 import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
-import { findAction } from "./action-view";
+import { findAction } from "@/lib/agent-money/action-view";
 import type { AgentAction } from "./agent-action.contract";
 import { pageOfActions } from "./list-agent-approvals";
 
-const STATUS_WHERE = {
-  PENDING_APPROVAL: [eq(transactions.status, "PENDING"), eq(transactions.pendingReason, "PENDING_PLATFORM_APPROVAL")],
-  REJECTED: [eq(transactions.status, "REJECTED")],
-  FAILED: [eq(transactions.status, "FAILED")],
-} as const;
+/** The action's status as the transaction's columns (the same rule as action-view.ts toAgentAction). */
+const notRejected = or(isNull(transactions.approval), ne(transactions.approval, "REJECTED"));
+const STATUS_WHERE: Record<AgentAction["status"], (SQL | undefined)[]> = {
+  PENDING_APPROVAL: [eq(transactions.approval, "PENDING")],
+  REJECTED: [eq(transactions.approval, "REJECTED")],
+  FAILED: [eq(transactions.status, "FAILED"), notRejected],
+  APPROVED: [
+    ne(transactions.status, "FAILED"),
+    or(isNull(transactions.approval), eq(transactions.approval, "APPROVED")),
+  ],
+};
 
 /** GET /agents/me/actions: the agent's own actions, newest first. */
 export async function agentListActions(
   agent: AgentPrincipal,
   q: { limit: number; cursor?: string; status?: AgentAction["status"] },
 ) {
-  const where = [eq(transactions.agentId, agent.agentId)];
-  if (q.status === "APPROVED") where.push(inArray(transactions.status, ["PROCESSING", "COMPLETED"]));
-  else if (q.status) where.push(...STATUS_WHERE[q.status]);
+  const where: SQL[] = [eq(transactions.agentId, agent.agentId)];
+  if (q.status) where.push(...STATUS_WHERE[q.status].filter((c): c is SQL => c !== undefined));
   return pageOfActions(where, { ...q, sortOrder: "desc" });
 }
 

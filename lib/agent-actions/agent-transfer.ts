@@ -1,21 +1,17 @@
-import { getDb } from "@/db/client";
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
 import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
-import { executeQuoteUnderPolicy } from "@/lib/agent-money/agent-execute-quote";
+import { actionOf, executeQuoteUnderPolicy } from "@/lib/agent-money/agent-execute-quote";
 import { announcePendingApproval } from "@/lib/agent-money/announce-pending-approval";
 import { checkAgentPolicy } from "@/lib/agent-money/agent-policy-check";
 import { platformOfAgent } from "@/lib/agent-money/agent-platform";
 import { transferIn } from "@/lib/transfers/transfer-in";
 import { transferOutQuote } from "@/lib/transfers/transfer-out";
 import type { TransferInput } from "@/lib/transfers/transfer.contract";
-import { findAction } from "./action-view";
 import type { AgentAction } from "./agent-action.contract";
-import { defined } from "@/lib/invariant";
 
 async function asAction(transactionId: string): Promise<AgentAction> {
-  const uuid = defined(parseId("Transaction", transactionId), "the id of a transaction just created");
-  return defined(await findAction(await getDb(), uuid, []), "the agent action of a transaction just created");
+  return actionOf({ id: parseId("Transaction", transactionId) ?? "" });
 }
 
 /**
@@ -36,7 +32,7 @@ export async function agentTransferOut(
   });
   // A replayed Idempotency-Key finds the quote already executed: answer with its action.
   if (quote.status !== "PENDING") return asAction(quote.transactionId);
-  return asAction((await executeQuoteUnderPolicy(agent, quote.id, "TRANSFER_OUT")).id);
+  return actionOf(await executeQuoteUnderPolicy(agent, quote.id, "TRANSFER_OUT"));
 }
 
 /** POST /agents/me/transfer-in: the platform's transfer-in, limited to the agent's customer and gated by its policy. */

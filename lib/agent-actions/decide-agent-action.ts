@@ -5,7 +5,7 @@ import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { decideApproval } from "@/lib/transactions/decide-approval";
-import { findAction } from "./action-view";
+import { findAction } from "@/lib/agent-money/action-view";
 import type { AgentAction } from "./agent-action.contract";
 import { defined } from "@/lib/invariant";
 

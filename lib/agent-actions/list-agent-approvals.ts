@@ -4,7 +4,7 @@ import { transactions } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { decodeCursor, encodeCursor, type Page } from "@/lib/api-core/pagination";
 import { parseId } from "@/lib/ids";
-import { actionQuery, toAgentAction } from "./action-view";
+import { actionQuery, toAgentAction } from "@/lib/agent-money/action-view";
 
 const NONE = "00000000-0000-0000-0000-000000000000";
 
@@ -39,7 +39,7 @@ export async function listAgentApprovals(
   const where: SQL[] = [
     eq(transactions.platformId, platform.id),
     eq(transactions.status, "PENDING"),
-    eq(transactions.pendingReason, "PENDING_PLATFORM_APPROVAL"),
+    eq(transactions.approval, "PENDING"),
   ];
   if (q.agentId !== undefined) where.push(eq(transactions.agentId, parseId("Agent", q.agentId) ?? NONE));
   if (q.customerId !== undefined) where.push(eq(transactions.customerId, parseId("Customer", q.customerId) ?? NONE));

@@ -3,7 +3,36 @@ import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { quoteCreateSchema, quoteSchema } from "@/lib/quotes/quote.contract";
-import { transactionSchema } from "@/lib/transactions/transaction.contract";
+import { transactionSchema, transactionStatusFilter } from "@/lib/transactions/transaction.contract";
+
+export const agentActionStatusSchema = z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]);
+export const agentActionSchema = z.object({
+  id: z
+    .string()
+    .describe(
+      "AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door)",
+    ),
+  agentId: z.string(),
+  customerId: z.string(),
+  platformCustomerId: z.string(),
+  status: agentActionStatusSchema,
+  type: z.enum(["EXECUTE_QUOTE", "TRANSFER_OUT", "TRANSFER_IN"]),
+  quote: quoteSchema.optional().describe("EXECUTE_QUOTE actions"),
+  transferDetails: z
+    .object({
+      amount: z.number().int(),
+      currency: z.string(),
+      sourceAccountId: z.string(),
+      destinationAccountId: z.string(),
+    })
+    .optional()
+    .describe("TRANSFER_OUT and TRANSFER_IN actions"),
+  transaction: transactionSchema.optional().describe("Once approved (absent while PENDING_APPROVAL or REJECTED)"),
+  rejectionReason: z.string().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AgentAction = z.infer<typeof agentActionSchema>;
 
 const tags = ["Agent Operations"];
 const agentErrors =
@@ -46,14 +75,16 @@ export const agentExecuteQuoteOp = defineOperation({
   path: "/agents/me/quotes/{quoteId}/execute",
   summary: "Execute a quote under the agent's policy (EXECUTE_QUOTES)",
   description:
-    "AUTO: executes now (COMPLETED or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): the transaction stays PENDING " +
-    "with pendingReason PENDING_PLATFORM_APPROVAL and AGENT_ACTION.PENDING_APPROVAL is emitted; the platform decides with POST /transactions/{id}/approve or /reject. " +
+    "Answers Grid's AgentAction (type EXECUTE_QUOTE, with the quote). AUTO: executes now (APPROVED with its transaction, or FAILED). " +
+    "APPROVAL_REQUIRED (default mode, account rule or approval threshold): PENDING_APPROVAL, no transaction shown yet; the transaction stays PENDING " +
+    "(pendingAgentActionId) and AGENT_ACTION.PENDING_APPROVAL is emitted with the action; the platform decides once, with POST /transactions/{id}/approve or /reject " +
+    "or POST /agents/{agentId}/actions/{actionId}/approve or /reject. " +
     agentErrors,
   tags,
   auth: "agent",
   params: z.object({ quoteId: z.string().max(100) }),
   responses: {
-    200: { description: "The transaction", schema: transactionSchema },
+    200: { description: "The agent action", schema: agentActionSchema },
     ...errorResponses(400, 401, 403, 404, 409, 429),
   },
 });
@@ -66,7 +97,7 @@ export const agentListTransactionsOp = defineOperation({
   tags,
   auth: "agent",
   query: paginationQuery.extend({
-    status: z.enum(["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"]).optional(),
+    status: transactionStatusFilter.optional(),
     sortOrder: z.enum(["asc", "desc"]).default("desc"),
   }),
   responses: {

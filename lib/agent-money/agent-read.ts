@@ -3,6 +3,7 @@ import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { getQuote } from "@/lib/quotes/get-quote";
 import { getTransaction } from "@/lib/transactions/get-transaction";
 import { listTransactions } from "@/lib/transactions/list-transactions";
+import type { transactionStatusFilter } from "@/lib/transactions/transaction.contract";
 
 /** Reads scoped to the agent's customer: another customer's quote or transaction answers 404 like a missing one. */
 export async function agentGetQuote(agent: AgentPrincipal, quoteId: string) {
@@ -20,7 +21,7 @@ export async function agentListTransactions(
   q: {
     limit: number;
     cursor?: string;
-    status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+    status?: (typeof transactionStatusFilter.options)[number];
     sortOrder: "asc" | "desc";
   },
 ) {

@@ -1,12 +1,12 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { umaInvitations } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { toInvitation } from "./invitation-view";
+import { notPendingError, toInvitation } from "./invitation-view";
 import type { Invitation } from "./invitation.contract";
 
-/** Only the inviter's platform (another gets 404) and only from PENDING (else 409 with the status), in one conditional update. */
+/** Only the inviter's platform (another gets 404) and only from PENDING (else 400, notPendingError), in one conditional update. */
 export async function cancelInvitation(platform: PlatformPrincipal, code: string): Promise<Invitation> {
   const db = await getDb();
   const mine = and(eq(umaInvitations.code, code.toLowerCase()), eq(umaInvitations.platformId, platform.id));
@@ -24,6 +24,5 @@ export async function cancelInvitation(platform: PlatformPrincipal, code: string
   if (won) return toInvitation(won);
   const [row] = await db.select().from(umaInvitations).where(mine);
   if (!row) throw notFound("INVITATION_NOT_FOUND", "Invitation", code);
-  const status = toInvitation(row).status;
-  throw new ApiError("CONFLICT", `The invitation is ${status}; only a PENDING invitation can be cancelled`, { status });
+  throw notPendingError(toInvitation(row).status, "cancelled");
 }

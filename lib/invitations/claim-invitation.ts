@@ -1,11 +1,11 @@
 import { and, eq, gt, isNull, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { umaInvitations } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { type ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { customerByUma } from "./customer-by-uma";
-import { toInvitation } from "./invitation-view";
+import { notPendingError, toInvitation } from "./invitation-view";
 import type { Invitation } from "./invitation.contract";
 
 /**
@@ -46,6 +46,5 @@ export async function claimInvitation(
 async function notClaimable(db: Parameters<typeof customerByUma>[0], code: string): Promise<ApiError> {
   const [row] = await db.select().from(umaInvitations).where(eq(umaInvitations.code, code.toLowerCase()));
   if (!row) return notFound("INVITATION_NOT_FOUND", "Invitation", code);
-  const status = toInvitation(row).status;
-  return new ApiError("CONFLICT", `The invitation is ${status}; only a PENDING invitation can be claimed`, { status });
+  return notPendingError(toInvitation(row).status, "claimed");
 }

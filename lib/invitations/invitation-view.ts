@@ -1,5 +1,6 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { umaInvitations } from "@/db/schema";
+import { ApiError } from "@/lib/api-core/errors";
 import { env } from "@/lib/config/env";
 import { iso } from "@/lib/ids";
 import { money } from "@/lib/money/currencies";
@@ -23,4 +24,20 @@ export function toInvitation(r: InvitationRow): Invitation {
   if (r.firstName) out.firstName = r.firstName;
   if (r.amountToSend !== null && r.amountCurrency) out.amountToSend = money(r.amountToSend, r.amountCurrency);
   return out;
+}
+
+/**
+ * Why an invitation that is no longer PENDING cannot be claimed or cancelled: Grid's 400 codes (Error400
+ * INVITATION_ALREADY_CLAIMED, INVITATION_CANCELLED); an expired one has no code of Grid's and is INVALID_INPUT with
+ * details.reason INVITATION_EXPIRED (docs/protocol.md "Error codes per operation").
+ */
+export function notPendingError(status: Invitation["status"], verb: "claimed" | "cancelled"): ApiError {
+  const details = { status };
+  if (status === "CLAIMED")
+    return new ApiError("INVITATION_ALREADY_CLAIMED", "The invitation has already been claimed", details);
+  if (status === "CANCELLED") return new ApiError("INVITATION_CANCELLED", "The invitation has been cancelled", details);
+  return new ApiError("INVALID_INPUT", `The invitation is ${status}; only a PENDING invitation can be ${verb}`, {
+    ...details,
+    reason: `INVITATION_${status}`,
+  });
 }

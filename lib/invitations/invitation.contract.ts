@@ -68,7 +68,8 @@ export const claimInvitationOp = defineOperation({
   summary: "Claim an UMA invitation",
   description:
     "inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: " +
-    "of concurrent claims exactly one wins; the others (and a claim of a claimed, cancelled or expired invitation) answer 409 CONFLICT with details.status. " +
+    "of concurrent claims exactly one wins; the others (and a claim of a claimed invitation) answer 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, " +
+    "an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status. " +
     "INVITATION.CLAIMED goes to the inviter's platform in the same transaction.",
   tags,
   auth: "platform",
@@ -76,7 +77,7 @@ export const claimInvitationOp = defineOperation({
   body: z.object({ inviteeUma: umaAddress }).strict(),
   responses: {
     200: { description: "The claimed invitation", schema: invitationSchema },
-    ...errorResponses(400, 401, 403, 404, 409),
+    ...errorResponses(400, 401, 403, 404),
   },
 });
 
@@ -86,12 +87,13 @@ export const cancelInvitationOp = defineOperation({
   path: "/invitations/{invitationCode}/cancel",
   summary: "Cancel an UMA invitation",
   description:
-    "Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation (else 409 with details.status).",
+    "Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation: a claimed one answers 400 INVITATION_ALREADY_CLAIMED, " +
+    "a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status.",
   tags,
   auth: "platform",
   params: codeParams,
   responses: {
     200: { description: "The cancelled invitation", schema: invitationSchema },
-    ...errorResponses(401, 403, 404, 409),
+    ...errorResponses(400, 401, 403, 404),
   },
 });

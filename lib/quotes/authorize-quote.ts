@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { internalAccounts, quotes, transactions } from "@/db/schema";
+import { internalAccounts, quotes } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
@@ -15,6 +15,7 @@ import {
 } from "@/lib/sca/sca-challenge";
 import { lockScaState, throwIfLocked } from "@/lib/sca/sca-state";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
+import { moneyTransaction, transition } from "@/lib/transactions/transitions";
 import { failUnauthorizedQuote } from "./fail-unauthorized-quote";
 import type { Quote } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
@@ -52,7 +53,7 @@ export async function lockQuoteForSca(tx: Tx, platform: PlatformPrincipal, quote
  */
 export async function authorizeQuote(platform: PlatformPrincipal, quoteId: string, proof: ScaProof): Promise<Quote> {
   const db = await getDb();
-  const outcome = await db.transaction(async (tx): Promise<QuoteRow | ApiError> => {
+  const outcome = await moneyTransaction(async (tx): Promise<QuoteRow | ApiError> => {
     const { q, customer, state } = await lockQuoteForSca(tx, platform, quoteId);
     throwIfLocked(state);
     checkScaSession({ profile: customer.profile, sessionExpiresAt: state.sessionExpiresAt });
@@ -70,16 +71,7 @@ export async function authorizeQuote(platform: PlatformPrincipal, quoteId: strin
     }
     if (!(await proofSatisfies(tx, platform, customer, state, challenge, proof))) return failedProof(tx, state);
     await consumeChallenge(tx, challenge.id);
-    const now = new Date();
-    await tx
-      .update(quotes)
-      .set({ status: "PROCESSING", scaChallenge: null, updatedAt: now })
-      .where(eq(quotes.id, q.id));
-    const [released] = await tx
-      .update(transactions)
-      .set({ status: "PROCESSING", updatedAt: now })
-      .where(and(eq(transactions.id, q.transactionId), eq(transactions.status, "PENDING_AUTHORIZATION")))
-      .returning();
+    const released = await transition(tx, "AUTHORIZE", { id: q.transactionId, platformId: q.platformId });
     if (released)
       await executeTransaction(tx, released, {
         settings: platform.settings,

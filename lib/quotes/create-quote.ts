@@ -13,7 +13,7 @@ import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { newUuid, parseId } from "@/lib/ids";
 import { idempotent } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
-import { retryOnConflict } from "@/lib/money/retry-conflicts";
+import { moneyTransaction } from "@/lib/transactions/transitions";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
 import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";
@@ -148,51 +148,49 @@ async function insertQuote(
     : undefined;
   const now = new Date();
   // A deadlock victim or serialization failure runs again whole (new ids): the client gets the payment, not a 500.
-  const row = await retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      // The whole row, defaults included: an immediate execution inserts it with its transaction in one statement
-      // (execute-quote.ts), so it is not read back.
-      const q: QuoteRow = {
-        id: newUuid(),
-        platformId: platform.id,
-        customerId: src.customerId,
-        agentId: opts.actor?.agentId ?? null,
-        status: "PENDING",
-        sourceKind: "INTERNAL",
-        sourceAccountId: src.uuid,
-        destinationKind: dst.kind,
-        destinationAccountId: dst.uuid,
-        counterpartyUmaAddress: dst.uma?.umaAddress ?? null,
-        lockedCurrencySide: input.lockedCurrencySide,
-        lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
-        sendingCurrency: src.currency,
-        receivingCurrency: dst.currency,
-        totalSendingAmount: price.totalSending,
-        totalReceivingAmount: price.totalReceiving,
-        exchangeRate: String(price.rate),
-        feesIncluded: price.fees,
-        platformFeesIncluded: price.platformFees,
-        usdValueCents: price.usdValueCents,
-        transactionId: newUuid(),
-        description: input.description ?? null,
-        paymentRail: dst.rail ?? null,
-        remittanceInformation: input.remittanceInformation ?? null,
-        purposeOfPayment: input.purposeOfPayment ?? null,
-        senderCustomerInfo: input.senderCustomerInfo ?? null,
-        scaFactor: input.scaFactor ?? null,
-        scaChallenge: null,
-        ...idempotency,
-        expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
-        createdAt: now,
-        updatedAt: now,
-      };
-      if (executesNow) return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true });
-      await tx.insert(quotes).values(q);
-      if (opts.afterInsert) return opts.afterInsert(tx, q);
-      if (!input.immediatelyExecute) return q;
-      throw walletSignatureNeeded(); // an EMBEDDED_WALLET source (executesNow is false only for those here)
-    }),
-  );
+  const row = await moneyTransaction(async (tx) => {
+    // The whole row, defaults included: an immediate execution inserts it with its transaction in one statement
+    // (execute-quote.ts), so it is not read back.
+    const q: QuoteRow = {
+      id: newUuid(),
+      platformId: platform.id,
+      customerId: src.customerId,
+      agentId: opts.actor?.agentId ?? null,
+      status: "PENDING",
+      sourceKind: "INTERNAL",
+      sourceAccountId: src.uuid,
+      destinationKind: dst.kind,
+      destinationAccountId: dst.uuid,
+      counterpartyUmaAddress: dst.uma?.umaAddress ?? null,
+      lockedCurrencySide: input.lockedCurrencySide,
+      lockedCurrencyAmount: BigInt(input.lockedCurrencyAmount),
+      sendingCurrency: src.currency,
+      receivingCurrency: dst.currency,
+      totalSendingAmount: price.totalSending,
+      totalReceivingAmount: price.totalReceiving,
+      exchangeRate: String(price.rate),
+      feesIncluded: price.fees,
+      platformFeesIncluded: price.platformFees,
+      usdValueCents: price.usdValueCents,
+      transactionId: newUuid(),
+      description: input.description ?? null,
+      paymentRail: dst.rail ?? null,
+      remittanceInformation: input.remittanceInformation ?? null,
+      purposeOfPayment: input.purposeOfPayment ?? null,
+      senderCustomerInfo: input.senderCustomerInfo ?? null,
+      scaFactor: input.scaFactor ?? null,
+      scaChallenge: null,
+      ...idempotency,
+      expiresAt: new Date(now.getTime() + env().QUOTE_TTL_MS),
+      createdAt: now,
+      updatedAt: now,
+    };
+    if (executesNow) return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true });
+    await tx.insert(quotes).values(q);
+    if (opts.afterInsert) return opts.afterInsert(tx, q);
+    if (!input.immediatelyExecute) return q;
+    throw walletSignatureNeeded(); // an EMBEDDED_WALLET source (executesNow is false only for those here)
+  });
   await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
 }

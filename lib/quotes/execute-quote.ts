@@ -1,12 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
 import { internalAccounts, quotes } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
-import { retryOnConflict } from "@/lib/money/retry-conflicts";
-import { executeTransaction, quoteStatusFor } from "@/lib/transactions/execute-transaction";
-import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
+import { executeTransaction } from "@/lib/transactions/execute-transaction";
+import { transactionFromQuote } from "@/lib/transactions/transaction-from-quote";
+import { enter, moneyTransaction, quoteStatusAfter } from "@/lib/transactions/transitions";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { afterQuoteCommit, holdForSca, quoteNeedsSca } from "./hold-for-sca";
 import type { Quote } from "./quote.contract";
@@ -53,15 +53,15 @@ export async function executeQuoteInTx(
   }
   // insertQuote: `q` is not in the database yet; it is inserted by the statement that inserts its transaction.
   const quoteInsert = opts.insertQuote ? [tx.$with("quote_insert", {}).as(tx.insert(quotes).values(q).getSQL())] : [];
-  const row = await insertTransaction(tx, transactionFromQuote(q, "PROCESSING"), quoteInsert);
+  const { row } = await enter(tx, "EXECUTE", transactionFromQuote(q), { before: quoteInsert });
   const done = await executeTransaction(tx, row, {
     settings: platform.settings,
     sandbox: platform.environment === "SANDBOX",
     onRefusal: "throw",
   });
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the
-  // transaction's final status (execute-transaction.ts setStatus), with the transaction's updatedAt.
-  return { ...q, status: quoteStatusFor(done.status), updatedAt: done.updatedAt };
+  // transaction's final status (transitions.ts finishExecution), with the transaction's updatedAt.
+  return { ...q, status: quoteStatusAfter(done.status), updatedAt: done.updatedAt };
 }
 
 /** POST /quotes/{quoteId}/execute for quotes whose source needs no wallet signature. */
@@ -70,24 +70,21 @@ export async function executeQuote(
   quoteId: string,
   opts: { scaFactor?: ScaFactor | null } = {},
 ): Promise<Quote> {
-  const db = await getDb();
-  const row = await retryOnConflict(() =>
-    db.transaction(async (tx) => {
-      const q = await lockExecutableQuote(tx, platform.id, quoteId);
-      const [src] = await tx
-        .select({ type: internalAccounts.type })
-        .from(internalAccounts)
-        .where(eq(internalAccounts.id, q.sourceAccountId));
-      if (src?.type === "EMBEDDED_WALLET") {
-        // Routed to execute-wallet-quote.ts before this; kept as a guard.
-        throw new ApiError(
-          "WALLET_SIGNATURE_MISSING",
-          "The source is an EMBEDDED_WALLET: execution needs a wallet signature",
-        );
-      }
-      return executeQuoteInTx(tx, platform, q, opts);
-    }),
-  );
+  const row = await moneyTransaction(async (tx) => {
+    const q = await lockExecutableQuote(tx, platform.id, quoteId);
+    const [src] = await tx
+      .select({ type: internalAccounts.type })
+      .from(internalAccounts)
+      .where(eq(internalAccounts.id, q.sourceAccountId));
+    if (src?.type === "EMBEDDED_WALLET") {
+      // Routed to execute-wallet-quote.ts before this; kept as a guard.
+      throw new ApiError(
+        "WALLET_SIGNATURE_MISSING",
+        "The source is an EMBEDDED_WALLET: execution needs a wallet signature",
+      );
+    }
+    return executeQuoteInTx(tx, platform, q, opts);
+  });
   await afterQuoteCommit(platform, row);
   return toQuote(row);
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
 import { quotes } from "@/db/schema";
+import { moneyTransaction } from "@/lib/transactions/transitions";
 import { failUnauthorizedQuote } from "./fail-unauthorized-quote";
 
 /**
@@ -8,8 +8,7 @@ import { failUnauthorizedQuote } from "./fail-unauthorized-quote";
  * SCA_NOT_COMPLETED, in bounded batches claimed with SKIP LOCKED (any number of instances). Returns how many.
  */
 export async function expireScaQuotes(batch: number): Promise<number> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return moneyTransaction(async (tx) => {
     const due = await tx
       .select({ id: quotes.id, platformId: quotes.platformId, transactionId: quotes.transactionId })
       .from(quotes)

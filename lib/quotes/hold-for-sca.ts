@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "@/db/client";
-import { customers, externalAccounts, quotes, scaChallenges } from "@/db/schema";
+import { customers, externalAccounts, scaChallenges } from "@/db/schema";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { isScaRegion } from "@/lib/customers/sca-region";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -8,9 +8,8 @@ import { formatId } from "@/lib/ids";
 import { deliverChallenge, issueScaChallenge } from "@/lib/sca/sca-challenge";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { lockScaState } from "@/lib/sca/sca-state";
-import { insertTransaction, transactionFromQuote } from "@/lib/transactions/insert-transaction";
-import { transactionView } from "@/lib/transactions/transaction-view";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import { transactionFromQuote } from "@/lib/transactions/transaction-from-quote";
+import { enter } from "@/lib/transactions/transitions";
 import type { QuoteRow } from "./quote-view";
 import { defined } from "@/lib/invariant";
 
@@ -40,7 +39,7 @@ export async function quoteNeedsSca(
 }
 
 /**
- * Instead of executing: the transaction is written PENDING_AUTHORIZATION (no money moves), the quote
+ * Instead of executing: the transaction is born PENDING_AUTHORIZATION (transitions.ts ENTRIES.AWAIT_SCA; no money moves), the quote
  * becomes PENDING_AUTHORIZATION carrying its scaChallenge, and OUTGOING_PAYMENT.PENDING_AUTHORIZATION
  * goes to the outbox, all in the caller's transaction.
  */
@@ -56,22 +55,10 @@ export async function holdForSca(
     formatId("Customer", defined(q.customerId, "the customer of a quote held for SCA")),
   );
   const issued = await issueScaChallenge(tx, platform, { customer, state, purpose: "QUOTE", subjectId: q.id, factor });
-  const txn = await insertTransaction(tx, transactionFromQuote(q, "PENDING_AUTHORIZATION"));
-  const [held] = await tx
-    .update(quotes)
-    .set({
-      status: "PENDING_AUTHORIZATION",
-      scaChallenge: issued.view as unknown as Record<string, unknown>,
-      updatedAt: new Date(),
-    })
-    .where(eq(quotes.id, q.id))
-    .returning();
-  await emitEvent(tx, {
-    platformId: platform.id,
-    type: "OUTGOING_PAYMENT.PENDING_AUTHORIZATION",
-    data: (await transactionView(tx, txn)) as unknown as Record<string, unknown>,
+  const { quote } = await enter(tx, "AWAIT_SCA", transactionFromQuote(q), {
+    quoteSet: { scaChallenge: issued.view as unknown as Record<string, unknown> },
   });
-  return held;
+  return quote ?? q;
 }
 
 /**

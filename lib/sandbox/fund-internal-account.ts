@@ -5,6 +5,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toInternalAccount } from "@/lib/internal-accounts/internal-account-view";
 import type { InternalAccount } from "@/lib/internal-accounts/internal-account.contract";
 import { resolveInternal } from "@/lib/money/resolve-accounts";
+import { moneyTransaction } from "@/lib/transactions/transitions";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 
 /** POST /sandbox/internal-accounts/{id}/fund: credit from the sandbox's outside world, through the ledger. */
@@ -16,7 +17,7 @@ export async function fundInternalAccount(
   requireSandbox(platform);
   const db = await getDb();
   const acct = await resolveInternal(db, platform.id, accountId);
-  const row = await db.transaction(async (tx) => {
+  const row = await moneyTransaction(async (tx) => {
     await creditFromSandbox(tx, platform, acct, BigInt(amount), "Sandbox funding");
     const [a] = await tx.select().from(internalAccounts).where(eq(internalAccounts.id, acct.uuid));
     return a;

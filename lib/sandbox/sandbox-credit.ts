@@ -2,8 +2,8 @@ import type { Tx } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
-import { afterStatus, executeTransaction } from "@/lib/transactions/execute-transaction";
-import { insertTransaction } from "@/lib/transactions/insert-transaction";
+import { executeTransaction } from "@/lib/transactions/execute-transaction";
+import { enter } from "@/lib/transactions/transitions";
 import type { FailureReason, PendingReason } from "@/lib/transactions/transaction.contract";
 import type { TransactionRow } from "@/lib/transactions/transaction-view";
 
@@ -27,13 +27,13 @@ export async function creditFromSandbox(
   hold?: { status: "PENDING"; pendingReason: PendingReason } | { status: "FAILED"; failureReason: FailureReason },
   umaSender?: string,
 ): Promise<TransactionRow> {
-  const t = await insertTransaction(tx, {
+  const entry = hold?.status === "PENDING" ? "HELD" : hold?.status === "FAILED" ? "REFUSED" : "EXECUTE";
+  const { row: t } = await enter(tx, entry, {
     id: newUuid(),
     platformId: platform.id,
     customerId: acct.customerId,
     kind: "FUNDING",
     direction: "INCOMING",
-    status: hold?.status ?? "PROCESSING",
     pendingReason: hold?.status === "PENDING" ? hold.pendingReason : null,
     failureReason: hold?.status === "FAILED" ? hold.failureReason : null,
     sourceKind: umaSender ? "UMA" : "SANDBOX",
@@ -51,10 +51,7 @@ export async function creditFromSandbox(
     usdValueCents: 0n,
     description,
   });
-  if (hold) {
-    await afterStatus(tx, t);
-    return t;
-  }
+  if (hold) return t;
   const done = await executeTransaction(tx, t, { settings: platform.settings, sandbox: true, onRefusal: "throw" });
   if (done.status !== "COMPLETED")
     throw new ApiError("INVALID_INPUT", `The account cannot receive funds (${done.failureReason})`);

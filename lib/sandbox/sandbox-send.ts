@@ -7,6 +7,7 @@ import { walletSignatureNeeded } from "@/lib/quotes/create-quote";
 import { executeQuoteInTx, lockExecutableQuote } from "@/lib/quotes/execute-quote";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView } from "@/lib/transactions/transaction-view";
+import { moneyTransaction } from "@/lib/transactions/transitions";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 import type { SandboxSend } from "./sandbox.contract";
 
@@ -18,7 +19,7 @@ import type { SandboxSend } from "./sandbox.contract";
 export async function sandboxSend(platform: PlatformPrincipal, body: SandboxSend): Promise<Transaction> {
   requireSandbox(platform);
   const db = await getDb();
-  const row = await db.transaction(async (tx) => {
+  const row = await moneyTransaction(async (tx) => {
     const q = await lockExecutableQuote(tx, platform.id, body.quoteId);
     const errors: { field: string; message: string }[] = [];
     if (body.currencyCode !== q.sendingCurrency)

@@ -7,6 +7,7 @@ import { parseId } from "@/lib/ids";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView } from "@/lib/transactions/transaction-view";
 import { sandboxCounterparty } from "@/lib/uma/counterparty";
+import { moneyTransaction } from "@/lib/transactions/transitions";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 
 export interface UmaReceiveInput {
@@ -65,7 +66,7 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
       : sender.outcome === "FAIL_COMPLIANCE"
         ? ({ status: "FAILED", failureReason: "COMPLIANCE_REJECTED" } as const)
         : undefined;
-  const row = await db.transaction((tx) =>
+  const row = await moneyTransaction((tx) =>
     creditFromSandbox(
       tx,
       platform,

@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, lte, sql, type Placeholder } from "drizzle-or
 import { getDb, transactionPipelines, type DbOrTx, type Tx } from "@/db/client";
 import { preparedInTransaction, preparedQuery } from "@/db/prepared";
 import { authSessions, signedRequests } from "@/db/schema";
+import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import { canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
 import { sha256HexNative } from "@/lib/crypto-node/digest";
 import { verifyStampNative } from "@/lib/crypto-node/verify";
@@ -686,11 +687,15 @@ async function consumeInTransaction<I, C extends Record<string, unknown>>(
   how: "claimed" | "consumed",
   consume: (tx: Tx) => Promise<SignedRequestRow | undefined>,
 ): Promise<Reply | null> {
-  const applied = await r.db.transaction(async (tx) => {
-    const won = await consume(tx);
-    if (!won) return null;
-    return applyAndStore(tx, r, how, won.context as C, won);
-  });
+  // A deadlock victim or serialization failure runs again whole, as every money transaction does
+  // (lib/transactions/transitions.ts moneyTransaction): nothing of it committed, the claim included.
+  const applied = await retryOnConflict(() =>
+    r.db.transaction(async (tx) => {
+      const won = await consume(tx);
+      if (!won) return null;
+      return applyAndStore(tx, r, how, won.context as C, won);
+    }),
+  );
   if (!applied) return null;
   await applied.stored;
   return applied.result;

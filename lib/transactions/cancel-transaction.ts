@@ -1,14 +1,13 @@
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { externalAccounts, quotes, transactions } from "@/db/schema";
+import { externalAccounts, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { parseId } from "@/lib/ids";
-import { releaseTransaction } from "@/lib/ledger/release-transaction";
-import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { Transaction } from "./transaction.contract";
 import { transactionView, type TransactionRow } from "./transaction-view";
+import { moneyTransaction, transition } from "./transitions";
 
 /** Whether the transaction moves money on a bank rail (an external bank account on either side). */
 async function onBankRail(tx: Tx, row: TransactionRow): Promise<boolean> {
@@ -29,9 +28,10 @@ async function onBankRail(tx: Tx, row: TransactionRow): Promise<boolean> {
 
 /**
  * POST /transactions/{id}/cancel (Grid's cancelTransaction). Only a bank transfer that has not settled (PENDING) can be
- * cancelled. The cancel is one conditional UPDATE from PENDING, so of concurrent cancels, approvals and rejections exactly
- * one wins; in the same database transaction whatever the transaction holds on the ledger is released and its FAILED
- * event is written (Grid has no cancelled status or event; the transaction becomes REJECTED, as a platform's reject does).
+ * cancelled. The cancel is the state machine's CANCEL (transitions.ts): one conditional UPDATE from PENDING, so of
+ * concurrent cancels, approvals and rejections exactly one wins; in the same database transaction whatever the
+ * transaction holds on the ledger is released and its FAILED event is written. Grid has no cancelled status or event:
+ * the transaction becomes FAILED with `rejectionReason` (the given reason, or CANCELLED), docs/protocol.md.
  */
 export async function cancelTransaction(
   platform: PlatformPrincipal,
@@ -40,50 +40,22 @@ export async function cancelTransaction(
 ): Promise<Transaction> {
   const uuid = parseId("Transaction", transactionId);
   if (!uuid) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
-  const db = await getDb();
-  const row = await db.transaction(async (tx) => {
-    const mine = and(eq(transactions.id, uuid), eq(transactions.platformId, platform.id));
-    const [current] = await tx.select().from(transactions).where(mine);
+  const row = await moneyTransaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.id, uuid), eq(transactions.platformId, platform.id)));
     if (!current) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
     if (!(await onBankRail(tx, current))) {
       throw new ApiError(
         "INVALID_INPUT",
         "Only bank transfers (an external bank account as source or destination) can be cancelled",
-        {
-          reason: "NOT_A_BANK_TRANSFER",
-        },
+        { reason: "NOT_A_BANK_TRANSFER" },
       );
     }
-    const now = new Date();
-    const [won] = await tx
-      .update(transactions)
-      .set({ status: "REJECTED", pendingReason: null, rejectionReason: reason ?? "CANCELLED", updatedAt: now })
-      .where(and(mine, eq(transactions.status, "PENDING")))
-      .returning();
-    if (!won) {
-      const [after] = await tx.select({ status: transactions.status }).from(transactions).where(mine);
-      throw new ApiError(
-        "TRANSACTION_NOT_CANCELLABLE",
-        `The transaction is ${after?.status}; only a bank transfer that has not settled (PENDING) can be cancelled`,
-        {
-          status: after?.status,
-        },
-      );
-    }
-    await releaseTransaction(tx, {
-      platformId: platform.id,
-      transactionId: won.id,
-      memo: `cancel: ${won.rejectionReason}`,
-    });
-    if (won.quoteId)
-      await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
-    const prefix = won.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-    await emitEvent(tx, {
-      platformId: platform.id,
-      type: `${prefix}.FAILED`,
-      data: (await transactionView(tx, won)) as unknown as Record<string, unknown>,
-    });
-    return won;
+    return transition(tx, "CANCEL", { id: uuid, platformId: platform.id }, { rejectionReason: reason ?? "CANCELLED" });
   });
-  return transactionView(db, row);
+  // Never null: CANCEL names the error its loser hears.
+  if (!row) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
+  return transactionView(await getDb(), row);
 }

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { execRows, type Tx } from "@/db/client";
-import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
+import { customers, internalAccounts } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import {
@@ -11,12 +11,12 @@ import {
   type Posting,
 } from "@/lib/ledger/post-ledger";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
-import { emitEvent, eventInsert } from "@/lib/webhooks/emit-event";
 import { dailyVolumeError, dailyVolumeLimit, sentTodayUsdCents } from "@/lib/money/limits";
 import { sandboxTransactionHash } from "./on-chain";
-import { payoutOutcome, refundOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
+import { payoutOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
-import { toTransaction, transactionView, type TransactionOwner, type TransactionRow } from "./transaction-view";
+import type { TransactionOwner, TransactionRow } from "./transaction-view";
+import { finishExecution, type TransitionChange } from "./transitions";
 
 export interface ExecuteOptions {
   settings: PlatformSettings;
@@ -33,8 +33,9 @@ type Refusal = { reason: FailureReason; error: ApiError };
 /**
  * The one money engine (quotes, transfer-in/out, sandbox funding, approvals all end here). Runs
  * inside the caller's database transaction: locks the customer (daily volume) and the internal
- * accounts (balances), checks, posts the balanced ledger entries that move the balances, sets the
- * final status and writes the transaction event to the outbox — all committing together.
+ * accounts (balances), checks, posts the balanced ledger entries that move the balances, and ends the transaction
+ * through the state machine (transitions.ts finishExecution: the final status, the quote's and the event in one
+ * statement) — all committing together. `row` is PROCESSING (ENTRIES.EXECUTE, or TRANSITIONS.APPROVE/AUTHORIZE).
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
   let owner = platformOwner(row);
@@ -141,13 +142,9 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   }
   if (settled.pendingReason) {
     // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
-    return setStatus(tx, row, owner, { status: "PENDING", pendingReason: settled.pendingReason });
+    return finishExecution(tx, "HOLD", row, owner, { pendingReason: settled.pendingReason });
   }
-  return setStatus(tx, row, owner, {
-    status: "COMPLETED",
-    pendingReason: null,
-    ...settlementHashes(row, settled, opts.sandbox),
-  });
+  return finishExecution(tx, "COMPLETE", row, owner, settlementHashes(row, settled, opts.sandbox));
 }
 
 type LockedAccount = Pick<typeof internalAccounts.$inferSelect, "id" | "status" | "currency" | "balance">;
@@ -200,7 +197,11 @@ async function lockCustomerAndAccounts(
  * `reconciliationInstructions.transactionHash`. Sandbox platforms get the sandbox chain's hashes; in
  * production the rail reports them when it settles (nothing is invented here).
  */
-function settlementHashes(row: TransactionRow, settled: Extract<PayoutOutcome, { ok: true }>, sandbox: boolean) {
+function settlementHashes(
+  row: TransactionRow,
+  settled: Extract<PayoutOutcome, { ok: true }>,
+  sandbox: boolean,
+): TransitionChange {
   if (!sandbox) return {};
   if (settled.network)
     return { onChainNetwork: settled.network, onChainTransactionHash: sandboxTransactionHash(settled.network, row.id) };
@@ -248,100 +249,11 @@ async function refuse(
 }
 
 function fail(tx: Tx, row: TransactionRow, owner: TransactionOwner, reason: FailureReason): Promise<TransactionRow> {
-  return setStatus(tx, row, owner, { status: "FAILED", failureReason: reason, pendingReason: null });
+  return finishExecution(tx, "FAIL", row, owner, { failureReason: reason });
 }
 
 /** The owner a transaction without a customer shows: the platform itself (transaction-view.ts). */
 function platformOwner(row: TransactionRow): TransactionOwner {
   const platform = formatId("Platform", row.platformId);
   return { customerId: platform, platformCustomerId: platform };
-}
-
-/** The quote's status for its transaction's. */
-export function quoteStatusFor(status: TransactionRow["status"]): "COMPLETED" | "FAILED" | "PROCESSING" {
-  return status === "COMPLETED" ? "COMPLETED" : status === "FAILED" ? "FAILED" : "PROCESSING";
-}
-
-type StatusChange = Pick<TransactionRow, "status"> &
-  Partial<
-    Pick<
-      TransactionRow,
-      "pendingReason" | "failureReason" | "onChainNetwork" | "onChainTransactionHash" | "settlementTransactionHash"
-    >
-  >;
-
-/**
- * The final status of an execution, its quote's status in step and the transaction event. The transaction and its
- * quote change in one statement (the quote's UPDATE in a data-modifying CTE, both stamped with the same updatedAt):
- * one round trip fewer while the account rows are locked. Whoever executes a quote derives the quote's new state
- * from the returned row (quoteStatusFor, updatedAt) instead of reading it back.
- */
-async function setStatus(
-  tx: Tx,
-  row: TransactionRow,
-  owner: TransactionOwner,
-  change: StatusChange,
-): Promise<TransactionRow> {
-  const now = new Date();
-  // A completed transaction settles at the instant it is marked so.
-  const values = { ...change, ...(change.status === "COMPLETED" ? { settledAt: now } : {}), updatedAt: now };
-  // The row after this statement is known here (the row as inserted, with these values), so its event is written by
-  // the same statement as well: the outbox insert in a second data-modifying CTE, committing with the change as before.
-  const data = toTransaction({ ...row, ...values }, owner) as unknown as Record<string, unknown>;
-  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-  const ctes: WithSubquery[] = [
-    tx
-      .$with("status_event", {})
-      .as(eventInsert(tx, { platformId: row.platformId, type: `${prefix}.${change.status}`, data }).getSQL()),
-  ];
-  if (row.quoteId) {
-    const quoteUpdate = tx
-      .update(quotes)
-      .set({ status: quoteStatusFor(change.status), updatedAt: now })
-      .where(eq(quotes.id, row.quoteId));
-    ctes.push(tx.$with("quote_status", {}).as(quoteUpdate.getSQL()));
-  }
-  const [after] = await tx
-    .with(...ctes)
-    .update(transactions)
-    .set(values)
-    .where(eq(transactions.id, row.id))
-    .returning();
-  await emitRefundEvents(tx, after, data);
-  return after;
-}
-
-/** Keep the quote's status in step and write the transaction event (same database transaction). */
-export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
-  if (row.quoteId) {
-    await tx
-      .update(quotes)
-      .set({ status: quoteStatusFor(row.status), updatedAt: new Date() })
-      .where(and(eq(quotes.id, row.quoteId)));
-  }
-  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-  const data = (await transactionView(tx, row)) as unknown as Record<string, unknown>;
-  await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
-  await emitRefundEvents(tx, row, data);
-}
-
-/**
- * An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
- * The refund follows the rail rules of its destination (the source account): it fails when that account
- * cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
- */
-async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Record<string, unknown>): Promise<void> {
-  if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
-    await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
-    const refund =
-      row.sourceKind === "EXTERNAL" && row.sourceAccountId
-        ? await refundOutcome(tx, { platformId: row.platformId, sourceExternalAccountId: row.sourceAccountId })
-        : ({ ok: true } as const);
-    const type = refund.ok ? "INCOMING_PAYMENT.REFUND_COMPLETED" : "INCOMING_PAYMENT.REFUND_FAILED";
-    await emitEvent(tx, {
-      platformId: row.platformId,
-      type,
-      data: refund.ok ? data : { ...data, refundFailureReason: refund.reason },
-    });
-  }
 }

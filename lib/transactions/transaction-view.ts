@@ -4,7 +4,7 @@ import { customers, type AccountKind, type transactions } from "@/db/schema";
 import { formatId } from "@/lib/ids";
 import { money } from "@/lib/money/currencies";
 import type { CryptoNetwork } from "./on-chain";
-import type { FailureReason, PendingReason, Transaction } from "./transaction.contract";
+import type { PendingReason, Transaction } from "./transaction.contract";
 
 export type TransactionRow = InferSelectModel<typeof transactions>;
 
@@ -66,8 +66,11 @@ export function toTransaction(r: TransactionRow, owner: TransactionOwner): Trans
     updatedAt: r.updatedAt.toISOString(),
   };
   if (r.status === "PENDING" && r.pendingReason) out.pendingReason = r.pendingReason as PendingReason;
-  if (r.status === "FAILED" && r.failureReason) out.failureReason = r.failureReason as FailureReason;
-  if (r.status === "REJECTED" && r.rejectionReason) out.rejectionReason = r.rejectionReason;
+  if (r.status === "FAILED" && r.failureReason) out.failureReason = r.failureReason as Transaction["failureReason"];
+  // Enumerations are Grid's (docs/protocol.md): the platform's approval and its rejection are fields of our own.
+  if (r.status === "PENDING" && r.approval === "PENDING") out.pendingAgentActionId = formatId("AgentAction", r.id);
+  if (r.status === "FAILED" && (r.rejectionReason || r.approval === "REJECTED"))
+    out.rejectionReason = r.rejectionReason ?? "REJECTED";
   if (r.agentId) out.agentId = formatId("Agent", r.agentId);
   if (r.quoteId) out.quoteId = formatId("Quote", r.quoteId);
   if (r.description) out.description = r.description;

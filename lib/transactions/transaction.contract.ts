@@ -17,13 +17,18 @@ const FAILURE_REASONS = [
   "SCA_NOT_COMPLETED",
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
+/**
+ * Grid's IncomingTransactionFailureReason values an incoming transaction of this service can end with: the state
+ * machine writes the outgoing reasons an incoming transfer fails with as Grid's incoming ones (transitions.ts
+ * INCOMING_FAILURE; docs/protocol.md "Enumerations are Grid's").
+ */
+export type IncomingFailureReason = "QUOTE_EXECUTION_FAILED" | "COMPLIANCE_REJECTED" | "COLLECTION_FAILED";
 
 /**
- * Why a transaction is PENDING: Grid's reasons (compliance hold, customer action), plus the spec's agent approval
- * (PENDING_PLATFORM_APPROVAL: the platform must approve it, POST /transactions/{id}/approve), which Grid has no value for.
+ * Why a transaction is PENDING: Grid's TransactionPendingReason only (compliance hold, customer action). The spec's
+ * wait for the platform's approval is no pending reason of Grid's: it is `pendingAgentActionId` (docs/protocol.md).
  */
 const PENDING_REASONS = [
-  "PENDING_PLATFORM_APPROVAL",
   "COUNTERPARTY_DECLARATION_REQUIRED",
   "WALLET_VERIFICATION_REQUIRED",
   "COUNTERPARTY_INFORMATION_REQUIRED",
@@ -31,7 +36,7 @@ const PENDING_REASONS = [
 ] as const;
 export type PendingReason = (typeof PENDING_REASONS)[number];
 
-/** Grid's TransactionStatus; this service produces PENDING, PROCESSING, COMPLETED, FAILED and (the spec's agent rejection) REJECTED. */
+/** Grid's TransactionStatus (the filter of the lists); this service produces only OutgoingTransactionStatus values. */
 const TRANSACTION_STATUSES = [
   "CREATED",
   "PENDING",
@@ -43,6 +48,9 @@ const TRANSACTION_STATUSES = [
   "REFUNDED",
   "EXPIRED",
 ] as const;
+
+/** Grid's TransactionStatus as a list filter (values this service never produces match nothing). */
+export const transactionStatusFilter = z.enum(TRANSACTION_STATUSES);
 
 const accountType = z
   .enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"])
@@ -95,13 +103,31 @@ export const transactionSchema = z.object({
   type: z.enum(["OUTGOING", "INCOMING"]),
   direction: z.enum(["CREDIT", "DEBIT"]).describe("INCOMING credits, OUTGOING debits the customer's account"),
   status: z
-    .enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED", "REJECTED"])
+    .enum(["PENDING", "PENDING_AUTHORIZATION", "PROCESSING", "COMPLETED", "FAILED"])
     .describe(
-      "REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)",
+      "Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). " +
+        "A transaction the platform rejected or cancelled is FAILED with rejectionReason",
     ),
   pendingReason: z.enum(PENDING_REASONS).optional(),
-  failureReason: z.enum(FAILURE_REASONS).optional(),
-  rejectionReason: z.string().optional().describe("REJECTED: the reason the platform gave"),
+  pendingAgentActionId: z
+    .string()
+    .optional()
+    .describe(
+      "This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on " +
+        "(AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject)",
+    ),
+  failureReason: z
+    .enum([...FAILURE_REASONS, "COLLECTION_FAILED"])
+    .optional()
+    .describe(
+      "Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one",
+    ),
+  rejectionReason: z
+    .string()
+    .optional()
+    .describe(
+      "This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED)",
+    ),
   customerId: z.string().describe("Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts"),
   platformCustomerId: z.string().describe("The platform's id of that customer (the platform id for its own accounts)"),
   agentId: z.string().optional().describe("Set on agent-initiated transactions"),
@@ -145,7 +171,7 @@ const transactionFilters = paginationQuery.extend({
   accountIdentifier: accountIdFilter.describe("Grid's name of accountId"),
   senderAccountIdentifier: accountIdFilter.describe("Source account id"),
   receiverAccountIdentifier: accountIdFilter.describe("Destination account id"),
-  status: z.enum(TRANSACTION_STATUSES).optional(),
+  status: transactionStatusFilter.optional(),
   type: z
     .enum(["INCOMING", "OUTGOING", "CARD"])
     .optional()
@@ -195,7 +221,8 @@ export const listTransactionsOp = defineOperation({
 
 const decisionResponses = {
   200: {
-    description: "The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED",
+    description:
+      "The transaction: approved (then executed: COMPLETED, PENDING or FAILED) or rejected (FAILED with rejectionReason)",
     schema: transactionSchema,
   },
   ...errorResponses(400, 401, 404, 409),
@@ -235,7 +262,7 @@ export const cancelTransactionOp = defineOperation({
   path: "/transactions/{transactionId}/cancel",
   summary: "Cancel a bank transfer that has not settled",
   description:
-    "Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.",
+    "Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes FAILED with `rejectionReason` (the given reason, or CANCELLED; Grid has no cancelled status), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.",
   tags: ["Transactions"],
   auth: "platform",
   params: z.object({ transactionId: z.string().max(100) }),
@@ -244,7 +271,7 @@ export const cancelTransactionOp = defineOperation({
     .strict(),
   bodyOptional: true,
   responses: {
-    200: { description: "The cancelled transaction (REJECTED)", schema: transactionSchema },
+    200: { description: "The cancelled transaction (FAILED with rejectionReason)", schema: transactionSchema },
     ...errorResponses(400, 401, 404, 409),
   },
 });

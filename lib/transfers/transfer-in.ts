@@ -8,14 +8,13 @@ import { getRate } from "@/lib/exchange-rates/get-rate";
 import { convertDown } from "@/lib/money/convert";
 import { idempotent, type IdempotencyColumns } from "@/lib/money/idempotency";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
-import { insertTransaction } from "@/lib/transactions/insert-transaction";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView, type TransactionRow } from "@/lib/transactions/transaction-view";
+import { enter, moneyTransaction } from "@/lib/transactions/transitions";
 import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
 import type { TransferInput } from "./transfer.contract";
-import { defined } from "@/lib/invariant";
 
 /**
  * An agent's transfer-in (POST /agents/me/transfer-in): only its customer's accounts, and its policy decides,
@@ -93,18 +92,16 @@ async function insertTransferIn(
       ? amount
       : convertDown(amount, src.currency, "USD", (await getRate(src.currency, "USD")).rate);
   checkTransactionSize(platform.settings, usd);
-  const row = await db.transaction(async (tx) => {
+  const row = await moneyTransaction(async (tx) => {
     const mode = gate
       ? await gate.decide(tx, { usdValueCents: usd, destinationKind: "INTERNAL", destinationAccountId: dst.uuid })
       : "AUTO";
-    const inserted = await insertTransaction(tx, {
+    const { row: inserted } = await enter(tx, mode === "AUTO" ? "EXECUTE" : "AWAIT_APPROVAL", {
       id: newUuid(),
       platformId: platform.id,
       customerId: dst.customerId,
       kind: "TRANSFER_IN",
       direction: "INCOMING",
-      status: mode === "AUTO" ? "PROCESSING" : "PENDING",
-      pendingReason: mode === "AUTO" ? null : "PENDING_PLATFORM_APPROVAL",
       agentId: gate?.agentId ?? null,
       sourceKind: "EXTERNAL",
       sourceAccountId: src.uuid,
@@ -121,8 +118,8 @@ async function insertTransferIn(
       description: input.description ?? null,
       ...idempotency,
     });
-    if (mode !== "AUTO") {
-      await defined(gate, "the approval gate of a non-AUTO transfer").announce(tx, inserted);
+    if (mode !== "AUTO" && gate) {
+      await gate.announce(tx, inserted);
       return inserted;
     }
     return executeTransaction(tx, inserted, {

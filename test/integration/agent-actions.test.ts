@@ -30,12 +30,10 @@ async function pendingQuoteAction(bearer: string, src: string, dst: string, amou
   const q = await call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(src, dst, amount) });
   expect(q.status, JSON.stringify(q.body)).toBe(201);
   const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: bearer });
-  expect(ex.body.pendingReason).toBe("PENDING_PLATFORM_APPROVAL");
-  return {
-    quote: q.body,
-    transactionId: ex.body.id as string,
-    actionId: (ex.body.id as string).replace("Transaction:", "AgentAction:"),
-  };
+  // Grid's agentExecuteQuote: the AgentAction, PENDING_APPROVAL; the action and its transaction share one uuid.
+  expect(ex.body).toMatchObject({ status: "PENDING_APPROVAL", type: "EXECUTE_QUOTE", quote: { id: q.body.id } });
+  expect(ex.body.id).toBe((q.body.transactionId as string).replace("Transaction:", "AgentAction:"));
+  return { quote: q.body, transactionId: q.body.transactionId as string, actionId: ex.body.id as string };
 }
 
 describe("agent actions (Grid's doors onto the one approval engine)", () => {
@@ -105,7 +103,7 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
     }
   });
 
-  it("reject through the action door records the reason; the transaction is REJECTED; a second decision is 409", async () => {
+  it("reject through the action door records the reason; the transaction is FAILED with rejectionReason; a second decision is 409", async () => {
     const { p, a, payee, agent, bearer } = await setup("APPROVAL_REQUIRED");
     const { actionId, transactionId } = await pendingQuoteAction(bearer, a.accounts.USD, payee, 500);
     const rj = await call("POST", `/agents/${agent.id}/actions/${actionId}/reject`, {
@@ -113,7 +111,13 @@ describe("agent actions (Grid's doors onto the one approval engine)", () => {
       body: { reason: "over budget" },
     });
     expect(rj.body).toMatchObject({ status: "REJECTED", rejectionReason: "over budget" });
-    expect((await call("GET", `/transactions/${transactionId}`, { auth: p.auth })).body.status).toBe("REJECTED");
+    expect((await call("GET", `/transactions/${transactionId}`, { auth: p.auth })).body).toMatchObject({
+      status: "FAILED",
+      rejectionReason: "over budget",
+    });
+    const rejected = await call("GET", `/agents/me/actions?status=REJECTED`, { auth: bearer });
+    expect(rejected.body.data.map((x: { id: string }) => x.id)).toEqual([actionId]);
+    expect((await call("GET", `/agents/me/actions?status=FAILED`, { auth: bearer })).body.data).toEqual([]);
     expect((await call("POST", `/agents/${agent.id}/actions/${actionId}/reject`, { auth: p.auth })).status).toBe(409);
   });
 

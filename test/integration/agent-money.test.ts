@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { call, newPlatform, startPeerServer, type TestPlatform } from "../support/api";
+import { sql } from "../support/credentials";
+import { gridMismatches } from "../support/grid-shapes/check";
+import { gridAgentAction } from "../support/grid-shapes/agents";
+import { gridTransaction } from "../support/grid-shapes/transactions";
 import { balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
+
+/** The agent action of a transaction: the same uuid (docs/protocol.md "Agent actions"). */
+const actionId = (transactionId: string) => transactionId.replace("Transaction:", "AgentAction:");
 
 const ALL = ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"];
 
@@ -35,17 +42,27 @@ async function agentQuote(bearer: string, src: string, dst: string, amount: numb
 }
 
 describe("agent-initiated money movement", () => {
-  it("APPROVAL_REQUIRED leaves the transaction pending until the platform approves; approving twice is 409", async () => {
+  it("APPROVAL_REQUIRED: Grid's AgentAction (PENDING_APPROVAL, EXECUTE_QUOTE, the quote) and its webhook; the transaction stays pending until the platform approves; approving twice is 409", async () => {
     const { p, a, payee, agent, bearer } = await setup({});
     const q = await agentQuote(bearer, a.accounts.USD, payee, 1_000);
     const ex = await call("POST", `/agents/me/quotes/${q.id}/execute`, { auth: bearer });
     expect(ex.status).toBe(200);
+    // Grid's agentExecuteQuote answers an AgentAction: no transaction while it waits for the platform.
     expect(ex.body).toMatchObject({
-      status: "PENDING",
-      pendingReason: "PENDING_PLATFORM_APPROVAL",
+      id: actionId(q.transactionId),
+      status: "PENDING_APPROVAL",
+      type: "EXECUTE_QUOTE",
       agentId: agent.id,
-      id: q.transactionId,
+      customerId: a.customer.id,
+      quote: { id: q.id, status: "PROCESSING" },
     });
+    expect(ex.body.transaction).toBeUndefined();
+    expect(gridMismatches(gridAgentAction, ex.body)).toEqual([]);
+    // The transaction is PENDING with Grid's fields only; the action it waits on is a field of our own.
+    const pending = await call("GET", `/transactions/${q.transactionId}`, { auth: p.auth });
+    expect(pending.body).toMatchObject({ status: "PENDING", pendingAgentActionId: actionId(q.transactionId) });
+    expect(pending.body.pendingReason).toBeUndefined();
+    expect(gridMismatches(gridTransaction, pending.body)).toEqual([]);
     expect(await balance(p, a.accounts.USD)).toBe(100_000);
     await expect
       .poll(
@@ -54,6 +71,12 @@ describe("agent-initiated money movement", () => {
             .data.length,
       )
       .toBe(1);
+    // Grid's AgentActionWebhook: the full action is the event's data.
+    const [event] = await sql(
+      (s) =>
+        s`select data from outbox_events where type = 'AGENT_ACTION.PENDING_APPROVAL' and data->>'id' = ${ex.body.id}`,
+    );
+    expect(event.data).toEqual(ex.body);
     const ok = await call("POST", `/transactions/${q.transactionId}/approve`, { auth: p.auth });
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe("COMPLETED");
@@ -87,7 +110,9 @@ describe("agent-initiated money movement", () => {
       expect(statuses.filter((s) => s === 200).length, JSON.stringify(statuses)).toBe(1);
       expect(statuses.filter((s) => s === 409).length).toBe(2);
       const final = await call("GET", `/transactions/${id}`, { auth: p.auth });
-      expect(rj.status === 200 ? "REJECTED" : "COMPLETED").toBe(final.body.status);
+      // Grid has no rejected status for an outgoing transaction: FAILED with rejectionReason.
+      expect(rj.status === 200 ? "FAILED" : "COMPLETED").toBe(final.body.status);
+      if (rj.status === 200) expect(final.body.rejectionReason).toBe("not today");
     }
     // The ledger moved only for the approved ones.
     const completed = (
@@ -100,7 +125,7 @@ describe("agent-initiated money movement", () => {
     const { p, a, b, payee, agent, bearer } = await setup({ defaultExecutionMode: "AUTO" });
     const q1 = await agentQuote(bearer, a.accounts.USD, payee, 5_000);
     const e1 = await call("POST", `/agents/me/quotes/${q1.id}/execute`, { auth: bearer });
-    expect(e1.body.status).toBe("COMPLETED");
+    expect(e1.body).toMatchObject({ status: "APPROVED", transaction: { id: q1.transactionId, status: "COMPLETED" } });
     const big = await agentQuote(bearer, a.accounts.USD, payee, 5_001);
     const e2 = await call("POST", `/agents/me/quotes/${big.id}/execute`, { auth: bearer });
     expect(e2.status).toBe(403);
@@ -139,16 +164,18 @@ describe("agent-initiated money movement", () => {
     });
     const small = await agentQuote(bearer, a.accounts.USD, payee, 1_999);
     expect((await call("POST", `/agents/me/quotes/${small.id}/execute`, { auth: bearer })).body.status).toBe(
-      "COMPLETED",
+      "APPROVED",
     );
     const large = await agentQuote(bearer, a.accounts.USD, payee, 2_000);
     const held = await call("POST", `/agents/me/quotes/${large.id}/execute`, { auth: bearer });
-    expect(held.body.status).toBe("PENDING");
+    expect(held.body.status).toBe("PENDING_APPROVAL");
     const rj = await call("POST", `/transactions/${large.transactionId}/reject`, {
       auth: p.auth,
       body: { reason: "too much" },
     });
-    expect(rj.body).toMatchObject({ status: "REJECTED", rejectionReason: "too much" });
+    expect(rj.body).toMatchObject({ status: "FAILED", rejectionReason: "too much" });
+    expect(rj.body.failureReason).toBeUndefined();
+    expect(gridMismatches(gridTransaction, rj.body)).toEqual([]);
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 1_999);
     expect((await call("GET", `/quotes/${large.id}`, { auth: p.auth })).body.status).toBe("FAILED");
   });
@@ -173,7 +200,7 @@ describe("agent-initiated money movement", () => {
       // 9,000 EUR cents ≈ 9,782 USD cents at the sandbox rate (0.92 EUR per USD).
       const ok = await execute((await agentQuote(bearer, a.accounts.USD, payee, 9_500)).id);
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
-      expect(ok.body.status).toBe("COMPLETED");
+      expect(ok.body).toMatchObject({ status: "APPROVED", transaction: { status: "COMPLETED" } });
       const over = await execute((await agentQuote(bearer, a.accounts.USD, payee, 9_900)).id);
       expect(over.status).toBe(403);
       expect(over.body.details.reason).toBe("PER_TRANSACTION_LIMIT");

@@ -23,8 +23,9 @@ describe("operations naming a deleted customer", () => {
       auth: `Bearer ${token}`,
       body: quoteBody(a.accounts.USD, payee, 1_000),
     });
-    const pending = (await call("POST", `/agents/me/quotes/${aq.body.id}/execute`, { auth: `Bearer ${token}` })).body
-      .id;
+    const pending = (
+      await call("POST", `/agents/me/quotes/${aq.body.id}/execute`, { auth: `Bearer ${token}` })
+    ).body.id.replace("AgentAction:", "Transaction:");
     const early = await call("POST", "/quotes", {
       auth: p.auth,
       body: quoteBody(a.accounts.USD, b.accounts.USD, 1_000),

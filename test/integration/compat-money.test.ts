@@ -6,18 +6,12 @@
 import { describe, expect, it } from "vitest";
 import { call, newPlatform, type TestPlatform } from "../support/api";
 import { balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
-import { expectGridShape, type Deliberate } from "../support/grid-shapes/check";
+import { expectGridShape } from "../support/grid-shapes/check";
 import { gridExchangeRateList } from "../support/grid-shapes/exchange-rates";
 import { gridPlatformInternalAccountList } from "../support/grid-shapes/money";
 import { gridQuote, gridQuoteList } from "../support/grid-shapes/quotes";
+import { gridAgentAction } from "../support/grid-shapes/agents";
 import { gridTransaction, gridTransactionList } from "../support/grid-shapes/transactions";
-
-const AGENT_PENDING: Deliberate = {
-  pendingReason: "spec: an agent's transaction waits for the platform's approval (PENDING_PLATFORM_APPROVAL)",
-};
-const AGENT_REJECTED: Deliberate = {
-  status: "spec: the platform's rejection of an agent's transaction leaves it REJECTED",
-};
 
 async function paid(p: TestPlatform) {
   const a = await moneyCustomer(p, ["USD", "EUR"]);
@@ -258,13 +252,12 @@ describe("transactions, transfers and quotes in Grid's shape", () => {
         body: quoteBody(a.accounts.USD, payee, 1_000),
       });
       const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: `Bearer ${token}` });
-      expectGridShape(gridTransaction, ex.body, AGENT_PENDING);
-      expect(ex.body).toMatchObject({
-        status: "PENDING",
-        pendingReason: "PENDING_PLATFORM_APPROVAL",
-        agentId: created.body.agent.id,
-      });
-      return ex.body.id as string;
+      expectGridShape(gridAgentAction, ex.body);
+      expect(ex.body).toMatchObject({ status: "PENDING_APPROVAL", agentId: created.body.agent.id });
+      const t = await call("GET", `/transactions/${q.body.transactionId}`, { auth: p.auth });
+      expectGridShape(gridTransaction, t.body);
+      expect(t.body).toMatchObject({ status: "PENDING", agentId: created.body.agent.id });
+      return q.body.transactionId as string;
     };
     const approved = await call("POST", `/transactions/${await pending()}/approve`, { auth: p.auth, body: {} });
     expect(approved.status).toBe(200);
@@ -279,8 +272,8 @@ describe("transactions, transfers and quotes in Grid's shape", () => {
       body: { reason: "RESTRICTED_JURISDICTION" },
     });
     expect(rejected.status).toBe(200);
-    expectGridShape(gridTransaction, rejected.body, AGENT_REJECTED);
-    expect(rejected.body).toMatchObject({ status: "REJECTED", rejectionReason: "RESTRICTED_JURISDICTION" });
+    expectGridShape(gridTransaction, rejected.body);
+    expect(rejected.body).toMatchObject({ status: "FAILED", rejectionReason: "RESTRICTED_JURISDICTION" });
   });
 });
 

@@ -11,13 +11,10 @@ import { internalLedgerAccount, postLedger, systemLedgerAccount } from "@/lib/le
 import { parseId } from "@/lib/ids";
 import { call, newPlatform, type TestPlatform } from "../support/api";
 import { approvalAgent, balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
-import { expectGridShape, type Deliberate } from "../support/grid-shapes/check";
+import { expectGridShape } from "../support/grid-shapes/check";
 import { gridTransaction } from "../support/grid-shapes/transactions";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
-const CANCELLED: Deliberate = {
-  status: "Grid has no cancelled status: a cancelled transfer is REJECTED, as a platform's reject leaves it",
-};
 const receivers = receiverPool();
 afterAll(async () => {
   await receivers.closeAll();
@@ -37,14 +34,14 @@ async function setup(p: TestPlatform) {
       body: quoteBody(a.accounts.USD, destination, 1_000),
     });
     const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: `Bearer ${token}` });
-    expect(ex.body).toMatchObject({ status: "PENDING", pendingReason: "PENDING_PLATFORM_APPROVAL" });
-    return ex.body.id as string;
+    expect(ex.body).toMatchObject({ status: "PENDING_APPROVAL", type: "EXECUTE_QUOTE" });
+    return q.body.transactionId as string;
   };
   return { a, b, payee, pending };
 }
 
 describe("POST /transactions/{id}/cancel", () => {
-  it("cancels a pending bank transfer: REJECTED with the reason, its FAILED event, no money moved; then 409", async () => {
+  it("cancels a pending bank transfer: FAILED with rejectionReason (Grid has no cancelled status), its FAILED event, no money moved; then 409", async () => {
     const p = await newPlatform();
     const rec = await receivers.start();
     expect((await call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: rec.url } })).status).toBe(200);
@@ -55,29 +52,33 @@ describe("POST /transactions/{id}/cancel", () => {
       body: { reason: "REQUESTED_AFTER_HOURS" },
     });
     expect(r.status).toBe(200);
-    expectGridShape(gridTransaction, r.body, CANCELLED);
+    expectGridShape(gridTransaction, r.body);
     expect(r.body).toMatchObject({
       id,
-      status: "REJECTED",
+      status: "FAILED",
       rejectionReason: "REQUESTED_AFTER_HOURS",
       type: "OUTGOING",
     });
     expect(r.body.pendingReason).toBeUndefined();
-    expect((await call("GET", `/transactions/${id}`, { auth: p.auth })).body).toMatchObject({ status: "REJECTED" });
+    expect(r.body.pendingAgentActionId).toBeUndefined();
+    expect((await call("GET", `/transactions/${id}`, { auth: p.auth })).body).toMatchObject({ status: "FAILED" });
+    // The agent's action it cancelled no longer waits for the platform.
+    expect((await call("GET", "/agents/approvals", { auth: p.auth })).body.data).toEqual([]);
     expect(await balance(p, a.accounts.USD)).toBe(50_000);
     const event = await waitFor("the cancel's event", () =>
       rec.received
         .map((x) => JSON.parse(x.rawBody))
         .find((e) => e.type === "OUTGOING_PAYMENT.FAILED" && e.data?.id === id),
     );
-    expect(event.data).toMatchObject({ status: "REJECTED", rejectionReason: "REQUESTED_AFTER_HOURS" });
+    expect(event.data).toMatchObject({ status: "FAILED", rejectionReason: "REQUESTED_AFTER_HOURS" });
+    expectGridShape(gridTransaction, event.data);
 
     const again = await call("POST", `/transactions/${id}/cancel`, { auth: p.auth });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({
       status: 409,
       code: "TRANSACTION_NOT_CANCELLABLE",
-      details: { status: "REJECTED" },
+      details: { status: "FAILED" },
     });
     expect((await call("POST", `/transactions/${id}/approve`, { auth: p.auth })).status).toBe(409);
   });
@@ -133,8 +134,8 @@ describe("POST /transactions/{id}/cancel", () => {
     const after = (await call("GET", `/transactions/${id}`, { auth: p.auth })).body;
     expect(after.status).toBe(won[0].body.status);
     // Cancelled: nothing left the account; approved: the 1 000 went out once.
-    expect(await balance(p, a.accounts.USD)).toBe(after.status === "REJECTED" ? 50_000 : 49_000);
-    if (after.status === "REJECTED") expect(after.rejectionReason).toBe("CANCELLED");
+    expect(await balance(p, a.accounts.USD)).toBe(after.status === "FAILED" ? 50_000 : 49_000);
+    if (after.status === "FAILED") expect(after.rejectionReason).toBe("CANCELLED");
   });
 
   it("only bank transfers can be cancelled (400), settled ones are past it (409), unknown ids 404, unknown fields 400", async () => {

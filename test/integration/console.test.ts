@@ -60,7 +60,7 @@ describe("platform console", () => {
     const bearer = `Bearer ${redeemed.body.accessToken}`;
     const q = await call("POST", "/agents/me/quotes", { auth: bearer, body: quoteBody(a.accounts.USD, payee, 1_234) });
     const ex = await call("POST", `/agents/me/quotes/${q.body.id}/execute`, { auth: bearer });
-    expect(ex.body.status).toBe("PENDING");
+    expect(ex.body.status).toBe("PENDING_APPROVAL");
 
     const page = await (await fetch(`${baseUrl()}/console/approvals`, { headers: { cookie } })).text();
     expect(page).toContain(q.body.transactionId);

@@ -395,7 +395,8 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
       auth: p.auth,
       body: { source: { accountId: ext }, destination: { accountId: a.accounts.USD }, amount: 300 },
     });
-    expect(frozen.body).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+    // Grid's IncomingTransactionFailureReason: money that arrived and could not be credited (docs/protocol.md).
+    expect(frozen.body).toMatchObject({ status: "FAILED", failureReason: "COLLECTION_FAILED" });
     expect(await balance(p, a.accounts.USD)).toBe(700);
     await expect
       .poll(
@@ -424,7 +425,7 @@ describe("transfer-out / transfer-in (deprecated) and failure reasons", () => {
       auth: p.auth,
       body: { source: { accountId: closedSource }, destination: { accountId: a.accounts.USD }, amount: 300 },
     });
-    expect(r.body).toMatchObject({ status: "FAILED", failureReason: "ACCOUNT_CANNOT_RECEIVE" });
+    expect(r.body).toMatchObject({ status: "FAILED", failureReason: "COLLECTION_FAILED" });
     await expect
       .poll(
         async () =>

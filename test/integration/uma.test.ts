@@ -45,8 +45,10 @@ describe("UMA invitations", () => {
       statuses.filter((s) => s === 200),
       JSON.stringify(statuses),
     ).toHaveLength(1);
-    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
-    for (const c of claims.filter((x) => x.status === 409)) expect(c.body.details.status).toBe("CLAIMED");
+    // Grid's Error400 code for a claim of a claimed invitation.
+    expect(statuses.filter((s) => s === 400)).toHaveLength(3);
+    for (const c of claims.filter((x) => x.status === 400))
+      expect(c.body).toMatchObject({ code: "INVITATION_ALREADY_CLAIMED", details: { status: "CLAIMED" } });
     const winner = claims.find((c) => c.status === 200)!.body;
     const final = await call("GET", `/invitations/${code}`, { auth: a.auth });
     expect(final.body).toMatchObject({
@@ -63,9 +65,9 @@ describe("UMA invitations", () => {
     expect(
       (await call("GET", "/webhooks/deliveries?eventType=INVITATION.CLAIMED", { auth: b.auth })).body.data,
     ).toEqual([]);
-    expect((await call("POST", `/invitations/${code}/cancel`, { auth: a.auth })).body).toMatchObject({
-      code: "CONFLICT",
-      details: { status: "CLAIMED" },
+    expect(await call("POST", `/invitations/${code}/cancel`, { auth: a.auth })).toMatchObject({
+      status: 400,
+      body: { code: "INVITATION_ALREADY_CLAIMED", details: { status: "CLAIMED" } },
     });
   });
 
@@ -89,9 +91,12 @@ describe("UMA invitations", () => {
     expect(cancelled.body.status).toBe("CANCELLED");
     const eve = await umaCustomer(b, "eve");
     expect(
-      (await call("POST", `/invitations/${inv.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } }))
-        .body.details.status,
-    ).toBe("CANCELLED");
+      await call("POST", `/invitations/${inv.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } }),
+    ).toMatchObject({ status: 400, body: { code: "INVITATION_CANCELLED", details: { status: "CANCELLED" } } });
+    expect(await call("POST", `/invitations/${inv.code}/cancel`, { auth: a.auth })).toMatchObject({
+      status: 400,
+      body: { code: "INVITATION_CANCELLED", details: { status: "CANCELLED" } },
+    });
 
     const soon = new Date(Date.now() + 1500).toISOString();
     const short = (
@@ -100,9 +105,11 @@ describe("UMA invitations", () => {
     await new Promise((r) => setTimeout(r, 1600));
     expect((await call("GET", `/invitations/${short.code}`, { auth: a.auth })).body.status).toBe("EXPIRED");
     expect(
-      (await call("POST", `/invitations/${short.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } }))
-        .body.details.status,
-    ).toBe("EXPIRED");
+      await call("POST", `/invitations/${short.code}/claim`, { auth: b.auth, body: { inviteeUma: eve.umaAddress } }),
+    ).toMatchObject({
+      status: 400,
+      body: { code: "INVALID_INPUT", details: { status: "EXPIRED", reason: "INVITATION_EXPIRED" } },
+    });
     expect((await call("GET", "/invitations/0000000000", { auth: a.auth })).body.code).toBe("INVITATION_NOT_FOUND");
   });
 });

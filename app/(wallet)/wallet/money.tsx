@@ -394,13 +394,7 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
                     tx = await getTransaction(quote.transactionId);
                   }
                   setResult(tx);
-                  setStep(
-                    tx.status === "COMPLETED"
-                      ? "done"
-                      : tx.status === "FAILED" || tx.status === "REJECTED"
-                        ? "failed"
-                        : "processing",
-                  );
+                  setStep(tx.status === "COMPLETED" ? "done" : tx.status === "FAILED" ? "failed" : "processing");
                   onDone();
                 })
               }

@@ -133,7 +133,7 @@ export interface paths {
   "/agents/me/quotes/{quoteId}/execute": {
     /**
      * Execute a quote under the agent's policy (EXECUTE_QUOTES)
-     * @description AUTO: executes now (COMPLETED or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): the transaction stays PENDING with pendingReason PENDING_PLATFORM_APPROVAL and AGENT_ACTION.PENDING_APPROVAL is emitted; the platform decides with POST /transactions/{id}/approve or /reject. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+     * @description Answers Grid's AgentAction (type EXECUTE_QUOTE, with the quote). AUTO: executes now (APPROVED with its transaction, or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): PENDING_APPROVAL, no transaction shown yet; the transaction stays PENDING (pendingAgentActionId) and AGENT_ACTION.PENDING_APPROVAL is emitted with the action; the platform decides once, with POST /transactions/{id}/approve or /reject or POST /agents/{agentId}/actions/{actionId}/approve or /reject. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
      */
     post: operations["agentExecuteQuote"];
   };
@@ -519,14 +519,14 @@ export interface paths {
   "/invitations/{invitationCode}/cancel": {
     /**
      * Cancel an UMA invitation
-     * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation (else 409 with details.status).
+     * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation: a claimed one answers 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status.
      */
     post: operations["cancelInvitation"];
   };
   "/invitations/{invitationCode}/claim": {
     /**
      * Claim an UMA invitation
-     * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed, cancelled or expired invitation) answer 409 CONFLICT with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
+     * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed invitation) answer 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
      */
     post: operations["claimInvitation"];
   };
@@ -877,7 +877,7 @@ export interface paths {
   "/transactions/{transactionId}/cancel": {
     /**
      * Cancel a bank transfer that has not settled
-     * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+     * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes FAILED with `rejectionReason` (the given reason, or CANCELLED; Grid has no cancelled status), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
      */
     post: operations["cancelTransaction"];
   };
@@ -1675,14 +1675,19 @@ export interface operations {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -1703,7 +1708,7 @@ export interface operations {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -1754,10 +1759,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -2007,14 +2012,19 @@ export interface operations {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -2035,7 +2045,7 @@ export interface operations {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -2086,10 +2096,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -2566,14 +2576,19 @@ export interface operations {
                    */
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
-                  /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+                  /**
+                   * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+                   * @enum {string}
+                   */
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
                   id: string;
+                  /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+                  pendingAgentActionId?: string;
                   /** @enum {string} */
-                  pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                  pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
                   /** @description The platform's id of that customer (the platform id for its own accounts) */
                   platformCustomerId: string;
                   /** @description The platform's part of `fees` */
@@ -2594,7 +2609,7 @@ export interface operations {
                     /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                     transactionHash?: string;
                   };
-                  /** @description REJECTED: the reason the platform gave */
+                  /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
                   sentAmount: {
@@ -2645,10 +2660,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+                   * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                    * @enum {string}
                    */
-                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -3118,14 +3133,19 @@ export interface operations {
                    */
                   direction: "CREDIT" | "DEBIT";
                   exchangeRate: number;
-                  /** @enum {string} */
-                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+                  /**
+                   * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+                   * @enum {string}
+                   */
+                  failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
                   /** @description All fees, smallest unit of the sending currency */
                   fees: number;
                   /** @description Transaction:<uuid> */
                   id: string;
+                  /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+                  pendingAgentActionId?: string;
                   /** @enum {string} */
-                  pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                  pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
                   /** @description The platform's id of that customer (the platform id for its own accounts) */
                   platformCustomerId: string;
                   /** @description The platform's part of `fees` */
@@ -3146,7 +3166,7 @@ export interface operations {
                     /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                     transactionHash?: string;
                   };
-                  /** @description REJECTED: the reason the platform gave */
+                  /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
                   rejectionReason?: string;
                   /** @description Total debited from the source, fees included */
                   sentAmount: {
@@ -3197,10 +3217,10 @@ export interface operations {
                     sourceType: "REALTIME_FUNDING";
                   }]>;
                   /**
-                   * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+                   * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                    * @enum {string}
                    */
-                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                  status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
                   /** @enum {string} */
                   type: "OUTGOING" | "INCOMING";
                   updatedAt: string;
@@ -3421,14 +3441,19 @@ export interface operations {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -3449,7 +3474,7 @@ export interface operations {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -3500,10 +3525,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -12564,7 +12589,7 @@ export interface operations {
   };
   /**
    * Execute a quote under the agent's policy (EXECUTE_QUOTES)
-   * @description AUTO: executes now (COMPLETED or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): the transaction stays PENDING with pendingReason PENDING_PLATFORM_APPROVAL and AGENT_ACTION.PENDING_APPROVAL is emitted; the platform decides with POST /transactions/{id}/approve or /reject. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+   * @description Answers Grid's AgentAction (type EXECUTE_QUOTE, with the quote). AUTO: executes now (APPROVED with its transaction, or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): PENDING_APPROVAL, no transaction shown yet; the transaction stays PENDING (pendingAgentActionId) and AGENT_ACTION.PENDING_APPROVAL is emitted with the action; the platform decides once, with POST /transactions/{id}/approve or /reject or POST /agents/{agentId}/actions/{actionId}/approve or /reject. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
    */
   agentExecuteQuote: {
     parameters: {
@@ -12573,135 +12598,243 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The transaction */
+      /** @description The agent action */
       200: {
         content: {
           "application/json": {
-            /** @description Set on agent-initiated transactions */
-            agentId?: string;
+            agentId: string;
             createdAt: string;
-            /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
             customerId: string;
-            description?: string;
-            destination: OneOf<[{
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
-              accountId: string;
-              /**
-               * @description Which kind of account (this service's addition)
-               * @enum {string}
-               */
-              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
-              currency: string;
-              /** @constant */
-              destinationType: "ACCOUNT";
-              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
-              onChainTransaction?: {
-                /**
-                 * @description The chain (sandbox platforms: test networks)
-                 * @enum {string}
-                 */
-                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
-                /** @description The transfer's hash on its chain */
-                transactionHash: string;
-              };
-            }, {
-              currency: string;
-              /** @constant */
-              destinationType: "UMA_ADDRESS";
-              /** @description The UMA address at the other VASP */
-              umaAddress: string;
-            }]>;
-            /**
-             * @description INCOMING credits, OUTGOING debits the customer's account
-             * @enum {string}
-             */
-            direction: "CREDIT" | "DEBIT";
-            exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
-            /** @description All fees, smallest unit of the sending currency */
-            fees: number;
-            /** @description Transaction:<uuid> */
+            /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
             id: string;
-            /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
-            /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
-            /** @description The platform's part of `fees` */
-            platformFees: number;
-            quoteId?: string;
-            /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
-            receiptDeliveryConfirmedAt?: string;
-            receivedAmount: {
-              amount: number;
-              currency: {
+            /** @description EXECUTE_QUOTE actions */
+            quote?: {
+              createdAt: string;
+              description?: string;
+              destination: OneOf<[{
+                accountId: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @enum {string} */
+                paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+              }, {
+                currency?: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                umaAddress: string;
+              }]>;
+              /** @description Receiving units per sending unit (major units) */
+              exchangeRate: number;
+              expiresAt: string;
+              /** @description All fees, sending currency */
+              feesIncluded: number;
+              /** @description Quote:<uuid> */
+              id: string;
+              lockedCurrencyAmount: number;
+              /** @enum {string} */
+              lockedCurrencySide: "SENDING" | "RECEIVING";
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
+              paymentInstructions?: {
+                  accountOrWalletInfo: {
+                    /** @constant */
+                    accountType: "EMBEDDED_WALLET";
+                  };
+                }[];
+              platformFeesIncluded: number;
+              purposeOfPayment?: string;
+              receivingCurrency: {
                 code: string;
                 decimals: number;
                 name: string;
                 symbol: string;
               };
-            };
-            reconciliationInstructions?: {
-              /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
-              transactionHash?: string;
-            };
-            /** @description REJECTED: the reason the platform gave */
-            rejectionReason?: string;
-            /** @description Total debited from the source, fees included */
-            sentAmount: {
-              amount: number;
-              currency: {
+              remittanceInformation?: string;
+              /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+              scaChallenge?: {
+                availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                expiresAt: string;
+                /** @enum {string} */
+                factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                /** @description ScaChallenge:<uuid> */
+                id: string;
+                passkeyAllowedOrigins?: string[] | null;
+                /** @description WebAuthn request options; PASSKEY only */
+                passkeyAssertionOptions?: {
+                  [key: string]: unknown;
+                } | null;
+                purpose?: string | null;
+              };
+              sendingCurrency: {
                 code: string;
                 decimals: number;
                 name: string;
                 symbol: string;
               };
-            };
-            settledAt?: string;
-            source: OneOf<[{
-              /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
-              accountId: string;
+              source: {
+                accountId: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "ACCOUNT";
+              };
               /**
-               * @description Which kind of account (this service's addition)
+               * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
                */
-              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
-              currency: string;
-              /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
-              onChainTransaction?: {
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+              totalReceivingAmount: number;
+              /** @description Debited from the source, fees included */
+              totalSendingAmount: number;
+              /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+              transactionId: string;
+            };
+            rejectionReason?: string;
+            /** @enum {string} */
+            status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+            /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+            transaction?: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
                 /**
-                 * @description The chain (sandbox platforms: test networks)
+                 * @description Which kind of account (this service's addition)
                  * @enum {string}
                  */
-                network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
-                /** @description The transfer's hash on its chain */
-                transactionHash: string;
-              };
-              /** @constant */
-              sourceType: "ACCOUNT";
-            }, {
-              currency: string;
-              /** @constant */
-              sourceType: "UMA_ADDRESS";
-              /** @description The UMA address at the other VASP */
-              umaAddress: string;
-            }, {
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
               /**
-               * @description Which kind of account (this service's addition)
+               * @description INCOMING credits, OUTGOING debits the customer's account
                * @enum {string}
                */
-              accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
+              /** @enum {string} */
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description TRANSFER_OUT and TRANSFER_IN actions */
+            transferDetails?: {
+              amount: number;
               currency: string;
-              /** @constant */
-              sourceType: "REALTIME_FUNDING";
-            }]>;
-            /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
-             * @enum {string}
-             */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              destinationAccountId: string;
+              sourceAccountId: string;
+            };
             /** @enum {string} */
-            type: "OUTGOING" | "INCOMING";
+            type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
             updatedAt: string;
           };
         };
@@ -12805,7 +12938,7 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
-        status?: "PENDING" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+        status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
         sortOrder?: "asc" | "desc";
       };
     };
@@ -12855,14 +12988,19 @@ export interface operations {
                  */
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
-                /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+                /**
+                 * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+                 * @enum {string}
+                 */
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
                 id: string;
+                /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+                pendingAgentActionId?: string;
                 /** @enum {string} */
-                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
                 /** @description The platform's id of that customer (the platform id for its own accounts) */
                 platformCustomerId: string;
                 /** @description The platform's part of `fees` */
@@ -12883,7 +13021,7 @@ export interface operations {
                   /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                   transactionHash?: string;
                 };
-                /** @description REJECTED: the reason the platform gave */
+                /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
                 sentAmount: {
@@ -12934,10 +13072,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+                 * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                  * @enum {string}
                  */
-                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -13056,14 +13194,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -13084,7 +13227,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -13135,10 +13278,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -13362,14 +13505,19 @@ export interface operations {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -13390,7 +13538,7 @@ export interface operations {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -13441,10 +13589,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -13705,14 +13853,19 @@ export interface operations {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -13733,7 +13886,7 @@ export interface operations {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -13784,10 +13937,10 @@ export interface operations {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -31439,7 +31592,7 @@ export interface operations {
   };
   /**
    * Cancel an UMA invitation
-   * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation (else 409 with details.status).
+   * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation: a claimed one answers 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status.
    */
   cancelInvitation: {
     parameters: {
@@ -31472,6 +31625,19 @@ export interface operations {
             status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
             /** @description Where the invitation is claimed: INVITATION_URL_BASE + code */
             url: string;
+          };
+        };
+      };
+      /** @description Invalid input: details.errors[] lists every invalid field */
+      400: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
           };
         };
       };
@@ -31514,19 +31680,6 @@ export interface operations {
           };
         };
       };
-      /** @description Conflict */
-      409: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
       /** @description Internal error */
       500: {
         content: {
@@ -31544,7 +31697,7 @@ export interface operations {
   };
   /**
    * Claim an UMA invitation
-   * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed, cancelled or expired invitation) answer 409 CONFLICT with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
+   * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed invitation) answer 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
    */
   claimInvitation: {
     parameters: {
@@ -31628,19 +31781,6 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
-      /** @description Conflict */
-      409: {
         content: {
           "application/json": {
             code: string;
@@ -47434,14 +47574,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -47462,7 +47607,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -47513,10 +47658,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -47674,14 +47819,19 @@ export interface operations {
             /** @constant */
             direction: "CREDIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -47702,7 +47852,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -47753,10 +47903,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @constant */
             type: "INCOMING";
             updatedAt: string;
@@ -50432,14 +50582,19 @@ export interface operations {
                  */
                 direction: "CREDIT" | "DEBIT";
                 exchangeRate: number;
-                /** @enum {string} */
-                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+                /**
+                 * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+                 * @enum {string}
+                 */
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
                 /** @description All fees, smallest unit of the sending currency */
                 fees: number;
                 /** @description Transaction:<uuid> */
                 id: string;
+                /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+                pendingAgentActionId?: string;
                 /** @enum {string} */
-                pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
                 /** @description The platform's id of that customer (the platform id for its own accounts) */
                 platformCustomerId: string;
                 /** @description The platform's part of `fees` */
@@ -50460,7 +50615,7 @@ export interface operations {
                   /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                   transactionHash?: string;
                 };
-                /** @description REJECTED: the reason the platform gave */
+                /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
                 rejectionReason?: string;
                 /** @description Total debited from the source, fees included */
                 sentAmount: {
@@ -50511,10 +50666,10 @@ export interface operations {
                   sourceType: "REALTIME_FUNDING";
                 }]>;
                 /**
-                 * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+                 * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                  * @enum {string}
                  */
-                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
@@ -50686,14 +50841,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -50714,7 +50874,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -50765,10 +50925,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -50898,7 +51058,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED */
+      /** @description The transaction: approved (then executed: COMPLETED, PENDING or FAILED) or rejected (FAILED with rejectionReason) */
       200: {
         content: {
           "application/json": {
@@ -50942,14 +51102,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -50970,7 +51135,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -51021,10 +51186,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -51100,7 +51265,7 @@ export interface operations {
   };
   /**
    * Cancel a bank transfer that has not settled
-   * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes REJECTED (`rejectionReason` = the given reason, or CANCELLED), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+   * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes FAILED with `rejectionReason` (the given reason, or CANCELLED; Grid has no cancelled status), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
    */
   cancelTransaction: {
     parameters: {
@@ -51117,7 +51282,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The cancelled transaction (REJECTED) */
+      /** @description The cancelled transaction (FAILED with rejectionReason) */
       200: {
         content: {
           "application/json": {
@@ -51161,14 +51326,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -51189,7 +51359,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -51240,10 +51410,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -51380,14 +51550,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -51408,7 +51583,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -51459,10 +51634,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -51538,7 +51713,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The transaction: approved (then executed: COMPLETED or FAILED) or REJECTED */
+      /** @description The transaction: approved (then executed: COMPLETED, PENDING or FAILED) or rejected (FAILED with rejectionReason) */
       200: {
         content: {
           "application/json": {
@@ -51582,14 +51757,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -51610,7 +51790,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -51661,10 +51841,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -51810,14 +51990,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -51838,7 +52023,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -51889,10 +52074,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
@@ -52047,14 +52232,19 @@ export interface operations {
              */
             direction: "CREDIT" | "DEBIT";
             exchangeRate: number;
-            /** @enum {string} */
-            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+            /**
+             * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+             * @enum {string}
+             */
+            failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
             /** @description All fees, smallest unit of the sending currency */
             fees: number;
             /** @description Transaction:<uuid> */
             id: string;
+            /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+            pendingAgentActionId?: string;
             /** @enum {string} */
-            pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+            pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
             /** @description The platform's id of that customer (the platform id for its own accounts) */
             platformCustomerId: string;
             /** @description The platform's part of `fees` */
@@ -52075,7 +52265,7 @@ export interface operations {
               /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
               transactionHash?: string;
             };
-            /** @description REJECTED: the reason the platform gave */
+            /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
             rejectionReason?: string;
             /** @description Total debited from the source, fees included */
             sentAmount: {
@@ -52126,10 +52316,10 @@ export interface operations {
               sourceType: "REALTIME_FUNDING";
             }]>;
             /**
-             * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+             * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
              * @enum {string}
              */
-            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+            status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;

@@ -18,7 +18,7 @@ const gridTransactionStatus = z.enum([
   "REFUNDED",
   "EXPIRED",
 ]);
-const gridOutgoingTransactionStatus = z.enum([
+export const gridOutgoingTransactionStatus = z.enum([
   "PENDING",
   "PENDING_AUTHORIZATION",
   "EXPIRED",
@@ -32,7 +32,7 @@ const gridPendingReason = z.enum([
   "COUNTERPARTY_INFORMATION_REQUIRED",
   "COMPLIANCE_REVIEW",
 ]);
-const gridOutgoingFailureReason = z.enum([
+export const gridOutgoingFailureReason = z.enum([
   "QUOTE_EXPIRED",
   "QUOTE_RATE_UNAVAILABLE",
   "QUOTE_EXECUTION_FAILED",
@@ -46,7 +46,7 @@ const gridOutgoingFailureReason = z.enum([
   "LIGHTNING_PAYMENT_FAILED",
   "COUNTERPARTY_POST_TX_FAILED",
 ]);
-const gridIncomingFailureReason = z.enum([
+export const gridIncomingFailureReason = z.enum([
   "LNURLP_FAILED",
   "PAY_REQUEST_FAILED",
   "PAYMENT_APPROVAL_WEBHOOK_ERROR",

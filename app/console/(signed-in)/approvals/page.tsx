@@ -22,9 +22,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
     cursor: cursorState(sp).cursor,
     ...(customerId ? { customerId } : {}),
   });
-  const queue = page.data.flatMap((tx) =>
-    "pendingReason" in tx && tx.pendingReason === "PENDING_PLATFORM_APPROVAL" ? [tx] : [],
-  );
+  const queue = page.data.flatMap((tx) => ("pendingAgentActionId" in tx && tx.pendingAgentActionId ? [tx] : []));
   const here = withParams(PATH, sp, {});
   return (
     <>

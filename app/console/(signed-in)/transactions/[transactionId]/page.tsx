@@ -45,9 +45,7 @@ export default async function TransactionPage({
       <PageHeader title={txAmount(tx, locale)} description={tx.id}>
         <Badge status={tx.status} />
       </PageHeader>
-      {tx.pendingReason === "PENDING_PLATFORM_APPROVAL" ? (
-        <ApprovalActions transactionId={tx.id} returnTo={here} t={t} />
-      ) : null}
+      {tx.pendingAgentActionId ? <ApprovalActions transactionId={tx.id} returnTo={here} t={t} /> : null}
       <Fields
         items={[
           [t("common.status"), tx.status],

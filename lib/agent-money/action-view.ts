@@ -4,12 +4,13 @@ import { customers, quotes, transactions, type AccountKind } from "@/db/schema";
 import { formatId, iso } from "@/lib/ids";
 import { toQuote } from "@/lib/quotes/quote-view";
 import { toTransaction } from "@/lib/transactions/transaction-view";
-import type { AgentAction } from "./agent-action.contract";
+import type { AgentAction } from "./agent-money.contract";
 import { defined } from "@/lib/invariant";
 
 /**
  * An agent action is a view of the agent's transaction (same uuid): one state, so the two approval doors
- * cannot disagree. PENDING + PENDING_PLATFORM_APPROVAL → PENDING_APPROVAL; REJECTED; FAILED; anything else APPROVED.
+ * cannot disagree. The platform's approval pending → PENDING_APPROVAL; rejected (or cancelled while pending) →
+ * REJECTED; a FAILED transaction otherwise → FAILED; anything else APPROVED (docs/protocol.md "Agent actions").
  */
 export function actionQuery(db: DbOrTx, where: SQL[]) {
   return db
@@ -24,11 +25,13 @@ type ActionRow = Awaited<ReturnType<typeof actionQuery>>[number];
 
 export function toAgentAction({ t, q, platformCustomerId }: ActionRow): AgentAction {
   const status =
-    t.status === "PENDING" && t.pendingReason === "PENDING_PLATFORM_APPROVAL"
+    t.approval === "PENDING"
       ? "PENDING_APPROVAL"
-      : t.status === "REJECTED" || t.status === "FAILED"
-        ? t.status
-        : "APPROVED";
+      : t.approval === "REJECTED"
+        ? "REJECTED"
+        : t.status === "FAILED"
+          ? "FAILED"
+          : "APPROVED";
   const type = t.kind === "TRANSFER_IN" ? "TRANSFER_IN" : t.kind === "TRANSFER_OUT" ? "TRANSFER_OUT" : "EXECUTE_QUOTE";
   const out: AgentAction = {
     id: formatId("AgentAction", t.id),

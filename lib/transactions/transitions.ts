@@ -1,0 +1,376 @@
+import { and, eq, sql, type WithSubquery } from "drizzle-orm";
+import { getDb, type Tx } from "@/db/client";
+import { quotes, transactions } from "@/db/schema";
+import { ApiError, notFound } from "@/lib/api-core/errors";
+import { formatId } from "@/lib/ids";
+import { releaseTransaction } from "@/lib/ledger/release-transaction";
+import { assertAmountsBounded } from "@/lib/money/amount-bound";
+import { retryOnConflict } from "@/lib/money/retry-conflicts";
+import { emitEvent, eventInsert } from "@/lib/webhooks/emit-event";
+import { refundOutcome } from "./payout-outcome";
+import type { FailureReason, IncomingFailureReason, PendingReason } from "./transaction.contract";
+import { toTransaction, transactionView, type TransactionOwner, type TransactionRow } from "./transaction-view";
+
+/**
+ * The one writer of a transaction's status and of its quote's status (test/unit/money-status-writer.test.ts keeps
+ * it so). Every value written is one of Grid's (OutgoingTransactionStatus, TransactionPendingReason, QuoteStatus;
+ * docs/protocol.md "Enumerations are Grid's"): the platform's approval of an agent's transaction lives in `approval`,
+ * a rejection or cancel in `rejectionReason`, never in a status or pending reason of our own.
+ *
+ * A transaction is born by an ENTRY (an insert) and moves by a TRANSITION (a conditional UPDATE from the status the
+ * table names): of any number of concurrent writers, on any number of instances, exactly one wins, and the losers of
+ * a transition named in LOST hear why (the current status), the others get null. Each committed status change
+ * writes exactly one transaction event (`<OUTGOING|INCOMING>_PAYMENT.<status>`) through lib/webhooks/emit-event.ts,
+ * in the same database transaction. PROCESSING is never committed on its own (an execution follows in the same
+ * database transaction and ends in COMPLETED, PENDING or FAILED), so it writes no event.
+ */
+
+type Status = TransactionRow["status"];
+type QuoteStatus = (typeof quotes.$inferSelect)["status"];
+export type NewTransaction = typeof transactions.$inferInsert;
+
+interface EntryRule {
+  status: Status;
+  /** The platform's approval asked for (agent policy APPROVAL_REQUIRED). */
+  approval?: "PENDING";
+  /** The quote's status in step; null leaves it as it is. */
+  quote: QuoteStatus | null;
+  event: boolean;
+}
+
+/** How a transaction is born. */
+export const ENTRIES = {
+  /** Executes in the same database transaction (execute-transaction.ts ends it). */
+  EXECUTE: { status: "PROCESSING", quote: null, event: false },
+  /** An agent's transaction waiting for the platform (spec Agent Operations); its quote is spent. */
+  AWAIT_APPROVAL: { status: "PENDING", approval: "PENDING", quote: "PROCESSING", event: true },
+  /** Held for the customer's SCA (hold-for-sca.ts); the quote carries the challenge. */
+  AWAIT_SCA: { status: "PENDING_AUTHORIZATION", quote: "PENDING_AUTHORIZATION", event: true },
+  /** Incoming money the sender's side holds (sandbox: a pending.long UMA sender); pendingReason says why. */
+  HELD: { status: "PENDING", quote: null, event: true },
+  /** Incoming money the sender's side refused (sandbox: a fail.compliance UMA sender); failureReason says why. */
+  REFUSED: { status: "FAILED", quote: null, event: true },
+} as const satisfies Record<string, EntryRule>;
+export type Entry = keyof typeof ENTRIES;
+
+interface TransitionRule {
+  from: Status;
+  /** The transition also requires the platform's approval to be pending. */
+  fromApproval?: "PENDING";
+  to: Status;
+  /** What `approval` becomes: a decision, or (CANCEL) REJECTED when it was pending and unchanged otherwise. */
+  approval?: "APPROVED" | "REJECTED" | "REJECTED_IF_PENDING";
+  quote: QuoteStatus | null;
+  /** The quote's SCA challenge is done with. */
+  clearScaChallenge?: boolean;
+  event: boolean;
+  /** Give back whatever the transaction holds on the ledger (lib/ledger/release-transaction.ts). */
+  release?: boolean;
+}
+
+const notPendingApproval = (status: Status | undefined, id: string) =>
+  status === undefined
+    ? notFound("TRANSACTION_NOT_FOUND", "Transaction", id)
+    : new ApiError(
+        "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
+        `The transaction is ${status}; only a transaction pending platform approval can be approved or rejected`,
+        { status },
+      );
+
+const notCancellable = (status: Status | undefined, id: string) =>
+  status === undefined
+    ? notFound("TRANSACTION_NOT_FOUND", "Transaction", id)
+    : new ApiError(
+        "TRANSACTION_NOT_CANCELLABLE",
+        `The transaction is ${status}; only a bank transfer that has not settled (PENDING) can be cancelled`,
+        { status },
+      );
+
+/** How a transaction moves. Anything not in this table cannot happen. */
+export const TRANSITIONS = {
+  /** The customer answered the quote's SCA challenge (POST /quotes/{id}/authorize): it executes now. */
+  AUTHORIZE: {
+    from: "PENDING_AUTHORIZATION",
+    to: "PROCESSING",
+    quote: "PROCESSING",
+    clearScaChallenge: true,
+    event: false,
+  },
+  /** The SCA challenge expired unanswered: no money moved (failureReason SCA_NOT_COMPLETED). */
+  EXPIRE_SCA: { from: "PENDING_AUTHORIZATION", to: "FAILED", quote: "FAILED", clearScaChallenge: true, event: true },
+  /** POST /transactions/{id}/approve or the agent action's approve: it executes now. */
+  APPROVE: {
+    from: "PENDING",
+    fromApproval: "PENDING",
+    to: "PROCESSING",
+    approval: "APPROVED",
+    quote: "PROCESSING",
+    event: false,
+  },
+  /** POST /transactions/{id}/reject or the agent action's reject: FAILED with rejectionReason, no money moved. */
+  REJECT: {
+    from: "PENDING",
+    fromApproval: "PENDING",
+    to: "FAILED",
+    approval: "REJECTED",
+    quote: "FAILED",
+    event: true,
+  },
+  /** POST /transactions/{id}/cancel of a pending bank transfer: FAILED with rejectionReason, the ledger released. */
+  CANCEL: {
+    from: "PENDING",
+    to: "FAILED",
+    approval: "REJECTED_IF_PENDING",
+    quote: "FAILED",
+    event: true,
+    release: true,
+  },
+  /** The execution settled. */
+  COMPLETE: { from: "PROCESSING", to: "COMPLETED", quote: "COMPLETED", event: true },
+  /** Debited, held by the receiving side (pendingReason COMPLIANCE_REVIEW). */
+  HOLD: { from: "PROCESSING", to: "PENDING", quote: "PROCESSING", event: true },
+  /** The execution failed (failureReason); an incoming transfer that cannot be credited is refunded to its sender. */
+  FAIL: { from: "PROCESSING", to: "FAILED", quote: "FAILED", event: true },
+} as const satisfies Record<string, TransitionRule>;
+export type TransitionName = keyof typeof TRANSITIONS;
+
+/**
+ * What a caller that lost the race of a transition hears (a column of the table, kept apart so that the paths that
+ * never lose, the execution's, do not reach these errors); a transition not named here returns null to its caller.
+ */
+const LOST: Partial<Record<TransitionName, (status: Status | undefined, id: string) => ApiError>> = {
+  APPROVE: notPendingApproval,
+  REJECT: notPendingApproval,
+  CANCEL: notCancellable,
+};
+
+/**
+ * An incoming transfer fails with Grid's IncomingTransactionFailureReason, never an outgoing one: money that arrived
+ * and could not be credited is a failed collection (COLLECTION_FAILED: "did not credit", returned to its sender).
+ */
+export const INCOMING_FAILURE: Record<FailureReason, IncomingFailureReason> = {
+  QUOTE_EXECUTION_FAILED: "QUOTE_EXECUTION_FAILED",
+  COMPLIANCE_REJECTED: "COMPLIANCE_REJECTED",
+  ACCOUNT_CANNOT_RECEIVE: "COLLECTION_FAILED",
+  ACCOUNT_INVALID: "COLLECTION_FAILED",
+  PAYOUT_RETURNED: "COLLECTION_FAILED",
+  LIMIT_EXCEEDED: "COLLECTION_FAILED",
+  SCA_NOT_COMPLETED: "COLLECTION_FAILED",
+};
+
+/** What a transition writes besides the status (the rest of Grid's fields that go with it). */
+export interface TransitionChange {
+  pendingReason?: PendingReason;
+  /** An outgoing reason; on an INCOMING transaction the state machine writes INCOMING_FAILURE of it. */
+  failureReason?: FailureReason;
+  /** REJECT: the platform's reason (or none); CANCEL: its reason, else CANCELLED. */
+  rejectionReason?: string;
+  onChainNetwork?: string;
+  onChainTransactionHash?: string;
+  settlementTransactionHash?: string;
+}
+
+/**
+ * The database transaction every money status change runs in: a deadlock victim or serialization failure runs
+ * again whole (lib/money/retry-conflicts.ts), the same way on every path, so the client gets the answer, not a 500.
+ */
+export async function moneyTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  return retryOnConflict(() => db.transaction(run));
+}
+
+/**
+ * Birth of a transaction by `entry`: the insert, the quote's status in step (with `quoteSet`, e.g. the SCA
+ * challenge) and, for a resting status, its event. `before`: data-modifying CTEs run by the same statement as the
+ * insert (the hot path inserts the quote it executes that way: one round trip fewer).
+ */
+export async function enter(
+  tx: Tx,
+  entry: Entry,
+  values: Omit<NewTransaction, "status" | "approval">,
+  opts: { before?: WithSubquery[]; quoteSet?: Pick<typeof quotes.$inferInsert, "scaChallenge"> } = {},
+): Promise<{ row: TransactionRow; quote?: typeof quotes.$inferSelect }> {
+  const rule: EntryRule = ENTRIES[entry];
+  assertAmountsBounded("amount", [
+    values.sendingAmount,
+    values.receivingAmount,
+    values.feesAmount ?? 0n,
+    values.platformFeesAmount ?? 0n,
+    values.usdValueCents ?? 0n,
+  ]);
+  const full: NewTransaction = { ...values, status: rule.status, approval: rule.approval ?? null };
+  const before = opts.before ?? [];
+  const [row] = await (before.length ? tx.with(...before) : tx).insert(transactions).values(full).returning();
+  let quote: typeof quotes.$inferSelect | undefined;
+  if (rule.quote && row.quoteId) {
+    [quote] = await tx
+      .update(quotes)
+      .set({ status: rule.quote, ...opts.quoteSet, updatedAt: row.updatedAt })
+      .where(eq(quotes.id, row.quoteId))
+      .returning();
+  }
+  if (rule.event) {
+    await emitTransactionEvent(tx, row, (await transactionView(tx, row)) as unknown as Record<string, unknown>);
+  }
+  return { row, quote };
+}
+
+/**
+ * Move transaction `id` of `platformId` by `name`: one conditional UPDATE from the rule's status, then the quote in
+ * step, the ledger released where the rule says, and the event. The loser hears its LOST error, or gets null.
+ */
+export async function transition(
+  tx: Tx,
+  name: TransitionName,
+  target: { id: string; platformId: string },
+  change: TransitionChange = {},
+): Promise<TransactionRow | null> {
+  const rule: TransitionRule = TRANSITIONS[name];
+  const now = new Date();
+  const where = [
+    eq(transactions.id, target.id),
+    eq(transactions.platformId, target.platformId),
+    eq(transactions.status, rule.from),
+  ];
+  if (rule.fromApproval) where.push(eq(transactions.approval, rule.fromApproval));
+  const [won] = await tx
+    .update(transactions)
+    .set({ ...statusValues(rule, change, now), ...approvalValue(rule) })
+    .where(and(...where))
+    .returning();
+  if (!won) {
+    const lost = LOST[name];
+    if (!lost) return null;
+    const [current] = await tx
+      .select({ status: transactions.status })
+      .from(transactions)
+      .where(and(eq(transactions.id, target.id), eq(transactions.platformId, target.platformId)));
+    throw lost(current?.status, formatId("Transaction", target.id));
+  }
+  if (rule.quote && won.quoteId) {
+    await tx
+      .update(quotes)
+      .set({ status: rule.quote, ...(rule.clearScaChallenge ? { scaChallenge: null } : {}), updatedAt: now })
+      .where(eq(quotes.id, won.quoteId));
+  }
+  if (rule.release) {
+    await releaseTransaction(tx, {
+      platformId: won.platformId,
+      transactionId: won.id,
+      memo: `cancel: ${won.rejectionReason}`,
+    });
+  }
+  if (rule.event) {
+    const data = (await transactionView(tx, won)) as unknown as Record<string, unknown>;
+    await emitTransactionEvent(tx, won, data);
+    if (name === "FAIL") await emitRefundEvents(tx, won, data);
+  }
+  return won;
+}
+
+/**
+ * The end of an execution (execute-transaction.ts, the hot money path): `row` is PROCESSING, written by this
+ * database transaction (inserted by ENTRIES.EXECUTE, or moved there by APPROVE or AUTHORIZE), so this transaction
+ * holds its row lock and the rule's condition cannot fail. The row after the change is known here, and so is its
+ * owner (read with the locks), so the transaction, its quote and its event change in ONE statement: the quote's
+ * UPDATE and the outbox insert (lib/webhooks/emit-event.ts eventInsert) in data-modifying CTEs, both stamped with
+ * the same updatedAt: one round trip while the account rows are locked. Whoever executes a quote derives the
+ * quote's new state from the returned row (quoteStatusAfter, updatedAt) instead of reading it back.
+ */
+export async function finishExecution(
+  tx: Tx,
+  name: "COMPLETE" | "HOLD" | "FAIL",
+  row: TransactionRow,
+  owner: TransactionOwner,
+  change: TransitionChange = {},
+): Promise<TransactionRow> {
+  const rule: TransitionRule = TRANSITIONS[name];
+  const now = new Date();
+  const values = statusValues(rule, change, now, row.direction);
+  const data = toTransaction({ ...row, ...values } as TransactionRow, owner) as unknown as Record<string, unknown>;
+  const ctes: WithSubquery[] = [
+    tx
+      .$with("status_event", {})
+      .as(eventInsert(tx, { platformId: row.platformId, type: eventType(row, rule.to), data }).getSQL()),
+  ];
+  if (rule.quote && row.quoteId) {
+    const quoteUpdate = tx.update(quotes).set({ status: rule.quote, updatedAt: now }).where(eq(quotes.id, row.quoteId));
+    ctes.push(tx.$with("quote_status", {}).as(quoteUpdate.getSQL()));
+  }
+  const [after] = await tx
+    .with(...ctes)
+    .update(transactions)
+    .set(values)
+    .where(and(eq(transactions.id, row.id), eq(transactions.status, rule.from)))
+    .returning();
+  if (!after) throw new Error(`transaction ${row.id}: ${name} from ${rule.from} found it changed under its own lock`);
+  if (name === "FAIL") await emitRefundEvents(tx, after, data);
+  return after;
+}
+
+/** The quote's status after its transaction's execution ended in `status` (the table's, for callers that do not read it back). */
+export function quoteStatusAfter(status: Status): QuoteStatus {
+  const rule = Object.values(TRANSITIONS).find((r) => r.from === "PROCESSING" && r.to === status);
+  return rule?.quote ?? "PROCESSING";
+}
+
+function statusValues(
+  rule: TransitionRule,
+  change: TransitionChange,
+  now: Date,
+  direction: TransactionRow["direction"] = "OUTGOING",
+) {
+  const failure =
+    change.failureReason && direction === "INCOMING" ? INCOMING_FAILURE[change.failureReason] : change.failureReason;
+  return {
+    status: rule.to,
+    pendingReason: rule.to === "PENDING" ? (change.pendingReason ?? null) : null,
+    ...(rule.to === "FAILED" ? { failureReason: failure ?? null } : {}),
+    ...(change.rejectionReason !== undefined || rule.approval === "REJECTED" || rule.release
+      ? { rejectionReason: change.rejectionReason ?? (rule.release ? "CANCELLED" : null) }
+      : {}),
+    ...(change.onChainNetwork ? { onChainNetwork: change.onChainNetwork } : {}),
+    ...(change.onChainTransactionHash ? { onChainTransactionHash: change.onChainTransactionHash } : {}),
+    ...(change.settlementTransactionHash ? { settlementTransactionHash: change.settlementTransactionHash } : {}),
+    // A completed transaction settles at the instant it is marked so.
+    ...(rule.to === "COMPLETED" ? { settledAt: now } : {}),
+    updatedAt: now,
+  };
+}
+
+function approvalValue(rule: TransitionRule) {
+  if (rule.approval === "REJECTED_IF_PENDING")
+    return {
+      approval: sql<"REJECTED">`case when ${transactions.approval} = 'PENDING' then 'REJECTED' else ${transactions.approval} end`,
+    };
+  return rule.approval ? { approval: rule.approval } : {};
+}
+
+function eventType(row: Pick<TransactionRow, "direction">, status: Status): string {
+  return `${row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT"}.${status}`;
+}
+
+function emitTransactionEvent(tx: Tx, row: TransactionRow, data: Record<string, unknown>) {
+  return emitEvent(tx, { platformId: row.platformId, type: eventType(row, row.status), data });
+}
+
+/**
+ * An incoming payment that cannot be credited goes back to its sender (spec Events: INCOMING_PAYMENT.REFUND_*).
+ * The refund follows the rail rules of its destination (the source account): it fails when that account
+ * cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
+ */
+async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Record<string, unknown>): Promise<void> {
+  if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
+    await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
+    const refund =
+      row.sourceKind === "EXTERNAL" && row.sourceAccountId
+        ? await refundOutcome(tx, { platformId: row.platformId, sourceExternalAccountId: row.sourceAccountId })
+        : ({ ok: true } as const);
+    const type = refund.ok ? "INCOMING_PAYMENT.REFUND_COMPLETED" : "INCOMING_PAYMENT.REFUND_FAILED";
+    await emitEvent(tx, {
+      platformId: row.platformId,
+      type,
+      data: refund.ok ? data : { ...data, refundFailureReason: refund.reason },
+    });
+  }
+}
