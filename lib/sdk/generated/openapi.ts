@@ -52653,6 +52653,7 @@ export interface operations {
         cursor?: string;
         status?: "PENDING" | "DELIVERED" | "FAILED" | "SKIPPED";
         eventType?: string;
+        failing?: boolean;
       };
     };
     responses: {

@@ -28,7 +28,7 @@ export default async function ApprovalsPage({ searchParams }: { searchParams: Pr
   const here = withParams(PATH, sp, {});
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <PageHeader title={t("approvals.title")} description={t("approvals.description")} />
       <SearchForm
         action={PATH}

@@ -36,7 +36,7 @@ export default async function CustomerPage({
   const here = `/console/customers/${customerId}`;
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <DeviceCode t={t} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
         <TextLink href="/console/customers">{t("customers.title")}</TextLink> / <span>{customerName(c)}</span>

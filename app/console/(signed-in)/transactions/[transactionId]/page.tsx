@@ -35,7 +35,7 @@ export default async function TransactionPage({
   const here = `/console/transactions/${transactionId}`;
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
         <TextLink href="/console/transactions">{t("transactions.title")}</TextLink> /{" "}
         <span className="break-all">{tx.id}</span>
