@@ -8,6 +8,7 @@ import { customerName } from "../../_ui/customer-name";
 import { DataTable } from "../../_ui/data-table";
 import { DeviceCode } from "../../_ui/device-code";
 import { AgentBadge } from "../../_ui/agent-badge";
+import { KycLinkSection } from "../../_ui/kyc-link";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
 import { transactionRows, transactionColumns } from "../../_ui/transaction-rows";
@@ -49,12 +50,14 @@ export default async function CustomerPage({
           [t("customers.platformCustomerId"), c.platformCustomerId ? <Id value={c.platformCustomerId} /> : "—"],
           [t("customers.umaAddress"), c.umaAddress ?? "—"],
           [t("customers.email"), c.email ?? "—"],
+          [t("customers.phone"), c.phoneNumber ?? "—"],
           [t("customers.region"), c.region ?? c.address?.country ?? "—"],
           [t("common.created"), <LocalTime key="c" iso={c.createdAt} locale={locale} />],
           [t("common.updated"), <LocalTime key="u" iso={c.updatedAt} locale={locale} />],
         ]}
       />
       <ComplianceSection client={client} customer={c} t={t} locale={locale} />
+      {c.customerType === "BUSINESS" ? null : <KycLinkSection customerId={c.id} t={t} />}
       <Section title={t("accounts.title")}>
         <DataTable
           caption={t("accounts.title")}
