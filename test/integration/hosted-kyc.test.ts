@@ -114,7 +114,7 @@ describe("hosted KYC page (kycUrl)", () => {
     expect(en).toContain("Verify your identity");
     const refused = await fetch(`${url}?lang=de`, {
       method: "POST",
-      body: kycForm({ ...FIELDS, fullName: "Greta Gast", birthDate: "1990-13-45" }, PNG),
+      body: kycForm({ ...FIELDS, fullName: "Greta Gast", birthDate: "31.01.1990" }, PNG),
     });
     expect(refused.status).toBe(400);
     const html = await refused.text();
