@@ -148,6 +148,8 @@ export function createServiceClient(opts: ClientOptions) {
     updateAgentPolicy: (agentId: string, body: RequestBody<"updateAgentPolicy">) =>
       json<ResponseBody<"updateAgentPolicy", 200>>("PATCH", `/agents/${id(agentId)}/policy`, { body }),
     deleteAgent: (agentId: string) => json<undefined>("DELETE", `/agents/${id(agentId)}`),
+    listAgentApprovals: (query: QueryOf<"listAgentApprovals"> = {}) =>
+      json<ResponseBody<"listAgentApprovals", 200>>("GET", "/agents/approvals", { query }),
     listTransactions: (query: QueryOf<"listTransactions"> = {}) =>
       json<ResponseBody<"listTransactions", 200>>("GET", "/transactions", { query }),
     approveTransaction: (transactionId: string) =>

@@ -17,7 +17,8 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
     settle(p).then((r) => (r.ok ? (r.body.totalCount ?? r.body.data.length) : undefined));
   const [customers, pending, agents, failed, latest] = await Promise.all([
     count(client.listCustomers({ limit: 1 })),
-    count(client.listTransactions({ status: "PENDING", limit: 1 })),
+    // What waits for the operator: agents' actions only (the approvals page's queue).
+    count(client.listAgentApprovals({ limit: 1 })),
     count(client.listAgents({ limit: 1 })),
     // Failing: given up or retrying after a failed attempt (a FAILED-only count said 0 while deliveries retried).
     count(client.listWebhookDeliveries({ failing: true, limit: 1 })),
