@@ -106,7 +106,8 @@ const de: typeof en = {
   refile:
     "Ihr Browser behält eine gewählte Datei nicht, wenn die Seite neu geladen wird: Wählen Sie „{name}“ bitte erneut.",
   submit: "Zur Prüfung senden",
-  privacy: "Ihre Angaben gehen nur an {platform} und seinen Zahlungsdienstleister, über eine verschlüsselte Verbindung.",
+  privacy:
+    "Ihre Angaben gehen nur an {platform} und seinen Zahlungsdienstleister, über eine verschlüsselte Verbindung.",
   gone: "Link abgelaufen",
   goneBody: "Dieser Verifizierungslink ist abgelaufen oder wurde schon benutzt. Bitten Sie {platform} um einen neuen.",
   goneBodyPlain: "Dieser Verifizierungslink ist abgelaufen oder wurde schon benutzt. Bitten Sie um einen neuen.",
@@ -133,7 +134,8 @@ const de: typeof en = {
     idType: "Wählen Sie die Art Ihrer Steuernummer, oder lassen Sie beide Steuerfelder leer.",
     identifier: "Geben Sie Ihre Steuernummer ein, oder lassen Sie beide Steuerfelder leer.",
     documentType: "Wählen Sie die Art Ihres Ausweisdokuments.",
-    document: "Laden Sie ein Foto oder einen Scan Ihres Reisepasses, Personalausweises oder Führerscheins hoch (PDF, JPEG oder PNG).",
+    document:
+      "Laden Sie ein Foto oder einen Scan Ihres Reisepasses, Personalausweises oder Führerscheins hoch (PDF, JPEG oder PNG).",
     other: "Prüfen Sie dieses Feld.",
   },
 };

@@ -63,7 +63,14 @@ a.button{display:inline-block;margin-top:1rem;padding:.65rem 1.25rem;border-radi
 `;
 
 /** The whole page: header (logo, platform name, language links), then the body. */
-export function kycHtml(o: { locale: KycLocale; copy: KycCopy; platform: string; title: string; body: string; path: string }) {
+export function kycHtml(o: {
+  locale: KycLocale;
+  copy: KycCopy;
+  platform: string;
+  title: string;
+  body: string;
+  path: string;
+}) {
   const langNames: Record<KycLocale, string> = { en: "English", de: "Deutsch" };
   const langs = KYC_LOCALES.map(
     (l) =>
@@ -106,7 +113,10 @@ const text = (v: KycFormValues, name: keyof KycFormValues, extra: string) => (at
 function select(options: [string, string][], selected: string | undefined, placeholder?: string) {
   return (attrs: string) =>
     `<select ${attrs}>${placeholder !== undefined ? `<option value="">${esc(placeholder)}</option>` : ""}${options
-      .map(([value, label]) => `<option value="${esc(value)}"${value === selected ? " selected" : ""}>${esc(label)}</option>`)
+      .map(
+        ([value, label]) =>
+          `<option value="${esc(value)}"${value === selected ? " selected" : ""}>${esc(label)}</option>`,
+      )
       .join("")}</select>`;
 }
 
@@ -128,9 +138,7 @@ export function kycForm(o: {
         .map((p) => `<li>${p.field ? `<a href="#${p.field}">${esc(p.text)}</a>` : esc(p.text)}</li>`)
         .join("")}</ul></div>`
     : "";
-  const refile = o.refile
-    ? `<p class="note" id="document-refile">${esc(fill(c.refile, { name: o.refile }))}</p>`
-    : "";
+  const refile = o.refile ? `<p class="note" id="document-refile">${esc(fill(c.refile, { name: o.refile }))}</p>` : "";
   return `<p>${esc(fill(c.intro, { platform: o.platform }))}</p>${summary}
 <form method="post" enctype="multipart/form-data" action="${esc(o.action)}">
 <div class="card">
@@ -145,7 +153,20 @@ ${control("line1", c.line1, undefined, problems, text(v, "line1", 'required auto
 ${control("country", c.country, undefined, problems, (a) => select(countries, v.country, c.choose)(`${a} required autocomplete="country"`))}
 </fieldset>
 <fieldset class="card"><legend>${esc(c.document)}</legend><span class="hint">${esc(c.documentHint)}</span>
-${control("documentType", c.documentType, undefined, problems, select([["PASSPORT", c.PASSPORT], ["NATIONAL_ID", c.NATIONAL_ID], ["DRIVERS_LICENSE", c.DRIVERS_LICENSE]], v.documentType ?? "PASSPORT"))}
+${control(
+  "documentType",
+  c.documentType,
+  undefined,
+  problems,
+  select(
+    [
+      ["PASSPORT", c.PASSPORT],
+      ["NATIONAL_ID", c.NATIONAL_ID],
+      ["DRIVERS_LICENSE", c.DRIVERS_LICENSE],
+    ],
+    v.documentType ?? "PASSPORT",
+  ),
+)}
 ${control(
   "document",
   c.file,
@@ -157,7 +178,20 @@ ${control(
 ${refile}
 </fieldset>
 <fieldset class="card"><legend>${esc(c.tax)}</legend><span class="hint">${esc(c.taxHint)}</span>
-${control("idType", c.idType, undefined, problems, select([["", c.idTypeNone], ["SSN", c.SSN], ["ITIN", c.ITIN]], v.idType ?? ""))}
+${control(
+  "idType",
+  c.idType,
+  undefined,
+  problems,
+  select(
+    [
+      ["", c.idTypeNone],
+      ["SSN", c.SSN],
+      ["ITIN", c.ITIN],
+    ],
+    v.idType ?? "",
+  ),
+)}
 ${control("identifier", c.identifier, undefined, problems, text(v, "identifier", 'autocomplete="off" inputmode="numeric"'))}
 </fieldset>
 <button type="submit">${esc(c.submit)}</button>

@@ -99,7 +99,12 @@ function typedValues(form: FormData): KycFormValues {
 /** The chosen file's name, to ask for it again: browsers never keep a file input's value across a page load. */
 function chosenFile(form: FormData): string | undefined {
   const f = form.get("document");
-  return f instanceof File && f.size > 0 ? f.name.replace(/[\u0000-\u001f\u007f]/g, "").slice(-120) : undefined;
+  if (!(f instanceof File) || f.size === 0) return undefined;
+  // Printable characters only (a name is shown back, never used as a path).
+  return [...f.name]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+    .join("")
+    .slice(-120);
 }
 
 /** An API field name (or path, `address.city`) as the form's field; `file` is the document input. */

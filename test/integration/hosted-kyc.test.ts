@@ -64,7 +64,9 @@ describe("hosted KYC page (kycUrl)", () => {
     expect(bad.status).toBe(400);
     const badHtml = await bad.text();
     // Each problem in words under its field (no API field names in the text); what was typed stays.
-    expect(badHtml).toMatch(/id="birthDate" name="birthDate" aria-describedby="birthDate-hint birthDate-error" aria-invalid="true"/);
+    expect(badHtml).toMatch(
+      /id="birthDate" name="birthDate" aria-describedby="birthDate-hint birthDate-error" aria-invalid="true"/,
+    );
     expect(badHtml).toContain("Enter your date of birth: day, month and year, in the past.");
     expect(badHtml).toContain("Choose your nationality from the list.");
     expect(badHtml).not.toContain("birthDate:");

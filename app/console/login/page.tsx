@@ -60,7 +60,11 @@ export default async function ConsoleLogin({ searchParams }: { searchParams: Pro
           </button>
         </form>
         <form method="post" action="/console/locale" className="mt-8 flex items-center gap-2 text-sm">
-          <input type="hidden" name="returnTo" value={next ? `/console/login?next=${encodeURIComponent(next)}` : "/console/login"} />
+          <input
+            type="hidden"
+            name="returnTo"
+            value={next ? `/console/login?next=${encodeURIComponent(next)}` : "/console/login"}
+          />
           <label htmlFor="login-locale">{t("common.language")}</label>
           <select
             id="login-locale"
@@ -71,7 +75,9 @@ export default async function ConsoleLogin({ searchParams }: { searchParams: Pro
             <option value="en">{t("languages.en")}</option>
             <option value="de">{t("languages.de")}</option>
           </select>
-          <button className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600">{t("common.change")}</button>
+          <button type="submit" className="rounded-md border border-slate-300 px-2 py-1 dark:border-slate-600">
+            {t("common.change")}
+          </button>
         </form>
       </main>
     </div>

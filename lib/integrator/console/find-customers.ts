@@ -8,13 +8,7 @@ type ListQuery = NonNullable<Parameters<ServiceClient["listCustomers"]>[0]>;
 export const SEARCH_SCAN_LIMIT = 5000;
 const BATCH = 100;
 
-const fold = (s: string) =>
-  s
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
 const digits = (s: string) => s.replace(/\D/g, "");
 
 /** Whether a customer matches what an operator typed: part of its name, its email, or its phone number. */

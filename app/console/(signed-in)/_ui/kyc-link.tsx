@@ -18,11 +18,18 @@ export async function KycLinkSection({ customerId, t }: { customerId: string; t:
           <a data-testid="kyc-link" href={url} className="break-all font-mono underline">
             {url}
           </a>
-          <CopyButton text={url} label={t("customers.copyKycLink")} copyText={t("common.copy")} copiedText={t("common.copied")} />
+          <CopyButton
+            text={url}
+            label={t("customers.copyKycLink")}
+            copyText={t("common.copy")}
+            copiedText={t("common.copied")}
+          />
         </p>
       ) : null}
       <form method="post" action={`/console/customers/${encodeURIComponent(customerId)}/kyc-link`}>
-        <button className={buttonPlain}>{t("customers.createKycLink")}</button>
+        <button type="submit" className={buttonPlain}>
+          {t("customers.createKycLink")}
+        </button>
       </form>
     </Section>
   );

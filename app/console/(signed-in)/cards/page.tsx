@@ -26,7 +26,6 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
       <PageHeader title={t("cards.title")} description={t("cards.description")} />
       <form
         method="get"
-        role="search"
         className="flex flex-wrap items-end gap-2 rounded-lg border border-slate-200 bg-white p-3 text-sm shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <label className="block">
@@ -40,7 +39,9 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
             ))}
           </select>
         </label>
-        <button className={buttonPrimary}>{t("common.apply")}</button>
+        <button type="submit" className={buttonPrimary}>
+          {t("common.apply")}
+        </button>
       </form>
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {t("cards.count", { count: cards.totalCount ?? cards.data.length })}
@@ -91,8 +92,11 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
                   <form method="post" action={`/console/cards/${encodeURIComponent(c.id)}/state`}>
                     <input type="hidden" name="state" value={c.state === "ACTIVE" ? "FROZEN" : "ACTIVE"} />
                     <button
+                      type="submit"
                       className={buttonPlain}
-                      aria-label={t(c.state === "ACTIVE" ? "cards.freezeOne" : "cards.unfreezeOne", { last4: c.last4 ?? "" })}
+                      aria-label={t(c.state === "ACTIVE" ? "cards.freezeOne" : "cards.unfreezeOne", {
+                        last4: c.last4 ?? "",
+                      })}
                     >
                       {c.state === "ACTIVE" ? t("cards.freeze") : t("cards.unfreeze")}
                     </button>

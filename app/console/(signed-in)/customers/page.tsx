@@ -77,7 +77,11 @@ export default async function CustomersPage({ searchParams }: { searchParams: Pr
         <ErrorStatus
           t={t}
           error={error}
-          labels={{ region: t("customers.region"), customerType: t("customers.type"), currency: t("accounts.currency") }}
+          labels={{
+            region: t("customers.region"),
+            customerType: t("customers.type"),
+            currency: t("accounts.currency"),
+          }}
         />
       ) : null}
       {limited !== undefined ? (

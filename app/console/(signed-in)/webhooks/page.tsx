@@ -6,7 +6,17 @@ import { LocalTime } from "../_ui/local-time";
 import { ReturnField } from "../_ui/return-field";
 import { Status } from "../_ui/status";
 import { CopyButton } from "../_ui/copy-button";
-import { Badge, PageHeader, Pager, SearchForm, Section, TextLink, buttonPlain, buttonPrimary, inputClass } from "../_ui/ui";
+import {
+  Badge,
+  PageHeader,
+  Pager,
+  SearchForm,
+  Section,
+  TextLink,
+  buttonPlain,
+  buttonPrimary,
+  inputClass,
+} from "../_ui/ui";
 
 const PATH = "/console/webhooks";
 const STATUSES = ["PENDING", "DELIVERED", "FAILED", "SKIPPED"] as const;
@@ -62,16 +72,22 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
                 className={`${inputClass} mt-1 block w-full`}
               />
             </label>
-            <button className={buttonPrimary}>{t("webhooks.save")}</button>
+            <button type="submit" className={buttonPrimary}>
+              {t("webhooks.save")}
+            </button>
           </form>
           {endpoint ? (
             <div className="flex flex-wrap gap-2">
               <form method="post" action="/console/webhooks/test">
-                <button className={buttonPlain}>{t("webhooks.test")}</button>
+                <button type="submit" className={buttonPlain}>
+                  {t("webhooks.test")}
+                </button>
               </form>
               <form method="post" action="/console/webhooks/endpoint">
                 <input type="hidden" name="action" value="remove" />
-                <button className={buttonPlain}>{t("webhooks.remove")}</button>
+                <button type="submit" className={buttonPlain}>
+                  {t("webhooks.remove")}
+                </button>
               </form>
             </div>
           ) : null}
@@ -83,10 +99,8 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             {t("webhooks.signingKeyHelp", { header: "Service-Webhook-Signature" })}
           </p>
           <pre
-            tabIndex={0}
-            aria-label={t("webhooks.signingKey")}
             data-testid="webhook-public-key"
-            className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black"
+            className="whitespace-pre-wrap break-all rounded-lg bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black"
           >
             {config.webhookPublicKey}
           </pre>
@@ -143,7 +157,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             resend: (
               <form method="post" action={`/console/webhooks/${d.id}/resend`}>
                 <ReturnField to={here} />
-                <button className={buttonPlain} aria-label={t("webhooks.resendOne", { event: d.eventType })}>
+                <button
+                  type="submit"
+                  className={buttonPlain}
+                  aria-label={t("webhooks.resendOne", { event: d.eventType })}
+                >
                   {t("webhooks.resend")}
                 </button>
               </form>
