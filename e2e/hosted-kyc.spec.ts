@@ -87,7 +87,7 @@ for (const v of JOURNEY_VARIANTS) {
       const w = WORDS[v.lang];
       const tag = runTag();
       const link = await kycLink(browser, `kai.kyc-${tag}@example.test`, `Kai Kyc ${tag} 003`);
-      const name = `Kai Kyc ${tag}`;
+      const name = `Kai Kyc ${tag} Lee`;
 
       const response = await page.goto(link);
       expect(response?.headers()["request-trace-id"]).toMatch(/^[0-9a-f-]{36}$/);
@@ -102,7 +102,7 @@ for (const v of JOURNEY_VARIANTS) {
       await page.getByLabel(w.nationality).selectOption({ label: w.germany });
       await page.getByLabel(w.line1).fill("Hauptstraße 1");
       await page.getByLabel(w.postalCode).fill("10115");
-      await page.getByLabel(w.city).fill("Berlin");
+      await page.getByLabel(w.city, { exact: true }).fill("Berlin");
       await page.getByLabel(w.country, { exact: true }).selectOption("DE");
       await page.getByLabel(w.documentType).selectOption("NATIONAL_ID");
       await page.getByLabel(w.file).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: NOTES });
@@ -115,7 +115,7 @@ for (const v of JOURNEY_VARIANTS) {
       await expect(page.getByLabel(w.nationality)).toHaveValue("DE");
       await expect(page.getByLabel(w.line1)).toHaveValue("Hauptstraße 1");
       await expect(page.getByLabel(w.postalCode)).toHaveValue("10115");
-      await expect(page.getByLabel(w.city)).toHaveValue("Berlin");
+      await expect(page.getByLabel(w.city, { exact: true })).toHaveValue("Berlin");
       await expect(page.getByLabel(w.country, { exact: true })).toHaveValue("DE");
       await expect(page.getByLabel(w.documentType)).toHaveValue("NATIONAL_ID");
       const file = page.getByLabel(w.file);

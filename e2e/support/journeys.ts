@@ -1,9 +1,9 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect } from "../fixtures";
 import { sandboxCredentials } from "./api";
-import de from "../../messages/console.de.json";
-import en from "../../messages/console.en.json";
+import type en from "../../messages/console.en.json";
 
 /**
  * Shared by the journey specs of issue 29 (webhooks, finding a customer, hosted KYC): each runs at 1280×900 and
@@ -18,7 +18,17 @@ export const JOURNEY_VARIANTS = [
 ] as const;
 
 export type Lang = (typeof JOURNEY_VARIANTS)[number]["lang"];
-export const consoleMessages = (lang: Lang) => (lang === "de" ? de : en);
+type Catalogue = typeof en;
+const catalogues = new Map<Lang, Catalogue>();
+/** The console's catalogue of a language (read from disk: Playwright's loader does not import JSON modules). */
+export const consoleMessages = (lang: Lang): Catalogue => {
+  let c = catalogues.get(lang);
+  if (!c) {
+    c = JSON.parse(fs.readFileSync(path.join(process.cwd(), "messages", `console.${lang}.json`), "utf8")) as Catalogue;
+    catalogues.set(lang, c);
+  }
+  return c;
+};
 
 /** A tag that makes this run's names and emails unique. */
 export const runTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
