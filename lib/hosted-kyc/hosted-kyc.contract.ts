@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 
 /**
@@ -7,6 +8,8 @@ import { defineOperation } from "@/lib/api-core/operation";
  * The token is checked by the page itself (a malformed or unknown one is the "link expired" page, 404).
  */
 const page = { description: "The page (text/html)" };
+/** `lang`: the page's language (en, de; another value falls back to Accept-Language). The edge refuses other parameters. */
+const query = z.object({ lang: z.string().max(20).optional() });
 
 export const hostedKycPageOp = defineOperation({
   operationId: "hostedKycPage",
@@ -15,6 +18,7 @@ export const hostedKycPageOp = defineOperation({
   summary: "The hosted KYC form",
   tags: ["Hosted pages"],
   auth: "none",
+  query,
   responses: { 200: page, 404: page },
 });
 
@@ -25,5 +29,6 @@ export const submitHostedKycPageOp = defineOperation({
   summary: "Submit the hosted KYC form (multipart)",
   tags: ["Hosted pages"],
   auth: "none",
+  query,
   responses: { 200: page, 400: page, 404: page },
 });
