@@ -54,12 +54,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   </option>
                 ))}
               </select>
-              <button className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600"
+              >
                 {t("common.change")}
               </button>
             </form>
             <form method="post" action="/console/logout">
-              <button className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
                 {t("common.signOut")}
               </button>
             </form>

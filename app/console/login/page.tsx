@@ -23,7 +23,7 @@ export default async function ConsoleLogin({ searchParams }: { searchParams: Pro
       <main className="mx-auto max-w-md p-8">
         <div className="flex items-center justify-between gap-3">
           <h1 className="flex items-center gap-2 text-2xl font-semibold">
-            {/* eslint-disable-next-line @next/next/no-img-element */}
+            {/* biome-ignore lint/performance/noImgElement: a small static SVG from public/ */}
             <img src="/logo.svg" alt="" width={32} height={32} />
             {t("login.title")}
           </h1>

@@ -5,7 +5,7 @@ type Customer = CustomerPage["data"][number];
 type ListQuery = NonNullable<Parameters<ServiceClient["listCustomers"]>[0]>;
 
 /** How many customers one search reads at most (fifty pages of the list's largest page). */
-export const SEARCH_SCAN_LIMIT = 5000;
+const SEARCH_SCAN_LIMIT = 5000;
 const BATCH = 100;
 
 const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
