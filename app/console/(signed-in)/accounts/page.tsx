@@ -74,7 +74,17 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
           { name: "currency", label: t("accounts.currency"), placeholder: "USD" },
         ]}
       />
-      {!r.ok ? <ErrorStatus t={t} error={r.error} /> : null}
+      {!r.ok ? (
+        <ErrorStatus
+          t={t}
+          error={r.error}
+          labels={{
+            customerId: t("accounts.search"),
+            currency: t("accounts.currency"),
+            type: t("accounts.type"),
+          }}
+        />
+      ) : null}
       <DataTable
         caption={t("accounts.title")}
         empty={t("accounts.empty")}

@@ -49,7 +49,7 @@ export default async function CompliancePage({ searchParams }: { searchParams: P
           { name: "customerId", label: t("compliance.customer"), placeholder: "Customer:…" },
         ]}
       />
-      {result.ok ? null : <ErrorStatus t={t} error={result.error} />}
+      {result.ok ? null : <ErrorStatus t={t} error={result.error} labels={{ customerId: t("compliance.customer") }} />}
       <DataTable
         caption={t("compliance.title")}
         empty={t("compliance.empty")}

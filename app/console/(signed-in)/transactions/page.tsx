@@ -52,7 +52,13 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           },
         ]}
       />
-      {!r.ok ? <ErrorStatus t={t} error={r.error} /> : null}
+      {!r.ok ? (
+        <ErrorStatus
+          t={t}
+          error={r.error}
+          labels={{ customerId: t("transactions.search"), accountId: t("transactions.search") }}
+        />
+      ) : null}
       <DataTable
         caption={t("transactions.title")}
         empty={t("transactions.empty")}
