@@ -49,6 +49,9 @@ export function proxy(request: NextRequest) {
   ].join("; ");
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
+  // The page asked for, so a sign-in page can lead back to it (lib/integrator/console/console-client.ts).
+  const asked = new URL(request.url);
+  requestHeaders.set("x-request-path", `${asked.pathname}${asked.search}`);
   requestHeaders.set("content-security-policy", csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("content-security-policy", csp);

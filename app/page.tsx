@@ -19,6 +19,12 @@ export default function Home() {
           (an integrator built on the service: sign-in, passkeys, email codes, OpenID)
         </li>
         <li>
+          <Link className="text-blue-700 underline" href="/console">
+            Platform console
+          </Link>{" "}
+          (for operators: customers, payments, approvals, agents, cards, webhooks and API tokens)
+        </li>
+        <li>
           <Link className="text-blue-700 underline" href="/docs">
             API reference
           </Link>

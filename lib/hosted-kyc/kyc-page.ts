@@ -1,12 +1,18 @@
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
+import { reply, type Reply } from "@/lib/api-core/reply";
+import type { Verification } from "@/lib/verifications/verification.contract";
+import { fill, kycCopy, kycLocale, type KycCopy, type KycLocale } from "./kyc-page-copy";
+import { esc, kycForm, kycHtml, type KycFormValues, type KycProblem } from "./kyc-page-html";
 import { openKycLink } from "./open-kyc-link";
 import { submitHostedKyc } from "./submit-hosted-kyc";
 
 /**
  * The hosted KYC page behind a kyc-link's `kycUrl` (`/kyc/<token>`): a plain HTML form (no script) that the
  * end user fills in; its POST goes through the same services as PATCH /customers, POST /documents and
- * POST /verifications (lib/hosted-kyc/submit-hosted-kyc.ts). Never cached; not framed.
+ * POST /verifications (lib/hosted-kyc/submit-hosted-kyc.ts). After a problem the form comes back with what was
+ * typed and each problem in words under its field. Served through the handler edge (app/kyc/[token]/route.ts);
+ * never cached; not framed; the language is `?lang=`, else Accept-Language.
  */
 const HEADERS = {
   "cache-control": "no-store",
@@ -16,109 +22,178 @@ const HEADERS = {
   "content-type": "text/html; charset=utf-8",
 };
 
-const esc = (s: unknown) =>
-  String(s ?? "").replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+/** The request as the edge hands it: the request, its path parameters and the request-log fields. */
+interface PageCtx {
+  req: Request;
+  url: URL;
+  params: unknown;
+  log: { platformId?: string };
+}
+
+const FIELDS = [
+  "fullName",
+  "birthDate",
+  "nationality",
+  "line1",
+  "city",
+  "postalCode",
+  "country",
+  "idType",
+  "identifier",
+  "documentType",
+] as const satisfies readonly (keyof KycFormValues)[];
+
+interface View {
+  locale: KycLocale;
+  copy: KycCopy;
+  path: string;
+  action: string;
+  token: string;
+}
+
+function view(ctx: PageCtx): View {
+  const token = String((ctx.params as { token?: unknown }).token ?? "");
+  const lang = ctx.url.searchParams.get("lang");
+  const locale = kycLocale(lang, ctx.req.headers.get("accept-language"));
+  const path = ctx.url.pathname;
+  // The form posts back to the same page in the same language (an explicit choice stays in the URL).
+  return { locale, copy: kycCopy(locale), path, action: lang ? `${path}?lang=${locale}` : path, token };
+}
+
+function html(v: View, platform: string, title: string, body: string, status = 200): Reply {
+  return reply(
+    status,
+    new TextEncoder().encode(kycHtml({ locale: v.locale, copy: v.copy, platform, title, body, path: v.path })),
+    HEADERS,
   );
-
-function page(title: string, body: string, status = 200): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title><style>body{font-family:system-ui,sans-serif;max-width:34rem;margin:2rem auto;padding:0 1rem;color:#111}
-label{display:block;margin:.75rem 0 .25rem;font-weight:600}input,select{width:100%;padding:.5rem;font-size:1rem;box-sizing:border-box}
-button{margin-top:1.25rem;padding:.6rem 1.2rem;font-size:1rem}.problems{background:#fff4f4;border:1px solid #c00;padding:.5rem 1rem}
-fieldset{border:1px solid #ccc;margin-top:1rem}</style></head><body><main><h1>${esc(title)}</h1>${body}</main></body></html>`;
-  return new Response(html, { status, headers: HEADERS });
 }
 
-const gonePage = () =>
-  page("Link expired", "<p>This verification link has expired or was already used. Ask for a new one.</p>", 404);
+const gonePage = (v: View) => html(v, "", v.copy.gone, `<p>${esc(v.copy.goneBodyPlain)}</p>`, 404);
 
-function field(name: string, label: string, value: unknown, extra = "") {
-  return `<label for="${name}">${esc(label)}</label><input id="${name}" name="${name}" value="${esc(value)}" ${extra}>`;
+/** What the customer already has, as the form's values. */
+function profileValues(profile: Record<string, unknown>): KycFormValues {
+  const a = (profile.address ?? {}) as Record<string, unknown>;
+  const s = (x: unknown) => (typeof x === "string" ? x : undefined);
+  return {
+    fullName: s(profile.fullName),
+    birthDate: s(profile.birthDate),
+    nationality: s(profile.nationality),
+    line1: s(a.line1),
+    city: s(a.city),
+    postalCode: s(a.postalCode),
+    country: s(a.country),
+    idType: s(profile.idType),
+  };
 }
 
-function form(profile: Record<string, any>, problems: string[] = []): string {
-  const a = profile.address ?? {};
-  const list = problems.length
-    ? `<div class="problems" role="alert"><p>Please fix:</p><ul>${problems.map((p) => `<li>${esc(p)}</li>`).join("")}</ul></div>`
-    : "";
-  return `${list}<p>Confirm your identity. Your details go to the payments service that asked for them.</p>
-<form method="post" enctype="multipart/form-data">
-${field("fullName", "Full name", profile.fullName, 'required autocomplete="name"')}
-${field("birthDate", "Date of birth (YYYY-MM-DD)", profile.birthDate, 'required placeholder="1990-01-31"')}
-${field("nationality", "Nationality (two-letter country code)", profile.nationality, 'required maxlength="2" placeholder="DE"')}
-<fieldset><legend>Address</legend>
-${field("line1", "Street and number", a.line1, 'required autocomplete="address-line1"')}
-${field("city", "City", a.city, 'required autocomplete="address-level2"')}
-${field("postalCode", "Postal code", a.postalCode, 'required autocomplete="postal-code"')}
-${field("country", "Country (two-letter code)", a.country, 'required maxlength="2"')}
-</fieldset>
-<fieldset><legend>US persons only</legend>
-<label for="idType">Tax id type</label><select id="idType" name="idType"><option value="">—</option><option>SSN</option><option>ITIN</option></select>
-${field("identifier", "Tax id number", "", 'autocomplete="off"')}
-</fieldset>
-<fieldset><legend>Identity document</legend>
-<label for="documentType">Document type</label><select id="documentType" name="documentType"><option>PASSPORT</option><option value="NATIONAL_ID">National ID</option><option value="DRIVERS_LICENSE">Driver's license</option></select>
-<label for="document">Photo or scan (PDF, JPEG or PNG)</label><input id="document" name="document" type="file" accept="application/pdf,image/jpeg,image/png">
-</fieldset>
-<button type="submit">Submit for verification</button>
-</form>`;
+/** What was typed (text fields only; a file cannot be sent back to the browser). */
+function typedValues(form: FormData): KycFormValues {
+  const out: KycFormValues = {};
+  for (const k of FIELDS) {
+    const v = form.get(k);
+    if (typeof v === "string") out[k] = v;
+  }
+  return out;
+}
+
+/** The chosen file's name, to ask for it again: browsers never keep a file input's value across a page load. */
+function chosenFile(form: FormData): string | undefined {
+  const f = form.get("document");
+  if (!(f instanceof File) || f.size === 0) return undefined;
+  // Printable characters only (a name is shown back, never used as a path).
+  return [...f.name]
+    .filter((ch) => ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) !== 0x7f)
+    .join("")
+    .slice(-120);
+}
+
+/** An API field name (or path, `address.city`) as the form's field; `file` is the document input. */
+function formField(field: string | undefined): KycProblem["field"] {
+  if (!field) return undefined;
+  const last = field.split(".").pop() ?? field;
+  if (last === "file" || last === "document") return "document";
+  return (FIELDS as readonly string[]).includes(last) ? (last as keyof KycFormValues) : undefined;
+}
+
+/** One problem per field, in the page's words (the service's own reason only where no field applies). */
+function problemsOf(copy: KycCopy, items: { field?: string; reason: string; document?: boolean }[]): KycProblem[] {
+  const out: KycProblem[] = [];
+  for (const item of items) {
+    const field = item.document ? "document" : formField(item.field);
+    if (field && out.some((p) => p.field === field)) continue;
+    out.push(field ? { field, text: copy.problems[field] ?? copy.problems.other } : { text: item.reason });
+  }
+  return out;
+}
+
+function verificationProblems(copy: KycCopy, verification: Verification): KycProblem[] {
+  return problemsOf(
+    copy,
+    verification.errors.map((e) => ({ field: e.field, reason: e.reason, document: !!e.acceptedDocumentTypes })),
+  );
 }
 
 /** GET /kyc/<token>: the form, prefilled with what the customer already has. */
-export async function kycPage(token: string): Promise<Response> {
+export async function kycPage(ctx: PageCtx): Promise<Reply> {
+  const v = view(ctx);
   try {
-    const link = await openKycLink(await getDb(), token);
-    return page("Verify your identity", form(link.customer.profile as Record<string, unknown>));
+    const link = await openKycLink(await getDb(), v.token);
+    ctx.log.platformId = link.platform.id;
+    const values = profileValues(link.customer.profile as Record<string, unknown>);
+    return html(v, link.platform.name, v.copy.title, formBody(v, link.platform.name, values, []));
   } catch (e) {
-    if (e instanceof ApiError) return gonePage();
+    if (e instanceof ApiError) return gonePage(v);
     throw e;
   }
 }
 
-/** POST /kyc/<token>: submit, then show the verification's answer (problems listed again with the form). */
-export async function kycPageSubmit(token: string, req: Request): Promise<Response> {
+function formBody(v: View, platform: string, values: KycFormValues, problems: KycProblem[], refile?: string) {
+  return kycForm({ copy: v.copy, locale: v.locale, platform, values, problems, refile, action: v.action });
+}
+
+/** POST /kyc/<token>: submit, then the verification's answer, or the form again with what was typed and the problems. */
+export async function kycPageSubmit(ctx: PageCtx): Promise<Reply> {
+  const v = view(ctx);
   let formData: FormData;
   try {
-    formData = await req.formData();
+    formData = await ctx.req.formData();
   } catch {
-    return page("Verify your identity", "<p>The form could not be read. Go back and try again.</p>", 400);
+    return html(v, "", v.copy.title, `<p>${esc(v.copy.unreadable)}</p>`, 400);
   }
+  let platform = "";
   try {
-    const { verification, redirectUri } = await submitHostedKyc(token, formData);
+    const link = await openKycLink(await getDb(), v.token);
+    ctx.log.platformId = link.platform.id;
+    platform = link.platform.name;
+  } catch (e) {
+    if (e instanceof ApiError) return gonePage(v);
+    throw e;
+  }
+  const typed = typedValues(formData);
+  try {
+    const { verification, redirectUri } = await submitHostedKyc(v.token, formData);
     if (verification.verificationStatus === "RESOLVE_ERRORS") {
-      const link = await openKycLink(await getDb(), token);
-      const problems = verification.errors.map((e) =>
-        e.acceptedDocumentTypes
-          ? `${e.reason} (${e.acceptedDocumentTypes.join(", ")})`
-          : e.field
-            ? `${e.field}: ${e.reason}`
-            : e.reason,
-      );
-      return page("Verify your identity", form(link.customer.profile as Record<string, unknown>, problems), 200);
+      const problems = verificationProblems(v.copy, verification);
+      // The document, when one was sent, is stored by now; ask for it again only when a document is still missing.
+      const refile = problems.some((p) => p.field === "document") ? chosenFile(formData) : undefined;
+      return html(v, platform, v.copy.title, formBody(v, platform, typed, problems, refile));
     }
-    const next = redirectUri ? `<p><a href="${esc(redirectUri)}">Continue</a></p>` : "<p>You can close this page.</p>";
-    return page(
-      "Thank you",
-      `<p id="status" data-status="${esc(verification.verificationStatus)}">Your details were submitted: ${esc(verification.verificationStatus.replace(/_/g, " ").toLowerCase())}.</p>${next}`,
-    );
+    const status = verification.verificationStatus;
+    const next = redirectUri
+      ? `<p><a class="button" href="${esc(redirectUri)}">${esc(v.copy.continue)}</a></p>`
+      : `<p>${esc(v.copy.close)}</p>`;
+    const said = fill(v.copy.status[status] ?? status, { platform });
+    return html(v, platform, v.copy.thanks, `<p id="status" data-status="${esc(status)}">${esc(said)}</p>${next}`);
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    if (e.code === "NOT_FOUND") return gonePage();
-    const errors = ((e.details as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? []).map(
-      (x) => `${x.field}: ${x.message}`,
-    );
-    let profile: Record<string, unknown> = {};
-    try {
-      profile = (await openKycLink(await getDb(), token)).customer.profile as Record<string, unknown>;
-    } catch {
-      return gonePage();
-    }
-    return page(
-      "Verify your identity",
-      form({ ...profile, ...Object.fromEntries(formData.entries()) }, errors.length ? errors : [e.message]),
-      400,
-    );
+    if (e.code === "NOT_FOUND") return gonePage(v);
+    const listed = (e.details as { errors?: { field: string; message: string }[] } | undefined)?.errors ?? [];
+    const problems = listed.length
+      ? problemsOf(
+          v.copy,
+          listed.map((x) => ({ field: x.field, reason: x.message })),
+        )
+      : [{ text: e.message }];
+    return html(v, platform, v.copy.title, formBody(v, platform, typed, problems, chosenFile(formData)), 400);
   }
 }

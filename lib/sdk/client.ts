@@ -84,6 +84,7 @@ export function createServiceClient(opts: ClientOptions) {
   return {
     // Platform, customers and internal accounts (basics).
     getConfig: () => json<PlatformConfig>("GET", "/config"),
+    updateConfig: (body: RequestBody<"updatePlatformConfig">) => json<PlatformConfig>("PATCH", "/config", { body }),
     getEnclaveKey: () => json<{ enclaveQuorumPublic: string }>("GET", "/auth/enclave-key"),
     createCustomer: (body: Record<string, unknown>) => json<Customer>("POST", "/customers", { body }),
     getCustomer: (customerId: string) => json<Customer>("GET", `/customers/${id(customerId)}`),
@@ -147,6 +148,8 @@ export function createServiceClient(opts: ClientOptions) {
     updateAgentPolicy: (agentId: string, body: RequestBody<"updateAgentPolicy">) =>
       json<ResponseBody<"updateAgentPolicy", 200>>("PATCH", `/agents/${id(agentId)}/policy`, { body }),
     deleteAgent: (agentId: string) => json<undefined>("DELETE", `/agents/${id(agentId)}`),
+    listAgentApprovals: (query: QueryOf<"listAgentApprovals"> = {}) =>
+      json<ResponseBody<"listAgentApprovals", 200>>("GET", "/agents/approvals", { query }),
     listTransactions: (query: QueryOf<"listTransactions"> = {}) =>
       json<ResponseBody<"listTransactions", 200>>("GET", "/transactions", { query }),
     approveTransaction: (transactionId: string) =>
@@ -159,6 +162,9 @@ export function createServiceClient(opts: ClientOptions) {
       json<ResponseBody<"listCustomerExternalAccounts", 200>>("GET", "/customers/external-accounts", { query }),
     listWebhookDeliveries: (query: QueryOf<"listWebhookDeliveries"> = {}) =>
       json<ResponseBody<"listWebhookDeliveries", 200>>("GET", "/webhooks/deliveries", { query }),
+    sendTestWebhook: () => json<ResponseBody<"sendTestWebhook", 200>>("POST", "/webhooks/test"),
+    createCustomerKycLink: (customerId: string, body: RequestBody<"createCustomerKycLink"> = {}) =>
+      json<ResponseBody<"createCustomerKycLink", 201>>("POST", `/customers/${id(customerId)}/kyc-link`, { body }),
     resendWebhookDelivery: (deliveryId: string) =>
       json<ResponseBody<"resendWebhookDelivery", 200>>("POST", `/webhooks/deliveries/${id(deliveryId)}/resend`),
 

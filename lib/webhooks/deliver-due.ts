@@ -5,7 +5,8 @@ import { logger } from "@/lib/log/logger";
 import { retryDelayMs } from "./backoff";
 import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook";
-import { DestinationRefused, resolveDestination, type Environment } from "./webhook-destination";
+import { getWebhookSigningKey } from "./signing-key";
+import { DestinationRefused, NO_ENDPOINT, resolveDestination, type Environment } from "./webhook-destination";
 
 export interface Claimed {
   id: string;
@@ -75,7 +76,7 @@ export async function attemptDelivery(
   let responseBody: string | undefined;
   const startedAt = new Date();
   if (!c.url) {
-    error = "The platform has no webhookUrl configured";
+    error = NO_ENDPOINT;
   } else {
     try {
       const dest = await resolveDestination(c.url, c.environment);

@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { outboxEvents, platforms, webhookDeliveries } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
+import { NO_ENDPOINT } from "./webhook-destination";
 
 /** Notified at the commit of a fan-out that created deliveries (no payload). */
 export const DELIVERIES_CHANNEL = "webhook_deliveries";
@@ -43,7 +44,7 @@ export async function dispatchOutbox(batch = 200): Promise<number> {
             eventType: e.type,
             body: envelopeJson(e.id, e.type, e.createdAt, e.data),
             status: url ? ("PENDING" as const) : ("SKIPPED" as const),
-            lastError: url ? null : "The platform has no webhookUrl configured",
+            lastError: url ? null : NO_ENDPOINT,
             nextAttemptAt: now,
             giveUpAt: new Date(e.createdAt.getTime() + giveUpMs),
             createdAt: e.createdAt,

@@ -20,7 +20,10 @@ const KEEP_BYTES = 4096;
 export async function sendTestWebhook(platform: PlatformPrincipal): Promise<TestWebhookResult> {
   const url = platform.settings.webhookUrl;
   if (!url)
-    throw new ApiError("WEBHOOK_ENDPOINT_NOT_SET", "Set webhookUrl with PATCH /config before sending a test webhook");
+    throw new ApiError(
+      "WEBHOOK_ENDPOINT_NOT_SET",
+      "Set webhookEndpoint with PATCH /config before sending a test webhook",
+    );
   const cfg = env();
   const id = newUuid();
   const now = new Date();

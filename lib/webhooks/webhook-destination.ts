@@ -3,6 +3,9 @@ import net from "node:net";
 import ipaddr from "ipaddr.js";
 import { env } from "@/lib/config/env";
 
+/** Why a delivery was not attempted: the platform has no webhook endpoint (`webhookEndpoint`, PATCH /config). */
+export const NO_ENDPOINT = "No webhook endpoint is set (webhookEndpoint in PATCH /config)";
+
 /**
  * Where the service may send webhooks (protocol.md "Webhook endpoints: where the service may send").
  * Every address a host name resolves to must be public unicast; a sandbox platform may also use

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
+import { queryBoolean } from "@/lib/api-core/validation";
 
 const webhookDeliverySchema = z.object({
   id: z.string().describe("Webhook:<uuid>: the envelope id the receiver sees"),
@@ -29,6 +30,11 @@ export const listWebhookDeliveriesOp = defineOperation({
   query: paginationQuery.extend({
     status: z.enum(["PENDING", "DELIVERED", "FAILED", "SKIPPED"]).optional(),
     eventType: z.string().max(100).optional(),
+    failing: queryBoolean
+      .optional()
+      .describe(
+        "true: only deliveries whose last attempt failed — given up (FAILED) or waiting to retry (PENDING after an attempt); false: the others",
+      ),
   }),
   responses: {
     200: { description: "A page of deliveries", schema: listResponse(webhookDeliverySchema) },

@@ -18,7 +18,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb, getDb } from "@/db/client";
 import { checkLedger } from "@/lib/ledger/ledger-check";
-import { call, newPlatform, startPeerServer, type Res, } from "../support/api";
+import { call, newPlatform, startPeerServer, type Res } from "../support/api";
 import { bare, sql } from "../support/credentials";
 import { gridAgentAction } from "../support/grid-shapes/agents";
 import { gridMismatches } from "../support/grid-shapes/check";

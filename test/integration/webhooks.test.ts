@@ -146,6 +146,14 @@ describe("webhooks", () => {
     expect(rec.forEvent(dup).length).toBe(1);
     const log = await req(server.url, "GET", `/webhooks/deliveries?eventType=DUP`, p.auth);
     expect(log.body.data[0]).toMatchObject({ id: dup, status: "DELIVERED", attempts: 1, lastStatusCode: 409 });
+    // `failing`: the retrying delivery counts as failing (it is PENDING, not FAILED, yet its attempts failed).
+    const failing = await req(server.url, "GET", "/webhooks/deliveries?failing=true", p.auth);
+    expect(failing.body.data.map((d: { id: string }) => d.id)).toEqual([bad]);
+    expect(failing.body.data[0]).toMatchObject({ status: "PENDING", lastStatusCode: 503 });
+    expect(failing.body.totalCount).toBe(1);
+    const fine = await req(server.url, "GET", "/webhooks/deliveries?failing=false", p.auth);
+    expect(fine.body.data.map((d: { id: string }) => d.id)).toEqual([dup]);
+    expect((await req(server.url, "GET", "/webhooks/deliveries?failing=maybe", p.auth)).status).toBe(400);
   });
 
   it("gives up at give_up_at (7 days after the event by default): FAILED, no further attempts", async () => {
@@ -167,6 +175,21 @@ describe("webhooks", () => {
     await new Promise((r) => setTimeout(r, 1000));
     expect(rec.forEvent(id).length).toBe(n);
     expect(log).toMatchObject({ status: "FAILED", lastStatusCode: 500 });
+    const failing = await req(server.url, "GET", "/webhooks/deliveries?failing=true", p.auth);
+    expect(failing.body.data.map((d: { id: string }) => d.id)).toEqual([id]);
+  });
+
+  it("an event without an endpoint is skipped, and says which setting is missing", async () => {
+    const p = await platformWith(null);
+    const id = await emit(p.uuid, "NO_ENDPOINT");
+    const row = await waitFor("skipped", async () => {
+      const l = await req(server.url, "GET", "/webhooks/deliveries?eventType=NO_ENDPOINT", p.auth);
+      return l.body.data[0]?.status === "SKIPPED" ? l.body.data[0] : null;
+    });
+    expect(row).toMatchObject({ id, lastError: "No webhook endpoint is set (webhookEndpoint in PATCH /config)" });
+    expect(JSON.stringify(row)).not.toContain("webhookUrl");
+    const failing = await req(server.url, "GET", "/webhooks/deliveries?failing=true", p.auth);
+    expect(failing.body.data).toEqual([]);
   });
 
   it("resend queues the same envelope again", async () => {

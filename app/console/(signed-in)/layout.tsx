@@ -6,6 +6,7 @@ import { CONSOLE_NAV } from "@/lib/integrator/console/nav";
 import { Suspense } from "react";
 import { HereField } from "./_ui/here-field";
 import { NavLinks } from "./_ui/nav-links";
+import { ThemePicker } from "../theme";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +26,15 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
             <Image src="/logo.svg" alt="" width={28} height={28} unoptimized />
             <span>{t("brand")}</span>
           </a>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <ThemePicker
+              labels={{
+                theme: t("common.theme"),
+                system: t("common.themeSystem"),
+                light: t("common.themeLight"),
+                dark: t("common.themeDark"),
+              }}
+            />
             <form method="post" action="/console/locale" className="flex items-center gap-1">
               <Suspense>
                 <HereField />

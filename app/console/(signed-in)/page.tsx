@@ -17,20 +17,22 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
     settle(p).then((r) => (r.ok ? (r.body.totalCount ?? r.body.data.length) : undefined));
   const [customers, pending, agents, failed, latest] = await Promise.all([
     count(client.listCustomers({ limit: 1 })),
-    count(client.listTransactions({ status: "PENDING", limit: 1 })),
+    // What waits for the operator: agents' actions only (the approvals page's queue).
+    count(client.listAgentApprovals({ limit: 1 })),
     count(client.listAgents({ limit: 1 })),
-    count(client.listWebhookDeliveries({ status: "FAILED", limit: 1 })),
+    // Failing: given up or retrying after a failed attempt (a FAILED-only count said 0 while deliveries retried).
+    count(client.listWebhookDeliveries({ failing: true, limit: 1 })),
     client.listTransactions({ limit: 5 }),
   ]);
   const tiles: [string, number | undefined, string][] = [
     [t("overview.customers"), customers, "/console/customers"],
     [t("overview.pending"), pending, "/console/approvals"],
     [t("overview.agents"), agents, "/console/agents"],
-    [t("overview.failedWebhooks"), failed, "/console/webhooks?status=FAILED"],
+    [t("overview.failedWebhooks"), failed, "/console/webhooks?failing=true"],
   ];
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <DeviceCode t={t} />
       <PageHeader title={t("overview.title")} description={t("overview.description")} />
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">

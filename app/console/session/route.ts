@@ -1,10 +1,15 @@
 import { consoleClient, settle } from "@/lib/integrator/console/console-client";
 import { CONSOLE_COOKIE, sealSession } from "@/lib/integrator/console/console-session";
+import { consoleIntl } from "@/lib/integrator/console/i18n";
+import { returnTo } from "@/lib/integrator/console/return-to";
 import { back } from "@/lib/integrator/http/route";
 import { sameOrigin } from "@/lib/integrator/http/same-origin";
 import { NextResponse } from "next/server";
 
-/** Sign in: the credentials are checked against the service (GET /config over HTTP) before the cookie is set. */
+/**
+ * Sign in: the credentials are checked against the service (GET /config over HTTP) before the cookie is set;
+ * then on to the page that was asked for (`returnTo`, a console path), else the overview.
+ */
 export async function POST(req: Request) {
   if (!sameOrigin(req)) return new NextResponse("cross-origin form post refused", { status: 403 });
   const form = await req.formData();
@@ -12,9 +17,14 @@ export async function POST(req: Request) {
     clientId: String(form.get("clientId") ?? "").trim(),
     clientSecret: String(form.get("clientSecret") ?? "").trim(),
   };
+  const next = returnTo(form, "/console");
   const check = await settle((await consoleClient(session)).getConfig());
-  if (!check.ok) return back(req, "/console/login", "Those platform credentials were not accepted");
-  const res = back(req, "/console");
+  if (!check.ok) {
+    const { t } = await consoleIntl();
+    const again = next === "/console" ? "/console/login" : `/console/login?next=${encodeURIComponent(next)}`;
+    return back(req, again, t("login.rejected"));
+  }
+  const res = back(req, next);
   res.cookies.set(CONSOLE_COOKIE, sealSession(session), {
     httpOnly: true,
     sameSite: "strict",

@@ -1,10 +1,9 @@
+import { handle, methods } from "@/lib/http/handler";
+import { hostedKycPageOp, submitHostedKycPageOp } from "@/lib/hosted-kyc/hosted-kyc.contract";
 import { kycPage, kycPageSubmit } from "@/lib/hosted-kyc/kyc-page";
 
-/** The hosted KYC form behind POST /customers/{id}/kyc-link's kycUrl (lib/hosted-kyc/kyc-page.ts). */
-export async function GET(_req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {
-  return kycPage((await ctx.params).token);
-}
-
-export async function POST(req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {
-  return kycPageSubmit((await ctx.params).token, req);
-}
+/** The hosted KYC form behind POST /customers/{id}/kyc-link's kycUrl (lib/hosted-kyc/kyc-page.ts), through the edge. */
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(hostedKycPageOp, (ctx) => kycPage(ctx)),
+  POST: handle(submitHostedKycPageOp, (ctx) => kycPageSubmit(ctx)),
+});

@@ -1,5 +1,7 @@
 import { consoleClient, settle } from "./console-client";
 import type { ConsoleSession } from "./console-session";
+import { errorSentence } from "./error-sentence";
+import type { ConsoleT } from "./i18n";
 import type { ServiceClient } from "@/lib/sdk";
 
 export type ConsoleCard = Awaited<ReturnType<ServiceClient["listCards"]>>["data"][number];
@@ -9,10 +11,15 @@ export async function listConsoleCards(client: ServiceClient, state?: ConsoleCar
   return client.listCards({ limit: 100, ...(state ? { state } : {}) });
 }
 
-/** Freeze or unfreeze (PATCH /cards/{id} {state}); the status line the console shows afterwards. */
-export async function setCardState(s: ConsoleSession, cardId: string, state: string): Promise<string> {
-  if (state !== "FROZEN" && state !== "ACTIVE") return `${cardId}: unknown state ${state}`;
+/** Freeze or unfreeze (PATCH /cards/{id} {state}); the status line the console shows afterwards, and its details. */
+export async function setCardState(
+  s: ConsoleSession,
+  cardId: string,
+  state: string,
+  t: ConsoleT,
+): Promise<{ sentence: string; detail?: string }> {
+  if (state !== "FROZEN" && state !== "ACTIVE") return { sentence: t("errors.INVALID_INPUT"), detail: state };
   const r = await settle((await consoleClient(s)).updateCard(cardId, { state }));
-  if (!r.ok) return `${cardId}: ${r.error.code}`;
-  return `Card ending ${r.body.last4 ?? "????"} is ${r.body.state}`;
+  if (!r.ok) return errorSentence(t, r.error);
+  return { sentence: t("cards.nowState", { last4: r.body.last4 ?? "????", state: r.body.state }) };
 }

@@ -2,6 +2,7 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { createServiceClient, ServiceError, type ErrorBody, type ServiceClient } from "@/lib/sdk";
 import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "./console-session";
+import { returnTo } from "./return-to";
 
 /** The service's base address as seen from this integrator: SERVICE_BASE_URL, else this same origin. */
 async function serviceBaseUrl(): Promise<string> {
@@ -35,9 +36,20 @@ export async function settle<T>(call: Promise<T>): Promise<{ ok: true; body: T }
   }
 }
 
-/** The console page's operator and client; a visitor without a session goes to the login page. */
+/**
+ * The console page's operator and client. A visitor without a session goes to the login page, which brings them
+ * back to the page they asked for (`next`, a console path only); `expired` when a session cookie was there but
+ * no longer opens (its 8 hours are over, or the console's key changed).
+ */
 export async function consolePage(): Promise<ServiceClient> {
   const s = await consoleSession();
-  if (!s) redirect("/console/login");
+  if (!s) {
+    const asked = returnTo(new URLSearchParams({ returnTo: (await headers()).get("x-request-path") ?? "" }), "");
+    const q = new URLSearchParams();
+    if (asked && asked !== "/console") q.set("next", asked);
+    if ((await cookies()).has(CONSOLE_COOKIE)) q.set("expired", "1");
+    const qs = q.toString();
+    redirect(`/console/login${qs ? `?${qs}` : ""}`);
+  }
   return consoleClient(s);
 }

@@ -24,7 +24,7 @@ export function withParams(path: string, sp: SearchParams, changes: Record<strin
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(sp)) {
     const s = Array.isArray(v) ? v[0] : v;
-    if (s !== undefined && s !== "" && k !== "msg") q.set(k, s);
+    if (s !== undefined && s !== "" && k !== "msg" && k !== "detail") q.set(k, s);
   }
   for (const [k, v] of Object.entries(changes)) {
     if (v === undefined || v === "") q.delete(k);

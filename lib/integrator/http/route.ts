@@ -53,11 +53,12 @@ function formFailure(req: Request, e: unknown): Response {
   return errorResponse(e);
 }
 
-/** Back to a console page (303), with a status message. */
-export function back(req: Request, path: string, message?: string): NextResponse {
+/** Back to a console page (303), with a status message (and, for a failure, the service's code and message). */
+export function back(req: Request, path: string, message?: string, detail?: string): NextResponse {
   const host = req.headers.get("host") ?? new URL(req.url).host;
   const url = new URL(path, `http://${host}`);
   if (message) url.searchParams.set("msg", message);
+  if (detail) url.searchParams.set("detail", detail);
   return NextResponse.redirect(url, 303);
 }
 

@@ -52843,6 +52843,7 @@ export interface operations {
         cursor?: string;
         status?: "PENDING" | "DELIVERED" | "FAILED" | "SKIPPED";
         eventType?: string;
+        failing?: boolean;
       };
     };
     responses: {

@@ -7,6 +7,7 @@ export function HereField() {
   const sp = useSearchParams();
   const q = new URLSearchParams(sp);
   q.delete("msg");
+  q.delete("detail");
   const s = q.toString();
   return <input type="hidden" name="returnTo" value={s ? `${path}?${s}` : path} />;
 }

@@ -15,8 +15,18 @@ export const transactionColumns = (t: ConsoleT): Column[] => [
   { id: "created", header: t("common.created") },
 ];
 
-/** A transaction's amount as sent (falls back to a card transaction's amount). */
-export const txAmount = (tx: Tx, locale: string) => money(tx.sentAmount ?? tx.amount ?? tx.billingAmount, locale);
+/** A transaction's amount as sent; a card transaction's settled amount, else what was authorized (or declined). */
+export const txAmount = (tx: Tx, locale: string) =>
+  money(tx.sentAmount ?? tx.settledAmount ?? tx.authorizedAmount ?? tx.amount, locale);
+
+/** A card transaction's decline reason in words (the catalogue's), else its code. */
+export const declineReason = (tx: Tx, t: ConsoleT): string | undefined => {
+  const r = tx.declineReason as string | undefined;
+  if (!r) return undefined;
+  const known = ["INSUFFICIENT_FUNDS", "CARD_PAUSED", "CARD_CLOSED", "CARD_NOT_ACTIVE", "LIMIT_EXCEEDED"] as const;
+  const k = known.find((x) => x === r);
+  return k ? t(`transactions.declineReasons.${k}`) : r;
+};
 
 export function transactionRows(data: Tx[], t: ConsoleT, locale: string): Row[] {
   return data.map((tx) => ({
@@ -29,12 +39,17 @@ export function transactionRows(data: Tx[], t: ConsoleT, locale: string): Row[] 
           {tx.pendingReason ? (
             <span className="text-xs text-slate-600 dark:text-slate-400">{tx.pendingReason}</span>
           ) : null}
+          {tx.declineReason ? (
+            <span className="text-xs text-slate-600 dark:text-slate-400" data-testid="decline-reason">
+              {declineReason(tx, t)}
+            </span>
+          ) : null}
         </span>
       ),
       amount: txAmount(tx, locale),
       direction:
         tx.type === "CARD"
-          ? t("transactions.card")
+          ? `${t("transactions.card")} · ${tx.merchant?.descriptor ?? "—"}`
           : tx.direction === "INCOMING" || tx.type === "INCOMING"
             ? t("transactions.incoming")
             : t("transactions.outgoing"),

@@ -3,7 +3,7 @@ import { consoleIntl } from "@/lib/integrator/console/i18n";
 import { PAGE_SIZE, cursorState, param, type SearchParams } from "@/lib/integrator/console/list-params";
 import { DataTable } from "../_ui/data-table";
 import { LocalTime } from "../_ui/local-time";
-import { Status } from "../_ui/status";
+import { ErrorStatus, Status } from "../_ui/status";
 import { Badge, Id, PageHeader, Pager, SearchForm, money } from "../_ui/ui";
 
 const PATH = "/console/accounts";
@@ -54,7 +54,7 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
   }));
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <PageHeader title={t("accounts.title")} description={t("accounts.description")} />
       <SearchForm
         action={PATH}
@@ -74,7 +74,17 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
           { name: "currency", label: t("accounts.currency"), placeholder: "USD" },
         ]}
       />
-      {!r.ok ? <Status msg={`${r.error.code}: ${r.error.message}`} /> : null}
+      {!r.ok ? (
+        <ErrorStatus
+          t={t}
+          error={r.error}
+          labels={{
+            customerId: t("accounts.search"),
+            currency: t("accounts.currency"),
+            type: t("accounts.type"),
+          }}
+        />
+      ) : null}
       <DataTable
         caption={t("accounts.title")}
         empty={t("accounts.empty")}

@@ -30,7 +30,7 @@ export default async function AgentsPage({ searchParams }: { searchParams: Promi
   });
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <DeviceCode t={t} />
       <PageHeader title={t("agents.title")} description={t("agents.description")} />
       <SearchForm

@@ -1,4 +1,4 @@
-import { consolePage } from "@/lib/integrator/console/console-client";
+import { consolePage, settle } from "@/lib/integrator/console/console-client";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import { PAGE_SIZE, cursorState, param, withParams, type SearchParams } from "@/lib/integrator/console/list-params";
 import { ApprovalActions } from "../_ui/approval-actions";
@@ -9,24 +9,32 @@ import { Id, PageHeader, Pager, SearchForm, money } from "../_ui/ui";
 
 const PATH = "/console/approvals";
 
-/** Agent transactions that wait for the platform's decision, oldest first, with approve and reject on each. */
+/**
+ * Agent transactions that wait for the platform's decision, oldest first, with approve and reject on each. The
+ * queue is Grid's agent approvals (GET /agents/approvals: agents' actions only, so its count is theirs); each
+ * action's transaction (the same uuid) gives the amounts and the destination.
+ */
 export default async function ApprovalsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const client = await consolePage();
   const { t, locale } = await consoleIntl();
   const customerId = param(sp, "customerId");
-  const page = await client.listTransactions({
-    status: "PENDING",
+  const page = await client.listAgentApprovals({
     sortOrder: "asc",
     limit: PAGE_SIZE,
     cursor: cursorState(sp).cursor,
     ...(customerId ? { customerId } : {}),
   });
-  const queue = page.data.flatMap((tx) => ("pendingAgentActionId" in tx && tx.pendingAgentActionId ? [tx] : []));
+  const txs = await Promise.all(
+    page.data.map((a) => settle(client.getTransaction(a.id.replace(/^AgentAction:/, "Transaction:")))),
+  );
+  const queue = txs.flatMap((r) =>
+    r.ok && "pendingAgentActionId" in r.body && r.body.pendingAgentActionId ? [r.body] : [],
+  );
   const here = withParams(PATH, sp, {});
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <PageHeader title={t("approvals.title")} description={t("approvals.description")} />
       <SearchForm
         action={PATH}

@@ -5,7 +5,7 @@ import { VERIFICATION_STATUSES, type VerificationStatus } from "../_ui/complianc
 import { customerName } from "../_ui/customer-name";
 import { DataTable } from "../_ui/data-table";
 import { LocalTime } from "../_ui/local-time";
-import { Status } from "../_ui/status";
+import { ErrorStatus, Status } from "../_ui/status";
 import { Badge, Id, PageHeader, Pager, SearchForm, TextLink } from "../_ui/ui";
 
 const PATH = "/console/compliance";
@@ -34,7 +34,7 @@ export default async function CompliancePage({ searchParams }: { searchParams: P
   );
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <PageHeader title={t("compliance.title")} description={t("compliance.description")} />
       <SearchForm
         action={PATH}
@@ -49,7 +49,7 @@ export default async function CompliancePage({ searchParams }: { searchParams: P
           { name: "customerId", label: t("compliance.customer"), placeholder: "Customer:…" },
         ]}
       />
-      {result.ok ? null : <Status msg={`${result.error.code}: ${result.error.message}`} />}
+      {result.ok ? null : <ErrorStatus t={t} error={result.error} labels={{ customerId: t("compliance.customer") }} />}
       <DataTable
         caption={t("compliance.title")}
         empty={t("compliance.empty")}

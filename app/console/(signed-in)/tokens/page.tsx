@@ -23,7 +23,7 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
   const [newId, newSecret] = created ? created.split(" ") : [];
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <PageHeader title={t("tokens.title")} description={t("tokens.description")} />
       {newSecret ? (
         <div className="rounded-lg border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">

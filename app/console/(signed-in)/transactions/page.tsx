@@ -3,7 +3,7 @@ import { consolePage, settle } from "@/lib/integrator/console/console-client";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import { PAGE_SIZE, cursorState, param, type SearchParams } from "@/lib/integrator/console/list-params";
 import { DataTable } from "../_ui/data-table";
-import { Status } from "../_ui/status";
+import { ErrorStatus, Status } from "../_ui/status";
 import { transactionColumns, transactionRows } from "../_ui/transaction-rows";
 import { PageHeader, Pager, SearchForm } from "../_ui/ui";
 
@@ -32,7 +32,7 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
   const page = r.ok ? r.body : { data: [], hasMore: false, totalCount: 0 };
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <PageHeader title={t("transactions.title")} description={t("transactions.description")} />
       <SearchForm
         action={PATH}
@@ -52,7 +52,13 @@ export default async function TransactionsPage({ searchParams }: { searchParams:
           },
         ]}
       />
-      {!r.ok ? <Status msg={`${r.error.code}: ${r.error.message}`} /> : null}
+      {!r.ok ? (
+        <ErrorStatus
+          t={t}
+          error={r.error}
+          labels={{ customerId: t("transactions.search"), accountId: t("transactions.search") }}
+        />
+      ) : null}
       <DataTable
         caption={t("transactions.title")}
         empty={t("transactions.empty")}

@@ -27,7 +27,7 @@ export default async function AccountPage({
   const path = `/console/accounts/${accountId}`;
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
         <TextLink href="/console/accounts">{t("accounts.title")}</TextLink> / <span className="break-all">{a.id}</span>
       </nav>

@@ -38,7 +38,7 @@ export default async function AgentPage({
   const limits = a.policy.spendingLimits;
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
         <TextLink href="/console/agents">{t("agents.title")}</TextLink> / <span>{a.name}</span>
       </nav>

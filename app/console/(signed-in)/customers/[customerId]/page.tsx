@@ -8,6 +8,7 @@ import { customerName } from "../../_ui/customer-name";
 import { DataTable } from "../../_ui/data-table";
 import { DeviceCode } from "../../_ui/device-code";
 import { AgentBadge } from "../../_ui/agent-badge";
+import { KycLinkSection } from "../../_ui/kyc-link";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
 import { transactionRows, transactionColumns } from "../../_ui/transaction-rows";
@@ -36,7 +37,7 @@ export default async function CustomerPage({
   const here = `/console/customers/${customerId}`;
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <DeviceCode t={t} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
         <TextLink href="/console/customers">{t("customers.title")}</TextLink> / <span>{customerName(c)}</span>
@@ -52,12 +53,14 @@ export default async function CustomerPage({
           ],
           [t("customers.umaAddress"), c.umaAddress ?? "—"],
           [t("customers.email"), c.email ?? "—"],
+          [t("customers.phone"), c.phoneNumber ?? "—"],
           [t("customers.region"), c.region ?? c.address?.country ?? "—"],
           [t("common.created"), <LocalTime key="c" iso={c.createdAt} locale={locale} />],
           [t("common.updated"), <LocalTime key="u" iso={c.updatedAt} locale={locale} />],
         ]}
       />
       <ComplianceSection client={client} customer={c} t={t} locale={locale} />
+      {c.customerType === "BUSINESS" ? null : <KycLinkSection customerId={c.id} t={t} />}
       <Section title={t("accounts.title")}>
         <DataTable
           caption={t("accounts.title")}

@@ -5,7 +5,7 @@ import type { SearchParams } from "@/lib/integrator/console/list-params";
 import { ApprovalActions } from "../../_ui/approval-actions";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
-import { txAmount } from "../../_ui/transaction-rows";
+import { declineReason, txAmount } from "../../_ui/transaction-rows";
 import { Badge, Fields, Id, JsonBlock, PageHeader, Section, TextLink, money } from "../../_ui/ui";
 
 /** One transaction: status (and why it waits or failed), amounts, both ends, and the decision when it awaits one. */
@@ -37,7 +37,7 @@ export default async function TransactionPage({
   const here = `/console/transactions/${transactionId}`;
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
         <TextLink href="/console/transactions">{t("transactions.title")}</TextLink> /{" "}
         <span className="break-all">{tx.id}</span>
@@ -49,6 +49,13 @@ export default async function TransactionPage({
       <Fields
         items={[
           [t("common.status"), tx.status],
+          ...(tx.type === "CARD"
+            ? ([
+                [t("transactions.merchant"), tx.merchant?.descriptor ?? "—"],
+                [t("transactions.declineReason"), declineReason(tx, t) ?? "—"],
+                [t("transactions.card"), tx.cardId ? <Id key="card" value={tx.cardId} /> : "—"],
+              ] as [string, React.ReactNode][])
+            : []),
           [t("transactions.pendingReason"), tx.pendingReason ?? "—"],
           [t("transactions.failureReason"), tx.failureReason ?? tx.rejectionReason ?? "—"],
           [

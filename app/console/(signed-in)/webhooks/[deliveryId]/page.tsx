@@ -26,7 +26,7 @@ export default async function DeliveryPage({
   const here = `/console/webhooks/${d.id}`;
   return (
     <>
-      <Status msg={sp.msg} />
+      <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <nav aria-label={t("common.breadcrumb")} className="text-sm">
         <TextLink href="/console/webhooks">{t("webhooks.title")}</TextLink> / <span className="break-all">{d.id}</span>
       </nav>

@@ -1,0 +1,36 @@
+import { cookies } from "next/headers";
+import type { ConsoleT } from "@/lib/integrator/console/i18n";
+import { CopyButton } from "./copy-button";
+import { Section, buttonPlain } from "./ui";
+
+/**
+ * The customer's hosted verification link: a button that creates one (app/console/customers/[id]/kyc-link), and
+ * the link just created, shown once (it arrives in a cookie that lives a minute).
+ */
+export async function KycLinkSection({ customerId, t }: { customerId: string; t: ConsoleT }) {
+  const url = (await cookies()).get("console_kyc_link")?.value;
+  return (
+    <Section title={t("customers.kycLink")} id="kyc-link">
+      <p className="text-sm text-slate-700 dark:text-slate-300">{t("customers.kycLinkHelp")}</p>
+      {url ? (
+        <p className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-50">
+          {t("customers.kycLinkReady")}{" "}
+          <a data-testid="kyc-link" href={url} className="break-all font-mono underline">
+            {url}
+          </a>
+          <CopyButton
+            text={url}
+            label={t("customers.copyKycLink")}
+            copyText={t("common.copy")}
+            copiedText={t("common.copied")}
+          />
+        </p>
+      ) : null}
+      <form method="post" action={`/console/customers/${encodeURIComponent(customerId)}/kyc-link`}>
+        <button type="submit" className={buttonPlain}>
+          {t("customers.createKycLink")}
+        </button>
+      </form>
+    </Section>
+  );
+}
