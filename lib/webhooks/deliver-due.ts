@@ -5,7 +5,6 @@ import { logger } from "@/lib/log/logger";
 import { retryDelayMs } from "./backoff";
 import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook";
-import { getWebhookSigningKey } from "./signing-key";
 import { DestinationRefused, NO_ENDPOINT, resolveDestination, type Environment } from "./webhook-destination";
 
 export interface Claimed {
