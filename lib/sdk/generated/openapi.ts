@@ -463,7 +463,7 @@ export interface paths {
     get: operations["getDocument"];
     /**
      * Replace a document
-     * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 409 once the holder's verification is under review or settled.
+     * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.
      */
     put: operations["replaceDocument"];
     /**
@@ -700,14 +700,14 @@ export interface paths {
   "/sandbox/internal-accounts/{accountId}/fund": {
     /**
      * Add funds to an internal account (sandbox only)
-     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
+     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
      */
     post: operations["sandboxFundInternalAccount"];
   };
   "/sandbox/send": {
     /**
      * Simulate the sender paying a quote (sandbox only)
-     * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+     * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, as the sender paying a REALTIME_FUNDING quote by its paymentInstructions would make it; in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
      */
     post: operations["sandboxSend"];
   };
@@ -1575,13 +1575,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -1613,12 +1649,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -1907,13 +1948,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -1945,12 +2022,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -2466,13 +2548,49 @@ export interface operations {
                   lockedCurrencyAmount: number;
                   /** @enum {string} */
                   lockedCurrencySide: "SENDING" | "RECEIVING";
-                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-                  paymentInstructions?: {
+                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+                  paymentInstructions?: ({
                       accountOrWalletInfo: {
                         /** @constant */
                         accountType: "EMBEDDED_WALLET";
+                      } | ({
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "USD_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: ("RTP" | "FEDNOW")[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        routingNumber: string;
+                      }) | {
+                        /** @constant */
+                        accountType: "EUR_ACCOUNT";
+                        bankName?: string;
+                        iban: string;
+                        paymentRails: "SEPA_INSTANT"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        swiftCode?: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "GBP_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "FASTER_PAYMENTS"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        sortCode: string;
+                      } | {
+                        /** @constant */
+                        accountType: "MXN_ACCOUNT";
+                        bankName?: string;
+                        clabeNumber: string;
+                        paymentRails: "SPEI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
                       };
-                    }[];
+                      instructionsNotes?: string;
+                    })[];
                   platformFeesIncluded: number;
                   purposeOfPayment?: string;
                   receivingCurrency: {
@@ -2504,12 +2622,17 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
-                  source: {
+                  source: OneOf<[{
                     accountId: string;
                     customerId?: string;
                     /** @constant */
                     sourceType: "ACCOUNT";
-                  };
+                  }, {
+                    currency: string;
+                    customerId?: string;
+                    /** @constant */
+                    sourceType: "REALTIME_FUNDING";
+                  }]>;
                   /**
                    * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                    * @enum {string}
@@ -3018,13 +3141,49 @@ export interface operations {
                   lockedCurrencyAmount: number;
                   /** @enum {string} */
                   lockedCurrencySide: "SENDING" | "RECEIVING";
-                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-                  paymentInstructions?: {
+                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+                  paymentInstructions?: ({
                       accountOrWalletInfo: {
                         /** @constant */
                         accountType: "EMBEDDED_WALLET";
+                      } | ({
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "USD_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: ("RTP" | "FEDNOW")[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        routingNumber: string;
+                      }) | {
+                        /** @constant */
+                        accountType: "EUR_ACCOUNT";
+                        bankName?: string;
+                        iban: string;
+                        paymentRails: "SEPA_INSTANT"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        swiftCode?: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "GBP_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "FASTER_PAYMENTS"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        sortCode: string;
+                      } | {
+                        /** @constant */
+                        accountType: "MXN_ACCOUNT";
+                        bankName?: string;
+                        clabeNumber: string;
+                        paymentRails: "SPEI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
                       };
-                    }[];
+                      instructionsNotes?: string;
+                    })[];
                   platformFeesIncluded: number;
                   purposeOfPayment?: string;
                   receivingCurrency: {
@@ -3056,12 +3215,17 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
-                  source: {
+                  source: OneOf<[{
                     accountId: string;
                     customerId?: string;
                     /** @constant */
                     sourceType: "ACCOUNT";
-                  };
+                  }, {
+                    currency: string;
+                    customerId?: string;
+                    /** @constant */
+                    sourceType: "REALTIME_FUNDING";
+                  }]>;
                   /**
                    * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                    * @enum {string}
@@ -3321,13 +3485,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -3359,12 +3559,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -12236,7 +12441,7 @@ export interface operations {
           senderCustomerInfo?: {
             [key: string]: unknown;
           };
-          source: {
+          source: OneOf<[{
             /** @description InternalAccount:<uuid> */
             accountId: string;
             customerId?: string;
@@ -12245,7 +12450,16 @@ export interface operations {
              * @constant
              */
             sourceType?: "ACCOUNT";
-          };
+          }, {
+            /** @description Grid's, for stablecoin currencies (none offered here) */
+            cryptoNetwork?: string;
+            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            currency: string;
+            /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
+            customerId?: string;
+            /** @constant */
+            sourceType: "REALTIME_FUNDING";
+          }]>;
         };
       };
     };
@@ -12278,13 +12492,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -12316,12 +12566,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -12451,13 +12706,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -12489,12 +12780,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -13262,13 +13558,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -13300,12 +13632,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -13605,13 +13942,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -13643,12 +14016,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -14264,6 +14642,23 @@ export interface operations {
           "application/json": ({
             /** @description InternalAccount:<uuid> */
             accountId: string;
+            /** @description Lowercase hex SHA-256 of the session-creation payload; its UTF-8 bytes are the WebAuthn challenge */
+            challenge: string;
+            createdAt: string;
+            /** @description WebAuthn credential id, base64url: allowCredentials[].id of the assertion */
+            credentialId: string;
+            expiresAt: string;
+            /** @description AuthMethod:<uuid> */
+            id: string;
+            nickname?: string;
+            /** @description Request:<uuid>; the Request-Id of the verify call */
+            requestId: string;
+            /** @enum {string} */
+            type: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+            updatedAt: string;
+          }) | ({
+            /** @description InternalAccount:<uuid> */
+            accountId: string;
             createdAt: string;
             /** @description PASSKEY: WebAuthn credential id, base64url */
             credentialId?: string;
@@ -14275,11 +14670,7 @@ export interface operations {
             /** @enum {string} */
             type: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
             updatedAt: string;
-          }) | {
-            challenge: string;
-            expiresAt: string;
-            requestId: string;
-          };
+          });
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -30539,7 +30930,7 @@ export interface operations {
   };
   /**
    * Replace a document
-   * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 409 once the holder's verification is under review or settled.
+   * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.
    */
   replaceDocument: {
     parameters: {
@@ -30611,19 +31002,6 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
-      /** @description Conflict */
-      409: {
         content: {
           "application/json": {
             code: string;
@@ -44720,13 +45098,49 @@ export interface operations {
                 lockedCurrencyAmount: number;
                 /** @enum {string} */
                 lockedCurrencySide: "SENDING" | "RECEIVING";
-                /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-                paymentInstructions?: {
+                /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+                paymentInstructions?: ({
                     accountOrWalletInfo: {
                       /** @constant */
                       accountType: "EMBEDDED_WALLET";
+                    } | ({
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "USD_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: ("RTP" | "FEDNOW")[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      routingNumber: string;
+                    }) | {
+                      /** @constant */
+                      accountType: "EUR_ACCOUNT";
+                      bankName?: string;
+                      iban: string;
+                      paymentRails: "SEPA_INSTANT"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      swiftCode?: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "GBP_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "FASTER_PAYMENTS"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      sortCode: string;
+                    } | {
+                      /** @constant */
+                      accountType: "MXN_ACCOUNT";
+                      bankName?: string;
+                      clabeNumber: string;
+                      paymentRails: "SPEI"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
                     };
-                  }[];
+                    instructionsNotes?: string;
+                  })[];
                 platformFeesIncluded: number;
                 purposeOfPayment?: string;
                 receivingCurrency: {
@@ -44758,12 +45172,17 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
-                source: {
+                source: OneOf<[{
                   accountId: string;
                   customerId?: string;
                   /** @constant */
                   sourceType: "ACCOUNT";
-                };
+                }, {
+                  currency: string;
+                  customerId?: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
                 /**
                  * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                  * @enum {string}
@@ -44889,7 +45308,7 @@ export interface operations {
           senderCustomerInfo?: {
             [key: string]: unknown;
           };
-          source: {
+          source: OneOf<[{
             /** @description InternalAccount:<uuid> */
             accountId: string;
             customerId?: string;
@@ -44898,7 +45317,16 @@ export interface operations {
              * @constant
              */
             sourceType?: "ACCOUNT";
-          };
+          }, {
+            /** @description Grid's, for stablecoin currencies (none offered here) */
+            cryptoNetwork?: string;
+            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            currency: string;
+            /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
+            customerId?: string;
+            /** @constant */
+            sourceType: "REALTIME_FUNDING";
+          }]>;
         };
       };
     };
@@ -44931,13 +45359,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -44969,12 +45433,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45016,13 +45485,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45054,12 +45559,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45228,13 +45738,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45266,12 +45812,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45380,13 +45931,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45418,12 +46005,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45685,13 +46277,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45723,12 +46351,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -47252,7 +47885,7 @@ export interface operations {
   };
   /**
    * Add funds to an internal account (sandbox only)
-   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
+   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
    */
   sandboxFundInternalAccount: {
     parameters: {
@@ -47263,7 +47896,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** @description Smallest unit of the account's currency */
+          /** @description Smallest unit of the account's currency; at most 2^53 − 1, and the balance stays within it */
           amount: number;
         };
       };
@@ -47377,7 +48010,7 @@ export interface operations {
   };
   /**
    * Simulate the sender paying a quote (sandbox only)
-   * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+   * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, as the sender paying a REALTIME_FUNDING quote by its paymentInstructions would make it; in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
    */
   sandboxSend: {
     requestBody: {
