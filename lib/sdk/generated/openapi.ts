@@ -14354,7 +14354,7 @@ export interface operations {
   addCredential: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -14514,7 +14514,7 @@ export interface operations {
   deleteCredential: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -14747,7 +14747,7 @@ export interface operations {
   verifyCredential: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -14994,7 +14994,7 @@ export interface operations {
   createDelegatedKey: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -15406,7 +15406,7 @@ export interface operations {
   revokeAuthSession: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -15504,7 +15504,7 @@ export interface operations {
   refreshAuthSession: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -16488,7 +16488,7 @@ export interface operations {
   revealCard: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -17892,7 +17892,7 @@ export interface operations {
   updateCustomer: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -31376,7 +31376,7 @@ export interface operations {
   updateInternalAccount: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -31519,7 +31519,7 @@ export interface operations {
   exportInternalAccount: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -46224,7 +46224,7 @@ export interface operations {
   executeQuote: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
