@@ -1,10 +1,11 @@
+import Image from "next/image";
 import Link from "next/link";
 
 export default function Home() {
   return (
     <main className="mx-auto max-w-2xl p-8">
       <h1 className="flex items-center gap-3 text-2xl font-semibold">
-        <img src="/logo.svg" alt="" width={40} height={40} />
+        <Image src="/logo.svg" alt="" width={40} height={40} unoptimized />
         Payments service
       </h1>
       <p className="mt-2 text-slate-700">

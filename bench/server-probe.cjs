@@ -44,12 +44,13 @@ if (port > 0) {
   }
   let served = createHistogram();
   const emit = http.Server.prototype.emit;
-  http.Server.prototype.emit = function (event, req, res) {
+  http.Server.prototype.emit = function (...args) {
+    const [event, , res] = args;
     if (event === "request" && res && this !== probe) {
       const t0 = process.hrtime.bigint();
       res.once("finish", () => served.record(process.hrtime.bigint() - t0 || 1n));
     }
-    return emit.apply(this, arguments);
+    return emit.apply(this, args);
   };
   let dbWait = createHistogram();
   const PG_PORT = Number(process.env.BENCH_PROBE_PG_PORT || 5432);
@@ -77,7 +78,8 @@ if (port > 0) {
     };
   };
   const write = net.Socket.prototype.write;
-  net.Socket.prototype.write = function (chunk) {
+  net.Socket.prototype.write = function (...args) {
+    const [chunk] = args;
     if (this.remotePort === PG_PORT && Buffer.isBuffer(chunk)) {
       let st = pg.get(this);
       if (!st) {
@@ -96,7 +98,7 @@ if (port > 0) {
         for (let n = st.syncs(chunk); n > 0; n--) st.sent.push(t);
       }
     }
-    return write.apply(this, arguments);
+    return write.apply(this, args);
   };
   const fresh = () => ({ count: 0, totalMs: 0, maxMs: 0, byKind: {} });
   let gc = fresh();
@@ -107,7 +109,8 @@ if (port > 0) {
       gc.count++;
       gc.totalMs += e.duration;
       if (e.duration > gc.maxMs) gc.maxMs = e.duration;
-      const k = (gc.byKind[kind] ??= { count: 0, totalMs: 0, maxMs: 0 });
+      gc.byKind[kind] ??= { count: 0, totalMs: 0, maxMs: 0 };
+      const k = gc.byKind[kind];
       k.count++;
       k.totalMs += e.duration;
       if (e.duration > k.maxMs) k.maxMs = e.duration;
@@ -115,7 +118,7 @@ if (port > 0) {
   }).observe({ entryTypes: ["gc"] });
   const ms = (ns) => Math.round(ns / 1e4) / 100;
   const delayMs = (ns) => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
-  const probe = http.createServer((req, res) => {
+  const probe = http.createServer((_req, res) => {
     const now = performance.now();
     const out = {
       seconds: (now - since) / 1000,

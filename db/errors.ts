@@ -28,7 +28,7 @@ interface PgErr {
 export function pgErrorFields(e: unknown): Record<string, string> | null {
   const err = findPgError(e);
   if (!err) return null;
-  const out: Record<string, string> = { errorClass: err.name ?? "DatabaseError", code: err.code! };
+  const out: Record<string, string> = { errorClass: err.name ?? "DatabaseError", code: err.code ?? "unknown" };
   const constraint = err.constraint_name ?? err.constraint;
   if (constraint) out.constraint = constraint;
   if (err.table_name) out.table = err.table_name;

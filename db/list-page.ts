@@ -1,7 +1,8 @@
 import { and, asc, desc, gt, lt, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { decodeCursor, encodeCursor, type Page } from "@/lib/api-core/pagination";
-import { getDb, type DbOrTx } from "./client";
+import type { DbOrTx } from "./client";
+import { readDb } from "./replica";
 
 type Table = PgTable & { id: PgColumn };
 
@@ -15,7 +16,8 @@ export async function listPage<TT extends Table, T>(
   map: (rows: TT["$inferSelect"][]) => T[] | Promise<T[]>,
   db?: DbOrTx,
 ): Promise<Page<T>> {
-  const conn = db ?? (await getDb());
+  // A list may read from the read replica once it has caught up (db/replica.ts); inside a transaction, the caller's.
+  const conn = db ?? (await readDb());
   const after = decodeCursor(q.cursor);
   const descending = q.sortOrder === "desc";
   const where = [...q.filters];

@@ -9,8 +9,10 @@ export function preparedQuery<T>(build: (db: Db) => T): () => Promise<T> {
   const cache = new WeakMap<Db, T>();
   return async () => {
     const db = await getDb();
-    let q = cache.get(db);
-    if (!q) cache.set(db, (q = build(db)));
+    const cached = cache.get(db);
+    if (cached) return cached;
+    const q = build(db);
+    cache.set(db, q);
     return q;
   };
 }

@@ -51,6 +51,7 @@ export class VirtualAuthenticators {
 }
 
 export const test = base.extend<{ webauthn: VirtualAuthenticators }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; this one has none.
   baseURL: async ({}, use) => {
     await use(process.env.E2E_BASE_URL);
   },

@@ -54,10 +54,6 @@ export function parseId(type: IdType, id: string | null | undefined): string | n
   return UUID_RE.test(uuid) ? uuid.toLowerCase() : null;
 }
 
-function idPattern(type: IdType): RegExp {
-  return new RegExp(`^${type}:[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`);
-}
-
 export function iso(d: Date): string {
   return d.toISOString();
 }

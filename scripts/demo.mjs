@@ -18,8 +18,14 @@ const children = [];
 const stop = () => {
   for (const c of children) if (c.exitCode === null) c.kill("SIGTERM");
 };
-process.on("SIGINT", () => (stop(), process.exit(130)));
-process.on("SIGTERM", () => (stop(), process.exit(143)));
+process.on("SIGINT", () => {
+  stop();
+  process.exit(130);
+});
+process.on("SIGTERM", () => {
+  stop();
+  process.exit(143);
+});
 
 const oidc = spawn(
   bin("tsx"),

@@ -12,6 +12,7 @@
 import { generateKeyPair, exportJWK } from "jose";
 import Provider from "oidc-provider";
 import { parseArgs } from "node:util";
+import path from "node:path";
 
 export const DEV_OIDC_CLIENT_ID = "wallet-integrator";
 
@@ -70,7 +71,7 @@ export async function startDevOidcProvider(
   return { issuer, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-const isMain = process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!);
+const isMain = process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]));
 if (isMain) {
   const { values } = parseArgs({
     options: {
@@ -86,7 +87,7 @@ if (isMain) {
   const { issuer } = await startDevOidcProvider({
     port,
     redirectOrigins: origins,
-    clientSecret: values["client-secret"]!,
+    clientSecret: values["client-secret"],
   });
   console.log(JSON.stringify({ issuer, clientId: DEV_OIDC_CLIENT_ID }));
 }

@@ -34,6 +34,7 @@ export default async function WalletLayout({ children }: { children: React.React
         <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3">
             <Link href="/wallet" className="flex items-center gap-2 text-lg font-semibold">
+              {/* biome-ignore lint/performance/noImgElement: the platform's brand logo may be on any host; next/image would need each one configured. */}
               <img src={ui.brand.logoUrl} alt="" width={28} height={28} className="h-7 w-7" />
               <span data-testid="brand-name">{ui.brand.name}</span>
             </Link>

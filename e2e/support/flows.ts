@@ -27,17 +27,6 @@ export async function loginAtProvider(page: Page, login: string): Promise<void> 
   }
 }
 
-/** Whether the service answers a route at all (a route still being built answers 404 NOT_FOUND). */
-async function serviceHas(method: string, path: string, auth = process.env.E2E_SANDBOX_AUTH!): Promise<boolean> {
-  const r = await fetch(`${process.env.E2E_BASE_URL}/api/2025-10-13${path}`, {
-    method,
-    headers: { authorization: auth },
-  });
-  if (r.status !== 404) return true;
-  const body = (await r.json().catch(() => ({}))) as { code?: string };
-  return body.code !== "NOT_FOUND";
-}
-
 /** Wallet keys in this page's IndexedDB (the record exists; its private key is a non-extractable CryptoKey). */
 export async function storedKey(page: Page): Promise<{ present: boolean; extractable?: boolean; type?: string }> {
   return page.evaluate(

@@ -5,6 +5,7 @@ import { formatId, iso } from "@/lib/ids";
 import { toQuote } from "@/lib/quotes/quote-view";
 import { toTransaction } from "@/lib/transactions/transaction-view";
 import type { AgentAction } from "./agent-action.contract";
+import { defined } from "@/lib/invariant";
 
 /**
  * An agent action is a view of the agent's transaction (same uuid): one state, so the two approval doors
@@ -31,8 +32,8 @@ export function toAgentAction({ t, q, platformCustomerId }: ActionRow): AgentAct
   const type = t.kind === "TRANSFER_IN" ? "TRANSFER_IN" : t.kind === "TRANSFER_OUT" ? "TRANSFER_OUT" : "EXECUTE_QUOTE";
   const out: AgentAction = {
     id: formatId("AgentAction", t.id),
-    agentId: formatId("Agent", t.agentId!),
-    customerId: formatId("Customer", t.customerId!),
+    agentId: formatId("Agent", defined(t.agentId, "an agent action's agentId")),
+    customerId: formatId("Customer", defined(t.customerId, "an agent action's customerId")),
     platformCustomerId: platformCustomerId ?? "",
     status,
     type,
@@ -50,7 +51,7 @@ export function toAgentAction({ t, q, platformCustomerId }: ActionRow): AgentAct
   }
   if (status === "APPROVED" || status === "FAILED")
     out.transaction = toTransaction(t, {
-      customerId: formatId("Customer", t.customerId!),
+      customerId: formatId("Customer", defined(t.customerId, "an agent action's customerId")),
       platformCustomerId: platformCustomerId ?? "",
     });
   if (status === "REJECTED" && t.rejectionReason) out.rejectionReason = t.rejectionReason;

@@ -11,9 +11,11 @@ import { transferOutQuote } from "@/lib/transfers/transfer-out";
 import type { TransferInput } from "@/lib/transfers/transfer.contract";
 import { findAction } from "./action-view";
 import type { AgentAction } from "./agent-action.contract";
+import { defined } from "@/lib/invariant";
 
 async function asAction(transactionId: string): Promise<AgentAction> {
-  return (await findAction(await getDb(), parseId("Transaction", transactionId)!, []))!;
+  const uuid = defined(parseId("Transaction", transactionId), "the id of a transaction just created");
+  return defined(await findAction(await getDb(), uuid, []), "the agent action of a transaction just created");
 }
 
 /**

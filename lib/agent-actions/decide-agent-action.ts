@@ -7,6 +7,7 @@ import { formatId, parseId } from "@/lib/ids";
 import { decideApproval } from "@/lib/transactions/decide-approval";
 import { findAction } from "./action-view";
 import type { AgentAction } from "./agent-action.contract";
+import { defined } from "@/lib/invariant";
 
 /**
  * POST /agents/{agentId}/actions/{actionId}/approve | /reject: the second door to the one decision of
@@ -36,5 +37,5 @@ export async function decideAgentAction(
       : [];
   if (!exists) throw notFound("AGENT_ACTION_NOT_FOUND", "Agent action", actionId);
   await decideApproval(platform, formatId("Transaction", exists.id), decision, reason);
-  return (await findAction(db, exists.id, scope))!;
+  return defined(await findAction(db, exists.id, scope), "the agent action just decided");
 }

@@ -1,22 +1,6 @@
 import { z } from "zod";
 import type { ResponseSpec } from "./operation";
 
-const fieldErrorSchema = z.object({
-  field: z.string(),
-  constraint: z
-    .object({
-      format: z.string().optional(),
-      pattern: z.string().optional(),
-      enum: z.array(z.unknown()).optional(),
-      minLength: z.number().optional(),
-      maxLength: z.number().optional(),
-      minimum: z.number().optional(),
-      maximum: z.number().optional(),
-    })
-    .optional(),
-  message: z.string(),
-});
-
 const errorSchema = z.object({
   status: z.number().int(),
   code: z.string(),

@@ -1,6 +1,6 @@
 /**
  * The one error table: every error code the service answers with, and its HTTP status.
- * Codes come from the spec's Errors section and from ../shared/design/protocol.md
+ * Codes come from the spec's Errors section and from docs/protocol.md
  * ("Error codes the spec does not name"). Handlers throw ApiError; the handler wrapper answers.
  */
 export const ERROR_STATUS = {

@@ -33,7 +33,7 @@ export interface Operation<
    */
   agentAuthInQuery?: boolean;
   body?: B;
-  /** `multipart/form-data`: `body` validates the form's fields, files as `File` (lib/http/body.ts readFormBody). */
+  /** `multipart/form-data`: `body` validates the form's fields, files as `File` (lib/api-core/body.ts readFormBody). */
   bodyEncoding?: "multipart/form-data";
   /** With multipart: the largest accepted request in bytes (413 above it); a function when it depends on configuration. */
   maxBodyBytes?: number | (() => number);

@@ -43,7 +43,7 @@ function collect(issue: z.core.$ZodIssue, prefix: string, base: PropertyKey[], o
       const missing = issue.input === undefined;
       out.push({
         field,
-        message: missing ? "Required" : `Expected ${issue.expected}, received ${describe(issue.input)}`,
+        message: missing ? "Required" : `Expected ${issue.expected}, received ${describeValue(issue.input)}`,
       });
       return;
     }
@@ -104,7 +104,7 @@ function regexSource(p: unknown): string {
   return m ? m[1] : String(p);
 }
 
-function describe(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v === null) return "null";
   if (Array.isArray(v)) return "array";
   return typeof v;
@@ -118,6 +118,7 @@ export function invalidInput(errors: FieldError[], message = "The request has in
  * NUL, which PostgreSQL text and jsonb cannot hold, and unpaired UTF-16 surrogates, which UTF-8
  * cannot encode (protocol.md "Amounts and text").
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching NUL is this pattern's purpose.
 const BAD_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Every string (value or key, at any depth) holding bad text, as FieldErrors. */
@@ -130,8 +131,9 @@ function badTextFields(value: unknown, prefix = ""): FieldError[] {
           field: fieldPath(prefix, path) || "(body)",
           message: "Must not contain NUL or unpaired surrogate characters",
         });
-    } else if (Array.isArray(v)) v.forEach((x, i) => walk(x, [...path, i]));
-    else if (v !== null && typeof v === "object") {
+    } else if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(x, [...path, i]);
+    } else if (v !== null && typeof v === "object") {
       for (const [k, x] of Object.entries(v)) {
         if (BAD_TEXT.test(k))
           out.push({

@@ -15,5 +15,9 @@ export function startBulkImportWorker(): { stop: () => void } {
       async () => (await processBulkImportBatch(BULK_IMPORT_BATCH)) > 0,
     ),
   );
-  return { stop: () => loops.forEach((l) => l.stop()) };
+  return {
+    stop: () => {
+      for (const l of loops) l.stop();
+    },
+  };
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
+import { defined } from "@/lib/invariant";
 import { cardCurrencyFor } from "./card-currency";
 
 /** Currencies a card's funding account may hold (Grid: USDB in v1; a USDB or USDC account funds a USD card). */
@@ -53,6 +54,8 @@ export async function resolveFundingSources(
     if (input.cardCurrency && cardCurrencyFor(a.currency) !== input.cardCurrency)
       throw ineligible(id, `${a.currency} does not fund a ${input.cardCurrency} card`);
   });
-  // ids is never empty (the contracts ask for at least one), so `funding` is set.
-  return { uuids, currency: cardCurrencyFor(funding ?? "") };
+  return {
+    uuids,
+    currency: cardCurrencyFor(defined(funding, "the currency of a non-empty list of funding sources")),
+  };
 }

@@ -5,7 +5,6 @@ import { cardReveals, cards, customers, internalAccounts, platforms, scaStates }
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { reply, type Reply } from "@/lib/api-core/reply";
-import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
 import { checkScaSession } from "@/lib/sca/check-sca-session";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
@@ -18,6 +17,7 @@ import {
 import { openCardSecrets } from "./card-secrets";
 import type { CardRow } from "./card-view";
 import { findCardOrThrow } from "./find-card";
+import { publicOrigin } from "@/lib/config/env";
 
 /** How long a reveal URL loads (Grid: "within minutes"; protocol.md: at most 5). */
 const REVEAL_TTL_MS = 5 * 60_000;
@@ -120,7 +120,7 @@ async function mintReveal(db: DbOrTx, card: CardRow, requestOrigin: string) {
   await db
     .insert(cardReveals)
     .values({ tokenDigest: digest(token), cardId: card.id, platformId: card.platformId, expiresAt });
-  const origin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : requestOrigin;
+  const origin = publicOrigin(requestOrigin);
   return { panEmbedUrl: `${origin}${revealPath(token)}`, expiresAt: expiresAt.toISOString() };
 }
 

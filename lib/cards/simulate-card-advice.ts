@@ -2,6 +2,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { lockedBalance, moveCardMoney } from "./card-ledger";
 import { onCardTransaction } from "./card-simulation-context";
 import { saveCardTransaction } from "./save-card-transaction";
+import { defined } from "@/lib/invariant";
 
 /**
  * An authorization advice re-sizes an open debit authorization to a new total: the hold grows or shrinks
@@ -18,7 +19,7 @@ export async function simulateCardAdvice(
     input.cardTransactionId,
     ["AUTHORIZED", "PARTIALLY_SETTLED"],
     async (tx, t) => {
-      const m = { ...t, accountId: t.accountId! };
+      const m = { ...t, accountId: defined(t.accountId, "an authorized card transaction's account") };
       const total = BigInt(input.amount);
       const delta = total - t.authorizedAmount;
       if (t.direction === "CREDIT")
@@ -38,6 +39,7 @@ export async function simulateCardAdvice(
         });
         return;
       }
+      // biome-ignore lint/complexity/useMathMinMax: bigint amounts; Math.min takes numbers only.
       const release = -delta < t.heldAmount ? -delta : t.heldAmount;
       await moveCardMoney(tx, m, "release", release);
       await saveCardTransaction(tx, { ...t, authorizedAmount: total, heldAmount: t.heldAmount - release });

@@ -9,6 +9,7 @@ import type { CardTransactionRow } from "./card-transaction-view";
 import { findCardOrThrow } from "./find-card";
 import { saveCardTransaction } from "./save-card-transaction";
 import { cardCanPullFrom } from "./wallet-pull-signer";
+import { defined } from "@/lib/invariant";
 
 export type AuthorizationKind = Exclude<CardTransactionRow["kind"], never>;
 type Decline = (typeof DECLINE_REASONS)[number];
@@ -95,7 +96,7 @@ export async function simulateCardAuthorization(
       if (!chosen) return decline("INSUFFICIENT_FUNDS");
       row.accountId = chosen;
     }
-    const t = { ...row, accountId: row.accountId! };
+    const t = { ...row, accountId: defined(row.accountId, "the funding account just chosen") };
     if (kind === "FINANCIAL_AUTHORIZATION" || kind === "FINANCIAL_CREDIT_AUTHORIZATION") {
       await moveCardMoney(tx, t, credit ? "credit" : "pull", amount);
       Object.assign(row, { status: "SETTLED", settledAmount: amount, settlementCount: 1 });

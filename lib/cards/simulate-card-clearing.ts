@@ -2,6 +2,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { lockedBalance, moveCardMoney } from "./card-ledger";
 import { onCardTransaction } from "./card-simulation-context";
 import { saveCardTransaction } from "./save-card-transaction";
+import { defined } from "@/lib/invariant";
 
 /**
  * A clearing: 0 expires the authorization (hold released, SETTLED); less than the remaining hold captures
@@ -20,7 +21,7 @@ export async function simulateCardClearing(
     ["AUTHORIZED", "PARTIALLY_SETTLED"],
     async (tx, t) => {
       const amount = BigInt(input.amount);
-      const m = { ...t, accountId: t.accountId! };
+      const m = { ...t, accountId: defined(t.accountId, "an authorized card transaction's account") };
       const next = { ...t };
       if (t.direction === "CREDIT") {
         await moveCardMoney(tx, m, "credit", amount);

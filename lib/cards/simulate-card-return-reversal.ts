@@ -2,6 +2,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { lockedBalance, moveCardMoney } from "./card-ledger";
 import { onCardTransaction } from "./card-simulation-context";
 import { saveCardTransaction } from "./save-card-transaction";
+import { defined } from "@/lib/invariant";
 
 /** A return reversal: the refunded amount is taken back from the funding source (SETTLED), or booked as a loss (EXCEPTION). */
 export async function simulateCardReturnReversal(
@@ -10,7 +11,7 @@ export async function simulateCardReturnReversal(
   input: { cardTransactionId: string },
 ) {
   return onCardTransaction(platform, cardId, input.cardTransactionId, ["REFUNDED"], async (tx, t) => {
-    const m = { ...t, accountId: t.accountId! };
+    const m = { ...t, accountId: defined(t.accountId, "a refunded card transaction's account") };
     const covered = (await lockedBalance(tx, m.accountId, m.currency)) >= t.refundedAmount;
     await moveCardMoney(tx, m, covered ? "pull" : "loss", t.refundedAmount);
     await saveCardTransaction(tx, {

@@ -3,6 +3,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { moveCardMoney } from "./card-ledger";
 import { onCardTransaction } from "./card-simulation-context";
 import { saveCardTransaction } from "./save-card-transaction";
+import { defined } from "@/lib/invariant";
 
 /** A merchant return: credits the funding source with up to the net settled amount; all of it (nothing held) → REFUNDED. */
 export async function simulateCardReturn(
@@ -23,7 +24,12 @@ export async function simulateCardReturn(
           errors: [{ field: "amount", message: `At most ${net}` }],
         });
       }
-      await moveCardMoney(tx, { ...t, accountId: t.accountId! }, "credit", amount);
+      await moveCardMoney(
+        tx,
+        { ...t, accountId: defined(t.accountId, "a settled card transaction's account") },
+        "credit",
+        amount,
+      );
       const refundedAmount = t.refundedAmount + amount;
       const full = refundedAmount === t.settledAmount && t.heldAmount === 0n;
       await saveCardTransaction(

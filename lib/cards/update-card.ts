@@ -24,9 +24,10 @@ export async function updateCard(platform: PlatformPrincipal, cardId: string, in
       throw new ApiError("CARD_NOT_MUTABLE", `Card ${cardId} is CLOSED and cannot change`);
     }
     const set: Partial<typeof cards.$inferInsert> = { updatedAt: new Date() };
-    const stateChanges = input.state !== undefined && input.state !== card.state;
+    const nextState = input.state;
+    const stateChanges = nextState !== undefined && nextState !== card.state;
     if (stateChanges) {
-      if (!ALLOWED[card.state]?.includes(input.state!)) {
+      if (!ALLOWED[card.state]?.includes(nextState)) {
         throw new ApiError("INVALID_STATE_TRANSITION", `A card cannot move from ${card.state} to ${input.state}`, {
           from: card.state,
           to: input.state,

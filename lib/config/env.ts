@@ -18,6 +18,16 @@ const envSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
+    /**
+     * A streaming read replica of DATABASE_URL: lists read there once it has replayed the primary's WAL up to the
+     * position the primary had when the read began (db/replica.ts); unset, every read goes to DATABASE_URL.
+     */
+    DATABASE_REPLICA_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    /** How long a read waits for the replica to catch up before it reads from the primary instead. */
+    REPLICA_MAX_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(50),
     /** `false`: no server-side prepared statements (a pooler in transaction mode that does not track them, PgBouncer < 1.21). */
     DATABASE_PREPARE: z.enum(["true", "false"]).default("true"),
     /** PostgreSQL connections per process (db/pool-size.ts): unset means twice the CPUs, at least 4. */
@@ -197,4 +207,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 export function env(): Env {
   if (!cached) cached = loadEnv();
   return cached;
+}
+
+/** The origin of links the service hands out (reveal, KYC, Plaid): PUBLIC_URL when set, else the request's own. */
+export function publicOrigin(requestOrigin: string): string {
+  const configured = env().PUBLIC_URL;
+  return configured ? new URL(configured).origin : requestOrigin;
 }

@@ -26,7 +26,8 @@ function keyObject(publicKeyHex: string): KeyObject {
   if (!key) {
     const der = Buffer.concat([SPKI_COMPRESSED_PREFIX, hexToBytes(compressed)]);
     key = createPublicKey({ key: der, format: "der", type: "spki" });
-    if (keyCache.size >= KEY_CACHE_LIMIT) keyCache.delete(keyCache.keys().next().value!);
+    const oldest = keyCache.keys().next();
+    if (keyCache.size >= KEY_CACHE_LIMIT && !oldest.done) keyCache.delete(oldest.value);
     keyCache.set(compressed, key);
   }
   return key;

@@ -32,14 +32,15 @@ export async function encryptAtRest(keyBytes32: Uint8Array, plaintext: Uint8Arra
 
 export async function decryptAtRest(keyBytes32: Uint8Array, value: string, aad?: string): Promise<Uint8Array> {
   const parts = typeof value === "string" ? value.split(".") : [];
-  if (parts.length !== 3 || parts[0] !== VERSION) {
+  const [version, ivText, ctText] = parts;
+  if (parts.length !== 3 || version !== VERSION || ivText === undefined || ctText === undefined) {
     throw new Error(`at-rest: expected "${VERSION}.<iv>.<ciphertext>"`);
   }
   let iv: Uint8Array;
   let ct: Uint8Array;
   try {
-    iv = base64urlDecode(parts[1]!);
-    ct = base64urlDecode(parts[2]!);
+    iv = base64urlDecode(ivText);
+    ct = base64urlDecode(ctText);
   } catch {
     throw new Error("at-rest: expected base64url iv and ciphertext");
   }

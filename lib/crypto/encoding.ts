@@ -11,7 +11,7 @@ const HEX_RE = /^[0-9a-fA-F]*$/;
 /** Lowercase hex, as every format in protocol.md emits it. */
 export function bytesToHex(bytes: Uint8Array): string {
   let out = "";
-  for (let i = 0; i < bytes.length; i++) out += bytes[i]!.toString(16).padStart(2, "0");
+  for (const b of bytes) out += b.toString(16).padStart(2, "0");
   return out;
 }
 
@@ -60,18 +60,6 @@ export function utf8Decode(bytes: Uint8Array): string {
 /** Lowercase hex SHA-256 of bytes, or of the UTF-8 bytes of a string. */
 export function sha256Hex(input: Uint8Array | string): string {
   return bytesToHex(sha256(typeof input === "string" ? utf8Encode(input) : input));
-}
-
-function sha256Bytes(input: Uint8Array | string): Uint8Array {
-  return sha256(typeof input === "string" ? utf8Encode(input) : input);
-}
-
-/** Byte-wise equality in time independent of where the first difference is. */
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i]! ^ b[i]!;
-  return diff === 0;
 }
 
 export function concatBytes(...parts: Uint8Array[]): Uint8Array {

@@ -81,7 +81,8 @@ export function normalizePublicKeyHex(publicKeyHex: string): string {
   const hit = normalized.get(publicKeyHex);
   if (hit !== undefined) return hit;
   const out = compressPublicKey(publicKeyHex);
-  if (normalized.size >= NORMALIZED_LIMIT) normalized.delete(normalized.keys().next().value!);
+  const oldest = normalized.keys().next();
+  if (normalized.size >= NORMALIZED_LIMIT && !oldest.done) normalized.delete(oldest.value);
   normalized.set(publicKeyHex, out);
   return out;
 }

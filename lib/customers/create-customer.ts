@@ -10,6 +10,7 @@ import { toCustomer } from "./customer-view";
 import { isUniqueViolation } from "@/db/errors";
 import { initialKycStatus } from "./initial-kyc-status";
 import { sealIdentifier } from "./seal-identifier";
+import { defined } from "@/lib/invariant";
 
 /** The customers row of a new customer (defaults for platformCustomerId and umaAddress, its first KYC status, the identifier sealed). */
 export async function newCustomerRow(
@@ -27,7 +28,7 @@ export async function newCustomerRow(
     id,
     platformId: platform.id,
     platformCustomerId,
-    customerType: customerType!,
+    customerType: defined(customerType, "customerType (the contract requires it)"),
     email: email ?? null,
     phoneNumber: phoneNumber ?? null,
     umaAddress,

@@ -175,7 +175,6 @@ const businessInfoFields = {
 const businessInfoSchema = z.object(businessInfoFields).strict();
 /** PATCH: every field optional; the given ones replace the stored ones. */
 const businessInfoUpdateSchema = businessInfoSchema.partial().strict();
-type BusinessInfo = z.infer<typeof businessInfoSchema>;
 
 function customerFieldsWith<B extends z.ZodType>(businessInfo: B) {
   return {

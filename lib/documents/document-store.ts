@@ -3,6 +3,7 @@ import { AwsClient } from "aws4fetch";
 import { getDb } from "@/db/client";
 import { documentBlobs } from "@/db/schema";
 import { env } from "@/lib/config/env";
+import { defined } from "@/lib/invariant";
 
 /**
  * Where encrypted document bytes live (the seam). Values are already AES-256-GCM ciphertext
@@ -37,13 +38,13 @@ const pgStore: DocumentStore = {
 function s3Store(): DocumentStore {
   const cfg = env();
   const client = new AwsClient({
-    accessKeyId: cfg.S3_ACCESS_KEY_ID!,
-    secretAccessKey: cfg.S3_SECRET_ACCESS_KEY!,
+    accessKeyId: defined(cfg.S3_ACCESS_KEY_ID, "S3_ACCESS_KEY_ID (env requires it with S3_ENDPOINT)"),
+    secretAccessKey: defined(cfg.S3_SECRET_ACCESS_KEY, "S3_SECRET_ACCESS_KEY (env requires it with S3_ENDPOINT)"),
     region: cfg.S3_REGION,
     service: "s3",
   });
   const url = (key: string) =>
-    `${cfg.S3_ENDPOINT!.replace(/\/$/, "")}/${cfg.S3_BUCKET}/${key.split("/").map(encodeURIComponent).join("/")}`;
+    `${defined(cfg.S3_ENDPOINT, "S3_ENDPOINT").replace(/\/$/, "")}/${cfg.S3_BUCKET}/${key.split("/").map(encodeURIComponent).join("/")}`;
   const check = async (res: Response, what: string, ok: number[]) => {
     if (!ok.includes(res.status)) throw new Error(`document store: S3 ${what} answered ${res.status}`);
   };

@@ -14,6 +14,7 @@ export const newStorageKey = (platformUuid: string, documentUuid: string) =>
   `documents/${platformUuid}/${documentUuid}/${randomBytes(12).toString("base64url")}`;
 
 /** The client's file name, kept as a label only (never used as a path). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what the label must not keep.
 const cleanFileName = (name: string) => name.replace(/[\u0000-\u001f\u007f/\\]/g, "_").slice(-200) || "document";
 
 /** The row fields an upload or a replace writes: the metadata, and where the checked, sealed file went. */

@@ -114,14 +114,15 @@ function bankSchema(v: BankVariant, mode: Mode) {
     beneficiary: bankBeneficiary(v, mode),
     ...(mode === "output" ? { paymentRails: rails(v.rails) } : clientCopies(v.rails)),
   });
-  if (mode === "create" && v.alternatives) {
-    const groups = v.alternatives.map((a) => a.fields.join(" + ")).join(" or ");
+  const alternatives = v.alternatives;
+  if (mode === "create" && alternatives) {
+    const groups = alternatives.map((a) => a.fields.join(" + ")).join(" or ");
     s = (s as z.ZodObject).check(
       z.refine(
-        (info: Record<string, unknown>) => v.alternatives!.some((a) => a.fields.every((f) => info[f] !== undefined)),
+        (info: Record<string, unknown>) => alternatives.some((a) => a.fields.every((f) => info[f] !== undefined)),
         {
           message: `Requires ${groups}`,
-          path: [v.alternatives[0].fields[0]],
+          path: [alternatives[0].fields[0]],
           when: () => true,
         },
       ),

@@ -394,6 +394,16 @@ export const LIGHTNING_VARIANTS: LightningVariant[] = [
 export const VARIANTS: Variant[] = [...BANK_VARIANTS, ...WALLET_VARIANTS, ...LIGHTNING_VARIANTS];
 export const VARIANT_BY_TYPE = new Map<string, Variant>(VARIANTS.map((v) => [v.accountType, v]));
 
+/**
+ * The variant of an account type the contract already accepted or a stored row holds: every such type is one of
+ * VARIANTS, so a miss is a programming error (a 500), never the client's.
+ */
+export function variantOf(accountType: string): Variant {
+  const v = VARIANT_BY_TYPE.get(accountType);
+  if (!v) throw new Error(`no account variant for ${accountType}`);
+  return v;
+}
+
 /** The currencies a variant accepts (null = any ISO 4217 code). */
 export function currenciesOf(v: Variant): string[] | null {
   if (v.kind === "bank") return v.currency === null ? null : [v.currency];

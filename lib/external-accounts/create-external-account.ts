@@ -8,7 +8,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { invalidInput } from "@/lib/api-core/validation";
 import { newUuid } from "@/lib/ids";
 import { beneficiaryName, identifierOf, identityKey, initialStatus, ruleErrors } from "./account-rules";
-import { VARIANT_BY_TYPE } from "./account-variants";
+import { variantOf } from "./account-variants";
 import { checkBeneficiary, railFor } from "./beneficiary-rail";
 import type { ExternalAccountCreate } from "./external-account.contract";
 import { toExternalAccount } from "./external-account-view";
@@ -24,7 +24,7 @@ export async function createExternalAccount(
 ) {
   // paymentRails / countries: the client copies account-info.schema.ts accepts; the stored info never carries them.
   const { paymentRails: _rails, countries: _countries, ...info } = input.accountInfo as Record<string, unknown>;
-  const variant = VARIANT_BY_TYPE.get(String(info.accountType))!;
+  const variant = variantOf(String(info.accountType));
   const db = await getDb();
   let customerUuid: string | null = null;
   if ("customerUuid" in owner) customerUuid = owner.customerUuid;

@@ -1,7 +1,7 @@
 import type { InferSelectModel } from "drizzle-orm";
 import type { externalAccounts } from "@/db/schema";
 import { formatId } from "@/lib/ids";
-import { VARIANT_BY_TYPE, type Variant } from "./account-variants";
+import { type Variant, variantOf } from "./account-variants";
 import type { ExternalAccount } from "./external-account.contract";
 
 export type ExternalAccountRow = InferSelectModel<typeof externalAccounts>;
@@ -15,7 +15,7 @@ export function paymentRailsOf(v: Variant, info: Record<string, unknown>): strin
 }
 
 export function toExternalAccount(row: ExternalAccountRow): ExternalAccount {
-  const variant = VARIANT_BY_TYPE.get(row.accountType)!;
+  const variant = variantOf(row.accountType);
   const out: Record<string, unknown> = {
     id: formatId("ExternalAccount", row.id),
     customerId: row.customerId ? formatId("Customer", row.customerId) : null,

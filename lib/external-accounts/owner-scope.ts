@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { externalAccounts } from "@/db/schema";
 
 /**
@@ -12,7 +12,11 @@ export type OwnerScope =
 
 export function scopeWhere(scope: OwnerScope): SQL {
   const platform = eq(externalAccounts.platformId, scope.platformId);
-  if (scope.kind === "customers") return and(platform, isNotNull(externalAccounts.customerId))!;
-  if (scope.kind === "platform") return and(platform, isNull(externalAccounts.customerId))!;
-  return and(platform, eq(externalAccounts.customerId, scope.customerId))!;
+  const owner =
+    scope.kind === "customers"
+      ? isNotNull(externalAccounts.customerId)
+      : scope.kind === "platform"
+        ? isNull(externalAccounts.customerId)
+        : eq(externalAccounts.customerId, scope.customerId);
+  return sql`${platform} and ${owner}`;
 }

@@ -3,7 +3,7 @@ import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import { isSelfCustodyWallet } from "./account-rules";
-import { VARIANT_BY_TYPE, type WalletVariant } from "./account-variants";
+import { type WalletVariant, variantOf } from "./account-variants";
 import { findExternalAccountOrThrow } from "./find-external-account";
 import type { ExternalAccountRow } from "./external-account-view";
 import type { OwnerScope } from "./owner-scope";
@@ -14,7 +14,7 @@ const VERIFIABLE = new Set(["PENDING_OWNERSHIP_VERIFICATION", "UNVERIFIED"]);
 
 /** The wallet variant of an account that can prove ownership by WALLET_SIGNATURE, or 409 saying why not. */
 export function signableWallet(row: ExternalAccountRow): WalletVariant {
-  const v = VARIANT_BY_TYPE.get(row.accountType)!;
+  const v = variantOf(row.accountType);
   const id = formatId("ExternalAccount", row.id);
   if (v.kind !== "wallet" || !isSelfCustodyWallet(v, row.accountInfo)) {
     throw new ApiError(

@@ -6,7 +6,7 @@ import { submitHostedKyc } from "./submit-hosted-kyc";
 /**
  * The hosted KYC page behind a kyc-link's `kycUrl` (`/kyc/<token>`): a plain HTML form (no script) that the
  * end user fills in; its POST goes through the same services as PATCH /customers, POST /documents and
- * POST /verifications (lib/verifications/submit-hosted-kyc.ts). Never cached; not framed.
+ * POST /verifications (lib/hosted-kyc/submit-hosted-kyc.ts). Never cached; not framed.
  */
 const HEADERS = {
   "cache-control": "no-store",

@@ -4,6 +4,7 @@ import { preparedQuery } from "@/db/prepared";
 import { customers, externalAccounts, internalAccounts, scaStates, type AccountKind } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
+import { defined } from "@/lib/invariant";
 
 export interface ResolvedAccount {
   kind: AccountKind;
@@ -84,7 +85,7 @@ function liveOwner(row: OwnerRow, customerId: string | null, accountId: string):
     throw new ApiError("USER_NOT_FOUND", `The customer owning ${accountId} was deleted`, { accountId });
   return {
     kycStatus: row.kycStatus,
-    customerType: row.customerType!,
+    customerType: defined(row.customerType, "a live customer's type"),
     profile: row.profile,
     sessionExpiresAt: row.sessionExpiresAt,
   };

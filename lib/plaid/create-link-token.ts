@@ -1,13 +1,13 @@
 import { getDb } from "@/db/client";
 import { plaidLinkTokens } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
-import { env } from "@/lib/config/env";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import { formatId, newUuid } from "@/lib/ids";
 import { plaidBeneficiary } from "./plaid-beneficiary";
 import { plaidClientFor } from "./plaid-client";
 import { linkTokenDigest } from "./link-token-digest";
+import { publicOrigin } from "@/lib/config/env";
 
 /**
  * POST /plaid/link-tokens (deprecated). Issues a Plaid Link token for one of this platform's customers and
@@ -39,7 +39,7 @@ export async function createPlaidLinkToken(
     state: "OPEN",
     expiresAt: expiration,
   });
-  const origin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : requestOrigin;
+  const origin = publicOrigin(requestOrigin);
   return {
     linkToken,
     expiration: expiration.toISOString(),

@@ -8,7 +8,7 @@ import { invalidInput } from "@/lib/api-core/validation";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import { identityKey } from "@/lib/external-accounts/account-rules";
 import { accountInfoCreateSchema } from "@/lib/external-accounts/account-info.schema";
-import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
+import { variantOf } from "@/lib/external-accounts/account-variants";
 import { toExternalAccount } from "@/lib/external-accounts/external-account-view";
 import { newUuid } from "@/lib/ids";
 import { wakePollLoop } from "@/lib/worker-loop/poll-loop";
@@ -62,7 +62,7 @@ export async function submitPlaidPublicToken(
     );
   }
   const info = parsed.data as Record<string, unknown>;
-  const variant = VARIANT_BY_TYPE.get("USD_ACCOUNT")!;
+  const variant = variantOf("USD_ACCOUNT");
   try {
     const row = await db.transaction(async (tx) => {
       const [claimed] = await tx

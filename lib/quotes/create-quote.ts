@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
+import { variantOf } from "@/lib/external-accounts/account-variants";
 import { paymentRailsOf } from "@/lib/external-accounts/external-account-view";
 import { requireReadyToTransact } from "./require-ready-to-transact";
 import { transferAllowedForStatus } from "@/lib/external-accounts/account-rules";
@@ -241,7 +241,7 @@ async function resolveQuoteDestination(
   const dst = await resolveDestination(db, platform.id, d.accountId, scope);
   const rail = d.paymentRail;
   const railsOfDestination =
-    dst.accountType && dst.accountInfo ? paymentRailsOf(VARIANT_BY_TYPE.get(dst.accountType)!, dst.accountInfo) : [];
+    dst.accountType && dst.accountInfo ? paymentRailsOf(variantOf(dst.accountType), dst.accountInfo) : [];
   if (rail !== undefined && !railsOfDestination.includes(rail)) {
     const rails = railsOfDestination.join(", ") || "none (an internal account)";
     throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {

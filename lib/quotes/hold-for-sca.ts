@@ -12,6 +12,7 @@ import { insertTransaction, transactionFromQuote } from "@/lib/transactions/inse
 import { transactionView } from "@/lib/transactions/transaction-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { QuoteRow } from "./quote-view";
+import { defined } from "@/lib/invariant";
 
 /**
  * Whether executing the quote needs a per-quote SCA challenge (Grid: dynamic linking of amount and payee):
@@ -49,7 +50,11 @@ export async function holdForSca(
   q: QuoteRow,
   factor?: ScaFactor | null,
 ): Promise<QuoteRow> {
-  const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", q.customerId!));
+  const { customer, state } = await lockScaState(
+    tx,
+    platform.id,
+    formatId("Customer", defined(q.customerId, "the customer of a quote held for SCA")),
+  );
   const issued = await issueScaChallenge(tx, platform, { customer, state, purpose: "QUOTE", subjectId: q.id, factor });
   const txn = await insertTransaction(tx, transactionFromQuote(q, "PENDING_AUTHORIZATION"));
   const [held] = await tx

@@ -4,6 +4,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { deliverChallenge, openChallenge } from "@/lib/sca/sca-challenge";
 import { lockQuoteForSca } from "./authorize-quote";
+import { defined } from "@/lib/invariant";
 
 /**
  * POST /quotes/{quoteId}/authorize/resend: the same challenge's code again (its expiry is not extended);
@@ -26,7 +27,9 @@ export async function resendQuoteScaCode(platform: PlatformPrincipal, quoteId: s
       });
     }
     await consumeRateLimit(`sca-resend:${q.id}`, RATE_LIMITS.emailOtpChallenge, "SCA code re-sends for this quote");
-    return platform.environment === "SANDBOX" ? null : { to: customer.phoneNumber!, challengeId: challenge.id };
+    return platform.environment === "SANDBOX"
+      ? null
+      : { to: defined(customer.phoneNumber, "the phone of an SMS_OTP customer"), challengeId: challenge.id };
   });
   await deliverChallenge({ sms });
 }

@@ -41,7 +41,7 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
     .from(customers)
     .where(and(...where))
     .limit(1);
-  if (!c) throw notFound("USER_NOT_FOUND", "Receiver", input.receiverUmaAddress ?? input.customerId!);
+  if (!c) throw notFound("USER_NOT_FOUND", "Receiver", input.receiverUmaAddress ?? input.customerId ?? "");
   const [acct] = await db
     .select()
     .from(internalAccounts)

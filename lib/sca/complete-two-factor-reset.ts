@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { effectiveResetStatus, findTwoFactorReset } from "./find-two-factor-reset";
 import { lockScaState } from "./sca-state";
+import { defined } from "@/lib/invariant";
 
 /**
  * POST /sca/factors/reset/{resetId}/complete, once liveness passed: the lost factor is cleared (TOTP: the
@@ -42,7 +43,8 @@ export async function completeTwoFactorReset(
     } else if (row.factor === "PASSKEY") {
       await tx.delete(scaPasskeys).where(eq(scaPasskeys.customerId, customer.id));
     } else {
-      const phone = `${body.mobile!.countryCode}${body.mobile!.number}`;
+      const mobile = defined(body.mobile, "mobile (the SMS_OTP reset contract requires it)");
+      const phone = `${mobile.countryCode}${mobile.number}`;
       await tx
         .update(customers)
         .set({ phoneNumber: phone, contactVerified: { ...customer.contactVerified, phone }, updatedAt: now })

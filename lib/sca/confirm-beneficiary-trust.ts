@@ -14,6 +14,7 @@ import {
   type ScaProof,
 } from "./sca-challenge";
 import { lockScaState, throwIfLocked } from "./sca-state";
+import { defined } from "@/lib/invariant";
 
 /**
  * POST /customers/external-accounts/{id}/trust/confirm | /untrust/confirm: the proof of the open
@@ -34,7 +35,11 @@ export async function confirmBeneficiaryTrust(
       externalAccountId,
       { forUpdate: true },
     );
-    const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", account.customerId!));
+    const { customer, state } = await lockScaState(
+      tx,
+      platform.id,
+      formatId("Customer", defined(account.customerId, "the customer of a customer's external account")),
+    );
     throwIfLocked(state);
     requireProofShape(body);
     const challenge = await openChallenge(tx, account.id, action, body.challengeId);

@@ -3,6 +3,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { effectiveResetStatus, findTwoFactorReset } from "./find-two-factor-reset";
 import { enrolledFactors } from "./sca-factors";
 import { lockScaState } from "./sca-state";
+import { defined } from "@/lib/invariant";
 
 /** GET /sca/factors/reset/{resetId}: Grid's TwoFactorResetStatus. */
 export async function getTwoFactorReset(platform: PlatformPrincipal, customerId: string, resetId: string) {
@@ -15,7 +16,9 @@ export async function getTwoFactorReset(platform: PlatformPrincipal, customerId:
     if (row.factor !== "SMS_OTP" && status === "COMPLETED") {
       const { factors, passkeys } = await enrolledFactors(tx, customer, state);
       const reEnrolled =
-        row.factor === "TOTP" ? factors.includes("TOTP") : passkeys.some((p) => p.createdAt > row.completedAt!);
+        row.factor === "TOTP"
+          ? factors.includes("TOTP")
+          : passkeys.some((p) => p.createdAt > defined(row.completedAt, "a COMPLETED reset's completedAt"));
       enrollmentStatus = reEnrolled ? "COMPLETED" : "PENDING";
     }
     return {

@@ -16,6 +16,7 @@ import { totpCodeAccepted } from "./check-code";
 import { enrolledFactors, type ScaFactor } from "./sca-factors";
 import { SANDBOX_SCA_CODE, countFailure, lockedError, type ScaState } from "./sca-state";
 import { openTotpSecret } from "./totp";
+import { defined } from "@/lib/invariant";
 
 /** How long a quote-authorization or trust challenge can be satisfied (Grid: "a few minutes"). */
 export const SCA_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -99,7 +100,7 @@ export async function issueScaChallenge(
   let passkeyAssertionOptions: Record<string, unknown> | undefined;
   if (factor === "SMS_OTP") {
     codeDigest = await otpDigest(id, challengeCode(sandbox, id));
-    if (!sandbox) sms = { to: customer.phoneNumber!, challengeId: id };
+    if (!sandbox) sms = { to: defined(customer.phoneNumber, "the phone of an SMS_OTP customer"), challengeId: id };
   } else if (factor === "PASSKEY") {
     const options = await generateAuthenticationOptions({
       rpID: platform.settings.webauthn.rpId,

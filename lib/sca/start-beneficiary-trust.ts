@@ -4,6 +4,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
 import { deliverChallenge, issueScaChallenge } from "./sca-challenge";
 import { lockScaState, throwIfLocked } from "./sca-state";
+import { defined } from "@/lib/invariant";
 
 /**
  * POST /customers/external-accounts/{id}/trust | /untrust: an SCA challenge to the beneficiary's
@@ -22,7 +23,11 @@ export async function startBeneficiaryTrust(
       { platformId: platform.id, kind: "customers" },
       externalAccountId,
     );
-    const { customer, state } = await lockScaState(tx, platform.id, formatId("Customer", account.customerId!));
+    const { customer, state } = await lockScaState(
+      tx,
+      platform.id,
+      formatId("Customer", defined(account.customerId, "the customer of a customer's external account")),
+    );
     throwIfLocked(state);
     return issueScaChallenge(tx, platform, { customer, state, purpose: action, subjectId: account.id });
   });

@@ -9,6 +9,7 @@ import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-lim
 import { sendSms } from "@/lib/sms/send-sms";
 import { issueScaChallenge } from "./sca-challenge";
 import { SANDBOX_SCA_CODE, lockScaState, throwIfLocked } from "./sca-state";
+import { defined } from "@/lib/invariant";
 
 /** POST /sca/login/start. */
 export async function startScaLogin(
@@ -29,7 +30,7 @@ export async function startScaLogin(
         factor: "PASSKEY",
         factorField: "factor",
       });
-      return { passkeyOptions: issued.view.passkeyAssertionOptions! };
+      return { passkeyOptions: defined(issued.view.passkeyAssertionOptions, "a PASSKEY challenge's options") };
     }
     if (factor === "TOTP") {
       if (!state.totpSecretEnc)

@@ -115,8 +115,9 @@ async function claimAndJudge<I, C extends Record<string, unknown>>(
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e === refusal) return afterRefusal(r, requestId, e);
+    if (!claimed) throw e;
     // The effect refused (`execute` threw): its error is the terminal answer, stored with a consume of its own.
-    return consumeWithFailure(r, claimed!, claimed!.context as C, e);
+    return consumeWithFailure(r, claimed, e);
   }
 }
 
@@ -141,7 +142,7 @@ async function judge<I, C extends Record<string, unknown>>(
     // The stamp was judged at acceptance: only the identical one may follow, and the signer's session is
     // checked again when the provider settles (a revoked one ends the request with SESSION_REVOKED).
     if (row.acceptedSigner !== stamp.publicKey || row.acceptedSignature !== stamp.signature) throw signatureConflict();
-    return settle(r, row, context);
+    return settle(r, row);
   }
   try {
     // Step 8.
@@ -154,11 +155,11 @@ async function judge<I, C extends Record<string, unknown>>(
   }
   // With no settle delay the provider settles at acceptance: accept, settle and consume are one claim
   // in the transaction that applies the effect (exactly one winner all the same).
-  if (settleDelayMs() === 0) return acceptAndConsume(r, row, context);
+  if (settleDelayMs() === 0) return acceptAndConsume(r, row);
   const lost = await accept(r, row);
   if (lost) return lost;
   // Step 10.
-  return settle(r, row, context);
+  return settle(r, row);
 }
 
 /** Step 7: the retry's body must be the first call's. */
@@ -350,7 +351,9 @@ function expired(row: SignedRequestRow): ApiError {
  * Returns null when the request is ACCEPTED with this very stamp (the caller goes on settling it).
  */
 async function afterLostRace<I, C extends Record<string, unknown>>(r: Retry<I, C>, id: string): Promise<Reply | null> {
-  const now = (await readRequest(r.db, id))!;
+  const now = await readRequest(r.db, id);
+  // The row was claimed by another judgement a moment ago and rows are swept only long after they expire.
+  if (!now) throw new Error(`signed request ${id} vanished after a lost race`);
   if (now.state === "PENDING") throw expired(now);
   if (now.state === "CONSUMED") return replay(r, now);
   if (now.acceptedSigner !== r.stamp.publicKey || now.acceptedSignature !== r.stamp.signature)
@@ -532,23 +535,21 @@ async function accept<I, C extends Record<string, unknown>>(
 async function acceptAndConsume<I, C extends Record<string, unknown>>(
   r: Retry<I, C>,
   row: SignedRequestRow,
-  context: C,
 ): Promise<Reply> {
   try {
     const result = await consumeInTransaction(r, "claimed", (tx) => claim(tx, r, row.id, { withSessions: false }));
     if (result) return result;
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
-    return consumeWithFailure(r, row, context, e);
+    return consumeWithFailure(r, row, e);
   }
-  return (await afterLostRace(r, row.id)) ?? settle(r, row, context);
+  return (await afterLostRace(r, row.id)) ?? settle(r, row);
 }
 
 /** The effect refused with `failure`: consume the request with that terminal answer, unless another retry won it. */
 async function consumeWithFailure<I, C extends Record<string, unknown>>(
   r: Retry<I, C>,
   row: SignedRequestRow,
-  context: C,
   failure: ApiError,
 ): Promise<Reply> {
   const [won] = await r.db
@@ -557,7 +558,7 @@ async function consumeWithFailure<I, C extends Record<string, unknown>>(
     .where(claimable(r, row.id))
     .returning({ id: signedRequests.id });
   if (won) throw failure;
-  return (await afterLostRace(r, row.id)) ?? settle(r, row, context);
+  return (await afterLostRace(r, row.id)) ?? settle(r, row);
 }
 
 /** Request `id` of the retry's platform, PENDING and not expired: a request that can still be accepted. */
@@ -770,11 +771,7 @@ const consumeAndStore = preparedInTransaction((db) =>
  * Step 10: the one transaction that moves the request from settled to CONSUMED applies the effect and
  * stores the terminal response. A signer whose session was revoked meanwhile ends it with SESSION_REVOKED.
  */
-async function settle<I, C extends Record<string, unknown>>(
-  r: Retry<I, C>,
-  row: SignedRequestRow,
-  context: C,
-): Promise<Reply> {
+async function settle<I, C extends Record<string, unknown>>(r: Retry<I, C>, row: SignedRequestRow): Promise<Reply> {
   const { db } = r;
   const consumable = and(
     eq(signedRequests.id, row.id),

@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { listPage } from "@/db/list-page";
 import { stablecoinOperations } from "@/db/schema";
@@ -15,7 +15,8 @@ export async function listOperations(
   const db = await getDb();
   const coin = await findStablecoinOrThrow(db, platformId, stablecoinId);
   const where: SQL[] = [
-    and(eq(stablecoinOperations.platformId, platformId), eq(stablecoinOperations.stablecoinId, coin.id))!,
+    eq(stablecoinOperations.platformId, platformId),
+    eq(stablecoinOperations.stablecoinId, coin.id),
   ];
   if (q.operationType) where.push(eq(stablecoinOperations.operationType, q.operationType));
   return listPage(

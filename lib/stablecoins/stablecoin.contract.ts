@@ -98,7 +98,6 @@ const mintFundingSourceSchema = z.discriminatedUnion("type", [
     })
     .strict(),
 ]);
-type MintFundingSource = z.infer<typeof mintFundingSourceSchema>;
 
 const mintRequestSchema = z
   .object({
@@ -121,7 +120,6 @@ const burnSourceSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("GRID_INTERNAL_ACCOUNT"), accountId: idText }).strict(),
   z.object({ type: z.literal("PROVIDER_INTERNAL_BALANCE") }).strict(),
 ]);
-type BurnSource = z.infer<typeof burnSourceSchema>;
 
 const burnRequestSchema = z
   .object({

@@ -16,6 +16,7 @@ import { rekeyDeviceCodes } from "@/lib/agents/rekey-device-codes";
 import { startSweeper } from "@/lib/sweeper/worker";
 import { startStablecoinWorker } from "@/lib/stablecoins/worker";
 import { allowDemoOidcIssuer } from "./allow-demo-oidc-issuer";
+import { defined } from "@/lib/invariant";
 
 /**
  * Server start-up: validate configuration (a bad value stops the process, naming the variable),
@@ -81,7 +82,7 @@ async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
     // The secret is kept here, readable only by this user, so the demo keeps working across restarts.
     fs.writeFileSync(file, `${JSON.stringify(demo, null, 2)}\n`, { mode: 0o600 });
   }
-  await allowDemoOidcIssuer(parseId("Platform", demo.id)!);
+  await allowDemoOidcIssuer(defined(parseId("Platform", demo.id), "the demo platform's id"));
   const base = `${origin}/api/2025-10-13`;
   logger.info({ demoPlatform: demo.id, url: origin }, "demo platform ready");
   console.log(

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, or, inArray, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, transactions } from "@/db/schema";
 import { listPage } from "@/db/list-page";
@@ -41,7 +41,7 @@ export async function listTransactions(platformId: string, q: TransactionFilters
     if (!acc) return emptyPage();
     if (side === "source") where.push(eq(transactions.sourceAccountId, acc));
     else if (side === "destination") where.push(eq(transactions.destinationAccountId, acc));
-    else where.push(or(eq(transactions.sourceAccountId, acc), eq(transactions.destinationAccountId, acc))!);
+    else where.push(sql`(${eq(transactions.sourceAccountId, acc)} or ${eq(transactions.destinationAccountId, acc)})`);
   }
   if (q.status) where.push(eq(transactions.status, q.status as never));
   if (q.type) where.push(eq(transactions.direction, q.type));

@@ -3,7 +3,7 @@ import type { Tx } from "@/db/client";
 import { externalAccounts, platforms } from "@/db/schema";
 import { identifierOf } from "@/lib/external-accounts/account-rules";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
-import { counterpartyFor } from "@/lib/uma/counterparty";
+import { type CounterpartyAnswer, counterpartyFor } from "@/lib/uma/counterparty";
 import { WALLET_NETWORKS, type CryptoNetwork } from "./on-chain";
 import type { FailureReason } from "./transaction.contract";
 
@@ -66,7 +66,7 @@ export async function payoutOutcome(
  * refuses it before any debit, a receiver that is gone is ACCOUNT_INVALID; otherwise it settles, with a settlement leg.
  */
 export async function umaPayoutOutcome(input: { umaAddress: string; sandbox: boolean }): Promise<PayoutOutcome> {
-  let answer;
+  let answer: CounterpartyAnswer | null;
   try {
     answer = await counterpartyFor(input.sandbox ? "SANDBOX" : "PRODUCTION").lookup(input.umaAddress);
   } catch {

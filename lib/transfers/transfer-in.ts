@@ -15,6 +15,7 @@ import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView, type TransactionRow } from "@/lib/transactions/transaction-view";
 import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
 import type { TransferInput } from "./transfer.contract";
+import { defined } from "@/lib/invariant";
 
 /**
  * An agent's transfer-in (POST /agents/me/transfer-in): only its customer's accounts, and its policy decides,
@@ -121,7 +122,7 @@ async function insertTransferIn(
       ...idempotency,
     });
     if (mode !== "AUTO") {
-      await gate!.announce(tx, inserted);
+      await defined(gate, "the approval gate of a non-AUTO transfer").announce(tx, inserted);
       return inserted;
     }
     return executeTransaction(tx, inserted, {

@@ -2,12 +2,12 @@ import { randomBytes } from "node:crypto";
 import { getDb } from "@/db/client";
 import { kycLinks } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto";
-import { env } from "@/lib/config/env";
 import { contactVerificationView } from "@/lib/customers/sca-region";
 import { ApiError } from "@/lib/api-core/errors";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
+import { publicOrigin } from "@/lib/config/env";
 
 const LINK_TTL_MS = 24 * 3600 * 1000;
 
@@ -38,6 +38,6 @@ export async function createKycLink(
     redirectUri: body?.redirectUri ?? null,
     expiresAt,
   });
-  const origin = env().PUBLIC_URL ? new URL(env().PUBLIC_URL!).origin : requestOrigin;
+  const origin = publicOrigin(requestOrigin);
   return { kycUrl: `${origin}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: "SUMSUB" as const };
 }

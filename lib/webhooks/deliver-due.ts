@@ -5,7 +5,6 @@ import { logger } from "@/lib/log/logger";
 import { retryDelayMs } from "./backoff";
 import { postWebhook } from "./post-webhook";
 import { SIGNATURE_HEADER, signWebhook } from "./sign-webhook";
-import { getWebhookSigningKey } from "./signing-key";
 import { DestinationRefused, resolveDestination, type Environment } from "./webhook-destination";
 
 export interface Claimed {
@@ -58,14 +57,6 @@ export async function claimDue(limit: number): Promise<Claimed[]> {
         where d.id = due.id and p.id = d.platform_id
         returning d.id, d.platform_id, d.event_type, d.body, d.attempts, d.give_up_at, p.settings->>'webhookUrl' as url, p.environment`,
   );
-}
-
-/** Claim the due deliveries (`claimDue`) and send them all at once; resolves when every outcome is recorded. */
-export async function deliverDue(batch = 20): Promise<AttemptOutcome[]> {
-  const claimed = await claimDue(batch);
-  if (claimed.length === 0) return [];
-  const key = await getWebhookSigningKey();
-  return Promise.all(claimed.map((c) => attemptDelivery(c, key.privateKey)));
 }
 
 /**

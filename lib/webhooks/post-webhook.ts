@@ -26,10 +26,11 @@ function agentFor(dest: Destination): http.Agent {
   else {
     const opts = { keepAlive: true, maxFreeSockets: 16, timeout: 4_000 };
     agent = dest.url.protocol === "https:" ? new https.Agent(opts) : new http.Agent(opts);
-    if (agents.size >= MAX_AGENTS) {
-      const [oldestKey, oldest] = agents.entries().next().value!;
+    const oldest = agents.entries().next();
+    if (agents.size >= MAX_AGENTS && !oldest.done) {
+      const [oldestKey, oldestAgent] = oldest.value;
       agents.delete(oldestKey);
-      oldest.destroy();
+      oldestAgent.destroy();
     }
   }
   agents.set(key, agent);

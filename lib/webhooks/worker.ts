@@ -3,16 +3,8 @@ import { errorFields } from "@/db/errors";
 import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { startPollLoop } from "@/lib/worker-loop/poll-loop";
-import { deliverDue, type AttemptOutcome } from "./deliver-due";
 import { createDeliverySlots } from "./delivery-slots";
 import { DELIVERIES_CHANNEL, dispatchOutbox } from "./dispatch-outbox";
-
-/** One step of the worker, awaited to the end: fan out the outbox, then send what is due. Tests call it directly. */
-async function runWebhookWorkerOnce(): Promise<{ dispatched: number; attempts: AttemptOutcome[] }> {
-  const dispatched = await dispatchOutbox();
-  const attempts = await deliverDue();
-  return { dispatched, attempts };
-}
 
 /** The channel a trigger on `outbox_events` notifies once per inserting statement, at its commit (migration 0011). */
 const OUTBOX_CHANNEL = "outbox_events";

@@ -16,7 +16,8 @@ const g = globalThis as G;
  * state in the database, so any number of instances may run the same loop.
  */
 export function startPollLoop(name: string, pollMs: number, step: () => Promise<boolean>): PollLoop {
-  const loops = (g.__pollLoops ??= new Map());
+  g.__pollLoops ??= new Map();
+  const loops = g.__pollLoops;
   const running = loops.get(name);
   if (running) return running;
   let stopped = false;

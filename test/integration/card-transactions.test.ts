@@ -356,7 +356,7 @@ describe("card transactions", () => {
       const s = sim(p, c.card.id);
       const mine = (xs: typeof open) => xs.filter((t) => t.card === c.card.id);
       const pickOf = (xs: typeof open) => (mine(xs).length ? mine(xs)[x.pick % mine(xs).length] : undefined);
-      let r;
+      let r: Awaited<ReturnType<ReturnType<typeof sim>>>;
       if (x.op === "auth" || x.op === "financial" || x.op === "credit") {
         const op = {
           auth: "authorization",

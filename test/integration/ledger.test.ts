@@ -56,7 +56,7 @@ describe("ledger", () => {
       const who = Math.floor(rand() * people.length);
       const kind = rand();
       const amount = 1 + Math.floor(rand() * 3_000);
-      let r;
+      let r: Awaited<ReturnType<typeof call<any>>>;
       if (kind < 0.2) {
         r = await call("POST", `/sandbox/internal-accounts/${pick(accounts)}/fund`, { auth: p.auth, body: { amount } });
       } else if (kind < 0.7) {

@@ -188,9 +188,10 @@ describe("query plans over large tables", () => {
     for (const [index, query] of Object.entries(counts)) {
       const [row] = await sql.unsafe(`explain (analyze, format json) ${query}`);
       const nodes: { "Node Type": string; "Index Name"?: string; "Heap Fetches"?: number }[] = [];
-      const walk = (n: { Plans?: unknown[] } & (typeof nodes)[number]) => (
-        nodes.push(n), (n.Plans ?? []).forEach((c) => walk(c as never))
-      );
+      const walk = (n: { Plans?: unknown[] } & (typeof nodes)[number]): void => {
+        nodes.push(n);
+        for (const c of n.Plans ?? []) walk(c as never);
+      };
       walk(row["QUERY PLAN"][0].Plan);
       const scan = nodes.find((n) => n["Node Type"].includes("Scan"));
       expect(

@@ -42,7 +42,6 @@ async function platform(): Promise<P> {
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function call(
   method: string,
   path: string,

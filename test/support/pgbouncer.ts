@@ -53,7 +53,10 @@ export async function startPgBouncer(opts: { upstreamPort?: number; poolSize?: n
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`pgbouncer exited (${proc.exitCode}):\n${out}`);
     const open = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, "127.0.0.1", () => (s.end(), resolve(true)));
+      const s = net.connect(port, "127.0.0.1", () => {
+        s.end();
+        resolve(true);
+      });
       s.on("error", () => resolve(false));
     });
     if (open) break;

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
  * Service side, bottom up (a folder may import its own layer or a lower one, never a higher one):
  */
 const LAYERS: { name: string; units: string[] }[] = [
-  { name: "leaf", units: ["lib/crypto", "lib/crypto-node", "lib/ids", "lib/log", "lib/config"] },
+  { name: "leaf", units: ["lib/crypto", "lib/crypto-node", "lib/ids", "lib/invariant", "lib/log", "lib/config"] },
   { name: "api-core", units: ["lib/api-core"] },
   { name: "db", units: ["db"] },
   { name: "money", units: ["lib/money"] },
@@ -37,7 +37,7 @@ const EXCEPTIONS = new Set<string>([]);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** The folder an import lands in: lib/<area> (lib/ids.ts is "lib/ids"), db, app/<group>, or null when not ours. */
-export function unitOf(rel: string): string | null {
+function unitOf(rel: string): string | null {
   const parts = rel.split("/");
   if (parts[0] === "db") return "db";
   if (parts[0] === "lib") return parts.length > 2 ? `lib/${parts[1]}` : `lib/${parts[1].replace(/\.(ts|tsx)$/, "")}`;
@@ -80,13 +80,13 @@ function importsOf(rel: string): string[] {
   return out;
 }
 
-export interface Edge {
+interface Edge {
   file: string;
   from: string;
   to: string;
 }
 
-export function edgesOf(files: string[], read: (rel: string) => string[] = importsOf): Edge[] {
+function edgesOf(files: string[], read: (rel: string) => string[] = importsOf): Edge[] {
   const edges: Edge[] = [];
   for (const file of files) {
     const from = unitOf(file)!;
@@ -99,7 +99,7 @@ export function edgesOf(files: string[], read: (rel: string) => string[] = impor
 }
 
 /** Why an edge breaks a wall, or null when it may stand. */
-export function wallBroken(e: Edge): string | null {
+function wallBroken(e: Edge): string | null {
   if (EXCEPTIONS.has(`${e.file} -> ${e.to}`)) return null;
   if (INTEGRATOR_SIDE.has(e.from))
     return integratorMayImport(e.from, e.to) ? null : "the integrator side reaches the service only through lib/sdk";
@@ -111,7 +111,7 @@ export function wallBroken(e: Edge): string | null {
 }
 
 /** Strongly connected components of more than one unit (Tarjan). */
-export function cycles(edges: Edge[]): string[][] {
+function cycles(edges: Edge[]): string[][] {
   const next = new Map<string, Set<string>>();
   for (const e of edges) {
     if (!next.has(e.from)) next.set(e.from, new Set());

@@ -27,7 +27,10 @@ export function SignInForms({ oidc, demo, error }: { oidc: boolean; demo: boolea
           <Button
             type="button"
             disabled={busy}
-            onClick={() => (setBusy(true), postForm("/signin/loopback", { callbackUrl: "/wallet" }))}
+            onClick={() => {
+              setBusy(true);
+              postForm("/signin/loopback", { callbackUrl: "/wallet" });
+            }}
           >
             {t("oidcButton")}
           </Button>

@@ -83,7 +83,10 @@ export function AddressCard({ address }: { address: string }) {
     <Card title={t("address")} id="address">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
         <div className="h-36 w-36 shrink-0 rounded bg-white p-1">
-          {qr ? <img src={qr} alt={t("qrAlt", { address })} width={136} height={136} data-testid="address-qr" /> : null}
+          {qr ? (
+            // biome-ignore lint/performance/noImgElement: a data: URL drawn in the browser; there is nothing for next/image to optimise.
+            <img src={qr} alt={t("qrAlt", { address })} width={136} height={136} data-testid="address-qr" />
+          ) : null}
         </div>
         <div className="min-w-0 space-y-2">
           <p className="font-mono text-base break-all" data-testid="wallet-address">
@@ -218,7 +221,12 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
                 name="send-mode"
                 value={m}
                 checked={mode === m}
-                onChange={() => (setMode(m), setQuote(null), setStep(null), setResult(null))}
+                onChange={() => {
+                  setMode(m);
+                  setQuote(null);
+                  setStep(null);
+                  setResult(null);
+                }}
               />
               {m === "account" ? t("toMyAccount") : t("toUma")}
             </label>
@@ -264,7 +272,10 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
                 placeholder="$alice@example.com"
                 aria-describedby="send-uma-help"
                 value={uma}
-                onChange={(e) => (setUma(e.target.value), setQuote(null))}
+                onChange={(e) => {
+                  setUma(e.target.value);
+                  setQuote(null);
+                }}
                 className={`${inputClass} w-full`}
               />
               <p id="send-uma-help" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
@@ -279,7 +290,10 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
               <select
                 id="send-to"
                 value={to}
-                onChange={(e) => (setTo(e.target.value), setQuote(null))}
+                onChange={(e) => {
+                  setTo(e.target.value);
+                  setQuote(null);
+                }}
                 className={`${inputClass} w-full`}
               >
                 {accounts.map((a) => (
@@ -299,7 +313,10 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
               inputMode="decimal"
               required
               value={text}
-              onChange={(e) => (setText(e.target.value), setQuote(null))}
+              onChange={(e) => {
+                setText(e.target.value);
+                setQuote(null);
+              }}
               className={`${inputClass} w-36`}
             />
           </div>
@@ -314,7 +331,7 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
           <h3 className="font-medium">{t("quoteTitle")}</h3>
           {umaOf(quote.destination) ? (
             <p className="mt-1 text-sm" data-testid="quote-to">
-              {t("toAccount", { account: umaOf(quote.destination)! })}
+              {t("toAccount", { account: umaOf(quote.destination) ?? "" })}
             </p>
           ) : null}
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -464,7 +481,7 @@ export function HistoryCard({ overview }: { overview: Overview }) {
                       className="text-xs break-all text-slate-700 dark:text-slate-300"
                       data-testid="history-counterparty"
                     >
-                      {t("toAccount", { account: umaOf(tx.destination)! })}
+                      {t("toAccount", { account: umaOf(tx.destination) ?? "" })}
                     </p>
                   ) : null}
                   <p className="text-xs text-slate-600 dark:text-slate-400">

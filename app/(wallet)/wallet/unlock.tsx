@@ -235,7 +235,14 @@ function OidcUnlock({ credentials }: { credentials: AuthMethod[] }) {
             key={c.id}
             type="button"
             disabled={a.busy}
-            onClick={() => a.run(() => (setLeaving(true), startOidcSignIn(c))).finally(() => setLeaving(false))}
+            onClick={() =>
+              a
+                .run(() => {
+                  setLeaving(true);
+                  return startOidcSignIn(c);
+                })
+                .finally(() => setLeaving(false))
+            }
           >
             {t("useOidc", { name: c.nickname ?? "OpenID" })}
           </Button>

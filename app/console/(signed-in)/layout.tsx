@@ -1,3 +1,4 @@
+import Image from "next/image";
 import type { ReactNode } from "react";
 import { consolePage } from "@/lib/integrator/console/console-client";
 import { CONSOLE_LOCALES, consoleIntl } from "@/lib/integrator/console/i18n";
@@ -21,8 +22,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <a href="/console" className="flex items-center gap-2 font-semibold">
-            {/* eslint-disable-next-line @next/next/no-img-element */}
-            <img src="/logo.svg" alt="" width={28} height={28} />
+            <Image src="/logo.svg" alt="" width={28} height={28} unoptimized />
             <span>{t("brand")}</span>
           </a>
           <div className="flex items-center gap-2">
@@ -45,12 +45,18 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
                   </option>
                 ))}
               </select>
-              <button className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 px-2 py-1 text-sm dark:border-slate-600"
+              >
                 {t("common.change")}
               </button>
             </form>
             <form method="post" action="/console/logout">
-              <button className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
+              <button
+                type="submit"
+                className="rounded-md border border-slate-300 px-3 py-1 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+              >
                 {t("common.signOut")}
               </button>
             </form>

@@ -7,6 +7,7 @@ import { openOtpAttempt } from "@/lib/keys/otp-target";
 import { logger } from "@/lib/log/logger";
 import { OTP_MAX_ATTEMPTS, otpMatches } from "./otp-code";
 import { targetKeyAad } from "./issue-otp";
+import { defined } from "@/lib/invariant";
 
 function otpUnauthorized(reason: string, message: string, extra: Record<string, unknown> = {}): ApiError {
   return new ApiError("UNAUTHORIZED", message, { reason, ...extra });
@@ -71,7 +72,7 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
   try {
     opened = await openOtpAttempt({
       encryptedOtpBundle,
-      encryptedTargetPrivateKey: slot.targetPrivateKeyEnc!,
+      encryptedTargetPrivateKey: defined(slot.targetPrivateKeyEnc, "the target key of a live OTP slot"),
       binding: targetKeyAad(otp.id),
     });
   } catch (e) {

@@ -15,7 +15,8 @@ interface Cache {
   discovery: Map<string, { jwksUri: string; at: number }>;
 }
 const g = globalThis as typeof globalThis & { __oidcJwksCache?: Cache };
-const cache: Cache = (g.__oidcJwksCache ??= { jwks: new Map(), discovery: new Map() });
+g.__oidcJwksCache ??= { jwks: new Map(), discovery: new Map() };
+const cache: Cache = g.__oidcJwksCache;
 
 const DISCOVERY_TTL_MS = 10 * 60 * 1000;
 const FETCH_TIMEOUT_MS = 5_000;

@@ -37,16 +37,15 @@ const oidcCallbackUrl = () => `${integratorConfig().origin}/integrator/api/walle
  * token's nonce is SHA-256 of it (protocol.md "OIDC"), so the token can only open a session for
  * the key that asked. LINK gets a random nonce (registration does not check it).
  */
-export async function startOidc(input: {
-  userId: string;
-  purpose: "SIGN_IN" | "LINK";
-  clientPublicKey?: string;
-  credentialId?: string;
-}): Promise<string> {
+export async function startOidc(
+  input:
+    | { userId: string; purpose: "SIGN_IN"; clientPublicKey: string; credentialId: string }
+    | { userId: string; purpose: "LINK"; clientPublicKey?: undefined; credentialId?: undefined },
+): Promise<string> {
   const { clientId, meta } = await discover();
   const state = randomBytes(32).toString("base64url");
   const codeVerifier = randomBytes(32).toString("base64url");
-  const nonce = input.purpose === "SIGN_IN" ? sha256hex(input.clientPublicKey!) : randomBytes(16).toString("hex");
+  const nonce = input.purpose === "SIGN_IN" ? sha256hex(input.clientPublicKey) : randomBytes(16).toString("hex");
   const db = await integratorDb();
   await db.insert(integratorOidcRequests).values({
     stateDigest: sha256hex(state),

@@ -96,10 +96,11 @@ export async function requestEmailCode(credentialId: string, onProgress?: OnProg
       "POST",
       `/credentials/${encodeURIComponent(credentialId)}/challenge`,
     );
-    if (first.status === 429 && first.retryAfter !== undefined && first.retryAfter <= 60) {
+    const retryAfter = first.retryAfter;
+    if (first.status === 429 && retryAfter !== undefined && retryAfter <= 60) {
       // Re-issue is rate limited (protocol.md "Rate limit defaults"): wait as told, then ask again.
-      onProgress?.("waiting", { retryAfterMs: first.retryAfter * 1000 });
-      await new Promise((res) => setTimeout(res, first.retryAfter! * 1000));
+      onProgress?.("waiting", { retryAfterMs: retryAfter * 1000 });
+      await new Promise((res) => setTimeout(res, retryAfter * 1000));
       continue;
     }
     const r = ok(first);

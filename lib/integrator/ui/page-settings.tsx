@@ -39,6 +39,7 @@ export function PageSettings() {
         className={select}
         value={locale}
         onChange={(e) => {
+          // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from some browsers the wallet supports; this is a plain preference cookie.
           document.cookie = `${LOCALE_COOKIE}=${e.target.value}; path=/; max-age=31536000; samesite=lax`;
           window.location.reload();
         }}

@@ -16,7 +16,7 @@ interface ExternalAccount {
 
 const ACCOUNTS = "/integrator/api/accounts";
 
-function describe(a: ExternalAccount, variantName: (type: string) => string): string {
+function accountLabel(a: ExternalAccount, variantName: (type: string) => string): string {
   const i = a.accountInfo;
   const id = i.address ?? i.iban ?? (i.accountNumber ? `••••${i.accountNumber.slice(-4)}` : "");
   return `${variantName(i.accountType)} ${id}`;
@@ -32,8 +32,7 @@ export function AccountsPanel() {
   const list = useAction();
   const reload = useCallback(
     () => list.run(async () => setAccounts(ok(await api<{ data: ExternalAccount[] }>("GET", ACCOUNTS)).body.data)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [list.run],
   );
   useEffect(() => {
     void reload();
@@ -71,7 +70,7 @@ function AccountRow({ account, onChange }: { account: ExternalAccount; onChange:
   return (
     <li className="py-3" data-testid="external-account">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="text-sm break-all">{describe(account, variantName(t))}</span>
+        <span className="text-sm break-all">{accountLabel(account, variantName(t))}</span>
         <span
           className="rounded bg-slate-200 px-2 py-0.5 text-xs font-medium dark:bg-slate-700"
           data-testid="external-account-status"
@@ -156,7 +155,7 @@ function AddAccount({ onAdded }: { onAdded: () => void }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, "required" | "invalid">>({});
   const a = useAction();
-  const variant = VARIANTS.find((v) => v.accountType === type)!;
+  const variant = VARIANTS.find((v) => v.accountType === type) ?? VARIANTS[0];
   return (
     <Card title={t("add")} id="add-account">
       <form

@@ -23,8 +23,7 @@ export function CardsPanel() {
         setMe(m);
         setCards(c);
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
+    [load.run],
   );
   useEffect(() => {
     void reload();
@@ -76,7 +75,8 @@ function CardItem({ card, me }: { card: WalletCard; me: Me | null }) {
           {state}
         </span>
       </div>
-      <p className="mt-2 font-mono text-lg" data-testid="card-number" aria-label={t("number")}>
+      <span className="sr-only">{t("number")}</span>
+      <p className="mt-2 font-mono text-lg" data-testid="card-number">
         {details ? grouped(details.pan) : `•••• •••• •••• ${card.last4 ?? "••••"}`}
       </p>
       <p className="mt-1 font-mono text-sm">
@@ -96,7 +96,11 @@ function CardItem({ card, me }: { card: WalletCard; me: Me | null }) {
           <Button
             disabled={!canReveal || reveal.busy}
             onClick={() =>
-              reveal.run(async () => setDetails(await revealMyCard(card.id, me!.enclaveQuorumPublic!, me!.platformId)))
+              reveal.run(async () => {
+                const quorum = me?.enclaveQuorumPublic;
+                if (!me || !quorum) return;
+                setDetails(await revealMyCard(card.id, quorum, me.platformId));
+              })
             }
           >
             {reveal.busy ? t("decrypting") : t("show")}

@@ -138,6 +138,7 @@ export function PayPanel() {
           </form>
         ) : (
           <button
+            type="button"
             className={button}
             disabled={busy}
             onClick={() =>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useFormatter, useTranslations } from "use-intl";
 import type { AuthMethod } from "@/lib/sdk/types";
 import {
@@ -54,6 +54,7 @@ export function SecurityPanel() {
   };
 
   // Back from the OpenID provider with a token to link (URL fragment: never sent to a server).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once a session exists; the fragment is consumed on the first run.
   useEffect(() => {
     const m = /^#oidc-link=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
     if (!m || !w.session) return;
@@ -64,12 +65,11 @@ export function SecurityPanel() {
       setNotice(t("oidcLinked", { name: c.nickname ?? "" }));
       await refreshLists();
     });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [w.session]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-checks the session when a new error arrives, not when check's identity changes.
   useEffect(() => {
     if (a.error) void w.check();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [a.error]);
 
   if (w.loadError) return <ErrorMessage error={w.loadError} />;
@@ -328,15 +328,15 @@ function ExportCard(props: {
   const [secret, setSecret] = useState<string | null>(null);
   const [revealedAt, setRevealedAt] = useState<number | null>(null);
   const hidesIn = useCountdown(revealedAt ? revealedAt + EXPORT_VISIBLE_MS : null);
-  const forget = () => {
+  const forget = useCallback(() => {
     setSecret(null);
     setRevealedAt(null);
     setAck(false);
     setStage("start");
-  };
+  }, []);
   useEffect(() => {
     if (revealedAt && hidesIn === 0) forget();
-  }, [revealedAt, hidesIn]);
+  }, [revealedAt, hidesIn, forget]);
 
   return (
     <Card title={t("export")} id="export">

@@ -27,7 +27,9 @@ export function AgentCreateForm({ customerId, returnTo, t }: { customerId: strin
         <span className="block font-medium">{t("agents.perTransaction")}</span>
         <input name="perTransactionLimit" type="number" min={0} defaultValue={10000} className={`${inputClass} w-32`} />
       </label>
-      <button className={buttonPrimary}>{t("agents.create")}</button>
+      <button type="submit" className={buttonPrimary}>
+        {t("agents.create")}
+      </button>
     </form>
   );
 }

@@ -17,7 +17,9 @@ export function ApprovalActions({
     <div className="flex flex-wrap items-center gap-2">
       <form method="post" action={`${base}/approve`}>
         <ReturnField to={returnTo} />
-        <button className={buttonGood}>{t("approvals.approve")}</button>
+        <button type="submit" className={buttonGood}>
+          {t("approvals.approve")}
+        </button>
       </form>
       <form method="post" action={`${base}/reject`} className="flex flex-wrap gap-2">
         <ReturnField to={returnTo} />
@@ -27,7 +29,9 @@ export function ApprovalActions({
           aria-label={t("approvals.reasonLabel")}
           className={inputClass}
         />
-        <button className={buttonDanger}>{t("approvals.reject")}</button>
+        <button type="submit" className={buttonDanger}>
+          {t("approvals.reject")}
+        </button>
       </form>
     </div>
   );

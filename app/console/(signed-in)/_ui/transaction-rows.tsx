@@ -4,6 +4,7 @@ import { LocalTime } from "./local-time";
 import { Badge, Id, money } from "./ui";
 
 // Transfers and card transactions share the list; read both shapes loosely.
+// biome-ignore lint/suspicious/noExplicitAny: two unrelated wire shapes in one list; each column reads the fields its shape has.
 type Tx = Record<string, any>;
 
 export const transactionColumns = (t: ConsoleT): Column[] => [

@@ -121,44 +121,55 @@ export function SearchForm({
   const input =
     "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-900";
   return (
-    <form
-      role="search"
-      method="get"
-      action={action}
-      className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
-    >
-      {search ? (
-        <label className="block text-sm sm:col-span-2">
-          <span className="font-medium">{search.label}</span>
-          <input type="search" name="q" defaultValue={value("q")} placeholder={search.placeholder} className={input} />
-        </label>
-      ) : null}
-      {filters.map((f) => (
-        <label key={f.name} className="block text-sm">
-          <span className="font-medium">{f.label}</span>
-          {"options" in f ? (
-            <select name={f.name} defaultValue={value(f.name)} className={input}>
-              <option value="">{t("common.any")}</option>
-              {f.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input name={f.name} defaultValue={value(f.name)} placeholder={f.placeholder} className={input} />
-          )}
-        </label>
-      ))}
-      <div className="flex items-end gap-2">
-        <button className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800">
-          {t("common.apply")}
-        </button>
-        <Link href={action} className="rounded-md px-3 py-1.5 text-sm text-slate-700 underline dark:text-slate-300">
-          {t("common.reset")}
-        </Link>
-      </div>
-    </form>
+    <search>
+      <form
+        method="get"
+        action={action}
+        className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-2 lg:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        {search ? (
+          <label className="block text-sm sm:col-span-2">
+            <span className="font-medium">{search.label}</span>
+            <input
+              type="search"
+              name="q"
+              defaultValue={value("q")}
+              placeholder={search.placeholder}
+              className={input}
+            />
+          </label>
+        ) : null}
+        {filters.map((f) => (
+          // biome-ignore lint/a11y/noLabelWithoutControl: the control is the select or the input chosen below, inside the label.
+          <label key={f.name} className="block text-sm">
+            <span className="font-medium">{f.label}</span>
+            {"options" in f ? (
+              <select name={f.name} defaultValue={value(f.name)} className={input}>
+                <option value="">{t("common.any")}</option>
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input name={f.name} defaultValue={value(f.name)} placeholder={f.placeholder} className={input} />
+            )}
+          </label>
+        ))}
+        <div className="flex items-end gap-2">
+          <button
+            type="submit"
+            className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-blue-800"
+          >
+            {t("common.apply")}
+          </button>
+          <Link href={action} className="rounded-md px-3 py-1.5 text-sm text-slate-700 underline dark:text-slate-300">
+            {t("common.reset")}
+          </Link>
+        </div>
+      </form>
+    </search>
   );
 }
 
@@ -242,13 +253,14 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 /** A JSON document, pretty-printed and scrollable. */
 export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   return (
-    <pre
-      tabIndex={0}
+    <section
       aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable).
+      tabIndex={0}
       className="max-h-96 overflow-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100 dark:bg-black"
     >
-      {JSON.stringify(value, null, 2)}
-    </pre>
+      <pre>{JSON.stringify(value, null, 2)}</pre>
+    </section>
   );
 }
 

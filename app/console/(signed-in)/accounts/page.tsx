@@ -41,13 +41,13 @@ export default async function AccountsPage({ searchParams }: { searchParams: Pro
         }),
       );
   const page = r.ok ? r.body : { data: [], hasMore: false, totalCount: 0 };
-  const rows = (page.data as Record<string, any>[]).map((a) => ({
+  const rows = page.data.map((a) => ({
     id: a.id,
     cells: {
       id: <Id value={a.id} href={external ? undefined : `/console/accounts/${a.id}`} />,
       customer: a.customerId ? <Id value={a.customerId} href={`/console/customers/${a.customerId}`} /> : "—",
-      type: external ? a.accountInfo?.accountType : a.type,
-      balance: external ? a.currency : money(a.balance, locale),
+      type: "accountInfo" in a ? a.accountInfo.accountType : a.type,
+      balance: "balance" in a ? money(a.balance, locale) : a.currency,
       status: <Badge status={a.status} />,
       created: <LocalTime iso={a.createdAt} locale={locale} />,
     },

@@ -41,7 +41,9 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
               </option>
             ))}
           </select>
-          <button className="rounded border border-slate-400 px-3 py-1">Filter</button>
+          <button type="submit" className="rounded border border-slate-400 px-3 py-1">
+            Filter
+          </button>
         </form>
       </div>
       <p className="text-sm text-slate-600">{cards.totalCount} card(s)</p>
@@ -81,6 +83,7 @@ export default async function CardsPage({ searchParams }: { searchParams: Promis
                   <form method="post" action={`/console/cards/${encodeURIComponent(c.id)}/state`}>
                     <input type="hidden" name="state" value={c.state === "ACTIVE" ? "FROZEN" : "ACTIVE"} />
                     <button
+                      type="submit"
                       className="rounded border border-slate-400 px-3 py-1"
                       aria-label={`${c.state === "ACTIVE" ? "Freeze" : "Unfreeze"} card ending ${c.last4}`}
                     >

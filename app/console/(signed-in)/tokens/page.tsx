@@ -74,7 +74,9 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
               ))}
             </div>
           </fieldset>
-          <button className={buttonPrimary}>{t("tokens.createButton")}</button>
+          <button type="submit" className={buttonPrimary}>
+            {t("tokens.createButton")}
+          </button>
         </form>
       </Section>
       <SearchForm
@@ -105,7 +107,7 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
             delete: (
               <form method="post" action={`/console/tokens/${tk.id}/delete`}>
                 <ReturnField to={PATH} />
-                <button className={buttonDanger} aria-label={t("tokens.deleteOne", { name: tk.name })}>
+                <button type="submit" className={buttonDanger} aria-label={t("tokens.deleteOne", { name: tk.name })}>
                   {t("tokens.delete")}
                 </button>
               </form>

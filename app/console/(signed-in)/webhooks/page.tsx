@@ -60,7 +60,11 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Pro
             resend: (
               <form method="post" action={`/console/webhooks/${d.id}/resend`}>
                 <ReturnField to={here} />
-                <button className={buttonPlain} aria-label={t("webhooks.resendOne", { event: d.eventType })}>
+                <button
+                  type="submit"
+                  className={buttonPlain}
+                  aria-label={t("webhooks.resendOne", { event: d.eventType })}
+                >
                   {t("webhooks.resend")}
                 </button>
               </form>

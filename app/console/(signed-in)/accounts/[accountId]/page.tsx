@@ -22,7 +22,7 @@ export default async function AccountPage({
   const { t, locale } = await consoleIntl();
   const r = await settle(client.getInternalAccount(accountId));
   if (!r.ok) notFound();
-  const a = r.body as Record<string, any>;
+  const a = r.body;
   const txs = await client.listTransactions({ accountId, limit: PAGE_SIZE, cursor: cursorState(sp).cursor });
   const path = `/console/accounts/${accountId}`;
   return (
@@ -39,7 +39,7 @@ export default async function AccountPage({
           [t("accounts.type"), a.type],
           [
             t("transactions.customer"),
-            a.customerId ? <Id value={a.customerId} href={`/console/customers/${a.customerId}`} /> : "—",
+            a.customerId ? <Id key="id" value={a.customerId} href={`/console/customers/${a.customerId}`} /> : "—",
           ],
           [t("accounts.balance"), money(a.balance, locale)],
           [t("accounts.totalBalance"), money(a.totalBalance, locale)],

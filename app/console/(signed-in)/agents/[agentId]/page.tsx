@@ -56,7 +56,9 @@ export default async function AgentPage({
       <form method="post" action={`/console/agents/${a.id}/pause`}>
         <ReturnField to={here} />
         <input type="hidden" name="isPaused" value={a.isPaused ? "false" : "true"} />
-        <button className={buttonPlain}>{a.isPaused ? t("agents.resume") : t("agents.pause")}</button>
+        <button type="submit" className={buttonPlain}>
+          {a.isPaused ? t("agents.resume") : t("agents.pause")}
+        </button>
       </form>
       <Section title={t("agents.policy")}>
         <form
@@ -123,7 +125,9 @@ export default async function AgentPage({
               />
             </label>
           </div>
-          <button className={buttonPrimary}>{t("agents.savePolicy")}</button>
+          <button type="submit" className={buttonPrimary}>
+            {t("agents.savePolicy")}
+          </button>
         </form>
       </Section>
       <Section title={t("agents.delete")}>
@@ -132,7 +136,9 @@ export default async function AgentPage({
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="confirm" value="yes" required /> {t("agents.confirmDelete")}
           </label>
-          <button className={buttonDanger}>{t("agents.delete")}</button>
+          <button type="submit" className={buttonDanger}>
+            {t("agents.delete")}
+          </button>
         </form>
       </Section>
     </>

@@ -27,7 +27,7 @@ export default async function CustomerPage({
   const { t, locale } = await consoleIntl();
   const found = await settle(client.getCustomer(customerId));
   if (!found.ok) notFound();
-  const c = found.body as Record<string, any> & typeof found.body;
+  const c = found.body;
   const [accounts, txs, agents] = await Promise.all([
     client.listCustomerInternalAccounts({ customerId, limit: 100 }),
     client.listTransactions({ customerId, limit: 10 }),
@@ -46,7 +46,10 @@ export default async function CustomerPage({
         items={[
           [t("customers.type"), c.customerType === "BUSINESS" ? t("customers.business") : t("customers.individual")],
           [t("customers.verification"), <Badge key="v" status={String(c.kybStatus ?? c.kycStatus)} />],
-          [t("customers.platformCustomerId"), c.platformCustomerId ? <Id value={c.platformCustomerId} /> : "—"],
+          [
+            t("customers.platformCustomerId"),
+            c.platformCustomerId ? <Id key="id" value={c.platformCustomerId} /> : "—",
+          ],
           [t("customers.umaAddress"), c.umaAddress ?? "—"],
           [t("customers.email"), c.email ?? "—"],
           [t("customers.region"), c.region ?? c.address?.country ?? "—"],

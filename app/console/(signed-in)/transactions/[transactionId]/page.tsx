@@ -22,7 +22,9 @@ export default async function TransactionPage({
   const { t, locale } = await consoleIntl();
   const r = await settle(client.getTransaction(transactionId));
   if (!r.ok) notFound();
+  // biome-ignore lint/suspicious/noExplicitAny: a transaction is one of Grid's several shapes (transfer, card, on-chain); the page shows the fields the one at hand has.
   const tx = r.body as Record<string, any>;
+  // biome-ignore lint/suspicious/noExplicitAny: a source or destination is one of several shapes; only its account id or UMA address is read.
   const account = (end: Record<string, any> | undefined) =>
     end?.accountId ? (
       <Id
@@ -53,11 +55,11 @@ export default async function TransactionPage({
           [t("transactions.failureReason"), tx.failureReason ?? tx.rejectionReason ?? "—"],
           [
             t("transactions.customer"),
-            tx.customerId ? <Id value={tx.customerId} href={`/console/customers/${tx.customerId}`} /> : "—",
+            tx.customerId ? <Id key="id" value={tx.customerId} href={`/console/customers/${tx.customerId}`} /> : "—",
           ],
           [
             t("transactions.agent"),
-            tx.agentId ? <Id value={tx.agentId} href={`/console/agents/${tx.agentId}`} /> : "—",
+            tx.agentId ? <Id key="id" value={tx.agentId} href={`/console/agents/${tx.agentId}`} /> : "—",
           ],
           [t("transactions.from"), account(tx.source)],
           [t("transactions.to"), account(tx.destination)],

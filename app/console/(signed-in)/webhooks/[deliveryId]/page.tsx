@@ -44,7 +44,9 @@ export default async function DeliveryPage({
       />
       <form method="post" action={`/console/webhooks/${d.id}/resend`}>
         <ReturnField to={here} />
-        <button className={buttonPlain}>{t("webhooks.resend")}</button>
+        <button type="submit" className={buttonPlain}>
+          {t("webhooks.resend")}
+        </button>
       </form>
       <Section title={t("webhooks.attemptLog")}>
         <DataTable

@@ -27,7 +27,9 @@ export async function GET(req: Request): Promise<Response> {
     if (error) throw new IntegratorError(400, "OIDC_SIGN_IN_CANCELLED", `The OpenID provider answered ${error}`);
     const done = await finishOidc(user.id, url.searchParams.get("state") ?? "", url.searchParams.get("code") ?? "");
     if (done.purpose === "LINK") return back("/wallet/security", "oidc-link", { oidcToken: done.idToken });
-    const r = await callService("POST", `/auth/credentials/${encodeURIComponent(done.credentialId!)}/verify`, {
+    if (!done.credentialId)
+      throw new IntegratorError(400, "INVALID_INPUT", "This sign-in request names no OAUTH credential; start again");
+    const r = await callService("POST", `/auth/credentials/${encodeURIComponent(done.credentialId)}/verify`, {
       body: { type: "OAUTH", oidcToken: done.idToken, clientPublicKey: done.clientPublicKey },
     });
     if (r.status === 200) return back("/wallet", "oidc-session", r.body);

@@ -24,7 +24,7 @@ export const POST = integratorRoute(async ({ user }) => {
     userID: new TextEncoder().encode(user.accountId),
     challenge: Buffer.from(challenge, "base64url"),
     attestationType: "none",
-    excludeCredentials: existing.map((c) => ({ id: c.credentialId! })),
+    excludeCredentials: existing.flatMap((c) => (c.credentialId ? [{ id: c.credentialId }] : [])),
     authenticatorSelection: { residentKey: "preferred", userVerification: "preferred" },
     supportedAlgorithmIDs: [-7],
   });
