@@ -1,6 +1,7 @@
 /**
- * Issue 27 item 3: cards as Grid's own quickstart and sandbox page run them (docs/snippets/cards/quickstart.mdx,
- * sandbox-testing.mdx in ../shared/reference/grid-api). A card funded by the cardholder's USDB wallet is a USD card;
+ * Issue 27 item 3: cards as Grid's own quickstart and sandbox page run them (Grid's cards quickstart.mdx and
+ * sandbox-testing.mdx, under snippets/cards of the documentation in ../shared/reference/grid-api). A card funded by
+ * the cardholder's USDB wallet is a USD card;
  * `{"amount":1250,"currency":{"code":"USD"}}` authorizes and pulls the wallet (1250 cents = 12.5 USDB), and clearing,
  * advice and return run on to their webhooks with the ledger balanced. `POST /cards/{id}/reveal` answers Grid's 200
  * on the platform credential alone, SCA-railed for a cardholder in an SCA region.
