@@ -87,7 +87,7 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   // A frozen card declines; the wallet shows the state.
   const declined = await call("POST", `/sandbox/cards/${card.id}/simulate/authorization`, {
     amount: 100,
-    currency: { code: "USDB" },
+    currency: { code: "USD" },
     merchant: { descriptor: "COFFEE SHOP" },
   });
   expect(declined.status).toBe(202);

@@ -35,6 +35,13 @@ export const quotes = pgTable(
     }).notNull(),
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
     sourceAccountId: uuid("source_account_id").notNull(),
+    /**
+     * Grid's quote sourceType. REALTIME_FUNDING: the customer pays in just in time by the quote's paymentInstructions;
+     * the money lands in sourceAccountId (their internal account in that currency) and the quote executes with it.
+     */
+    sourceType: text("source_type", { enum: ["ACCOUNT", "REALTIME_FUNDING"] })
+      .notNull()
+      .default("ACCOUNT"),
     destinationKind: text("destination_kind").$type<AccountKind>().notNull(),
     /** Null when the destination is an UMA address (destinationKind UMA). */
     destinationAccountId: uuid("destination_account_id"),

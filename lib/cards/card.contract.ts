@@ -130,12 +130,21 @@ export const revealCardOp = defineOperation({
   path: "/cards/{id}/reveal",
   summary: "Reveal card details",
   description:
-    "Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. A card with an EMBEDDED_WALLET funding source is revealed only under a wallet signature: the first call answers 202 (signed retry, signed by an active session of that wallet) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL. Other cards answer 200 at once.",
+    "Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. On the platform credential alone it answers 200 at once (Grid's), SCA-railed: a cardholder in an SCA region (EEA/CH/UK) needs a live SCA session, else 409 SCA_SESSION_REQUIRED. Our addition: body {walletSigned: true} asks for the reveal under the cardholder's wallet signature: the first call answers 202 (signed retry, signed by an active session of the card's EMBEDDED_WALLET funding source; 409 CONFLICT when it has none) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL.",
   tags,
   auth: "platform",
   params: cardIdParams,
   bodyOptional: true,
-  body: z.object({}).strict(),
+  body: z
+    .object({
+      walletSigned: z
+        .boolean()
+        .optional()
+        .describe(
+          "Our addition: true asks for the reveal under the cardholder's wallet signature (signed retry); omitted, the platform credential alone answers",
+        ),
+    })
+    .strict(),
   headers: signedRetryHeaders,
   responses: {
     ...signedRetryResponses({

@@ -4,8 +4,9 @@ import { internalAccounts } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import { defined } from "@/lib/invariant";
+import { cardCurrencyFor } from "./card-currency";
 
-/** Currencies a card may transact in. */
+/** Currencies a card's funding account may hold (Grid: USDB in v1; a USDB or USDC account funds a USD card). */
 const CARD_CURRENCIES = ["USD", "EUR", "GBP", "USDB", "USDC"];
 
 const ineligible = (id: string, why: string) =>
@@ -15,13 +16,14 @@ const ineligible = (id: string, why: string) =>
 
 /**
  * The cardholder's funding sources as uuids in the given order: each an ACTIVE internal account of the
- * cardholder, all in one card-eligible currency (`currency` when the card has one). Anything else — another
+ * cardholder, all in one card-eligible currency, and the currency the card transacts in (`card-currency.ts`), which
+ * must be `cardCurrency` when the card already has one. Anything else — another
  * customer's or platform's account, an unknown id — is 400 FUNDING_SOURCE_INELIGIBLE, and so is a sandbox
  * account id ending in 002 or 003 (Grid's cards sandbox page).
  */
 export async function resolveFundingSources(
   db: DbOrTx,
-  input: { platformId: string; customerId: string; ids: string[]; currency?: string; sandbox: boolean },
+  input: { platformId: string; customerId: string; ids: string[]; cardCurrency?: string; sandbox: boolean },
 ): Promise<{ uuids: string[]; currency: string }> {
   const uuids = input.ids.map((id) => {
     const u = parseId("InternalAccount", id);
@@ -41,14 +43,19 @@ export async function resolveFundingSources(
       ),
     );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  let currency = input.currency;
+  let funding: string | undefined;
   input.ids.forEach((id, i) => {
     const a = byId.get(uuids[i]);
     if (!a) throw ineligible(id, "not an internal account of the cardholder");
     if (a.status !== "ACTIVE") throw ineligible(id, `account is ${a.status}`);
     if (!CARD_CURRENCIES.includes(a.currency)) throw ineligible(id, `${a.currency} is not a card currency`);
-    currency ??= a.currency;
-    if (a.currency !== currency) throw ineligible(id, `denominated in ${a.currency}, not ${currency}`);
+    funding ??= a.currency;
+    if (a.currency !== funding) throw ineligible(id, `denominated in ${a.currency}, not ${funding}`);
+    if (input.cardCurrency && cardCurrencyFor(a.currency) !== input.cardCurrency)
+      throw ineligible(id, `${a.currency} does not fund a ${input.cardCurrency} card`);
   });
-  return { uuids, currency: defined(currency, "the currency of a non-empty list of funding sources") };
+  return {
+    uuids,
+    currency: cardCurrencyFor(defined(funding, "the currency of a non-empty list of funding sources")),
+  };
 }

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
-import { cardReveals, cards, internalAccounts, platforms } from "@/db/schema";
+import { cardReveals, cards, customers, internalAccounts, platforms, scaStates } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { reply, type Reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
+import { checkScaSession } from "@/lib/sca/check-sca-session";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import {
   REQUEST_ID_HEADER,
@@ -30,21 +31,34 @@ export interface RevealInput {
   cardId: string;
   /** The origin the request came in on (the reveal URL's origin unless PUBLIC_URL is set). */
   requestOrigin: string;
+  /** Body `{"walletSigned": true}` (our addition): the cardholder's wallet signs the reveal (the wallet's own read). */
+  walletSigned: boolean;
 }
 
 /**
  * POST /cards/{id}/reveal: a single-use bearer URL (256 random bits; only its digest is stored) to the page
- * that shows the number and CVV. The API body never carries the PAN. A card with an EMBEDDED_WALLET among its
- * funding sources is revealed only through the signed retry (an active session of that wallet signs); a retry
- * carrying the signed-retry headers is always judged by the mechanism; any other card answers 200 at once.
+ * that shows the number and CVV. The API body never carries the PAN. As Grid answers it, on the platform credential
+ * alone: 200 at once for every card, SCA-railed (protocol.md "Cards": a cardholder in an SCA region needs a live SCA
+ * session, else 409 SCA_SESSION_REQUIRED, the rail quotes use). A wallet may instead ask for the reveal under its own
+ * signature (`walletSigned`, or any call carrying the signed-retry headers): the signed retry below.
  */
 export async function revealCard(call: SignedCall<RevealInput>): Promise<Reply> {
   const signed = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;
-  if (signed) return runSignedRetry(revealCardSignedOperation, call);
+  if (signed || call.input.walletSigned) return runSignedRetry(revealCardSignedOperation, call);
   const db = await getDb();
   const card = await revealableCard(db, call.input);
-  if (await walletFundingSource(db, card)) return runSignedRetry(revealCardSignedOperation, call);
+  await requireScaForReveal(db, card.customerId);
   return reply(200, await mintReveal(db, card, call.input.requestOrigin));
+}
+
+/** Grid's SCA rail for card data: the cardholder's live SCA session where SCA applies (EEA/CH/UK). */
+async function requireScaForReveal(db: DbOrTx, customerId: string): Promise<void> {
+  const [row] = await db
+    .select({ profile: customers.profile, sessionExpiresAt: scaStates.sessionExpiresAt })
+    .from(customers)
+    .leftJoin(scaStates, eq(scaStates.customerId, customers.id))
+    .where(eq(customers.id, customerId));
+  if (row) checkScaSession(row);
 }
 
 /**
@@ -59,7 +73,7 @@ const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string
   async prepare(input, db) {
     const card = await revealableCard(db, input);
     const wallet = await walletFundingSource(db, card);
-    // Only reached for wallet-funded cards (revealCard answers the others directly).
+    // Only a wallet among the card's funding sources can sign; the platform credential alone reveals the others.
     if (!wallet) throw new ApiError("CONFLICT", `Card ${input.cardId} has no EMBEDDED_WALLET funding source`);
     return {
       accountId: wallet,

@@ -25,7 +25,7 @@ export async function simulateCardAdvice(
       if (t.direction === "CREDIT")
         return saveCardTransaction(tx, { ...t, authorizedAmount: total }).then(() => undefined);
       if (delta > 0n) {
-        if ((await lockedBalance(tx, m.accountId)) < delta) {
+        if ((await lockedBalance(tx, m.accountId, m.currency)) < delta) {
           await saveCardTransaction(tx, { ...t, status: "EXCEPTION", exceptionReason: "ADVICE_PULL_FAILED" });
           return;
         }

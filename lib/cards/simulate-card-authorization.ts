@@ -88,7 +88,7 @@ export async function simulateCardAuthorization(
       let chosen: string | null = null;
       for (const source of card.fundingSources) {
         if (!(await cardCanPullFrom(tx, card.id, source))) continue;
-        if ((await lockedBalance(tx, source)) >= amount) {
+        if ((await lockedBalance(tx, source, card.currency)) >= amount) {
           chosen = source;
           break;
         }

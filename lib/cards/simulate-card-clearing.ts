@@ -42,7 +42,7 @@ export async function simulateCardClearing(
         next.heldAmount = 0n;
         next.status = "SETTLED";
         if (excess > 0n) {
-          if ((await lockedBalance(tx, m.accountId)) >= excess) {
+          if ((await lockedBalance(tx, m.accountId, m.currency)) >= excess) {
             await moveCardMoney(tx, m, "pull", excess);
             Object.assign(next, { pullAmount: t.pullAmount + excess, pullCount: t.pullCount + 1 });
           } else {

@@ -12,7 +12,7 @@ export async function simulateCardReturnReversal(
 ) {
   return onCardTransaction(platform, cardId, input.cardTransactionId, ["REFUNDED"], async (tx, t) => {
     const m = { ...t, accountId: defined(t.accountId, "a refunded card transaction's account") };
-    const covered = (await lockedBalance(tx, m.accountId)) >= t.refundedAmount;
+    const covered = (await lockedBalance(tx, m.accountId, m.currency)) >= t.refundedAmount;
     await moveCardMoney(tx, m, covered ? "pull" : "loss", t.refundedAmount);
     await saveCardTransaction(tx, {
       ...t,

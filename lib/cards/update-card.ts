@@ -44,7 +44,7 @@ export async function updateCard(platform: PlatformPrincipal, cardId: string, in
         platformId: platform.id,
         customerId: card.customerId,
         ids: input.fundingSources,
-        currency: card.currency,
+        cardCurrency: card.currency,
         sandbox: platform.environment === "SANDBOX",
       });
       set.fundingSources = funding.uuids;

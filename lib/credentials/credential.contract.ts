@@ -104,9 +104,13 @@ export type VerifyCredentialBody = z.infer<typeof verifyCredentialBodySchema>;
 const challengeCredentialBodySchema = z.object({ clientPublicKey: publicKeyHexSchema.optional() }).strict();
 export type ChallengeCredentialBody = z.infer<typeof challengeCredentialBodySchema>;
 
-const passkeyAuthChallengeSchema = z.object({
-  challenge: z.string(),
-  requestId: z.string(),
+/** Grid's PasskeyAuthChallenge: the passkey's AuthMethod plus the challenge of this authentication. */
+const passkeyAuthChallengeSchema = authMethodSchema.omit({ otpEncryptionTargetBundle: true }).extend({
+  credentialId: z.string().describe("WebAuthn credential id, base64url: allowCredentials[].id of the assertion"),
+  challenge: z
+    .string()
+    .describe("Lowercase hex SHA-256 of the session-creation payload; its UTF-8 bytes are the WebAuthn challenge"),
+  requestId: z.string().describe("Request:<uuid>; the Request-Id of the verify call"),
   expiresAt: z.string(),
 });
 
@@ -181,7 +185,8 @@ export const challengeCredentialOp = defineOperation({
   responses: {
     200: {
       description: "EMAIL_OTP: AuthMethod with otpEncryptionTargetBundle; PASSKEY: PasskeyAuthChallenge",
-      schema: z.union([authMethodSchema, passkeyAuthChallengeSchema]),
+      // The challenge first: parsed as a bare AuthMethod it would lose challenge, requestId and expiresAt.
+      schema: z.union([passkeyAuthChallengeSchema, authMethodSchema]),
     },
     ...errorResponses(400, 401, 404, 429),
   },

@@ -8,7 +8,7 @@ import { findDocumentOrThrow, requireDocumentMutable } from "./find-document";
 export async function deleteDocument(platform: PlatformPrincipal, documentId: string): Promise<void> {
   const db = await getDb();
   const row = await findDocumentOrThrow(db, platform.id, documentId);
-  await requireDocumentMutable(db, row);
+  await requireDocumentMutable(db, row, "DELETE");
   await db.delete(documents).where(eq(documents.id, row.id));
   await documentStore().delete(row.storageKey);
 }

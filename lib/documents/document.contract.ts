@@ -98,7 +98,7 @@ export const replaceDocumentOp = defineOperation({
   method: "PUT",
   path: "/documents/{documentId}",
   summary: "Replace a document",
-  description: `Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). ${UPLOAD_RULES} 409 once the holder's verification is under review or settled.`,
+  description: `Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). ${UPLOAD_RULES} 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.`,
   tags,
   auth: "platform",
   params,
@@ -107,7 +107,7 @@ export const replaceDocumentOp = defineOperation({
   maxBodyBytes: MULTIPART_CAP,
   responses: {
     200: { description: "The document", schema: documentSchema },
-    ...errorResponses(400, 401, 404, 409, 413, 415),
+    ...errorResponses(400, 401, 404, 413, 415),
   },
 });
 

@@ -18,19 +18,24 @@ export async function findDocumentOrThrow(db: DbOrTx, platformId: string, id: st
   return row;
 }
 
-/** Grid: a document already submitted may not change. Here: once the holder's customer is under review or settled. */
-export async function requireDocumentMutable(db: DbOrTx, row: DocumentRow): Promise<void> {
+/**
+ * Grid: a document already submitted may not change. Here: once the holder's customer is under review or settled.
+ * The answer is the one Grid documents for the operation: DELETE → 409 CONFLICT (Grid's "already submitted for
+ * verification"); PUT, for which Grid documents no 409, → 400 INVALID_INPUT with details.reason DOCUMENT_SUBMITTED
+ * (docs/protocol.md "Documents").
+ */
+export async function requireDocumentMutable(db: DbOrTx, row: DocumentRow, op: "REPLACE" | "DELETE"): Promise<void> {
   const [c] = await db
     .select({ kycStatus: customers.kycStatus })
     .from(customers)
     .where(eq(customers.id, row.customerId));
   if (c && c.kycStatus !== "UNVERIFIED") {
-    throw new ApiError(
-      "CONFLICT",
-      `The document was submitted for verification (customer status ${c.kycStatus}); it can no longer change`,
-      {
-        kycStatus: c.kycStatus,
-      },
-    );
+    const message = `The document was submitted for verification (customer status ${c.kycStatus}); it can no longer change`;
+    if (op === "DELETE") throw new ApiError("CONFLICT", message, { kycStatus: c.kycStatus });
+    throw new ApiError("INVALID_INPUT", message, {
+      reason: "DOCUMENT_SUBMITTED",
+      kycStatus: c.kycStatus,
+      errors: [{ field: "documentId", message: "A document submitted for verification cannot be replaced" }],
+    });
   }
 }

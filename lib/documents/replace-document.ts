@@ -12,7 +12,7 @@ import { documentFields, newStorageKey } from "./upload-document";
 export async function replaceDocument(platform: PlatformPrincipal, documentId: string, input: DocumentReplace) {
   const db = await getDb();
   const current = await findDocumentOrThrow(db, platform.id, documentId);
-  await requireDocumentMutable(db, current);
+  await requireDocumentMutable(db, current, "REPLACE");
   const { bytes, contentType } = await checkDocumentFile(input.file);
   const key = newStorageKey(platform.id, current.id);
   await storeSealed(key, bytes);

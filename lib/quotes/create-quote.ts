@@ -18,6 +18,7 @@ import { resolveDestination, resolveInternal } from "@/lib/money/resolve-account
 import { executeQuoteInTx } from "./execute-quote";
 import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";
 import { priceQuote } from "./price-quote";
+import { resolveRealtimeSource } from "./realtime-funding";
 import type { Quote, QuoteCreate } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
 import { checkSenderCustomerInfo } from "./sender-customer-info";
@@ -93,8 +94,25 @@ async function insertQuote(
     input.lookupId !== undefined && input.destination.destinationType !== "UMA_ADDRESS"
       ? await requireLookup(db, platform.id, input.lookupId)
       : undefined;
-  const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
-  if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
+  const source = input.source;
+  const realtime = source.sourceType === "REALTIME_FUNDING";
+  if (realtime && input.immediatelyExecute) {
+    throw new ApiError(
+      "INVALID_INPUT",
+      "A REALTIME_FUNDING quote executes when its funds arrive (paymentInstructions)",
+      {
+        errors: [{ field: "immediatelyExecute", message: "Not available for REALTIME_FUNDING sources" }],
+      },
+    );
+  }
+  const src = realtime
+    ? await resolveRealtimeSource(db, platform.id, source, scope)
+    : await resolveInternal(db, platform.id, source.accountId, scope);
+  if (
+    source.sourceType === "ACCOUNT" &&
+    source.customerId !== undefined &&
+    parseId("Customer", source.customerId) !== src.customerId
+  ) {
     throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {
       errors: [{ field: "source.customerId", message: "Must be the customer that owns source.accountId" }],
     });
@@ -159,6 +177,7 @@ async function insertQuote(
       status: "PENDING",
       sourceKind: "INTERNAL",
       sourceAccountId: src.uuid,
+      sourceType: source.sourceType,
       destinationKind: dst.kind,
       destinationAccountId: dst.uuid,
       counterpartyUmaAddress: dst.uma?.umaAddress ?? null,

@@ -1,6 +1,10 @@
-import { getDb } from "@/db/client";
+import { and, eq } from "drizzle-orm";
+import { type DbOrTx, getDb } from "@/db/client";
+import { quotes } from "@/db/schema";
+import { ApiError } from "@/lib/api-core/errors";
 import { reply, type Reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { parseId } from "@/lib/ids";
 import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuote } from "./execute-quote";
@@ -11,6 +15,23 @@ export async function executeQuoteRequest(
   call: SignedCall<{ platform: PlatformPrincipal; quoteId: string; scaFactor?: ScaFactor }>,
 ): Promise<Reply> {
   const db = await getDb();
+  await refuseRealtimeFunding(db, call.platform.id, call.input.quoteId);
   if (await quoteNeedsWalletSignature(db, call.platform.id, call.input.quoteId)) return executeWalletQuote(call);
   return reply(200, await executeQuote(call.platform, call.input.quoteId, { scaFactor: call.input.scaFactor }));
+}
+
+/** A REALTIME_FUNDING quote executes when its money arrives by its paymentInstructions, not on request (Grid). */
+async function refuseRealtimeFunding(db: DbOrTx, platformId: string, quoteId: string): Promise<void> {
+  const uuid = parseId("Quote", quoteId);
+  if (!uuid) return;
+  const [q] = await db
+    .select({ sourceType: quotes.sourceType })
+    .from(quotes)
+    .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)));
+  if (q?.sourceType !== "REALTIME_FUNDING") return;
+  throw new ApiError(
+    "INVALID_INPUT",
+    "A REALTIME_FUNDING quote executes when its funds arrive by its paymentInstructions (sandbox: POST /sandbox/send)",
+    { reason: "REALTIME_FUNDING_SOURCE", errors: [{ field: "quoteId", message: "Funded by paymentInstructions" }] },
+  );
 }

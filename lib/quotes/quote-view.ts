@@ -3,6 +3,7 @@ import type { quotes } from "@/db/schema";
 import { formatId } from "@/lib/ids";
 import { currencyObject } from "@/lib/money/currencies";
 import type { Quote } from "./quote.contract";
+import { realtimePaymentInstructions } from "./realtime-funding";
 
 export type QuoteRow = InferSelectModel<typeof quotes>;
 
@@ -38,7 +39,10 @@ export function toQuote(r: QuoteRow, opts: { embeddedWalletSource?: boolean } = 
     status: expired ? "EXPIRED" : r.status,
     createdAt: r.createdAt.toISOString(),
     expiresAt: r.expiresAt.toISOString(),
-    source: { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", r.sourceAccountId) },
+    source:
+      r.sourceType === "REALTIME_FUNDING"
+        ? { sourceType: "REALTIME_FUNDING", currency: r.sendingCurrency }
+        : { sourceType: "ACCOUNT", accountId: formatId("InternalAccount", r.sourceAccountId) },
     destination: destinationView(r),
     lockedCurrencySide: r.lockedCurrencySide,
     lockedCurrencyAmount: Number(r.lockedCurrencyAmount),
@@ -59,5 +63,8 @@ export function toQuote(r: QuoteRow, opts: { embeddedWalletSource?: boolean } = 
     out.scaChallenge = r.scaChallenge as Quote["scaChallenge"];
   if (opts.embeddedWalletSource)
     out.paymentInstructions = [{ accountOrWalletInfo: { accountType: "EMBEDDED_WALLET" } }];
+  // Grid: the instructions a REALTIME_FUNDING quote is paid by, while it waits for the money.
+  if (r.sourceType === "REALTIME_FUNDING" && out.status === "PENDING")
+    out.paymentInstructions = realtimePaymentInstructions(r);
   return out;
 }

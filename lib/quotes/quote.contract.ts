@@ -50,11 +50,26 @@ export const quoteCreateSchema = z.object({
     .max(100)
     .optional()
     .describe("Lookup:<uuid> from GET /receiver/…; an unknown one → 404 LOOKUP_REQUEST_NOT_FOUND"),
-  source: z.object({
-    sourceType: z.literal("ACCOUNT").default("ACCOUNT"),
-    accountId: z.string().max(100).describe("InternalAccount:<uuid>"),
-    customerId: z.string().max(100).optional(),
-  }),
+  source: z.discriminatedUnion("sourceType", [
+    z.object({
+      sourceType: z.literal("ACCOUNT").default("ACCOUNT"),
+      accountId: z.string().max(100).describe("InternalAccount:<uuid>"),
+      customerId: z.string().max(100).optional(),
+    }),
+    z.object({
+      sourceType: z.literal("REALTIME_FUNDING"),
+      currency: z
+        .string()
+        .max(10)
+        .describe("The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here"),
+      customerId: z
+        .string()
+        .max(100)
+        .optional()
+        .describe("The customer paying (their internal account in currency receives it); omitted: the platform"),
+      cryptoNetwork: z.string().max(40).optional().describe("Grid's, for stablecoin currencies (none offered here)"),
+    }),
+  ]),
   destination: z.discriminatedUnion("destinationType", [
     z.object({
       destinationType: z.literal("ACCOUNT").default("ACCOUNT"),
@@ -102,6 +117,43 @@ export const quoteCreateSchema = z.object({
 });
 export type QuoteCreate = z.infer<typeof quoteCreateSchema>;
 
+/** REALTIME_FUNDING: the account to pay by an instant rail (Grid's Payment<Currency>AccountInfo of these currencies). */
+const reference = z.string().describe("Quote it with the payment: it credits this quote");
+const bankName = z.string().optional();
+const realtimeFundingAccountSchemas = [
+  z.object({
+    accountType: z.literal("USD_ACCOUNT"),
+    paymentRails: z.array(z.enum(["RTP", "FEDNOW"])),
+    accountNumber: z.string(),
+    routingNumber: z.string(),
+    bankName,
+    reference,
+  }),
+  z.object({
+    accountType: z.literal("EUR_ACCOUNT"),
+    paymentRails: z.array(z.enum(["SEPA_INSTANT"])),
+    iban: z.string(),
+    swiftCode: z.string().optional(),
+    bankName,
+    reference,
+  }),
+  z.object({
+    accountType: z.literal("GBP_ACCOUNT"),
+    paymentRails: z.array(z.enum(["FASTER_PAYMENTS"])),
+    sortCode: z.string(),
+    accountNumber: z.string(),
+    bankName,
+    reference,
+  }),
+  z.object({
+    accountType: z.literal("MXN_ACCOUNT"),
+    paymentRails: z.array(z.enum(["SPEI"])),
+    clabeNumber: z.string(),
+    bankName,
+    reference,
+  }),
+] as const;
+
 export const quoteSchema = z.object({
   id: z.string().describe("Quote:<uuid>"),
   status: z
@@ -111,7 +163,10 @@ export const quoteSchema = z.object({
     ),
   createdAt: z.string(),
   expiresAt: z.string(),
-  source: z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
+  source: z.discriminatedUnion("sourceType", [
+    z.object({ sourceType: z.literal("ACCOUNT"), accountId: z.string(), customerId: z.string().optional() }),
+    z.object({ sourceType: z.literal("REALTIME_FUNDING"), currency: z.string(), customerId: z.string().optional() }),
+  ]),
   destination: z.discriminatedUnion("destinationType", [
     z.object({
       destinationType: z.literal("ACCOUNT"),
@@ -134,9 +189,20 @@ export const quoteSchema = z.object({
   remittanceInformation: z.string().optional(),
   purposeOfPayment: z.string().optional(),
   paymentInstructions: z
-    .array(z.object({ accountOrWalletInfo: z.object({ accountType: z.literal("EMBEDDED_WALLET") }) }))
+    .array(
+      z.object({
+        accountOrWalletInfo: z.union([
+          z.object({ accountType: z.literal("EMBEDDED_WALLET") }),
+          ...realtimeFundingAccountSchemas,
+        ]),
+        instructionsNotes: z.string().optional(),
+      }),
+    )
     .optional()
-    .describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute)"),
+    .describe(
+      "EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). " +
+        "REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives",
+    ),
   scaChallenge: scaChallengeSchema
     .optional()
     .describe("Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize"),

@@ -9,11 +9,21 @@ export const fundInternalAccountOp = defineOperation({
   method: "POST",
   path: "/sandbox/internal-accounts/{accountId}/fund",
   summary: "Add funds to an internal account (sandbox only)",
-  description: "Posted through the ledger as an INCOMING transaction from the sandbox's outside world.",
+  description:
+    "Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 " +
+    "per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming " +
+    "amount, and nothing is written.",
   tags: ["Sandbox"],
   auth: "platform",
   params: z.object({ accountId: z.string().max(100) }),
-  body: z.object({ amount: z.number().int().min(1).max(1e15).describe("Smallest unit of the account's currency") }),
+  body: z.object({
+    // int() bounds it at 2^53 − 1 already (and says so in the document); a second max would list the field twice.
+    amount: z
+      .number()
+      .int()
+      .min(1)
+      .describe("Smallest unit of the account's currency; at most 2^53 − 1, and the balance stays within it"),
+  }),
   responses: {
     200: { description: "The funded account", schema: internalAccountSchema },
     ...errorResponses(400, 401, 403, 404),
@@ -43,6 +53,7 @@ export const sandboxSendOp = defineOperation({
   summary: "Simulate the sender paying a quote (sandbox only)",
   description:
     "The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, " +
+    "as the sender paying a REALTIME_FUNDING quote by its paymentInstructions would make it; " +
     "in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET " +
     "(execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.",
   tags: ["Sandbox"],

@@ -185,9 +185,12 @@ export function createServiceClient(opts: ClientOptions) {
     getCard: (cardId: string) => json<ResponseBody<"getCardById", 200>>("GET", `/cards/${id(cardId)}`),
     updateCard: (cardId: string, body: RequestBody<"updateCardById">) =>
       json<ResponseBody<"updateCardById", 200>>("PATCH", `/cards/${id(cardId)}`, { body }),
-    /** A signed retry when the card has an EMBEDDED_WALLET funding source (raw answer: 202 / PROCESSING / the URL); else 200 at once. */
-    revealCard: (cardId: string, headers?: SignedHeaders) =>
-      raw<{ panEmbedUrl: string; expiresAt: string }>("POST", `/cards/${id(cardId)}/reveal`, { headers }),
+    /**
+     * 200 with the URL at once on the platform credential; with `{walletSigned: true}` a signed retry under the
+     * card's wallet (raw answer: 202 / PROCESSING / the URL).
+     */
+    revealCard: (cardId: string, headers?: SignedHeaders, body?: { walletSigned?: boolean }) =>
+      raw<{ panEmbedUrl: string; expiresAt: string }>("POST", `/cards/${id(cardId)}/reveal`, { headers, body }),
     /**
      * Spend a reveal URL in its sealed form: the card's number, CVV and expiry sealed to `clientPublicKey` (the
      * export bundle format), so the caller relays ciphertext that only the key's holder opens (docs/protocol.md "Cards").

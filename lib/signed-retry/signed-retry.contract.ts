@@ -17,7 +17,8 @@ export const processingSchema = z.object({ status: z.literal("PROCESSING"), mess
 export const signedRetryHeaders = {
   "Service-Wallet-Signature": {
     description:
-      "On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md)",
+      "On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). " +
+      "Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT",
   },
   "Request-Id": { description: "On the retry: the requestId of the 202" },
 };

@@ -1,7 +1,8 @@
 /**
- * Issue 15 item 1: a card funded by an EMBEDDED_WALLET is revealed only under a wallet signature (the signed
- * retry of protocol.md, the one mechanism of lib/signed-retry), and its details open only with the client key.
- * A card funded by other accounts keeps answering the reveal URL at once.
+ * Issue 15 item 1, revised by issue 27 item 3: the wallet's own reveal of a card its EMBEDDED_WALLET funds runs under
+ * the wallet's signature (`walletSigned`: the signed retry of protocol.md, the one mechanism of lib/signed-retry), and
+ * its details open only with the client key. On the platform credential alone every card answers Grid's 200 at once,
+ * SCA-railed (a cardholder in an SCA region needs a live SCA session).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { closeDb } from "@/db/client";
@@ -13,6 +14,9 @@ import { startServer, type RunningServer } from "../support/server";
 import { newWalletUser, reorderedStamp, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 afterAll(() => closeDb());
+
+/** The wallet's own reveal (our addition): asked for under the wallet's signature. */
+const WALLET = { walletSigned: true };
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; code: string; reason?: string }> {
   try {
@@ -62,7 +66,7 @@ describe("card reveal under a wallet signature", () => {
     const { user, key, card } = await walletCardholder(p, client);
     const other = await walletCardholder(p, client);
 
-    const first = await client.revealCard(card.id);
+    const first = await client.revealCard(card.id, undefined, WALLET);
     expect(first.status).toBe(202);
     const challenge = first.body as unknown as {
       type?: string;
@@ -81,18 +85,22 @@ describe("card reveal under a wallet signature", () => {
 
     const stamp = (privateKeyHex: string) => makeStamp({ payload: challenge.payloadToSign, privateKeyHex });
     // Unsigned retries and other sessions' signatures are refused (and leave the Request-Id usable).
-    expect(await refusal(client.revealCard(card.id, { "Request-Id": challenge.requestId } as never))).toMatchObject({
+    expect(
+      await refusal(client.revealCard(card.id, { "Request-Id": challenge.requestId } as never, WALLET)),
+    ).toMatchObject({
       status: 401,
       code: "WALLET_SIGNATURE_MISSING",
     });
     expect(
-      await refusal(client.revealCard(card.id, { "Service-Wallet-Signature": stamp(key.privateKeyHex) } as never)),
+      await refusal(
+        client.revealCard(card.id, { "Service-Wallet-Signature": stamp(key.privateKeyHex) } as never, WALLET),
+      ),
     ).toMatchObject({ status: 401, code: "REQUEST_ID_MISSING" });
     const otherSession = {
       "Service-Wallet-Signature": stamp(other.key.privateKeyHex),
       "Request-Id": challenge.requestId,
     };
-    expect(await refusal(client.revealCard(card.id, otherSession))).toMatchObject({
+    expect(await refusal(client.revealCard(card.id, otherSession, WALLET))).toMatchObject({
       status: 401,
       code: "WALLET_SIGNATURE_INVALID",
       reason: "SIGNER_NOT_ALLOWED",
@@ -100,10 +108,14 @@ describe("card reveal under a wallet signature", () => {
     const stranger = generateP256KeyPair();
     expect(
       await refusal(
-        client.revealCard(card.id, {
-          "Service-Wallet-Signature": stamp(stranger.privateKeyHex),
-          "Request-Id": challenge.requestId,
-        }),
+        client.revealCard(
+          card.id,
+          {
+            "Service-Wallet-Signature": stamp(stranger.privateKeyHex),
+            "Request-Id": challenge.requestId,
+          },
+          WALLET,
+        ),
       ),
     ).toMatchObject({
       status: 401,
@@ -112,10 +124,14 @@ describe("card reveal under a wallet signature", () => {
     // A Request-Id issued for another card's reveal does not reveal this one.
     expect(
       await refusal(
-        client.revealCard(other.card.id, {
-          "Service-Wallet-Signature": stamp(key.privateKeyHex),
-          "Request-Id": challenge.requestId,
-        }),
+        client.revealCard(
+          other.card.id,
+          {
+            "Service-Wallet-Signature": stamp(key.privateKeyHex),
+            "Request-Id": challenge.requestId,
+          },
+          WALLET,
+        ),
       ),
     ).toMatchObject({
       status: 401,
@@ -124,7 +140,7 @@ describe("card reveal under a wallet signature", () => {
     });
 
     const headers = { "Service-Wallet-Signature": stamp(key.privateKeyHex), "Request-Id": challenge.requestId };
-    const signed = await client.revealCard(card.id, headers);
+    const signed = await client.revealCard(card.id, headers, WALLET);
     expect(signed.status).toBe(200);
     const { panEmbedUrl, expiresAt } = signed.body as { panEmbedUrl: string; expiresAt: string };
     expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
@@ -135,7 +151,7 @@ describe("card reveal under a wallet signature", () => {
     expect(details.cvv).toMatch(/^\d{3}$/);
 
     // The URL is a bearer secret and is not stored: an identical re-send mints a fresh single-use URL.
-    const again = await client.revealCard(card.id, headers);
+    const again = await client.revealCard(card.id, headers, WALLET);
     expect(again.status).toBe(200);
     expect(again.headers.get("signed-request-replayed")).toBe("true");
     expect((again.body as { panEmbedUrl: string }).panEmbedUrl).not.toBe(panEmbedUrl);
@@ -144,7 +160,7 @@ describe("card reveal under a wallet signature", () => {
       "Service-Wallet-Signature": reorderedStamp(headers["Service-Wallet-Signature"]),
       "Request-Id": challenge.requestId,
     };
-    expect(await refusal(client.revealCard(card.id, reencoded))).toMatchObject({
+    expect(await refusal(client.revealCard(card.id, reencoded, WALLET))).toMatchObject({
       status: 401,
       reason: "REQUEST_ID_REUSED",
     });
@@ -154,10 +170,17 @@ describe("card reveal under a wallet signature", () => {
     const p = await newPlatform();
     const client = sdkFor(p);
     const { key, card } = await walletCardholder(p, client);
-    const { panEmbedUrl } = await signedRetry((h) => client.revealCard(card.id, h), stampSigner(key.privateKeyHex));
+    const { panEmbedUrl } = await signedRetry(
+      (h) => client.revealCard(card.id, h, WALLET),
+      stampSigner(key.privateKeyHex),
+    );
     const sealed = await openSealed(p, client, panEmbedUrl);
     expect(JSON.parse(await sealed.open(sealed.key.privateKeyHex)).pan.slice(-4)).toBe(card.last4);
     expect((await call("PATCH", `/cards/${card.id}`, { auth: p.auth, body: { state: "CLOSED" } })).status).toBe(200);
+    expect(await refusal(client.revealCard(card.id, undefined, WALLET))).toMatchObject({
+      status: 409,
+      code: "CARD_NOT_MUTABLE",
+    });
     expect(await refusal(client.revealCard(card.id))).toMatchObject({ status: 409, code: "CARD_NOT_MUTABLE" });
   });
 
@@ -197,7 +220,7 @@ describe("signed card reveal while the wallet provider settles after a delay", (
     const p = await newPlatform();
     const { key, card } = await walletCardholder(p, sdkFor(p));
     const delayed = sdkFor(p, server.url);
-    const challenge = (await delayed.revealCard(card.id)).body as unknown as {
+    const challenge = (await delayed.revealCard(card.id, undefined, WALLET)).body as unknown as {
       payloadToSign: string;
       requestId: string;
     };
@@ -205,11 +228,11 @@ describe("signed card reveal while the wallet provider settles after a delay", (
       "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: key.privateKeyHex }),
       "Request-Id": challenge.requestId,
     };
-    const accepted = await delayed.revealCard(card.id, headers);
+    const accepted = await delayed.revealCard(card.id, headers, WALLET);
     expect(accepted.status).toBe(200);
     expect(accepted.body).toMatchObject({ status: "PROCESSING" });
     await new Promise((r) => setTimeout(r, SETTLE_MS + 200));
-    const settled = await delayed.revealCard(card.id, headers);
+    const settled = await delayed.revealCard(card.id, headers, WALLET);
     expect(settled.status).toBe(200);
     const { panEmbedUrl } = settled.body as { panEmbedUrl: string };
     const sealed = await openSealed(p, delayed, panEmbedUrl);

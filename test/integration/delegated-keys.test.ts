@@ -15,13 +15,16 @@ const consent = {
   ipAddress: "203.0.113.7",
 };
 
-/** A customer with an EMBEDDED_WALLET (signed in by EMAIL_OTP), a USDB card funded by that wallet, and 10 000 in it. */
+/**
+ * A customer with an EMBEDDED_WALLET (signed in by EMAIL_OTP), a card funded by that USDB wallet (a USD card), and
+ * 100 USDB in it.
+ */
 async function walletCard(p: TestPlatform) {
   const { customer, account } = await newCustomer(p, { endUserTermsConsent: consent });
   const client = sdkFor(p);
   const creds = await client.listCredentials(account!.id);
   const otp = await signInWithEmailOtp(client, creds.data.find((c) => c.type === "EMAIL_OTP")!.id);
-  await fund(p, account!.id, 10_000);
+  await fund(p, account!.id, 100_000_000);
   const card = await call("POST", "/cards", {
     auth: p.auth,
     body: { cardholderId: customer.id, form: "VIRTUAL", fundingSources: [account!.id] },
@@ -55,7 +58,7 @@ async function threeLegs(p: TestPlatform, body: Record<string, unknown>, key: st
 const authorize = (p: TestPlatform, cardId: string, amount: number) =>
   call("POST", `/sandbox/cards/${cardId}/simulate/authorization`, {
     auth: p.auth,
-    body: { amount, currency: { code: "USDB" }, merchant: { descriptor: "CORNER SHOP", mcc: "5411", country: "US" } },
+    body: { amount, currency: { code: "USD" }, merchant: { descriptor: "CORNER SHOP", mcc: "5411", country: "US" } },
   });
 
 async function latestCardTransaction(p: TestPlatform, cardId: string) {

@@ -130,7 +130,7 @@ describe("documents", () => {
     ]);
   });
 
-  it("replace swaps file and metadata and drops the old object; delete removes both; both 409 once submitted", async () => {
+  it("replace swaps file and metadata and drops the old object; delete removes both; delete 409, replace 400 once submitted", async () => {
     const p = await paperwork();
     const c = await customer(p, completeIndividual("Jane Doe 001"));
     const d = await uploadDoc(p, c.id, "PASSPORT", pdf("first"));
@@ -174,7 +174,30 @@ describe("documents", () => {
       { bytes: PNG },
       { method: "PUT", path: `/documents/${d.id}` },
     );
-    expect(rep.status).toBe(409);
+    // Grid documents no 409 for PUT (issue 27 item 6): a submitted document's replacement is a 400.
+    expect(rep.status).toBe(400);
+    expect(rep.body).toMatchObject({ code: "INVALID_INPUT", details: { reason: "DOCUMENT_SUBMITTED" } });
+  });
+
+  it("replacing a document of an APPROVED customer answers 400 INVALID_INPUT (a status Grid documents for PUT), not 409", async () => {
+    const p = await paperwork();
+    const c = await customer(p, completeIndividual("Jane Doe"));
+    const d = await uploadDoc(p, c.id, "PASSPORT", pdf("first"));
+    const v = await call("POST", "/verifications", { auth: p.auth, body: { customerId: c.id } });
+    expect(v.body.verificationStatus).toBe("APPROVED");
+    const rep = await sendDocument(
+      p,
+      { documentType: "PASSPORT", country: "US" },
+      { bytes: PNG },
+      { method: "PUT", path: `/documents/${d.id}` },
+    );
+    expect(rep.status).toBe(400);
+    expect(rep.body).toMatchObject({
+      code: "INVALID_INPUT",
+      details: { reason: "DOCUMENT_SUBMITTED", kycStatus: "APPROVED" },
+    });
+    // Nothing changed: the stored file is still the first one.
+    expect(Buffer.from(await (await download(p, d.id)).arrayBuffer()).equals(Buffer.from(pdf("first")))).toBe(true);
   });
 
   it("is isolated between tenants: get, replace, delete, download and list", async () => {

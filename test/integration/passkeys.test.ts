@@ -63,6 +63,20 @@ describe("PASSKEY credentials over HTTP", () => {
     const ch = await client.challengePasskey(passkey.id, key.publicKeyHex);
     expect(ch.challenge).toMatch(/^[0-9a-f]{64}$/);
     expect(ch.requestId).toMatch(/^Request:[0-9a-f-]{36}$/);
+    // Grid's PasskeyAuthChallenge (issue 27 item 6): the passkey's whole AuthMethod with the challenge.
+    expect(ch).toEqual({
+      id: passkey.id,
+      accountId: passkey.accountId,
+      type: "PASSKEY",
+      nickname: "Laptop",
+      credentialId: passkey.credentialId,
+      createdAt: passkey.createdAt,
+      updatedAt: expect.any(String),
+      challenge: ch.challenge,
+      requestId: ch.requestId,
+      expiresAt: expect.any(String),
+    });
+    expect(passkey.credentialId).toMatch(/^[A-Za-z0-9_-]+$/);
     const [row] = await sql(
       (q) => q`select payload, challenge, client_public_key from passkey_challenges where id = ${bare(ch.requestId)}`,
     );

@@ -3,6 +3,29 @@ import { call, newPlatform } from "../support/api";
 import { balance, moneyCustomer, quoteBody, usdExternal } from "../support/money";
 
 describe("sandbox money simulations", () => {
+  it("sandbox funding takes any amount up to 2^53 − 1 per call, and refuses what would take the balance past it", async () => {
+    const p = await newPlatform();
+    const c = await moneyCustomer(p, ["USD"]);
+    const fund = (amount: number) =>
+      call("POST", `/sandbox/internal-accounts/${c.accounts.USD}/fund`, { auth: p.auth, body: { amount } });
+    const over = await fund(2 ** 53);
+    expect(over.status).toBe(400);
+    expect(over.body).toMatchObject({
+      code: "INVALID_INPUT",
+      details: { errors: [{ field: "amount", constraint: { maximum: Number.MAX_SAFE_INTEGER } }] },
+    });
+    const max = await fund(Number.MAX_SAFE_INTEGER);
+    expect(max.status, JSON.stringify(max.body)).toBe(200);
+    expect(max.body.balance.amount).toBe(Number.MAX_SAFE_INTEGER);
+    const past = await fund(1);
+    expect(past.status).toBe(400);
+    expect(past.body).toMatchObject({
+      code: "INVALID_INPUT",
+      details: { errors: [{ field: "amount", constraint: { maximum: Number.MAX_SAFE_INTEGER } }] },
+    });
+    expect(await balance(p, c.accounts.USD)).toBe(Number.MAX_SAFE_INTEGER);
+  });
+
   it("POST /sandbox/send deposits what the quote asks for and executes it through the engine, with its events", async () => {
     const p = await newPlatform();
     const c = await moneyCustomer(p, ["USD"]);

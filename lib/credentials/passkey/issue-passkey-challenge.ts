@@ -6,7 +6,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { REQUEST_TTL_MS } from "@/lib/signed-retry/signed-operation";
-import type { AuthMethodRow } from "../auth-method-view";
+import { type AuthMethodRow, toAuthMethod } from "../auth-method-view";
 import type { ChallengeCredentialBody } from "../credential.contract";
 import { passkeySessionPayload } from "./session-payload";
 
@@ -54,5 +54,13 @@ export async function issuePasskeyChallenge(input: {
     payload,
     expiresAt,
   });
-  return reply(200, { challenge, requestId, expiresAt: expiresAt.toISOString() });
+  // Grid's PasskeyAuthChallenge: the AuthMethod (id, accountId, type, nickname, credentialId, createdAt, updatedAt)
+  // with the challenge, its requestId and expiresAt.
+  return reply(200, {
+    ...toAuthMethod(credential),
+    credentialId: credential.credentialId ?? "",
+    challenge,
+    requestId,
+    expiresAt: expiresAt.toISOString(),
+  });
 }

@@ -28,8 +28,8 @@ export async function myCards(user: IntegratorUser): Promise<MaskedCard[]> {
 }
 
 /**
- * Reveal one of the user's cards to their browser. The reveal is relayed as a signed retry: for a card funded by
- * the user's wallet the service answers 202 and the browser signs payloadToSign with its session key (the stamp
+ * Reveal one of the user's cards to their browser. A card funded by the user's wallet is relayed as a signed retry
+ * (`walletSigned`): the service answers 202 and the browser signs payloadToSign with its session key (the stamp
  * and Request-Id come back through `headers` untouched); 202, PROCESSING and errors are relayed as they are.
  * Once the service answers the single-use reveal URL, this backend spends it in its sealed form with the
  * browser's transport key, so it only ever holds ciphertext. Another user's card reads as not found.
@@ -47,11 +47,13 @@ export async function revealMyCard(
     const card = await client().getCard(cardId);
     if (card.cardholderId !== user.customerId)
       throw new IntegratorError(404, "CARD_NOT_FOUND", `Card ${cardId} was not found`);
-    const r = await callService<{ panEmbedUrl?: string }>(
-      "POST",
-      `/cards/${encodeURIComponent(card.id)}/reveal`,
-      headers,
-    );
+    // A card the user's wallet funds is revealed under the wallet's own signature (walletSigned); the platform
+    // credential alone reveals any other card of theirs.
+    const walletSigned = card.fundingSources.includes(user.accountId);
+    const r = await callService<{ panEmbedUrl?: string }>("POST", `/cards/${encodeURIComponent(card.id)}/reveal`, {
+      ...headers,
+      body: walletSigned ? { walletSigned } : undefined,
+    });
     if (r.status !== 200 || typeof r.body?.panEmbedUrl !== "string") return r;
     return { status: 200, body: await client().openCardReveal(r.body.panEmbedUrl, clientPublicKey) };
   } catch (e) {

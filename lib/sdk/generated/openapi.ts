@@ -274,7 +274,7 @@ export interface paths {
   "/cards/{id}/reveal": {
     /**
      * Reveal card details
-     * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. A card with an EMBEDDED_WALLET funding source is revealed only under a wallet signature: the first call answers 202 (signed retry, signed by an active session of that wallet) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL. Other cards answer 200 at once.
+     * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. On the platform credential alone it answers 200 at once (Grid's), SCA-railed: a cardholder in an SCA region (EEA/CH/UK) needs a live SCA session, else 409 SCA_SESSION_REQUIRED. Our addition: body {walletSigned: true} asks for the reveal under the cardholder's wallet signature: the first call answers 202 (signed retry, signed by an active session of the card's EMBEDDED_WALLET funding source; 409 CONFLICT when it has none) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL.
      */
     post: operations["revealCard"];
   };
@@ -463,7 +463,7 @@ export interface paths {
     get: operations["getDocument"];
     /**
      * Replace a document
-     * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 409 once the holder's verification is under review or settled.
+     * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.
      */
     put: operations["replaceDocument"];
     /**
@@ -700,14 +700,14 @@ export interface paths {
   "/sandbox/internal-accounts/{accountId}/fund": {
     /**
      * Add funds to an internal account (sandbox only)
-     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
+     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
      */
     post: operations["sandboxFundInternalAccount"];
   };
   "/sandbox/send": {
     /**
      * Simulate the sender paying a quote (sandbox only)
-     * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+     * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, as the sender paying a REALTIME_FUNDING quote by its paymentInstructions would make it; in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
      */
     post: operations["sandboxSend"];
   };
@@ -1575,13 +1575,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -1613,12 +1649,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -1912,13 +1953,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -1950,12 +2027,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -2476,13 +2558,49 @@ export interface operations {
                   lockedCurrencyAmount: number;
                   /** @enum {string} */
                   lockedCurrencySide: "SENDING" | "RECEIVING";
-                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-                  paymentInstructions?: {
+                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+                  paymentInstructions?: ({
                       accountOrWalletInfo: {
                         /** @constant */
                         accountType: "EMBEDDED_WALLET";
+                      } | ({
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "USD_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: ("RTP" | "FEDNOW")[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        routingNumber: string;
+                      }) | {
+                        /** @constant */
+                        accountType: "EUR_ACCOUNT";
+                        bankName?: string;
+                        iban: string;
+                        paymentRails: "SEPA_INSTANT"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        swiftCode?: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "GBP_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "FASTER_PAYMENTS"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        sortCode: string;
+                      } | {
+                        /** @constant */
+                        accountType: "MXN_ACCOUNT";
+                        bankName?: string;
+                        clabeNumber: string;
+                        paymentRails: "SPEI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
                       };
-                    }[];
+                      instructionsNotes?: string;
+                    })[];
                   platformFeesIncluded: number;
                   purposeOfPayment?: string;
                   receivingCurrency: {
@@ -2514,12 +2632,17 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
-                  source: {
+                  source: OneOf<[{
                     accountId: string;
                     customerId?: string;
                     /** @constant */
                     sourceType: "ACCOUNT";
-                  };
+                  }, {
+                    currency: string;
+                    customerId?: string;
+                    /** @constant */
+                    sourceType: "REALTIME_FUNDING";
+                  }]>;
                   /**
                    * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                    * @enum {string}
@@ -3033,13 +3156,49 @@ export interface operations {
                   lockedCurrencyAmount: number;
                   /** @enum {string} */
                   lockedCurrencySide: "SENDING" | "RECEIVING";
-                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-                  paymentInstructions?: {
+                  /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+                  paymentInstructions?: ({
                       accountOrWalletInfo: {
                         /** @constant */
                         accountType: "EMBEDDED_WALLET";
+                      } | ({
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "USD_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: ("RTP" | "FEDNOW")[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        routingNumber: string;
+                      }) | {
+                        /** @constant */
+                        accountType: "EUR_ACCOUNT";
+                        bankName?: string;
+                        iban: string;
+                        paymentRails: "SEPA_INSTANT"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        swiftCode?: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "GBP_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "FASTER_PAYMENTS"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        sortCode: string;
+                      } | {
+                        /** @constant */
+                        accountType: "MXN_ACCOUNT";
+                        bankName?: string;
+                        clabeNumber: string;
+                        paymentRails: "SPEI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
                       };
-                    }[];
+                      instructionsNotes?: string;
+                    })[];
                   platformFeesIncluded: number;
                   purposeOfPayment?: string;
                   receivingCurrency: {
@@ -3071,12 +3230,17 @@ export interface operations {
                     name: string;
                     symbol: string;
                   };
-                  source: {
+                  source: OneOf<[{
                     accountId: string;
                     customerId?: string;
                     /** @constant */
                     sourceType: "ACCOUNT";
-                  };
+                  }, {
+                    currency: string;
+                    customerId?: string;
+                    /** @constant */
+                    sourceType: "REALTIME_FUNDING";
+                  }]>;
                   /**
                    * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                    * @enum {string}
@@ -3341,13 +3505,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -3379,12 +3579,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -12261,7 +12466,7 @@ export interface operations {
           senderCustomerInfo?: {
             [key: string]: unknown;
           };
-          source: {
+          source: OneOf<[{
             /** @description InternalAccount:<uuid> */
             accountId: string;
             customerId?: string;
@@ -12270,7 +12475,16 @@ export interface operations {
              * @constant
              */
             sourceType?: "ACCOUNT";
-          };
+          }, {
+            /** @description Grid's, for stablecoin currencies (none offered here) */
+            cryptoNetwork?: string;
+            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            currency: string;
+            /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
+            customerId?: string;
+            /** @constant */
+            sourceType: "REALTIME_FUNDING";
+          }]>;
         };
       };
     };
@@ -12303,13 +12517,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -12341,12 +12591,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -12476,13 +12731,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -12514,12 +12805,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -13405,13 +13701,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -13443,12 +13775,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -13753,13 +14090,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -13791,12 +14164,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
@@ -14129,7 +14507,7 @@ export interface operations {
   addCredential: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -14289,7 +14667,7 @@ export interface operations {
   deleteCredential: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -14417,6 +14795,23 @@ export interface operations {
           "application/json": ({
             /** @description InternalAccount:<uuid> */
             accountId: string;
+            /** @description Lowercase hex SHA-256 of the session-creation payload; its UTF-8 bytes are the WebAuthn challenge */
+            challenge: string;
+            createdAt: string;
+            /** @description WebAuthn credential id, base64url: allowCredentials[].id of the assertion */
+            credentialId: string;
+            expiresAt: string;
+            /** @description AuthMethod:<uuid> */
+            id: string;
+            nickname?: string;
+            /** @description Request:<uuid>; the Request-Id of the verify call */
+            requestId: string;
+            /** @enum {string} */
+            type: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
+            updatedAt: string;
+          }) | ({
+            /** @description InternalAccount:<uuid> */
+            accountId: string;
             createdAt: string;
             /** @description PASSKEY: WebAuthn credential id, base64url */
             credentialId?: string;
@@ -14428,11 +14823,7 @@ export interface operations {
             /** @enum {string} */
             type: "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
             updatedAt: string;
-          }) | {
-            challenge: string;
-            expiresAt: string;
-            requestId: string;
-          };
+          });
         };
       };
       /** @description Invalid input: details.errors[] lists every invalid field */
@@ -14509,7 +14900,7 @@ export interface operations {
   verifyCredential: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -14756,7 +15147,7 @@ export interface operations {
   createDelegatedKey: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -15168,7 +15559,7 @@ export interface operations {
   revokeAuthSession: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -15266,7 +15657,7 @@ export interface operations {
   refreshAuthSession: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -16245,12 +16636,12 @@ export interface operations {
   };
   /**
    * Reveal card details
-   * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. A card with an EMBEDDED_WALLET funding source is revealed only under a wallet signature: the first call answers 202 (signed retry, signed by an active session of that wallet) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL. Other cards answer 200 at once.
+   * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. On the platform credential alone it answers 200 at once (Grid's), SCA-railed: a cardholder in an SCA region (EEA/CH/UK) needs a live SCA session, else 409 SCA_SESSION_REQUIRED. Our addition: body {walletSigned: true} asks for the reveal under the cardholder's wallet signature: the first call answers 202 (signed retry, signed by an active session of the card's EMBEDDED_WALLET funding source; 409 CONFLICT when it has none) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL.
    */
   revealCard: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -16261,7 +16652,10 @@ export interface operations {
     };
     requestBody?: {
       content: {
-        "application/json": Record<string, never>;
+        "application/json": {
+          /** @description Our addition: true asks for the reveal under the cardholder's wallet signature (signed retry); omitted, the platform credential alone answers */
+          walletSigned?: boolean;
+        };
       };
     };
     responses: {
@@ -17651,7 +18045,7 @@ export interface operations {
   updateCustomer: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -30689,7 +31083,7 @@ export interface operations {
   };
   /**
    * Replace a document
-   * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 409 once the holder's verification is under review or settled.
+   * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.
    */
   replaceDocument: {
     parameters: {
@@ -30761,19 +31155,6 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
-        content: {
-          "application/json": {
-            code: string;
-            details?: {
-              [key: string]: unknown;
-            };
-            message: string;
-            status: number;
-          };
-        };
-      };
-      /** @description Conflict */
-      409: {
         content: {
           "application/json": {
             code: string;
@@ -31148,7 +31529,7 @@ export interface operations {
   updateInternalAccount: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -31291,7 +31672,7 @@ export interface operations {
   exportInternalAccount: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -44857,13 +45238,49 @@ export interface operations {
                 lockedCurrencyAmount: number;
                 /** @enum {string} */
                 lockedCurrencySide: "SENDING" | "RECEIVING";
-                /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-                paymentInstructions?: {
+                /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+                paymentInstructions?: ({
                     accountOrWalletInfo: {
                       /** @constant */
                       accountType: "EMBEDDED_WALLET";
+                    } | ({
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "USD_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: ("RTP" | "FEDNOW")[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      routingNumber: string;
+                    }) | {
+                      /** @constant */
+                      accountType: "EUR_ACCOUNT";
+                      bankName?: string;
+                      iban: string;
+                      paymentRails: "SEPA_INSTANT"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      swiftCode?: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "GBP_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "FASTER_PAYMENTS"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      sortCode: string;
+                    } | {
+                      /** @constant */
+                      accountType: "MXN_ACCOUNT";
+                      bankName?: string;
+                      clabeNumber: string;
+                      paymentRails: "SPEI"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
                     };
-                  }[];
+                    instructionsNotes?: string;
+                  })[];
                 platformFeesIncluded: number;
                 purposeOfPayment?: string;
                 receivingCurrency: {
@@ -44895,12 +45312,17 @@ export interface operations {
                   name: string;
                   symbol: string;
                 };
-                source: {
+                source: OneOf<[{
                   accountId: string;
                   customerId?: string;
                   /** @constant */
                   sourceType: "ACCOUNT";
-                };
+                }, {
+                  currency: string;
+                  customerId?: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
                 /**
                  * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                  * @enum {string}
@@ -45026,7 +45448,7 @@ export interface operations {
           senderCustomerInfo?: {
             [key: string]: unknown;
           };
-          source: {
+          source: OneOf<[{
             /** @description InternalAccount:<uuid> */
             accountId: string;
             customerId?: string;
@@ -45035,7 +45457,16 @@ export interface operations {
              * @constant
              */
             sourceType?: "ACCOUNT";
-          };
+          }, {
+            /** @description Grid's, for stablecoin currencies (none offered here) */
+            cryptoNetwork?: string;
+            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            currency: string;
+            /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
+            customerId?: string;
+            /** @constant */
+            sourceType: "REALTIME_FUNDING";
+          }]>;
         };
       };
     };
@@ -45068,13 +45499,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45106,12 +45573,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45153,13 +45625,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45191,12 +45699,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45365,13 +45878,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45403,12 +45952,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45517,13 +46071,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45555,12 +46145,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -45769,7 +46364,7 @@ export interface operations {
   executeQuote: {
     parameters: {
       header?: {
-        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md) */
+        /** @description On the retry: base64url of the JSON stamp {publicKey, scheme: SIGNATURE_SCHEME_TK_API_P256, signature} over payloadToSign (protocol.md). Grid's spelling Grid-Wallet-Signature is the same header; both with different values → 400 INVALID_INPUT */
         "Service-Wallet-Signature"?: string;
         /** @description On the retry: the requestId of the 202 */
         "Request-Id"?: string;
@@ -45822,13 +46417,49 @@ export interface operations {
             lockedCurrencyAmount: number;
             /** @enum {string} */
             lockedCurrencySide: "SENDING" | "RECEIVING";
-            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-            paymentInstructions?: {
+            /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+            paymentInstructions?: ({
                 accountOrWalletInfo: {
                   /** @constant */
                   accountType: "EMBEDDED_WALLET";
+                } | ({
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "USD_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: ("RTP" | "FEDNOW")[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  routingNumber: string;
+                }) | {
+                  /** @constant */
+                  accountType: "EUR_ACCOUNT";
+                  bankName?: string;
+                  iban: string;
+                  paymentRails: "SEPA_INSTANT"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  swiftCode?: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "GBP_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "FASTER_PAYMENTS"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  sortCode: string;
+                } | {
+                  /** @constant */
+                  accountType: "MXN_ACCOUNT";
+                  bankName?: string;
+                  clabeNumber: string;
+                  paymentRails: "SPEI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
                 };
-              }[];
+                instructionsNotes?: string;
+              })[];
             platformFeesIncluded: number;
             purposeOfPayment?: string;
             receivingCurrency: {
@@ -45860,12 +46491,17 @@ export interface operations {
               name: string;
               symbol: string;
             };
-            source: {
+            source: OneOf<[{
               accountId: string;
               customerId?: string;
               /** @constant */
               sourceType: "ACCOUNT";
-            };
+            }, {
+              currency: string;
+              customerId?: string;
+              /** @constant */
+              sourceType: "REALTIME_FUNDING";
+            }]>;
             /**
              * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
              * @enum {string}
@@ -47389,7 +48025,7 @@ export interface operations {
   };
   /**
    * Add funds to an internal account (sandbox only)
-   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world.
+   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
    */
   sandboxFundInternalAccount: {
     parameters: {
@@ -47400,7 +48036,7 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": {
-          /** @description Smallest unit of the account's currency */
+          /** @description Smallest unit of the account's currency; at most 2^53 − 1, and the balance stays within it */
           amount: number;
         };
       };
@@ -47514,7 +48150,7 @@ export interface operations {
   };
   /**
    * Simulate the sender paying a quote (sandbox only)
-   * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+   * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, as the sender paying a REALTIME_FUNDING quote by its paymentInstructions would make it; in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
    */
   sandboxSend: {
     requestBody: {

@@ -5,6 +5,13 @@ import { signedCall } from "@/lib/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(revealCardOp, async (ctx) =>
-    revealCard(signedCall(ctx, { platform: ctx.platform, cardId: ctx.params.id, requestOrigin: ctx.url.origin })),
+    revealCard(
+      signedCall(ctx, {
+        platform: ctx.platform,
+        cardId: ctx.params.id,
+        requestOrigin: ctx.url.origin,
+        walletSigned: ctx.body?.walletSigned === true,
+      }),
+    ),
   ),
 });

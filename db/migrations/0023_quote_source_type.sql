@@ -1,0 +1,1 @@
+ALTER TABLE "quotes" ADD COLUMN "source_type" text DEFAULT 'ACCOUNT' NOT NULL;
