@@ -12930,13 +12930,49 @@ export interface operations {
               lockedCurrencyAmount: number;
               /** @enum {string} */
               lockedCurrencySide: "SENDING" | "RECEIVING";
-              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute) */
-              paymentInstructions?: {
+              /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+              paymentInstructions?: ({
                   accountOrWalletInfo: {
                     /** @constant */
                     accountType: "EMBEDDED_WALLET";
+                  } | ({
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "USD_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: ("RTP" | "FEDNOW")[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    routingNumber: string;
+                  }) | {
+                    /** @constant */
+                    accountType: "EUR_ACCOUNT";
+                    bankName?: string;
+                    iban: string;
+                    paymentRails: "SEPA_INSTANT"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    swiftCode?: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "GBP_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "FASTER_PAYMENTS"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    sortCode: string;
+                  } | {
+                    /** @constant */
+                    accountType: "MXN_ACCOUNT";
+                    bankName?: string;
+                    clabeNumber: string;
+                    paymentRails: "SPEI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
                   };
-                }[];
+                  instructionsNotes?: string;
+                })[];
               platformFeesIncluded: number;
               purposeOfPayment?: string;
               receivingCurrency: {
@@ -12968,12 +13004,17 @@ export interface operations {
                 name: string;
                 symbol: string;
               };
-              source: {
+              source: OneOf<[{
                 accountId: string;
                 customerId?: string;
                 /** @constant */
                 sourceType: "ACCOUNT";
-              };
+              }, {
+                currency: string;
+                customerId?: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
               /**
                * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                * @enum {string}
