@@ -17,6 +17,7 @@ import { payoutOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-ou
 import type { FailureReason } from "./transaction.contract";
 import type { TransactionOwner, TransactionRow } from "./transaction-view";
 import { finishExecution, type TransitionChange } from "./transitions";
+import { defined } from "@/lib/invariant";
 
 export interface ExecuteOptions {
   settings: PlatformSettings;
@@ -85,7 +86,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   const byId = new Map(locked.map((a) => [a.id, a]));
 
   if (row.sourceKind === "INTERNAL") {
-    const src = byId.get(row.sourceAccountId!);
+    const src = byId.get(defined(row.sourceAccountId, "an INTERNAL source's account"));
     if (src?.status !== "ACTIVE") {
       return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
@@ -110,7 +111,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     }
   }
   if (row.destinationKind === "INTERNAL") {
-    const dst = byId.get(row.destinationAccountId!);
+    const dst = byId.get(defined(row.destinationAccountId, "an INTERNAL destination's account"));
     if (dst?.status !== "ACTIVE") {
       // Never thrown: the destination's state is the rail's answer, recorded as the failure reason.
       return fail(tx, row, owner, "ACCOUNT_CANNOT_RECEIVE");
@@ -124,7 +125,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
         ? await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox })
         : await payoutOutcome(tx, {
             platformId: row.platformId,
-            externalAccountId: row.destinationAccountId!,
+            externalAccountId: defined(row.destinationAccountId, "an EXTERNAL destination's account"),
             sandbox: opts.sandbox,
           });
     if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, owner, outcome.reason);
@@ -218,7 +219,7 @@ function buildPostings(row: TransactionRow): Posting[] {
   const out: Posting[] = [];
   const src =
     row.sourceKind === "INTERNAL"
-      ? internalLedgerAccount(row.sourceAccountId!)
+      ? internalLedgerAccount(defined(row.sourceAccountId, "an INTERNAL source's account"))
       : systemLedgerAccount(p, row.sourceKind === "SANDBOX" ? "SANDBOX" : "FUNDING", S);
   out.push({ account: src, currency: S, amount: -row.sendingAmount, memo: "debit source" });
   out.push({ account: systemLedgerAccount(p, "FEES", S), currency: S, amount: row.feesAmount, memo: "platform fee" });
@@ -231,7 +232,7 @@ function buildPostings(row: TransactionRow): Posting[] {
   }
   const dst =
     row.destinationKind === "INTERNAL"
-      ? internalLedgerAccount(row.destinationAccountId!)
+      ? internalLedgerAccount(defined(row.destinationAccountId, "an INTERNAL destination's account"))
       : systemLedgerAccount(p, "PAYOUTS", R);
   out.push({ account: dst, currency: R, amount: row.receivingAmount, memo: "credit destination" });
   return out;
