@@ -86,7 +86,7 @@ export async function quoteToUma(
 }
 
 /** POST /quotes; the wallet's customer records consent to the current end-user terms the first time, then asks again. */
-async function postQuote(user: IntegratorUser, body: unknown, ipAddress: string) {
+export async function postQuote(user: IntegratorUser, body: unknown, ipAddress: string) {
   let r = await callService<Quote>("POST", "/quotes", { body });
   if (r.status === 403 && (r.body as { code?: string }).code === "END_USER_TERMS_NOT_ACCEPTED") {
     await acceptTerms(user, ipAddress);
