@@ -1,7 +1,16 @@
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import de from "../../lib/integrator/ui/messages/de.json";
-import en from "../../lib/integrator/ui/messages/en.json";
+import type en_ from "../../lib/integrator/ui/messages/en.json";
+
+type Messages = typeof en_;
+/** The wallet's catalogue (read as a file: Playwright's loader wants an import attribute for JSON modules). */
+const catalogue = (locale: string): Messages =>
+  JSON.parse(
+    readFileSync(path.join(process.cwd(), "lib", "integrator", "ui", "messages", `${locale}.json`), "utf8"),
+  ) as Messages;
+const en = catalogue("en");
+const de = catalogue("de");
 
 /**
  * Issue 29's journeys run as a person would, once on a desktop in English and once on a phone in German: the
@@ -9,7 +18,7 @@ import en from "../../lib/integrator/ui/messages/en.json";
  */
 export const JOURNEY_VARIANTS = [
   { device: "desktop", viewport: { width: 1280, height: 900 }, locale: "en" as const, m: en },
-  { device: "phone", viewport: { width: 390, height: 844 }, locale: "de" as const, m: de as typeof en },
+  { device: "phone", viewport: { width: 390, height: 844 }, locale: "de" as const, m: de },
 ];
 export type JourneyVariant = (typeof JOURNEY_VARIANTS)[number];
 
