@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test, timed } from "./fixtures";
 import { demoSignIn, uniqueEmail } from "./support/flows";
-import { endState, fill, JOURNEY_VARIANTS, type JourneyVariant, useLocale } from "./support/journey";
+import { endState, fill, JOURNEY_VARIANTS, type JourneyVariant, switchLocale } from "./support/journey";
 
 const usd = (amount: number, locale: string) =>
   new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(amount);
@@ -19,7 +19,7 @@ const decimal = (text: string, locale: string) => (locale === "de" ? text.replac
 async function start(page: Page, v: JourneyVariant, tag: string, country: string) {
   const { m } = v;
   await demoSignIn(page, uniqueEmail(tag));
-  await useLocale(page, v.locale);
+  await switchLocale(page, v.locale);
   await page.goto("/wallet/accounts");
   await page.getByLabel(m.accounts.type).selectOption("USD_ACCOUNT");
   await page.getByLabel(m.accounts.field.accountNumber).fill("123456789");

@@ -23,7 +23,7 @@ export const JOURNEY_VARIANTS = [
 export type JourneyVariant = (typeof JOURNEY_VARIANTS)[number];
 
 /** Switch the wallet's language (the same cookie the language picker sets). */
-export async function useLocale(page: Page, locale: string): Promise<void> {
+export async function switchLocale(page: Page, locale: string): Promise<void> {
   await page.context().addCookies([{ name: "ui-locale", value: locale, url: process.env.E2E_BASE_URL! }]);
 }
 

@@ -151,10 +151,7 @@ export async function verifyPhone(user: IntegratorUser, phoneNumber: unknown): P
     "save your phone number",
     callService("PATCH", `/customers/${encodeURIComponent(user.customerId)}`, { body: { phoneNumber: phone } }),
   );
-  await service(
-    "send the code",
-    callService("POST", `/customers/${encodeURIComponent(user.customerId)}/verify-phone`),
-  );
+  await service("send the code", callService("POST", `/customers/${encodeURIComponent(user.customerId)}/verify-phone`));
 }
 
 export async function confirmPhone(user: IntegratorUser, code: unknown): Promise<void> {

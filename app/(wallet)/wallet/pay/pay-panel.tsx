@@ -284,6 +284,7 @@ export function PayPanel() {
               ) : (
                 <button
                   className={button}
+                  type="button"
                   disabled={busy}
                   onClick={() =>
                     void step(

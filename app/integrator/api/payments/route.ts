@@ -8,5 +8,6 @@ export const GET = integratorRoute(async ({ user }) =>
 );
 
 /** Pay: a quote executed at once (202 PENDING_AUTHORIZATION when the service asks for SCA). */
-export const POST = integratorRoute(async ({ req, user }) => relay(await createPayment(user, await readJson(req), endUserIp(req))),
+export const POST = integratorRoute(async ({ req, user }) =>
+  relay(await createPayment(user, await readJson(req), endUserIp(req))),
 );
