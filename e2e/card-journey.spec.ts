@@ -101,6 +101,19 @@ for (const v of JOURNEY_VARIANTS) {
       await expect(activity).toHaveCount(3);
       await expectAccessible(page, testInfo);
       await endState(page, "card", v);
+
+      // The wallet's activity lists the card's purchase as a debit and its declines (not as debits) with their reason.
+      await page.goto("/wallet");
+      const rows = page.getByTestId("history-card-row");
+      await expect(rows).toHaveCount(3);
+      await expect(rows.nth(0)).toHaveAttribute("data-status", "DECLINED");
+      await expect(rows.nth(0)).toContainText(m.cards.decline.CARD_PAUSED);
+      await expect(rows.nth(0).getByTestId("history-amount")).toHaveAttribute("data-moved", "false");
+      await expect(rows.nth(1)).toHaveAttribute("data-status", "SETTLED");
+      await expect(rows.nth(1)).toContainText(fill(m.home.cardPurchase, { merchant: "Corner Coffee" }));
+      await expect(rows.nth(1).getByTestId("history-amount")).toHaveAttribute("data-moved", "true");
+      await expect(rows.nth(2)).toContainText(m.cards.decline.INSUFFICIENT_FUNDS);
+      await expectAccessible(page, testInfo);
     });
   });
 }

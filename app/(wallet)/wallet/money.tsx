@@ -461,14 +461,63 @@ export function HistoryCard({ overview }: { overview: Overview }) {
   const tf = useTranslations("failureReason");
   const locale = useLocale();
   const f = useFormatter();
+  const tcards = useTranslations("cards");
   const mine = overview.account.id;
+  const cardPurchases = overview.cardPurchases ?? [];
+  // Payments and card purchases in one list, newest first.
+  const entries = [
+    ...overview.transactions.map((tx) => ({ at: tx.createdAt, tx, card: null })),
+    ...cardPurchases.map((card) => ({ at: card.at, tx: null, card })),
+  ].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
     <Card title={t("history")} id="history">
-      {overview.transactions.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="text-sm">{t("noHistory")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-          {overview.transactions.map((tx) => {
+          {entries.map(({ tx, card }) => {
+            if (card) {
+              const declined = card.status === "DECLINED";
+              const reason = card.declineReason
+                ? tcards.has(`decline.${card.declineReason}`)
+                  ? tcards(`decline.${card.declineReason}` as "decline.other")
+                  : card.declineReason
+                : null;
+              return (
+                <li
+                  key={card.id}
+                  className="flex flex-wrap items-start justify-between gap-2 py-3"
+                  data-testid="history-card-row"
+                  data-status={card.status}
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium">{t("cardPurchase", { merchant: card.merchant ?? "" })}</p>
+                    <p className="text-xs text-slate-600 dark:text-slate-400">
+                      <time dateTime={card.at}>
+                        {f.dateTime(new Date(card.at), { dateStyle: "medium", timeStyle: "short" })}
+                      </time>
+                    </p>
+                    {reason ? <p className="text-xs text-slate-700 dark:text-slate-300">{reason}</p> : null}
+                  </div>
+                  <div className="text-right">
+                    <p
+                      className={`font-semibold ${declined ? "text-slate-600 line-through dark:text-slate-400" : ""}`}
+                      data-testid="history-amount"
+                      data-moved={!declined}
+                    >
+                      {declined ? "" : "−"}
+                      {formatMoney(card.amount, card.currency, locale)}
+                    </p>
+                    <p className="text-xs">
+                      {tcards.has(`txStatus.${card.status}`)
+                        ? tcards(`txStatus.${card.status}` as "txStatus.other")
+                        : card.status}
+                    </p>
+                  </div>
+                </li>
+              );
+            }
+            if (!tx) return null;
             const incoming = (tx.destination as { accountId?: string }).accountId === mine;
             // A failed or rejected payment moved no money: it is shown, but not as a debit (or a credit).
             const notMoved = tx.status === "FAILED" || tx.status === "REJECTED";

@@ -33,7 +33,7 @@ interface DelegatedKey {
   cardId: string;
   status: string;
 }
-interface CardTransaction {
+export interface CardTransaction {
   id: string;
   status: string;
   merchant?: { descriptor?: string };
@@ -86,18 +86,21 @@ async function cardActivity(cardId: string): Promise<CardActivity[]> {
     query: { type: "CARD", cardId, limit: "10", sortOrder: "desc" },
   });
   if (r.status !== 200) fail(r, "read the card's activity");
-  return r.body.data.map((t) => {
-    const money = t.settledAmount && t.settledAmount.amount > 0 ? t.settledAmount : t.authorizedAmount;
-    return {
-      id: t.id,
-      status: t.status,
-      merchant: t.merchant?.descriptor,
-      amount: money?.amount ?? 0,
-      currency: money?.currency ?? { code: "USD", decimals: 2 },
-      ...(t.declineReason ? { declineReason: t.declineReason } : {}),
-      at: t.authorizedAt ?? t.createdAt,
-    };
-  });
+  return r.body.data.map(toCardActivity);
+}
+
+/** A card transaction as the wallet lists it: shop, amount (settled, else authorized), status, decline reason. */
+export function toCardActivity(t: CardTransaction): CardActivity {
+  const money = t.settledAmount && t.settledAmount.amount > 0 ? t.settledAmount : t.authorizedAmount;
+  return {
+    id: t.id,
+    status: t.status,
+    merchant: t.merchant?.descriptor,
+    amount: money?.amount ?? 0,
+    currency: money?.currency ?? { code: "USD", decimals: 2 },
+    ...(t.declineReason ? { declineReason: t.declineReason } : {}),
+    at: t.authorizedAt ?? t.createdAt,
+  };
 }
 
 /** The card, if it is this user's; another user's card reads as not found. */

@@ -77,7 +77,8 @@ export function PayPanel() {
   const [busy, setBusy] = useState(false);
   const [login, setLogin] = useState<{ challengeId: string } | null>(null);
   const [scaUntil, setScaUntil] = useState<string | null>(null);
-  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quote, setQuoteState] = useState<Quote | null>(null);
+  const ts = useTranslations("status");
   const [form, setForm] = useState({
     source: "",
     destination: "",
@@ -134,6 +135,12 @@ export function PayPanel() {
       after?.();
       void reload().then(() => setNotice(done));
     });
+
+  /** A payment's new state; once it is no longer waiting for its code, the balances are read again. */
+  const setQuote = (q: Quote) => {
+    setQuoteState(q);
+    if (q.status !== "PENDING_AUTHORIZATION") void reload();
+  };
 
   const source = setup?.sources.find((a) => a.id === form.source);
   const currency = source?.balance.currency;
@@ -446,7 +453,9 @@ export function PayPanel() {
           </h2>
           <p className="text-sm">
             {t("summary", { amount: money(quote.totalSendingAmount, quote.sendingCurrency) })}{" "}
-            <span data-testid="payment-status">{quote.status}</span>
+            <span data-testid="payment-status" data-status={quote.status}>
+              {ts.has(quote.status) ? ts(quote.status as "PENDING") : t("statusAwaitingCode")}
+            </span>
           </p>
           {quote.status === "PENDING_AUTHORIZATION" && quote.scaChallenge ? (
             <form
