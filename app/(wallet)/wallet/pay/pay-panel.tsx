@@ -254,56 +254,52 @@ export function PayPanel() {
                 {phoneSent ? t("verifyPhone") : t("sendPhoneCode")}
               </button>
             </form>
+          ) : scaUntil ? (
+            <p role="status" data-testid="sca-session" className="mt-2 text-sm text-green-900 dark:text-green-300">
+              {t("scaConfirmed", { until: formatDateTime(scaUntil, locale, { dateStyle: "medium" }) })}
+            </p>
+          ) : login ? (
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void step(
+                  () =>
+                    api<{ sessionExpiresAt: string }>("POST", "/integrator/api/sca/login/complete", {
+                      body: { challengeId: login.challengeId, code: form.loginCode },
+                    }),
+                  (b) => setScaUntil(b.sessionExpiresAt),
+                );
+              }}
+            >
+              <label className="mt-2 block text-sm font-medium" htmlFor="login-code">
+                {t("loginCode")}
+              </label>
+              <input
+                id="login-code"
+                className={input}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                value={form.loginCode}
+                onChange={set("loginCode")}
+              />
+              <button className={button} disabled={busy} type="submit">
+                {t("confirm")}
+              </button>
+            </form>
           ) : (
-            <>
-              {scaUntil ? (
-                <p role="status" data-testid="sca-session" className="mt-2 text-sm text-green-900 dark:text-green-300">
-                  {t("scaConfirmed", { until: formatDateTime(scaUntil, locale, { dateStyle: "medium" }) })}
-                </p>
-              ) : login ? (
-                <form
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    void step(
-                      () =>
-                        api<{ sessionExpiresAt: string }>("POST", "/integrator/api/sca/login/complete", {
-                          body: { challengeId: login.challengeId, code: form.loginCode },
-                        }),
-                      (b) => setScaUntil(b.sessionExpiresAt),
-                    );
-                  }}
-                >
-                  <label className="mt-2 block text-sm font-medium" htmlFor="login-code">
-                    {t("loginCode")}
-                  </label>
-                  <input
-                    id="login-code"
-                    className={input}
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    value={form.loginCode}
-                    onChange={set("loginCode")}
-                  />
-                  <button className={button} disabled={busy} type="submit">
-                    {t("confirm")}
-                  </button>
-                </form>
-              ) : (
-                <button
-                  className={button}
-                  type="button"
-                  disabled={busy}
-                  onClick={() =>
-                    void step(
-                      () => api<{ challengeId: string }>("POST", "/integrator/api/sca/login/start"),
-                      (b) => setLogin({ challengeId: b.challengeId }),
-                    )
-                  }
-                >
-                  {t("textMe")}
-                </button>
-              )}
-            </>
+            <button
+              className={button}
+              type="button"
+              disabled={busy}
+              onClick={() =>
+                void step(
+                  () => api<{ challengeId: string }>("POST", "/integrator/api/sca/login/start"),
+                  (b) => setLogin({ challengeId: b.challengeId }),
+                )
+              }
+            >
+              {t("textMe")}
+            </button>
           )}
         </section>
       ) : null}
