@@ -1,111 +1,132 @@
-import postgres from "postgres";
-import { example } from "../test/support/external-account-examples";
-import { expect, expectAccessible, shot, test, timed } from "./fixtures";
-import { demoSignIn, uniqueEmail } from "./support/flows";
-
 /**
- * An EU customer's payment asks for Strong Customer Authentication and the end user completes it in the
- * browser, on the example partner's pay page (/wallet/pay → its backend → the service through the SDK).
+ * Issue 29, journey 1 "Pay under strong authentication", done through the pages only: a demo customer (who starts
+ * with nothing but its USDB wallet) says where they live, adds a beneficiary, opens a USD account and adds sandbox
+ * test money, and pays. Living in Germany the payment needs SCA: the phone is verified with a code, the SCA
+ * sign-in is a texted code, and the payment held PENDING_AUTHORIZATION is released with its own code. Living in
+ * the United States the page says SCA is not needed and the payment goes at once. Desktop in English, phone in
+ * German; every screen axe-checked.
  */
-const service = async (method: string, path: string, body?: unknown) => {
-  const r = await fetch(`${process.env.E2E_BASE_URL}/api/2025-10-13${path}`, {
-    method,
-    headers: { authorization: process.env.E2E_SANDBOX_AUTH!, "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  return { status: r.status, body: text ? JSON.parse(text) : null };
-};
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, timed } from "./fixtures";
+import { demoSignIn, uniqueEmail } from "./support/flows";
+import { endState, fill, JOURNEY_VARIANTS, type JourneyVariant, switchLocale } from "./support/journey";
 
-test("EU customer: SCA sign-in by SMS code, a payment held PENDING_AUTHORIZATION, authorized with its code", async ({
-  page,
-}, testInfo) => {
-  await demoSignIn(page, uniqueEmail("sca"));
-  const me = (await (await page.request.get("/integrator/api/wallet/me")).json()) as {
-    customerId: string;
-    platformId: string;
-  };
+const usd = (amount: number, locale: string) =>
+  new Intl.NumberFormat(locale, { style: "currency", currency: "USD" }).format(amount);
+const decimal = (text: string, locale: string) => (locale === "de" ? text.replace(".", ",") : text);
 
-  // The partner's customer lives in Germany with a verified phone (set up through the service API), holds a
-  // funded USD account (the integrator's customers are created with their wallet only: this one gets the
-  // account POST /customers with currencies ["USD"] would have made) and one beneficiary.
-  const patched = await service("PATCH", `/customers/${me.customerId}`, {
-    phoneNumber: "+491701234567",
-    address: { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE" },
-    endUserTermsConsent: {
-      termsVersion: "V1",
-      acceptedAt: new Date().toISOString(),
-      acceptanceMethod: "CHECKBOX",
-      ipAddress: "203.0.113.7",
-    },
-  });
-  expect(patched.status, JSON.stringify(patched.body)).toBe(200);
-  expect((await service("POST", `/customers/${me.customerId}/verify-phone`)).status).toBe(204);
-  expect((await service("POST", `/customers/${me.customerId}/verify-phone/confirm`, { code: "123456" })).status).toBe(
-    200,
-  );
-  const sql = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const accountUuid = crypto.randomUUID();
-  try {
-    await sql`insert into internal_accounts (id, platform_id, customer_id, type, status, currency, decimals)
-              values (${accountUuid}, ${me.platformId.split(":")[1]}, ${me.customerId.split(":")[1]}, 'INTERNAL_FIAT', 'ACTIVE', 'USD', 2)`;
-  } finally {
-    await sql.end();
-  }
-  expect(
-    (await service("POST", `/sandbox/internal-accounts/InternalAccount:${accountUuid}/fund`, { amount: 50_000 }))
-      .status,
-  ).toBe(200);
-  const usd = example("USD_ACCOUNT");
-  const ext = await service("POST", "/customers/external-accounts", {
-    customerId: me.customerId,
-    currency: "USD",
-    accountInfo: usd.accountInfo,
-  });
-  expect(ext.status, JSON.stringify(ext.body)).toBe(201);
+/** Sign in, add a USD beneficiary on the Accounts page, open /wallet/pay and say where the user lives. */
+async function start(page: Page, v: JourneyVariant, tag: string, country: string) {
+  const { m } = v;
+  await demoSignIn(page, uniqueEmail(tag));
+  await switchLocale(page, v.locale);
+  await page.goto("/wallet/accounts");
+  await page.getByLabel(m.accounts.type).selectOption("USD_ACCOUNT");
+  await page.getByLabel(m.accounts.field.accountNumber).fill("123456789");
+  await page.getByLabel(m.accounts.field.routingNumber).fill("021000021");
+  await page.getByLabel(m.accounts.field.fullName).fill("Ada Lovelace");
+  await page.getByRole("button", { name: m.accounts.addButton }).click();
+  await expect(page.getByTestId("external-account")).toHaveCount(1);
 
   await page.goto("/wallet/pay");
-  await expect(page.getByRole("heading", { name: "Pay a beneficiary" })).toBeVisible();
-  await expect(page.getByLabel("From")).toContainText("$500.00");
-  await expectAccessible(page, testInfo);
+  await expect(page.getByRole("heading", { level: 1, name: m.pay.title })).toBeVisible();
+  // A new customer has no account to pay from: the page offers to open one (it no longer dead-ends).
+  await expect(page.getByText(m.pay.noSource)).toBeVisible();
+  await page.getByLabel(m.pay.country).selectOption(country);
+  await page.getByRole("button", { name: m.pay.saveCountry }).click();
+  await expect(page.getByRole("status").filter({ hasText: m.pay.countrySaved.split("{")[0] })).toBeVisible();
+}
 
-  // Without an SCA session the service refuses the payment; the page shows its error object.
-  await page.getByLabel("Amount (USD)").fill("12.34");
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.locator("main").getByRole("alert")).toContainText("SCA_SESSION_REQUIRED");
+/** Open a USD account and add $500 of sandbox test money to it. */
+async function openAndFund(page: Page, v: JourneyVariant) {
+  const { m } = v;
+  await page.getByLabel(m.pay.openCurrency).selectOption("USD");
+  await page.getByRole("button", { name: m.pay.openAccount }).click();
+  await expect(page.getByRole("status")).toHaveText(fill(m.pay.accountOpened, { currency: "USD" }));
+  await expect(page.getByLabel(m.pay.from)).toContainText(usd(0, v.locale));
+  await page.getByLabel(fill(m.pay.testMoney, { currency: "USD" })).fill("500");
+  await page.getByRole("button", { name: m.pay.addTestMoney }).click();
+  await expect(page.getByLabel(m.pay.from)).toContainText(usd(500, v.locale));
+}
 
-  await timed(testInfo, "SCA sign-in (SMS code)", async () => {
-    await page.getByRole("button", { name: "Text me a sign-in code" }).click();
-    await page.getByLabel("Sign-in code").fill("123456");
-    await page.getByRole("button", { name: "Confirm" }).click();
-    await expect(page.getByTestId("sca-session")).toContainText("Strong authentication confirmed");
+for (const v of JOURNEY_VARIANTS) {
+  test.describe(`${v.device}, ${v.locale}`, () => {
+    test.use({ viewport: v.viewport });
+    const { m } = v;
+
+    test("living in Germany: phone verified, SCA sign-in by text code, the payment authorized with its code", async ({
+      page,
+    }, testInfo) => {
+      await start(page, v, "sca-de", "DE");
+      const sca = page.locator("section", { has: page.getByRole("heading", { name: m.pay.scaHeading }) });
+      await expect(sca).toContainText(m.pay.scaIntro);
+      await expect(page.getByTestId("sca-not-needed")).toHaveCount(0);
+
+      // The phone the codes go to is verified first (contact verification): a wrong code is refused.
+      await sca.getByLabel(m.pay.phone).fill(`+49170${String(Date.now()).slice(-7)}`);
+      await sca.getByRole("button", { name: m.pay.sendPhoneCode }).click();
+      await sca.getByLabel(m.pay.phoneCode).fill("000000");
+      await sca.getByRole("button", { name: m.pay.verifyPhone }).click();
+      await expect(page.locator("main").getByRole("alert")).toBeVisible();
+      await sca.getByLabel(m.pay.phoneCode).fill("123456");
+      await sca.getByRole("button", { name: m.pay.verifyPhone }).click();
+      await expect(page.getByRole("status")).toHaveText(m.pay.phoneVerified);
+
+      await openAndFund(page, v);
+      await expectAccessible(page, testInfo);
+
+      // Bad amounts are refused in the page; more than the balance is flagged before any request.
+      const amount = page.getByLabel(fill(m.pay.amountIn, { currency: "USD" }));
+      await amount.fill("abc");
+      await page.getByRole("button", { name: m.pay.pay, exact: true }).click();
+      await expect(page.locator("main").getByRole("alert")).toContainText(fill(m.pay.invalidAmount, { decimals: "2" }));
+      await amount.fill("1000");
+      await expect(page.getByText(m.pay.tooMuch)).toBeVisible();
+
+      // Without an SCA session the service refuses the payment; the page shows its error object.
+      await amount.fill(decimal("12.34", v.locale));
+      await page.getByRole("button", { name: m.pay.pay, exact: true }).click();
+      await expect(page.locator("main").getByRole("alert")).toContainText("SCA_SESSION_REQUIRED");
+
+      await timed(testInfo, "SCA sign-in (SMS code)", async () => {
+        await sca.getByRole("button", { name: m.pay.textMe }).click();
+        await sca.getByLabel(m.pay.loginCode).fill("123456");
+        await sca.getByRole("button", { name: m.pay.confirm }).click();
+        await expect(page.getByTestId("sca-session")).toBeVisible();
+      });
+
+      await page.getByRole("button", { name: m.pay.pay, exact: true }).click();
+      await expect(page.getByRole("heading", { name: m.pay.authorize })).toBeVisible();
+      await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", "PENDING_AUTHORIZATION");
+      await expect(page.getByTestId("payment-status")).toHaveText(m.pay.statusAwaitingCode);
+      await expectAccessible(page, testInfo);
+
+      // A wrong code is refused with the service's error object; the right one releases the payment.
+      await page.getByLabel(m.pay.payCode).fill("000000");
+      await page.getByRole("button", { name: m.pay.authorizeButton }).click();
+      await expect(page.locator("main").getByRole("alert")).toContainText("INVALID_INPUT");
+      await timed(testInfo, "payment authorization", async () => {
+        await page.getByLabel(m.pay.payCode).fill("123456");
+        await page.getByRole("button", { name: m.pay.authorizeButton }).click();
+        await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", /PROCESSING|COMPLETED/);
+      });
+      // The money left the account: the page reads the balance again, $500.00 − $12.34.
+      await expect(page.getByLabel(m.pay.from)).toContainText(usd(487.66, v.locale));
+      await endState(page, "pay-sca", v);
+    });
+
+    test("living in the United States: no SCA asked, the payment goes at once", async ({ page }, testInfo) => {
+      await start(page, v, "sca-us", "US");
+      await expect(page.getByTestId("sca-not-needed")).toHaveText(m.pay.scaNotNeeded);
+      await expect(page.getByRole("heading", { name: m.pay.scaHeading })).toHaveCount(0);
+      await openAndFund(page, v);
+      await page.getByLabel(fill(m.pay.amountIn, { currency: "USD" })).fill(decimal("12.34", v.locale));
+      await page.getByRole("button", { name: m.pay.pay, exact: true }).click();
+      await expect(page.getByTestId("payment-status")).toHaveAttribute("data-status", /PROCESSING|COMPLETED/);
+      await expect(page.locator("main").getByRole("alert")).toHaveCount(0);
+      await expectAccessible(page, testInfo);
+      await expect(page.getByLabel(m.pay.from)).toContainText(usd(487.66, v.locale));
+      await endState(page, "pay-no-sca", v);
+    });
   });
-
-  await page.getByRole("button", { name: "Pay" }).click();
-  await expect(page.getByRole("heading", { name: "Authorize this payment" })).toBeVisible();
-  await expect(page.getByTestId("payment-status")).toHaveText("PENDING_AUTHORIZATION");
-  await expectAccessible(page, testInfo);
-  await shot(page, testInfo, "sca-authorize");
-  // Nothing moved yet.
-  const held = await service(
-    "GET",
-    `/customers/internal-accounts?customerId=${encodeURIComponent(me.customerId)}&type=INTERNAL_FIAT`,
-  );
-  expect(held.body.data[0].balance.amount).toBe(50_000);
-
-  // A wrong code is refused with the service's error object; the right one releases the payment.
-  await page.getByLabel("Payment code").fill("000000");
-  await page.getByRole("button", { name: "Authorize payment" }).click();
-  await expect(page.locator("main").getByRole("alert")).toContainText("INVALID_INPUT");
-  await timed(testInfo, "payment authorization", async () => {
-    await page.getByLabel("Payment code").fill("123456");
-    await page.getByRole("button", { name: "Authorize payment" }).click();
-    await expect(page.getByTestId("payment-status")).toHaveText(/PROCESSING|COMPLETED/);
-  });
-  await shot(page, testInfo, "sca-authorized");
-  const after = await service(
-    "GET",
-    `/customers/internal-accounts?customerId=${encodeURIComponent(me.customerId)}&type=INTERNAL_FIAT`,
-  );
-  expect(after.body.data[0].balance.amount).toBe(50_000 - 1234);
-});
+}

@@ -153,22 +153,29 @@ for (const { name, viewport } of VIEWPORTS) {
       await emailUnlock(page);
       await expectSignedInWallet(page);
       await page.goto("/wallet/security");
+      // One session: this browser's email-code unlock.
+      await expect(page.getByTestId("session-row")).toHaveCount(1);
       await page.getByLabel("Phone number").fill("+4915112345678");
       await page.getByRole("button", { name: "Add phone" }).click();
-      await expect(page.getByText("Text message code added for +4915112345678")).toBeVisible();
-      await expectAccessible(page, testInfo);
-      await lockWallet(page);
-      await page.getByRole("button", { name: "Text me a code" }).click();
-      await expect(page.getByText("Code sent to +4915112345678.")).toBeVisible();
+      // The phone is kept only once the code texted to it is entered (issue 29): a wrong code is refused.
+      const confirm = page.locator("section", { has: page.getByRole("heading", { name: "Confirm your phone" }) });
+      await confirm.getByRole("button", { name: "Text me a code" }).click();
+      await expect(confirm.getByText("Code sent to +4915112345678.")).toBeVisible();
       // Asking again at once is rate limited: the button counts down instead of waiting silently.
-      await expect(page.getByRole("button", { name: /New code in \d+s/ })).toBeDisabled();
+      await expect(confirm.getByRole("button", { name: /New code in \d+s/ })).toBeDisabled();
       await expectAccessible(page, testInfo);
-      const form = page.locator("form").filter({ hasText: "+4915112345678" });
-      await form.getByLabel("6-digit code").fill("000000");
-      await timed(testInfo, `SMS sign-in to balance visible (${name})`, async () => {
-        await form.getByRole("button", { name: "Verify code" }).click();
-        await expect(page.getByTestId("balance")).toBeVisible();
+      await confirm.getByLabel("6-digit code").fill("999999");
+      await confirm.getByRole("button", { name: "Verify code" }).click();
+      await expect(confirm.getByRole("alert")).toBeVisible();
+      await confirm.getByLabel("6-digit code").fill("000000");
+      await timed(testInfo, `SMS code check (${name})`, async () => {
+        await confirm.getByRole("button", { name: "Verify code" }).click();
+        await expect(page.getByText("Text message code added for +4915112345678")).toBeVisible();
       });
+      // The check unlocked the wallet with the new method; the session it replaced was ended, not left behind.
+      await expect(page.getByTestId("session-row")).toHaveCount(1);
+      await expect(page.getByTestId("session-row")).toContainText("Text message code");
+      await page.goto("/wallet");
       await expect(page.getByTestId("session-credential")).toContainText("Text message code: +4915112345678");
     });
 
@@ -186,12 +193,15 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.getByRole("button", { name: "Use passkey “Phone”" }).click();
       await expectSignedInWallet(page);
       await page.goto("/wallet/security");
-      await page
-        .getByTestId("credential-row")
-        .filter({ hasText: "Email code" })
-        .getByRole("button", { name: /Remove/ })
-        .click();
+      const emailRow = page.getByTestId("credential-row").filter({ hasText: "Email code" });
+      await emailRow.getByRole("button", { name: /Remove/ }).click();
+      // Remove asks first (issue 29).
+      await expect(emailRow).toContainText("You will no longer be able to unlock with it.");
+      await emailRow.getByRole("button", { name: "Yes, remove" }).click();
       await expect(page.getByTestId("credential-row")).toHaveCount(1);
+      // The last sign-in method offers no Remove.
+      await expect(page.getByTestId("last-method")).toBeVisible();
+      await expect(page.getByTestId("credential-row").getByRole("button", { name: /Remove/ })).toHaveCount(0);
       await lockWallet(page);
       await expect(page.getByRole("button", { name: "Email me a code" })).toHaveCount(0);
       await expectAccessible(page, testInfo);
@@ -243,6 +253,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await shot(phone, testInfo, `sessions-${name}`);
 
       await laptopRow.getByRole("button", { name: /End session/ }).click();
+      await laptopRow.getByRole("button", { name: "Yes, end it" }).click();
       await expect(phone.getByText("Session ended")).toBeVisible();
       for (const tab of [page, secondTab]) {
         await expect(tab.getByTestId("revoked-notice")).toBeVisible({ timeout: 5_000 });

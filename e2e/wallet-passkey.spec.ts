@@ -53,26 +53,23 @@ test("passkeys: register two (virtual authenticators), sign in with each, revoke
   await expect(page.locator("#revoke-rule")).toContainText("different");
   const laptopRow = page.getByTestId("credential-row").filter({ hasText: "Laptop" });
   await laptopRow.getByRole("button", { name: /Remove/ }).click();
+  await laptopRow.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.locator("main").getByRole("alert")).toContainText("WALLET_SIGNATURE_INVALID");
   await expect(laptopRow).toHaveCount(1);
 
   // "Phone" is revoked with Laptop's session.
   await timed(testInfo, "revoke credential", async () => {
-    await page
-      .getByTestId("credential-row")
-      .filter({ hasText: "Phone" })
-      .getByRole("button", { name: /Remove/ })
-      .click();
+    const phoneRow = page.getByTestId("credential-row").filter({ hasText: "Phone" });
+    await phoneRow.getByRole("button", { name: /Remove/ }).click();
+    await phoneRow.getByRole("button", { name: "Yes, remove" }).click();
     await expect(page.getByText("Removed Passkey: Phone")).toBeVisible();
   });
   await expect(page.getByTestId("credential-row").filter({ hasText: "Phone" })).toHaveCount(0);
 
   // The email credential is revoked too, then added back from the page (signed by Laptop's session).
-  await page
-    .getByTestId("credential-row")
-    .filter({ hasText: "Email code" })
-    .getByRole("button", { name: /Remove/ })
-    .click();
+  const emailRow = page.getByTestId("credential-row").filter({ hasText: "Email code" });
+  await emailRow.getByRole("button", { name: /Remove/ }).click();
+  await emailRow.getByRole("button", { name: "Yes, remove" }).click();
   await expect(page.getByText(/Removed Email code/)).toBeVisible();
   await page.getByRole("button", { name: "Add email code" }).click();
   await expect(page.getByText("Email code added")).toBeVisible();
@@ -87,11 +84,9 @@ test("revoking a session: the key it held can no longer sign, and the page says 
   await copyKeyRecord(page, "current-session", "stale-copy");
   await page.goto("/wallet/security");
   await timed(testInfo, "revoke session", async () => {
-    await page
-      .getByTestId("session-row")
-      .filter({ hasText: "this device" })
-      .getByRole("button", { name: /End session/ })
-      .click();
+    const mine = page.getByTestId("session-row").filter({ hasText: "this device" });
+    await mine.getByRole("button", { name: /End session/ }).click();
+    await mine.getByRole("button", { name: "Yes, end it" }).click();
     await expect(page.getByRole("link", { name: "Unlock your wallet" })).toBeVisible();
   });
   expect(await storedKey(page)).toEqual({ present: false });

@@ -5,6 +5,7 @@ import { invalidInput } from "@/lib/api-core/validation";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { INDIVIDUAL_ONLY, type CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
+import { provisionMissingCurrencyAccounts } from "@/lib/internal-accounts/provision-currency-accounts";
 import { sealIdentifier } from "./seal-identifier";
 
 export interface UpdateCustomerInput {
@@ -54,5 +55,11 @@ export async function applyCustomerPatch(
     })
     .where(eq(customers.id, current.id))
     .returning();
+  if (patch.currencies)
+    await provisionMissingCurrencyAccounts(db, {
+      platformId: current.platformId,
+      customerId: current.id,
+      currencies: patch.currencies,
+    });
   return updated;
 }

@@ -1,4 +1,5 @@
-import type { Tx } from "@/db/client";
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { DbOrTx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
 import { CURRENCIES } from "@/lib/money/currencies";
@@ -10,7 +11,7 @@ const CRYPTO = new Set(["USDC", "BTC"]);
  * internal accounts are provisioned automatically). USDB lives in the EMBEDDED_WALLET instead.
  */
 export async function provisionCurrencyAccounts(
-  tx: Tx,
+  tx: DbOrTx,
   input: { platformId: string; customerId: string; currencies: string[] },
 ): Promise<void> {
   const wanted = [...new Set(input.currencies)].filter((c) => c !== "USDB" && CURRENCIES[c]);
@@ -26,4 +27,29 @@ export async function provisionCurrencyAccounts(
       decimals: CURRENCIES[c].decimals,
     })),
   );
+}
+
+/**
+ * PATCH /customers/{id} with `currencies`: each known currency the customer does not hold yet gets its account, as
+ * at creation (Grid's update example adds currencies; an account is never removed by leaving a currency out: it may
+ * hold a balance). Run inside the patch's transaction.
+ */
+export async function provisionMissingCurrencyAccounts(
+  tx: DbOrTx,
+  input: { platformId: string; customerId: string; currencies: string[] },
+): Promise<void> {
+  const wanted = [...new Set(input.currencies)].filter((c) => c !== "USDB" && CURRENCIES[c]);
+  if (wanted.length === 0) return;
+  const held = await tx
+    .select({ currency: internalAccounts.currency })
+    .from(internalAccounts)
+    .where(
+      and(
+        eq(internalAccounts.customerId, input.customerId),
+        inArray(internalAccounts.currency, wanted),
+        ne(internalAccounts.type, "EMBEDDED_WALLET"),
+      ),
+    );
+  const have = new Set(held.map((r) => r.currency));
+  await provisionCurrencyAccounts(tx, { ...input, currencies: wanted.filter((c) => !have.has(c)) });
 }

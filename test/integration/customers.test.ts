@@ -52,6 +52,37 @@ describe("customers", () => {
     expect(accts.body.data).toEqual([]);
   });
 
+  it("PATCH currencies opens an account in each currency not held yet, and removes none (issue 29)", async () => {
+    const p = await newPlatform();
+    const { customer } = await newCustomer(p);
+    const accounts = async () =>
+      (
+        await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`, {
+          auth: p.auth,
+        })
+      ).body.data
+        .filter((a: { type: string }) => a.type !== "EMBEDDED_WALLET")
+        .map((a: { balance: { currency: { code: string } } }) => a.balance.currency.code)
+        .sort();
+    expect(await accounts()).toEqual([]);
+    const first = await call("PATCH", `/customers/${customer.id}`, {
+      auth: p.auth,
+      body: { currencies: ["EUR", "USDB"] },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.currencies).toEqual(["EUR", "USDB"]);
+    expect(await accounts()).toEqual(["EUR"]);
+    // EUR again: no second EUR account; USD is new; leaving EUR out later keeps its account.
+    expect(
+      (await call("PATCH", `/customers/${customer.id}`, { auth: p.auth, body: { currencies: ["EUR", "USD"] } })).status,
+    ).toBe(200);
+    expect(await accounts()).toEqual(["EUR", "USD"]);
+    expect(
+      (await call("PATCH", `/customers/${customer.id}`, { auth: p.auth, body: { currencies: ["USD"] } })).status,
+    ).toBe(200);
+    expect(await accounts()).toEqual(["EUR", "USD"]);
+  });
+
   it("a duplicate platformCustomerId is 409 CONFLICT", async () => {
     const p = await newPlatform();
     const body = { customerType: "INDIVIDUAL", fullName: "A", platformCustomerId: "ext-1" };

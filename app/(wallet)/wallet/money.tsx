@@ -151,6 +151,9 @@ export function ReceiveCard({ overview, onDone }: { overview: Overview; onDone: 
   );
 }
 
+/** An UMA address as the service takes it ($ optional here: the backend adds it): $user@domain.tld. */
+const UMA_ADDRESS = /^\$?[A-Za-z0-9._-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
+
 /** The UMA address a quote or payment goes to, if it goes to one. */
 function umaOf(destination: unknown): string | null {
   const d = destination as { destinationType?: string; umaAddress?: string } | undefined;
@@ -188,6 +191,10 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
   const [quote, setQuote] = useState<Quote | null>(null);
   const [step, setStep] = useState<Step | null>(null);
   const [result, setResult] = useState<Payment | null>(null);
+  const [inputError, setInputError] = useState<{ amount: string | null; uma: string | null }>({
+    amount: null,
+    uma: null,
+  });
   const q = useAction();
   const x = useAction();
   const cur = overview.account.balance.currency;
@@ -248,8 +255,18 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
             setResult(null);
             setStep(null);
             const amount = parseAmount(text, cur.decimals);
+            // Bad input is said as such, next to the field, before any request (never "something went wrong").
+            const problem =
+              amount !== null
+                ? null
+                : /^\s*\d+([.,]\d+)?\s*$/.test(text) && (text.split(/[.,]/)[1]?.trim().length ?? 0) > cur.decimals
+                  ? t("amountDecimals", { decimals: cur.decimals, currency: cur.code })
+                  : t("amountInvalid");
+            const badUma = mode === "uma" && !UMA_ADDRESS.test(uma.trim()) ? t("umaMalformed") : null;
+            setInputError({ amount: problem, uma: badUma });
+            setQuote(null);
+            if (amount === null || badUma) return;
             void q.run(async () => {
-              if (!amount) throw new Error("amount");
               setQuote(
                 mode === "uma"
                   ? await quoteToUma({ umaAddress: uma, amount, side: "SENDING" })
@@ -270,7 +287,8 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
                 autoComplete="off"
                 spellCheck={false}
                 placeholder="$alice@example.com"
-                aria-describedby="send-uma-help"
+                aria-describedby={inputError.uma ? "send-uma-error send-uma-help" : "send-uma-help"}
+                aria-invalid={inputError.uma ? true : undefined}
                 value={uma}
                 onChange={(e) => {
                   setUma(e.target.value);
@@ -278,6 +296,11 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
                 }}
                 className={`${inputClass} w-full`}
               />
+              {inputError.uma ? (
+                <p id="send-uma-error" role="alert" className="mt-1 text-sm text-red-800 dark:text-red-300">
+                  {inputError.uma}
+                </p>
+              ) : null}
               <p id="send-uma-help" className="mt-1 text-xs text-slate-600 dark:text-slate-400">
                 {t("umaHelp")}
               </p>
@@ -312,6 +335,8 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
               id="send-amount"
               inputMode="decimal"
               required
+              aria-invalid={inputError.amount ? true : undefined}
+              aria-describedby={inputError.amount ? "send-amount-error" : undefined}
               value={text}
               onChange={(e) => {
                 setText(e.target.value);
@@ -319,6 +344,11 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
               }}
               className={`${inputClass} w-36`}
             />
+            {inputError.amount ? (
+              <p id="send-amount-error" role="alert" className="mt-1 max-w-xs text-sm text-red-800 dark:text-red-300">
+                {inputError.amount}
+              </p>
+            ) : null}
           </div>
           <Button type="submit" disabled={q.busy || x.busy}>
             {t("getQuote")}
@@ -352,6 +382,15 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
               {money(quote.totalReceivingAmount, quote.receivingCurrency)}
             </dd>
           </dl>
+          {quote.totalSendingAmount > overview.account.balance.amount && step === "quote" ? (
+            <p
+              role="alert"
+              data-testid="quote-balance-low"
+              className="mt-2 rounded border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {t("balanceTooLow", { balance: money(overview.account.balance.amount, cur) })}
+            </p>
+          ) : null}
           <p className="mt-2 text-xs text-slate-600 dark:text-slate-400">
             {t("quoteExpires", { time: f.dateTime(new Date(quote.expiresAt), { timeStyle: "short" }) })}
           </p>
@@ -379,7 +418,7 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
             <Button
               type="button"
               className="mt-1"
-              disabled={x.busy}
+              disabled={x.busy || quote.totalSendingAmount > overview.account.balance.amount}
               onClick={() =>
                 x.run(async (p) => {
                   await executeQuote(quote.id, (s, d) => {
@@ -433,15 +472,66 @@ export function HistoryCard({ overview }: { overview: Overview }) {
   const tf = useTranslations("failureReason");
   const locale = useLocale();
   const f = useFormatter();
+  const tcards = useTranslations("cards");
   const mine = overview.account.id;
+  const cardPurchases = overview.cardPurchases ?? [];
+  // Payments and card purchases in one list, newest first.
+  const entries = [
+    ...overview.transactions.map((tx) => ({ at: tx.createdAt, tx, card: null })),
+    ...cardPurchases.map((card) => ({ at: card.at, tx: null, card })),
+  ].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
   return (
     <Card title={t("history")} id="history">
-      {overview.transactions.length === 0 ? (
+      {entries.length === 0 ? (
         <p className="text-sm">{t("noHistory")}</p>
       ) : (
         <ul className="divide-y divide-slate-200 dark:divide-slate-700">
-          {overview.transactions.map((tx) => {
+          {entries.map(({ tx, card }) => {
+            if (card) {
+              const declined = card.status === "DECLINED";
+              const reason = card.declineReason
+                ? tcards.has(`decline.${card.declineReason}`)
+                  ? tcards(`decline.${card.declineReason}` as "decline.other")
+                  : card.declineReason
+                : null;
+              return (
+                <li
+                  key={card.id}
+                  className="flex flex-wrap items-start justify-between gap-2 py-3"
+                  data-testid="history-card-row"
+                  data-status={card.status}
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium">{t("cardPurchase", { merchant: card.merchant ?? "" })}</p>
+                    <p className="text-xs text-slate-600 dark:text-slate-400">
+                      <time dateTime={card.at}>
+                        {f.dateTime(new Date(card.at), { dateStyle: "medium", timeStyle: "short" })}
+                      </time>
+                    </p>
+                    {reason ? <p className="text-xs text-slate-700 dark:text-slate-300">{reason}</p> : null}
+                  </div>
+                  <div className="text-right">
+                    <p
+                      className={`font-semibold ${declined ? "text-slate-600 line-through dark:text-slate-400" : ""}`}
+                      data-testid="history-amount"
+                      data-moved={!declined}
+                    >
+                      {declined ? "" : "−"}
+                      {formatMoney(card.amount, card.currency, locale)}
+                    </p>
+                    <p className="text-xs">
+                      {tcards.has(`txStatus.${card.status}`)
+                        ? tcards(`txStatus.${card.status}` as "txStatus.other")
+                        : card.status}
+                    </p>
+                  </div>
+                </li>
+              );
+            }
+            if (!tx) return null;
             const incoming = (tx.destination as { accountId?: string }).accountId === mine;
+            // A failed payment (a rejected one is FAILED with its rejectionReason) moved no money: shown, not as a debit.
+            const notMoved = tx.status === "FAILED";
             const amount = incoming ? tx.receivedAmount : tx.sentAmount;
             const src = tx.source as { sourceType?: string };
             const label = incoming
@@ -487,12 +577,14 @@ export function HistoryCard({ overview }: { overview: Overview }) {
                 </div>
                 <div className="text-right">
                   <p
-                    className={`font-semibold ${incoming ? "text-green-800 dark:text-green-300" : ""}`}
+                    className={`font-semibold ${incoming ? "text-green-800 dark:text-green-300" : ""} ${notMoved ? "text-slate-600 line-through dark:text-slate-400" : ""}`}
                     data-testid="history-amount"
+                    data-moved={!notMoved}
                   >
-                    {incoming ? "+" : "−"}
+                    {notMoved ? "" : incoming ? "+" : "−"}
                     {formatMoney(amount.amount, amount.currency, locale)}
                   </p>
+                  {notMoved ? <p className="text-xs">{t(incoming ? "notCredited" : "notDebited")}</p> : null}
                   <p className="text-xs" data-testid="history-status">
                     {ts.has(tx.status) ? ts(tx.status as "PENDING") : tx.status}
                   </p>

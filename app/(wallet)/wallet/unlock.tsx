@@ -72,7 +72,8 @@ export function UnlockCard({
   );
 }
 
-function OtpUnlock({
+/** A code by mail or text message, then the session (also the security page's check of a new phone number). */
+export function OtpUnlock({
   credential,
   pinned,
   sandbox,

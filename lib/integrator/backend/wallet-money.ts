@@ -1,25 +1,31 @@
 import type { InternalAccount, Quote, Transaction } from "@/lib/sdk/types";
+import { type CardTransaction, toCardActivity } from "./cards";
 import type { IntegratorUser } from "./current-user";
 import { callService, IntegratorError, type ServiceResponse } from "./service";
 
 /**
  * The wallet home's money: the wallet account (balance), the customer's payment address (its UMA address), and the
- * transactions on the wallet account, newest first. One read the page polls for live updates.
+ * transactions on the wallet account, newest first (payments, and card purchases paid from it). One read the page polls for live updates.
  */
 export async function walletOverview(user: IntegratorUser) {
-  const [account, customer, txs] = await Promise.all([
+  const [account, customer, txs, cardTxs] = await Promise.all([
     callService<InternalAccount>("GET", `/internal-accounts/${encodeURIComponent(user.accountId)}`),
     callService<{ umaAddress?: string }>("GET", `/customers/${encodeURIComponent(user.customerId)}`),
     callService<{ data: Transaction[]; totalCount: number }>("GET", "/transactions", {
       query: { accountIdentifier: user.accountId, limit: "25", sortOrder: "desc" },
     }),
+    // The customer's card transactions, declines included (a decline may have pulled from no account).
+    callService<{ data: CardTransaction[] }>("GET", "/transactions", {
+      query: { type: "CARD", customerId: user.customerId, limit: "25", sortOrder: "desc" },
+    }),
   ]);
-  for (const r of [account, customer, txs]) failUnlessOk(r);
+  for (const r of [account, customer, txs, cardTxs]) failUnlessOk(r);
   return {
     account: account.body,
     address: customer.body.umaAddress ?? null,
-    // Card transactions have their own view (the card page); the wallet lists payments.
     transactions: txs.body.data.filter((t) => "sentAmount" in t),
+    // Card purchases paid from the wallet (and declines, with their reason), listed beside the payments.
+    cardPurchases: cardTxs.body.data.map(toCardActivity),
     totalTransactions: txs.body.totalCount,
   };
 }
@@ -86,7 +92,7 @@ export async function quoteToUma(
 }
 
 /** POST /quotes; the wallet's customer records consent to the current end-user terms the first time, then asks again. */
-async function postQuote(user: IntegratorUser, body: unknown, ipAddress: string) {
+export async function postQuote(user: IntegratorUser, body: unknown, ipAddress: string) {
   let r = await callService<Quote>("POST", "/quotes", { body });
   if (r.status === 403 && (r.body as { code?: string }).code === "END_USER_TERMS_NOT_ACCEPTED") {
     await acceptTerms(user, ipAddress);

@@ -63,6 +63,7 @@ export const listSessions = async (current?: string) =>
   ).body.data;
 
 async function store(session: AuthSession, key: SessionKey, credentialId?: string): Promise<StoredSession> {
+  const previous = await loadSession();
   const s: StoredSession = {
     sessionId: session.id,
     accountId: session.accountId,
@@ -74,6 +75,17 @@ async function store(session: AuthSession, key: SessionKey, credentialId?: strin
     privateKey: key.privateKey,
   };
   await saveSession(s);
+  // Unlocking again in this browser (a fresh unlock before export, a phone's code check) replaces the session it
+  // held: the old one is ended, signed by the new key, so no identical session stays behind. Best effort: the old
+  // one may already have ended or expired.
+  if (previous && previous.sessionId !== s.sessionId && Date.parse(previous.expiresAt) > Date.now()) {
+    await signedRequest(
+      "DELETE",
+      `/sessions/${encodeURIComponent(previous.sessionId)}`,
+      undefined,
+      async () => key,
+    ).catch(() => undefined);
+  }
   return s;
 }
 

@@ -3,6 +3,7 @@
  * receive, quotes to the user's external accounts, and execution under a wallet signature (signed retry).
  */
 import type { InternalAccount, Quote, Transaction } from "@/lib/sdk/types";
+import type { CardActivity } from "../backend/cards";
 import { api, ok, signedRequest, type OnProgress } from "./api";
 import { currentSigner } from "./flows";
 
@@ -13,6 +14,7 @@ export interface Overview {
   account: InternalAccount;
   address: string | null;
   transactions: Payment[];
+  cardPurchases: CardActivity[];
   totalTransactions: number;
 }
 

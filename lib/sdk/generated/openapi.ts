@@ -313,7 +313,7 @@ export interface paths {
     delete: operations["deleteCustomer"];
     /**
      * Update a customer
-     * @description Plain updates answer 200 at once. Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
+     * @description Plain updates answer 200 at once. `currencies` replaces the list, and each known currency in it (other than USDB) the customer holds no account in yet gets one, as on create (an account is never removed). Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
      */
     patch: operations["updateCustomer"];
   };
@@ -18081,7 +18081,7 @@ export interface operations {
   };
   /**
    * Update a customer
-   * @description Plain updates answer 200 at once. Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
+   * @description Plain updates answer 200 at once. `currencies` replaces the list, and each known currency in it (other than USDB) the customer holds no account in yet gets one, as on create (an account is never removed). Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
    */
   updateCustomer: {
     parameters: {

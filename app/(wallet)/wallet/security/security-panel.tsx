@@ -30,7 +30,7 @@ import {
   useCountdown,
 } from "../../ui";
 import { useWallet } from "../../use-wallet";
-import { credentialName, UnlockCard } from "../unlock";
+import { credentialName, OtpUnlock, UnlockCard } from "../unlock";
 
 /** A revealed recovery phrase hides itself after this long. */
 const EXPORT_VISIBLE_MS = 60_000;
@@ -46,6 +46,10 @@ export function SecurityPanel() {
   const [nickname, setNickname] = useState("My passkey");
   const [phone, setPhone] = useState("");
   const [notice, setNotice] = useState<string | null>(null);
+  /** What waits for a "yes": a credential to remove or a session to end (each asks before it acts). */
+  const [confirming, setConfirming] = useState<string | null>(null);
+  /** A phone just added: it stays only once the code texted to it is entered. */
+  const [pendingSms, setPendingSms] = useState<AuthMethod | null>(null);
   const name = (c: Pick<AuthMethod, "type" | "nickname">) => credentialName(c, tu);
 
   const refreshLists = async () => {
@@ -97,6 +101,7 @@ export function SecurityPanel() {
     );
   }
   const session = w.session;
+  const credentials = w.credentials;
   const hasEmail = w.credentials.some((c) => c.type === "EMAIL_OTP");
   const hasSms = w.credentials.some((c) => c.type === "SMS_OTP");
   const when = (iso: string) => f.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" });
@@ -132,22 +137,44 @@ export function SecurityPanel() {
                   </p>
                 ) : null}
               </div>
-              <Button
-                type="button"
-                variant="danger"
-                aria-describedby="revoke-rule"
-                aria-label={t("removeLabel", { name: name(c) })}
-                disabled={a.busy}
-                onClick={() =>
-                  a.run(async (p) => {
-                    await revokeCredential(c.id, p);
-                    setNotice(t("removed", { name: name(c) }));
-                    await refreshLists();
-                  })
-                }
-              >
-                {t("remove")}
-              </Button>
+              {credentials.length === 1 ? (
+                <span className="text-xs text-slate-700 dark:text-slate-300" data-testid="last-method">
+                  {t("lastMethod")}
+                </span>
+              ) : confirming === c.id ? (
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm">{t("removeConfirm", { name: name(c) })}</span>
+                  <Button
+                    type="button"
+                    variant="danger"
+                    disabled={a.busy}
+                    onClick={() =>
+                      a.run(async (p) => {
+                        setConfirming(null);
+                        await revokeCredential(c.id, p);
+                        setNotice(t("removed", { name: name(c) }));
+                        await refreshLists();
+                      })
+                    }
+                  >
+                    {t("removeYes")}
+                  </Button>
+                  <Button type="button" variant="secondary" onClick={() => setConfirming(null)}>
+                    {t("cancel")}
+                  </Button>
+                </span>
+              ) : (
+                <Button
+                  type="button"
+                  variant="danger"
+                  aria-describedby="revoke-rule"
+                  aria-label={t("removeLabel", { name: name(c) })}
+                  disabled={a.busy}
+                  onClick={() => setConfirming(c.id)}
+                >
+                  {t("remove")}
+                </Button>
+              )}
             </li>
           ))}
         </ul>
@@ -184,7 +211,40 @@ export function SecurityPanel() {
         </form>
       </Card>
 
-      {!hasSms ? (
+      {pendingSms ? (
+        <Card title={t("confirmSms")} id="confirm-sms">
+          <p className="text-sm text-slate-700 dark:text-slate-300">{t("confirmSmsHelp")}</p>
+          <div className="mt-2">
+            <OtpUnlock
+              credential={pendingSms}
+              pinned={w.me.enclaveQuorumPublic ?? null}
+              sandbox={w.me.environment === "SANDBOX"}
+              onSession={(s) => {
+                w.setSession(s);
+                setNotice(t("smsAdded", { number: pendingSms.nickname ?? phone }));
+                setPendingSms(null);
+                void refreshLists();
+              }}
+            />
+          </div>
+          <Button
+            type="button"
+            variant="secondary"
+            className="mt-3"
+            disabled={a.busy}
+            onClick={() =>
+              a.run(async (p) => {
+                await revokeCredential(pendingSms.id, p);
+                setPendingSms(null);
+                setNotice(t("smsNotAdded"));
+                await refreshLists();
+              })
+            }
+          >
+            {t("cancelSms")}
+          </Button>
+        </Card>
+      ) : !hasSms ? (
         <Card title={t("addSms")} id="add-sms">
           <p className="text-sm text-slate-700 dark:text-slate-300">{t("addSmsHelp")}</p>
           <form
@@ -192,9 +252,7 @@ export function SecurityPanel() {
             onSubmit={(e) => {
               e.preventDefault();
               void a.run(async (p) => {
-                const c = await addSmsCredential(phone, p);
-                setNotice(t("smsAdded", { number: c.nickname ?? phone }));
-                await refreshLists();
+                setPendingSms(await addSmsCredential(phone, p));
               });
             }}
           >
@@ -274,22 +332,40 @@ export function SecurityPanel() {
                     {s.device ? ` · ${t("sessionLastUsed", { time: when(s.device.lastSeenAt) })}` : ""}
                   </p>
                 </div>
-                <Button
-                  type="button"
-                  variant="secondary"
-                  aria-label={t("revokeLabel", { device: `${device}${mine ? ` (${t("thisDevice")})` : ""}` })}
-                  disabled={a.busy}
-                  onClick={() =>
-                    a.run(async (p) => {
-                      await revokeSession(s.id, p);
-                      setNotice(t("revoked"));
-                      if (mine) w.setSession(null);
-                      else await w.check();
-                    })
-                  }
-                >
-                  {t("revoke")}
-                </Button>
+                {confirming === s.id ? (
+                  <span className="flex flex-wrap items-center gap-2">
+                    <span className="text-sm">{mine ? t("revokeConfirmMine") : t("revokeConfirm", { device })}</span>
+                    <Button
+                      type="button"
+                      variant="danger"
+                      disabled={a.busy}
+                      onClick={() =>
+                        a.run(async (p) => {
+                          setConfirming(null);
+                          await revokeSession(s.id, p);
+                          setNotice(t("revoked"));
+                          if (mine) w.setSession(null);
+                          else await w.check();
+                        })
+                      }
+                    >
+                      {t("revokeYes")}
+                    </Button>
+                    <Button type="button" variant="secondary" onClick={() => setConfirming(null)}>
+                      {t("cancel")}
+                    </Button>
+                  </span>
+                ) : (
+                  <Button
+                    type="button"
+                    variant="secondary"
+                    aria-label={t("revokeLabel", { device: `${device}${mine ? ` (${t("thisDevice")})` : ""}` })}
+                    disabled={a.busy}
+                    onClick={() => setConfirming(s.id)}
+                  >
+                    {t("revoke")}
+                  </Button>
+                )}
               </li>
             );
           })}

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { integratorRoute, readJson, relay } from "@/lib/integrator/http/route";
-import { createPayment, paymentSetup } from "@/lib/integrator/backend/payments";
+import { createPayment, endUserIp, paymentSetup } from "@/lib/integrator/backend/payments";
 
 /** The user's accounts to pay from and beneficiaries to pay. */
 export const GET = integratorRoute(async ({ user }) =>
@@ -8,4 +8,6 @@ export const GET = integratorRoute(async ({ user }) =>
 );
 
 /** Pay: a quote executed at once (202 PENDING_AUTHORIZATION when the service asks for SCA). */
-export const POST = integratorRoute(async ({ req, user }) => relay(await createPayment(user, await readJson(req))));
+export const POST = integratorRoute(async ({ req, user }) =>
+  relay(await createPayment(user, await readJson(req), endUserIp(req))),
+);
