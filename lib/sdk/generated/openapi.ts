@@ -7773,7 +7773,7 @@ export interface operations {
             lightningAddress?: string;
           };
           currency: string;
-          /** @description Customer:<uuid> */
+          /** @description Customer:<uuid>; without it the account is created on behalf of the platform */
           customerId?: string;
           /** @default false */
           defaultUmaDepositAccount?: boolean;
@@ -22966,8 +22966,8 @@ export interface operations {
             lightningAddress?: string;
           };
           currency: string;
-          /** @description Customer:<uuid> */
-          customerId: string;
+          /** @description Customer:<uuid>; without it the account is created on behalf of the platform */
+          customerId?: string;
           /** @default false */
           defaultUmaDepositAccount?: boolean;
           /**
