@@ -26,7 +26,10 @@ const referenceDir = gridReferenceDir();
 
 /** Examples that cannot be sent as a request here, grouped by the reason. */
 const CANNOT_RUN: [reason: string, ids: string[]][] = [
-  ["a fragment, not a request: the page elides the URL (`curl ... GET ...`)", ["api-reference/authentication.mdx:12"]],
+  [
+    "a fragment, not a request: the page elides the URL's path (`…/2025-10-13...`)",
+    ["api-reference/authentication.mdx:12"],
+  ],
   [
     "the page's body is not complete JSON (parts elided with `...` or annotated with comments): there is no request to send",
     [

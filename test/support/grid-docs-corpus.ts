@@ -132,6 +132,7 @@ function curlRequest(words: string[]): Omit<DocExample, "id"> {
   if (form.length > 0) out.form = form;
   if (!url) out.unparsable = "no URL: a fragment of a command";
   else if (p === undefined) out.unparsable = `not Grid's API (${url.slice(0, 60)})`;
+  else if (!p.startsWith("/")) out.unparsable = "the URL's path is elided";
   else if (body?.startsWith("@")) out.unparsable = "the body is read from a file the page does not give";
   return out;
 }
