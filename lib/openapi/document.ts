@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/api-core/operation";
-import { requestExample } from "./examples";
+import { pathParameterExample, requestExample } from "./examples";
 import { guidesMarkdown } from "./guides";
 import { operations } from "./operations";
 import { TAG_DESCRIPTIONS } from "./tags";
@@ -25,7 +25,13 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
 function operationObject(op: Operation): Json {
   const parameters: Json[] = [];
   for (const [name, s] of Object.entries(shapeOf(op.params))) {
-    parameters.push({ name, in: "path", required: true, schema: jsonSchema(s, "input") });
+    parameters.push({
+      name,
+      in: "path",
+      required: true,
+      schema: jsonSchema(s, "input"),
+      example: pathParameterExample(op.path, name),
+    });
   }
   for (const [name, s] of Object.entries(shapeOf(op.query))) {
     parameters.push({ name, in: "query", required: !s.safeParse(undefined).success, schema: jsonSchema(s, "input") });

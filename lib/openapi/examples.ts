@@ -291,6 +291,43 @@ const EXAMPLE_OVERRIDES: Record<string, unknown> = {
   },
 };
 
+/** The collection a path's `{id}` names → its identifier type. */
+const COLLECTION_TYPES: Record<string, string> = {
+  "internal-accounts": "InternalAccount",
+  cards: "Card",
+  "stablecoin-provider-accounts": "StablecoinProviderAccount",
+  stablecoins: "Stablecoin",
+  "stablecoin-operations": "StablecoinOperation",
+  credentials: "AuthMethod",
+  sessions: "Session",
+  "delegated-keys": "DelegatedKey",
+};
+
+/** Path parameters whose value is no identifier of ours. */
+const PATH_VALUES: Record<string, string> = {
+  code: "WDJB-MJHT",
+  invitationCode: "019542f5",
+  receiverUmaAddress: "$success.usd@sandbox.uma.money",
+  plaid_link_token: "link-sandbox-7f3a2b1c-0d4e-4f5a-9b6c-8d7e6f5a4b3c",
+  credentialId: "bWFpbi1wYXNza2V5LWNyZWRlbnRpYWw",
+};
+
+/** The example of a path parameter `name` in `path` (an identifier of the type the path names). */
+export function pathParameterExample(path: string, name: string): string {
+  if (PATH_VALUES[name]) return PATH_VALUES[name];
+  const collection = new RegExp(`/([^/{}]+)/\\{${name}\\}`).exec(path)?.[1] ?? "";
+  const type =
+    name === "id"
+      ? COLLECTION_TYPES[collection]
+      : name === "accountId" && collection === "external-account"
+        ? "ExternalAccount"
+        : (ID_FIELDS[name] ??
+          { deliveryId: "Webhook", tokenId: "Token", actionId: "AgentAction", jobId: "Job", resetId: "TwoFactorReset" }[
+            name
+          ]);
+  return type ? exampleId(type) : stringValue({}, name, "");
+}
+
 /** The request example of an operation: its override, else one built from its request schema's JSON Schema. */
 export function requestExample(operationId: string, bodySchema: Json): unknown {
   return operationId in EXAMPLE_OVERRIDES ? EXAMPLE_OVERRIDES[operationId] : exampleOf(bodySchema);

@@ -47,6 +47,21 @@ describe("the API reference's request examples", () => {
     expect(failures).toEqual([]);
   });
 
+  it("gives every path parameter an example its own schema accepts", () => {
+    const failures: string[] = [];
+    for (const op of operations) {
+      const shape = (op.params as { shape?: Record<string, { safeParse: (v: unknown) => { success: boolean } }> })
+        ?.shape;
+      for (const prm of doc.paths[op.path][op.method.toLowerCase()].parameters as Json[]) {
+        if (prm.in !== "path") continue;
+        if (typeof prm.example !== "string" || prm.example === "") failures.push(`${op.operationId} ${prm.name}: none`);
+        else if (shape?.[prm.name] && !shape[prm.name].safeParse(prm.example).success)
+          failures.push(`${op.operationId} ${prm.name}: ${prm.example} refused`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("shows realistic values: identifiers in the service's shape, no placeholder words in identifiers", () => {
     const quote = doc.paths["/quotes"].post.requestBody.content["application/json"].examples.example.value;
     expect(quote.source.accountId).toMatch(/^InternalAccount:[0-9a-f-]{36}$/);

@@ -1251,6 +1251,7 @@ export interface operations {
   getAgent: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -1354,6 +1355,7 @@ export interface operations {
   deleteAgent: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -1410,6 +1412,7 @@ export interface operations {
   updateAgent: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -1534,7 +1537,9 @@ export interface operations {
   approveAgentAction: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
+        /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000001 */
         actionId: string;
       };
     };
@@ -1859,7 +1864,9 @@ export interface operations {
   rejectAgentAction: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
+        /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000001 */
         actionId: string;
       };
     };
@@ -2194,6 +2201,7 @@ export interface operations {
   createAgentDeviceCode: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -2272,6 +2280,7 @@ export interface operations {
   updateAgentPolicy: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -2732,6 +2741,7 @@ export interface operations {
   redeemAgentDeviceCode: {
     parameters: {
       path: {
+        /** @example WDJB-MJHT */
         code: string;
       };
     };
@@ -2831,6 +2841,7 @@ export interface operations {
   getAgentDeviceCodeStatus: {
     parameters: {
       path: {
+        /** @example WDJB-MJHT */
         code: string;
       };
     };
@@ -3281,6 +3292,7 @@ export interface operations {
   agentGetAction: {
     parameters: {
       path: {
+        /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000001 */
         actionId: string;
       };
     };
@@ -9902,6 +9914,7 @@ export interface operations {
   agentGetExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -12008,6 +12021,7 @@ export interface operations {
   agentDeleteExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -12419,6 +12433,7 @@ export interface operations {
   agentGetQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -12569,6 +12584,7 @@ export interface operations {
   agentExecuteQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -13008,6 +13024,7 @@ export interface operations {
   agentGetTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -14142,6 +14159,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example AuthMethod:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -14247,6 +14265,7 @@ export interface operations {
   challengeCredential: {
     parameters: {
       path: {
+        /** @example AuthMethod:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -14362,6 +14381,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example AuthMethod:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -14753,6 +14773,7 @@ export interface operations {
   getDelegatedKeyById: {
     parameters: {
       path: {
+        /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -14830,6 +14851,7 @@ export interface operations {
   revokeDelegatedKey: {
     parameters: {
       path: {
+        /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15021,6 +15043,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Session:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15119,6 +15142,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Session:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15470,6 +15494,7 @@ export interface operations {
   getBeneficialOwner: {
     parameters: {
       path: {
+        /** @example BeneficialOwner:019542f5-b3e7-1d02-0000-000000000001 */
         beneficialOwnerId: string;
       };
     };
@@ -15559,6 +15584,7 @@ export interface operations {
   updateBeneficialOwner: {
     parameters: {
       path: {
+        /** @example BeneficialOwner:019542f5-b3e7-1d02-0000-000000000001 */
         beneficialOwnerId: string;
       };
     };
@@ -15899,6 +15925,7 @@ export interface operations {
   getCardById: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15980,6 +16007,7 @@ export interface operations {
   updateCardById: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -16103,6 +16131,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -17111,6 +17140,7 @@ export interface operations {
   getCustomer: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -17298,6 +17328,7 @@ export interface operations {
   deleteCustomer: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -17504,6 +17535,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -17839,6 +17871,7 @@ export interface operations {
   createCustomerKycLink: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -17940,6 +17973,7 @@ export interface operations {
   sendCustomerEmailVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18035,6 +18069,7 @@ export interface operations {
   confirmCustomerEmailVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18255,6 +18290,7 @@ export interface operations {
   sendCustomerPhoneVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18350,6 +18386,7 @@ export interface operations {
   confirmCustomerPhoneVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18654,6 +18691,7 @@ export interface operations {
   getBulkCustomerImportJob: {
     parameters: {
       path: {
+        /** @example Job:019542f5-b3e7-1d02-0000-000000000001 */
         jobId: string;
       };
     };
@@ -25092,6 +25130,7 @@ export interface operations {
   getCustomerExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27185,6 +27224,7 @@ export interface operations {
   deleteCustomerExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27254,6 +27294,7 @@ export interface operations {
   challengeCustomerExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27352,6 +27393,7 @@ export interface operations {
   startBeneficiaryTrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27491,6 +27533,7 @@ export interface operations {
   confirmBeneficiaryTrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27605,6 +27648,7 @@ export interface operations {
   startBeneficiaryUntrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27744,6 +27788,7 @@ export interface operations {
   confirmBeneficiaryUntrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27858,6 +27903,7 @@ export interface operations {
   verifyCustomerExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -30469,6 +30515,7 @@ export interface operations {
   getDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -30541,6 +30588,7 @@ export interface operations {
   replaceDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -30680,6 +30728,7 @@ export interface operations {
   deleteDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -30749,6 +30798,7 @@ export interface operations {
   downloadDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -30904,6 +30954,7 @@ export interface operations {
   getInternalAccount: {
     parameters: {
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -31001,6 +31052,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -31144,6 +31196,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -31352,6 +31405,7 @@ export interface operations {
   getInvitation: {
     parameters: {
       path: {
+        /** @example 019542f5 */
         invitationCode: string;
       };
     };
@@ -31444,6 +31498,7 @@ export interface operations {
   cancelInvitation: {
     parameters: {
       path: {
+        /** @example 019542f5 */
         invitationCode: string;
       };
     };
@@ -31549,6 +31604,7 @@ export interface operations {
   claimInvitation: {
     parameters: {
       path: {
+        /** @example 019542f5 */
         invitationCode: string;
       };
     };
@@ -31675,6 +31731,7 @@ export interface operations {
   submitPlaidPublicToken: {
     parameters: {
       path: {
+        /** @example link-sandbox-7f3a2b1c-0d4e-4f5a-9b6c-8d7e6f5a4b3c */
         plaid_link_token: string;
       };
     };
@@ -40213,6 +40270,7 @@ export interface operations {
   getPlatformExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -42303,6 +42361,7 @@ export interface operations {
   deletePlatformExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -42359,6 +42418,7 @@ export interface operations {
   challengePlatformExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -42457,6 +42517,7 @@ export interface operations {
   verifyPlatformExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -45193,6 +45254,7 @@ export interface operations {
   getQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -45330,6 +45392,7 @@ export interface operations {
   authorizeQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -45534,6 +45597,7 @@ export interface operations {
   resendQuoteScaCode: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -45635,6 +45699,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -45890,6 +45955,7 @@ export interface operations {
         customerId?: string;
       };
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         accountId: string;
       };
     };
@@ -45998,6 +46064,7 @@ export interface operations {
         customerId?: string;
       };
       path: {
+        /** @example $success.usd@sandbox.uma.money */
         receiverUmaAddress: string;
       };
     };
@@ -46128,6 +46195,7 @@ export interface operations {
   sandboxSimulateCardAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -46245,6 +46313,7 @@ export interface operations {
   sandboxSimulateCardAuthorizationAdvice: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -46353,6 +46422,7 @@ export interface operations {
   sandboxSimulateCardBalanceInquiry: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -46463,6 +46533,7 @@ export interface operations {
   sandboxSimulateCardClearing: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -46571,6 +46642,7 @@ export interface operations {
   sandboxSimulateCardCreditAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -46688,6 +46760,7 @@ export interface operations {
   sandboxSimulateCardCreditAuthorizationAdvice: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -46805,6 +46878,7 @@ export interface operations {
   sandboxSimulateCardFinancialAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -46922,6 +46996,7 @@ export interface operations {
   sandboxSimulateCardFinancialCreditAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47039,6 +47114,7 @@ export interface operations {
   sandboxSimulateCardReturn: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47147,6 +47223,7 @@ export interface operations {
   sandboxSimulateCardReturnReversal: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47254,6 +47331,7 @@ export interface operations {
   sandboxFundInternalAccount: {
     parameters: {
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         accountId: string;
       };
     };
@@ -48127,6 +48205,7 @@ export interface operations {
         customerId: string;
       };
       path: {
+        /** @example bWFpbi1wYXNza2V5LWNyZWRlbnRpYWw */
         credentialId: string;
       };
     };
@@ -48423,6 +48502,7 @@ export interface operations {
         customerId: string;
       };
       path: {
+        /** @example TwoFactorReset:019542f5-b3e7-1d02-0000-000000000001 */
         resetId: string;
       };
     };
@@ -48505,6 +48585,7 @@ export interface operations {
         customerId: string;
       };
       path: {
+        /** @example TwoFactorReset:019542f5-b3e7-1d02-0000-000000000001 */
         resetId: string;
       };
     };
@@ -48948,6 +49029,7 @@ export interface operations {
   getStablecoinOperation: {
     parameters: {
       path: {
+        /** @example StablecoinOperation:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -49224,6 +49306,7 @@ export interface operations {
   getStablecoinProviderAccount: {
     parameters: {
       path: {
+        /** @example StablecoinProviderAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -49500,6 +49583,7 @@ export interface operations {
   getStablecoin: {
     parameters: {
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -49585,6 +49669,7 @@ export interface operations {
         "Idempotency-Key": string;
       };
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -49754,6 +49839,7 @@ export interface operations {
         "Idempotency-Key": string;
       };
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -49928,6 +50014,7 @@ export interface operations {
         operationType?: "MINT" | "BURN";
       };
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -50221,6 +50308,7 @@ export interface operations {
   getTokenById: {
     parameters: {
       path: {
+        /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
         tokenId: string;
       };
     };
@@ -50303,6 +50391,7 @@ export interface operations {
   deleteTokenById: {
     parameters: {
       path: {
+        /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
         tokenId: string;
       };
     };
@@ -50638,6 +50727,7 @@ export interface operations {
   getTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -50889,6 +50979,7 @@ export interface operations {
   approveTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -51105,6 +51196,7 @@ export interface operations {
   cancelTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -51324,6 +51416,7 @@ export interface operations {
   confirmReceiptDelivery: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -51527,6 +51620,7 @@ export interface operations {
   rejectTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -52575,6 +52669,7 @@ export interface operations {
   getVerification: {
     parameters: {
       path: {
+        /** @example Verification:019542f5-b3e7-1d02-0000-000000000001 */
         verificationId: string;
       };
     };
@@ -52733,6 +52828,7 @@ export interface operations {
   getWebhookDelivery: {
     parameters: {
       path: {
+        /** @example Webhook:019542f5-b3e7-1d02-0000-000000000001 */
         deliveryId: string;
       };
     };
@@ -52823,6 +52919,7 @@ export interface operations {
   resendWebhookDelivery: {
     parameters: {
       path: {
+        /** @example Webhook:019542f5-b3e7-1d02-0000-000000000001 */
         deliveryId: string;
       };
     };
