@@ -19,7 +19,7 @@ import { type DocExample, curlExamples, gridResponseChecker, openApiExamples } f
 import { gridReferenceDir, loadGridDocument } from "../support/grid-reference";
 import { approvalAgent, cardholder, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
 import { type Receiver, startReceiver } from "../support/webhook-receiver";
-import { newWalletUser, sdkFor, signInWithEmailOtp } from "../support/wallet";
+import { newWalletUser, otpBundle, sdkFor, signInWithEmailOtp } from "../support/wallet";
 
 const gridDocument = await loadGridDocument();
 const referenceDir = gridReferenceDir();
@@ -67,22 +67,15 @@ const CANNOT_RUN: [reason: string, ids: string[]][] = [
     ],
   ],
   [
-    "a placeholder `encryptedOtpBundle`: the client seals the code to the challenge's fresh target key (HPKE, protocol.md), so no page can carry a valid one; OTP sign-in runs in test/integration/email-otp-sessions.test.ts and sms-otp.test.ts",
-    [
-      "snippets/global-accounts/authentication.mdx:535",
-      "snippets/global-accounts/authentication.mdx:558",
-      "snippets/global-accounts/walkthrough.mdx:271",
-      "snippets/global-accounts/walkthrough.mdx:299",
-      "snippets/sandbox-global-account-magic.mdx:21",
-      "snippets/sandbox-global-account-magic.mdx:30",
-      "openapi POST /auth/credentials/{id}/verify emailOtp",
-      "openapi POST /auth/credentials/{id}/verify emailOtpSignedRetry",
-      "openapi POST /auth/credentials/{id}/verify smsOtp",
-    ],
+    "an SMS_OTP verify: its `encryptedOtpBundle` seals a code sent by SMS to a credential only a signed retry adds (an EMAIL_OTP bundle is sealed here for the EMAIL_OTP examples); SMS OTP sign-in runs in test/integration/sms-otp.test.ts",
+    ["openapi POST /auth/credentials/{id}/verify smsOtp"],
   ],
   [
     "the second leg of a signed retry (`Request-Id` and the wallet's signature over the payload the first leg returned), which no page can give; signed retries run in test/integration/signed-retry-*.test.ts",
     [
+      "snippets/global-accounts/authentication.mdx:558",
+      "snippets/global-accounts/walkthrough.mdx:299",
+      "snippets/sandbox-global-account-magic.mdx:30",
       "snippets/global-accounts/authentication.mdx:761",
       "snippets/global-accounts/exporting-wallet.mdx:50",
       "snippets/global-accounts/managing-sessions.mdx:110",
@@ -659,6 +652,13 @@ async function resolve(w: World, ex: DocExample): Promise<{ path: string; body?:
   if (invite) path = path.replace(invite[1], await w.invitation());
   let body = ex.body === undefined ? undefined : replaceIds(ex.body);
   if (body !== undefined) body = await umaAddresses(w, body);
+  // The first leg of an EMAIL_OTP verify: the page's placeholder bundle becomes a real one, the sandbox's code sealed
+  // (HPKE) to the target key of a challenge this world makes, as the client does (protocol.md EMAIL_OTP).
+  const verify = /^\/auth\/credentials\/([^/]+)\/verify$/.exec(path);
+  if (verify && body?.includes('"EMAIL_OTP"') && body.includes("encryptedOtpBundle") && !ex.headers["request-id"]) {
+    const sealed = await otpBundle(sdkFor(await w.platform()), verify[1], "000000");
+    body = JSON.stringify({ ...JSON.parse(body), encryptedOtpBundle: sealed.encryptedOtpBundle });
+  }
   const form = ex.form?.map(([k, v]) => [k, replaceIds(v)] as [string, string]);
   return { path, body, form };
 }
