@@ -64,7 +64,11 @@ const createFields = {
 };
 
 export const customerExternalAccountCreateSchema = z.strictObject({
-  customerId: z.string().describe("Customer:<uuid>"),
+  // Grid's ExternalAccountCreateRequest: without a customer the account is the platform's own (spec: customerId null).
+  customerId: z
+    .string()
+    .optional()
+    .describe("Customer:<uuid>; without it the account is created on behalf of the platform"),
   ...createFields,
 });
 const platformExternalAccountCreateSchema = z.strictObject(createFields);

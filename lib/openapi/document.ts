@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { Operation } from "@/lib/api-core/operation";
+import { pathParameterExample, requestExample } from "./examples";
+import { guidesMarkdown } from "./guides";
 import { operations } from "./operations";
+import { TAG_DESCRIPTIONS } from "./tags";
 
 const API_VERSION = "2025-10-13";
 export const BASE_PATH = `/api/${API_VERSION}`;
@@ -19,10 +22,16 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   return s.shape ?? {};
 }
 
-function operationObject(op: Operation<any, any, any>): Json {
+function operationObject(op: Operation): Json {
   const parameters: Json[] = [];
   for (const [name, s] of Object.entries(shapeOf(op.params))) {
-    parameters.push({ name, in: "path", required: true, schema: jsonSchema(s, "input") });
+    parameters.push({
+      name,
+      in: "path",
+      required: true,
+      schema: jsonSchema(s, "input"),
+      example: pathParameterExample(op.path, name),
+    });
   }
   for (const [name, s] of Object.entries(shapeOf(op.query))) {
     parameters.push({ name, in: "query", required: !s.safeParse(undefined).success, schema: jsonSchema(s, "input") });
@@ -58,12 +67,25 @@ function operationObject(op: Operation<any, any, any>): Json {
   if (op.description) o.description = op.description;
   if (op.deprecated) o.deprecated = true;
   if (op.body) {
+    const schema = jsonSchema(op.body, "input");
     o.requestBody = {
       required: !op.bodyOptional,
-      content: { [op.bodyEncoding ?? "application/json"]: { schema: jsonSchema(op.body, "input") } },
+      content: {
+        [op.bodyEncoding ?? "application/json"]: {
+          schema,
+          examples: { example: { summary: op.summary, value: requestExample(op.operationId, schema) } },
+        },
+      },
     };
   }
   return o;
+}
+
+/** Every tag the operations use, in the order of TAG_DESCRIPTIONS (the reference's section order), then the rest. */
+function usedTags(): string[] {
+  const used = new Set(operations.flatMap((op) => op.tags));
+  const known = Object.keys(TAG_DESCRIPTIONS);
+  return [...known.filter((t) => used.has(t)), ...[...used].filter((t) => !known.includes(t))];
 }
 
 let cached: Json | undefined;
@@ -84,9 +106,11 @@ export function openApiDocument(): Json {
       description:
         "Platform endpoints use HTTP Basic (client id, client secret). Agent endpoints use `Authorization: Bearer gat_…`. " +
         "Errors are `{status, code, message, details?}`; validation errors list every invalid field in `details.errors[]`. " +
-        "Wire formats of wallet signatures and bundles: see docs/protocol.md.",
+        "Wire formats of wallet signatures and bundles: see [docs/protocol.md](/docs/protocol).\n\n" +
+        guidesMarkdown(),
     },
     servers: [{ url: BASE_PATH }],
+    tags: usedTags().map((name) => ({ name, description: TAG_DESCRIPTIONS[name] })),
     components: {
       securitySchemes: {
         BasicAuth: { type: "http", scheme: "basic" },

@@ -95,6 +95,16 @@ describe("API conventions", () => {
       expect((await fetch(`${baseUrl()}${bad}`)).status).toBe(404);
     }
   });
+
+  it("serves the guides inside the reference and docs/protocol.md, which its introduction names", async () => {
+    const doc = await (await fetch(`${baseUrl()}/api/2025-10-13/openapi.json`)).json();
+    expect(doc.info.description).toContain("# Getting started");
+    expect(doc.info.description).toContain("(/docs/protocol)");
+    const r = await fetch(`${baseUrl()}/docs/protocol`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toContain("text/plain");
+    expect(await r.text()).toContain("# Wire protocol");
+  });
 });
 
 describe("BasicAuth", () => {

@@ -136,11 +136,11 @@ describe("external accounts: every accountInfo variant", () => {
       const fields = [...new Set(r.body.details.errors.map((e: { field: string }) => e.field))].sort();
       expect(fields, JSON.stringify(r.body.details.errors)).toEqual(expected.sort());
     }
+    // customerId is optional (Grid: without it the account is the platform's own), so an empty body lacks two fields.
     const empty = await call("POST", "/customers/external-accounts", { auth: p.auth, body: {} });
     expect(empty.body.details.errors.map((e: { field: string }) => e.field).sort()).toEqual([
       "accountInfo",
       "currency",
-      "customerId",
     ]);
   });
 });
@@ -309,5 +309,18 @@ describe("external accounts: endpoints and tenancy", () => {
     expect((await call("GET", `/customers/external-accounts/${ids[0]}`, { auth: p.auth })).status).toBe(404);
     expect((await call("DELETE", `/customers/external-accounts/${ids[0]}`, { auth: p.auth })).status).toBe(404);
     expect((await call("GET", "/customers/external-accounts")).status).toBe(401);
+  });
+});
+
+describe("external accounts: the platform's own through POST /customers/external-accounts", () => {
+  it("without customerId creates the platform's account (Grid's ExternalAccountCreateRequest), listed with the platform's", async () => {
+    const p = await newPlatform();
+    const r = await call("POST", "/customers/external-accounts", { auth: p.auth, body: example("GBP_ACCOUNT") });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.customerId).toBeNull();
+    const platformList = await call("GET", "/platform/external-accounts", { auth: p.auth });
+    expect(platformList.body.data.map((a: { id: string }) => a.id)).toEqual([r.body.id]);
+    const customerList = await call("GET", "/customers/external-accounts", { auth: p.auth });
+    expect(customerList.body.data).toEqual([]);
   });
 });

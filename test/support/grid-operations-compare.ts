@@ -1,8 +1,10 @@
 /**
- * Grid's operations (test/support/grid-operations.json, written by scripts/grid-operations.ts from Grid's
- * public OpenAPI) against the operations this service serves (lib/openapi/operations.ts) and the checked-in
- * "not served, because …" lines (grid-not-served.ts).
+ * Grid's operations (read at run time from Grid's OpenAPI document in the shared reference folder,
+ * test/support/grid-reference.ts) against the operations this service serves (lib/openapi/operations.ts) and the
+ * checked-in "not served, because …" lines (grid-not-served.ts).
  */
+import type { GridDocument } from "./grid-reference";
+
 export interface GridOperationEntry {
   method: string;
   path: string;
@@ -16,6 +18,18 @@ export interface OperationRow extends GridOperationEntry {
   served?: string;
   /** The reason when not served. */
   notServed?: string;
+}
+
+/** Every operation of Grid's OpenAPI document, in its order. */
+export function gridOperations(doc: GridDocument): GridOperationEntry[] {
+  const out: GridOperationEntry[] = [];
+  for (const [p, item] of Object.entries<GridDocument>(doc.paths)) {
+    for (const method of ["get", "post", "put", "patch", "delete"]) {
+      const op = item[method];
+      if (op) out.push({ method: method.toUpperCase(), path: p, operationId: op.operationId, tag: op.tags?.[0] ?? "" });
+    }
+  }
+  return out;
 }
 
 /** `METHOD /path` with every path parameter written `{}` (Grid and we may name them differently). */

@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { ApiError, ERROR_STATUS } from "@/lib/api-core/errors";
 import { gridMismatches } from "@/test/support/grid-shapes/check";
 import { GRID_ERROR_CODES, gridError, type GridErrorStatus } from "@/test/support/grid-shapes/common";
+import { loadGridDocument } from "@/test/support/grid-reference";
+
+const gridDocument = await loadGridDocument();
 
 const OWN_CODES: Record<string, string> = {
   SERVICE_SWITCH_ERROR: "spec Errors: Error500 names SERVICE_SWITCH_ERROR (Grid: GRID_SWITCH_ERROR)",
@@ -71,5 +74,20 @@ describe("error codes vs Grid's documented codes", () => {
       );
       expect(mismatches, code).toEqual([]);
     }
+  });
+});
+
+describe.skipIf(!gridDocument)("our model of Grid's error codes vs Grid's document", () => {
+  it("lists, per status, exactly the codes of Grid's ErrorNNN schemas (read at run time, so the model cannot drift)", () => {
+    const schemas = gridDocument?.components.schemas ?? {};
+    const grid = Object.fromEntries(
+      Object.entries<{ properties?: { code?: { enum?: string[] } } }>(schemas)
+        .filter(([name]) => /^Error\d{3}$/.test(name))
+        .map(([name, s]) => [name.slice(5), [...(s.properties?.code?.enum ?? [])].sort()]),
+    );
+    const ours = Object.fromEntries(
+      Object.entries(GRID_ERROR_CODES).map(([status, codes]) => [status, [...codes].sort()]),
+    );
+    expect(ours).toEqual(grid);
   });
 });

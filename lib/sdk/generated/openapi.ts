@@ -1251,6 +1251,7 @@ export interface operations {
   getAgent: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -1354,6 +1355,7 @@ export interface operations {
   deleteAgent: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -1410,6 +1412,7 @@ export interface operations {
   updateAgent: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -1534,7 +1537,9 @@ export interface operations {
   approveAgentAction: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
+        /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000001 */
         actionId: string;
       };
     };
@@ -1905,7 +1910,9 @@ export interface operations {
   rejectAgentAction: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
+        /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000001 */
         actionId: string;
       };
     };
@@ -2286,6 +2293,7 @@ export interface operations {
   createAgentDeviceCode: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -2364,6 +2372,7 @@ export interface operations {
   updateAgentPolicy: {
     parameters: {
       path: {
+        /** @example Agent:019542f5-b3e7-1d02-0000-000000000001 */
         agentId: string;
       };
     };
@@ -2870,6 +2879,7 @@ export interface operations {
   redeemAgentDeviceCode: {
     parameters: {
       path: {
+        /** @example WDJB-MJHT */
         code: string;
       };
     };
@@ -2969,6 +2979,7 @@ export interface operations {
   getAgentDeviceCodeStatus: {
     parameters: {
       path: {
+        /** @example WDJB-MJHT */
         code: string;
       };
     };
@@ -3465,6 +3476,7 @@ export interface operations {
   agentGetAction: {
     parameters: {
       path: {
+        /** @example AgentAction:019542f5-b3e7-1d02-0000-000000000001 */
         actionId: string;
       };
     };
@@ -8003,7 +8015,7 @@ export interface operations {
             lightningAddress?: string;
           };
           currency: string;
-          /** @description Customer:<uuid> */
+          /** @description Customer:<uuid>; without it the account is created on behalf of the platform */
           customerId?: string;
           /** @default false */
           defaultUmaDepositAccount?: boolean;
@@ -10132,6 +10144,7 @@ export interface operations {
   agentGetExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -12238,6 +12251,7 @@ export interface operations {
   agentDeleteExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -12699,6 +12713,7 @@ export interface operations {
   agentGetQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -12890,6 +12905,7 @@ export interface operations {
   agentExecuteQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -13483,6 +13499,7 @@ export interface operations {
   agentGetTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -14714,6 +14731,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example AuthMethod:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -14819,6 +14837,7 @@ export interface operations {
   challengeCredential: {
     parameters: {
       path: {
+        /** @example AuthMethod:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -14947,6 +14966,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example AuthMethod:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15338,6 +15358,7 @@ export interface operations {
   getDelegatedKeyById: {
     parameters: {
       path: {
+        /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15415,6 +15436,7 @@ export interface operations {
   revokeDelegatedKey: {
     parameters: {
       path: {
+        /** @example DelegatedKey:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15606,6 +15628,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Session:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -15704,6 +15727,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Session:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -16055,6 +16079,7 @@ export interface operations {
   getBeneficialOwner: {
     parameters: {
       path: {
+        /** @example BeneficialOwner:019542f5-b3e7-1d02-0000-000000000001 */
         beneficialOwnerId: string;
       };
     };
@@ -16144,6 +16169,7 @@ export interface operations {
   updateBeneficialOwner: {
     parameters: {
       path: {
+        /** @example BeneficialOwner:019542f5-b3e7-1d02-0000-000000000001 */
         beneficialOwnerId: string;
       };
     };
@@ -16484,6 +16510,7 @@ export interface operations {
   getCardById: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -16565,6 +16592,7 @@ export interface operations {
   updateCardById: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -16688,6 +16716,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -17699,6 +17728,7 @@ export interface operations {
   getCustomer: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -17886,6 +17916,7 @@ export interface operations {
   deleteCustomer: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18092,6 +18123,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18427,6 +18459,7 @@ export interface operations {
   createCustomerKycLink: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18528,6 +18561,7 @@ export interface operations {
   sendCustomerEmailVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18623,6 +18657,7 @@ export interface operations {
   confirmCustomerEmailVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18843,6 +18878,7 @@ export interface operations {
   sendCustomerPhoneVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -18938,6 +18974,7 @@ export interface operations {
   confirmCustomerPhoneVerification: {
     parameters: {
       path: {
+        /** @example Customer:019542f5-b3e7-1d02-0000-000000000001 */
         customerId: string;
       };
     };
@@ -19242,6 +19279,7 @@ export interface operations {
   getBulkCustomerImportJob: {
     parameters: {
       path: {
+        /** @example Job:019542f5-b3e7-1d02-0000-000000000001 */
         jobId: string;
       };
     };
@@ -23554,8 +23592,8 @@ export interface operations {
             lightningAddress?: string;
           };
           currency: string;
-          /** @description Customer:<uuid> */
-          customerId: string;
+          /** @description Customer:<uuid>; without it the account is created on behalf of the platform */
+          customerId?: string;
           /** @default false */
           defaultUmaDepositAccount?: boolean;
           /**
@@ -25680,6 +25718,7 @@ export interface operations {
   getCustomerExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27773,6 +27812,7 @@ export interface operations {
   deleteCustomerExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27842,6 +27882,7 @@ export interface operations {
   challengeCustomerExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -27940,6 +27981,7 @@ export interface operations {
   startBeneficiaryTrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -28079,6 +28121,7 @@ export interface operations {
   confirmBeneficiaryTrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -28193,6 +28236,7 @@ export interface operations {
   startBeneficiaryUntrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -28332,6 +28376,7 @@ export interface operations {
   confirmBeneficiaryUntrust: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -28446,6 +28491,7 @@ export interface operations {
   verifyCustomerExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -31057,6 +31103,7 @@ export interface operations {
   getDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -31129,6 +31176,7 @@ export interface operations {
   replaceDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -31255,6 +31303,7 @@ export interface operations {
   deleteDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -31324,6 +31373,7 @@ export interface operations {
   downloadDocument: {
     parameters: {
       path: {
+        /** @example Document:019542f5-b3e7-1d02-0000-000000000001 */
         documentId: string;
       };
     };
@@ -31479,6 +31529,7 @@ export interface operations {
   getInternalAccount: {
     parameters: {
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -31576,6 +31627,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -31719,6 +31771,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -31927,6 +31980,7 @@ export interface operations {
   getInvitation: {
     parameters: {
       path: {
+        /** @example 019542f5 */
         invitationCode: string;
       };
     };
@@ -32019,6 +32073,7 @@ export interface operations {
   cancelInvitation: {
     parameters: {
       path: {
+        /** @example 019542f5 */
         invitationCode: string;
       };
     };
@@ -32124,6 +32179,7 @@ export interface operations {
   claimInvitation: {
     parameters: {
       path: {
+        /** @example 019542f5 */
         invitationCode: string;
       };
     };
@@ -32237,6 +32293,7 @@ export interface operations {
   submitPlaidPublicToken: {
     parameters: {
       path: {
+        /** @example link-sandbox-7f3a2b1c-0d4e-4f5a-9b6c-8d7e6f5a4b3c */
         plaid_link_token: string;
       };
     };
@@ -40775,6 +40832,7 @@ export interface operations {
   getPlatformExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -42865,6 +42923,7 @@ export interface operations {
   deletePlatformExternalAccount: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -42921,6 +42980,7 @@ export interface operations {
   challengePlatformExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -43019,6 +43079,7 @@ export interface operations {
   verifyPlatformExternalAccountOwnership: {
     parameters: {
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         externalAccountId: string;
       };
     };
@@ -45887,6 +45948,7 @@ export interface operations {
   getQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -46065,6 +46127,7 @@ export interface operations {
   authorizeQuote: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -46310,6 +46373,7 @@ export interface operations {
   resendQuoteScaCode: {
     parameters: {
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -46411,6 +46475,7 @@ export interface operations {
         "Request-Id"?: string;
       };
       path: {
+        /** @example Quote:019542f5-b3e7-1d02-0000-000000000001 */
         quoteId: string;
       };
     };
@@ -46707,6 +46772,7 @@ export interface operations {
         customerId?: string;
       };
       path: {
+        /** @example ExternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         accountId: string;
       };
     };
@@ -46815,6 +46881,7 @@ export interface operations {
         customerId?: string;
       };
       path: {
+        /** @example $success.usd@sandbox.uma.money */
         receiverUmaAddress: string;
       };
     };
@@ -46945,6 +47012,7 @@ export interface operations {
   sandboxSimulateCardAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47062,6 +47130,7 @@ export interface operations {
   sandboxSimulateCardAuthorizationAdvice: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47170,6 +47239,7 @@ export interface operations {
   sandboxSimulateCardBalanceInquiry: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47280,6 +47350,7 @@ export interface operations {
   sandboxSimulateCardClearing: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47388,6 +47459,7 @@ export interface operations {
   sandboxSimulateCardCreditAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47505,6 +47577,7 @@ export interface operations {
   sandboxSimulateCardCreditAuthorizationAdvice: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47622,6 +47695,7 @@ export interface operations {
   sandboxSimulateCardFinancialAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47739,6 +47813,7 @@ export interface operations {
   sandboxSimulateCardFinancialCreditAuthorization: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47856,6 +47931,7 @@ export interface operations {
   sandboxSimulateCardReturn: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -47964,6 +48040,7 @@ export interface operations {
   sandboxSimulateCardReturnReversal: {
     parameters: {
       path: {
+        /** @example Card:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -48071,6 +48148,7 @@ export interface operations {
   sandboxFundInternalAccount: {
     parameters: {
       path: {
+        /** @example InternalAccount:019542f5-b3e7-1d02-0000-000000000001 */
         accountId: string;
       };
     };
@@ -48954,6 +49032,7 @@ export interface operations {
         customerId: string;
       };
       path: {
+        /** @example bWFpbi1wYXNza2V5LWNyZWRlbnRpYWw */
         credentialId: string;
       };
     };
@@ -49250,6 +49329,7 @@ export interface operations {
         customerId: string;
       };
       path: {
+        /** @example TwoFactorReset:019542f5-b3e7-1d02-0000-000000000001 */
         resetId: string;
       };
     };
@@ -49332,6 +49412,7 @@ export interface operations {
         customerId: string;
       };
       path: {
+        /** @example TwoFactorReset:019542f5-b3e7-1d02-0000-000000000001 */
         resetId: string;
       };
     };
@@ -49775,6 +49856,7 @@ export interface operations {
   getStablecoinOperation: {
     parameters: {
       path: {
+        /** @example StablecoinOperation:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -50051,6 +50133,7 @@ export interface operations {
   getStablecoinProviderAccount: {
     parameters: {
       path: {
+        /** @example StablecoinProviderAccount:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -50327,6 +50410,7 @@ export interface operations {
   getStablecoin: {
     parameters: {
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -50412,6 +50496,7 @@ export interface operations {
         "Idempotency-Key": string;
       };
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -50581,6 +50666,7 @@ export interface operations {
         "Idempotency-Key": string;
       };
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -50755,6 +50841,7 @@ export interface operations {
         operationType?: "MINT" | "BURN";
       };
       path: {
+        /** @example Stablecoin:019542f5-b3e7-1d02-0000-000000000001 */
         id: string;
       };
     };
@@ -51048,6 +51135,7 @@ export interface operations {
   getTokenById: {
     parameters: {
       path: {
+        /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
         tokenId: string;
       };
     };
@@ -51130,6 +51218,7 @@ export interface operations {
   deleteTokenById: {
     parameters: {
       path: {
+        /** @example Token:019542f5-b3e7-1d02-0000-000000000001 */
         tokenId: string;
       };
     };
@@ -51470,6 +51559,7 @@ export interface operations {
   getTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -51726,6 +51816,7 @@ export interface operations {
   approveTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -51947,6 +52038,7 @@ export interface operations {
   cancelTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -52171,6 +52263,7 @@ export interface operations {
   confirmReceiptDelivery: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -52379,6 +52472,7 @@ export interface operations {
   rejectTransaction: {
     parameters: {
       path: {
+        /** @example Transaction:019542f5-b3e7-1d02-0000-000000000001 */
         transactionId: string;
       };
     };
@@ -53442,6 +53536,7 @@ export interface operations {
   getVerification: {
     parameters: {
       path: {
+        /** @example Verification:019542f5-b3e7-1d02-0000-000000000001 */
         verificationId: string;
       };
     };
@@ -53601,6 +53696,7 @@ export interface operations {
   getWebhookDelivery: {
     parameters: {
       path: {
+        /** @example Webhook:019542f5-b3e7-1d02-0000-000000000001 */
         deliveryId: string;
       };
     };
@@ -53691,6 +53787,7 @@ export interface operations {
   resendWebhookDelivery: {
     parameters: {
       path: {
+        /** @example Webhook:019542f5-b3e7-1d02-0000-000000000001 */
         deliveryId: string;
       };
     };

@@ -4,7 +4,10 @@
  */
 import { z } from "zod";
 
-/** The error codes Grid documents per status (its `ErrorNNN` schemas). */
+/**
+ * The error codes Grid documents per status (its `ErrorNNN` schemas), our hand-written model of them;
+ * test/unit/error-codes-grid.test.ts checks it against Grid's document at run time, so it cannot drift.
+ */
 export const GRID_ERROR_CODES = {
   400: [
     "INVALID_INPUT",

@@ -1,6 +1,6 @@
 /**
- * Compare our served OpenAPI document with Grid's field list (test/support/grid-fields.json, extracted by
- * scripts/extract-grid-fields.ts from Grid's public OpenAPI). For each operation both documents have
+ * Compare our served OpenAPI document with Grid's field list (./grid-fields.ts, read at run time from Grid's OpenAPI
+ * document in the shared reference folder). For each operation both documents have
  * (same method and path), for the fields Grid defines:
  * - every query parameter Grid documents is one of ours, with a compatible type;
  * - the request body accepts every field Grid documents, required or optional (our bodies are strict, so a field
@@ -8,38 +8,18 @@
  * - each 2xx response has the fields Grid requires (required in ours too), Grid's types, and only
  *   enum values Grid documents;
  * - every error status Grid documents for the operation is documented by ours.
- * Fields only we have are not reported (spec extensions); a union variant only Grid has (an account
- * type we do not serve) is not reported either.
+ * Fields only we have are not reported (spec extensions). A union variant only Grid has is reported in a request
+ * body (`path<VALUE>: Grid's variant refused`: a client sending Grid's documented discriminator value, e.g. a quote
+ * source of type REALTIME_FUNDING, gets a 400) and not in a response (we never send it, so no client breaks).
  */
-import gridFieldsJson from "../grid-fields.json";
+import type { GridField, GridFields, GridSchema } from "./grid-fields";
 
-type GridField = {
-  type: string;
-  format?: string;
-  enum?: (string | number)[];
-  ref?: string;
-  items?: GridField;
-  nullable?: boolean;
-};
-type GridSchema =
-  | { kind: "object"; required: string[]; fields: Record<string, GridField> }
-  | { kind: "oneOf"; discriminator?: string; variants: Record<string, string> }
-  | { kind: "enum"; values: (string | number)[] }
-  | { kind: "scalar"; type: string };
-type GridOperation = {
-  operationId: string;
-  query: Record<string, GridField & { required?: boolean }>;
-  request?: string;
-  responses: Record<string, string | null>;
-};
 type Json = Record<string, any>;
 
-export const gridFields = gridFieldsJson as unknown as {
-  operations: Record<string, GridOperation>;
-  schemas: Record<string, GridSchema>;
-};
-
 type Mode = "request" | "response";
+
+/** Grid's schemas of the comparison under way (set by compareWithGrid; the walk below is synchronous). */
+let schemas: Record<string, GridSchema> = {};
 
 /** `/customers/{customerId}` and `/customers/{id}` are the same path. */
 const normalizePath = (p: string) => p.replace(/\{[^}]+\}/g, "{}");
@@ -53,7 +33,7 @@ function variantsOf(s: Json): Json[] {
 function typesOf(s: Json): string[] {
   const out = new Set<string>();
   for (const v of variantsOf(s)) {
-    if (Array.isArray(v.type)) v.type.forEach((t: string) => out.add(t));
+    if (Array.isArray(v.type)) for (const t of v.type as string[]) out.add(t);
     else if (v.type) out.add(v.type);
     else if (v.const !== undefined) out.add(typeof v.const === "number" ? "number" : typeof v.const);
     else if (v.enum) out.add(typeof v.enum[0]);
@@ -111,10 +91,16 @@ function compareSchema(
   out: string[],
   discriminator?: string,
 ): void {
-  const grid = gridFields.schemas[name];
+  const grid = schemas[name];
   if (!grid) return;
-  if (grid.kind === "enum") return compareField(ours, { type: "string", enum: grid.values }, path, mode, out);
-  if (grid.kind === "scalar") return compareField(ours, { type: grid.type }, path, mode, out);
+  if (grid.kind === "enum") {
+    compareField(ours, { type: "string", enum: grid.values }, path, mode, out);
+    return;
+  }
+  if (grid.kind === "scalar") {
+    compareField(ours, { type: grid.type }, path, mode, out);
+    return;
+  }
   if (grid.kind === "oneOf") {
     const mine = variantsOf(ours);
     let matched = 0;
@@ -126,7 +112,12 @@ function compareSchema(
             return p && (p.const === value || p.enum?.includes(value) || (!p.const && !p.enum));
           })
         : mine;
-      if (candidates.length === 0) continue;
+      if (candidates.length === 0) {
+        // Our body refuses Grid's documented variant (our strict union has no member for it). Variants without a
+        // discriminator value (`oneOf` of refs) are matched by shape, so only discriminated ones can be missed.
+        if (mode === "request" && d) out.push(`${path}<${value}>: Grid's variant refused`);
+        continue;
+      }
       matched++;
       compareSchema(best(candidates, variant, path, mode), variant, d ? `${path}<${value}>` : path, mode, out, d);
     }
@@ -174,7 +165,8 @@ function best(candidates: Json[], name: string, path: string, mode: Mode): Json 
 }
 
 /** Every difference between our OpenAPI document and Grid's field list, for the operations both have. */
-export function compareWithGrid(doc: Json): { mismatches: string[]; onlyGrid: string[] } {
+export function compareWithGrid(doc: Json, gridFields: GridFields): { mismatches: string[]; onlyGrid: string[] } {
+  schemas = gridFields.schemas;
   const ours = new Map<string, Json>();
   for (const [p, item] of Object.entries(doc.paths as Record<string, Json>)) {
     for (const [m, op] of Object.entries(item)) ours.set(`${m.toUpperCase()} ${normalizePath(p)}`, op);

@@ -5,7 +5,14 @@ import { listExternalAccounts } from "@/lib/external-accounts/list-external-acco
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(ops.create, async ({ platform, body }) =>
-    reply(201, await createExternalAccount(platform, body, { customerId: body.customerId })),
+    reply(
+      201,
+      await createExternalAccount(
+        platform,
+        body,
+        body.customerId ? { customerId: body.customerId } : { platform: true },
+      ),
+    ),
   ),
   GET: handle(ops.list, async ({ platform, query }) =>
     reply(200, await listExternalAccounts({ platformId: platform.id, kind: "customers" }, query)),
