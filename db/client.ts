@@ -189,7 +189,7 @@ async function openPostgres(url: string): Promise<Handle> {
 }
 
 /** The startup `options` that set the statement and idle-in-transaction timeouts (DATABASE_*_TIMEOUT_MS; 0: unset). */
-export function sessionTimeouts(env: Record<string, string | undefined> = process.env): Record<string, string> {
+function sessionTimeouts(env: Record<string, string | undefined> = process.env): Record<string, string> {
   const ms = (v: string | undefined, dflt: number) => {
     const n = v === undefined || v === "" ? dflt : Number(v);
     return Number.isInteger(n) && n >= 0 ? n : dflt;

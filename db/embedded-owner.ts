@@ -227,6 +227,8 @@ function serveClient(db: PGlite, socket: net.Socket): void {
     try {
       await db.runExclusive(() => db.execProtocolRaw(SYNC));
       if (db.isInTransaction()) await db.runExclusive(() => db.execProtocolRaw(ROLLBACK));
+    } catch {
+      // The database is closing (the owner shuts down): nothing of the client's survives it uncommitted anyway.
     } finally {
       release();
       release = undefined;

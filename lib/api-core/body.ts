@@ -41,7 +41,7 @@ export async function readJsonBody(req: Request): Promise<unknown> {
  * The nesting depth of a JSON text's arrays and objects (brackets inside strings do not count), scanning no further
  * than one level past `stopAbove`. Malformed text gets some number; JSON.parse refuses it afterwards.
  */
-export function jsonDepth(text: string, stopAbove: number): number {
+function jsonDepth(text: string, stopAbove: number): number {
   let depth = 0;
   let max = 0;
   let inString = false;
