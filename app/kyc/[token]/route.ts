@@ -9,10 +9,10 @@ import { kycPage, kycPageSubmit } from "@/lib/hosted-kyc/kyc-page";
  * proxy.ts does not run on /kyc/: Next.js copies the body of every request the proxy sees and, past 10 MB, warns
  * in the server log with the request's URL, and here the URL holds the link's token (a bearer secret). So the body
  * is capped here (a document and the form's fields: 413 past it, nothing logged), and the page gets its own
- * policy: no script at all, styles inline, forms posted back to itself.
+ * policy: no script at all, styles and images of its own, forms posted back to itself.
  */
 const CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 function withPolicy(res: Response): Response {
   res.headers.set("content-security-policy", CSP);
