@@ -63,7 +63,7 @@ export const config = {
     // A "%" not followed by two hex digits, or an encoded byte ≥ 0x80 (maybe invalid UTF-8).
     "/api/:path(.*%(?:(?![0-9A-Fa-f]{2})|[89A-Fa-f]).*)",
     {
-      source: "/((?!api/|integrator/api/|_next/static|_next/image|favicon.ico).*)",
+      source: "/((?!api/|integrator/api/|kyc/|_next/static|_next/image|favicon.ico).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -31,8 +31,16 @@ interface Handle {
 const MIGRATIONS_FOLDER = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 const MIGRATION_LOCK = 4_711_001;
 
-type G = typeof globalThis & { __dbHandle?: Promise<Handle>; __dbKind?: Handle["kind"] };
+type G = typeof globalThis & { __dbHandle?: Promise<Handle>; __dbKind?: Handle["kind"]; __dbAttach?: boolean };
 const g = globalThis as G;
+
+/**
+ * For tools (npm run platform, npm run db:migrate): when a running process owns the embedded database, work through
+ * it (db/embedded-owner.ts) instead of refusing as a second server does. Call before the first getDb().
+ */
+export function attachToRunningOwner(): void {
+  g.__dbAttach = true;
+}
 
 export function getDb(): Promise<Db> {
   return getHandle().then((h) => h.db);
@@ -69,7 +77,71 @@ async function open(): Promise<Handle> {
   const url = process.env.DATABASE_URL;
   if (url) return openPostgres(url);
   const dataDir = path.resolve(/*turbopackIgnore: true*/ process.env.DATA_DIR || ".data");
-  return openPglite(path.join(dataDir, "pglite"));
+  return openEmbedded(dataDir);
+}
+
+/**
+ * The embedded database has one owner process (db/embedded-owner.ts, issue 28): the first to open DATA_DIR owns it
+ * and serves it on a Unix socket; a later one attaches through that socket (tools) or stops naming the owner.
+ */
+async function openEmbedded(dataDir: string): Promise<Handle> {
+  const { claimOwnership, serveEmbedded, EmbeddedDatabaseBusyError } = await import("./embedded-owner");
+  const claim = claimOwnership(dataDir);
+  if (!claim.owned) {
+    if (!g.__dbAttach) throw new EmbeddedDatabaseBusyError(dataDir, claim.owner);
+    return openThroughOwner(dataDir, claim.owner);
+  }
+  try {
+    const { handle, client } = await openPglite(path.join(dataDir, "pglite"));
+    const stopServing = await serveEmbedded(client, claim.info.socket);
+    const close = async () => {
+      await stopServing();
+      await handle.close();
+      claim.release();
+    };
+    return { ...handle, close };
+  } catch (e) {
+    claim.release();
+    throw e;
+  }
+}
+
+/** A tool's connection to the owner's socket: one connection, no named prepared statements (they outlive it there). */
+async function openThroughOwner(dataDir: string, owner: import("./embedded-owner").OwnerInfo): Promise<Handle> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const { liveOwner, EmbeddedDatabaseBusyError } = await import("./embedded-owner");
+  const client = postgres({
+    path: owner.socket,
+    user: "postgres",
+    database: "postgres",
+    max: 1,
+    prepare: false,
+    onnotice: () => {},
+    connect_timeout: 10,
+  });
+  // The owner serves its socket once its own migrations are applied: wait for it while it lives.
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      await client`select 1`;
+      break;
+    } catch (e) {
+      if (!liveOwner(dataDir) || Date.now() > deadline) {
+        await client.end({ timeout: 1 });
+        const why = e instanceof Error ? e.message : String(e);
+        throw new Error(`${new EmbeddedDatabaseBusyError(dataDir, owner).message} Its socket does not answer: ${why}`);
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  // Migrations this checkout has and the owner had not (the owner applies its own at start).
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  const db = drizzle(transactionClient(client, { prepare: false })) as unknown as Db;
+  // A tool runs no worker: nothing listens through the owner.
+  const listen = async () => async () => {};
+  return { db, kind: "postgres", close: () => client.end(), listen };
 }
 
 async function openPostgres(url: string): Promise<Handle> {
@@ -93,6 +165,9 @@ async function openPostgres(url: string): Promise<Handle> {
   const client = postgres(url, {
     max: databasePoolSize(),
     onnotice: () => {},
+    // Backstops (issue 28 A4): whatever leaves a transaction open or a statement running cannot hold a pool
+    // connection for good; the server ends it and the pool reconnects.
+    connection: sessionTimeouts(),
     // Named prepared statements live on one server connection; behind a pooler in transaction mode that does not track
     // them (PgBouncer < 1.21) the next transaction may run on another: DATABASE_PREPARE=false sends every query unnamed.
     prepare,
@@ -113,7 +188,22 @@ async function openPostgres(url: string): Promise<Handle> {
   return { db, kind: "postgres", close, listen };
 }
 
-async function openPglite(dir: string): Promise<Handle> {
+/** The startup `options` that set the statement and idle-in-transaction timeouts (DATABASE_*_TIMEOUT_MS; 0: unset). */
+function sessionTimeouts(env: Record<string, string | undefined> = process.env): Record<string, string> {
+  const ms = (v: string | undefined, dflt: number) => {
+    const n = v === undefined || v === "" ? dflt : Number(v);
+    return Number.isInteger(n) && n >= 0 ? n : dflt;
+  };
+  const opts = [
+    ["statement_timeout", ms(env.DATABASE_STATEMENT_TIMEOUT_MS, 60_000)],
+    ["idle_in_transaction_session_timeout", ms(env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, 30_000)],
+  ]
+    .filter(([, v]) => v !== 0)
+    .map(([k, v]) => `-c ${k}=${v}`);
+  return opts.length ? { options: opts.join(" ") } : {};
+}
+
+async function openPglite(dir: string): Promise<{ handle: Handle; client: import("@electric-sql/pglite").PGlite }> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
@@ -123,7 +213,7 @@ async function openPglite(dir: string): Promise<Handle> {
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const listen = async (channel: string, onNotify: () => void) => client.listen(channel, () => onNotify());
-  return { db: db as unknown as Db, kind: "pglite", close: () => client.close(), listen };
+  return { handle: { db: db as unknown as Db, kind: "pglite", close: () => client.close(), listen }, client };
 }
 
 /**

@@ -3,7 +3,7 @@
  * Creates a platform and prints its credentials once, as JSON (only the secret's hash is stored).
  */
 import { parseArgs } from "node:util";
-import { closeDb } from "@/db/client";
+import { attachToRunningOwner, closeDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 
 const USAGE = "usage: npm run platform -- create --name NAME [--sandbox] [--origin URL]... [--rp-id ID]";
@@ -30,6 +30,9 @@ for (const o of values.origin ?? []) {
   }
 }
 
+// With a server running on the embedded database, the platform is created through it (db/embedded-owner.ts): the
+// server sees it at once, and nothing either writes is lost.
+attachToRunningOwner();
 const created = await createPlatform({
   name: values.name,
   environment: values.sandbox ? "SANDBOX" : "PRODUCTION",

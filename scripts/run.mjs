@@ -14,7 +14,32 @@ function run(cmd, args, extraEnv = {}) {
 
 const [mode] = process.argv.slice(2);
 
+/**
+ * The embedded database has one owner (db/embedded-owner.ts): refuse a second `npm start` on the same DATA_DIR before
+ * building over the running server's build.
+ */
+function embeddedOwner() {
+  if (process.env.DATABASE_URL) return undefined;
+  const file = path.resolve(process.env.DATA_DIR || ".data", "pglite.owner.json");
+  let owner;
+  try {
+    owner = { ...JSON.parse(fs.readFileSync(file, "utf8")), dir: path.dirname(file) };
+    process.kill(owner.pid, 0);
+    return owner;
+  } catch (e) {
+    return e?.code === "EPERM" ? owner : undefined;
+  }
+}
+
 if (mode === "start") {
+  const owner = embeddedOwner();
+  if (owner) {
+    console.error(
+      `The embedded database in ${owner.dir} is in use by process ${owner.pid} (${owner.command}), running since ${owner.startedAt}. ` +
+        "Only one server may open it: stop that process first, or set DATABASE_URL to use a PostgreSQL server.",
+    );
+    process.exit(1);
+  }
   if (run(bin("next"), ["build"]) !== 0) process.exit(1);
   process.exit(run(bin("next"), ["start", "--port", process.env.PORT || "3000"]));
 }

@@ -30,6 +30,13 @@ const envSchema = z
     REPLICA_MAX_WAIT_MS: z.coerce.number().int().min(0).max(10_000).default(50),
     /** `false`: no server-side prepared statements (a pooler in transaction mode that does not track them, PgBouncer < 1.21). */
     DATABASE_PREPARE: z.enum(["true", "false"]).default("true"),
+    /**
+     * Backstops on every pool connection (sent as the startup `options`, so PostgreSQL applies them to the session):
+     * a statement running longer, or a transaction left idle longer, is ended by the server. 0 sends nothing (behind
+     * a pooler that refuses `options`: set them on the role instead).
+     */
+    DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+    DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
     /** PostgreSQL connections per process (db/pool-size.ts): unset means twice the CPUs, at least 4. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).optional(),
     DATA_DIR: z.string().min(1).default(".data"),
@@ -118,6 +125,10 @@ const envSchema = z
       .max(1024 * 1024 * 1024)
       .default(20 * 1024 * 1024),
     BULK_IMPORT_MAX_ROWS: z.coerce.number().int().min(1).max(1_000_000).default(100_000),
+    /** Time a CSV upload has to arrive whole (408 past it); the file is read before any database work. */
+    BULK_IMPORT_UPLOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    /** CSV uploads one platform may have in progress on one instance at once (429 past it). */
+    BULK_IMPORT_UPLOADS_PER_PLATFORM: z.coerce.number().int().min(1).max(100).default(2),
     /** Run the bulk-import worker in this server process (every instance may; rows are claimed with SKIP LOCKED). */
     BULK_IMPORT_WORKER: z.enum(["on", "off"]).default("on"),
     /** How often an idle bulk-import worker looks for pending rows, and how many rows one transaction takes. */

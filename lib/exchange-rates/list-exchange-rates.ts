@@ -1,3 +1,4 @@
+import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { feeOn, feeRuleFor } from "@/lib/money/platform-fee";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { convertDown } from "@/lib/money/convert";
@@ -32,7 +33,10 @@ export async function listExchangeRates(
     if (rails.length === 0) continue;
     const r = await getRate(S, D);
     const net = sending - total;
-    const receiving = net > 0n ? Number(convertDown(net, S, D, r.rate)) : 0;
+    const converted = net > 0n ? convertDown(net, S, D, r.rate) : 0n;
+    // A sendingAmount near 2^53 − 1 converted into a currency of more minor units would answer an unsafe integer.
+    assertAmountsBounded("sendingAmount", [converted], `The amount received in ${D}`);
+    const receiving = Number(converted);
     for (const rail of rails) {
       data.push({
         sourceCurrency: currencyObject(S),

@@ -31,7 +31,17 @@ export async function startup(): Promise<void> {
     console.error(e instanceof Error ? e.message : e);
     process.exit(1);
   }
-  const db = await getDb();
+  let db: Awaited<ReturnType<typeof getDb>>;
+  try {
+    db = await getDb();
+  } catch (e) {
+    // Another process owns the embedded database (db/embedded-owner.ts): stop at once, naming it.
+    if (e instanceof Error && e.name === "EmbeddedDatabaseBusyError") {
+      console.error(e.message);
+      process.exit(1);
+    }
+    throw e;
+  }
   const rekeyed = await rekeyDeviceCodes(db);
   if (rekeyed) logger.info({ rekeyed }, "device codes stored as plain SHA-256 were re-keyed");
   // Load (or, on a fresh database, create) the enclave signing key now: later it is read from the process

@@ -3,7 +3,10 @@
  * Schema), on a server of its own:
  * 1. a NUL and a lone surrogate in every string field of every operation's body (and every string
  *    query parameter) answer 400 INVALID_INPUT naming that field;
- * 2. a fuzz run (fast-check, ≥ 200 cases per operation: wrong types, huge and unicode strings,
+ * 2. edges on every operation (issue 28): a body, a body field, a query value and each path parameter
+ *    nested 5,000 (2,000 / 1,500 in the URL) levels deep, 50,000-item arrays in every array field, and numbers at
+ *    the edges of every numeric field of bodies and queries never answer 5xx;
+ * 3. a fuzz run (fast-check, ≥ 200 cases per operation: wrong types, huge and unicode strings,
  *    missing and extra fields, bad ids, bad headers) never answers 5xx, and every 4xx is the error
  *    object. The number of cases run is printed.
  */
@@ -174,6 +177,74 @@ function stringPaths(
   return out;
 }
 
+/** Every numeric leaf of the schema, with its bounds, as a path of keys (array items at index 0). */
+function numberPaths(
+  root: Json,
+  s0: Json,
+  path: (string | number)[] = [],
+  depth = 0,
+  out: { path: (string | number)[]; schema: Json }[] = [],
+): { path: (string | number)[]; schema: Json }[] {
+  const s = resolveRef(root, s0);
+  if (!s || depth > 8) return out;
+  for (const v of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])])
+    numberPaths(root, v, path, depth + 1, out);
+  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  if ((types.includes("integer") || types.includes("number")) && path.length > 0) out.push({ path, schema: s });
+  if (s.properties)
+    for (const [k, v] of Object.entries<Json>(s.properties)) numberPaths(root, v, [...path, k], depth + 1, out);
+  if (s.items) numberPaths(root, s.items, [...path, 0], depth + 1, out);
+  return out;
+}
+
+/** Every array-valued field of the schema, with its item schema. */
+function arrayPaths(
+  root: Json,
+  s0: Json,
+  path: (string | number)[] = [],
+  depth = 0,
+  out: { path: (string | number)[]; items: Json }[] = [],
+): { path: (string | number)[]; items: Json }[] {
+  const s = resolveRef(root, s0);
+  if (!s || depth > 8) return out;
+  for (const v of [...(s.oneOf ?? []), ...(s.anyOf ?? []), ...(s.allOf ?? [])])
+    arrayPaths(root, v, path, depth + 1, out);
+  const types: string[] = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  if (types.includes("array") && path.length > 0) out.push({ path, items: s.items ?? {} });
+  if (s.properties)
+    for (const [k, v] of Object.entries<Json>(s.properties)) arrayPaths(root, v, [...path, k], depth + 1, out);
+  return out;
+}
+
+/**
+ * Numbers at the edges of a numeric field, as JSON literals: its bounds and one past them, zero and negative zero,
+ * the edges of safe integers, huge, tiny and fractional values, and literals JSON.parse turns into Infinity or
+ * rounds (too many digits).
+ */
+function edgeNumbers(s: Json): string[] {
+  const out = new Set<string>([
+    "0",
+    "-0",
+    "-1",
+    "1.5",
+    String(2 ** 53 - 1),
+    "9007199254740993",
+    String(-(2 ** 53)),
+    "1e308",
+    "-1e308",
+    "1e400",
+    "5e-324",
+    "123456789012345678901234567890",
+  ]);
+  for (const k of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]) {
+    const v = s[k];
+    if (typeof v !== "number" || !Number.isFinite(v)) continue;
+    out.add(String(v));
+    out.add(String(k.endsWith("inimum") ? v - 1 : v + 1));
+  }
+  return [...out];
+}
+
 function setAt(target: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
@@ -282,6 +353,84 @@ describe("generated from the contracts", () => {
     );
     expect(failures).toEqual([]);
     expect(cases.length).toBeGreaterThan(200);
+  }, 600_000);
+
+  it("edges on every operation: nesting 5,000 deep (body, query, path), huge arrays, numbers at the edges of every numeric field; no 5xx", async () => {
+    const NUM = '"\\u0000edge"';
+    const deep = (n: number) => `${"[".repeat(n)}${"]".repeat(n)}`;
+    const cases: { op: Op; what: string; path: string; body?: string }[] = [];
+    for (const op of operations as Op[]) {
+      const names = pathParams(op);
+      const params = Object.fromEntries(names.map((p) => [p, realIds[0]]));
+      const url = fill(op, params);
+      const json = op.body && op.bodyEncoding !== "multipart/form-data";
+      const root = json && op.body ? jsonSchema(op.body) : undefined;
+      const base = root ? sample(root, root) : undefined;
+      // Nesting: the whole body, the body's first field, a query value, each path parameter.
+      cases.push({ op, what: "body nested 5000", path: url, body: deep(5000) });
+      if (base && typeof base === "object" && !Array.isArray(base) && Object.keys(base).length) {
+        const [k] = Object.keys(base);
+        const text = JSON.stringify(setAt(base, [k], "\u0000deep"));
+        cases.push({ op, what: `${k} nested 5000`, path: url, body: text.replace('"\\u0000deep"', deep(5000)) });
+      }
+      const qName = op.query ? (Object.keys(jsonSchema(op.query).properties ?? {})[0] ?? "limit") : "limit";
+      cases.push({ op, what: `query ${qName} nested`, path: `${url}?${qName}=${encodeURIComponent(deep(2000))}` });
+      for (const name of names)
+        cases.push({ op, what: `path ${name} nested`, path: fill(op, { ...params, [name]: deep(1500) }) });
+      if (!root) continue;
+      // Numbers at the edges of every numeric field of the body.
+      for (const { path, schema } of numberPaths(root, root)) {
+        const text = JSON.stringify(setAt(base, path, "\u0000edge"));
+        for (const n of edgeNumbers(schema))
+          cases.push({ op, what: `${path.join(".")}=${n}`, path: url, body: text.replace(NUM, n) });
+      }
+      // Huge arrays in every array field: 50,000 copies of a valid-looking item, and of a wrong one.
+      for (const { path, items } of arrayPaths(root, root)) {
+        const item = JSON.stringify(sample(root, items) ?? 1);
+        const text = JSON.stringify(setAt(base, path, "\u0000edge"));
+        for (const [label, one] of [
+          ["items", item],
+          ["junk", "{}"],
+        ])
+          cases.push({
+            op,
+            what: `${path.join(".")}: 50000 ${label}`,
+            path: url,
+            body: text.replace(NUM, `[${Array.from({ length: 50_000 }, () => one).join(",")}]`),
+          });
+      }
+    }
+    // Numbers at the edges of every numeric query parameter.
+    for (const op of operations as Op[]) {
+      if (!op.query) continue;
+      const url = fill(op, Object.fromEntries(pathParams(op).map((p) => [p, realIds[0]])));
+      const q = jsonSchema(op.query);
+      for (const { path, schema } of numberPaths(q, q).filter((x) => x.path.length === 1))
+        for (const n of edgeNumbers(schema))
+          cases.push({ op, what: `query ${path[0]}=${n}`, path: `${url}?${path[0]}=${encodeURIComponent(n)}` });
+    }
+    const failures: string[] = [];
+    const t0 = Date.now();
+    await pool(cases, CONCURRENCY, async (c) => {
+      let r: { status: number; text: string };
+      try {
+        r = await send(c.op.method, c.path, {
+          headers: { ...authFor(c.op), "content-type": "application/json" },
+          body: c.op.method === "GET" ? undefined : c.body,
+        });
+      } catch (e) {
+        failures.push(`${c.op.method} ${c.op.path} ${c.what}: no answer ${String((e as Error).cause ?? e)}`);
+        return;
+      }
+      if (r.status >= 500 || (r.status >= 400 && !isErrorObject(r.text, r.status)))
+        failures.push(`${c.op.method} ${c.op.path} ${c.what}: ${r.status} ${r.text.slice(0, 200)}`);
+    });
+    console.log(
+      `edges: ${cases.length} cases over ${new Set(operations).size} operations in ${Math.round((Date.now() - t0) / 1000)} s; 5xx or malformed errors: ${failures.length}`,
+    );
+    if (failures.length) fs.writeFileSync(path.join(os.tmpdir(), "contract-fuzz-edges.txt"), failures.join("\n"));
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(new Set(cases.map((c) => c.op)).size).toBe(new Set(operations).size);
   }, 600_000);
 
   it(`fuzz: ${CASES_PER_OPERATION} generated requests per operation, no 5xx, every 4xx an error object`, async () => {

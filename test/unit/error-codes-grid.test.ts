@@ -42,6 +42,8 @@ const OWN_CODES: Record<string, string> = {
   IDEMPOTENCY_KEY_REUSED: "protocol.md Stablecoins: another body under the same Idempotency-Key → 409",
   PAYLOAD_TOO_LARGE: "body over 1 MiB (413: generic APIError in Grid's client)",
   UNSUPPORTED_MEDIA_TYPE: "non-JSON content type (415: generic APIError in Grid's client)",
+  UPLOAD_TIMEOUT:
+    "issue 28 A4: a CSV upload that did not arrive whole in BULK_IMPORT_UPLOAD_SECONDS (408: generic APIError in Grid's client)",
 };
 
 /** The statuses Grid's client turns into a specific error class. */
@@ -62,7 +64,7 @@ describe("error codes vs Grid's documented codes", () => {
     for (const code of Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[]) {
       const e = new ApiError(code, "m", { errors: [] });
       expect(
-        CLIENT_CLASSES.has(e.status) || e.status >= 500 || [405, 410, 412, 413, 415, 423, 424].includes(e.status),
+        CLIENT_CLASSES.has(e.status) || e.status >= 500 || [405, 408, 410, 412, 413, 415, 423, 424].includes(e.status),
         code,
       ).toBe(true);
       const status = e.status as GridErrorStatus;
