@@ -393,6 +393,11 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
     reason: "money movement refusals the spec's ledger needs (400)",
     operations: ["agentCreateTransferOut", "agentExecuteQuote", "executeQuote", "sandboxSend"],
   },
+  RATE_LIMITED: {
+    reason:
+      "429 when a platform already has its bulk uploads in progress (BULK_IMPORT_UPLOADS_PER_PLATFORM, issue 28 A4); Grid documents no 429 for the upload",
+    operations: ["uploadCustomersCsv"],
+  },
   SCA_FACTOR_NOT_FOUND: {
     reason: "protocol.md Not found: an SCA passkey factor has its own 404 code",
     operations: ["deleteScaFactor"],
@@ -403,7 +408,7 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   SCA_SESSION_REQUIRED: {
     reason: "Grid's 409 code (no live SCA session), at operations whose 409 Grid does not document",
-    operations: ["agentCreateQuote", "agentCreateTransferOut", "createQuote", "createTransferOut"],
+    operations: ["agentCreateQuote", "agentCreateTransferOut", "createQuote", "createTransferOut", "revealCard"],
   },
   SERVICE_UNAVAILABLE: {
     reason: "503 where a production seam is not configured (SMTP, SMS, UMA client, fee source)",
@@ -474,6 +479,11 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "sandboxReceive",
       "sandboxSend",
     ],
+  },
+  UPLOAD_TIMEOUT: {
+    reason:
+      "408 when the CSV does not arrive within BULK_IMPORT_UPLOAD_SECONDS (issue 28 A4: a stalled upload must not hold the server); Grid documents no 408",
+    operations: ["uploadCustomersCsv"],
   },
   USER_NOT_FOUND: {
     reason:

@@ -40,9 +40,13 @@ function candidate(text: string, match: RegExpMatchArray): string | null {
   let p = match[0];
   const after = text[(match.index ?? 0) + p.length] ?? "";
   if (after !== "" && "*<{$".includes(after)) return null; // a pattern, not a path
-  while (/[.,:;]$/.test(p)) p = p.slice(0, -1);
-  // Keep a closing parenthesis only when the path opened one: a parenthesised path vs `app/(wallet)`.
-  while (p.endsWith(")") && (p.match(/\(/g) ?? []).length < (p.match(/\)/g) ?? []).length) p = p.slice(0, -1);
+  // Trailing punctuation of the sentence, and a closing parenthesis only when the path did not open one
+  // (a parenthesised path vs `app/(wallet)`), in any order, as in a path closing a parenthesised sentence.
+  for (;;) {
+    if (/[.,:;]$/.test(p)) p = p.slice(0, -1);
+    else if (p.endsWith(")") && (p.match(/\(/g) ?? []).length < (p.match(/\)/g) ?? []).length) p = p.slice(0, -1);
+    else break;
+  }
   return p.includes("/") ? p : null;
 }
 

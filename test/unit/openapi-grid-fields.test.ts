@@ -104,11 +104,8 @@ const DELIBERATE: Record<string, string> = {
     "issue 15: a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
 };
 
-const PENDING: string[] = [
-  // Grid's real-time funded quote (source type REALTIME_FUNDING, paid in through paymentInstructions and, in the
-  // sandbox, POST /sandbox/send): known difference, closed by the fidelity work of issue 27 item 4.
-  "POST /quotes: source<REALTIME_FUNDING>: Grid's variant refused",
-];
+/** Known gaps still open (none today: Grid's REALTIME_FUNDING source, the last one, is served since issue 27 item 4). */
+const PENDING: string[] = [];
 
 /** Grid operations in the areas we serve that this service does not implement. */
 const NOT_SERVED: string[] = [];

@@ -4,7 +4,7 @@ import { CopyButton } from "./copy-button";
 import { Section, buttonPlain } from "./ui";
 
 /**
- * The customer's hosted verification link: a button that creates one (app/console/customers/[id]/kyc-link), and
+ * The customer's hosted verification link: a button that creates one (app/console/customers/[customerId]/kyc-link), and
  * the link just created, shown once (it arrives in a cookie that lives a minute).
  */
 export async function KycLinkSection({ customerId, t }: { customerId: string; t: ConsoleT }) {
