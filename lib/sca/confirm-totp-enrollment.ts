@@ -5,7 +5,7 @@ import { scaStates } from "@/db/schema";
 import { otpDigest } from "@/lib/credentials/email-otp/otp-code";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { totpCodeAccepted } from "./check-code";
+import { spendTotpCode } from "./check-code";
 import { lockScaState } from "./sca-state";
 import { openTotpSecret, totpFor } from "./totp";
 
@@ -35,7 +35,7 @@ export async function confirmTotpEnrollment(
       throw new ApiError("INVALID_INPUT", "secret is not the one this enrollment started with", {
         errors: [{ field: "secret", message: "Unknown secret" }],
       });
-    if (!totpCodeAccepted(platform, base32, body.code))
+    if (!(await spendTotpCode(tx, platform, { ...state, totpLastStep: null }, base32, body.code)))
       throw new ApiError("INVALID_INPUT", "The code is not correct", {
         errors: [{ field: "code", message: "Wrong code" }],
       });

@@ -84,17 +84,24 @@ async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
   await allowDemoOidcIssuer(parseId("Platform", demo.id)!);
   const base = `${origin}/api/2025-10-13`;
   logger.info({ demoPlatform: demo.id, url: origin }, "demo platform ready");
-  console.log(
-    [
+  // The secret goes to an interactive terminal only: when stdout is a pipe or a file (a process manager, a log
+  // collector), it is where the logs go too, so only the file that keeps it is named there.
+  const secretLines = process.stdout.isTTY
+    ? [
+        `    client secret: ${demo.clientSecret}`,
+        `  Try: curl -u ${demo.clientId}:${demo.clientSecret} ${base}/config`,
+      ]
+    : [`    client secret: in ${file} (not printed: stdout is not a terminal)`];
+  process.stdout.write(
+    `${[
       "",
       `  Service:   ${base}`,
       `  API docs:  ${origin}/docs`,
       `  Demo platform (sandbox) credentials, kept in ${file}:`,
       `    client id:     ${demo.clientId}`,
-      `    client secret: ${demo.clientSecret}`,
-      `  Try: curl -u ${demo.clientId}:${demo.clientSecret} ${base}/config`,
+      ...secretLines,
       "",
-    ].join("\n"),
+    ].join("\n")}\n`,
   );
   return demo;
 }
