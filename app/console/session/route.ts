@@ -1,5 +1,10 @@
 import { consoleClient, settle } from "@/lib/integrator/console/console-client";
-import { CONSOLE_COOKIE, sealSession } from "@/lib/integrator/console/console-session";
+import {
+  CONSOLE_COOKIE,
+  CONSOLE_SESSION_SECONDS,
+  createConsoleSession,
+  overHttps,
+} from "@/lib/integrator/console/console-session";
 import { back } from "@/lib/integrator/http/route";
 import { sameOrigin } from "@/lib/integrator/http/same-origin";
 import { NextResponse } from "next/server";
@@ -15,12 +20,13 @@ export async function POST(req: Request) {
   const check = await settle((await consoleClient(session)).getConfig());
   if (!check.ok) return back(req, "/console/login", "Those platform credentials were not accepted");
   const res = back(req, "/console");
-  res.cookies.set(CONSOLE_COOKIE, sealSession(session), {
+  // The cookie holds a random token only; the credentials stay on the server (lib/integrator/console/console-session.ts).
+  res.cookies.set(CONSOLE_COOKIE, await createConsoleSession(session), {
     httpOnly: true,
     sameSite: "strict",
-    secure: new URL(req.url).protocol === "https:",
+    secure: overHttps(req),
     path: "/console",
-    maxAge: 8 * 3600,
+    maxAge: CONSOLE_SESSION_SECONDS,
   });
   return res;
 }

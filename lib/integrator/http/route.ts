@@ -53,12 +53,14 @@ function formFailure(req: Request, e: unknown): Response {
   return errorResponse(e);
 }
 
-/** Back to a console page (303), with a status message. */
-export function back(req: Request, path: string, message?: string): NextResponse {
-  const host = req.headers.get("host") ?? new URL(req.url).host;
-  const url = new URL(path, `http://${host}`);
+/**
+ * Back to a console page (303), with a status message. The Location is relative (RFC 9110 §10.2.2): the browser
+ * resolves it against the address it used, so nothing is built from the Host header and https stays https.
+ */
+export function back(_req: Request, path: string, message?: string): NextResponse {
+  const url = new URL(path, "http://relative.invalid");
   if (message) url.searchParams.set("msg", message);
-  return NextResponse.redirect(url, 303);
+  return new NextResponse(null, { status: 303, headers: { location: `${url.pathname}${url.search}${url.hash}` } });
 }
 
 export function errorResponse(e: unknown): Response {
