@@ -15,6 +15,7 @@ import { startPlaidWorker } from "@/lib/plaid/worker";
 import { rekeyDeviceCodes } from "@/lib/agents/rekey-device-codes";
 import { startSweeper } from "@/lib/sweeper/worker";
 import { startStablecoinWorker } from "@/lib/stablecoins/worker";
+import { installPeerAddressHeader } from "@/lib/rate-limit/peer-address";
 import { allowDemoOidcIssuer } from "./allow-demo-oidc-issuer";
 
 /**
@@ -22,6 +23,8 @@ import { allowDemoOidcIssuer } from "./allow-demo-oidc-issuer";
  * open the database and apply migrations, and on the embedded default make a sandbox demo platform.
  */
 export async function startup(): Promise<void> {
+  // First, before anything awaits: requests carry their TCP peer from here on (per-source limits).
+  installPeerAddressHeader();
   let cfg: Env;
   try {
     cfg = loadEnv();
