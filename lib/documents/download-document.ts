@@ -12,7 +12,11 @@ const EXTENSION: Record<string, string> = { "application/pdf": "pdf", "image/jpe
  * from the bytes, so a PNG uploaded as `x.html` downloads as `x.png`.
  */
 export function downloadName(fileName: string, contentType: string): string {
-  const base = fileName.replace(/[^\w.-]/g, "_").replace(/\.[^.]*$/, "").replace(/^\.+/, "") || "document";
+  const base =
+    fileName
+      .replace(/[^\w.-]/g, "_")
+      .replace(/\.[^.]*$/, "")
+      .replace(/^\.+/, "") || "document";
   return `${base}.${EXTENSION[contentType] ?? "bin"}`;
 }
 

@@ -90,10 +90,7 @@ async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
   // The secret goes to an interactive terminal only: when stdout is a pipe or a file (a process manager, a log
   // collector), it is where the logs go too, so only the file that keeps it is named there.
   const secretLines = process.stdout.isTTY
-    ? [
-        `    client secret: ${demo.clientSecret}`,
-        `  Try: curl -u ${demo.clientId}:${demo.clientSecret} ${base}/config`,
-      ]
+    ? [`    client secret: ${demo.clientSecret}`, `  Try: curl -u ${demo.clientId}:${demo.clientSecret} ${base}/config`]
     : [`    client secret: in ${file} (not printed: stdout is not a terminal)`];
   process.stdout.write(
     `${[

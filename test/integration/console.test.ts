@@ -92,9 +92,10 @@ describe("platform console", () => {
       { returnTo: "/console/approvals?q=x" },
       cookie,
     );
-    expect(new URL(back.headers.get("location")!, baseUrl()).pathname + new URL(back.headers.get("location")!, baseUrl()).search).toMatch(
-      /^\/console\/approvals\?q=x&msg=/,
-    );
+    expect(
+      new URL(back.headers.get("location")!, baseUrl()).pathname +
+        new URL(back.headers.get("location")!, baseUrl()).search,
+    ).toMatch(/^\/console\/approvals\?q=x&msg=/);
     const away = await post(
       `/console/transactions/${q.body.transactionId}/approve`,
       { returnTo: "//evil.example/console" },

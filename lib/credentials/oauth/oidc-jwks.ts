@@ -2,7 +2,12 @@ import { createRemoteJWKSet, customFetch } from "jose";
 import { env } from "@/lib/config/env";
 import { ApiError } from "@/lib/api-core/errors";
 import { getPinned } from "@/lib/webhooks/get-pinned";
-import { DestinationRefused, OIDC_RULES, resolveDestination, type Environment } from "@/lib/webhooks/webhook-destination";
+import {
+  DestinationRefused,
+  OIDC_RULES,
+  resolveDestination,
+  type Environment,
+} from "@/lib/webhooks/webhook-destination";
 
 /**
  * The published keys of an OpenID issuer, through jose's `createRemoteJWKSet` (which caches the set and

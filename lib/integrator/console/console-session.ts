@@ -100,7 +100,10 @@ export async function stashNewToken(token: string, created: { clientId: string; 
   const db = await integratorDb();
   await db
     .update(integratorConsoleSessions)
-    .set({ newTokenSealed: seal(created, `${d}:new-token`), newTokenExpiresAt: new Date(Date.now() + NEW_TOKEN_TTL_MS) })
+    .set({
+      newTokenSealed: seal(created, `${d}:new-token`),
+      newTokenExpiresAt: new Date(Date.now() + NEW_TOKEN_TTL_MS),
+    })
     .where(eq(integratorConsoleSessions.tokenDigest, d));
 }
 
