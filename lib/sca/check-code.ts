@@ -10,6 +10,12 @@ import { totpMatchedStep } from "./totp";
  * (kept in the customer's SCA state, which the caller holds FOR UPDATE), so a code (or an older one) completes
  * nothing a second time (RFC 6238 §5.2). On a sandbox platform 123456 is also accepted (protocol.md).
  */
+/** An enrollment's first code (of a secret not yet in use): checked, not spent. */
+export function totpCodeMatches(platform: PlatformPrincipal, base32: string, code: string): boolean {
+  if (platform.environment === "SANDBOX" && code === SANDBOX_SCA_CODE) return true;
+  return totpMatchedStep(base32, code) !== null;
+}
+
 export async function spendTotpCode(
   tx: Tx,
   platform: PlatformPrincipal,
