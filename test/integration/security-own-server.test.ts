@@ -70,6 +70,75 @@ describe("A13: nobody locks a platform out by knowing its client id", () => {
   });
 });
 
+/** Sign in to the example wallet (the integrator's "demo customer" provider, sandbox only); the next-auth cookie. */
+async function walletSignIn(email: string): Promise<string> {
+  const csrf = await fetch(`${server.url}/integrator/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(";")[0]);
+  const r = await fetch(`${server.url}/integrator/api/auth/callback/demo`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookies.join("; ") },
+    body: new URLSearchParams({ csrfToken, email, name: email, json: "true" }).toString(),
+  });
+  const session = r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith("next-auth.session-token="));
+  if (!session) throw new Error(`wallet sign-in failed: ${r.status}`);
+  return session;
+}
+
+describe("A8: the example wallet checks ownership on every leg, Request-Id or not", () => {
+  it("another user's quote, session and credential ids are refused before the service is asked", async () => {
+    const cookie = await walletSignIn(`mallory-${Date.now()}@example.com`);
+    // Ids of someone else's objects (any ids that are not this user's): the retry leg carries a Request-Id.
+    const uuid = () => crypto.randomUUID();
+    const legs: [string, string, string, string][] = [
+      ["POST", `/quotes/Quote:${uuid()}/execute`, "QUOTE_NOT_FOUND", '"route":"/quotes/{quoteId}/execute"'],
+      ["DELETE", `/sessions/Session:${uuid()}`, "SESSION_NOT_FOUND", '"route":"/auth/sessions/{id}"'],
+      ["POST", `/sessions/Session:${uuid()}/refresh`, "SESSION_NOT_FOUND", '"route":"/auth/sessions/{id}/refresh"'],
+      ["DELETE", `/credentials/AuthMethod:${uuid()}`, "CREDENTIAL_NOT_FOUND", '"route":"/auth/credentials/{id}"'],
+    ];
+    for (const [method, path, code, serviceRoute] of legs) {
+      const before = server.logs().split(serviceRoute).length;
+      const r = await fetch(`${server.url}/integrator/api/wallet${path}`, {
+        method,
+        headers: {
+          cookie,
+          "content-type": "application/json",
+          "request-id": uuid(),
+          "service-wallet-signature": "stamp",
+        },
+        body: method === "POST" ? "{}" : undefined,
+      });
+      const body = (await r.json()) as { code: string };
+      expect([r.status, body.code], path).toEqual([404, code]);
+      // The service never saw the operation (its request log has no new line for it).
+      expect(server.logs().split(serviceRoute).length, path).toBe(before);
+    }
+  });
+});
+
+describe("A17 / issue 26: the card-reveal page behind the handler edge", () => {
+  it("each request gets one log line with its request id, HEAD included", async () => {
+    const url = `${server.url}/api/card-reveal/${"A".repeat(43)}`;
+    const head = await fetch(url, { method: "HEAD" });
+    const get = await fetch(url);
+    expect([head.status, get.status]).toEqual([405, 404]);
+    for (const r of [head, get]) {
+      const id = r.headers.get("request-trace-id");
+      const lines = server
+        .logs()
+        .split("\n")
+        .filter((l) => l.includes(`"requestId":"${id}"`));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('"route":"/card-reveal/{token}"');
+      expect(lines[0]).not.toContain("A".repeat(43));
+    }
+  });
+});
+
 describe("A19: the demo platform's secret stays out of the log", () => {
   it("stdout is not a terminal: the start-up banner names the file that keeps the secret, never the secret", async () => {
     const file = path.join(dataDir, "demo-platform.json");

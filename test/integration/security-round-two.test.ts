@@ -138,7 +138,10 @@ describe("A6: the hosted KYC link cannot rewrite a settled identity", () => {
 
   it("a new link revokes the older; a link to an APPROVED customer writes nothing and is spent", async () => {
     const p = await newPlatform({ settings: { skipVerificationPaperwork: false } as never });
-    const c = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Jane Doe" } });
+    const c = await call("POST", "/customers", {
+      auth: p.auth,
+      body: { customerType: "INDIVIDUAL", fullName: "Jane Doe" },
+    });
     const older = await link(p, c.body.id);
     const url = await link(p, c.body.id);
     expect((await fetch(older)).status).toBe(404);
@@ -194,7 +197,11 @@ describe("A10: deleting a customer ends its card and its KYC link", () => {
     expect((await call("GET", `/cards/${card.body.id}`, { auth: p.auth })).body.state).toBe("CLOSED");
     await call("POST", `/sandbox/cards/${card.body.id}/simulate/authorization`, {
       auth: p.auth,
-      body: { amount: 100, currency: { code: "USD" }, merchant: { descriptor: "BLUE BOTTLE", mcc: "5814", country: "US" } },
+      body: {
+        amount: 100,
+        currency: { code: "USD" },
+        merchant: { descriptor: "BLUE BOTTLE", mcc: "5814", country: "US" },
+      },
     });
     const txs = await sql(
       (qq) => qq`select status, decline_reason from card_transactions where card_id = ${bare(card.body.id)}`,
@@ -235,9 +242,9 @@ describe("A11: a TOTP code completes SCA once", () => {
     const start = await post(p, `/sca/factors${q(c)}`, { type: "TOTP" });
     const totp = new TOTP({ secret: Secret.fromBase32(start.body.secretBase32Encoded), digits: 6, period: 30 });
     const code = totp.generate();
-    expect((await post(p, `/sca/factors/confirm${q(c)}`, { type: "TOTP", secret: start.body.secret, code })).status).toBe(
-      200,
-    );
+    expect(
+      (await post(p, `/sca/factors/confirm${q(c)}`, { type: "TOTP", secret: start.body.secret, code })).status,
+    ).toBe(200);
     const ip = { endUserIpAddress: "203.0.113.7" };
     await post(p, `/sca/login/start${q(c)}`, { factor: "TOTP" });
     const first = await post(p, `/sca/login/complete${q(c)}`, { factor: "TOTP", code, ...ip });
@@ -270,7 +277,10 @@ describe("A12: the region cannot switch SCA off once SCA state exists", () => {
 describe("A14: a document cannot change once its customer is submitted", () => {
   it("a replace racing the verification's lock waits for it and is refused; the file is unchanged", async () => {
     const p = await newPlatform({ settings: { skipVerificationPaperwork: false } as never });
-    const c = await call("POST", "/customers", { auth: p.auth, body: { customerType: "INDIVIDUAL", fullName: "Jane Doe" } });
+    const c = await call("POST", "/customers", {
+      auth: p.auth,
+      body: { customerType: "INDIVIDUAL", fullName: "Jane Doe" },
+    });
     const doc = await uploadDoc(p, c.body.id, "PASSPORT");
     const db = postgres(inject("databaseUrl"), { max: 1 });
     try {
@@ -330,7 +340,7 @@ describe("A14: a document cannot change once its customer is submitted", () => {
 });
 
 describe("A17: the card-reveal page behind the edge", () => {
-  it("HEAD spends nothing (405); GET has a request id and one log line, and is single-use", async () => {
+  it("HEAD spends nothing (405); GET carries a request id and is single-use", async () => {
     const p = await newPlatform();
     const c = await cardholder(p);
     const card = await call("POST", "/cards", {
@@ -390,7 +400,9 @@ describe("A18: console sessions", () => {
 
     const forged = await form("/console/logout", {}, { cookie, origin: "https://evil.example" });
     expect(forged.status).toBe(403);
-    expect((await fetch(`${baseUrl()}/console/approvals`, { headers: { cookie }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(`${baseUrl()}/console/approvals`, { headers: { cookie }, redirect: "manual" })).status).toBe(
+      200,
+    );
     const out = await form("/console/logout", {}, { cookie });
     expect([out.status, out.headers.get("location")]).toEqual([303, "/console/login?msg=Signed+out"]);
     // The old cookie, replayed, is signed out on the server.
@@ -436,8 +448,8 @@ describe("A19: HSTS, download names, UMA addresses", () => {
     const patch = await call("PATCH", `/customers/${other.body.id}`, { auth: b.auth, body: { umaAddress: uma } });
     expect([patch.status, patch.body.code]).toEqual([409, "CONFLICT"]);
     expect((await call("DELETE", `/customers/${first.body.id}`, { auth: a.auth })).status).toBe(200);
-    expect((await call("PATCH", `/customers/${other.body.id}`, { auth: b.auth, body: { umaAddress: uma } })).status).toBe(
-      200,
-    );
+    expect(
+      (await call("PATCH", `/customers/${other.body.id}`, { auth: b.auth, body: { umaAddress: uma } })).status,
+    ).toBe(200);
   });
 });
