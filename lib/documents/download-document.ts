@@ -11,7 +11,7 @@ const EXTENSION: Record<string, string> = { "application/pdf": "pdf", "image/jpe
  * The download's file name: the uploader's name as a label, its extension replaced by the one of the type detected
  * from the bytes, so a PNG uploaded as `x.html` downloads as `x.png`.
  */
-export function downloadName(fileName: string, contentType: string): string {
+function downloadName(fileName: string, contentType: string): string {
   const base =
     fileName
       .replace(/[^\w.-]/g, "_")

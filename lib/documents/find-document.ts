@@ -19,7 +19,7 @@ export async function findDocumentOrThrow(db: DbOrTx, platformId: string, id: st
 }
 
 /** The refusal of a change to a submitted document: one place, so its status and code are decided once. */
-export function documentLocked(kycStatus: string): ApiError {
+function documentLocked(kycStatus: string): ApiError {
   return new ApiError(
     "CONFLICT",
     `The document was submitted for verification (customer status ${kycStatus}); it can no longer change`,

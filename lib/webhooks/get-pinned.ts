@@ -3,7 +3,7 @@ import https from "node:https";
 import type { LookupFunction } from "node:net";
 import type { Destination } from "./webhook-destination";
 
-export class ResponseTooLarge extends Error {
+class ResponseTooLarge extends Error {
   constructor(limit: number) {
     super(`The answer is larger than ${limit} bytes`);
     this.name = "ResponseTooLarge";

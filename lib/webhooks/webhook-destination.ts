@@ -42,7 +42,7 @@ export interface DestinationRules {
   what: string;
 }
 
-export const WEBHOOK_RULES: DestinationRules = {
+const WEBHOOK_RULES: DestinationRules = {
   allowedHosts: () => env().WEBHOOK_ALLOWED_HOSTS,
   httpOnAllowList: false,
   what: "webhooks",
