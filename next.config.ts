@@ -22,6 +22,11 @@ const nextConfig: NextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Referrer-Policy", value: "no-referrer" },
           { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+          // Production builds (next build sets NODE_ENV=production) pin HTTPS for two years; browsers ignore the
+          // header on plain http, so a loopback `next start` is unaffected. `next dev` does not send it.
+          ...(process.env.NODE_ENV === "production"
+            ? [{ key: "Strict-Transport-Security", value: "max-age=63072000; includeSubDomains" }]
+            : []),
           {
             key: "Permissions-Policy",
             value:

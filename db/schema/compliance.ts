@@ -140,6 +140,8 @@ export const scaStates = pgTable("sca_states", {
   /** TOTP shared secrets, AES-256-GCM under the KEK (the pending one until its first code confirms it). */
   totpSecretEnc: text("totp_secret_enc"),
   totpPendingSecretEnc: text("totp_pending_secret_enc"),
+  /** The last TOTP time step a code was accepted for: a code (and any earlier one) is used once (RFC 6238 §5.2). */
+  totpLastStep: bigint("totp_last_step", { mode: "number" }),
   /** Keyed digests of the unused TOTP recovery codes. */
   recoveryCodeDigests: jsonb("recovery_code_digests").$type<string[]>().notNull().default([]),
   /** The outstanding SMS_OTP login challenge: id, keyed digest of its code, expiry. */

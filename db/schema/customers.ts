@@ -41,6 +41,8 @@ export const customers = pgTable(
       .on(t.platformId, t.platformCustomerId)
       .where(sql`${t.deletedAt} is null`),
     index("customers_platform_id_idx").on(t.platformId, t.id),
+    // An UMA address names one receiver wherever it is looked up: unique across platforms (a deleted customer's frees it).
+    uniqueIndex("customers_uma_address_uq").on(t.umaAddress).where(sql`${t.deletedAt} is null`),
     // The default list's exact totalCount (deleted hidden) as an index-only scan of a tiny index: one key per
     // platform, deduplicated into posting lists, no heap visit per row to read deleted_at (bench/README.md "A million rows").
     index("customers_platform_live_count_idx").on(t.platformId).where(sql`${t.deletedAt} is null`),

@@ -4,7 +4,7 @@ import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/
  * The integrator's own tables (a partner's backend built on the service). They hold no service
  * state: only the integrator's end users, their mapping to the service's customer and
  * EMBEDDED_WALLET account (identifiers as the service formats them), and the WebAuthn
- * registration challenges the integrator issued. Nothing secret lives here.
+ * registration challenges the integrator issued; the console's sessions (their secrets sealed, below).
  */
 export const integratorUsers = pgTable(
   "integrator_users",
@@ -75,4 +75,23 @@ export const integratorSessionDevices = pgTable(
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("integrator_session_devices_user_idx").on(t.userId)],
+);
+
+/**
+ * The console operators' sessions (lib/integrator/console/console-session.ts). The browser's cookie holds only a random
+ * token; its SHA-256 keys the row, so signing out deletes the session for good (the cookie alone opens nothing). The
+ * operator's platform credentials, and a token secret created in the session until the tokens page has shown it once,
+ * are kept AES-256-GCM-sealed under the console's key, bound to the row.
+ */
+export const integratorConsoleSessions = pgTable(
+  "integrator_console_sessions",
+  {
+    tokenDigest: text("token_digest").primaryKey(),
+    credentialsSealed: text("credentials_sealed").notNull(),
+    newTokenSealed: text("new_token_sealed"),
+    newTokenExpiresAt: timestamp("new_token_expires_at", { withTimezone: true, mode: "date" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("integrator_console_sessions_expires_idx").on(t.expiresAt)],
 );

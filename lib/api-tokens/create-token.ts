@@ -1,4 +1,5 @@
 import { getDb } from "@/db/client";
+import { ApiError } from "@/lib/api-core/errors";
 import { apiTokens } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
@@ -10,6 +11,14 @@ export async function createToken(
   platform: PlatformPrincipal,
   input: { name: string; permissions: TokenPermission[] },
 ) {
+  // A token may grant at most its own permissions: a MANAGE token minting TRANSACT would escalate itself.
+  const own = platform.tokenPermissions;
+  const beyond = own ? input.permissions.filter((p) => !own.includes(p)) : [];
+  if (beyond.length > 0) {
+    throw new ApiError("FORBIDDEN", `This API token cannot grant permissions it lacks: ${beyond.join(", ")}`, {
+      permissions: beyond,
+    });
+  }
   const { clientId, clientSecret } = generateCredentials("token");
   const db = await getDb();
   const [row] = await db

@@ -16,6 +16,7 @@ import {
 } from "@/lib/signed-retry/signed-operation";
 import { openCardSecrets } from "./card-secrets";
 import type { CardRow } from "./card-view";
+import { customerDeleted } from "./customer-deleted";
 import { findCardOrThrow } from "./find-card";
 import { publicOrigin } from "@/lib/config/env";
 
@@ -92,7 +93,7 @@ const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string
 
 async function revealableCard(db: DbOrTx, input: RevealInput): Promise<CardRow> {
   const card = await findCardOrThrow(db, input.platform.id, input.cardId);
-  if (card.state === "CLOSED")
+  if (card.state === "CLOSED" || (await customerDeleted(db, card.customerId)))
     throw new ApiError("CARD_NOT_MUTABLE", `Card ${input.cardId} is CLOSED; its details cannot be revealed`);
   return card;
 }
@@ -146,7 +147,10 @@ export async function redeemCardReveal(token: string) {
     .select({ card: cards, settings: platforms.settings })
     .from(cards)
     .innerJoin(platforms, eq(platforms.id, cards.platformId))
-    .where(eq(cards.id, used.cardId));
+    .innerJoin(customers, eq(customers.id, cards.customerId))
+    .where(and(eq(cards.id, used.cardId), isNull(customers.deletedAt)));
+  // A card closed, or its customer deleted, after the link was made: the link shows nothing.
+  if (!row || row.card.state === "CLOSED") throw notFound("CARD_REVEAL_NOT_FOUND", "Card reveal", "link");
   const { pan, cvv } = await openCardSecrets(row.card);
   const origins = (row.settings as { webauthn?: { origins?: string[] } }).webauthn?.origins ?? [];
   return { pan, cvv, expMonth: row.card.expMonth, expYear: row.card.expYear, origins, platformId: row.card.platformId };

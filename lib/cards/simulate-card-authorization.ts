@@ -6,6 +6,7 @@ import type { DECLINE_REASONS } from "./card.contract";
 import { lockedBalance, moveCardMoney } from "./card-ledger";
 import { requireSandbox } from "./card-simulation-context";
 import type { CardTransactionRow } from "./card-transaction-view";
+import { customerDeleted } from "./customer-deleted";
 import { findCardOrThrow } from "./find-card";
 import { saveCardTransaction } from "./save-card-transaction";
 import { cardCanPullFrom } from "./wallet-pull-signer";
@@ -77,7 +78,7 @@ export async function simulateCardAuthorization(
       return { issuerTransactionToken: row.issuerTransactionToken };
     };
     if (suffix === "003" || card.state === "FROZEN") return decline("CARD_PAUSED");
-    if (card.state === "CLOSED") return decline("CARD_CLOSED");
+    if (card.state === "CLOSED" || (await customerDeleted(tx, card.customerId))) return decline("CARD_CLOSED");
     if (card.state !== "ACTIVE") return decline("CARD_NOT_ACTIVE");
     if (suffix === "002") return decline("INSUFFICIENT_FUNDS");
     if (!credit && card.maxSpendPerTransaction !== null && amount > card.maxSpendPerTransaction)

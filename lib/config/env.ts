@@ -94,6 +94,12 @@ const envSchema = z
      * every other destination must be public (protocol.md "Webhook endpoints").
      */
     WEBHOOK_ALLOWED_HOSTS: z.string().optional(),
+    /**
+     * Private OpenID issuers a deployment trusts (host names, IPs or CIDR ranges, comma-separated): a production
+     * platform's issuer, jwksUri or discovered jwks_uri may reach them, over http too; every other must be https on
+     * public addresses (the webhook destination rules, lib/webhooks/webhook-destination.ts).
+     */
+    OIDC_ALLOWED_HOSTS: z.string().optional(),
     /** DNS servers (ip or ip:port, comma-separated) that resolve webhook hosts instead of the system resolver. */
     WEBHOOK_DNS_SERVERS: z.string().optional(),
     /** Source of exchange rates: `sandbox` (the fixed table in lib/exchange-rates/sandbox-rate-source.ts). */
@@ -153,7 +159,12 @@ const envSchema = z
     PLAID_WORKER: z.enum(["on", "off"]).default("on"),
     /** Start of an UMA invitation's claim URL (the code is appended). */
     INVITATION_URL_BASE: z.string().url().default("https://uma.me/i/"),
-    /** Failed BasicAuth attempts per client id per minute before 429 (protocol.md "Failed platform authentication"). */
+    /**
+     * Reverse proxies in front of the service (IPs or CIDR ranges, comma-separated): only a request whose TCP peer is
+     * one of them has its X-Forwarded-For believed for per-source limits (lib/rate-limit/source-address.ts).
+     */
+    TRUSTED_PROXIES: z.string().optional(),
+    /** Failed BasicAuth attempts per client id and source per minute before 429 (protocol.md "Failed platform authentication"). */
     AUTH_FAILURES_PER_CLIENT_ID: z.coerce.number().int().min(1).max(1_000_000).default(20),
     /** Failed BasicAuth attempts per source address per minute before 429. */
     AUTH_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(100),

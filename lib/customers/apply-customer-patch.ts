@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
-import { customers } from "@/db/schema";
+import { customers, scaStates } from "@/db/schema";
+import { ApiError } from "@/lib/api-core/errors";
 import { invalidInput } from "@/lib/api-core/validation";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { INDIVIDUAL_ONLY, type CustomerUpdate } from "./customer.contract";
 import type { CustomerRow } from "./customer-view";
 import { provisionMissingCurrencyAccounts } from "@/lib/internal-accounts/provision-currency-accounts";
+import { isUniqueViolation } from "@/db/errors";
+import { umaAddressTaken } from "./create-customer";
+import { isScaRegion } from "./sca-region";
 import { sealIdentifier } from "./seal-identifier";
 
 export interface UpdateCustomerInput {
@@ -44,7 +48,8 @@ export async function applyCustomerPatch(
   const profile: Record<string, unknown> = { ...stored, ...(await sealIdentifier(rest, current.id)) };
   if (businessInfo) profile.businessInfo = { ...((stored.businessInfo as object | undefined) ?? {}), ...businessInfo };
   delete profile.umaAddress;
-  const [updated] = await db
+  await refuseLeavingScaRegion(db, current, profile);
+  const write = db
     .update(customers)
     .set({
       email: email ?? current.email,
@@ -55,6 +60,13 @@ export async function applyCustomerPatch(
     })
     .where(eq(customers.id, current.id))
     .returning();
+  let updated: CustomerRow;
+  try {
+    [updated] = await write;
+  } catch (e) {
+    if (patch.umaAddress && isUniqueViolation(e, "customers_uma_address_uq")) throw umaAddressTaken(patch.umaAddress);
+    throw e;
+  }
   if (patch.currencies)
     await provisionMissingCurrencyAccounts(db, {
       platformId: current.platformId,
@@ -62,4 +74,24 @@ export async function applyCustomerPatch(
       currencies: patch.currencies,
     });
   return updated;
+}
+
+/**
+ * The region decides whether SCA and contact verification apply (lib/customers/sca-region.ts). Once a customer of a
+ * mandated region has SCA or contact-verification state, the platform may not move it out of that region: a patch of
+ * `region` (or of the address country it falls back to) would otherwise switch SCA off for a payment and back on.
+ */
+async function refuseLeavingScaRegion(db: DbOrTx, current: CustomerRow, profile: Record<string, unknown>) {
+  if (!isScaRegion(current) || isScaRegion({ profile })) return;
+  const verified = Object.keys(current.contactVerified ?? {}).length > 0;
+  const [sca] = verified
+    ? [true]
+    : await db.select({ id: scaStates.customerId }).from(scaStates).where(eq(scaStates.customerId, current.id));
+  if (!sca) return;
+  const field = (profile as { region?: unknown }).region !== undefined ? "region" : "address.country";
+  throw new ApiError(
+    "CONFLICT",
+    `The customer has SCA or contact-verification state in an SCA region; ${field} cannot move it out of that region`,
+    { field },
+  );
 }

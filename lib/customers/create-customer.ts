@@ -65,6 +65,12 @@ export async function createCustomer(
         field: "platformCustomerId",
       });
     }
+    if (isUniqueViolation(e, "customers_uma_address_uq")) throw umaAddressTaken(values.umaAddress);
     throw e;
   }
+}
+
+/** 409 for an UMA address another customer (of any platform) already has; which platform holds it is not said. */
+export function umaAddressTaken(umaAddress: string): ApiError {
+  return new ApiError("CONFLICT", `The UMA address ${umaAddress} is already in use`, { field: "umaAddress" });
 }

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { documents } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { DocumentReplace } from "./document.contract";
 import { documentStore } from "./document-store";
 import { toDocument } from "./document-view";
-import { findDocumentOrThrow, requireDocumentMutable } from "./find-document";
+import { documentMutable, findDocumentOrThrow, refuseLockedDocument, requireDocumentMutable } from "./find-document";
 import { checkDocumentFile, storeSealed } from "./sealed-file";
 import { documentFields, newStorageKey } from "./upload-document";
 
@@ -19,8 +19,13 @@ export async function replaceDocument(platform: PlatformPrincipal, documentId: s
   const [row] = await db
     .update(documents)
     .set({ ...documentFields(input, { size: bytes.length, contentType, key }), updatedAt: new Date() })
-    .where(eq(documents.id, current.id))
+    .where(and(eq(documents.id, current.id), documentMutable()))
     .returning();
+  if (!row) {
+    // Submitted meanwhile: the new object is dropped, the document keeps its file.
+    await documentStore().delete(key);
+    return refuseLockedDocument(db, platform.id, documentId, "REPLACE");
+  }
   await documentStore().delete(current.storageKey);
   return toDocument(row);
 }

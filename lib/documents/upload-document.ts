@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { getDb } from "@/db/client";
+import { getDb, type DbOrTx } from "@/db/client";
 import { documents } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
@@ -36,19 +36,44 @@ export function documentFields(input: DocumentReplace, stored: { size: number; c
 export async function uploadDocument(platform: PlatformPrincipal, input: DocumentUpload) {
   const db = await getDb();
   const holder = await resolveHolder(db, platform.id, input.documentHolder);
-  const { bytes, contentType } = await checkDocumentFile(input.file);
+  const stored = await storeDocumentFile(platform, input.file);
+  return insertDocument(db, platform, holder, input, stored);
+}
+
+export interface StoredDocumentFile {
+  id: string;
+  size: number;
+  contentType: string;
+  key: string;
+}
+
+/**
+ * The bytes first, checked (typed by their content) and sealed: a row never points at a missing object (an orphaned
+ * object is harmless ciphertext). The row follows with `insertDocument`, in the caller's transaction if it has one.
+ */
+export async function storeDocumentFile(platform: PlatformPrincipal, file: File): Promise<StoredDocumentFile> {
+  const { bytes, contentType } = await checkDocumentFile(file);
   const id = newUuid();
   const key = newStorageKey(platform.id, id);
-  // The bytes first: a row never points at a missing object (an orphaned object is harmless ciphertext).
   await storeSealed(key, bytes);
+  return { id, size: bytes.length, contentType, key };
+}
+
+export async function insertDocument(
+  db: DbOrTx,
+  platform: PlatformPrincipal,
+  holder: { customerId: string; beneficialOwnerId: string | null },
+  input: DocumentReplace,
+  stored: StoredDocumentFile,
+) {
   const [row] = await db
     .insert(documents)
     .values({
-      id,
+      id: stored.id,
       platformId: platform.id,
       customerId: holder.customerId,
       beneficialOwnerId: holder.beneficialOwnerId,
-      ...documentFields(input, { size: bytes.length, contentType, key }),
+      ...documentFields(input, stored),
     })
     .returning();
   return toDocument(row);

@@ -24,7 +24,7 @@ export async function openKycLink(db: DbOrTx, token: string): Promise<OpenKycLin
     .innerJoin(customers, eq(customers.id, kycLinks.customerId))
     .innerJoin(platforms, eq(platforms.id, kycLinks.platformId))
     .where(eq(kycLinks.tokenDigest, sha256Hex(token)));
-  if (!row || row.link.usedAt || row.link.expiresAt.getTime() <= Date.now()) throw gone;
+  if (!row || row.customer.deletedAt || row.link.usedAt || row.link.expiresAt.getTime() <= Date.now()) throw gone;
   return {
     linkId: row.link.id,
     platform: toPrincipal(row.platform),

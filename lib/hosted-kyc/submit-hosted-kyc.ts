@@ -7,10 +7,11 @@ import { customerUpdateSchema } from "@/lib/customers/customer.contract";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import { ApiError } from "@/lib/api-core/errors";
 import { parseOrThrow } from "@/lib/api-core/validation";
-import { uploadDocument } from "@/lib/documents/upload-document";
+import { documentStore } from "@/lib/documents/document-store";
+import { insertDocument, storeDocumentFile } from "@/lib/documents/upload-document";
 import { formatId } from "@/lib/ids";
 import { openKycLink } from "./open-kyc-link";
-import { submitVerification } from "@/lib/verifications/submit-verification";
+import { submitLockedVerification } from "@/lib/verifications/submit-verification";
 import type { Verification } from "@/lib/verifications/verification.contract";
 
 /** What the hosted form sends (multipart): the individual's KYC fields and, optionally, an identity document. */
@@ -33,10 +34,11 @@ const text = (form: FormData, name: string) => {
 };
 
 /**
- * The hosted KYC form's submission (the page a kyc-link's kycUrl opens): the same services as the API,
- * in order: the customer's fields (PATCH /customers rules), the identity document (POST /documents rules:
- * type from the bytes, encrypted at rest), then POST /verifications. The link is spent once a submission
- * is decided or in review; while the answer is RESOLVE_ERRORS it stays open for another try.
+ * The hosted KYC form's submission (the page a kyc-link's kycUrl opens): the same rules as the API, in one
+ * transaction: the customer's fields (PATCH /customers rules), the identity document (POST /documents rules: type
+ * from the bytes, encrypted at rest), then POST /verifications. A customer whose verification is settled (APPROVED,
+ * REJECTED) is refused before anything is written, and the link is spent. The link is spent once a submission is
+ * decided or in review; while the answer is RESOLVE_ERRORS it stays open for another try.
  */
 export async function submitHostedKyc(
   token: string,
@@ -72,24 +74,47 @@ export async function submitHostedKyc(
     address: { line1: f.line1, city: f.city, postalCode: f.postalCode, country: f.country },
     ...(f.idType && f.identifier ? { idType: f.idType, identifier: f.identifier } : {}),
   });
-  await db.transaction(async (tx) =>
-    applyCustomerPatch(
-      tx,
-      await findCustomerOrThrow(tx, link.platform.id, formatId("Customer", link.customer.id)),
-      patch,
-    ),
-  );
   const file = form.get("document");
-  if (file instanceof File && file.size > 0) {
-    await uploadDocument(link.platform, {
-      documentHolder: formatId("Customer", link.customer.id),
-      documentType: f.documentType ?? "PASSPORT",
-      country: f.nationality,
-      file,
-    });
-  }
-  const verification = await submitVerification(link.platform, formatId("Customer", link.customer.id));
-  if (verification.verificationStatus !== "RESOLVE_ERRORS")
-    await db.update(kycLinks).set({ usedAt: new Date() }).where(eq(kycLinks.id, link.linkId));
-  return { verification, redirectUri: link.redirectUri };
+  // The document's bytes are checked and sealed before the transaction (storage may be slow); its row is written in it.
+  const stored = file instanceof File && file.size > 0 ? await storeDocumentFile(link.platform, file) : null;
+  const customerId = formatId("Customer", link.customer.id);
+  const outcome = await db.transaction(async (tx) => {
+    // The link and the customer, locked: a second submission of the same link, or of another link of the same
+    // customer, waits here and then sees what this one did.
+    const [live] = await tx
+      .select({ usedAt: kycLinks.usedAt, expiresAt: kycLinks.expiresAt })
+      .from(kycLinks)
+      .where(eq(kycLinks.id, link.linkId))
+      .for("update");
+    if (!live || live.usedAt || live.expiresAt.getTime() <= Date.now()) return { kind: "GONE" as const };
+    const customer = await findCustomerOrThrow(tx, link.platform.id, customerId, { forUpdate: true });
+    if (customer.kycStatus === "APPROVED" || customer.kycStatus === "REJECTED") {
+      // Settled: nothing of the form is written, and the link is spent (it can change nothing any more).
+      await tx.update(kycLinks).set({ usedAt: new Date() }).where(eq(kycLinks.id, link.linkId));
+      return { kind: "SETTLED" as const, status: customer.kycStatus };
+    }
+    const patched = await applyCustomerPatch(tx, customer, patch);
+    if (stored) {
+      await insertDocument(
+        tx,
+        link.platform,
+        { customerId: customer.id, beneficialOwnerId: null },
+        { documentType: f.documentType ?? "PASSPORT", country: f.nationality, file: file as File },
+        stored,
+      );
+    }
+    const verification = await submitLockedVerification(tx, link.platform, patched);
+    if (verification.verificationStatus !== "RESOLVE_ERRORS")
+      await tx.update(kycLinks).set({ usedAt: new Date() }).where(eq(kycLinks.id, link.linkId));
+    return { kind: "SUBMITTED" as const, verification };
+  });
+  if (outcome.kind === "SUBMITTED") return { verification: outcome.verification, redirectUri: link.redirectUri };
+  if (stored) await documentStore().delete(stored.key);
+  if (outcome.kind === "SETTLED")
+    throw new ApiError(
+      "INVALID_INPUT",
+      `The customer's verification is settled (${outcome.status}); it cannot be submitted again`,
+      { kycStatus: outcome.status },
+    );
+  throw new ApiError("NOT_FOUND", "This verification link has expired or was already used");
 }

@@ -172,6 +172,54 @@ export function methods(handlers: Partial<Record<HttpMethod, RouteFn>>): Record<
   return out;
 }
 
+type PageFn = (req: Request, params: Record<string, string>) => Promise<Response>;
+
+/**
+ * The edge for the routes that answer pages rather than API operations (the card-reveal page): a request id in
+ * Request-Trace-Id and one log line per request, like `handle`; an unexpected failure is a 500 naming the request
+ * id and logged as a class only. HEAD is answered 405 here: Next.js would otherwise run GET for a HEAD, and a GET
+ * that spends a single-use link must not be spent by a HEAD (a link preview, a proxy's check).
+ */
+export function pageRoute(route: string, handlers: { GET?: PageFn; POST?: PageFn }): Record<string, RouteFn> {
+  const allow = Object.keys(handlers).join(", ");
+  const out: Record<string, RouteFn> = {};
+  for (const m of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"] as const) {
+    const fn = m === "GET" || m === "POST" ? handlers[m] : undefined;
+    out[m] = async (req, routeCtx) => {
+      const started = performance.now();
+      const requestId = randomUUID();
+      let response: Response;
+      try {
+        if (!fn) response = new Response(null, { status: 405, headers: { Allow: allow } });
+        else {
+          const raw = (await routeCtx?.params) ?? {};
+          const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
+          response = await fn(req, params);
+        }
+      } catch (err) {
+        if (req.signal.aborted || isClientGone(err)) response = new Response(null, { status: CLIENT_CLOSED });
+        else {
+          logger.error({ requestId, route, err: errorFields(err) }, "unhandled error");
+          response = new Response(`An internal error occurred (request ${requestId})`, {
+            status: 500,
+            headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+          });
+        }
+      }
+      response.headers.set(TRACE_HEADER, requestId);
+      logger.info({
+        requestId,
+        method: req.method,
+        route,
+        status: response.status,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+      });
+      return response;
+    };
+  }
+  return out;
+}
+
 function fieldErrorsOf(e: ApiError): FieldError[] {
   return (e.details?.errors as FieldError[] | undefined) ?? [];
 }

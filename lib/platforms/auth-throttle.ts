@@ -3,7 +3,12 @@ import { execRows, type DbOrTx } from "@/db/client";
 import { env } from "@/lib/config/env";
 import { rateLimited } from "@/lib/api-core/errors";
 
-/** protocol.md "Failed platform authentication": failures per client id, and per source address, per window. */
+/**
+ * protocol.md "Failed platform authentication": failures per client id from one source, and per source address, per
+ * window. The client id's count is kept per source: counted alone, anyone who knows a client id could lock its
+ * platform out with a few wrong secrets. The source is the TCP peer unless it is a trusted proxy
+ * (lib/rate-limit/source-address.ts), so an attacker cannot spread its guesses over made-up sources either.
+ */
 export const AUTH_FAILURE_WINDOW_SECONDS = 60;
 
 export interface AuthThrottleKeys {
@@ -12,7 +17,7 @@ export interface AuthThrottleKeys {
 }
 
 export function throttleKeys(clientId: string, sourceAddress: string): AuthThrottleKeys {
-  return { client: `client:${clientId}`, source: `source:${sourceAddress}` };
+  return { client: `client:${clientId} ${sourceAddress}`, source: `source:${sourceAddress}` };
 }
 
 type Counted = { key: string; count: number; retry_after: number };

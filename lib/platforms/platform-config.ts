@@ -11,7 +11,7 @@ import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/api-core/validation";
 import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
-import { webhookUrlRefusal } from "@/lib/webhooks/webhook-destination";
+import { OIDC_RULES, webhookUrlRefusal } from "@/lib/webhooks/webhook-destination";
 
 export async function getPlatformConfig(platform: PlatformPrincipal): Promise<PlatformConfig> {
   const db = await getDb();
@@ -50,6 +50,14 @@ export async function updatePlatformConfig(
     const url = patch[field];
     const refusal = url ? await webhookUrlRefusal(url, platform.environment) : null;
     if (refusal) refusals.push({ field, message: refusal });
+  }
+  // The OpenID issuers the service will fetch from (lib/credentials/oauth/oidc-jwks.ts): the same destination rules.
+  for (const [i, entry] of (patch.oidc?.issuers ?? []).entries()) {
+    for (const key of ["issuer", "jwksUri"] as const) {
+      const url = entry[key];
+      const refusal = url ? await webhookUrlRefusal(url, platform.environment, OIDC_RULES) : null;
+      if (refusal) refusals.push({ field: `oidc.issuers.${i}.${key}`, message: refusal });
+    }
   }
   if (refusals.length) throw invalidInput(refusals);
   const db = await getDb();

@@ -5,7 +5,7 @@ import { scaStates } from "@/db/schema";
 import { otpMatches } from "@/lib/credentials/email-otp/otp-code";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { totpCodeAccepted } from "./check-code";
+import { spendTotpCode } from "./check-code";
 import { consumeChallenge, openChallenge, passkeySatisfies, requireProofShape, type ScaProof } from "./sca-challenge";
 import { SCA_SESSION_MS, countFailure, lockScaState, lockedError, throwIfLocked, type ScaState } from "./sca-state";
 import { openTotpSecret } from "./totp";
@@ -28,7 +28,7 @@ export async function completeScaLogin(platform: PlatformPrincipal, customerId: 
     const ok =
       body.factor === "PASSKEY"
         ? await passkeyLoginAccepted(tx, platform, customer, body)
-        : await proofAccepted(platform, customer.id, state, body);
+        : await proofAccepted(tx, platform, customer.id, state, body);
     if (!ok) {
       const after = await countFailure(tx, state);
       if (after.lockedUntil && after.lockedUntil.getTime() > Date.now()) return lockedError(after.lockedUntil);
@@ -70,6 +70,7 @@ async function passkeyLoginAccepted(
 }
 
 async function proofAccepted(
+  tx: Tx,
   platform: PlatformPrincipal,
   customerUuid: string,
   state: ScaState,
@@ -79,7 +80,7 @@ async function proofAccepted(
   if (body.factor === "TOTP")
     return (
       state.totpSecretEnc !== null &&
-      totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customerUuid), body.code)
+      (await spendTotpCode(tx, platform, state, await openTotpSecret(state.totpSecretEnc, customerUuid), body.code))
     );
   if (body.factor !== "SMS_OTP") return false;
   if (!state.loginChallengeId || body.challengeId !== state.loginChallengeId || !state.loginCodeDigest) return false;

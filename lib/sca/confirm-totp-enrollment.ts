@@ -5,7 +5,7 @@ import { scaStates } from "@/db/schema";
 import { otpDigest } from "@/lib/credentials/email-otp/otp-code";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { totpCodeAccepted } from "./check-code";
+import { totpCodeMatches } from "./check-code";
 import { lockScaState } from "./sca-state";
 import { openTotpSecret, totpFor } from "./totp";
 
@@ -35,7 +35,7 @@ export async function confirmTotpEnrollment(
       throw new ApiError("INVALID_INPUT", "secret is not the one this enrollment started with", {
         errors: [{ field: "secret", message: "Unknown secret" }],
       });
-    if (!totpCodeAccepted(platform, base32, body.code))
+    if (!totpCodeMatches(platform, base32, body.code))
       throw new ApiError("INVALID_INPUT", "The code is not correct", {
         errors: [{ field: "code", message: "Wrong code" }],
       });
@@ -45,6 +45,8 @@ export async function confirmTotpEnrollment(
       .set({
         totpSecretEnc: state.totpPendingSecretEnc,
         totpPendingSecretEnc: null,
+        // A new secret: the steps spent with an earlier one say nothing about its codes.
+        totpLastStep: null,
         recoveryCodeDigests: await Promise.all(codes.map((c) => otpDigest(`recovery:${customer.id}`, c))),
         updatedAt: new Date(),
       })

@@ -12,7 +12,7 @@ import { base64urlDecode } from "@/lib/crypto";
 import { formatId, newUuid } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { sendSms } from "@/lib/sms/send-sms";
-import { totpCodeAccepted } from "./check-code";
+import { spendTotpCode } from "./check-code";
 import { enrolledFactors, type ScaFactor } from "./sca-factors";
 import { SANDBOX_SCA_CODE, countFailure, lockedError, type ScaState } from "./sca-state";
 import { openTotpSecret } from "./totp";
@@ -209,7 +209,7 @@ export async function proofSatisfies(
     return (
       !!proof.code &&
       !!state.totpSecretEnc &&
-      totpCodeAccepted(platform, await openTotpSecret(state.totpSecretEnc, customer.id), proof.code)
+      (await spendTotpCode(tx, platform, state, await openTotpSecret(state.totpSecretEnc, customer.id), proof.code))
     );
   return passkeySatisfies(tx, platform, customer, ch.passkeyChallenge, proof);
 }

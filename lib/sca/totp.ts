@@ -13,9 +13,10 @@ export function newTotpSecret(): { base32: string; hex: string } {
   return { base32: s.base32, hex: s.hex };
 }
 
-/** A code of the current step or one step either side (clock drift). */
-export function totpMatches(base32: string, code: string): boolean {
-  return totpFor(base32).validate({ token: code, window: 1 }) !== null;
+/** The time step of a code of the current step or one step either side (clock drift), or null. */
+export function totpMatchedStep(base32: string, code: string): number | null {
+  const delta = totpFor(base32).validate({ token: code, window: 1 });
+  return delta === null ? null : Math.floor(Date.now() / 30_000) + delta;
 }
 
 export const sealTotpSecret = async (base32: string, customerUuid: string) =>

@@ -25,6 +25,7 @@ export async function createBurn(
     if (body.source.type === "GRID_INTERNAL_ACCOUNT") {
       await internalAccountFor(db, platform.id, body.source.accountId, {
         field: "source.accountId",
+        debit: true,
         currency: coin.symbol,
       });
     }

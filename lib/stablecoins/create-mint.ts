@@ -24,6 +24,7 @@ export async function createMint(
     } else if (f.type === "GRID_INTERNAL_ACCOUNT") {
       await internalAccountFor(db, platform.id, f.accountId, {
         field: "fundingSource.accountId",
+        debit: true,
         currency: coin.baseCurrency,
       });
     }

@@ -4,6 +4,7 @@ import { externalAccounts, internalAccounts } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { parseId } from "@/lib/ids";
+import { requireReadyToTransact } from "@/lib/quotes/require-ready-to-transact";
 
 /**
  * The accounts a mint or burn names, checked the same way for both: another platform's account reads as
@@ -40,7 +41,7 @@ export async function internalAccountFor(
   db: DbOrTx,
   platformId: string,
   id: string,
-  use: { field: string; currency: string },
+  use: { field: string; currency: string; debit?: boolean },
 ) {
   const uuid = parseId("InternalAccount", id);
   const [row] = uuid
@@ -53,6 +54,9 @@ export async function internalAccountFor(
   if (row.currency !== use.currency)
     throw invalid(use.field, `must be an internal account in ${use.currency}, not ${row.currency}`);
   if (row.status !== "ACTIVE") throw invalid(use.field, `must be ACTIVE, not ${row.status}`);
+  // Debiting a customer's account is that customer paying: the checks a quote from it makes (KYC approved, a live
+  // SCA session where required, current end-user terms), so a mint or burn is no way around them.
+  if (use.debit && row.customerId) await requireReadyToTransact(db, row.customerId);
   return row;
 }
 

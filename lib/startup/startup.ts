@@ -15,6 +15,7 @@ import { startPlaidWorker } from "@/lib/plaid/worker";
 import { rekeyDeviceCodes } from "@/lib/agents/rekey-device-codes";
 import { startSweeper } from "@/lib/sweeper/worker";
 import { startStablecoinWorker } from "@/lib/stablecoins/worker";
+import { installPeerAddressHeader } from "@/lib/rate-limit/peer-address";
 import { allowDemoOidcIssuer } from "./allow-demo-oidc-issuer";
 import { defined } from "@/lib/invariant";
 
@@ -23,6 +24,8 @@ import { defined } from "@/lib/invariant";
  * open the database and apply migrations, and on the embedded default make a sandbox demo platform.
  */
 export async function startup(): Promise<void> {
+  // First, before anything awaits: requests carry their TCP peer from here on (per-source limits).
+  installPeerAddressHeader();
   let cfg: Env;
   try {
     cfg = loadEnv();
@@ -95,17 +98,21 @@ async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
   await allowDemoOidcIssuer(defined(parseId("Platform", demo.id), "the demo platform's id"));
   const base = `${origin}/api/2025-10-13`;
   logger.info({ demoPlatform: demo.id, url: origin }, "demo platform ready");
-  console.log(
-    [
+  // The secret goes to an interactive terminal only: when stdout is a pipe or a file (a process manager, a log
+  // collector), it is where the logs go too, so only the file that keeps it is named there.
+  const secretLines = process.stdout.isTTY
+    ? [`    client secret: ${demo.clientSecret}`, `  Try: curl -u ${demo.clientId}:${demo.clientSecret} ${base}/config`]
+    : [`    client secret: in ${file} (not printed: stdout is not a terminal)`];
+  process.stdout.write(
+    `${[
       "",
       `  Service:   ${base}`,
       `  API docs:  ${origin}/docs`,
       `  Demo platform (sandbox) credentials, kept in ${file}:`,
       `    client id:     ${demo.clientId}`,
-      `    client secret: ${demo.clientSecret}`,
-      `  Try: curl -u ${demo.clientId}:${demo.clientSecret} ${base}/config`,
+      ...secretLines,
       "",
-    ].join("\n"),
+    ].join("\n")}\n`,
   );
   return demo;
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { kycLinks } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto";
@@ -30,6 +31,11 @@ export async function createKycLink(
   }
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + LINK_TTL_MS);
+  // One live link per customer: a new link revokes the older ones, which could otherwise still submit.
+  await db
+    .update(kycLinks)
+    .set({ usedAt: new Date() })
+    .where(and(eq(kycLinks.customerId, customer.id), isNull(kycLinks.usedAt)));
   await db.insert(kycLinks).values({
     id: newUuid(),
     platformId: platform.id,

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Tx } from "@/db/client";
 import { customers, documents, verifications } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -29,41 +29,50 @@ export async function submitVerification(platform: PlatformPrincipal, customerId
           .for("update")
       : [];
     if (!row) throw notFound("USER_NOT_FOUND", "Customer", customerId);
-    if (row.kycStatus === "APPROVED" || row.kycStatus === "REJECTED") {
-      throw new ApiError(
-        "INVALID_INPUT",
-        `The customer's verification is settled (${row.kycStatus}); it cannot be submitted again`,
-        {
-          kycStatus: row.kycStatus,
-        },
-      );
-    }
-    let errors = await missingForVerification(tx, row);
-    let status: VerificationStatus = "RESOLVE_ERRORS";
-    let customerStatus: KycStatus = row.kycStatus as KycStatus;
-    if (errors.length === 0) {
-      ({ status, customerStatus, errors } = await decide(tx, platform, row));
-    }
-    const now = new Date();
-    const [v] = await tx
-      .insert(verifications)
-      .values({
-        id: newUuid(),
-        platformId: platform.id,
-        customerId: row.id,
-        verificationStatus: status,
-        errors,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
-    const out = toVerification(v);
-    await emitEvent(tx, { platformId: platform.id, type: `VERIFICATION.${status}`, data: out });
-    await setKycStatus(tx, row, customerStatus);
-    if (row.customerType === "BUSINESS" && customerStatus !== row.kycStatus)
-      await resolveOwners(tx, row.id, customerStatus);
-    return out;
+    return submitLockedVerification(tx, platform, row);
   });
+}
+
+/** The submission itself, in the caller's transaction, for a customer row it holds FOR UPDATE (the hosted KYC form too). */
+export async function submitLockedVerification(
+  tx: Tx,
+  platform: PlatformPrincipal,
+  row: typeof customers.$inferSelect,
+): Promise<Verification> {
+  if (row.kycStatus === "APPROVED" || row.kycStatus === "REJECTED") {
+    throw new ApiError(
+      "INVALID_INPUT",
+      `The customer's verification is settled (${row.kycStatus}); it cannot be submitted again`,
+      {
+        kycStatus: row.kycStatus,
+      },
+    );
+  }
+  let errors = await missingForVerification(tx, row);
+  let status: VerificationStatus = "RESOLVE_ERRORS";
+  let customerStatus: KycStatus = row.kycStatus as KycStatus;
+  if (errors.length === 0) {
+    ({ status, customerStatus, errors } = await decide(tx, platform, row));
+  }
+  const now = new Date();
+  const [v] = await tx
+    .insert(verifications)
+    .values({
+      id: newUuid(),
+      platformId: platform.id,
+      customerId: row.id,
+      verificationStatus: status,
+      errors,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  const out = toVerification(v);
+  await emitEvent(tx, { platformId: platform.id, type: `VERIFICATION.${status}`, data: out });
+  await setKycStatus(tx, row, customerStatus);
+  if (row.customerType === "BUSINESS" && customerStatus !== row.kycStatus)
+    await resolveOwners(tx, row.id, customerStatus);
+  return out;
 }
 
 type Decision = { status: VerificationStatus; customerStatus: KycStatus; errors: VerificationError[] };

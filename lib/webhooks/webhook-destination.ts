@@ -33,15 +33,40 @@ export interface Destination {
   isPublic: boolean;
 }
 
+/**
+ * Which outbound destinations a rule set allows beyond public unicast. Webhooks: WEBHOOK_ALLOWED_HOSTS. OpenID issuers
+ * and their key sets (lib/credentials/oauth): OIDC_ALLOWED_HOSTS, whose hosts (a deployment's own identity provider on
+ * its private network) may also be reached over http.
+ */
+export interface DestinationRules {
+  allowedHosts: () => string | undefined;
+  httpOnAllowList: boolean;
+  /** Named in refusals: what may not reach the address. */
+  what: string;
+}
+
+const WEBHOOK_RULES: DestinationRules = {
+  allowedHosts: () => env().WEBHOOK_ALLOWED_HOSTS,
+  httpOnAllowList: false,
+  what: "webhooks",
+};
+
+export const OIDC_RULES: DestinationRules = {
+  allowedHosts: () => env().OIDC_ALLOWED_HOSTS,
+  httpOnAllowList: true,
+  what: "OpenID issuers",
+};
+
 /** Refusals that need no DNS: scheme, credentials, missing host. */
-function checkUrlShape(raw: string, environment: Environment): URL {
+function checkUrlShape(raw: string, environment: Environment, rules: DestinationRules): URL {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw new DestinationRefused("Must be an absolute URL");
   }
-  const schemes = environment === "SANDBOX" ? ["https:", "http:"] : ["https:"];
+  const allowed = rules.httpOnAllowList && url.hostname !== "" && onAllowList(bareHost(url), rules);
+  const schemes = environment === "SANDBOX" || allowed ? ["https:", "http:"] : ["https:"];
   if (!schemes.includes(url.protocol)) {
     throw new DestinationRefused(`The scheme must be ${environment === "SANDBOX" ? "https or http" : "https"}`);
   }
@@ -59,11 +84,12 @@ interface AllowList {
   ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][];
 }
 
-let allowCache: { raw: string; list: AllowList } | undefined;
+const allowCache = new Map<string, AllowList>();
 
-function allowList(): AllowList {
-  const raw = env().WEBHOOK_ALLOWED_HOSTS ?? "";
-  if (allowCache?.raw === raw) return allowCache.list;
+function allowList(rules: DestinationRules): AllowList {
+  const raw = rules.allowedHosts() ?? "";
+  const hit = allowCache.get(raw);
+  if (hit) return hit;
   const list: AllowList = { hosts: new Set(), ranges: [] };
   for (const entry of raw
     .split(",")
@@ -75,22 +101,37 @@ function allowList(): AllowList {
       list.ranges.push([a, a.kind() === "ipv4" ? 32 : 128]);
     } else list.hosts.add(entry);
   }
-  allowCache = { raw, list };
+  if (allowCache.size > 16) allowCache.clear();
+  allowCache.set(raw, list);
   return list;
 }
 
+/** A host named on the allow-list, or an IP literal inside one of its ranges. */
+function onAllowList(host: string, rules: DestinationRules): boolean {
+  const list = allowList(rules);
+  if (list.hosts.has(host)) return true;
+  if (!ipaddr.isValid(host)) return false;
+  const ip = ipaddr.process(host);
+  return list.ranges.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits));
+}
+
 /** Why an address may not be used, or null when it may. */
-function addressRefusal(address: string, environment: Environment, host?: string): string | null {
+function addressRefusal(
+  address: string,
+  environment: Environment,
+  rules: DestinationRules,
+  host?: string,
+): string | null {
   if (!ipaddr.isValid(address)) return "Not an IP address";
   // process() turns IPv4-mapped IPv6 (::ffff:127.0.0.1, ::ffff:7f00:1) into the IPv4 it carries.
   const ip = ipaddr.process(address);
-  const list = allowList();
+  const list = allowList(rules);
   if (host && list.hosts.has(host)) return null;
   if (list.ranges.some(([net, bits]) => net.kind() === ip.kind() && ip.match(net, bits))) return null;
   const range = ip.range();
   if (range === "unicast") return null;
   if (range === "loopback" && environment === "SANDBOX") return null;
-  return `The host resolves to a ${range} address, which webhooks may not reach`;
+  return `The host resolves to a ${range} address, which ${rules.what} may not reach`;
 }
 
 function resolver(): { resolve: (host: string) => Promise<string[]> } {
@@ -116,12 +157,16 @@ function resolver(): { resolve: (host: string) => Promise<string[]> } {
  * Resolve the URL's host and check every address it has (one private answer among public ones is
  * refused too). Throws DestinationRefused, or the resolver's error when the name does not resolve.
  */
-export async function resolveDestination(raw: string, environment: Environment): Promise<Destination> {
-  const url = checkUrlShape(raw, environment);
+export async function resolveDestination(
+  raw: string,
+  environment: Environment,
+  rules: DestinationRules = WEBHOOK_RULES,
+): Promise<Destination> {
+  const url = checkUrlShape(raw, environment, rules);
   const host = bareHost(url);
   const addresses = net.isIP(host) ? [host] : await resolver().resolve(host);
   for (const a of addresses) {
-    const why = addressRefusal(a, environment, host);
+    const why = addressRefusal(a, environment, rules, host);
     if (why) throw new DestinationRefused(why);
   }
   const address = addresses[0];
@@ -133,9 +178,13 @@ export async function resolveDestination(raw: string, environment: Environment):
  * The check at PATCH /config: refusals as at delivery, except that a name that does not resolve
  * yet is accepted (it is checked again at each delivery). Returns the reason for a refusal, or null.
  */
-export async function webhookUrlRefusal(raw: string, environment: Environment): Promise<string | null> {
+export async function webhookUrlRefusal(
+  raw: string,
+  environment: Environment,
+  rules: DestinationRules = WEBHOOK_RULES,
+): Promise<string | null> {
   try {
-    await resolveDestination(raw, environment);
+    await resolveDestination(raw, environment, rules);
     return null;
   } catch (e) {
     if (e instanceof DestinationRefused) return e.message;

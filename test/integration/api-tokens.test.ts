@@ -70,8 +70,12 @@ describe("API tokens", () => {
     const manage = (await call("POST", "/tokens", { auth: p.auth, body: { name: "m", permissions: ["MANAGE"] } })).body;
     const asManage = basic(manage.clientId, manage.clientSecret);
     expect(
-      (await call("POST", "/tokens", { auth: asManage, body: { name: "child", permissions: ["VIEW"] } })).status,
+      (await call("POST", "/tokens", { auth: asManage, body: { name: "child", permissions: ["MANAGE"] } })).status,
     ).toBe(201);
+    // A token grants at most its own permissions (issue 28, A9): MANAGE alone does not include VIEW.
+    expect(
+      (await call("POST", "/tokens", { auth: asManage, body: { name: "child", permissions: ["VIEW"] } })).status,
+    ).toBe(403);
     expect((await call("GET", "/customers", { auth: asManage })).status).toBe(403);
   });
 

@@ -60,6 +60,8 @@ describe("attempt limits", () => {
       KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"),
       LOG_LEVEL: "debug",
       WEBHOOK_WORKER: "off",
+      // The test stands in for a reverse proxy: its X-Forwarded-For names the sources (lib/rate-limit/source-address.ts).
+      TRUSTED_PROXIES: "127.0.0.1, ::1",
     });
   });
   afterAll(async () => {
@@ -106,6 +108,7 @@ describe("attempt limits", () => {
       LOG_LEVEL: "debug",
       WEBHOOK_WORKER: "off",
       DATABASE_POOL_SIZE: "1",
+      TRUSTED_PROXIES: "127.0.0.1, ::1",
     });
     try {
       const fresh = await newPlatform();

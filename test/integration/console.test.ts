@@ -18,7 +18,7 @@ async function post(path: string, form: Record<string, string>, cookie?: string,
 
 /** The console's status message (the `msg` of the redirect). */
 function msg(res: Response): string {
-  return new URL(res.headers.get("location")!).searchParams.get("msg") ?? "";
+  return new URL(res.headers.get("location")!, baseUrl()).searchParams.get("msg") ?? "";
 }
 
 describe("platform console", () => {
@@ -92,15 +92,16 @@ describe("platform console", () => {
       { returnTo: "/console/approvals?q=x" },
       cookie,
     );
-    expect(new URL(back.headers.get("location")!).pathname + new URL(back.headers.get("location")!).search).toMatch(
-      /^\/console\/approvals\?q=x&msg=/,
-    );
+    expect(
+      new URL(back.headers.get("location")!, baseUrl()).pathname +
+        new URL(back.headers.get("location")!, baseUrl()).search,
+    ).toMatch(/^\/console\/approvals\?q=x&msg=/);
     const away = await post(
       `/console/transactions/${q.body.transactionId}/approve`,
       { returnTo: "//evil.example/console" },
       cookie,
     );
-    expect(new URL(away.headers.get("location")!).pathname).toBe("/console");
+    expect(new URL(away.headers.get("location")!, baseUrl()).pathname).toBe("/console");
   });
 
   it("edits an agent's policy and deletes the agent (its token stops working)", async () => {

@@ -93,6 +93,13 @@ async function issuer(symbol = "ACME") {
   return { p, link: link.body, coin: coin.body, bank: bank.body.id as string, spark: spark.body.id as string };
 }
 
+const consent = () => ({
+  termsVersion: "V1",
+  acceptedAt: new Date().toISOString(),
+  acceptanceMethod: "CHECKBOX",
+  ipAddress: "203.0.113.7",
+});
+
 const op = (p: P, id: string) => call("GET", `/stablecoin-operations/${id}`, { auth: p.auth });
 const settled = (r: { body: { status: string } }) => ["COMPLETED", "FAILED", "EXPIRED"].includes(r.body.status);
 
@@ -272,7 +279,8 @@ describe("mints and burns", () => {
     const { p, coin, spark } = await issuer("GAMA");
     const c = await call("POST", "/customers", {
       auth: p.auth,
-      body: { customerType: "INDIVIDUAL", fullName: "Money User", currencies: ["USD"] },
+      // A debit of a customer's account passes the quote's checks: KYC, SCA session where required, end-user terms.
+      body: { customerType: "INDIVIDUAL", fullName: "Money User", currencies: ["USD"], endUserTermsConsent: consent() },
     });
     const accounts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, {
       auth: p.auth,
@@ -310,6 +318,49 @@ describe("mints and burns", () => {
     // fund is not a stablecoin step; hold ×2, release ×1
     expect(events[0].n).toBe(3);
     await sound(p.id);
+  });
+
+  it("a mint funded from a customer's account applies the quote's checks: KYC-rejected and SCA-without-session customers are not debited", async () => {
+    const { p, coin, spark } = await issuer("GUARD");
+    const customer = async (extra: Record<string, unknown>) => {
+      const c = await call("POST", "/customers", {
+        auth: p.auth,
+        body: { customerType: "INDIVIDUAL", currencies: ["USD"], endUserTermsConsent: consent(), ...extra },
+      });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      const list = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, {
+        auth: p.auth,
+      });
+      const usd = list.body.data.find(
+        (a: { balance: { currency: { code: string } } }) => a.balance.currency.code === "USD",
+      ).id as string;
+      expect(
+        (await call("POST", `/sandbox/internal-accounts/${usd}/fund`, { auth: p.auth, body: { amount: 10_000 } }))
+          .status,
+      ).toBe(200);
+      return usd;
+    };
+    // Sandbox suffix 002: KYC REJECTED at creation (the platform skips paperwork).
+    const rejected = await customer({ fullName: "Rex Reject 002" });
+    const eu = await customer({
+      fullName: "Eva Euro",
+      address: { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE" },
+    });
+    for (const [usd, status, code] of [
+      [rejected, 403, "USER_NOT_READY"],
+      [eu, 409, "SCA_SESSION_REQUIRED"],
+    ] as const) {
+      const r = await call("POST", `/stablecoins/${coin.id}/mints`, {
+        auth: p.auth,
+        body: {
+          amount: "10000000",
+          fundingSource: { type: "GRID_INTERNAL_ACCOUNT", accountId: usd },
+          destination: { accountId: spark },
+        },
+      });
+      expect([r.status, r.body.code], JSON.stringify(r.body)).toEqual([status, code]);
+      expect((await call("GET", `/internal-accounts/${usd}`, { auth: p.auth })).body.balance.amount).toBe(10_000);
+    }
   });
 
   it("a burn from an external wallet waits for funds at the provider's deposit address, then redeems; no burn beyond the supply", async () => {

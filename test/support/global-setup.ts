@@ -15,6 +15,9 @@ export default async function setup(project: TestProject) {
     DEMO_PLATFORM: "off",
     KEY_ENCRYPTION_KEY: keyEncryptionKey,
     OIDC_JWKS_COOLDOWN_SECONDS: "1",
+    // The test OpenID provider (test/support/oidc-issuer-server.ts) listens on http://127.0.0.1: trusted like a
+    // deployment's private issuer; every other private or loopback address stays refused (lib/credentials/oauth).
+    OIDC_ALLOWED_HOSTS: "127.0.0.1",
     // Every test file reaches this server from one loopback address: per-source limits are tested on their own
     // server (test/integration/attempt-limits.test.ts), not shared by the whole suite.
     AUTH_FAILURES_PER_SOURCE: "1000000",

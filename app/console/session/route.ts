@@ -1,5 +1,10 @@
 import { consoleClient, settle } from "@/lib/integrator/console/console-client";
-import { CONSOLE_COOKIE, sealSession } from "@/lib/integrator/console/console-session";
+import {
+  CONSOLE_COOKIE,
+  CONSOLE_SESSION_SECONDS,
+  createConsoleSession,
+  overHttps,
+} from "@/lib/integrator/console/console-session";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import { returnTo } from "@/lib/integrator/console/return-to";
 import { back } from "@/lib/integrator/http/route";
@@ -25,12 +30,13 @@ export async function POST(req: Request) {
     return back(req, again, t("login.rejected"));
   }
   const res = back(req, next);
-  res.cookies.set(CONSOLE_COOKIE, sealSession(session), {
+  // The cookie holds a random token only; the credentials stay on the server (lib/integrator/console/console-session.ts).
+  res.cookies.set(CONSOLE_COOKIE, await createConsoleSession(session), {
     httpOnly: true,
     sameSite: "strict",
-    secure: new URL(req.url).protocol === "https:",
+    secure: overHttps(req),
     path: "/console",
-    maxAge: 8 * 3600,
+    maxAge: CONSOLE_SESSION_SECONDS,
   });
   return res;
 }

@@ -5,6 +5,8 @@ import { nonceFor, nowSeconds, startOidcIssuer, type OidcIssuer } from "@/test/s
 import { verifyOidcToken } from "./verify-oidc-token";
 
 process.env.OIDC_JWKS_COOLDOWN_SECONDS = "0";
+// The test issuer listens on http://127.0.0.1: trusted like a deployment's private issuer (lib/credentials/oauth/oidc-jwks.ts).
+process.env.OIDC_ALLOWED_HOSTS = "127.0.0.1";
 
 let idp: OidcIssuer;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, 
 import { canonicalJson, sha256Hex } from "@/lib/crypto";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { jwksFor } from "./oidc-jwks";
+import { jwksFor, OidcFetchFailed, oidcUnavailable } from "./oidc-jwks";
 
 /** Asymmetric algorithms only: a JWKS never holds a shared secret, and `none` is never acceptable. */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
@@ -97,12 +97,20 @@ function allowedIssuer(
   return hit;
 }
 
-async function checkSignature(token: string, issuer: { issuer: string; jwksUri?: string }): Promise<void> {
-  const jwks = await jwksFor(issuer);
+async function checkSignature(
+  token: string,
+  issuer: { issuer: string; jwksUri?: string },
+  environment: PlatformPrincipal["environment"],
+): Promise<void> {
+  const jwks = await jwksFor(issuer, environment);
   try {
     await compactVerify(token, jwks, { algorithms: ALGORITHMS });
   } catch (e) {
     if (e instanceof ApiError) throw e;
+    if (e instanceof OidcFetchFailed) throw oidcUnavailable(issuer.issuer, e.message);
+    // jose's own refusals of what came back (not 200, not JSON): said in our words, the target's never echoed.
+    if (e instanceof joseErrors.JOSEError && e.code === "ERR_JOSE_GENERIC")
+      throw oidcUnavailable(issuer.issuer, "the key set could not be read");
     if (e instanceof joseErrors.JWKSTimeout || e instanceof joseErrors.JWKSInvalid || e instanceof TypeError) {
       throw new ApiError("SERVICE_UNAVAILABLE", `The signing keys of issuer ${issuer.issuer} cannot be fetched`, {
         reason: "OIDC_JWKS_UNAVAILABLE",
@@ -143,7 +151,7 @@ export async function verifyOidcToken(
       allowed: issuer.audiences,
     });
   }
-  if (platform.environment !== "SANDBOX") await checkSignature(token, issuer);
+  if (platform.environment !== "SANDBOX") await checkSignature(token, issuer, platform.environment);
   const now = Date.now() / 1000;
   if (claims.exp + CLOCK_SKEW_SECONDS <= now) {
     throw refused("OIDC_TOKEN_EXPIRED", `The token expired at ${new Date(claims.exp * 1000).toISOString()}`);

@@ -1,7 +1,7 @@
 import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { createServiceClient, ServiceError, type ErrorBody, type ServiceClient } from "@/lib/sdk";
-import { CONSOLE_COOKIE, openSession, type ConsoleSession } from "./console-session";
+import { CONSOLE_COOKIE, openConsoleSession, takeNewToken, type ConsoleSession } from "./console-session";
 import { returnTo } from "./return-to";
 
 /** The service's base address as seen from this integrator: SERVICE_BASE_URL, else this same origin. */
@@ -13,7 +13,13 @@ async function serviceBaseUrl(): Promise<string> {
 }
 
 async function consoleSession(): Promise<ConsoleSession | null> {
-  return openSession((await cookies()).get(CONSOLE_COOKIE)?.value);
+  return openConsoleSession((await cookies()).get(CONSOLE_COOKIE)?.value);
+}
+
+/** The API token created in this session, if the tokens page has not shown it yet (shown once). */
+export async function consoleNewToken(): Promise<{ clientId: string; clientSecret: string } | null> {
+  const token = (await cookies()).get(CONSOLE_COOKIE)?.value;
+  return token ? takeNewToken(token) : null;
 }
 
 /** The typed SDK client with the operator's platform credentials. */

@@ -53,13 +53,16 @@ function formFailure(req: Request, e: unknown): Response {
   return errorResponse(e);
 }
 
-/** Back to a console page (303), with a status message (and, for a failure, the service's code and message). */
-export function back(req: Request, path: string, message?: string, detail?: string): NextResponse {
-  const host = req.headers.get("host") ?? new URL(req.url).host;
-  const url = new URL(path, `http://${host}`);
+/**
+ * Back to a console page (303), with a status message (and, for a failure, the service's code and message). The
+ * Location is relative (RFC 9110 §10.2.2): the browser resolves it against the address it used, so nothing is built
+ * from the Host header and https stays https.
+ */
+export function back(_req: Request, path: string, message?: string, detail?: string): NextResponse {
+  const url = new URL(path, "http://relative.invalid");
   if (message) url.searchParams.set("msg", message);
   if (detail) url.searchParams.set("detail", detail);
-  return NextResponse.redirect(url, 303);
+  return new NextResponse(null, { status: 303, headers: { location: `${url.pathname}${url.search}${url.hash}` } });
 }
 
 export function errorResponse(e: unknown): Response {

@@ -1,6 +1,10 @@
+import { pageRoute } from "@/lib/http/handler";
 import { cardRevealPage } from "@/lib/cards/reveal-page";
 
-/** The single-use page a POST /cards/{id}/reveal URL opens; with ?clientPublicKey= the sealed JSON form (lib/cards/reveal-page.ts). */
-export async function GET(req: Request, ctx: { params: Promise<{ token: string }> }): Promise<Response> {
-  return cardRevealPage((await ctx.params).token, new URL(req.url).searchParams.get("clientPublicKey"));
-}
+/**
+ * The single-use page a POST /cards/{id}/reveal URL opens; with ?clientPublicKey= the sealed JSON form
+ * (lib/cards/reveal-page.ts). Behind the edge's page wrapper: request id, one log line, and a HEAD that spends nothing.
+ */
+export const { GET, HEAD, POST, PUT, PATCH, DELETE } = pageRoute("/card-reveal/{token}", {
+  GET: async (req, params) => cardRevealPage(params.token, new URL(req.url).searchParams.get("clientPublicKey")),
+});

@@ -1,5 +1,4 @@
-import { cookies } from "next/headers";
-import { consolePage } from "@/lib/integrator/console/console-client";
+import { consoleNewToken, consolePage } from "@/lib/integrator/console/console-client";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import { PAGE_SIZE, cursorState, param, type SearchParams } from "@/lib/integrator/console/list-params";
 import { CopyButton } from "../_ui/copy-button";
@@ -19,8 +18,9 @@ export default async function TokensPage({ searchParams }: { searchParams: Promi
   const { t, locale } = await consoleIntl();
   const name = param(sp, "q");
   const page = await client.listTokens({ limit: PAGE_SIZE, cursor: cursorState(sp).cursor, ...(name ? { name } : {}) });
-  const created = (await cookies()).get("console_new_token")?.value;
-  const [newId, newSecret] = created ? created.split(" ") : [];
+  const created = await consoleNewToken();
+  const newId = created?.clientId ?? "";
+  const newSecret = created?.clientSecret;
   return (
     <>
       <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />

@@ -1,6 +1,6 @@
 import { handle, methods, reply } from "@/lib/http/handler";
 import { deleteCustomerOp, getCustomerOp, updateCustomerOp } from "@/lib/customers/customer.contract";
-import { deleteCustomer } from "@/lib/customers/delete-customer";
+import { deleteCustomer } from "@/lib/customer-deletion/delete-customer";
 import { getCustomer } from "@/lib/customers/get-customer";
 import { updateCustomer } from "@/lib/customers/update-customer";
 import { signedCall } from "@/lib/signed-retry/signed-call";

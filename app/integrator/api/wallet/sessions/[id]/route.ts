@@ -4,6 +4,6 @@ import { callService } from "@/lib/integrator/backend/service";
 
 export const DELETE = integratorRoute(async ({ req, user, params }) => {
   const h = signedRetryHeaders(req);
-  if (!h.requestId) await assertOwnSession(user, params.id);
+  await assertOwnSession(user, params.id);
   return relay(await callService("DELETE", `/auth/sessions/${encodeURIComponent(params.id)}`, h));
 });

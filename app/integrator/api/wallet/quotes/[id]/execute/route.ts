@@ -5,6 +5,6 @@ import { callService } from "@/lib/integrator/backend/service";
 /** Execute a wallet quote: a signed retry (202 → the browser stamps with its session key → the identical retry). */
 export const POST = integratorRoute(async ({ req, user, params }) => {
   const h = signedRetryHeaders(req);
-  if (!h.requestId) await assertOwnQuote(user, params.id);
+  await assertOwnQuote(user, params.id);
   return relay(await callService("POST", `/quotes/${encodeURIComponent(params.id)}/execute`, h));
 });

@@ -4,7 +4,7 @@ import { callService } from "@/lib/integrator/backend/service";
 
 export const POST = integratorRoute(async ({ req, user, params }) => {
   const h = signedRetryHeaders(req);
-  if (!h.requestId) await assertOwnSession(user, params.id);
+  await assertOwnSession(user, params.id);
   const input = await readJson(req);
   return relay(
     await callService("POST", `/auth/sessions/${encodeURIComponent(params.id)}/refresh`, {
