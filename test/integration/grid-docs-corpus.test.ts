@@ -100,16 +100,13 @@ const CANNOT_RUN: [reason: string, ids: string[]][] = [
 /** Examples that run and fail today, grouped by the reason. */
 const EXPECTED_FAILURES: [reason: string, ids: string[]][] = [
   [
-    "real-time funding (a quote source of type REALTIME_FUNDING, paid in through its paymentInstructions and, in the sandbox, POST /sandbox/send) is refused today (400 source.sourceType); the fidelity work of issue 27 item 4 closes it",
+    "real-time funding is served (issue 27 item 4), but these pages still fail on it: the corpus's sandbox platform holds no internal account in the quote's currency to take the funds in, the page quotes a currency outside the instant rails offered here (USD, EUR, GBP, MXN), Grid's OpenAPI example asks immediatelyExecute of a quote that executes when its funds arrive, or Grid's /sandbox/send pays an MXN quote with currencyCode USD (docs/protocol.md)",
     [
       "global-p2p/platform-tools/sandbox-testing.mdx:173",
       "global-p2p/platform-tools/sandbox-testing.mdx:69",
       "global-p2p/quickstart.mdx:141",
       "global-p2p/quickstart.mdx:203",
       "openapi POST /quotes realTimeFundingToSparkWallet",
-      "ramps/conversion-flows/fiat-crypto-conversion.mdx:47",
-      "ramps/platform-tools/sandbox-testing.mdx:109",
-      "ramps/quickstart.mdx:104",
       "snippets/sending/cross-currency.mdx:194",
       "snippets/sending/uma.mdx:43",
     ],
@@ -229,17 +226,6 @@ const EXPECTED_FAILURES: [reason: string, ids: string[]][] = [
   [
     "two funding sources on one card: a customer holds one internal account per currency and a card's sources share one currency (protocol.md Cards), so the page's second source is ineligible here",
     ["openapi PATCH /cards/{id} updateFundingSources", "snippets/cards/funding-sources.mdx:41"],
-  ],
-  [
-    "the second leg of a signed retry under Grid's header name: Grid's pages (and client) send the wallet signature as `Grid-Wallet-Signature`, the service reads the spec's `Service-Wallet-Signature` (401 WALLET_SIGNATURE_MISSING); accepting both spellings is issue 27 item 7 (the same legs pass under the spec's name)",
-    [
-      "snippets/global-accounts/authentication.mdx:558",
-      "snippets/global-accounts/exporting-wallet.mdx:50",
-      "snippets/global-accounts/managing-sessions.mdx:110",
-      "snippets/global-accounts/managing-sessions.mdx:69",
-      "snippets/global-accounts/walkthrough.mdx:299",
-      "snippets/sandbox-global-account-magic.mdx:30",
-    ],
   ],
 ];
 
