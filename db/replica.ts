@@ -54,13 +54,6 @@ async function openReplica(url: string): Promise<ReplicaHandle> {
   return { db, close: () => client.end() };
 }
 
-export async function closeReplica(): Promise<void> {
-  const p = g.__dbReplica;
-  g.__dbReplica = undefined;
-  const h = await p?.catch(() => null);
-  if (h) await h.close();
-}
-
 /** Where a read that may be slightly old can run: the replica once it has caught up with the primary, else the primary. */
 export async function readDb(): Promise<Db> {
   const primary = await getDb();

@@ -45,25 +45,40 @@ if (mode === "start") {
 }
 
 if (mode === "test") {
+  const phases = [];
+  const timed = (name, fn) => {
+    const started = Date.now();
+    const status = fn();
+    phases.push([name, Date.now() - started, status]);
+    return status;
+  };
+  const printPhases = () => {
+    const total = phases.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log("\nphase                 seconds  result");
+    for (const [name, ms, status] of phases)
+      console.log(`${name.padEnd(20)} ${(ms / 1000).toFixed(1).padStart(8)}  ${status === 0 ? "ok" : "FAILED"}`);
+    console.log(`${"total".padEnd(20)} ${(total / 1000).toFixed(1).padStart(8)}`);
+  };
   const steps = [
+    ["format check", () => run(bin("biome"), ["format", "."])],
+    ["lint", () => run(bin("biome"), ["lint", "--error-on-warnings", "."])],
+    ["dead code", () => run(bin("knip"), [])],
     ["db:check", () => run(bin("tsx"), ["scripts/db-check.ts"])],
     ["typecheck", () => run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])],
   ];
   for (const [name, fn] of steps) {
-    if (fn() !== 0) {
+    if (timed(name, fn) !== 0) {
       console.error(`\n${name} failed`);
+      printPhases();
       console.log("tests: 0 passed, 1 failed");
       process.exit(1);
     }
   }
   fs.mkdirSync("test-results", { recursive: true });
   const report = path.resolve("test-results/vitest.json");
-  const vitestStatus = run(bin("vitest"), [
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  const vitestStatus = timed("unit + integration", () =>
+    run(bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]),
+  );
   let passed = 0;
   let failed = 0;
   try {
@@ -78,10 +93,12 @@ if (mode === "test") {
   if (specs.length > 0 && process.env.SKIP_E2E !== "1") {
     const e2eReport = path.resolve("test-results/playwright.json");
     // The integration suite has just built the app into the same NEXT_DIST_DIR: reuse that build.
-    e2eStatus = run(bin("playwright"), ["test"], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-      SKIP_BUILD: process.env.SKIP_BUILD ?? "1",
-    });
+    e2eStatus = timed("browser (e2e)", () =>
+      run(bin("playwright"), ["test"], {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+        SKIP_BUILD: process.env.SKIP_BUILD ?? "1",
+      }),
+    );
     try {
       const j = JSON.parse(fs.readFileSync(e2eReport, "utf8"));
       passed += j.stats.expected;
@@ -91,6 +108,7 @@ if (mode === "test") {
     }
   }
   if (vitestStatus !== 0 && failed === 0) failed = 1;
+  printPhases();
   console.log(`\ntests: ${passed} passed, ${failed} failed`);
   process.exit(vitestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);
 }

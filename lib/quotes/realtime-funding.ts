@@ -51,7 +51,7 @@ const INSTANT_INSTRUCTIONS: Record<string, (reference: string) => InstantAccount
   }),
 };
 
-export const REALTIME_FUNDING_CURRENCIES = Object.keys(INSTANT_INSTRUCTIONS);
+const REALTIME_FUNDING_CURRENCIES = Object.keys(INSTANT_INSTRUCTIONS);
 
 /** The internal account a REALTIME_FUNDING quote is funded into: the customer's (or platform's) account in `currency`. */
 export async function resolveRealtimeSource(

@@ -3,7 +3,7 @@ import { invalidInput } from "@/lib/api-core/validation";
 import { SIGNATURE_HEADER, type SignedCall } from "./signed-operation";
 
 /** The spelling Grid's official client sends for the same stamp (protocol.md "`Service-Wallet-Signature` header"). */
-export const GRID_SIGNATURE_HEADER = "Grid-Wallet-Signature";
+const GRID_SIGNATURE_HEADER = "Grid-Wallet-Signature";
 
 /** The parts of a handler context the signed-retry mechanism judges, plus the operation's input. */
 export function signedCall<I>(

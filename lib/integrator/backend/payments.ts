@@ -37,7 +37,7 @@ interface Customer {
 }
 
 /** The currencies the pay page offers to open an account in (fiat with a bank corridor in the sandbox). */
-export const PAY_CURRENCIES = ["USD", "EUR", "GBP"] as const;
+const PAY_CURRENCIES = ["USD", "EUR", "GBP"] as const;
 
 async function readCustomer(user: IntegratorUser): Promise<Customer> {
   const r = await callService<Customer>("GET", `/customers/${encodeURIComponent(user.customerId)}`);

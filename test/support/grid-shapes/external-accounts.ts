@@ -51,10 +51,6 @@ export const gridSwiftAccountInfo = z.object({
   paymentRails: z.array(z.enum(["SWIFT"])),
   beneficiary,
 });
-const gridEthereumWalletInfo = z.object({
-  accountType: z.literal("ETHEREUM_WALLET"),
-  address: z.string(),
-});
 
 const gridExternalAccountStatus = z.enum([
   "PENDING",
