@@ -25,7 +25,7 @@ export interface Page<T> {
 }
 
 /** A filter that can match nothing (an unknown or foreign id): the empty page. */
-export function emptyPage<T>(): Page<T> {
+export function emptyPage<T = never>(): Page<T> {
   return { data: [], hasMore: false, totalCount: 0 };
 }
 

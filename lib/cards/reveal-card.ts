@@ -4,7 +4,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { cardReveals, cards, internalAccounts, platforms } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
@@ -38,7 +38,7 @@ export interface RevealInput {
  * funding sources is revealed only through the signed retry (an active session of that wallet signs); a retry
  * carrying the signed-retry headers is always judged by the mechanism; any other card answers 200 at once.
  */
-export async function revealCard(call: SignedCall<RevealInput>): Promise<Reply> {
+export async function revealCard(call: SignedCall<RevealInput>) {
   const signed = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;
   if (signed) return runSignedRetry(revealCardSignedOperation, call);
   const db = await getDb();

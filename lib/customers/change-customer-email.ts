@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMethods, customers, internalAccounts } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
@@ -130,6 +130,6 @@ const changeCustomerEmailOperation: SignedOperation<UpdateCustomerInput, Ctx> = 
   },
 };
 
-export function changeCustomerEmail(call: SignedCall<UpdateCustomerInput>): Promise<Reply> {
+export function changeCustomerEmail(call: SignedCall<UpdateCustomerInput>) {
   return runSignedRetry(changeCustomerEmailOperation, call);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Operation } from "@/lib/api-core/operation";
+import type { AnyOperation } from "@/lib/api-core/operation";
 import { operations } from "./operations";
 
 const API_VERSION = "2025-10-13";
@@ -19,7 +19,7 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   return s.shape ?? {};
 }
 
-function operationObject(op: Operation<any, any, any>): Json {
+function operationObject(op: AnyOperation): Json {
   const parameters: Json[] = [];
   for (const [name, s] of Object.entries(shapeOf(op.params))) {
     parameters.push({ name, in: "path", required: true, schema: jsonSchema(s, "input") });

@@ -22,7 +22,10 @@ export interface UmaReceiveInput {
  * through the engine: `$success.*` credits at once (INCOMING_PAYMENT.COMPLETED), `$pending.long.*` stays PENDING
  * (COMPLIANCE_REVIEW), `$fail.compliance.*` FAILS with COMPLIANCE_REJECTED; any other sender → 404 UMA_NOT_FOUND.
  */
-export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaReceiveInput): Promise<Transaction> {
+export async function sandboxUmaReceive(
+  platform: PlatformPrincipal,
+  input: UmaReceiveInput,
+): Promise<Transaction & { type: "INCOMING"; direction: "CREDIT" }> {
   requireSandbox(platform);
   const sender = await sandboxCounterparty.lookup(input.senderUmaAddress);
   if (!sender) throw notFound("UMA_NOT_FOUND", "UMA sender", input.senderUmaAddress);
@@ -76,5 +79,8 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
       sender.receiverUmaAddress,
     ),
   );
-  return transactionView(db, row);
+  const view = await transactionView(db, row);
+  // The sandbox credits the receiver: its view is an incoming credit (the operation's response schema says so).
+  if (view.type !== "INCOMING" || view.direction !== "CREDIT") throw new Error(`transaction ${row.id}: not a credit`);
+  return { ...view, type: view.type, direction: view.direction };
 }

@@ -1,9 +1,10 @@
-import type { Ctx } from "@/lib/api-core/context";
+import type { RequestCtx } from "@/lib/api-core/context";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { SignedCall } from "./signed-operation";
 
 /** The parts of a handler context the signed-retry mechanism judges, plus the operation's input. */
 export function signedCall<I>(
-  ctx: Pick<Ctx<unknown, unknown, unknown>, "platform" | "req" | "url" | "rawBody">,
+  ctx: Pick<RequestCtx<unknown, unknown, unknown>, "req" | "url" | "rawBody"> & { platform: PlatformPrincipal },
   input: I,
 ): SignedCall<I> {
   return {

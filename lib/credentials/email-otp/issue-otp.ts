@@ -2,7 +2,7 @@ import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts, otpChallenges } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid } from "@/lib/ids";
 import { issueOtpTarget } from "@/lib/keys/otp-target";
@@ -25,7 +25,7 @@ export async function issueOtp(
   platform: PlatformPrincipal,
   credential: AuthMethodRow,
   body: unknown,
-): Promise<Reply> {
+) {
   if (body !== undefined && Object.keys(body as object).length > 0) {
     throw new ApiError("INVALID_INPUT", `An ${channel.type} challenge takes no body`, {
       errors: [{ field: "clientPublicKey", message: "Unknown field for an EMAIL_OTP challenge" }],

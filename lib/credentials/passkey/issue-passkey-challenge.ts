@@ -1,7 +1,7 @@
 import { getDb } from "@/db/client";
 import { passkeyChallenges } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
@@ -19,7 +19,7 @@ export async function issuePasskeyChallenge(input: {
   platform: PlatformPrincipal;
   credential: AuthMethodRow;
   body: ChallengeCredentialBody | undefined;
-}): Promise<Reply> {
+}) {
   const { platform, credential } = input;
   const clientPublicKey = input.body?.clientPublicKey?.toLowerCase();
   if (!clientPublicKey) {
