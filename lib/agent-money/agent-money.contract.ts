@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { quoteCreateSchema, quoteSchema } from "@/lib/quotes/quote.contract";
@@ -85,3 +86,15 @@ export const agentGetTransactionOp = defineOperation({
   params: z.object({ transactionId: z.string().max(100) }),
   responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(401, 403, 404) },
 });
+
+/** AGENT_ACTION.PENDING_APPROVAL: the pending transaction, and who asked (protocol.md "Webhooks"). */
+export const agentActionPendingEvent = defineEvent(
+  "AGENT_ACTION.PENDING_APPROVAL",
+  transactionSchema.extend({
+    agentId: z.string().describe("Agent:<uuid>"),
+    actionId: z.string().describe("AgentAction:<uuid>"),
+    transactionId: z.string().describe("Transaction:<uuid>"),
+    quoteId: z.string().optional().describe("Quote:<uuid>"),
+  }),
+  "An agent's transaction waits for the platform's approval (POST /transactions/{id}/approve or /reject)",
+);

@@ -4,6 +4,7 @@ import { quotes, scaChallenges, transactions } from "@/db/schema";
 import { transactionView } from "@/lib/transactions/transaction-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { QuoteRow } from "./quote-view";
+import { paymentEvent } from "@/lib/transactions/transaction-events";
 
 /**
  * A quote whose SCA challenge expired unanswered: its transaction FAILED with SCA_NOT_COMPLETED (no money
@@ -26,9 +27,8 @@ export async function failUnauthorizedQuote(
     .update(scaChallenges)
     .set({ consumedAt: now })
     .where(and(eq(scaChallenges.subjectId, q.id), eq(scaChallenges.purpose, "QUOTE")));
-  await emitEvent(tx, {
+  await emitEvent(tx, paymentEvent("OUTGOING", "FAILED"), {
     platformId: q.platformId,
-    type: "OUTGOING_PAYMENT.FAILED",
-    data: (await transactionView(tx, failed)) as unknown as Record<string, unknown>,
+    data: await transactionView(tx, failed),
   });
 }

@@ -12,6 +12,7 @@ import { insertTransaction, transactionFromQuote } from "@/lib/transactions/inse
 import { transactionView } from "@/lib/transactions/transaction-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { QuoteRow } from "./quote-view";
+import { paymentEvent } from "@/lib/transactions/transaction-events";
 
 /**
  * Whether executing the quote needs a per-quote SCA challenge (Grid: dynamic linking of amount and payee):
@@ -61,10 +62,9 @@ export async function holdForSca(
     })
     .where(eq(quotes.id, q.id))
     .returning();
-  await emitEvent(tx, {
+  await emitEvent(tx, paymentEvent("OUTGOING", "PENDING_AUTHORIZATION"), {
     platformId: platform.id,
-    type: "OUTGOING_PAYMENT.PENDING_AUTHORIZATION",
-    data: (await transactionView(tx, txn)) as unknown as Record<string, unknown>,
+    data: await transactionView(tx, txn),
   });
   return held;
 }

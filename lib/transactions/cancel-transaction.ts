@@ -9,6 +9,7 @@ import { releaseTransaction } from "@/lib/ledger/release-transaction";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { Transaction } from "./transaction.contract";
 import { transactionView, type TransactionRow } from "./transaction-view";
+import { paymentEvent } from "./transaction-events";
 
 /** Whether the transaction moves money on a bank rail (an external bank account on either side). */
 async function onBankRail(tx: Tx, row: TransactionRow): Promise<boolean> {
@@ -77,11 +78,9 @@ export async function cancelTransaction(
     });
     if (won.quoteId)
       await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
-    const prefix = won.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-    await emitEvent(tx, {
+    await emitEvent(tx, paymentEvent(won.direction, "FAILED"), {
       platformId: platform.id,
-      type: `${prefix}.FAILED`,
-      data: (await transactionView(tx, won)) as unknown as Record<string, unknown>,
+      data: await transactionView(tx, won),
     });
     return won;
   });

@@ -8,6 +8,7 @@ import { emitEvent } from "@/lib/webhooks/emit-event";
 import { executeTransaction } from "./execute-transaction";
 import type { Transaction } from "./transaction.contract";
 import { transactionView } from "./transaction-view";
+import { paymentEvent } from "./transaction-events";
 
 /**
  * POST /transactions/{id}/approve | /reject. The decision is one conditional UPDATE from
@@ -64,10 +65,9 @@ export async function decideApproval(
     }
     if (won.quoteId)
       await tx.update(quotes).set({ status: "FAILED", updatedAt: now }).where(eq(quotes.id, won.quoteId));
-    await emitEvent(tx, {
+    await emitEvent(tx, paymentEvent("OUTGOING", "FAILED"), {
       platformId: platform.id,
-      type: "OUTGOING_PAYMENT.FAILED",
-      data: (await transactionView(tx, won)) as unknown as Record<string, unknown>,
+      data: await transactionView(tx, won),
     });
     return won;
   });

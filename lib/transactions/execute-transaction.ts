@@ -17,6 +17,8 @@ import { sandboxTransactionHash } from "./on-chain";
 import { payoutOutcome, refundOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
 import { toTransaction, transactionView, type TransactionOwner, type TransactionRow } from "./transaction-view";
+import { paymentEvent, refundEvents } from "./transaction-events";
+import type { Transaction } from "./transaction.contract";
 
 export interface ExecuteOptions {
   settings: PlatformSettings;
@@ -287,13 +289,9 @@ async function setStatus(
   const values = { ...change, ...(change.status === "COMPLETED" ? { settledAt: now } : {}), updatedAt: now };
   // The row after this statement is known here (the row as inserted, with these values), so its event is written by
   // the same statement as well: the outbox insert in a second data-modifying CTE, committing with the change as before.
-  const data = toTransaction({ ...row, ...values }, owner) as unknown as Record<string, unknown>;
-  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-  const ctes: WithSubquery[] = [
-    tx
-      .$with("status_event", {})
-      .as(eventInsert(tx, { platformId: row.platformId, type: `${prefix}.${change.status}`, data }).getSQL()),
-  ];
+  const data = toTransaction({ ...row, ...values }, owner);
+  const event = eventInsert(tx, paymentEvent(row.direction, change.status), { platformId: row.platformId, data });
+  const ctes: WithSubquery[] = [tx.$with("status_event", {}).as(event.getSQL())];
   if (row.quoteId) {
     const quoteUpdate = tx
       .update(quotes)
@@ -319,9 +317,8 @@ export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
       .set({ status: quoteStatusFor(row.status), updatedAt: new Date() })
       .where(and(eq(quotes.id, row.quoteId)));
   }
-  const prefix = row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT";
-  const data = (await transactionView(tx, row)) as unknown as Record<string, unknown>;
-  await emitEvent(tx, { platformId: row.platformId, type: `${prefix}.${row.status}`, data });
+  const data = await transactionView(tx, row);
+  await emitEvent(tx, paymentEvent(row.direction, row.status), { platformId: row.platformId, data });
   await emitRefundEvents(tx, row, data);
 }
 
@@ -330,18 +327,18 @@ export async function afterStatus(tx: Tx, row: TransactionRow): Promise<void> {
  * The refund follows the rail rules of its destination (the source account): it fails when that account
  * cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
  */
-async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Record<string, unknown>): Promise<void> {
+async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Transaction): Promise<void> {
   if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
-    await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
+    await emitEvent(tx, refundEvents.PENDING, { platformId: row.platformId, data });
     const refund =
       row.sourceKind === "EXTERNAL" && row.sourceAccountId
         ? await refundOutcome(tx, { platformId: row.platformId, sourceExternalAccountId: row.sourceAccountId })
         : ({ ok: true } as const);
-    const type = refund.ok ? "INCOMING_PAYMENT.REFUND_COMPLETED" : "INCOMING_PAYMENT.REFUND_FAILED";
-    await emitEvent(tx, {
-      platformId: row.platformId,
-      type,
-      data: refund.ok ? data : { ...data, refundFailureReason: refund.reason },
-    });
+    if (refund.ok) await emitEvent(tx, refundEvents.COMPLETED, { platformId: row.platformId, data });
+    else
+      await emitEvent(tx, refundEvents.FAILED, {
+        platformId: row.platformId,
+        data: { ...data, refundFailureReason: refund.reason },
+      });
   }
 }

@@ -11,6 +11,7 @@ import { sandboxSuffix, type KycStatus } from "@/lib/customers/kyc-status";
 import { setKycStatus } from "./set-kyc-status";
 import { toVerification } from "./verification-view";
 import type { Verification, VerificationError, VerificationStatus } from "./verification.contract";
+import { verificationEvent } from "./verification.contract";
 
 /**
  * POST /verifications. The customer row is locked, so concurrent submissions decide one after the
@@ -58,7 +59,7 @@ export async function submitVerification(platform: PlatformPrincipal, customerId
       })
       .returning();
     const out = toVerification(v);
-    await emitEvent(tx, { platformId: platform.id, type: `VERIFICATION.${status}`, data: out });
+    await emitEvent(tx, verificationEvent(status), { platformId: platform.id, data: out });
     await setKycStatus(tx, row, customerStatus);
     if (row.customerType === "BUSINESS" && customerStatus !== row.kycStatus)
       await resolveOwners(tx, row.id, customerStatus);
