@@ -37,15 +37,26 @@ export function canonicalBase64url(value: string, field: string): string {
 }
 
 /**
- * Verify a registration ceremony with @simplewebauthn/server (protocol.md "Passkeys"): the expected challenge
- * is the integrator's `challenge`; origin(s) and RP ID come from the platform's `webauthn` settings; the
- * user-present flag is required, user verification is not (spec: "UP flag").
+ * The one WebAuthn registration check of the service, for wallet passkeys (POST /auth/credentials) and SCA
+ * passkeys (POST /sca/factors/confirm) alike, with @simplewebauthn/server (protocol.md "Passkeys"): the expected
+ * challenge (at least 32 bytes) is the integrator's `challenge` or the one the service issued; origin one of the
+ * platform's `webauthn.origins` (and the one the client states, when it states one), RP ID from its settings;
+ * type webauthn.create; the user-present flag is required, user verification is not (spec: "UP flag"); the
+ * credential id named must be the attested one.
  */
 export async function verifyPasskeyRegistration(
   webauthn: WebauthnSettings,
   challenge: string,
   attestation: PasskeyAttestation,
+  /** The origin the client states it registered at (SCA enrollment carries one). */
+  origin?: string,
 ): Promise<VerifiedPasskey> {
+  if (origin !== undefined && !webauthn.origins.includes(origin)) {
+    throw new ApiError("UNAUTHORIZED", "origin is not one of the platform's webauthn.origins", {
+      reason: "ATTESTATION_ORIGIN_MISMATCH",
+      expectedOrigins: webauthn.origins,
+    });
+  }
   const expectedChallenge = canonicalBase64url(challenge, "challenge");
   if (base64urlDecode(expectedChallenge).length < MIN_REGISTRATION_CHALLENGE_BYTES) {
     throw new ApiError(
@@ -77,7 +88,7 @@ export async function verifyPasskeyRegistration(
         },
       },
       expectedChallenge,
-      expectedOrigin: webauthn.origins,
+      expectedOrigin: origin ?? webauthn.origins,
       expectedRPID: webauthn.rpId,
       expectedType: "webauthn.create",
       requireUserPresence: true,
