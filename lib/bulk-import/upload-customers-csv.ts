@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
@@ -14,7 +15,7 @@ import { CSV_COLUMNS, REQUIRED_COLUMNS } from "./bulk-import.contract";
 const INSERT_BATCH = 1000;
 
 function badCsv(message: string, errors: { field: string; message: string }[]): ApiError {
-  return new ApiError("INVALID_INPUT", message, { errors });
+  return invalidInput(errors, message);
 }
 
 /**

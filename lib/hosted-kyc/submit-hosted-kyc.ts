@@ -5,8 +5,7 @@ import { kycLinks } from "@/db/schema";
 import { applyCustomerPatch } from "@/lib/customers/apply-customer-patch";
 import { customerUpdateSchema } from "@/lib/customers/customer.contract";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
-import { ApiError } from "@/lib/api-core/errors";
-import { parseOrThrow } from "@/lib/api-core/validation";
+import { parseOrThrow, invalidInput } from "@/lib/api-core/validation";
 import { uploadDocument } from "@/lib/documents/upload-document";
 import { formatId } from "@/lib/ids";
 import { openKycLink } from "./open-kyc-link";
@@ -45,8 +44,8 @@ export async function submitHostedKyc(
   const db = await getDb();
   const link = await openKycLink(db, token);
   if (link.customer.customerType !== "INDIVIDUAL") {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [],
       "The hosted form verifies individuals; business customers use POST /verifications with documents and beneficial owners",
     );
   }

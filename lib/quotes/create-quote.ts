@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
@@ -76,17 +77,14 @@ async function insertQuote(
   const db = await getDb();
   const scope = opts.actor?.customerScope;
   if (input.scaFactor === "TOTP") {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [
+        {
+          field: "scaFactor",
+          message: "SMS_OTP or PASSKEY (TOTP cannot carry the dynamic linking of amount and payee)",
+        },
+      ],
       "TOTP cannot authorize a payment (no dynamic linking): use SMS_OTP or PASSKEY",
-      {
-        errors: [
-          {
-            field: "scaFactor",
-            message: "SMS_OTP or PASSKEY (TOTP cannot carry the dynamic linking of amount and payee)",
-          },
-        ],
-      },
     );
   }
   const lookup =
@@ -95,15 +93,17 @@ async function insertQuote(
       : undefined;
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   if (input.source.customerId !== undefined && parseId("Customer", input.source.customerId) !== src.customerId) {
-    throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {
-      errors: [{ field: "source.customerId", message: "Must be the customer that owns source.accountId" }],
-    });
+    throw invalidInput(
+      [{ field: "source.customerId", message: "Must be the customer that owns source.accountId" }],
+      "source.customerId does not own source.accountId",
+    );
   }
   const dst = await resolveQuoteDestination(db, platform, input, scope);
   if (dst.kind === src.kind && dst.uuid === src.uuid) {
-    throw new ApiError("INVALID_INPUT", "Source and destination are the same account", {
-      errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
-    });
+    throw invalidInput(
+      [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
+      "Source and destination are the same account",
+    );
   }
   if (src.customerId) await requireReadyToTransact(db, src.customerId, src.owner);
   const payerData =
@@ -122,14 +122,15 @@ async function insertQuote(
   assertAmountsBounded("lockedCurrencyAmount", [price.totalSending, price.totalReceiving, price.usdValueCents]);
   checkTransactionSize(platform.settings, price.usdValueCents);
   if (dst.uma && (price.totalReceiving < BigInt(dst.uma.min) || price.totalReceiving > BigInt(dst.uma.max))) {
-    throw new ApiError("INVALID_INPUT", `The receiver accepts ${dst.uma.min} to ${dst.uma.max} ${dst.currency}`, {
-      errors: [
+    throw invalidInput(
+      [
         {
           field: "lockedCurrencyAmount",
           message: `The receiving amount must be within ${dst.uma.min}–${dst.uma.max} ${dst.currency}`,
         },
       ],
-    });
+      `The receiver accepts ${dst.uma.min} to ${dst.uma.max} ${dst.currency}`,
+    );
   }
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status ?? "", Number(price.totalReceiving))) {
     throw new ApiError(
@@ -225,9 +226,10 @@ async function resolveQuoteDestination(
     dst.accountType && dst.accountInfo ? paymentRailsOf(VARIANT_BY_TYPE.get(dst.accountType)!, dst.accountInfo) : [];
   if (rail !== undefined && !railsOfDestination.includes(rail)) {
     const rails = railsOfDestination.join(", ") || "none (an internal account)";
-    throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {
-      errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
-    });
+    throw invalidInput(
+      [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
+      `The destination cannot be paid by ${rail}; its rails: ${rails}`,
+    );
   }
   return {
     kind: dst.kind === "EXTERNAL" ? "EXTERNAL" : "INTERNAL",
@@ -244,12 +246,9 @@ async function resolveQuoteDestination(
  * execution goes through the signed-retry mechanism on POST /quotes/{id}/execute.
  */
 export function walletSignatureNeeded(): ApiError {
-  return new ApiError(
-    "INVALID_INPUT",
+  return invalidInput(
+    [{ field: "immediatelyExecute", message: "Not available for EMBEDDED_WALLET sources" }],
     "The source is an EMBEDDED_WALLET: create the quote without immediatelyExecute and execute it with a wallet signature (POST /quotes/{quoteId}/execute, signed retry)",
-    {
-      reason: "WALLET_SIGNATURE_REQUIRED",
-      errors: [{ field: "immediatelyExecute", message: "Not available for EMBEDDED_WALLET sources" }],
-    },
+    { reason: "WALLET_SIGNATURE_REQUIRED" },
   );
 }

@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
@@ -30,9 +31,10 @@ export async function sandboxUmaReceive(
   const sender = await sandboxCounterparty.lookup(input.senderUmaAddress);
   if (!sender) throw notFound("UMA_NOT_FOUND", "UMA sender", input.senderUmaAddress);
   if (!input.receiverUmaAddress && !input.customerId) {
-    throw new ApiError("INVALID_INPUT", "Name the receiver", {
-      errors: [{ field: "receiverUmaAddress", message: "receiverUmaAddress or customerId is required" }],
-    });
+    throw invalidInput(
+      [{ field: "receiverUmaAddress", message: "receiverUmaAddress or customerId is required" }],
+      "Name the receiver",
+    );
   }
   const db = await getDb();
   const where = [eq(customers.platformId, platform.id), isNull(customers.deletedAt)];
@@ -58,9 +60,10 @@ export async function sandboxUmaReceive(
     .orderBy(asc(internalAccounts.id))
     .limit(1);
   if (!acct) {
-    throw new ApiError("INVALID_INPUT", `The receiver has no ${input.receivingCurrencyCode} account`, {
-      errors: [{ field: "receivingCurrencyCode", message: "The receiver holds no internal account in this currency" }],
-    });
+    throw invalidInput(
+      [{ field: "receivingCurrencyCode", message: "The receiver holds no internal account in this currency" }],
+      `The receiver has no ${input.receivingCurrencyCode} account`,
+    );
   }
   const hold =
     sender.outcome === "PENDING_LONG"

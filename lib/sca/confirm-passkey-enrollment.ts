@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { scaPasskeys, scaStates } from "@/db/schema";
@@ -27,16 +28,15 @@ export async function confirmPasskeyEnrollment(
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     const challenge = state.passkeyEnrollChallenge;
     if (!challenge || !state.passkeyEnrollExpiresAt || state.passkeyEnrollExpiresAt.getTime() <= Date.now()) {
-      throw new ApiError(
-        "INVALID_INPUT",
-        "No passkey enrollment is in progress (or it expired); start one with POST /sca/factors",
-        { reason: "NO_ENROLLMENT" },
-      );
+      throw invalidInput([], "No passkey enrollment is in progress (or it expired); start one with POST /sca/factors", {
+        reason: "NO_ENROLLMENT",
+      });
     }
     if (!platform.settings.webauthn.origins.includes(body.origin)) {
-      throw new ApiError("INVALID_INPUT", "origin is not one of the platform's webauthn.origins", {
-        errors: [{ field: "origin", message: `Expected one of ${platform.settings.webauthn.origins.join(", ")}` }],
-      });
+      throw invalidInput(
+        [{ field: "origin", message: `Expected one of ${platform.settings.webauthn.origins.join(", ")}` }],
+        "origin is not one of the platform's webauthn.origins",
+      );
     }
     let passkey: VerifiedPasskey;
     try {
@@ -49,9 +49,10 @@ export async function confirmPasskeyEnrollment(
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
       // The SCA answer for a registration that does not verify: 400 naming `credential` (the check in the message).
-      throw new ApiError("INVALID_INPUT", `The passkey registration was refused: ${e.message}`.slice(0, 400), {
-        errors: [{ field: "credential", message: "Does not verify" }],
-      });
+      throw invalidInput(
+        [{ field: "credential", message: "Does not verify" }],
+        `The passkey registration was refused: ${e.message}`.slice(0, 400),
+      );
     }
     await tx
       .update(scaStates)

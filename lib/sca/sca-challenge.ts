@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { generateAuthenticationOptions } from "@simplewebauthn/server";
@@ -71,8 +72,7 @@ export async function issueScaChallenge(
       purpose === "QUOTE" && args.factor === "TOTP"
         ? "TOTP cannot authorize a payment (no dynamic linking)"
         : `${args.factor} is not enrolled`;
-    throw new ApiError("INVALID_INPUT", why, {
-      errors: [{ field: args.factorField ?? "scaFactor", message: why }],
+    throw invalidInput([{ field: args.factorField ?? "scaFactor", message: why }], why, {
       availableFactors: available,
     });
   }
@@ -191,7 +191,7 @@ export function requireProofShape(proof: ScaProof): void {
   const errors = proof.passkeyAssertion
     ? [{ field: "origin", message: "Required alongside passkeyAssertion" }]
     : [{ field: "code", message: "Required (or passkeyAssertion + origin for PASSKEY)" }];
-  throw new ApiError("INVALID_INPUT", "Give code (SMS_OTP, TOTP) or passkeyAssertion and origin (PASSKEY)", { errors });
+  throw invalidInput(errors, "Give code (SMS_OTP, TOTP) or passkeyAssertion and origin (PASSKEY)");
 }
 
 /** Whether the proof satisfies the challenge. A passkey assertion that verifies moves its counter. */
@@ -278,9 +278,8 @@ function assertionOf(json: Record<string, unknown>): PasskeyAssertion | null {
 export async function failedProof(tx: Tx, state: ScaState): Promise<ApiError> {
   const after = await countFailure(tx, state);
   if (after.lockedUntil && after.lockedUntil.getTime() > Date.now()) return lockedError(after.lockedUntil);
-  return new ApiError("INVALID_INPUT", "The SCA proof is not correct", {
+  return invalidInput([{ field: "code", message: "Wrong code or assertion" }], "The SCA proof is not correct", {
     failedAttempts: after.failedAttempts,
-    errors: [{ field: "code", message: "Wrong code or assertion" }],
   });
 }
 

@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { externalAccounts, internalAccounts } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { parseId } from "@/lib/ids";
 
@@ -9,8 +10,7 @@ import { parseId } from "@/lib/ids";
  * The accounts a mint or burn names, checked the same way for both: another platform's account reads as
  * missing (404); the wrong kind, currency or status is 400 naming the field.
  */
-const invalid = (field: string, message: string) =>
-  new ApiError("INVALID_INPUT", `${field}: ${message}`, { errors: [{ field, message }] });
+const invalid = (field: string, message: string) => invalidInput([{ field, message }], `${field}: ${message}`);
 
 export async function externalAccountFor(
   db: DbOrTx,

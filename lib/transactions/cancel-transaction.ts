@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { externalAccounts, quotes, transactions } from "@/db/schema";
@@ -47,12 +48,10 @@ export async function cancelTransaction(
     const [current] = await tx.select().from(transactions).where(mine);
     if (!current) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
     if (!(await onBankRail(tx, current))) {
-      throw new ApiError(
-        "INVALID_INPUT",
+      throw invalidInput(
+        [],
         "Only bank transfers (an external bank account as source or destination) can be cancelled",
-        {
-          reason: "NOT_A_BANK_TRANSFER",
-        },
+        { reason: "NOT_A_BANK_TRANSFER" },
       );
     }
     const now = new Date();

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, inArray, sql, type WithSubquery } from "drizzle-orm";
 import { execRows, type Tx } from "@/db/client";
 import { customers, internalAccounts, quotes, transactions } from "@/db/schema";
@@ -90,7 +91,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     if (src?.status !== "ACTIVE") {
       return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
-        error: new ApiError("INVALID_INPUT", `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, {
+        error: invalidInput([], `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, {
           reason: "SOURCE_NOT_ACTIVE",
         }),
       });

@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, documents, verifications } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid, parseId } from "@/lib/ids";
 import { resolveOwners } from "@/lib/beneficial-owners/owner-kyc-status";
@@ -31,12 +32,10 @@ export async function submitVerification(platform: PlatformPrincipal, customerId
       : [];
     if (!row) throw notFound("USER_NOT_FOUND", "Customer", customerId);
     if (row.kycStatus === "APPROVED" || row.kycStatus === "REJECTED") {
-      throw new ApiError(
-        "INVALID_INPUT",
+      throw invalidInput(
+        [],
         `The customer's verification is settled (${row.kycStatus}); it cannot be submitted again`,
-        {
-          kycStatus: row.kycStatus,
-        },
+        { kycStatus: row.kycStatus },
       );
     }
     let errors = await missingForVerification(tx, row);

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { base64urlDecode, base64urlEncode } from "@/lib/crypto";
 import { ApiError } from "@/lib/api-core/errors";
@@ -30,9 +31,7 @@ export function canonicalBase64url(value: string, field: string): string {
   try {
     return base64urlEncode(base64urlDecode(value));
   } catch {
-    throw new ApiError("INVALID_INPUT", `${field} must be base64url (RFC 4648 §5)`, {
-      errors: [{ field, message: "expected base64url text" }],
-    });
+    throw invalidInput([{ field, message: "expected base64url text" }], `${field} must be base64url (RFC 4648 §5)`);
   }
 }
 
@@ -59,17 +58,14 @@ export async function verifyPasskeyRegistration(
   }
   const expectedChallenge = canonicalBase64url(challenge, "challenge");
   if (base64urlDecode(expectedChallenge).length < MIN_REGISTRATION_CHALLENGE_BYTES) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [
+        {
+          field: "challenge",
+          message: `expected at least ${MIN_REGISTRATION_CHALLENGE_BYTES} bytes, received ${base64urlDecode(expectedChallenge).length}`,
+        },
+      ],
       `challenge must carry at least ${MIN_REGISTRATION_CHALLENGE_BYTES} random bytes`,
-      {
-        errors: [
-          {
-            field: "challenge",
-            message: `expected at least ${MIN_REGISTRATION_CHALLENGE_BYTES} bytes, received ${base64urlDecode(expectedChallenge).length}`,
-          },
-        ],
-      },
     );
   }
   const credentialId = canonicalBase64url(attestation.credentialId, "attestation.credentialId");
