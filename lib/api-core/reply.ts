@@ -9,7 +9,7 @@ export interface Reply {
 }
 
 /** A reply whose status and body type are known where it is built (`reply(201, card)`). */
-export interface TypedReply<S extends number, B> {
+interface TypedReply<S extends number, B> {
   status: S;
   body: B;
   headers?: Record<string, string>;

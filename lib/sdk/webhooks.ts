@@ -13,10 +13,10 @@ import type { webhooks } from "./generated/openapi";
 const WEBHOOK_SIGNATURE_HEADER = "Service-Webhook-Signature";
 
 /** The event types the service sends: its event catalogue, through the OpenAPI document's `webhooks`. */
-export type WebhookEventType = keyof webhooks;
+type WebhookEventType = keyof webhooks;
 
 /** The envelope of one event type, `data` typed by the catalogue's schema of that type. */
-export type WebhookEnvelope<K extends WebhookEventType = WebhookEventType> = {
+type WebhookEnvelope<K extends WebhookEventType = WebhookEventType> = {
   [T in K]: webhooks[T]["post"]["requestBody"]["content"]["application/json"];
 }[K];
 
