@@ -76,6 +76,17 @@ describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed ret
     const p = await newPlatform();
     const client = sdkFor(p);
     const user = await newWalletUser(p, client);
+    await call("PATCH", `/customers/${user.customerId}`, {
+      auth: p.auth,
+      body: {
+        endUserTermsConsent: {
+          termsVersion: "V1",
+          acceptedAt: new Date().toISOString(),
+          acceptanceMethod: "CHECKBOX",
+          ipAddress: "203.0.113.7",
+        },
+      },
+    });
     const payee = await moneyCustomer(p, ["USD"]);
     await fund(p, user.accountId, 5_000_000);
     const q = await call("POST", "/quotes", {
