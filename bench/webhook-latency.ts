@@ -16,6 +16,7 @@ import { closeDb, getDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
+import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { buildApp, createTestDatabase, startServer } from "../test/support/server";
 import { startReceiver } from "../test/support/webhook-receiver";
 
@@ -68,7 +69,7 @@ try {
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < EVENTS) {
           const n = next++;
-          const id = await conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { round, n } }));
+          const id = await conn.transaction((tx) => emitEvent(tx, testEvent, { platformId, data: { round, n } }));
           committedAt.set(`Webhook:${id}`, performance.now());
         }
       }),

@@ -6,9 +6,48 @@ import { readDb } from "./replica";
 
 type Table = PgTable & { id: PgColumn };
 
+/** Where a page's rows come from: the rows after a cursor in id order, and the total count of the filters. */
+export interface PageSource<R> {
+  /** The uuid column the page is ordered and cursored by (UUIDv7: creation order). */
+  id: PgColumn;
+  /** At most `limit` rows under the filters and `after` (undefined on the first page), in `order`. */
+  rows: (after: SQL | undefined, order: SQL, limit: number) => Promise<R[]>;
+  /** The number of rows under the filters (Grid's totalCount), cursor aside. */
+  count: () => Promise<number>;
+  /** The id (bare uuid) of a row, for the next cursor. */
+  idOf: (row: R) => string;
+}
+
+/**
+ * The one paging rule every list answers through (Grid's `{data, hasMore, nextCursor, totalCount}`): `limit` rows
+ * after the cursor in id order (ascending or descending), one more fetched to know whether more follow, the page and
+ * its count run concurrently (two pool connections: the latency is the slower, not the sum).
+ */
+export async function pageOf<R, T>(
+  q: { limit: number; cursor?: string; sortOrder?: "asc" | "desc" },
+  source: PageSource<R>,
+  map: (rows: R[]) => T[] | Promise<T[]>,
+): Promise<Page<T>> {
+  const after = decodeCursor(q.cursor);
+  const descending = q.sortOrder === "desc";
+  const [rows, totalCount] = await Promise.all([
+    source.rows(
+      after ? (descending ? lt(source.id, after) : gt(source.id, after)) : undefined,
+      descending ? desc(source.id) : asc(source.id),
+      q.limit + 1,
+    ),
+    source.count(),
+  ]);
+  const hasMore = rows.length > q.limit;
+  const slice = hasMore ? rows.slice(0, q.limit) : rows;
+  const out: Page<T> = { data: await map(slice), hasMore, totalCount };
+  if (hasMore) out.nextCursor = encodeCursor(source.idOf(slice[slice.length - 1]));
+  return out;
+}
+
 /**
  * One page of `table` in id order (UUIDv7: creation order) under `filters`, after `cursor`, with the
- * total count of the filters. Every list endpoint pages through this, so all pages look alike.
+ * total count of the filters. Every list of one table pages through this, so all pages look alike.
  */
 export async function listPage<TT extends Table, T>(
   table: TT,
@@ -18,22 +57,20 @@ export async function listPage<TT extends Table, T>(
 ): Promise<Page<T>> {
   // A list may read from the read replica once it has caught up (db/replica.ts); inside a transaction, the caller's.
   const conn = db ?? (await readDb());
-  const after = decodeCursor(q.cursor);
-  const descending = q.sortOrder === "desc";
-  const where = [...q.filters];
-  if (after) where.push(descending ? lt(table.id, after) : gt(table.id, after));
-  const [rows, totalCount] = await Promise.all([
-    conn
-      .select()
-      .from(table as PgTable)
-      .where(and(...where))
-      .orderBy(descending ? desc(table.id) : asc(table.id))
-      .limit(q.limit + 1) as Promise<TT["$inferSelect"][]>,
-    conn.$count(table, and(...q.filters)),
-  ]);
-  const hasMore = rows.length > q.limit;
-  const slice = hasMore ? rows.slice(0, q.limit) : rows;
-  const out: Page<T> = { data: await map(slice), hasMore, totalCount };
-  if (hasMore) out.nextCursor = encodeCursor(String((slice[slice.length - 1] as { id: string }).id));
-  return out;
+  return pageOf(
+    q,
+    {
+      id: table.id,
+      rows: (after, order, limit) =>
+        conn
+          .select()
+          .from(table as PgTable)
+          .where(and(...q.filters, after))
+          .orderBy(order)
+          .limit(limit) as Promise<TT["$inferSelect"][]>,
+      count: () => conn.$count(table, and(...q.filters)),
+      idOf: (row) => String((row as { id: string }).id),
+    },
+    map,
+  );
 }

@@ -1,8 +1,8 @@
-import { asc, count, desc, eq, gt, gte, lt, lte, type SQL } from "drizzle-orm";
+import { count, eq, gte, lte, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { transactions } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { decodeCursor, encodeCursor, type Page } from "@/lib/api-core/pagination";
+import { pageOf } from "@/db/list-page";
 import { parseId } from "@/lib/ids";
 import { actionQuery, toAgentAction } from "@/lib/agent-money/action-view";
 
@@ -14,20 +14,22 @@ export interface ActionFilters {
   sortOrder: "asc" | "desc";
 }
 
-/** A page of agent actions in `where`, with Grid's totalCount. */
+/** A page of agent actions in `where`, with Grid's totalCount (db/list-page.ts). */
 export async function pageOfActions(where: SQL[], q: ActionFilters) {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: count() }).from(actionQuery(db, where).as("a"));
-  const after = decodeCursor(q.cursor);
-  if (after) where = [...where, q.sortOrder === "asc" ? gt(transactions.id, after) : lt(transactions.id, after)];
-  const rows = await actionQuery(db, where)
-    .orderBy(q.sortOrder === "asc" ? asc(transactions.id) : desc(transactions.id))
-    .limit(q.limit + 1);
-  const hasMore = rows.length > q.limit;
-  const slice = hasMore ? rows.slice(0, q.limit) : rows;
-  const out: Page<ReturnType<typeof toAgentAction>> = { data: slice.map(toAgentAction), hasMore, totalCount: total };
-  if (hasMore) out.nextCursor = encodeCursor(slice[slice.length - 1].t.id);
-  return out;
+  return pageOf(
+    q,
+    {
+      id: transactions.id,
+      rows: (after, order, limit) =>
+        actionQuery(db, after ? [...where, after] : where)
+          .orderBy(order)
+          .limit(limit),
+      count: async () => (await db.select({ total: count() }).from(actionQuery(db, where).as("a")))[0].total,
+      idOf: (r) => r.t.id,
+    },
+    (rows) => rows.map(toAgentAction),
+  );
 }
 
 /** GET /agents/approvals: the platform's agent actions waiting for its decision. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { quoteCreateSchema, quoteSchema } from "@/lib/quotes/quote.contract";
@@ -116,3 +117,10 @@ export const agentGetTransactionOp = defineOperation({
   params: z.object({ transactionId: z.string().max(100) }),
   responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(401, 403, 404) },
 });
+
+/** AGENT_ACTION.PENDING_APPROVAL: Grid's AgentActionWebhook, the whole AgentAction (approvals-and-audit guide). */
+export const agentActionPendingEvent = defineEvent(
+  "AGENT_ACTION.PENDING_APPROVAL",
+  agentActionSchema,
+  "An agent's action waits for the platform's approval (POST /agents/actions/{id}/approve or /transactions/{id}/approve)",
+);

@@ -2,8 +2,8 @@ import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
 import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { getQuote } from "@/lib/quotes/get-quote";
 import { getTransaction } from "@/lib/transactions/get-transaction";
-import { listTransactions } from "@/lib/transactions/list-transactions";
 import type { transactionStatusFilter } from "@/lib/transactions/transaction.contract";
+import { listPaymentTransactions } from "@/lib/transactions/list-transactions";
 
 /** Reads scoped to the agent's customer: another customer's quote or transaction answers 404 like a missing one. */
 export async function agentGetQuote(agent: AgentPrincipal, quoteId: string) {
@@ -26,5 +26,5 @@ export async function agentListTransactions(
   },
 ) {
   requireAgentPermission(agent, "VIEW_TRANSACTIONS");
-  return listTransactions(agent.platformId, q, agent.customerId);
+  return listPaymentTransactions(agent.platformId, q, agent.customerId);
 }

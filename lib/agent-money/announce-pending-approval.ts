@@ -4,6 +4,7 @@ import { transactions } from "@/db/schema";
 import type { TransactionRow } from "@/lib/transactions/transaction-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { findAction } from "./action-view";
+import { agentActionPendingEvent } from "./agent-money.contract";
 
 /**
  * An agent's transaction now waits for the platform (its PENDING event was written by the state machine,
@@ -13,9 +14,8 @@ import { findAction } from "./action-view";
 export async function announcePendingApproval(tx: Tx, pending: TransactionRow): Promise<void> {
   const action = await findAction(tx, pending.id, [eq(transactions.platformId, pending.platformId)]);
   if (!action) throw new Error(`agent transaction ${pending.id} has no action view`);
-  await emitEvent(tx, {
+  await emitEvent(tx, agentActionPendingEvent, {
     platformId: pending.platformId,
-    type: "AGENT_ACTION.PENDING_APPROVAL",
-    data: action as unknown as Record<string, unknown>,
+    data: action,
   });
 }

@@ -1,3 +1,4 @@
+import { invalidInput } from "./validation";
 import { ApiError } from "./errors";
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -30,10 +31,11 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new ApiError("INVALID_INPUT", "The request body is not valid JSON", {
-      reason: "MALFORMED_JSON",
-      errors: [{ field: "(body)", message: e instanceof Error ? e.message : "Malformed JSON" }],
-    });
+    throw invalidInput(
+      [{ field: "(body)", message: e instanceof Error ? e.message : "Malformed JSON" }],
+      "The request body is not valid JSON",
+      { reason: "MALFORMED_JSON" },
+    );
   }
 }
 
@@ -101,9 +103,10 @@ export async function readFormBody(req: Request, maxBytes = MAX_BODY_BYTES): Pro
       headers: { "content-type": type },
     }).formData();
   } catch {
-    throw new ApiError("INVALID_INPUT", "The multipart body could not be parsed", {
-      errors: [{ field: "(body)", message: "Malformed multipart/form-data" }],
-    });
+    throw invalidInput(
+      [{ field: "(body)", message: "Malformed multipart/form-data" }],
+      "The multipart body could not be parsed",
+    );
   }
   const out: Record<string, unknown> = {};
   for (const [k, v] of form) out[k] = v;

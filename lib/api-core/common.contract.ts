@@ -23,8 +23,11 @@ const DESCRIPTIONS: Record<number, string> = {
   500: "Internal error",
 };
 
-export function errorResponses(...statuses: number[]): Record<number, ResponseSpec> {
+type ErrorSpec = { description: string; schema: typeof errorSchema };
+
+/** The error responses of an operation, each status kept in the type (a handler's reply is typed by them). */
+export function errorResponses<const S extends number>(...statuses: S[]): { [K in S | 500]: ErrorSpec } {
   const out: Record<number, ResponseSpec> = {};
   for (const s of [...statuses, 500]) out[s] = { description: DESCRIPTIONS[s] ?? "Error", schema: errorSchema };
-  return out;
+  return out as { [K in S | 500]: ErrorSpec };
 }

@@ -1,5 +1,5 @@
+import { invalidInput } from "./validation";
 import { z } from "zod";
-import { ApiError } from "./errors";
 
 /** `limit` (1–100, default 20) and an opaque `cursor`, shared by every list endpoint (Grid's names). */
 export const paginationQuery = z.object({
@@ -25,7 +25,7 @@ export interface Page<T> {
 }
 
 /** A filter that can match nothing (an unknown or foreign id): the empty page. */
-export function emptyPage<T>(): Page<T> {
+export function emptyPage<T = never>(): Page<T> {
   return { data: [], hasMore: false, totalCount: 0 };
 }
 
@@ -39,9 +39,7 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   const text = Buffer.from(cursor, "base64url").toString("utf8");
   const m = /^v1:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(text);
   if (!m) {
-    throw new ApiError("INVALID_INPUT", "The cursor is not one this service issued", {
-      errors: [{ field: "cursor", message: "Invalid cursor" }],
-    });
+    throw invalidInput([{ field: "cursor", message: "Invalid cursor" }], "The cursor is not one this service issued");
   }
   return m[1];
 }

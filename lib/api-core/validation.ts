@@ -110,8 +110,14 @@ function describeValue(v: unknown): string {
   return typeof v;
 }
 
-export function invalidInput(errors: FieldError[], message = "The request has invalid fields"): ApiError {
-  return new ApiError("INVALID_INPUT", message, { errors });
+export function invalidInput(
+  errors: FieldError[],
+  message = "The request has invalid fields",
+  details?: Record<string, unknown>,
+): ApiError {
+  // A refusal that is not about one field (a state, a malformed body) carries no errors[] rather than an empty one.
+  const all = errors.length > 0 ? { ...details, errors } : details;
+  return new ApiError("INVALID_INPUT", message, all);
 }
 
 /**

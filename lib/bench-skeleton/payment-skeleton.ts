@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { sql } from "drizzle-orm";
 import { execRows, getDb, type DbOrTx } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
@@ -28,8 +29,7 @@ export async function paymentSkeleton(input: {
   const platformId = parseId("Platform", input.platformId);
   const source = parseId("InternalAccount", input.source);
   const destination = parseId("InternalAccount", input.destination);
-  if (!platformId || !source || !destination)
-    throw new ApiError("INVALID_INPUT", "platformId, source and destination must be ids");
+  if (!platformId || !source || !destination) throw invalidInput([], "platformId, source and destination must be ids");
   const payload = JSON.stringify({
     source: input.source,
     destination: input.destination,

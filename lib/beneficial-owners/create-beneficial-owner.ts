@@ -1,8 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { getDb } from "@/db/client";
 import { beneficialOwners } from "@/db/schema";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import { sealIdentifier } from "@/lib/customers/seal-identifier";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import type { BeneficialOwnerCreate } from "./beneficial-owner.contract";
@@ -13,9 +13,10 @@ export async function createBeneficialOwner(platform: PlatformPrincipal, input: 
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, input.customerId);
   if (customer.customerType !== "BUSINESS") {
-    throw new ApiError("INVALID_INPUT", "Beneficial owners belong to BUSINESS customers", {
-      errors: [{ field: "customerId", message: "Must be a BUSINESS customer" }],
-    });
+    throw invalidInput(
+      [{ field: "customerId", message: "Must be a BUSINESS customer" }],
+      "Beneficial owners belong to BUSINESS customers",
+    );
   }
   const id = newUuid();
   const { identifierEncrypted, ...personalInfo } = await sealIdentifier(input.personalInfo, id);

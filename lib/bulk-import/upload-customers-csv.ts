@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { Readable } from "node:stream";
 import busboy from "busboy";
 import { CsvError, parse } from "csv-parse";
@@ -15,7 +16,7 @@ const INSERT_BATCH = 1000;
 const receiving = new Map<string, number>();
 
 function badCsv(message: string, errors: { field: string; message: string }[]): ApiError {
-  return new ApiError("INVALID_INPUT", message, { errors });
+  return invalidInput(errors, message);
 }
 
 const malformed = () =>

@@ -1,6 +1,7 @@
 import { processingSchema, signedRetryHeaders, signedRetryResponses } from "@/lib/signed-retry/signed-retry.contract";
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent, eventOf } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
@@ -212,3 +213,31 @@ export const cardTransactionSchema = z.object({
   updatedAt: z.string(),
 });
 export type CardTransaction = z.infer<typeof cardTransactionSchema>;
+
+export const cardStateChangeEvent = defineEvent("CARD.STATE_CHANGE", cardSchema, "A card's state changed");
+export const cardFundingSourceChangeEvent = defineEvent(
+  "CARD.FUNDING_SOURCE_CHANGE",
+  cardSchema,
+  "A card's funding sources changed",
+);
+const cardTransactionEvents = {
+  AUTHORIZED: defineEvent("CARD_TRANSACTION.AUTHORIZED", cardTransactionSchema, "A card transaction was authorized"),
+  PARTIALLY_SETTLED: defineEvent(
+    "CARD_TRANSACTION.PARTIALLY_SETTLED",
+    cardTransactionSchema,
+    "A card transaction partially settled",
+  ),
+  SETTLED: defineEvent("CARD_TRANSACTION.SETTLED", cardTransactionSchema, "A card transaction settled"),
+  REFUNDED: defineEvent("CARD_TRANSACTION.REFUNDED", cardTransactionSchema, "A card transaction was refunded"),
+  EXCEPTION: defineEvent("CARD_TRANSACTION.EXCEPTION", cardTransactionSchema, "A card transaction needs attention"),
+};
+export const cardEvents = [cardStateChangeEvent, cardFundingSourceChangeEvent, ...Object.values(cardTransactionEvents)];
+
+/** The event of a card transaction's status (spec Events: CARD_TRANSACTION.*); DECLINED has none. */
+export function cardTransactionEvent(status: (typeof CARD_TRANSACTION_STATUSES)[number]) {
+  return eventOf<string, (typeof cardTransactionEvents)[keyof typeof cardTransactionEvents]>(
+    cardTransactionEvents,
+    status,
+    "card transaction",
+  );
+}

@@ -3,6 +3,7 @@ import type { Tx } from "@/db/client";
 import { cardReveals, cards } from "@/db/schema";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { toCard } from "./card-view";
+import { cardStateChangeEvent } from "./card.contract";
 
 /**
  * A deleted customer's cards (in the deletion's transaction): every card not yet CLOSED is closed (funding sources
@@ -16,7 +17,7 @@ export async function closeCustomerCards(tx: Tx, platformId: string, customerUui
     .set({ state: "CLOSED", stateReason: "CLOSED_BY_PLATFORM", fundingSources: [], updatedAt: now })
     .where(and(eq(cards.customerId, customerUuid), eq(cards.platformId, platformId), ne(cards.state, "CLOSED")))
     .returning();
-  for (const row of closed) await emitEvent(tx, { platformId, type: "CARD.STATE_CHANGE", data: toCard(row) });
+  for (const row of closed) await emitEvent(tx, cardStateChangeEvent, { platformId, data: toCard(row) });
   const ids = (
     await tx
       .select({ id: cards.id })

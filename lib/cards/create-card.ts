@@ -11,6 +11,7 @@ import { cardProcessorFor } from "./card-processor";
 import { sealCardSecrets } from "./card-secrets";
 import { toCard } from "./card-view";
 import { resolveFundingSources } from "./funding-sources";
+import { cardStateChangeEvent } from "./card.contract";
 
 /** POST /cards: issue a card to a KYC-approved cardholder on their own funding sources. */
 export async function createCard(platform: PlatformPrincipal, input: CardCreate): Promise<Card> {
@@ -62,7 +63,7 @@ export async function createCard(platform: PlatformPrincipal, input: CardCreate)
       const card = toCard(row);
       // Sandbox provisioning resolves at once: the move out of PROCESSING is the card's first state change.
       if (row.state !== "PROCESSING")
-        await emitEvent(tx, { platformId: platform.id, type: "CARD.STATE_CHANGE", data: card });
+        await emitEvent(tx, cardStateChangeEvent, { platformId: platform.id, data: card });
       return card;
     });
   } catch (e) {

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, lt, type SQL } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { cardTransactions, customers } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
-import { decodeCursor, encodeCursor, type Page } from "@/lib/api-core/pagination";
+import type { Page } from "@/lib/api-core/pagination";
+import { pageOf } from "@/db/list-page";
 import { parseId } from "@/lib/ids";
 import type { CardTransaction } from "./card.contract";
 import { toCardTransaction } from "./card-transaction-view";
@@ -24,39 +25,30 @@ function cardWhere(platformId: string, q: CardFilters): SQL[] {
   return where;
 }
 
-async function cardTransactionsPage(
-  db: DbOrTx,
-  platformId: string,
-  q: CardFilters & { limit: number; after?: string; sortOrder: "asc" | "desc" },
-): Promise<(CardTransaction & { uuid: string })[]> {
-  const where = cardWhere(platformId, q);
-  if (q.after) where.push(q.sortOrder === "asc" ? gt(cardTransactions.id, q.after) : lt(cardTransactions.id, q.after));
-  const rows = await db
-    .select({ t: cardTransactions, pcid: customers.platformCustomerId })
-    .from(cardTransactions)
-    .innerJoin(customers, eq(customers.id, cardTransactions.customerId))
-    .where(and(...where))
-    .orderBy(q.sortOrder === "asc" ? asc(cardTransactions.id) : desc(cardTransactions.id))
-    .limit(q.limit);
-  return rows.map((r) => ({ ...toCardTransaction(r.t, r.pcid), uuid: r.t.id }));
-}
-
-/** GET /transactions?type=CARD (or cardId): a page of card transactions, with Grid's totalCount. */
+/** GET /transactions?type=CARD (or cardId): a page of card transactions, with Grid's totalCount (db/list-page.ts). */
 export async function listCardTransactions(
   db: DbOrTx,
   platformId: string,
   q: CardFilters & { limit: number; cursor?: string; sortOrder: "asc" | "desc" },
 ): Promise<Page<CardTransaction>> {
-  // The page and its exact count concurrently (two pool connections: the latency is the slower, not the sum).
-  const [rows, totalCount] = await Promise.all([
-    cardTransactionsPage(db, platformId, { ...q, limit: q.limit + 1, after: decodeCursor(q.cursor) }),
-    db.$count(cardTransactions, and(...cardWhere(platformId, q))),
-  ]);
-  const hasMore = rows.length > q.limit;
-  const slice = rows.slice(0, q.limit);
-  const out: Page<CardTransaction> = { data: slice.map(({ uuid: _uuid, ...t }) => t), hasMore, totalCount };
-  if (hasMore) out.nextCursor = encodeCursor(slice[slice.length - 1].uuid);
-  return out;
+  const where = cardWhere(platformId, q);
+  return pageOf(
+    q,
+    {
+      id: cardTransactions.id,
+      rows: (after, order, limit) =>
+        db
+          .select({ t: cardTransactions, pcid: customers.platformCustomerId })
+          .from(cardTransactions)
+          .innerJoin(customers, eq(customers.id, cardTransactions.customerId))
+          .where(and(...where, after))
+          .orderBy(order)
+          .limit(limit),
+      count: () => db.$count(cardTransactions, and(...where)),
+      idOf: (r) => r.t.id,
+    },
+    (rows) => rows.map((r) => toCardTransaction(r.t, r.pcid)),
+  );
 }
 
 /** GET /transactions/{id} for a CardTransaction id; 404 CARD_TRANSACTION_NOT_FOUND (also for another tenant's). */

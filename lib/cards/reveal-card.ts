@@ -4,7 +4,7 @@ import { getDb, type DbOrTx } from "@/db/client";
 import { cardReveals, cards, customers, internalAccounts, platforms, scaStates } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
 import { checkScaSession } from "@/lib/sca/check-sca-session";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
@@ -43,7 +43,7 @@ export interface RevealInput {
  * session, else 409 SCA_SESSION_REQUIRED, the rail quotes use). A wallet may instead ask for the reveal under its own
  * signature (`walletSigned`, or any call carrying the signed-retry headers): the signed retry below.
  */
-export async function revealCard(call: SignedCall<RevealInput>): Promise<Reply> {
+export async function revealCard(call: SignedCall<RevealInput>) {
   const signed = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;
   if (signed || call.input.walletSigned) return runSignedRetry(revealCardSignedOperation, call);
   const db = await getDb();

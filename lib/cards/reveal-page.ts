@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { ApiError } from "@/lib/api-core/errors";
 import { makeExportBundle } from "@/lib/crypto/export-bundle";
 import { uncompressPublicKey } from "@/lib/crypto/p256";
@@ -45,9 +46,10 @@ async function sealedReveal(token: string, clientPublicKey: string): Promise<Res
     // Checked before the token is spent: a malformed key does not use up the link.
     recipient = uncompressPublicKey(clientPublicKey);
   } catch {
-    const e = new ApiError("INVALID_INPUT", "clientPublicKey: not a P-256 public key in hex", {
-      errors: [{ field: "clientPublicKey", message: "Not a P-256 public key in hex" }],
-    });
+    const e = invalidInput(
+      [{ field: "clientPublicKey", message: "Not a P-256 public key in hex" }],
+      "clientPublicKey: not a P-256 public key in hex",
+    );
     return json(e.status, e.toBody());
   }
   try {

@@ -3,6 +3,7 @@ import type { Tx } from "@/db/client";
 import { cardTransactions, customers } from "@/db/schema";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { toCardTransaction, type CardTransactionRow } from "./card-transaction-view";
+import { cardTransactionEvent } from "./card.contract";
 
 /**
  * Write a card transaction's new state and, unless it is a decline (Grid defines no decline event), its
@@ -22,9 +23,8 @@ export async function saveCardTransaction(
       .select({ pcid: customers.platformCustomerId })
       .from(customers)
       .where(eq(customers.id, row.customerId));
-    await emitEvent(tx, {
+    await emitEvent(tx, cardTransactionEvent(next.status), {
       platformId: row.platformId,
-      type: `CARD_TRANSACTION.${next.status}`,
       data: toCardTransaction(next, c.pcid),
     });
   }

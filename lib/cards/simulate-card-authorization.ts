@@ -1,5 +1,5 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import type { DECLINE_REASONS } from "./card.contract";
@@ -37,9 +37,10 @@ export async function simulateCardAuthorization(
   return db.transaction(async (tx) => {
     const card = await findCardOrThrow(tx, platform.id, cardId, true);
     if (input.currency && input.currency.code !== card.currency) {
-      throw new ApiError("INVALID_INPUT", `The card transacts in ${card.currency}`, {
-        errors: [{ field: "currency.code", message: `Expected ${card.currency}` }],
-      });
+      throw invalidInput(
+        [{ field: "currency.code", message: `Expected ${card.currency}` }],
+        `The card transacts in ${card.currency}`,
+      );
     }
     const amount = BigInt(input.amount ?? 0);
     const credit = CREDIT_KINDS.includes(kind);

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { moveCardMoney } from "./card-ledger";
 import { onCardTransaction } from "./card-simulation-context";
@@ -20,9 +20,10 @@ export async function simulateCardReturn(
       const amount = BigInt(input.amount);
       const net = t.settledAmount - t.refundedAmount;
       if (t.direction !== "DEBIT" || amount > net) {
-        throw new ApiError("INVALID_INPUT", `A return may be at most the net settled amount (${net})`, {
-          errors: [{ field: "amount", message: `At most ${net}` }],
-        });
+        throw invalidInput(
+          [{ field: "amount", message: `At most ${net}` }],
+          `A return may be at most the net settled amount (${net})`,
+        );
       }
       await moveCardMoney(
         tx,

@@ -8,6 +8,7 @@ import type { Card, CardUpdate } from "./card.contract";
 import { toCard } from "./card-view";
 import { findCardOrThrow } from "./find-card";
 import { resolveFundingSources } from "./funding-sources";
+import { cardFundingSourceChangeEvent, cardStateChangeEvent } from "./card.contract";
 
 const ALLOWED: Record<string, string[]> = { ACTIVE: ["FROZEN", "CLOSED"], FROZEN: ["ACTIVE", "CLOSED"] };
 
@@ -54,9 +55,8 @@ export async function updateCard(platform: PlatformPrincipal, cardId: string, in
     }
     const [row] = await tx.update(cards).set(set).where(eq(cards.id, card.id)).returning();
     const out = toCard(row);
-    if (stateChanges) await emitEvent(tx, { platformId: platform.id, type: "CARD.STATE_CHANGE", data: out });
-    if (input.fundingSources)
-      await emitEvent(tx, { platformId: platform.id, type: "CARD.FUNDING_SOURCE_CHANGE", data: out });
+    if (stateChanges) await emitEvent(tx, cardStateChangeEvent, { platformId: platform.id, data: out });
+    if (input.fundingSources) await emitEvent(tx, cardFundingSourceChangeEvent, { platformId: platform.id, data: out });
     return out;
   });
 }

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { contactChallenges, customers } from "@/db/schema";
@@ -9,8 +10,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { CONTACT_CODE_MAX_ATTEMPTS, requireVerifiableChannel } from "./contact-rules";
 import type { ContactChannel } from "@/lib/customers/sca-region";
 
-const badCode = (reason: string, message: string) =>
-  new ApiError("INVALID_INPUT", message, { reason, errors: [{ field: "code", message }] });
+const badCode = (reason: string, message: string) => invalidInput([{ field: "code", message }], message, { reason });
 
 /**
  * POST …/verify-email/confirm | verify-phone/confirm. The challenge row is locked, so concurrent

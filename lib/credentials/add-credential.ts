@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
@@ -30,14 +30,9 @@ function handlerFor(
 async function addInput(db: DbOrTx, input: Input): Promise<AddCredentialInput> {
   const account = await findInternalAccountOrThrow(db, input.platform.id, input.body.accountId);
   if (account.type !== "EMBEDDED_WALLET") {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [{ field: "accountId", message: `expected an EMBEDDED_WALLET account, received a ${account.type} account` }],
       `Credentials belong to EMBEDDED_WALLET accounts; ${input.body.accountId} is ${account.type}`,
-      {
-        errors: [
-          { field: "accountId", message: `expected an EMBEDDED_WALLET account, received a ${account.type} account` },
-        ],
-      },
     );
   }
   return { platform: input.platform, account, body: input.body };

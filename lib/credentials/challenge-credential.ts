@@ -1,8 +1,8 @@
 import { getDb } from "@/db/client";
-import type { Reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { ChallengeCredentialBody } from "./credential.contract";
 import { credentialHandlers } from "./credential-handlers";
+import type { ChallengeReply } from "./credential-handler-types";
 import { findCredentialOrThrow } from "./find-credential";
 import { unsupportedType } from "./unsupported-type";
 
@@ -11,7 +11,7 @@ export async function challengeCredential(
   platform: PlatformPrincipal,
   credentialId: string,
   body: ChallengeCredentialBody | undefined,
-): Promise<Reply> {
+): Promise<ChallengeReply> {
   const credential = await findCredentialOrThrow(await getDb(), platform.id, credentialId);
   const handler = credentialHandlers[credential.type];
   if (!handler?.challenge) throw unsupportedType(credential.type, "A challenge");

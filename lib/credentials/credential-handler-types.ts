@@ -14,12 +14,22 @@
  * A type without a hook answers 400 INVALID_INPUT with details.reason CREDENTIAL_TYPE_NOT_SUPPORTED.
  */
 import type { DbOrTx, Tx } from "@/db/client";
-import type { Reply } from "@/lib/api-core/reply";
+import type { ReplyFor } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { InternalAccountRow } from "@/lib/internal-accounts/internal-account-view";
 import type { CredentialType, SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { AuthMethodRow } from "./auth-method-view";
-import type { AddCredentialBody, ChallengeCredentialBody, VerifyCredentialBody } from "./credential.contract";
+import type {
+  AddCredentialBody,
+  ChallengeCredentialBody,
+  challengeCredentialOp,
+  VerifyCredentialBody,
+  verifyCredentialOp,
+} from "./credential.contract";
+
+/** What a handler may answer: a reply the operation's responses allow. */
+export type ChallengeReply = ReplyFor<(typeof challengeCredentialOp)["responses"]>;
+export type VerifyReply = ReplyFor<(typeof verifyCredentialOp)["responses"]>;
 
 export interface AddCredentialInput<B extends AddCredentialBody = AddCredentialBody> {
   platform: PlatformPrincipal;
@@ -43,8 +53,8 @@ export interface CredentialTypeHandler {
     platform: PlatformPrincipal;
     credential: AuthMethodRow;
     body: ChallengeCredentialBody | undefined;
-  }): Promise<Reply>;
+  }): Promise<ChallengeReply>;
   verify?(
     call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
-  ): Promise<Reply>;
+  ): Promise<VerifyReply>;
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 import type { CredentialType } from "@/lib/signed-retry/signed-operation";
 import type { DbOrTx } from "@/db/client";
 import type { AuthMethodRow } from "./auth-method-view";
@@ -13,18 +13,15 @@ export async function credentialOfType(
 ): Promise<AuthMethodRow> {
   const credential = await findCredentialOrThrow(db, platformId, credentialId);
   if (credential.type !== type) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [
+        {
+          field: "type",
+          constraint: { enum: [credential.type] },
+          message: `expected ${credential.type}, received ${type}`,
+        },
+      ],
       `The body's type ${type} does not match the credential's type ${credential.type}`,
-      {
-        errors: [
-          {
-            field: "type",
-            constraint: { enum: [credential.type] },
-            message: `expected ${credential.type}, received ${type}`,
-          },
-        ],
-      },
     );
   }
   return credential;

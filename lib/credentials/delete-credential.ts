@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMethods, authSessions, internalAccounts } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId } from "@/lib/ids";
@@ -19,12 +19,10 @@ async function checkRevocable(db: DbOrTx, input: Input) {
   const credential = await findCredentialOrThrow(db, input.platform.id, input.credentialId);
   const all = await activeCredentials(db, credential.accountId);
   if (all.length <= 1) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [],
       `${input.credentialId} is the only credential of its account; an account keeps at least one`,
-      {
-        reason: "LAST_CREDENTIAL",
-      },
+      { reason: "LAST_CREDENTIAL" },
     );
   }
   return credential;

@@ -1,8 +1,10 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
+import type { ApiError } from "@/lib/api-core/errors";
 
 export function unsupportedType(type: string, what: string): ApiError {
-  return new ApiError("INVALID_INPUT", `${what} is not available for ${type} credentials on this service`, {
-    reason: "CREDENTIAL_TYPE_NOT_SUPPORTED",
-    errors: [{ field: "type", message: `${what} is not supported for type ${type}` }],
-  });
+  return invalidInput(
+    [{ field: "type", message: `${what} is not supported for type ${type}` }],
+    `${what} is not available for ${type} credentials on this service`,
+    { reason: "CREDENTIAL_TYPE_NOT_SUPPORTED" },
+  );
 }

@@ -1,8 +1,8 @@
-import type { Reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { VerifyCredentialBody } from "./credential.contract";
 import { credentialHandlers } from "./credential-handlers";
+import type { VerifyReply } from "./credential-handler-types";
 import { unsupportedType } from "./unsupported-type";
 
 /**
@@ -11,7 +11,7 @@ import { unsupportedType } from "./unsupported-type";
  */
 export async function verifyCredential(
   call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
-): Promise<Reply> {
+): Promise<VerifyReply> {
   const handler = credentialHandlers[call.input.body.type];
   if (!handler?.verify) throw unsupportedType(call.input.body.type, "Verification");
   return handler.verify(call);

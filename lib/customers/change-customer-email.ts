@@ -1,8 +1,9 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMethods, customers, internalAccounts } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-operation";
@@ -16,9 +17,10 @@ type Ctx = { credentialSetDigest: string; credentialIds: string[] };
 function newEmail(input: UpdateCustomerInput): string {
   const email = input.patch.email;
   if (email === undefined) {
-    throw new ApiError("INVALID_INPUT", "A signed customer update changes the email; the body has no email", {
-      errors: [{ field: "email", message: "Required on a signed-retry customer update" }],
-    });
+    throw invalidInput(
+      [{ field: "email", message: "Required on a signed-retry customer update" }],
+      "A signed customer update changes the email; the body has no email",
+    );
   }
   return email;
 }
@@ -84,13 +86,9 @@ const changeCustomerEmailOperation: SignedOperation<UpdateCustomerInput, Ctx> = 
     checkPatchApplies(current, input.patch);
     const set = await tiedEmailOtpCredentials(db, current.id);
     if (set.length === 0) {
-      throw new ApiError(
-        "INVALID_INPUT",
-        "The customer has no EMAIL_OTP credential: change the email without a signature",
-        {
-          reason: "NO_TIED_EMAIL_OTP_CREDENTIAL",
-        },
-      );
+      throw invalidInput([], "The customer has no EMAIL_OTP credential: change the email without a signature", {
+        reason: "NO_TIED_EMAIL_OTP_CREDENTIAL",
+      });
     }
     await checkEmailFree(db, input, current.id, email);
     return {
@@ -130,6 +128,6 @@ const changeCustomerEmailOperation: SignedOperation<UpdateCustomerInput, Ctx> = 
   },
 };
 
-export function changeCustomerEmail(call: SignedCall<UpdateCustomerInput>): Promise<Reply> {
+export function changeCustomerEmail(call: SignedCall<UpdateCustomerInput>) {
   return runSignedRetry(changeCustomerEmailOperation, call);
 }

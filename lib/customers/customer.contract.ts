@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent, eventOf } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { queryBoolean } from "@/lib/api-core/validation";
@@ -423,3 +424,23 @@ export const updateCustomerOp = defineOperation({
     ...errorResponses(400, 401, 404, 409, 424),
   },
 });
+
+/** CUSTOMER.KYC_* (individuals) and CUSTOMER.KYB_* (businesses): the customer whose status changed. */
+const kycEvents = {
+  INDIVIDUAL: {
+    PENDING: defineEvent("CUSTOMER.KYC_PENDING", customerSchema, "An individual's KYC is pending"),
+    APPROVED: defineEvent("CUSTOMER.KYC_APPROVED", customerSchema, "An individual's KYC was approved"),
+    REJECTED: defineEvent("CUSTOMER.KYC_REJECTED", customerSchema, "An individual's KYC was rejected"),
+  },
+  BUSINESS: {
+    PENDING: defineEvent("CUSTOMER.KYB_PENDING", customerSchema, "A business's KYB is pending"),
+    APPROVED: defineEvent("CUSTOMER.KYB_APPROVED", customerSchema, "A business's KYB was approved"),
+    REJECTED: defineEvent("CUSTOMER.KYB_REJECTED", customerSchema, "A business's KYB was rejected"),
+  },
+};
+export const kycEventList = [...Object.values(kycEvents.INDIVIDUAL), ...Object.values(kycEvents.BUSINESS)];
+
+/** The event of a customer's new KYC/KYB status; UNVERIFIED has none. */
+export function kycEvent(customerType: "INDIVIDUAL" | "BUSINESS", status: string) {
+  return eventOf<string, (typeof kycEventList)[number]>(kycEvents[customerType], status, `${customerType} KYC`);
+}

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER, type SignedCall } from "@/lib/signed-retry/signed-operation";
 import { toCustomer } from "./customer-view";
 import { applyCustomerPatch, type UpdateCustomerInput } from "./apply-customer-patch";
@@ -13,7 +13,7 @@ import { tiedEmailOtpCredentials } from "./tied-email-otp-credentials";
  * that path, and any request already carrying signed-retry headers, goes through
  * lib/customers/change-customer-email.ts.
  */
-export async function updateCustomer(call: SignedCall<UpdateCustomerInput>): Promise<Reply> {
+export async function updateCustomer(call: SignedCall<UpdateCustomerInput>) {
   const { platform, customerId, patch } = call.input;
   const db = await getDb();
   const signedRetry = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;

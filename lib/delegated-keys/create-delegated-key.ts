@@ -172,6 +172,6 @@ async function grantPolicy(tx: Tx, c: Leg): Promise<Reply> {
   }
 }
 
-export function createDelegatedKey(call: SignedCall<CreateDelegatedKeyInput>): Promise<Reply> {
+export function createDelegatedKey(call: SignedCall<CreateDelegatedKeyInput>) {
   return runSignedRetry(createDelegatedKeyOperation, call);
 }

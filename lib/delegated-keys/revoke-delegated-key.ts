@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { delegatedKeys } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { findDelegatedKeyOrThrow } from "./find-delegated-key";
 
@@ -15,13 +15,9 @@ export async function revokeDelegatedKey(platform: PlatformPrincipal, id: string
   await db.transaction(async (tx) => {
     const key = await findDelegatedKeyOrThrow(tx, platform.id, id, true);
     if (key.status !== "ACTIVE") {
-      throw new ApiError(
-        "INVALID_INPUT",
-        `Delegated key ${id.slice(0, 120)} is ${key.status}; only an ACTIVE key can be revoked`,
-        {
-          reason: "DELEGATED_KEY_NOT_ACTIVE",
-        },
-      );
+      throw invalidInput([], `Delegated key ${id.slice(0, 120)} is ${key.status}; only an ACTIVE key can be revoked`, {
+        reason: "DELEGATED_KEY_NOT_ACTIVE",
+      });
     }
     await tx
       .update(delegatedKeys)

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 
 /** Pagination of a fixed in-memory table: the cursor is an opaque position, shaped like the other lists' `{data, hasMore, nextCursor?, totalCount}`. */
 export function staticPage<T>(items: T[], q: { limit: number; cursor?: string }) {
@@ -6,9 +6,7 @@ export function staticPage<T>(items: T[], q: { limit: number; cursor?: string })
   if (q.cursor !== undefined) {
     const m = /^p1:(\d{1,9})$/.exec(Buffer.from(q.cursor, "base64url").toString("utf8"));
     if (!m)
-      throw new ApiError("INVALID_INPUT", "The cursor is not one this service issued", {
-        errors: [{ field: "cursor", message: "Invalid cursor" }],
-      });
+      throw invalidInput([{ field: "cursor", message: "Invalid cursor" }], "The cursor is not one this service issued");
     start = Number(m[1]);
   }
   const data = items.slice(start, start + q.limit);

@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { findDocumentOrThrow } from "./find-document";
 import { loadSealed } from "./sealed-file";
@@ -21,7 +21,7 @@ function downloadName(fileName: string, contentType: string): string {
 }
 
 /** GET /documents/{id}/file: the decrypted bytes, only for the owning platform. */
-export async function downloadDocument(platform: PlatformPrincipal, documentId: string): Promise<Reply> {
+export async function downloadDocument(platform: PlatformPrincipal, documentId: string) {
   const row = await findDocumentOrThrow(await getDb(), platform.id, documentId);
   const bytes = await loadSealed(row.storageKey);
   if (!bytes) throw new Error(`document ${row.id}: stored object missing`);

@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import type { DbOrTx } from "@/db/client";
 import { findBeneficialOwnerOrThrow } from "@/lib/beneficial-owners/find-beneficial-owner";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
-import { ApiError } from "@/lib/api-core/errors";
 
 /** `documentHolder` (Customer:… or BeneficialOwner:…) of this platform → the owning customer; 404 for anyone else's. */
 export async function resolveHolder(
@@ -15,7 +15,8 @@ export async function resolveHolder(
     const owner = await findBeneficialOwnerOrThrow(db, platformId, holder);
     return { customerId: owner.customerId, beneficialOwnerId: owner.id };
   }
-  throw new ApiError("INVALID_INPUT", "documentHolder must be a Customer or BeneficialOwner id", {
-    errors: [{ field: "documentHolder", message: "Expected Customer:<uuid> or BeneficialOwner:<uuid>" }],
-  });
+  throw invalidInput(
+    [{ field: "documentHolder", message: "Expected Customer:<uuid> or BeneficialOwner:<uuid>" }],
+    "documentHolder must be a Customer or BeneficialOwner id",
+  );
 }

@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { fileTypeFromBuffer } from "file-type";
 import { decryptAtRest, encryptAtRest } from "@/lib/crypto/at-rest";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/api-core/errors";
 import { getKeyEncryptionKey } from "@/lib/keys/kek";
 import { documentStore } from "./document-store";
 
@@ -12,7 +12,7 @@ const ALLOWED_DOCUMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as
 export async function checkDocumentFile(file: File): Promise<{ bytes: Uint8Array; contentType: string }> {
   const max = env().DOCUMENT_MAX_BYTES;
   const refuse = (message: string, extra: Record<string, unknown> = {}) =>
-    new ApiError("INVALID_INPUT", message, { errors: [{ field: "file", message }], ...extra });
+    invalidInput([{ field: "file", message }], message, { ...extra });
   if (file.size === 0) throw refuse("The file is empty");
   if (file.size > max) throw refuse(`The file exceeds ${max} bytes`, { maxBytes: max });
   const bytes = new Uint8Array(await file.arrayBuffer());

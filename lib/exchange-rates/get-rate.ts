@@ -1,8 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { exchangeRateCache } from "@/db/schema";
 import { env } from "@/lib/config/env";
-import { ApiError } from "@/lib/api-core/errors";
 import type { RateSource } from "./rate-source";
 import { sandboxRateSource } from "./sandbox-rate-source";
 
@@ -45,10 +45,11 @@ export async function getRate(from: string, to: string, db?: DbOrTx): Promise<Ca
     return { from, to, rate: Number(hit.rate), fetchedAt: hit.fetchedAt, expiresAt: hit.expiresAt };
   const rate = await source.rate(from, to);
   if (rate === null || !(rate > 0)) {
-    throw new ApiError("INVALID_INPUT", `No exchange rate from ${from} to ${to}`, {
-      reason: "UNSUPPORTED_CURRENCY_PAIR",
-      errors: [{ field: "currency", message: `Supported currencies: ${source.currencies().join(", ")}` }],
-    });
+    throw invalidInput(
+      [{ field: "currency", message: `Supported currencies: ${source.currencies().join(", ")}` }],
+      `No exchange rate from ${from} to ${to}`,
+      { reason: "UNSUPPORTED_CURRENCY_PAIR" },
+    );
   }
   const expiresAt = new Date(now.getTime() + env().EXCHANGE_RATE_TTL_MS);
   await conn

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { accountInfoCreateSchema, accountInfoSchema } from "./account-info.schema";
@@ -217,3 +218,9 @@ export const customerExternalAccountOps = scopeOps(
 );
 export const platformExternalAccountOps = scopeOps("platform", platformExternalAccountCreateSchema, filters);
 export const externalAccountListFilters = filters;
+
+export const externalAccountStatusEvent = defineEvent(
+  "EXTERNAL_ACCOUNT.STATUS_UPDATED",
+  externalAccountSchema,
+  "An external account's status changed (its whole ownership verification lifecycle, spec Events)",
+);

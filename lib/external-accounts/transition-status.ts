@@ -1,11 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { externalAccounts, outboxEvents } from "@/db/schema";
-import { newUuid } from "@/lib/ids";
-import { externalAccountSchema } from "./external-account.contract";
+import { externalAccounts } from "@/db/schema";
 import { toExternalAccount, type ExternalAccountRow } from "./external-account-view";
-
-const STATUS_UPDATED = "EXTERNAL_ACCOUNT.STATUS_UPDATED";
+import { emitEvent } from "@/lib/webhooks/emit-event";
+import { externalAccountStatusEvent } from "./external-account.contract";
 
 /**
  * Apply a change to an external account and, when its status changes, write one
@@ -23,12 +21,7 @@ export async function updateExternalAccount(
     .where(eq(externalAccounts.id, row.id))
     .returning();
   if (patch.status !== undefined && patch.status !== row.status) {
-    await tx.insert(outboxEvents).values({
-      id: newUuid(),
-      platformId: row.platformId,
-      type: STATUS_UPDATED,
-      data: externalAccountSchema.parse(toExternalAccount(updated)) as Record<string, unknown>,
-    });
+    await emitEvent(tx, externalAccountStatusEvent, { platformId: row.platformId, data: toExternalAccount(updated) });
   }
   return updated;
 }

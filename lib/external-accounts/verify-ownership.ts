@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { getDb } from "@/db/client";
 import { verifyPersonalSign, verifySolanaSignature } from "@/lib/crypto/wallet-ownership-signature";
 import { ApiError } from "@/lib/api-core/errors";
@@ -35,19 +36,16 @@ export async function verifyOwnership(scope: OwnerScope, externalAccountId: stri
   });
   if (outcome.valid) return outcome.account;
   // Thrown after the commit: the move to UNVERIFIED and its event must persist.
-  throw new ApiError(
-    "INVALID_INPUT",
+  throw invalidInput(
+    [
+      {
+        field: "signature",
+        message: outcome.expired ? "Challenge expired" : "Signature does not verify against the wallet address",
+      },
+    ],
     outcome.expired
       ? "The ownership challenge expired; start a new one"
       : "The signature is not the wallet's signature of the challenge message",
-    {
-      reason: outcome.expired ? "OWNERSHIP_CHALLENGE_EXPIRED" : "OWNERSHIP_SIGNATURE_INVALID",
-      errors: [
-        {
-          field: "signature",
-          message: outcome.expired ? "Challenge expired" : "Signature does not verify against the wallet address",
-        },
-      ],
-    },
+    { reason: outcome.expired ? "OWNERSHIP_CHALLENGE_EXPIRED" : "OWNERSHIP_SIGNATURE_INVALID" },
   );
 }

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { type RuntimeCheckedReply, reply, runtimeChecked } from "@/lib/api-core/reply";
 import type { Verification } from "@/lib/verifications/verification.contract";
 import { fill, kycCopy, kycLocale, type KycCopy, type KycLocale } from "./kyc-page-copy";
 import { esc, kycForm, kycHtml, type KycFormValues, type KycProblem } from "./kyc-page-html";
@@ -60,11 +60,14 @@ function view(ctx: PageCtx): View {
   return { locale, copy: kycCopy(locale), path, action: lang ? `${path}?lang=${locale}` : path, token };
 }
 
-function html(v: View, platform: string, title: string, body: string, status = 200): Reply {
-  return reply(
-    status,
-    new TextEncoder().encode(kycHtml({ locale: v.locale, copy: v.copy, platform, title, body, path: v.path })),
-    HEADERS,
+/** An HTML page; its status (200, 400, 404) is decided at run time, so the reply says it is checked there. */
+function html(v: View, platform: string, title: string, body: string, status = 200): RuntimeCheckedReply {
+  return runtimeChecked(
+    reply(
+      status,
+      new TextEncoder().encode(kycHtml({ locale: v.locale, copy: v.copy, platform, title, body, path: v.path })),
+      HEADERS,
+    ),
   );
 }
 
@@ -134,7 +137,7 @@ function verificationProblems(copy: KycCopy, verification: Verification): KycPro
 }
 
 /** GET /kyc/<token>: the form, prefilled with what the customer already has. */
-export async function kycPage(ctx: PageCtx): Promise<Reply> {
+export async function kycPage(ctx: PageCtx): Promise<RuntimeCheckedReply> {
   const v = view(ctx);
   try {
     const link = await openKycLink(await getDb(), v.token);
@@ -152,7 +155,7 @@ function formBody(v: View, platform: string, values: KycFormValues, problems: Ky
 }
 
 /** POST /kyc/<token>: submit, then the verification's answer, or the form again with what was typed and the problems. */
-export async function kycPageSubmit(ctx: PageCtx): Promise<Reply> {
+export async function kycPageSubmit(ctx: PageCtx): Promise<RuntimeCheckedReply> {
   const v = view(ctx);
   let formData: FormData;
   try {

@@ -6,9 +6,9 @@ import { applyCustomerPatch } from "@/lib/customers/apply-customer-patch";
 import { customerUpdateSchema } from "@/lib/customers/customer.contract";
 import { findCustomerOrThrow } from "@/lib/customers/find-customer";
 import { ApiError } from "@/lib/api-core/errors";
-import { parseOrThrow } from "@/lib/api-core/validation";
 import { documentStore } from "@/lib/documents/document-store";
 import { insertDocument, storeDocumentFile } from "@/lib/documents/upload-document";
+import { parseOrThrow, invalidInput } from "@/lib/api-core/validation";
 import { formatId } from "@/lib/ids";
 import { openKycLink } from "./open-kyc-link";
 import { submitLockedVerification } from "@/lib/verifications/submit-verification";
@@ -47,8 +47,8 @@ export async function submitHostedKyc(
   const db = await getDb();
   const link = await openKycLink(db, token);
   if (link.customer.customerType !== "INDIVIDUAL") {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [],
       "The hosted form verifies individuals; business customers use POST /verifications with documents and beneficial owners",
     );
   }

@@ -7,11 +7,10 @@ import { assertTokenPermission } from "@/lib/platforms/token-permission";
 import { agentByDigest, agentTokenDigest } from "@/lib/agents/authenticate-agent";
 import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { queryObject, readFormBody, readJsonBody } from "@/lib/api-core/body";
-import type { HttpMethod, Infer, Operation } from "@/lib/api-core/operation";
-import type { AgentPrincipal, PlatformPrincipal } from "@/lib/api-core/principal";
+import type { AnyOperation, AuthScheme, HttpMethod, Infer, Operation, Responses } from "@/lib/api-core/operation";
 import { invalidInput, parseOrThrow, parseQuery, refuseBadText, type FieldError } from "@/lib/api-core/validation";
-import type { Ctx } from "@/lib/api-core/context";
-import type { Reply } from "@/lib/api-core/reply";
+import type { Ctx, PrincipalCtx, RequestCtx } from "@/lib/api-core/context";
+import type { Reply, ReplyFor } from "@/lib/api-core/reply";
 
 /** Routes take reply from here with handle and methods; services take it from lib/api-core/reply. */
 export { reply } from "@/lib/api-core/reply";
@@ -21,32 +20,29 @@ export const TRACE_HEADER = "Request-Trace-Id";
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 export type RouteFn = (req: Request, ctx: RouteContext) => Promise<Response>;
 
-/** Wrap one operation: authenticate → parse → call → serialize; every failure becomes the error object. */
+/**
+ * Wrap one operation: authenticate → parse → call → serialize; every failure becomes the error object.
+ * The handler's context carries the principal of the operation's `auth` only, and its reply must be one the
+ * operation's responses allow (lib/api-core/context.ts, reply.ts): both are checked by tsc.
+ */
 export function handle<
   B extends z.ZodType | undefined,
   Q extends z.ZodType | undefined,
   P extends z.ZodType | undefined,
->(op: Operation<B, Q, P>, fn: (ctx: Ctx<Infer<B>, Infer<Q>, Infer<P>>) => Promise<Reply>): RouteFn {
+  A extends AuthScheme,
+  R extends Responses,
+  AQ extends boolean,
+>(
+  op: Operation<B, Q, P, A, R, AQ>,
+  fn: (ctx: Ctx<Infer<B>, Infer<Q>, Infer<P>, A, AQ>) => Promise<ReplyFor<R>>,
+): RouteFn {
   return async (req, routeCtx) => {
     const started = performance.now();
     const requestId = randomUUID();
     const log: { platformId?: string } = {};
     let response: Response;
     try {
-      let platform: PlatformPrincipal | undefined;
-      let agent: AgentPrincipal | undefined;
-      let tokenDigest: string | undefined;
-      if (op.auth === "platform") {
-        platform = await authenticatePlatform(req.headers);
-        log.platformId = platform.id;
-        assertTokenPermission(platform, op.method, op.path);
-      } else if (op.auth === "agent") {
-        tokenDigest = agentTokenDigest(req.headers.get("authorization"));
-        if (!op.agentAuthInQuery) {
-          agent = await agentByDigest(tokenDigest);
-          log.platformId = agent.platformId;
-        }
-      }
+      const principal = await authenticate(op, req, log);
       const rawParams = (await routeCtx?.params) ?? {};
       const params = op.params ? parseOrThrow(op.params, rawParams) : refuseBadText(rawParams);
       const url = new URL(req.url);
@@ -75,19 +71,17 @@ export function handle<
         }
       }
       if (queryError) throw queryError;
-      const result = await fn({
+      const request: RequestCtx<Infer<B>, Infer<Q>, Infer<P>> = {
         req,
         url,
         body: body as Infer<B>,
         query: query as Infer<Q>,
         params: params as Infer<P>,
-        platform: platform as PlatformPrincipal,
-        agent: agent as AgentPrincipal,
-        agentTokenDigest: tokenDigest as string,
         log,
         requestId,
         rawBody,
-      });
+      };
+      const result = await fn({ ...request, ...(principal as PrincipalCtx<A, AQ>) });
       response = serialize(op, result);
     } catch (err) {
       response = errorResponse(err, requestId, op, req);
@@ -105,7 +99,32 @@ export function handle<
   };
 }
 
-function serialize(op: Operation<never, never, never> | Operation<any, any, any>, result: Reply): Response {
+/**
+ * The principal of the operation's `auth`. Its type follows `op.auth` (PrincipalCtx), which TypeScript cannot narrow
+ * through a generic parameter: the caller asserts it, the branches here make it true.
+ */
+async function authenticate(
+  op: AnyOperation,
+  req: Request,
+  log: { platformId?: string },
+): Promise<PrincipalCtx<AuthScheme, boolean>> {
+  if (op.auth === "platform") {
+    const platform = await authenticatePlatform(req.headers);
+    log.platformId = platform.id;
+    assertTokenPermission(platform, op.method, op.path);
+    return { platform };
+  }
+  if (op.auth === "agent") {
+    const tokenDigest = agentTokenDigest(req.headers.get("authorization"));
+    if (op.agentAuthInQuery) return { agentTokenDigest: tokenDigest };
+    const agent = await agentByDigest(tokenDigest);
+    log.platformId = agent.platformId;
+    return { agent, agentTokenDigest: tokenDigest };
+  }
+  return {};
+}
+
+function serialize(op: AnyOperation, result: Reply): Response {
   const headers = new Headers(result.headers);
   if (result.status === 204 || result.body === undefined) return new Response(null, { status: result.status, headers });
   // Raw bytes (a file download): the handler set the content type.

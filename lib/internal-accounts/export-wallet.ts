@@ -1,5 +1,5 @@
 import { makeExportBundle } from "@/lib/crypto";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
@@ -33,6 +33,6 @@ const exportWalletOperation = walletSignedOperation<ExportWalletBody>({
   },
 });
 
-export function exportWallet(call: SignedCall<WalletInput<ExportWalletBody>>): Promise<Reply> {
+export function exportWallet(call: SignedCall<WalletInput<ExportWalletBody>>) {
   return runSignedRetry(exportWalletOperation, call);
 }

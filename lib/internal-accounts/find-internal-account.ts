@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { InternalAccountRow } from "./internal-account-view";
 
@@ -32,7 +33,7 @@ export async function findEmbeddedWalletOrThrow(
 ): Promise<InternalAccountRow> {
   const account = await findInternalAccountOrThrow(db, platformId, accountId);
   if (account.type !== "EMBEDDED_WALLET") {
-    throw new ApiError("INVALID_INPUT", `Only EMBEDDED_WALLET accounts ${what}; ${accountId} is ${account.type}`, {
+    throw invalidInput([], `Only EMBEDDED_WALLET accounts ${what}; ${accountId} is ${account.type}`, {
       reason: "NOT_AN_EMBEDDED_WALLET",
     });
   }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 
@@ -83,3 +84,9 @@ export const listPlatformInternalAccountsOp = defineOperation({
     ...errorResponses(400, 401),
   },
 });
+
+export const balanceUpdatedEvent = defineEvent(
+  "INTERNAL_ACCOUNT.BALANCE_UPDATED",
+  internalAccountSchema,
+  "An internal account's balance changed outside a payment (a stablecoin mint or burn)",
+);

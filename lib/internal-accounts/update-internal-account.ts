@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { internalAccounts } from "@/db/schema";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import { toInternalAccount } from "./internal-account-view";
@@ -27,6 +27,6 @@ const updateInternalAccountOperation = walletSignedOperation<UpdateBody>({
   },
 });
 
-export function updateInternalAccount(call: SignedCall<WalletInput<UpdateBody>>): Promise<Reply> {
+export function updateInternalAccount(call: SignedCall<WalletInput<UpdateBody>>) {
   return runSignedRetry(updateInternalAccountOperation, call);
 }

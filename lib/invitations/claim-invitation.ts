@@ -7,6 +7,7 @@ import { emitEvent } from "@/lib/webhooks/emit-event";
 import { customerByUma } from "./customer-by-uma";
 import { notPendingError, toInvitation } from "./invitation-view";
 import type { Invitation } from "./invitation.contract";
+import { invitationClaimedEvent } from "./invitation.contract";
 
 /**
  * Claim: one conditional UPDATE from PENDING (and not expired), so of any number of concurrent claims on any
@@ -34,11 +35,7 @@ export async function claimInvitation(
       .returning();
     if (!won) throw await notClaimable(tx, code);
     const view = toInvitation(won);
-    await emitEvent(tx, {
-      platformId: won.platformId,
-      type: "INVITATION.CLAIMED",
-      data: view as unknown as Record<string, unknown>,
-    });
+    await emitEvent(tx, invitationClaimedEvent, { platformId: won.platformId, data: view });
     return view;
   });
 }

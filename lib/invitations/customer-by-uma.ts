@@ -1,8 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { customers } from "@/db/schema";
 import { firstFiatCurrency } from "@/lib/internal-accounts/first-fiat-currency";
-import { ApiError } from "@/lib/api-core/errors";
 
 /** The platform's customer holding `umaAddress`, with its first currency (USD when it holds none); else 400 naming `field`. */
 export async function customerByUma(db: DbOrTx, platformId: string, umaAddress: string, field: string) {
@@ -12,9 +12,10 @@ export async function customerByUma(db: DbOrTx, platformId: string, umaAddress: 
     .where(and(eq(customers.platformId, platformId), eq(customers.umaAddress, umaAddress), isNull(customers.deletedAt)))
     .limit(1);
   if (!c) {
-    throw new ApiError("INVALID_INPUT", `${umaAddress} is not the UMA address of one of your customers`, {
-      errors: [{ field, message: "Not the UMA address of one of the platform's customers" }],
-    });
+    throw invalidInput(
+      [{ field, message: "Not the UMA address of one of the platform's customers" }],
+      `${umaAddress} is not the UMA address of one of your customers`,
+    );
   }
   return { customerId: c.id, currency: await firstFiatCurrency(db, c.id) };
 }

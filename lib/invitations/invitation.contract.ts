@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent } from "@/lib/api-core/events";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
 
@@ -97,3 +98,9 @@ export const cancelInvitationOp = defineOperation({
     ...errorResponses(400, 401, 403, 404),
   },
 });
+
+export const invitationClaimedEvent = defineEvent(
+  "INVITATION.CLAIMED",
+  invitationSchema,
+  "An UMA invitation was claimed",
+);

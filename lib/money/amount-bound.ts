@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 
 /** Amounts and balances stay JSON-safe integers (protocol.md "Amounts and text"). */
 const MAX_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
@@ -9,9 +9,8 @@ const MAX_AMOUNT = BigInt(Number.MAX_SAFE_INTEGER);
  */
 export function assertAmountsBounded(field: string, values: bigint[], what = "The amount"): void {
   if (values.every((v) => v <= MAX_AMOUNT && v >= -MAX_AMOUNT)) return;
-  throw new ApiError("INVALID_INPUT", `${what} would exceed ${MAX_AMOUNT} (2^53 − 1) minor units`, {
-    errors: [
-      { field, constraint: { maximum: Number.MAX_SAFE_INTEGER }, message: `${what} would exceed 2^53 − 1 minor units` },
-    ],
-  });
+  throw invalidInput(
+    [{ field, constraint: { maximum: Number.MAX_SAFE_INTEGER }, message: `${what} would exceed 2^53 − 1 minor units` }],
+    `${what} would exceed ${MAX_AMOUNT} (2^53 − 1) minor units`,
+  );
 }

@@ -1,4 +1,4 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 
 /** `platformFeeOverride` of POST /quotes (reference: QuoteRequest). */
@@ -37,8 +37,7 @@ export function feeRuleFor(
         message: `Expected USD, received ${override.platformFixedFee.currency}`,
       });
     }
-    if (errors.length)
-      throw new ApiError("INVALID_INPUT", errors[0].message, { reason: "FEE_REQUIRES_USD_SOURCE", errors });
+    if (errors.length) throw invalidInput(errors, errors[0].message, { reason: "FEE_REQUIRES_USD_SOURCE" });
     return {
       fixed: BigInt(override.platformFixedFee.amount),
       variableBps: override.platformVariableFeeBps,

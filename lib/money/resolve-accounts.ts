@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { preparedQuery } from "@/db/prepared";
@@ -170,13 +171,8 @@ export async function resolveDestination(
 ): Promise<ResolvedAccount> {
   if (id.startsWith("InternalAccount:")) return resolveInternal(db, platformId, id, customerScope);
   if (id.startsWith("ExternalAccount:")) return resolveExternal(db, platformId, id, customerScope);
-  throw new ApiError(
-    "INVALID_INPUT",
+  throw invalidInput(
+    [{ field: "destination.accountId", message: "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>" }],
     `destination.accountId must be an InternalAccount:<uuid> or ExternalAccount:<uuid>; received ${id.slice(0, 40)}`,
-    {
-      errors: [
-        { field: "destination.accountId", message: "Expected InternalAccount:<uuid> or ExternalAccount:<uuid>" },
-      ],
-    },
   );
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { Operation } from "@/lib/api-core/operation";
+import type { AnyOperation } from "@/lib/api-core/operation";
+import type { EventDef } from "@/lib/api-core/events";
+import { eventCatalogue } from "./event-catalogue";
 import { pathParameterExample, requestExample } from "./examples";
 import { guidesMarkdown } from "./guides";
 import { operations } from "./operations";
@@ -22,7 +24,7 @@ function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
   return s.shape ?? {};
 }
 
-function operationObject(op: Operation): Json {
+function operationObject(op: AnyOperation): Json {
   const parameters: Json[] = [];
   for (const [name, s] of Object.entries(shapeOf(op.params))) {
     parameters.push({
@@ -88,6 +90,40 @@ function usedTags(): string[] {
   return [...known.filter((t) => used.has(t)), ...[...used].filter((t) => !known.includes(t))];
 }
 
+/**
+ * One webhook of the event catalogue: the signed POST the receiver gets, its body the envelope
+ * {id, type, timestamp, data} with this type's data schema (protocol.md "Webhooks").
+ */
+function webhookObject(def: EventDef): Json {
+  const envelope = z.object({
+    id: z.string().describe("Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed)"),
+    type: z.literal(def.type),
+    timestamp: z.string().describe("ISO 8601: when the event was written"),
+    data: def.data,
+  });
+  return {
+    post: {
+      summary: def.description,
+      tags: ["Webhooks"],
+      parameters: [
+        {
+          name: "Service-Webhook-Signature",
+          in: "header",
+          required: true,
+          description:
+            "t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it)",
+          schema: { type: "string" },
+        },
+      ],
+      requestBody: { required: true, content: { "application/json": { schema: jsonSchema(envelope, "output") } } },
+      responses: {
+        200: { description: "Received (any 2xx)" },
+        409: { description: "Already processed: the service does not retry it" },
+      },
+    },
+  };
+}
+
 let cached: Json | undefined;
 
 /** The OpenAPI 3.1 document, generated from the operations' zod schemas. */
@@ -118,6 +154,7 @@ export function openApiDocument(): Json {
       },
     },
     paths,
+    webhooks: Object.fromEntries([...eventCatalogue.values()].map((def) => [def.type, webhookObject(def)])),
   };
   return cached;
 }

@@ -1,4 +1,5 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
+import type { ApiError } from "@/lib/api-core/errors";
 import type { CustomerRow } from "@/lib/customers/customer-view";
 
 /**
@@ -20,9 +21,8 @@ export function plaidBeneficiary(customer: CustomerRow): Record<string, unknown>
 }
 
 function missingName(field: string): ApiError {
-  return new ApiError("INVALID_INPUT", "The customer has no name for the bank account's beneficiary", {
-    errors: [
-      { field: "customerId", message: `The customer's ${field} is required to link a bank account; set it first` },
-    ],
-  });
+  return invalidInput(
+    [{ field: "customerId", message: `The customer's ${field} is required to link a bank account; set it first` }],
+    "The customer has no name for the bank account's beneficiary",
+  );
 }

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { internalAccounts, quotes } from "@/db/schema";
@@ -61,12 +62,10 @@ export async function authorizeQuote(platform: PlatformPrincipal, quoteId: strin
     const challenge = await openChallenge(tx, q.id, "QUOTE");
     if (!challenge || challenge.expiresAt.getTime() <= Date.now()) {
       await failUnauthorizedQuote(tx, q);
-      return new ApiError(
-        "INVALID_INPUT",
+      return invalidInput(
+        [],
         "The quote's SCA challenge expired; its transaction failed with SCA_NOT_COMPLETED. Create a new quote",
-        {
-          reason: "SCA_NOT_COMPLETED",
-        },
+        { reason: "SCA_NOT_COMPLETED" },
       );
     }
     if (!(await proofSatisfies(tx, platform, customer, state, challenge, proof))) return failedProof(tx, state);

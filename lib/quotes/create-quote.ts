@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx, type Tx } from "@/db/client";
 import { quotes } from "@/db/schema";
@@ -77,17 +78,14 @@ async function insertQuote(
   const db = await getDb();
   const scope = opts.actor?.customerScope;
   if (input.scaFactor === "TOTP") {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [
+        {
+          field: "scaFactor",
+          message: "SMS_OTP or PASSKEY (TOTP cannot carry the dynamic linking of amount and payee)",
+        },
+      ],
       "TOTP cannot authorize a payment (no dynamic linking): use SMS_OTP or PASSKEY",
-      {
-        errors: [
-          {
-            field: "scaFactor",
-            message: "SMS_OTP or PASSKEY (TOTP cannot carry the dynamic linking of amount and payee)",
-          },
-        ],
-      },
     );
   }
   const lookup =
@@ -119,9 +117,10 @@ async function insertQuote(
   }
   const dst = await resolveQuoteDestination(db, platform, input, scope);
   if (dst.kind === src.kind && dst.uuid === src.uuid) {
-    throw new ApiError("INVALID_INPUT", "Source and destination are the same account", {
-      errors: [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
-    });
+    throw invalidInput(
+      [{ field: "destination.accountId", message: "Must differ from source.accountId" }],
+      "Source and destination are the same account",
+    );
   }
   if (src.customerId) await requireReadyToTransact(db, src.customerId, src.owner);
   const payerData =
@@ -140,14 +139,15 @@ async function insertQuote(
   assertAmountsBounded("lockedCurrencyAmount", [price.totalSending, price.totalReceiving, price.usdValueCents]);
   checkTransactionSize(platform.settings, price.usdValueCents);
   if (dst.uma && (price.totalReceiving < BigInt(dst.uma.min) || price.totalReceiving > BigInt(dst.uma.max))) {
-    throw new ApiError("INVALID_INPUT", `The receiver accepts ${dst.uma.min} to ${dst.uma.max} ${dst.currency}`, {
-      errors: [
+    throw invalidInput(
+      [
         {
           field: "lockedCurrencyAmount",
           message: `The receiving amount must be within ${dst.uma.min}–${dst.uma.max} ${dst.currency}`,
         },
       ],
-    });
+      `The receiver accepts ${dst.uma.min} to ${dst.uma.max} ${dst.currency}`,
+    );
   }
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status ?? "", Number(price.totalReceiving))) {
     throw new ApiError(
@@ -242,9 +242,10 @@ async function resolveQuoteDestination(
     dst.accountType && dst.accountInfo ? paymentRailsOf(variantOf(dst.accountType), dst.accountInfo) : [];
   if (rail !== undefined && !railsOfDestination.includes(rail)) {
     const rails = railsOfDestination.join(", ") || "none (an internal account)";
-    throw new ApiError("INVALID_INPUT", `The destination cannot be paid by ${rail}; its rails: ${rails}`, {
-      errors: [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
-    });
+    throw invalidInput(
+      [{ field: "destination.paymentRail", message: `Expected one of the destination's rails: ${rails}` }],
+      `The destination cannot be paid by ${rail}; its rails: ${rails}`,
+    );
   }
   return {
     kind: dst.kind === "EXTERNAL" ? "EXTERNAL" : "INTERNAL",
@@ -261,12 +262,9 @@ async function resolveQuoteDestination(
  * execution goes through the signed-retry mechanism on POST /quotes/{id}/execute.
  */
 export function walletSignatureNeeded(): ApiError {
-  return new ApiError(
-    "INVALID_INPUT",
+  return invalidInput(
+    [{ field: "immediatelyExecute", message: "Not available for EMBEDDED_WALLET sources" }],
     "The source is an EMBEDDED_WALLET: create the quote without immediatelyExecute and execute it with a wallet signature (POST /quotes/{quoteId}/execute, signed retry)",
-    {
-      reason: "WALLET_SIGNATURE_REQUIRED",
-      errors: [{ field: "immediatelyExecute", message: "Not available for EMBEDDED_WALLET sources" }],
-    },
+    { reason: "WALLET_SIGNATURE_REQUIRED" },
   );
 }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import type { SignedCall } from "@/lib/signed-retry/signed-operation";
@@ -13,7 +13,7 @@ import { executeWalletQuote, quoteNeedsWalletSignature } from "./execute-wallet-
 /** POST /quotes/{id}/execute: a wallet source goes through the signed retry; any other executes at once. */
 export async function executeQuoteRequest(
   call: SignedCall<{ platform: PlatformPrincipal; quoteId: string; scaFactor?: ScaFactor }>,
-): Promise<Reply> {
+) {
   const db = await getDb();
   await refuseRealtimeFunding(db, call.platform.id, call.input.quoteId);
   if (await quoteNeedsWalletSignature(db, call.platform.id, call.input.quoteId)) return executeWalletQuote(call);

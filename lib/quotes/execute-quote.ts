@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { internalAccounts, quotes } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { parseId } from "@/lib/ids";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { transactionFromQuote } from "@/lib/transactions/transaction-from-quote";
 import { enter, moneyTransaction, quoteStatusAfter } from "@/lib/transactions/transitions";
@@ -11,29 +10,11 @@ import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { afterQuoteCommit, holdForSca, quoteNeedsSca } from "./hold-for-sca";
 import type { Quote } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
+import { executableQuote } from "./executable-quote";
 
-/** Lock a quote of the platform for execution, or 404 QUOTE_NOT_FOUND / 409 / 400 QUOTE_EXPIRED. */
-export async function lockExecutableQuote(tx: Tx, platformId: string, quoteId: string): Promise<QuoteRow> {
-  const uuid = parseId("Quote", quoteId);
-  const [q] = uuid
-    ? await tx
-        .select()
-        .from(quotes)
-        .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)))
-        .for("update")
-    : [];
-  if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
-  if (q.status === "PENDING_AUTHORIZATION") {
-    throw new ApiError("CONFLICT", "The quote awaits SCA: authorize it with POST /quotes/{quoteId}/authorize", {
-      reason: "PENDING_AUTHORIZATION",
-    });
-  }
-  if (q.status !== "PENDING")
-    throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
-  if (q.expiresAt.getTime() <= Date.now()) {
-    throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
-  }
-  return q;
+/** Lock a quote of the platform for execution, or 404 QUOTE_NOT_FOUND / 409 / 400 QUOTE_EXPIRED (executable-quote.ts). */
+export function lockExecutableQuote(tx: Tx, platformId: string, quoteId: string): Promise<QuoteRow> {
+  return executableQuote(tx, platformId, quoteId, { lock: true });
 }
 
 /**

@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { internalAccounts, quotes } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
 import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
@@ -10,29 +9,13 @@ import type { SignedCall, SignedOperation } from "@/lib/signed-retry/signed-oper
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuoteInTx, lockExecutableQuote } from "./execute-quote";
 import { afterQuoteCommit } from "./hold-for-sca";
-import { destinationRef, toQuote, type QuoteRow } from "./quote-view";
+import { executableQuote } from "./executable-quote";
+import { destinationRef, toQuote } from "./quote-view";
 
 interface Input {
   platform: PlatformPrincipal;
   quoteId: string;
   scaFactor?: ScaFactor;
-}
-
-/** The quote, executable now, or the refusal a caller can decide before signing (404, 409, 400 QUOTE_EXPIRED). */
-async function executableQuote(db: DbOrTx, platformId: string, quoteId: string): Promise<QuoteRow> {
-  const uuid = parseId("Quote", quoteId);
-  const [q] = uuid
-    ? await db
-        .select()
-        .from(quotes)
-        .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)))
-    : [];
-  if (!q) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
-  if (q.status !== "PENDING")
-    throw new ApiError("QUOTE_ALREADY_EXECUTED", `The quote is ${q.status}; only a PENDING quote can be executed`);
-  if (q.expiresAt.getTime() <= Date.now())
-    throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
-  return q;
 }
 
 /**
@@ -89,9 +72,10 @@ export async function quoteNeedsWalletSignature(db: DbOrTx, platformId: string, 
 export async function executeWalletQuote(call: SignedCall<Input>) {
   const r = await runSignedRetry(executeWalletQuoteOperation, call);
   const body = r.body as { id?: string; status?: string; source?: { customerId?: string } } | undefined;
-  if (r.status === 200 && body?.status === "PENDING_AUTHORIZATION" && body.id) {
+  const quoteUuid = body?.id ? parseId("Quote", body.id) : null;
+  if (r.status === 200 && body?.status === "PENDING_AUTHORIZATION" && quoteUuid) {
     await afterQuoteCommit(call.platform, {
-      id: parseId("Quote", body.id)!,
+      id: quoteUuid,
       status: "PENDING_AUTHORIZATION",
       customerId: body.source?.customerId ?? null,
     });

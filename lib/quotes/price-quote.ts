@@ -1,6 +1,6 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { feeOn, feeRuleFor, type PlatformFeeOverride } from "@/lib/money/platform-fee";
 import { getRate } from "@/lib/exchange-rates/get-rate";
-import { ApiError } from "@/lib/api-core/errors";
 import { convertDown, convertUp } from "@/lib/money/convert";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
 
@@ -38,9 +38,10 @@ export async function priceQuote(input: {
     fees = feeOn(totalSending, rule);
     const net = totalSending - fees;
     if (net <= 0n) {
-      throw new ApiError("INVALID_INPUT", `Fees of ${fees} leave nothing of ${totalSending} ${S} to send`, {
-        errors: [{ field: "lockedCurrencyAmount", message: `Must be more than the fees (${fees})` }],
-      });
+      throw invalidInput(
+        [{ field: "lockedCurrencyAmount", message: `Must be more than the fees (${fees})` }],
+        `Fees of ${fees} leave nothing of ${totalSending} ${S} to send`,
+      );
     }
     totalReceiving = convertDown(net, S, R, rate);
   } else {
@@ -50,9 +51,10 @@ export async function priceQuote(input: {
     totalSending = net + fees;
   }
   if (totalReceiving <= 0n) {
-    throw new ApiError("INVALID_INPUT", `${totalSending} ${S} converts to nothing in ${R}`, {
-      errors: [{ field: "lockedCurrencyAmount", message: "Too small to convert" }],
-    });
+    throw invalidInput(
+      [{ field: "lockedCurrencyAmount", message: "Too small to convert" }],
+      `${totalSending} ${S} converts to nothing in ${R}`,
+    );
   }
   const usdValueCents =
     S === "USD" ? totalSending : convertDown(totalSending, S, "USD", (await getRate(S, "USD")).rate);

@@ -1,5 +1,6 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import type { DbOrTx } from "@/db/client";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { UMA_ADDRESS } from "@/lib/invitations/invitation.contract";
 import { counterpartyFor } from "@/lib/uma/counterparty";
@@ -15,8 +16,7 @@ export interface UmaDestination {
   requiredPayerDataFields: { name: string; mandatory: boolean }[];
 }
 
-const invalid = (field: string, message: string) =>
-  new ApiError("INVALID_INPUT", message, { errors: [{ field, message }] });
+const invalid = (field: string, message: string) => invalidInput([{ field, message }], message);
 
 /**
  * Grid's UMA_ADDRESS quote destination: the receiver's VASP is asked (sandbox: Grid's sandbox addresses;

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import type { Tx } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -53,7 +54,6 @@ export async function creditFromSandbox(
   });
   if (hold) return t;
   const done = await executeTransaction(tx, t, { settings: platform.settings, sandbox: true, onRefusal: "throw" });
-  if (done.status !== "COMPLETED")
-    throw new ApiError("INVALID_INPUT", `The account cannot receive funds (${done.failureReason})`);
+  if (done.status !== "COMPLETED") throw invalidInput([], `The account cannot receive funds (${done.failureReason})`);
   return done;
 }

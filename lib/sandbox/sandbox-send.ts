@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts, transactions } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { walletSignatureNeeded } from "@/lib/quotes/create-quote";
 import { executeQuoteInTx, lockExecutableQuote } from "@/lib/quotes/execute-quote";
@@ -27,7 +27,7 @@ export async function sandboxSend(platform: PlatformPrincipal, body: SandboxSend
     if (body.currencyAmount !== undefined && BigInt(body.currencyAmount) !== q.totalSendingAmount) {
       errors.push({ field: "currencyAmount", message: `The quote's totalSendingAmount is ${q.totalSendingAmount}` });
     }
-    if (errors.length) throw new ApiError("INVALID_INPUT", errors[0].message, { errors });
+    if (errors.length) throw invalidInput(errors, errors[0].message);
     const [src] = await tx.select().from(internalAccounts).where(eq(internalAccounts.id, q.sourceAccountId));
     if (src.type === "EMBEDDED_WALLET") throw walletSignatureNeeded();
     await creditFromSandbox(

@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
@@ -23,14 +24,18 @@ export interface UmaReceiveInput {
  * through the engine: `$success.*` credits at once (INCOMING_PAYMENT.COMPLETED), `$pending.long.*` stays PENDING
  * (COMPLIANCE_REVIEW), `$fail.compliance.*` FAILS with COMPLIANCE_REJECTED; any other sender → 404 UMA_NOT_FOUND.
  */
-export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaReceiveInput): Promise<Transaction> {
+export async function sandboxUmaReceive(
+  platform: PlatformPrincipal,
+  input: UmaReceiveInput,
+): Promise<Transaction & { type: "INCOMING"; direction: "CREDIT" }> {
   requireSandbox(platform);
   const sender = await sandboxCounterparty.lookup(input.senderUmaAddress);
   if (!sender) throw notFound("UMA_NOT_FOUND", "UMA sender", input.senderUmaAddress);
   if (!input.receiverUmaAddress && !input.customerId) {
-    throw new ApiError("INVALID_INPUT", "Name the receiver", {
-      errors: [{ field: "receiverUmaAddress", message: "receiverUmaAddress or customerId is required" }],
-    });
+    throw invalidInput(
+      [{ field: "receiverUmaAddress", message: "receiverUmaAddress or customerId is required" }],
+      "Name the receiver",
+    );
   }
   const db = await getDb();
   const where = [eq(customers.platformId, platform.id), isNull(customers.deletedAt)];
@@ -56,9 +61,10 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
     .orderBy(asc(internalAccounts.id))
     .limit(1);
   if (!acct) {
-    throw new ApiError("INVALID_INPUT", `The receiver has no ${input.receivingCurrencyCode} account`, {
-      errors: [{ field: "receivingCurrencyCode", message: "The receiver holds no internal account in this currency" }],
-    });
+    throw invalidInput(
+      [{ field: "receivingCurrencyCode", message: "The receiver holds no internal account in this currency" }],
+      `The receiver has no ${input.receivingCurrencyCode} account`,
+    );
   }
   const hold =
     sender.outcome === "PENDING_LONG"
@@ -77,5 +83,8 @@ export async function sandboxUmaReceive(platform: PlatformPrincipal, input: UmaR
       sender.receiverUmaAddress,
     ),
   );
-  return transactionView(db, row);
+  const view = await transactionView(db, row);
+  // The sandbox credits the receiver: its view is an incoming credit (the operation's response schema says so).
+  if (view.type !== "INCOMING" || view.direction !== "CREDIT") throw new Error(`transaction ${row.id}: not a credit`);
+  return { ...view, type: view.type, direction: view.direction };
 }

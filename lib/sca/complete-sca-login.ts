@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import type { CustomerRow } from "@/lib/customers/customer-view";
@@ -32,10 +33,11 @@ export async function completeScaLogin(platform: PlatformPrincipal, customerId: 
     if (!ok) {
       const after = await countFailure(tx, state);
       if (after.lockedUntil && after.lockedUntil.getTime() > Date.now()) return lockedError(after.lockedUntil);
-      return new ApiError("INVALID_INPUT", "The code is not correct or has expired", {
-        failedAttempts: after.failedAttempts,
-        errors: [{ field: "code", message: "Wrong or expired code" }],
-      });
+      return invalidInput(
+        [{ field: "code", message: "Wrong or expired code" }],
+        "The code is not correct or has expired",
+        { failedAttempts: after.failedAttempts },
+      );
     }
     const sessionExpiresAt = new Date(Date.now() + SCA_SESSION_MS);
     await tx

@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, scaFactorResets, scaPasskeys, scaStates } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { effectiveResetStatus, findTwoFactorReset } from "./find-two-factor-reset";
 import { lockScaState } from "./sca-state";
@@ -24,15 +24,16 @@ export async function completeTwoFactorReset(
     const row = await findTwoFactorReset(tx, customer.id, resetId);
     const status = effectiveResetStatus(row);
     if (status !== "LIVENESS_PASSED") {
-      throw new ApiError("INVALID_INPUT", `The reset is ${status}; it can be completed only once liveness has passed`, {
+      throw invalidInput([], `The reset is ${status}; it can be completed only once liveness has passed`, {
         reason: "RESET_NOT_READY",
         status,
       });
     }
     if (row.factor === "SMS_OTP" && !body.mobile) {
-      throw new ApiError("INVALID_INPUT", "An SMS_OTP reset needs the new mobile number", {
-        errors: [{ field: "mobile", message: "Required for an SMS_OTP reset" }],
-      });
+      throw invalidInput(
+        [{ field: "mobile", message: "Required for an SMS_OTP reset" }],
+        "An SMS_OTP reset needs the new mobile number",
+      );
     }
     const now = new Date();
     if (row.factor === "TOTP") {

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { externalAccounts } from "@/db/schema";
@@ -45,18 +46,15 @@ export async function confirmBeneficiaryTrust(
     const challenge = await openChallenge(tx, account.id, action, body.challengeId);
     const start = action === "TRUST" ? "trust" : "untrust";
     if (!challenge) {
-      throw new ApiError("INVALID_INPUT", `No open ${start} challenge for this beneficiary: POST …/${start} first`, {
-        errors: [{ field: "challengeId", message: "No open challenge" }],
-      });
+      throw invalidInput(
+        [{ field: "challengeId", message: "No open challenge" }],
+        `No open ${start} challenge for this beneficiary: POST …/${start} first`,
+      );
     }
     if (challenge.expiresAt.getTime() <= Date.now()) {
-      throw new ApiError(
-        "INVALID_INPUT",
-        `The ${start} challenge expired at ${challenge.expiresAt.toISOString()}; start again`,
-        {
-          reason: "SCA_CHALLENGE_EXPIRED",
-        },
-      );
+      throw invalidInput([], `The ${start} challenge expired at ${challenge.expiresAt.toISOString()}; start again`, {
+        reason: "SCA_CHALLENGE_EXPIRED",
+      });
     }
     if (!(await proofSatisfies(tx, platform, customer, state, challenge, body))) return failedProof(tx, state);
     await consumeChallenge(tx, challenge.id);

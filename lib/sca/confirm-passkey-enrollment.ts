@@ -1,11 +1,15 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
-import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { getDb } from "@/db/client";
 import { scaPasskeys, scaStates } from "@/db/schema";
 import { isUniqueViolation } from "@/db/errors";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { base64urlEncode } from "@/lib/crypto";
+import {
+  type PasskeyAttestation,
+  type VerifiedPasskey,
+  verifyPasskeyRegistration,
+} from "@/lib/credentials/passkey/verify-passkey-registration";
 import { newUuid } from "@/lib/ids";
 import { lockScaState } from "./sca-state";
 
@@ -24,44 +28,32 @@ export async function confirmPasskeyEnrollment(
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     const challenge = state.passkeyEnrollChallenge;
     if (!challenge || !state.passkeyEnrollExpiresAt || state.passkeyEnrollExpiresAt.getTime() <= Date.now()) {
-      throw new ApiError(
-        "INVALID_INPUT",
-        "No passkey enrollment is in progress (or it expired); start one with POST /sca/factors",
-        { reason: "NO_ENROLLMENT" },
-      );
+      throw invalidInput([], "No passkey enrollment is in progress (or it expired); start one with POST /sca/factors", {
+        reason: "NO_ENROLLMENT",
+      });
     }
     if (!platform.settings.webauthn.origins.includes(body.origin)) {
-      throw new ApiError("INVALID_INPUT", "origin is not one of the platform's webauthn.origins", {
-        errors: [{ field: "origin", message: `Expected one of ${platform.settings.webauthn.origins.join(", ")}` }],
-      });
-    }
-    let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
-    try {
-      verified = await verifyRegistrationResponse({
-        response: body.credential as never,
-        expectedChallenge: challenge,
-        expectedOrigin: body.origin,
-        expectedRPID: platform.settings.webauthn.rpId,
-        requireUserVerification: false,
-      });
-    } catch (e) {
-      throw new ApiError(
-        "INVALID_INPUT",
-        `The passkey registration was refused: ${e instanceof Error ? e.message : String(e)}`.slice(0, 400),
-        {
-          errors: [{ field: "credential", message: "Does not verify" }],
-        },
+      throw invalidInput(
+        [{ field: "origin", message: `Expected one of ${platform.settings.webauthn.origins.join(", ")}` }],
+        "origin is not one of the platform's webauthn.origins",
       );
     }
-    if (!verified.verified || !verified.registrationInfo) {
-      throw new ApiError("INVALID_INPUT", "The passkey registration does not verify", {
-        errors: [{ field: "credential", message: "Does not verify" }],
-      });
+    let passkey: VerifiedPasskey;
+    try {
+      passkey = await verifyPasskeyRegistration(
+        platform.settings.webauthn,
+        challenge,
+        attestationOf(body.credential),
+        body.origin,
+      );
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      // The SCA answer for a registration that does not verify: 400 naming `credential` (the check in the message).
+      throw invalidInput(
+        [{ field: "credential", message: "Does not verify" }],
+        `The passkey registration was refused: ${e.message}`.slice(0, 400),
+      );
     }
-    const cred = verified.registrationInfo.credential;
-    const transports = Array.isArray((body.credential.response as { transports?: unknown } | undefined)?.transports)
-      ? (body.credential.response as { transports: string[] }).transports
-      : [];
     await tx
       .update(scaStates)
       .set({ passkeyEnrollChallenge: null, passkeyEnrollExpiresAt: null, updatedAt: new Date() })
@@ -72,10 +64,10 @@ export async function confirmPasskeyEnrollment(
         id: newUuid(),
         platformId: platform.id,
         customerId: customer.id,
-        credentialId: cred.id,
-        publicKey: base64urlEncode(cred.publicKey),
-        counter: cred.counter,
-        transports,
+        credentialId: passkey.credentialId,
+        publicKey: passkey.publicKey,
+        counter: passkey.signCount,
+        transports: passkey.transports,
         name,
       });
     } catch (e) {
@@ -83,6 +75,22 @@ export async function confirmPasskeyEnrollment(
         throw new ApiError("CONFLICT", "This passkey is already enrolled", { reason: "ALREADY_ENROLLED" });
       throw e;
     }
-    return { type: "PASSKEY" as const, factor: { factor: "PASSKEY" as const, credentialId: cred.id, name } };
+    return {
+      type: "PASSKEY" as const,
+      factor: { factor: "PASSKEY" as const, credentialId: passkey.credentialId, name },
+    };
   });
+}
+
+/** The parts of a browser PublicKeyCredential (registration) JSON; empty strings where a part is missing (then refused as malformed). */
+function attestationOf(json: Record<string, unknown>): PasskeyAttestation {
+  const r = (json.response ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" ? v : "");
+  const sameId = json.rawId === undefined || json.rawId === json.id;
+  return {
+    credentialId: json.type === "public-key" && sameId ? text(json.id) : "",
+    clientDataJson: text(r.clientDataJSON),
+    attestationObject: text(r.attestationObject),
+    transports: Array.isArray(r.transports) ? r.transports.filter((t): t is string => typeof t === "string") : [],
+  };
 }

@@ -1,9 +1,9 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { scaStates } from "@/db/schema";
 import { otpDigest } from "@/lib/credentials/email-otp/otp-code";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { totpCodeMatches } from "./check-code";
 import { lockScaState } from "./sca-state";
@@ -24,7 +24,7 @@ export async function confirmTotpEnrollment(
   return db.transaction(async (tx) => {
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     if (!state.totpPendingSecretEnc)
-      throw new ApiError("INVALID_INPUT", "No TOTP enrollment is in progress; start one with POST /sca/factors", {
+      throw invalidInput([], "No TOTP enrollment is in progress; start one with POST /sca/factors", {
         reason: "NO_ENROLLMENT",
       });
     const base32 = await openTotpSecret(state.totpPendingSecretEnc, customer.id);
@@ -32,13 +32,12 @@ export async function confirmTotpEnrollment(
     const expected = Buffer.from(totpFor(base32).secret.hex.toLowerCase());
     const sameSecret = echoed.length === expected.length && timingSafeEqual(echoed, expected);
     if (!sameSecret)
-      throw new ApiError("INVALID_INPUT", "secret is not the one this enrollment started with", {
-        errors: [{ field: "secret", message: "Unknown secret" }],
-      });
+      throw invalidInput(
+        [{ field: "secret", message: "Unknown secret" }],
+        "secret is not the one this enrollment started with",
+      );
     if (!totpCodeMatches(platform, base32, body.code))
-      throw new ApiError("INVALID_INPUT", "The code is not correct", {
-        errors: [{ field: "code", message: "Wrong code" }],
-      });
+      throw invalidInput([{ field: "code", message: "Wrong code" }], "The code is not correct");
     const codes = Array.from({ length: 8 }, recoveryCode);
     await tx
       .update(scaStates)

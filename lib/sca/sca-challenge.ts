@@ -1,14 +1,15 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import { generateAuthenticationOptions, verifyAuthenticationResponse } from "@simplewebauthn/server";
+import { generateAuthenticationOptions } from "@simplewebauthn/server";
 import type { Tx } from "@/db/client";
 import { scaChallenges, scaPasskeys } from "@/db/schema";
 import { otpDigest, otpMatches } from "@/lib/credentials/email-otp/otp-code";
+import { type PasskeyAssertion, verifyPasskeyAssertion } from "@/lib/credentials/passkey/verify-passkey-assertion";
 import { keyedDigest } from "@/lib/keys/keyed-digest";
 import type { CustomerRow } from "@/lib/customers/customer-view";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { base64urlDecode } from "@/lib/crypto";
 import { formatId, newUuid } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { sendSms } from "@/lib/sms/send-sms";
@@ -72,8 +73,7 @@ export async function issueScaChallenge(
       purpose === "QUOTE" && args.factor === "TOTP"
         ? "TOTP cannot authorize a payment (no dynamic linking)"
         : `${args.factor} is not enrolled`;
-    throw new ApiError("INVALID_INPUT", why, {
-      errors: [{ field: args.factorField ?? "scaFactor", message: why }],
+    throw invalidInput([{ field: args.factorField ?? "scaFactor", message: why }], why, {
       availableFactors: available,
     });
   }
@@ -192,7 +192,7 @@ export function requireProofShape(proof: ScaProof): void {
   const errors = proof.passkeyAssertion
     ? [{ field: "origin", message: "Required alongside passkeyAssertion" }]
     : [{ field: "code", message: "Required (or passkeyAssertion + origin for PASSKEY)" }];
-  throw new ApiError("INVALID_INPUT", "Give code (SMS_OTP, TOTP) or passkeyAssertion and origin (PASSKEY)", { errors });
+  throw invalidInput(errors, "Give code (SMS_OTP, TOTP) or passkeyAssertion and origin (PASSKEY)");
 }
 
 /** Whether the proof satisfies the challenge. A passkey assertion that verifies moves its counter. */
@@ -216,8 +216,8 @@ export async function proofSatisfies(
 
 /**
  * A WebAuthn assertion (the browser's PublicKeyCredential JSON) against one of the customer's SCA passkeys,
- * checked with @simplewebauthn/server under the platform's wallet RP settings: the origin must be one of
- * `webauthn.origins` and the RP ID `webauthn.rpId`.
+ * checked by the service's one assertion check (lib/credentials/passkey/verify-passkey-assertion.ts) under the
+ * platform's wallet RP settings, at the origin the proof states. Any refusal is a wrong proof (counted by the caller).
  */
 export async function passkeySatisfies(
   tx: Tx,
@@ -226,37 +226,50 @@ export async function passkeySatisfies(
   expectedChallenge: string | null,
   proof: ScaProof,
 ): Promise<boolean> {
-  const assertion = proof.passkeyAssertion as { id?: unknown } | null | undefined;
-  if (!assertion || !expectedChallenge || typeof assertion.id !== "string" || !proof.origin) return false;
-  if (!platform.settings.webauthn.origins.includes(proof.origin)) return false;
+  const assertion = proof.passkeyAssertion ? assertionOf(proof.passkeyAssertion) : null;
+  if (!assertion || !expectedChallenge || !proof.origin) return false;
   const [passkey] = await tx
     .select()
     .from(scaPasskeys)
-    .where(and(eq(scaPasskeys.customerId, customer.id), eq(scaPasskeys.credentialId, assertion.id)));
+    .where(and(eq(scaPasskeys.customerId, customer.id), eq(scaPasskeys.credentialId, assertion.credentialId)));
   if (!passkey) return false;
+  let newCounter: number;
   try {
-    const result = await verifyAuthenticationResponse({
-      response: proof.passkeyAssertion as never,
-      expectedChallenge,
-      expectedOrigin: proof.origin,
-      expectedRPID: platform.settings.webauthn.rpId,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: base64urlDecode(passkey.publicKey) as Uint8Array<ArrayBuffer>,
-        counter: passkey.counter,
-        transports: passkey.transports as never,
+    ({ newCounter } = await verifyPasskeyAssertion({
+      webauthn: platform.settings.webauthn,
+      origin: proof.origin,
+      webauthnChallenge: expectedChallenge,
+      passkey: {
+        credentialId: passkey.credentialId,
+        publicKey: passkey.publicKey,
+        signCount: passkey.counter,
+        transports: passkey.transports,
       },
-      requireUserVerification: false,
-    });
-    if (!result.verified) return false;
-    await tx
-      .update(scaPasskeys)
-      .set({ counter: result.authenticationInfo.newCounter })
-      .where(eq(scaPasskeys.id, passkey.id));
-    return true;
-  } catch {
-    return false;
+      assertion,
+    }));
+  } catch (e) {
+    if (e instanceof ApiError) return false;
+    throw e;
   }
+  await tx.update(scaPasskeys).set({ counter: newCounter }).where(eq(scaPasskeys.id, passkey.id));
+  return true;
+}
+
+/** The parts of a browser PublicKeyCredential (assertion) JSON; null when it is not one (rawId must be its id). */
+function assertionOf(json: Record<string, unknown>): PasskeyAssertion | null {
+  const r = json.response as Record<string, unknown> | null | undefined;
+  if (typeof json.id !== "string" || (json.rawId !== undefined && json.rawId !== json.id)) return null;
+  if (json.type !== "public-key" || !r) return null;
+  const { clientDataJSON, authenticatorData, signature, userHandle } = r;
+  if (typeof clientDataJSON !== "string" || typeof authenticatorData !== "string" || typeof signature !== "string")
+    return null;
+  return {
+    credentialId: json.id,
+    clientDataJson: clientDataJSON,
+    authenticatorData,
+    signature,
+    userHandle: typeof userHandle === "string" ? userHandle : null,
+  };
 }
 
 /**
@@ -266,9 +279,8 @@ export async function passkeySatisfies(
 export async function failedProof(tx: Tx, state: ScaState): Promise<ApiError> {
   const after = await countFailure(tx, state);
   if (after.lockedUntil && after.lockedUntil.getTime() > Date.now()) return lockedError(after.lockedUntil);
-  return new ApiError("INVALID_INPUT", "The SCA proof is not correct", {
+  return invalidInput([{ field: "code", message: "Wrong code or assertion" }], "The SCA proof is not correct", {
     failedAttempts: after.failedAttempts,
-    errors: [{ field: "code", message: "Wrong code or assertion" }],
   });
 }
 

@@ -1,8 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { scaStates } from "@/db/schema";
 import { newOtpCode, otpDigest, OTP_TTL_MS } from "@/lib/credentials/email-otp/otp-code";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
@@ -34,15 +34,14 @@ export async function startScaLogin(
     }
     if (factor === "TOTP") {
       if (!state.totpSecretEnc)
-        throw new ApiError("INVALID_INPUT", "No TOTP factor is enrolled", {
-          errors: [{ field: "factor", message: "Not enrolled" }],
-        });
+        throw invalidInput([{ field: "factor", message: "Not enrolled" }], "No TOTP factor is enrolled");
       return null;
     }
     if (!customer.phoneNumber || customer.contactVerified?.phone !== customer.phoneNumber) {
-      throw new ApiError("INVALID_INPUT", "SMS_OTP needs a verified phone (verify-phone)", {
-        errors: [{ field: "factor", message: "Phone not verified" }],
-      });
+      throw invalidInput(
+        [{ field: "factor", message: "Phone not verified" }],
+        "SMS_OTP needs a verified phone (verify-phone)",
+      );
     }
     await consumeRateLimit(
       `sca-login:${customer.id}`,

@@ -1,6 +1,6 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { getDb } from "@/db/client";
 import { scaFactorResets } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid } from "@/lib/ids";
 import { consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
@@ -17,9 +17,7 @@ export async function startTwoFactorReset(platform: PlatformPrincipal, customerI
     const { customer, state } = await lockScaState(tx, platform.id, customerId);
     const { factors } = await enrolledFactors(tx, customer, state);
     if (!factors.includes(factor)) {
-      throw new ApiError("INVALID_INPUT", `${factor} is not enrolled for this customer`, {
-        errors: [{ field: "factor", message: "Not enrolled" }],
-      });
+      throw invalidInput([{ field: "factor", message: "Not enrolled" }], `${factor} is not enrolled for this customer`);
     }
     await consumeRateLimit(
       `sca-reset:${customer.id}`,

@@ -8,15 +8,20 @@
  * received (before any JSON parsing).
  */
 import { bytesToHex, utf8Encode, verifyDerHex } from "@/lib/crypto";
+import type { webhooks } from "./generated/openapi";
 
 const WEBHOOK_SIGNATURE_HEADER = "Service-Webhook-Signature";
 
-export interface WebhookEnvelope<T = Record<string, unknown>> {
-  id: string;
-  type: string;
-  timestamp: string;
-  data: T;
-}
+/** The event types the service sends: its event catalogue, through the OpenAPI document's `webhooks`. */
+type WebhookEventType = keyof webhooks;
+
+/** The envelope of one event type, `data` typed by the catalogue's schema of that type. */
+type WebhookEnvelope<K extends WebhookEventType = WebhookEventType> = {
+  [T in K]: webhooks[T]["post"]["requestBody"]["content"]["application/json"];
+}[K];
+
+/** Any event the service sends: a union on `type`, so `switch (event.type)` narrows `data`. */
+export type WebhookEvent = WebhookEnvelope;
 
 export class WebhookVerificationError extends Error {
   constructor(message: string) {
@@ -74,15 +79,16 @@ function parseSignatureHeader(header: string): { t: number; signatures: Uint8Arr
 /**
  * Verify the signature and the timestamp (default tolerance 5 minutes, protocol.md), then parse the
  * envelope. Throws WebhookVerificationError on any failure. De-duplicate on the returned `id`
- * (answer 409 for an id already processed: the service will not retry it).
+ * (answer 409 for an id already processed: the service will not retry it). The event is typed by the service's
+ * event catalogue; its data is what the signed body says (the signature, not a parse, vouches for it).
  */
-export function verifyWebhook<T = Record<string, unknown>>(input: {
+export function verifyWebhook(input: {
   rawBody: string;
   signatureHeader: string | null | undefined;
   publicKeyPem: string;
   toleranceSeconds?: number;
   nowSeconds?: number;
-}): WebhookEnvelope<T> {
+}): WebhookEvent {
   if (!input.signatureHeader) throw new WebhookVerificationError(`Missing ${WEBHOOK_SIGNATURE_HEADER} header`);
   const { t, signatures } = parseSignatureHeader(input.signatureHeader);
   const now = input.nowSeconds ?? Math.floor(Date.now() / 1000);
@@ -107,7 +113,7 @@ export function verifyWebhook<T = Record<string, unknown>>(input: {
   } catch {
     throw new WebhookVerificationError("Body is not JSON");
   }
-  const env = parsed as WebhookEnvelope<T>;
+  const env = parsed as WebhookEvent;
   if (!env || typeof env.id !== "string" || typeof env.type !== "string") {
     throw new WebhookVerificationError("Body is not a webhook envelope {id, type, timestamp, data}");
   }

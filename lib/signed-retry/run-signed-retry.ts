@@ -7,7 +7,7 @@ import { canonicalJson, normalizePublicKeyHex, parseStamp } from "@/lib/crypto";
 import { sha256HexNative } from "@/lib/crypto-node/digest";
 import { verifyStampNative } from "@/lib/crypto-node/verify";
 import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply, runtimeChecked, type Reply, type RuntimeCheckedReply } from "@/lib/api-core/reply";
 import { formatId, newId, parseId } from "@/lib/ids";
 import { settleDelayMs } from "@/lib/wallet-provider/settle-delay";
 import {
@@ -39,6 +39,14 @@ function bodyDigest(rawBody: unknown): string {
  * platform authentication and body validation, are done by the handler wrapper before this runs).
  */
 export async function runSignedRetry<I, C extends Record<string, unknown>>(
+  op: SignedOperation<I, C>,
+  call: SignedCall<I>,
+): Promise<RuntimeCheckedReply> {
+  // A stored terminal answer may be replayed: its body is known at run time only (the edge parses it).
+  return runtimeChecked(await judgeRequest(op, call));
+}
+
+async function judgeRequest<I, C extends Record<string, unknown>>(
   op: SignedOperation<I, C>,
   call: SignedCall<I>,
 ): Promise<Reply> {

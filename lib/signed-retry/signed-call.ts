@@ -1,4 +1,5 @@
-import type { Ctx } from "@/lib/api-core/context";
+import type { RequestCtx } from "@/lib/api-core/context";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { invalidInput } from "@/lib/api-core/validation";
 import { SIGNATURE_HEADER, type SignedCall } from "./signed-operation";
 
@@ -7,7 +8,7 @@ const GRID_SIGNATURE_HEADER = "Grid-Wallet-Signature";
 
 /** The parts of a handler context the signed-retry mechanism judges, plus the operation's input. */
 export function signedCall<I>(
-  ctx: Pick<Ctx<unknown, unknown, unknown>, "platform" | "req" | "url" | "rawBody">,
+  ctx: Pick<RequestCtx<unknown, unknown, unknown>, "req" | "url" | "rawBody"> & { platform: PlatformPrincipal },
   input: I,
 ): SignedCall<I> {
   return {

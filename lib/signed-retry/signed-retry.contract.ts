@@ -29,8 +29,10 @@ const replayedHeader = {
 };
 
 /** The responses every signed-retry operation shares, plus its terminal one(s) (which may be replays). */
-export function signedRetryResponses(terminal: Record<number, ResponseSpec>): Record<number, ResponseSpec> {
-  const marked = Object.fromEntries(
+export function signedRetryResponses<T extends Record<number, ResponseSpec>>(
+  terminal: T,
+): T & { 202: { description: string; schema: typeof signedRetryChallengeSchema } } {
+  const marked: Record<number, ResponseSpec> = Object.fromEntries(
     Object.entries(terminal).map(([status, r]) => [status, { ...r, headers: { ...r.headers, ...replayedHeader } }]),
   );
   return {
@@ -38,6 +40,7 @@ export function signedRetryResponses(terminal: Record<number, ResponseSpec>): Re
       description: "Signed-retry challenge: sign payloadToSign and repeat the identical request with the two headers",
       schema: signedRetryChallengeSchema,
     },
-    ...marked,
+    // The same statuses and schemas as `terminal`, each with the replay header added.
+    ...(marked as T),
   };
 }

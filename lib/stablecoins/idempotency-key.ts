@@ -1,12 +1,10 @@
-import { ApiError } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 
 /** Grid requires Idempotency-Key on every stablecoin POST (protocol.md "Stablecoins"): missing → 400 naming it. */
 export function requireIdempotencyKey(key: string | null): string {
   if (key === null || key.length === 0 || key.length > 255) {
     const message = key ? "At most 255 characters" : "Required on this operation";
-    throw new ApiError("INVALID_INPUT", `Idempotency-Key: ${message}`, {
-      errors: [{ field: "Idempotency-Key", message }],
-    });
+    throw invalidInput([{ field: "Idempotency-Key", message }], `Idempotency-Key: ${message}`);
   }
   return key;
 }

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api-core/errors";
 import { env } from "@/lib/config/env";
@@ -56,8 +57,7 @@ const digestHex = (s: string) => createHash("sha256").update(s, "utf8").digest("
 /** Waiting for external funds: 7 days, as a wire instruction usually stays valid. */
 const FUNDING_WINDOW_MS = 7 * 24 * 3600_000;
 
-const invalidToken = (field: string, message: string) =>
-  new ApiError("INVALID_INPUT", message, { errors: [{ field, message }] });
+const invalidToken = (field: string, message: string) => invalidInput([{ field, message }], message);
 
 const sandboxIssuerProvider: IssuerProvider = {
   environment: "SANDBOX",

@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { externalAccounts, internalAccounts } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { parseId } from "@/lib/ids";
 import { requireReadyToTransact } from "@/lib/quotes/require-ready-to-transact";
@@ -10,8 +11,7 @@ import { requireReadyToTransact } from "@/lib/quotes/require-ready-to-transact";
  * The accounts a mint or burn names, checked the same way for both: another platform's account reads as
  * missing (404); the wrong kind, currency or status is 400 naming the field.
  */
-const invalid = (field: string, message: string) =>
-  new ApiError("INVALID_INPUT", `${field}: ${message}`, { errors: [{ field, message }] });
+const invalid = (field: string, message: string) => invalidInput([{ field, message }], `${field}: ${message}`);
 
 export async function externalAccountFor(
   db: DbOrTx,

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type DbOrTx } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
@@ -40,7 +41,7 @@ export async function registerStablecoin(
       // The symbol is the token's currency on the ledger: it must not be one the service already moves.
       if (isKnownCurrency(token.symbol)) {
         const message = `${token.symbol} is a currency of the service; a registered stablecoin needs its own symbol`;
-        throw new ApiError("INVALID_INPUT", message, { errors: [{ field: "providerTokenIdentifier", message }] });
+        throw invalidInput([{ field: "providerTokenIdentifier", message }], message);
       }
       try {
         const [row] = await db

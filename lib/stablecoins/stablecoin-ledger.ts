@@ -11,6 +11,7 @@ import { parseId } from "@/lib/ids";
 import { toInternalAccount } from "@/lib/internal-accounts/internal-account-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { OperationRow, StablecoinRow } from "./stablecoin-views";
+import { balanceUpdatedEvent } from "@/lib/internal-accounts/internal-account.contract";
 
 /**
  * How stablecoin money moves on the one ledger. Two currencies per operation: the token (its symbol, in its
@@ -72,11 +73,7 @@ async function announceBalances(tx: Tx, platformId: string, touched: Set<string>
     .from(internalAccounts)
     .where(inArray(internalAccounts.id, [...touched]));
   for (const row of rows) {
-    await emitEvent(tx, {
-      platformId,
-      type: "INTERNAL_ACCOUNT.BALANCE_UPDATED",
-      data: toInternalAccount(row) as unknown as Record<string, unknown>,
-    });
+    await emitEvent(tx, balanceUpdatedEvent, { platformId, data: toInternalAccount(row) });
   }
 }
 

@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { externalAccounts, transactions } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { parseId } from "@/lib/ids";
@@ -47,8 +48,8 @@ export async function cancelTransaction(
       .where(and(eq(transactions.id, uuid), eq(transactions.platformId, platform.id)));
     if (!current) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
     if (!(await onBankRail(tx, current))) {
-      throw new ApiError(
-        "INVALID_INPUT",
+      throw invalidInput(
+        [],
         "Only bank transfers (an external bank account as source or destination) can be cancelled",
         { reason: "NOT_A_BANK_TRANSFER" },
       );

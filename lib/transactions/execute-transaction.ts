@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
+import { invalidInput } from "@/lib/api-core/validation";
 import { execRows, type Tx } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
@@ -90,7 +91,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     if (src?.status !== "ACTIVE") {
       return refuse(tx, row, opts, owner, {
         reason: "QUOTE_EXECUTION_FAILED",
-        error: new ApiError("INVALID_INPUT", `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, {
+        error: invalidInput([], `The source account is ${src?.status ?? "missing"}; expected ACTIVE`, {
           reason: "SOURCE_NOT_ACTIVE",
         }),
       });

@@ -11,11 +11,17 @@ import { listCardTransactions } from "@/lib/cards/list-card-transactions";
 const accountUuid = (id: string) => parseId("InternalAccount", id) ?? parseId("ExternalAccount", id);
 
 /** GET /transactions with Grid's filters. An unknown or foreign id filters to nothing, like an id that does not exist. */
-export async function listTransactions(platformId: string, q: TransactionFilters, customerScope?: string) {
+export async function listTransactions(platformId: string, q: TransactionFilters) {
+  // Card transactions are listed here too (protocol.md "Cards"), with type CARD or a cardId.
+  if (q.type === "CARD" || q.cardId !== undefined) return listCardTransactions(await getDb(), platformId, q);
+  return listPaymentTransactions(platformId, q);
+}
+
+/** The payments (incoming and outgoing, no card transactions) under Grid's filters; an agent's list is scoped to its customer. */
+export async function listPaymentTransactions(platformId: string, q: TransactionFilters, customerScope?: string) {
+  // No card transaction is a payment (an agent's scope has none either).
+  if (q.type === "CARD" || q.cardId !== undefined) return emptyPage();
   const db = await getDb();
-  // Card transactions are listed here too (protocol.md "Cards"), with type CARD or a cardId; not in an agent's scope.
-  if (q.type === "CARD" || q.cardId !== undefined)
-    return customerScope ? emptyPage() : listCardTransactions(db, platformId, q);
   const where: SQL[] = [eq(transactions.platformId, platformId)];
   if (q.reference !== undefined) return emptyPage();
   if (customerScope) where.push(eq(transactions.customerId, customerScope));

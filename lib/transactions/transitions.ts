@@ -9,6 +9,8 @@ import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import { emitEvent, eventInsert } from "@/lib/webhooks/emit-event";
 import { refundOutcome } from "./payout-outcome";
 import type { FailureReason, IncomingFailureReason, PendingReason } from "./transaction.contract";
+import { paymentEvent, refundEvents } from "./transaction-events";
+import type { Transaction } from "./transaction.contract";
 import { toTransaction, transactionView, type TransactionOwner, type TransactionRow } from "./transaction-view";
 
 /**
@@ -210,7 +212,7 @@ export async function enter(
       .returning();
   }
   if (rule.event) {
-    await emitTransactionEvent(tx, row, (await transactionView(tx, row)) as unknown as Record<string, unknown>);
+    await emitTransactionEvent(tx, row, await transactionView(tx, row));
   }
   return { row, quote };
 }
@@ -261,7 +263,7 @@ export async function transition(
     });
   }
   if (rule.event) {
-    const data = (await transactionView(tx, won)) as unknown as Record<string, unknown>;
+    const data = await transactionView(tx, won);
     await emitTransactionEvent(tx, won, data);
     if (name === "FAIL") await emitRefundEvents(tx, won, data);
   }
@@ -287,11 +289,11 @@ export async function finishExecution(
   const rule: TransitionRule = TRANSITIONS[name];
   const now = new Date();
   const values = statusValues(rule, change, now, row.direction);
-  const data = toTransaction({ ...row, ...values } as TransactionRow, owner) as unknown as Record<string, unknown>;
+  const data = toTransaction({ ...row, ...values } as TransactionRow, owner);
   const ctes: WithSubquery[] = [
     tx
       .$with("status_event", {})
-      .as(eventInsert(tx, { platformId: row.platformId, type: eventType(row, rule.to), data }).getSQL()),
+      .as(eventInsert(tx, paymentEvent(row.direction, rule.to), { platformId: row.platformId, data }).getSQL()),
   ];
   if (rule.quote && row.quoteId) {
     const quoteUpdate = tx.update(quotes).set({ status: rule.quote, updatedAt: now }).where(eq(quotes.id, row.quoteId));
@@ -346,12 +348,8 @@ function approvalValue(rule: TransitionRule) {
   return rule.approval ? { approval: rule.approval } : {};
 }
 
-function eventType(row: Pick<TransactionRow, "direction">, status: Status): string {
-  return `${row.direction === "OUTGOING" ? "OUTGOING_PAYMENT" : "INCOMING_PAYMENT"}.${status}`;
-}
-
-function emitTransactionEvent(tx: Tx, row: TransactionRow, data: Record<string, unknown>) {
-  return emitEvent(tx, { platformId: row.platformId, type: eventType(row, row.status), data });
+function emitTransactionEvent(tx: Tx, row: TransactionRow, data: Transaction) {
+  return emitEvent(tx, paymentEvent(row.direction, row.status), { platformId: row.platformId, data });
 }
 
 /**
@@ -359,18 +357,18 @@ function emitTransactionEvent(tx: Tx, row: TransactionRow, data: Record<string, 
  * The refund follows the rail rules of its destination (the source account): it fails when that account
  * cannot receive (sandbox: the same identifier suffixes as payouts, docs/protocol.md "Sandbox payouts").
  */
-async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Record<string, unknown>): Promise<void> {
+async function emitRefundEvents(tx: Tx, row: TransactionRow, data: Transaction): Promise<void> {
   if (row.direction === "INCOMING" && row.status === "FAILED" && row.kind === "TRANSFER_IN") {
-    await emitEvent(tx, { platformId: row.platformId, type: "INCOMING_PAYMENT.REFUND_PENDING", data });
+    await emitEvent(tx, refundEvents.PENDING, { platformId: row.platformId, data });
     const refund =
       row.sourceKind === "EXTERNAL" && row.sourceAccountId
         ? await refundOutcome(tx, { platformId: row.platformId, sourceExternalAccountId: row.sourceAccountId })
         : ({ ok: true } as const);
-    const type = refund.ok ? "INCOMING_PAYMENT.REFUND_COMPLETED" : "INCOMING_PAYMENT.REFUND_FAILED";
-    await emitEvent(tx, {
-      platformId: row.platformId,
-      type,
-      data: refund.ok ? data : { ...data, refundFailureReason: refund.reason },
-    });
+    if (refund.ok) await emitEvent(tx, refundEvents.COMPLETED, { platformId: row.platformId, data });
+    else
+      await emitEvent(tx, refundEvents.FAILED, {
+        platformId: row.platformId,
+        data: { ...data, refundFailureReason: refund.reason },
+      });
   }
 }

@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { transactions } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { getRate } from "@/lib/exchange-rates/get-rate";
@@ -72,18 +72,16 @@ async function insertTransferIn(
   const src = await resolveExternal(db, platform.id, input.source.accountId, gate?.customerId);
   const dst = await resolveInternal(db, platform.id, input.destination.accountId, gate?.customerId);
   if (src.currency !== dst.currency) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
       `transfer-in moves one currency: the source is ${src.currency}, the destination holds ${dst.currency}`,
-      {
-        errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
-      },
     );
   }
   if (src.customerId !== dst.customerId) {
-    throw new ApiError("INVALID_INPUT", "transfer-in moves funds between accounts of one owner", {
-      errors: [{ field: "destination.accountId", message: "Must belong to the owner of source.accountId" }],
-    });
+    throw invalidInput(
+      [{ field: "destination.accountId", message: "Must belong to the owner of source.accountId" }],
+      "transfer-in moves funds between accounts of one owner",
+    );
   }
   if (dst.customerId) await requireKycApproved(db, dst.customerId);
   const amount = BigInt(input.amount);

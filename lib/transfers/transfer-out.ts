@@ -1,5 +1,5 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { getDb } from "@/db/client";
-import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { createQuote, type QuoteActor } from "@/lib/quotes/create-quote";
 import type { Quote } from "@/lib/quotes/quote.contract";
@@ -36,12 +36,9 @@ export async function transferOutQuote(
   const src = await resolveInternal(db, platform.id, input.source.accountId, scope);
   const dst = await resolveExternal(db, platform.id, input.destination.accountId, scope);
   if (src.currency !== dst.currency) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
       `transfer-out moves one currency: the source holds ${src.currency}, the destination takes ${dst.currency}; use POST /quotes`,
-      {
-        errors: [{ field: "destination.accountId", message: `Expected an account in ${src.currency}` }],
-      },
     );
   }
   return createQuote(

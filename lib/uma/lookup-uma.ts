@@ -1,5 +1,6 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import { UMA_ADDRESS } from "@/lib/invitations/invitation.contract";
 import { counterpartyFor } from "./counterparty";
 import { recordLookup } from "./record-lookup";
@@ -17,9 +18,10 @@ export async function lookupUma(
   } catch {}
   const receiverUmaAddress = decoded.startsWith("$") ? decoded : `$${decoded}`;
   if (!UMA_ADDRESS.test(receiverUmaAddress)) {
-    throw new ApiError("INVALID_INPUT", "Not an UMA address", {
-      errors: [{ field: "receiverUmaAddress", message: "UMA address such as $alice@example.com" }],
-    });
+    throw invalidInput(
+      [{ field: "receiverUmaAddress", message: "UMA address such as $alice@example.com" }],
+      "Not an UMA address",
+    );
   }
   const answer = await counterpartyFor(platform.environment).lookup(receiverUmaAddress);
   if (!answer) throw notFound("UMA_NOT_FOUND", "UMA receiver", receiverUmaAddress);

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "@/db/client";
 import { customers } from "@/db/schema";
-import { customerSchema } from "@/lib/customers/customer.contract";
 import { toCustomer, type CustomerRow } from "@/lib/customers/customer-view";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import type { KycStatus } from "@/lib/customers/kyc-status";
+import { kycEvent } from "@/lib/customers/customer.contract";
 
 /**
  * Change a customer's KYC (KYB) status and, when it changes to one Grid announces, write
@@ -18,10 +18,9 @@ export async function setKycStatus(tx: Tx, row: CustomerRow, status: KycStatus):
     .where(eq(customers.id, row.id))
     .returning();
   if (status !== "UNVERIFIED") {
-    await emitEvent(tx, {
+    await emitEvent(tx, kycEvent(row.customerType, status), {
       platformId: row.platformId,
-      type: `CUSTOMER.${row.customerType === "BUSINESS" ? "KYB" : "KYC"}_${status}`,
-      data: customerSchema.parse(toCustomer(updated)) as Record<string, unknown>,
+      data: toCustomer(updated),
     });
   }
   return updated;

@@ -1,7 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, isNull } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { customers, documents, verifications } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
+import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid, parseId } from "@/lib/ids";
 import { resolveOwners } from "@/lib/beneficial-owners/owner-kyc-status";
@@ -11,6 +12,7 @@ import { sandboxSuffix, type KycStatus } from "@/lib/customers/kyc-status";
 import { setKycStatus } from "./set-kyc-status";
 import { toVerification } from "./verification-view";
 import type { Verification, VerificationError, VerificationStatus } from "./verification.contract";
+import { verificationEvent } from "./verification.contract";
 
 /**
  * POST /verifications. The customer row is locked, so concurrent submissions decide one after the
@@ -40,13 +42,9 @@ export async function submitLockedVerification(
   row: typeof customers.$inferSelect,
 ): Promise<Verification> {
   if (row.kycStatus === "APPROVED" || row.kycStatus === "REJECTED") {
-    throw new ApiError(
-      "INVALID_INPUT",
-      `The customer's verification is settled (${row.kycStatus}); it cannot be submitted again`,
-      {
-        kycStatus: row.kycStatus,
-      },
-    );
+    throw invalidInput([], `The customer's verification is settled (${row.kycStatus}); it cannot be submitted again`, {
+      kycStatus: row.kycStatus,
+    });
   }
   let errors = await missingForVerification(tx, row);
   let status: VerificationStatus = "RESOLVE_ERRORS";
@@ -68,7 +66,7 @@ export async function submitLockedVerification(
     })
     .returning();
   const out = toVerification(v);
-  await emitEvent(tx, { platformId: platform.id, type: `VERIFICATION.${status}`, data: out });
+  await emitEvent(tx, verificationEvent(status), { platformId: platform.id, data: out });
   await setKycStatus(tx, row, customerStatus);
   if (row.customerType === "BUSINESS" && customerStatus !== row.kycStatus)
     await resolveOwners(tx, row.id, customerStatus);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent, eventOf } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { customerIdParams } from "@/lib/customers/customer.contract";
@@ -189,3 +190,29 @@ export const getCustomerKycLinkOp = defineOperation({
   },
   deprecated: true,
 });
+
+const verificationEvents = {
+  RESOLVE_ERRORS: defineEvent(
+    "VERIFICATION.RESOLVE_ERRORS",
+    verificationSchema,
+    "A submission lacks data: errors[] says what",
+  ),
+  IN_PROGRESS: defineEvent("VERIFICATION.IN_PROGRESS", verificationSchema, "A submission is being checked"),
+  PENDING_MANUAL_REVIEW: defineEvent(
+    "VERIFICATION.PENDING_MANUAL_REVIEW",
+    verificationSchema,
+    "A submission waits for manual review",
+  ),
+  APPROVED: defineEvent("VERIFICATION.APPROVED", verificationSchema, "A submission was approved"),
+  REJECTED: defineEvent("VERIFICATION.REJECTED", verificationSchema, "A submission was rejected"),
+};
+export const verificationEventList = Object.values(verificationEvents);
+
+/** The event of a submission's outcome; READY_FOR_VERIFICATION is never an outcome and has none. */
+export function verificationEvent(status: VerificationStatus) {
+  return eventOf<string, (typeof verificationEvents)[keyof typeof verificationEvents]>(
+    verificationEvents,
+    status,
+    "verification",
+  );
+}

@@ -1,23 +1,47 @@
+import type { z } from "zod";
 import type { Tx } from "@/db/client";
 import { outboxEvents } from "@/db/schema";
+import { checkedEvent, type EventDef, type EventType } from "@/lib/api-core/events";
 import { newUuid } from "@/lib/ids";
+
+/** One event for the outbox: its type's binding (an area contract's `defineEvent`), the platform and the data. */
+export interface EventInput<S extends z.ZodType> {
+  platformId: string;
+  data: z.input<S>;
+  /** Set by POST /webhooks/test, which delivers the event itself at once (the fan-out skips it). */
+  dispatchedAt?: Date;
+}
+
+/**
+ * The outbox row of an event: the one way an event is written. The data is parsed by its type's schema in every
+ * environment (lib/api-core/events.ts checkedEvent): a microsecond beside the write, and an event that would break
+ * the documented contract refuses the state change it belongs to instead of reaching receivers.
+ */
+function outboxRow<S extends z.ZodType>(def: EventDef<EventType, S>, event: EventInput<S>) {
+  return {
+    id: newUuid(),
+    platformId: event.platformId,
+    type: def.type,
+    data: checkedEvent(def, event.data) as Record<string, unknown>,
+    ...(event.dispatchedAt ? { createdAt: event.dispatchedAt, dispatchedAt: event.dispatchedAt } : {}),
+  };
+}
 
 /**
  * The INSERT of an event into the outbox, not yet run: for a caller that writes it in the same statement as the
  * state change (a data-modifying CTE), one round trip fewer.
  */
-export function eventInsert(tx: Tx, event: { platformId: string; type: string; data: Record<string, unknown> }) {
-  return tx
-    .insert(outboxEvents)
-    .values({ id: newUuid(), platformId: event.platformId, type: event.type, data: event.data });
+export function eventInsert<S extends z.ZodType>(tx: Tx, def: EventDef<EventType, S>, event: EventInput<S>) {
+  return tx.insert(outboxEvents).values(outboxRow(def, event));
 }
 
 /** Write an event to the outbox inside the caller's transaction (ARCHITECTURE.md "Outbox": state change and event commit together). */
-export async function emitEvent(
+export async function emitEvent<S extends z.ZodType>(
   tx: Tx,
-  event: { platformId: string; type: string; data: Record<string, unknown> },
+  def: EventDef<EventType, S>,
+  event: EventInput<S>,
 ): Promise<string> {
-  const id = newUuid();
-  await tx.insert(outboxEvents).values({ id, platformId: event.platformId, type: event.type, data: event.data });
-  return id;
+  const row = outboxRow(def, event);
+  await tx.insert(outboxEvents).values(row);
+  return row.id;
 }

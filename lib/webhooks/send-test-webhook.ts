@@ -1,13 +1,13 @@
 import { getDb } from "@/db/client";
-import { outboxEvents, webhookDeliveries } from "@/db/schema";
+import { webhookDeliveries } from "@/db/schema";
 import { env } from "@/lib/config/env";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { newUuid } from "@/lib/ids";
 import { attemptDelivery } from "./deliver-due";
 import { envelopeJson } from "./dispatch-outbox";
 import { getWebhookSigningKey } from "./signing-key";
-import type { TestWebhookResult } from "./webhook.contract";
+import { emitEvent } from "./emit-event";
+import { testEvent, type TestWebhookResult } from "./webhook.contract";
 
 /** The receiver's answer kept for the caller (a successful test only). */
 const KEEP_BYTES = 4096;
@@ -25,19 +25,17 @@ export async function sendTestWebhook(platform: PlatformPrincipal): Promise<Test
       "Set webhookEndpoint with PATCH /config before sending a test webhook",
     );
   const cfg = env();
-  const id = newUuid();
   const now = new Date();
-  const body = envelopeJson(id, "TEST", now, {});
   const giveUpAt = new Date(now.getTime() + cfg.WEBHOOK_GIVE_UP_MS);
   const db = await getDb();
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(outboxEvents)
-      .values({ id, platformId: platform.id, type: "TEST", data: {}, createdAt: now, dispatchedAt: now });
+  const { id, body } = await db.transaction(async (tx) => {
+    // Written as already dispatched: this call delivers it itself, the fan-out must not.
+    const id = await emitEvent(tx, testEvent, { platformId: platform.id, data: {}, dispatchedAt: now });
+    const body = envelopeJson(id, testEvent.type, now, {});
     await tx.insert(webhookDeliveries).values({
       id,
       platformId: platform.id,
-      eventType: "TEST",
+      eventType: testEvent.type,
       body,
       status: "PENDING",
       attempts: 1,
@@ -46,13 +44,14 @@ export async function sendTestWebhook(platform: PlatformPrincipal): Promise<Test
       giveUpAt,
       createdAt: now,
     });
+    return { id, body };
   });
   const key = await getWebhookSigningKey();
   const outcome = await attemptDelivery(
     {
       id,
       platform_id: platform.id,
-      event_type: "TEST",
+      event_type: testEvent.type,
       body,
       attempts: 1,
       give_up_at: giveUpAt,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
+import { defineEvent } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { queryBoolean } from "@/lib/api-core/validation";
@@ -124,3 +125,9 @@ export const sendTestWebhookSandboxOp = defineOperation({
   tags: ["Sandbox"],
   description: `Alias of POST /webhooks/test. ${testWebhook.description}`,
 });
+
+export const testEvent = defineEvent(
+  "TEST",
+  z.record(z.string(), z.unknown()).describe("{} from POST /webhooks/test"),
+  "POST /webhooks/test: an event to check the receiver (its data is empty)",
+);

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -63,7 +64,7 @@ export async function estimateWithdrawalFee(platform: PlatformPrincipal, input: 
   if (!addressValid(input.cryptoNetwork, input.destinationAddress)) {
     errors.push({ field: "destinationAddress", message: `Not a ${input.cryptoNetwork} address` });
   }
-  if (errors.length > 0) throw new ApiError("INVALID_INPUT", "The withdrawal cannot be estimated", { errors });
+  if (errors.length > 0) throw invalidInput(errors, "The withdrawal cannot be estimated");
   const source = networkFeeSource(platform.environment);
   if (!source)
     throw new ApiError("SERVICE_UNAVAILABLE", "No network fee source is configured for production platforms");
@@ -73,9 +74,10 @@ export async function estimateWithdrawalFee(platform: PlatformPrincipal, input: 
   const totalFee = networkFeeInCurrency + applicationFee;
   const amount = BigInt(input.amount);
   if (totalFee >= amount) {
-    throw new ApiError("INVALID_INPUT", "The amount does not cover the withdrawal fee", {
-      errors: [{ field: "amount", message: `Must exceed the total fee of ${totalFee} ${account.currency} units` }],
-    });
+    throw invalidInput(
+      [{ field: "amount", message: `Must exceed the total fee of ${totalFee} ${account.currency} units` }],
+      "The amount does not cover the withdrawal fee",
+    );
   }
   return {
     networkFee: Number(fee.networkFee),

@@ -13,6 +13,7 @@ import { parseId } from "@/lib/ids";
 import { checkLedger } from "@/lib/ledger/ledger-check";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { emitEvent } from "@/lib/webhooks/emit-event";
+import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { call } from "../support/api";
 import { example } from "../support/external-account-examples";
 import { quoteBody } from "../support/money";
@@ -149,7 +150,7 @@ describe("two instances behind PgBouncer in transaction mode", () => {
     const platformId = parseId("Platform", p.id)!;
     const ids = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n: i } })),
+        conn.transaction((tx) => emitEvent(tx, testEvent, { platformId, data: { n: i } })),
       ),
     );
     const expected = ids.map((id) => `Webhook:${id}`);

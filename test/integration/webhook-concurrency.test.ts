@@ -13,6 +13,7 @@ import { webhookDeliveries, webhookDeliveryAttempts } from "@/db/schema";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
+import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { createTestDatabase, startServer, type RunningServer } from "../support/server";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
@@ -61,10 +62,10 @@ describe("webhook deliveries in flight", () => {
     const p = await createPlatform({ name: "in-flight", environment: "SANDBOX", settings: { webhookUrl: rec.url } });
     const platformId = parseId("Platform", p.id)!;
     const conn = await getDb();
-    const id1 = await conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n: 1 } }));
+    const id1 = await conn.transaction((tx) => emitEvent(tx, testEvent, { platformId, data: { n: 1 } }));
     firstId = `Webhook:${id1}`;
     await waitFor("the first request, held open", () => rec.forEvent(firstId).length === 1);
-    const id2 = await conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n: 2 } }));
+    const id2 = await conn.transaction((tx) => emitEvent(tx, testEvent, { platformId, data: { n: 2 } }));
     const delivered = async (id: string) => {
       const [d] = await conn.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
       return d?.status === "DELIVERED" ? d : undefined;
@@ -86,7 +87,7 @@ describe("webhook deliveries in flight", () => {
     const platformId = parseId("Platform", p.id)!;
     const conn = await getDb();
     for (let n = 1; n <= 3; n++) {
-      const id = await conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n } }));
+      const id = await conn.transaction((tx) => emitEvent(tx, testEvent, { platformId, data: { n } }));
       await waitFor(`event ${n}`, () => rec.forEvent(`Webhook:${id}`).length === 1);
     }
     expect(rec.received).toHaveLength(3);

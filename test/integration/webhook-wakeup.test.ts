@@ -8,6 +8,7 @@ import { closeDb, getDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
+import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { createTestDatabase, startServer, type RunningServer } from "../support/server";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
@@ -49,13 +50,13 @@ describe("webhook wake-up", () => {
     const conn = await getDb();
     await conn
       .transaction(async (tx) => {
-        await emitEvent(tx, { platformId, type: "TEST", data: { rolledBack: true } });
+        await emitEvent(tx, testEvent, { platformId, data: { rolledBack: true } });
         throw new Error("roll back");
       })
       .catch(() => {});
     const ids = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        conn.transaction((tx) => emitEvent(tx, { platformId, type: "TEST", data: { n: i } })),
+        conn.transaction((tx) => emitEvent(tx, testEvent, { platformId, data: { n: i } })),
       ),
     );
     await waitFor("200 deliveries", () => rec.received.length >= 200, 30_000);

@@ -7,6 +7,7 @@ import { closeDb, getDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
+import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { verifyWebhook } from "@/lib/sdk/webhooks";
 import { createTestDatabase, startServer, type RunningServer } from "../support/server";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
@@ -28,13 +29,12 @@ async function platformWith(url: string | null) {
   };
 }
 
-async function emit(
-  platformUuid: string,
-  type = "EXTERNAL_ACCOUNT.STATUS_UPDATED",
-  data: Record<string, unknown> = { status: "ACTIVE" },
-) {
+/** A TEST event (the catalogue's one event whose data is free), told apart by `data.label`. */
+async function emit(platformUuid: string, label = "PLAIN", extra: Record<string, unknown> = {}) {
   const conn = await getDb();
-  const id = await conn.transaction((tx) => emitEvent(tx, { platformId: platformUuid, type, data }));
+  const id = await conn.transaction((tx) =>
+    emitEvent(tx, testEvent, { platformId: platformUuid, data: { label, ...extra } }),
+  );
   return `Webhook:${id}`;
 }
 
@@ -114,7 +114,7 @@ describe("webhooks", () => {
     const gaps = all.slice(1).map((a, i) => a.at - all[i].at);
     expect(gaps[1]).toBeGreaterThan(gaps[0]);
     expect(gaps[2]).toBeGreaterThan(gaps[1]);
-    const log = await req(server.url, "GET", `/webhooks/deliveries?eventType=EXTERNAL_ACCOUNT.STATUS_UPDATED`, p.auth);
+    const log = await req(server.url, "GET", `/webhooks/deliveries?eventType=TEST`, p.auth);
     expect(log.body.data[0]).toMatchObject({ id, status: "DELIVERED", attempts: 4, lastStatusCode: 200 });
     // One delivery: the envelope it sends (the same bytes every time) and each attempt with what came back.
     const one = await req(server.url, "GET", `/webhooks/deliveries/${id}`, p.auth);
@@ -138,14 +138,19 @@ describe("webhooks", () => {
   });
 
   it("409 (duplicate) is never retried; other errors are", async () => {
-    const rec = await receiver((r) => (r.type === "DUP" ? 409 : 503));
+    const rec = await receiver((r) => (JSON.parse(r.rawBody).data.label === "DUP" ? 409 : 503));
     const p = await platformWith(rec.url);
     const dup = await emit(p.uuid, "DUP");
     const bad = await emit(p.uuid, "BAD");
     await waitFor("BAD retried", () => rec.forEvent(bad).length >= 3);
     expect(rec.forEvent(dup).length).toBe(1);
-    const log = await req(server.url, "GET", `/webhooks/deliveries?eventType=DUP`, p.auth);
-    expect(log.body.data[0]).toMatchObject({ id: dup, status: "DELIVERED", attempts: 1, lastStatusCode: 409 });
+    const log = await req(server.url, "GET", `/webhooks/deliveries?eventType=TEST`, p.auth);
+    expect(log.body.data.find((d: any) => d.id === dup)).toMatchObject({
+      id: dup,
+      status: "DELIVERED",
+      attempts: 1,
+      lastStatusCode: 409,
+    });
     // `failing`: the retrying delivery counts as failing (it is PENDING, not FAILED, yet its attempts failed).
     const failing = await req(server.url, "GET", "/webhooks/deliveries?failing=true", p.auth);
     expect(failing.body.data.map((d: { id: string }) => d.id)).toEqual([bad]);
@@ -168,7 +173,7 @@ describe("webhooks", () => {
       sql`update webhook_deliveries set give_up_at = now() + interval '200 milliseconds' where id = ${id.split(":")[1]}`,
     );
     const log = await waitFor("FAILED", async () => {
-      const l = await req(server.url, "GET", `/webhooks/deliveries?eventType=GIVE_UP`, p.auth);
+      const l = await req(server.url, "GET", `/webhooks/deliveries?eventType=TEST`, p.auth);
       return l.body.data[0]?.status === "FAILED" ? l.body.data[0] : null;
     });
     const n = rec.forEvent(id).length;
@@ -239,7 +244,7 @@ describe("webhooks", () => {
       all.every((id) => rec.forEvent(id).length >= 1 && rec.forEvent(id).at(-1)!.at > 0 && healthy),
     );
     const log = await waitFor("all DELIVERED", async () => {
-      const l = await req(server.url, "GET", `/webhooks/deliveries?eventType=KILL`, p.auth);
+      const l = await req(server.url, "GET", `/webhooks/deliveries?eventType=TEST`, p.auth);
       return l.body.data.length === 3 && l.body.data.every((d: any) => d.status === "DELIVERED") ? l.body.data : null;
     });
     expect(log.length).toBe(3);

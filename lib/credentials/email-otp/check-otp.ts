@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { otpChallenges } from "@/db/schema";
@@ -89,10 +90,11 @@ export async function checkOtp(db: DbOrTx, authMethodId: string, encryptedOtpBun
       .update(otpChallenges)
       .set({ attempts: sql`greatest(${otpChallenges.attempts} - 1, 0)` })
       .where(and(eq(otpChallenges.id, otp.id), eq(otpChallenges.state, "ACTIVE")));
-    throw new ApiError("INVALID_INPUT", "The encryptedOtpBundle is not a valid OTP bundle", {
-      reason: e instanceof OtpBundleError ? e.reason : "MALFORMED",
-      errors: [{ field: "encryptedOtpBundle", message: e instanceof Error ? e.message : "invalid bundle" }],
-    });
+    throw invalidInput(
+      [{ field: "encryptedOtpBundle", message: e instanceof Error ? e.message : "invalid bundle" }],
+      "The encryptedOtpBundle is not a valid OTP bundle",
+      { reason: e instanceof OtpBundleError ? e.reason : "MALFORMED" },
+    );
   }
   if (!(await otpMatches(otp.id, opened.otp_code, otp.codeDigest))) {
     await wrongAttempt(db, otp.id, slot.attempts, "The one-time code is wrong");

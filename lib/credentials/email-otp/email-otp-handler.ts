@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { authMethods, customers } from "@/db/schema";
@@ -38,12 +39,10 @@ async function checkAddable(db: DbOrTx, channel: OtpChannel, input: AddCredentia
         .limit(1)
     : [];
   if (!customer?.contact) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [],
       `An ${channel.type} credential needs the customer's ${channel.contactLabel} on file; the customer has none`,
-      {
-        reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
-      },
+      { reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING" },
     );
   }
   return customer.contact;

@@ -1,5 +1,5 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { ApiError } from "@/lib/api-core/errors";
 import { reply } from "@/lib/api-core/reply";
 import { formatId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
@@ -25,18 +25,15 @@ async function otpCredential(
 ) {
   const credential = await findCredentialOrThrow(db, input.platform.id, input.credentialId);
   if (credential.type !== type) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [
+        {
+          field: "type",
+          constraint: { enum: [credential.type] },
+          message: `expected ${credential.type}, received ${type}`,
+        },
+      ],
       `The body's type ${type} does not match the credential's type ${credential.type}`,
-      {
-        errors: [
-          {
-            field: "type",
-            constraint: { enum: [credential.type] },
-            message: `expected ${credential.type}, received ${type}`,
-          },
-        ],
-      },
     );
   }
   return credential;

@@ -1,8 +1,8 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, lt } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts, otpChallenges } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newUuid } from "@/lib/ids";
 import { issueOtpTarget } from "@/lib/keys/otp-target";
@@ -25,11 +25,12 @@ export async function issueOtp(
   platform: PlatformPrincipal,
   credential: AuthMethodRow,
   body: unknown,
-): Promise<Reply> {
+) {
   if (body !== undefined && Object.keys(body as object).length > 0) {
-    throw new ApiError("INVALID_INPUT", `An ${channel.type} challenge takes no body`, {
-      errors: [{ field: "clientPublicKey", message: "Unknown field for an EMAIL_OTP challenge" }],
-    });
+    throw invalidInput(
+      [{ field: "clientPublicKey", message: "Unknown field for an EMAIL_OTP challenge" }],
+      `An ${channel.type} challenge takes no body`,
+    );
   }
   const db = await getDb();
   const [owner] = await db
@@ -39,13 +40,9 @@ export async function issueOtp(
     .where(and(eq(internalAccounts.id, credential.accountId), eq(internalAccounts.platformId, platform.id)))
     .limit(1);
   if (!owner?.contact) {
-    throw new ApiError(
-      "INVALID_INPUT",
-      `The account's customer has no ${channel.contactLabel} on file to send a code to`,
-      {
-        reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
-      },
-    );
+    throw invalidInput([], `The account's customer has no ${channel.contactLabel} on file to send a code to`, {
+      reason: channel.type === "EMAIL_OTP" ? "CUSTOMER_EMAIL_MISSING" : "CUSTOMER_PHONE_MISSING",
+    });
   }
   await consumeRateLimit(
     `otp-challenge:${credential.id}`,

@@ -1,8 +1,9 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx, Tx } from "@/db/client";
 import { isUniqueViolation } from "@/db/errors";
 import { authMethods } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
+import type { ApiError } from "@/lib/api-core/errors";
 import { newUuid } from "@/lib/ids";
 import type { AuthMethodRow } from "../auth-method-view";
 import type { AddCredentialInput } from "../credential-handler-types";
@@ -16,13 +17,10 @@ interface OauthAddContext extends Record<string, unknown> {
 }
 
 function alreadyExists(identity: OidcIdentity): ApiError {
-  return new ApiError(
-    "INVALID_INPUT",
+  return invalidInput(
+    [],
     `An OAUTH credential for this identity of ${identity.issuer} already exists (one per provider identity)`,
-    {
-      reason: "OAUTH_CREDENTIAL_ALREADY_EXISTS",
-      issuer: identity.issuer,
-    },
+    { reason: "OAUTH_CREDENTIAL_ALREADY_EXISTS", issuer: identity.issuer },
   );
 }
 

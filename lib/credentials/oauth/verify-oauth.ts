@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
 import { createSessionSealedTo } from "@/lib/sessions/create-session";
@@ -16,7 +16,7 @@ import { verifyOidcToken } from "./verify-oidc-token";
  */
 export async function verifyOauth(
   call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
-): Promise<Reply> {
+) {
   const { platform, body } = call.input;
   if (body.type !== "OAUTH") throw new Error(`oauth verify given a ${body.type} body`);
   const db = await getDb();

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { compactVerify, decodeJwt, decodeProtectedHeader, errors as joseErrors, type JWTPayload } from "jose";
 import { canonicalJson, sha256Hex } from "@/lib/crypto";
 import { ApiError } from "@/lib/api-core/errors";
@@ -37,9 +38,8 @@ function refused(reason: string, message: string, details: Record<string, unknow
 }
 
 function malformed(message: string): ApiError {
-  return new ApiError("INVALID_INPUT", `oidcToken is not a usable OIDC id_token: ${message}`, {
+  return invalidInput([{ field: "oidcToken", message }], `oidcToken is not a usable OIDC id_token: ${message}`, {
     reason: "OIDC_TOKEN_MALFORMED",
-    errors: [{ field: "oidcToken", message }],
   });
 }
 

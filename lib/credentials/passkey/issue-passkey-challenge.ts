@@ -1,7 +1,7 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { getDb } from "@/db/client";
 import { passkeyChallenges } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, newId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
@@ -19,13 +19,14 @@ export async function issuePasskeyChallenge(input: {
   platform: PlatformPrincipal;
   credential: AuthMethodRow;
   body: ChallengeCredentialBody | undefined;
-}): Promise<Reply> {
+}) {
   const { platform, credential } = input;
   const clientPublicKey = input.body?.clientPublicKey?.toLowerCase();
   if (!clientPublicKey) {
-    throw new ApiError("INVALID_INPUT", "A PASSKEY challenge needs clientPublicKey (hex SEC1 P-256 public key)", {
-      errors: [{ field: "clientPublicKey", message: "Required for PASSKEY credentials" }],
-    });
+    throw invalidInput(
+      [{ field: "clientPublicKey", message: "Required for PASSKEY credentials" }],
+      "A PASSKEY challenge needs clientPublicKey (hex SEC1 P-256 public key)",
+    );
   }
   await consumeRateLimit(
     `passkey-challenge:${credential.id}`,

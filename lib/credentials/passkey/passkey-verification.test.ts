@@ -123,3 +123,48 @@ describe("passkey assertion (verifyAuthenticationResponse)", () => {
     );
   });
 });
+
+describe("one assertion check for wallet and SCA passkeys (issue 26 item 4)", () => {
+  const two = { rpId: "localhost", origins: ["http://localhost:3000", "http://localhost:3001"] };
+
+  it("checks an SCA proof (its own WebAuthn challenge, a stated origin) by the same rules, the stricter of both", async () => {
+    const auth = new SoftAuthenticator("localhost", "http://localhost:3000");
+    const c = registrationChallenge();
+    const passkey = await verifyPasskeyRegistration(two, c, auth.create(c), "http://localhost:3000");
+    const challenge = registrationChallenge();
+    const bytes = Buffer.from(challenge, "base64url");
+    const sca = (assertion: ReturnType<SoftAuthenticator["get"]>, origin: string, signCount = 0) =>
+      verifyPasskeyAssertion({
+        webauthn: two,
+        passkey: { ...passkey, signCount },
+        webauthnChallenge: challenge,
+        origin,
+        assertion,
+      });
+    expect(await sca(auth.get(passkey.credentialId, bytes), "http://localhost:3000")).toEqual({ newCounter: 1 });
+    // The stated origin must be the platform's and the one signed (SCA's rule), …
+    expect(await reason(sca(auth.get(passkey.credentialId, bytes), "https://evil.example"))).toBe(
+      "UNAUTHORIZED:ASSERTION_ORIGIN_MISMATCH",
+    );
+    expect(await reason(sca(auth.get(passkey.credentialId, bytes), "http://localhost:3001"))).toBe(
+      "UNAUTHORIZED:ASSERTION_ORIGIN_MISMATCH",
+    );
+    // … a counter that does not move forward is refused (both), and so is a part that is not base64url (the wallet's).
+    expect(await reason(sca(auth.get(passkey.credentialId, bytes), "http://localhost:3000", 50))).toBe(
+      "UNAUTHORIZED:ASSERTION_COUNTER_INVALID",
+    );
+    const padded = { ...auth.get(passkey.credentialId, bytes), signature: "!!" };
+    expect(await reason(sca(padded, "http://localhost:3000"))).toBe("INVALID_INPUT:");
+  });
+
+  it("checks an SCA enrollment's registration at its stated origin", async () => {
+    const auth = new SoftAuthenticator("localhost", "http://localhost:3000");
+    const c = registrationChallenge();
+    expect(await reason(verifyPasskeyRegistration(two, c, auth.create(c), "http://localhost:3001"))).toBe(
+      "UNAUTHORIZED:ATTESTATION_ORIGIN_MISMATCH",
+    );
+    expect(await reason(verifyPasskeyRegistration(two, c, auth.create(c), "https://evil.example"))).toBe(
+      "UNAUTHORIZED:ATTESTATION_ORIGIN_MISMATCH",
+    );
+  });
+});

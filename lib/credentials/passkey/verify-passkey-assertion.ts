@@ -21,19 +21,39 @@ export interface StoredPasskey {
   transports: string[];
 }
 
+/** The challenge an assertion must sign: the service's hex challenge (wallet credentials) or WebAuthn's own (SCA). */
+type ExpectedChallenge =
+  /** The UTF-8 bytes of the service's lowercase hex `challenge`: clientDataJSON carries base64url(utf8(hex)). */
+  | { challengeHex: string }
+  /** The WebAuthn challenge as issued in the assertion options, base64url. */
+  | { webauthnChallenge: string };
+
 /**
- * Verify an assertion against a stored passkey (protocol.md "Passkeys", authentication): origin, RP ID hash,
- * UP flag, signature over authenticatorData ‖ SHA-256(clientDataJSON), and a counter that moved forward.
- * The WebAuthn challenge bytes are the UTF-8 bytes of the service's lowercase hex `challenge`, so clientDataJSON
- * carries base64url(utf8(hex)). Returns the new counter.
+ * The one WebAuthn assertion check of the service, for wallet passkeys (POST /auth/credentials/{id}/verify) and
+ * SCA passkeys (quote authorization, trust, SCA login) alike (protocol.md "Passkeys", authentication): every
+ * part canonical base64url, the credential id the stored one, type webauthn.get, origin one of the platform's
+ * `webauthn.origins` (and the one the client states, when it states one), RP ID hash, UP flag, signature over
+ * authenticatorData ‖ SHA-256(clientDataJSON), and a counter that moved forward. Refusals are 401 UNAUTHORIZED
+ * naming the check (`details.reason`); a malformed part is 400. Returns the new counter.
  */
-export async function verifyPasskeyAssertion(args: {
-  webauthn: WebauthnSettings;
-  passkey: StoredPasskey;
-  challengeHex: string;
-  assertion: PasskeyAssertion;
-}): Promise<{ newCounter: number }> {
+export async function verifyPasskeyAssertion(
+  args: {
+    webauthn: WebauthnSettings;
+    passkey: StoredPasskey;
+    assertion: PasskeyAssertion;
+    /** The origin the client states it signed at (SCA proofs carry one). */
+    origin?: string;
+  } & ExpectedChallenge,
+): Promise<{ newCounter: number }> {
   const { webauthn, passkey, assertion } = args;
+  if (args.origin !== undefined && !webauthn.origins.includes(args.origin)) {
+    throw new ApiError("UNAUTHORIZED", "origin is not one of the platform's webauthn.origins", {
+      reason: "ASSERTION_ORIGIN_MISMATCH",
+      expectedOrigins: webauthn.origins,
+    });
+  }
+  const expectedChallenge =
+    "challengeHex" in args ? base64urlEncode(utf8Encode(args.challengeHex)) : args.webauthnChallenge;
   const credentialId = canonicalBase64url(assertion.credentialId, "assertion.credentialId");
   if (credentialId !== passkey.credentialId) {
     throw new ApiError("UNAUTHORIZED", "assertion.credentialId is not the passkey of this credential", {
@@ -59,8 +79,8 @@ export async function verifyPasskeyAssertion(args: {
             : undefined,
         },
       },
-      expectedChallenge: base64urlEncode(utf8Encode(args.challengeHex)),
-      expectedOrigin: webauthn.origins,
+      expectedChallenge,
+      expectedOrigin: args.origin ?? webauthn.origins,
       expectedRPID: webauthn.rpId,
       expectedType: "webauthn.get",
       credential: {

@@ -1,3 +1,4 @@
+import { invalidInput } from "@/lib/api-core/validation";
 import { verifyRegistrationResponse } from "@simplewebauthn/server";
 import { base64urlDecode, base64urlEncode } from "@/lib/crypto";
 import { ApiError } from "@/lib/api-core/errors";
@@ -30,35 +31,41 @@ export function canonicalBase64url(value: string, field: string): string {
   try {
     return base64urlEncode(base64urlDecode(value));
   } catch {
-    throw new ApiError("INVALID_INPUT", `${field} must be base64url (RFC 4648 §5)`, {
-      errors: [{ field, message: "expected base64url text" }],
-    });
+    throw invalidInput([{ field, message: "expected base64url text" }], `${field} must be base64url (RFC 4648 §5)`);
   }
 }
 
 /**
- * Verify a registration ceremony with @simplewebauthn/server (protocol.md "Passkeys"): the expected challenge
- * is the integrator's `challenge`; origin(s) and RP ID come from the platform's `webauthn` settings; the
- * user-present flag is required, user verification is not (spec: "UP flag").
+ * The one WebAuthn registration check of the service, for wallet passkeys (POST /auth/credentials) and SCA
+ * passkeys (POST /sca/factors/confirm) alike, with @simplewebauthn/server (protocol.md "Passkeys"): the expected
+ * challenge (at least 32 bytes) is the integrator's `challenge` or the one the service issued; origin one of the
+ * platform's `webauthn.origins` (and the one the client states, when it states one), RP ID from its settings;
+ * type webauthn.create; the user-present flag is required, user verification is not (spec: "UP flag"); the
+ * credential id named must be the attested one.
  */
 export async function verifyPasskeyRegistration(
   webauthn: WebauthnSettings,
   challenge: string,
   attestation: PasskeyAttestation,
+  /** The origin the client states it registered at (SCA enrollment carries one). */
+  origin?: string,
 ): Promise<VerifiedPasskey> {
+  if (origin !== undefined && !webauthn.origins.includes(origin)) {
+    throw new ApiError("UNAUTHORIZED", "origin is not one of the platform's webauthn.origins", {
+      reason: "ATTESTATION_ORIGIN_MISMATCH",
+      expectedOrigins: webauthn.origins,
+    });
+  }
   const expectedChallenge = canonicalBase64url(challenge, "challenge");
   if (base64urlDecode(expectedChallenge).length < MIN_REGISTRATION_CHALLENGE_BYTES) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [
+        {
+          field: "challenge",
+          message: `expected at least ${MIN_REGISTRATION_CHALLENGE_BYTES} bytes, received ${base64urlDecode(expectedChallenge).length}`,
+        },
+      ],
       `challenge must carry at least ${MIN_REGISTRATION_CHALLENGE_BYTES} random bytes`,
-      {
-        errors: [
-          {
-            field: "challenge",
-            message: `expected at least ${MIN_REGISTRATION_CHALLENGE_BYTES} bytes, received ${base64urlDecode(expectedChallenge).length}`,
-          },
-        ],
-      },
     );
   }
   const credentialId = canonicalBase64url(attestation.credentialId, "attestation.credentialId");
@@ -77,7 +84,7 @@ export async function verifyPasskeyRegistration(
         },
       },
       expectedChallenge,
-      expectedOrigin: webauthn.origins,
+      expectedOrigin: origin ?? webauthn.origins,
       expectedRPID: webauthn.rpId,
       expectedType: "webauthn.create",
       requireUserPresence: true,

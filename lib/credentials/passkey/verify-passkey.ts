@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { authMethods, passkeyChallenges } from "@/db/schema";
 import { ApiError } from "@/lib/api-core/errors";
-import { reply, type Reply } from "@/lib/api-core/reply";
+import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { formatId, parseId } from "@/lib/ids";
 import { RATE_LIMITS, consumeRateLimit } from "@/lib/rate-limit/consume-rate-limit";
@@ -24,7 +24,7 @@ function requestRefused(reason: string, message: string): ApiError {
  */
 export async function verifyPasskey(
   call: SignedCall<{ platform: PlatformPrincipal; credentialId: string; body: VerifyCredentialBody }>,
-): Promise<Reply> {
+) {
   const { platform, body } = call.input;
   if (body.type !== "PASSKEY") throw new Error(`passkey verify given a ${body.type} body`);
   const db = await getDb();

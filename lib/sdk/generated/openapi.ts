@@ -959,7 +959,6193 @@ export interface paths {
   };
 }
 
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  "AGENT_ACTION.PENDING_APPROVAL": {
+    /** An agent's transaction waits for the platform's approval (POST /transactions/{id}/approve or /reject) */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description AgentAction:<uuid> */
+              actionId: string;
+              /** @description Agent:<uuid> */
+              agentId: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              /** @description Quote:<uuid> */
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @description Transaction:<uuid> */
+              transactionId: string;
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "AGENT_ACTION.PENDING_APPROVAL";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CARD_TRANSACTION.AUTHORIZED": {
+    /** A card transaction was authorized */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description The internal account that funded it (empty when declined before one was chosen) */
+              accountId: string;
+              authorizedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              authorizedAt: string;
+              cardId: string;
+              createdAt: string;
+              customerId: string;
+              /** @enum {string} */
+              declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+              /** @enum {string} */
+              direction: "DEBIT" | "CREDIT";
+              /** @description CardTransaction:<uuid> */
+              id: string;
+              issuerTransactionToken: string;
+              lastEventAt?: string;
+              merchant: {
+                country?: string;
+                descriptor: string;
+                mcc?: string;
+              };
+              platformCustomerId: string;
+              pullSummary: {
+                count: number;
+                pendingCount: number;
+                totalAmount: number;
+              };
+              refundedAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              refundSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              settledAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settlementSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              /** @enum {string} */
+              status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+              /** @constant */
+              type: "CARD";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CARD_TRANSACTION.AUTHORIZED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CARD_TRANSACTION.EXCEPTION": {
+    /** A card transaction needs attention */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description The internal account that funded it (empty when declined before one was chosen) */
+              accountId: string;
+              authorizedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              authorizedAt: string;
+              cardId: string;
+              createdAt: string;
+              customerId: string;
+              /** @enum {string} */
+              declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+              /** @enum {string} */
+              direction: "DEBIT" | "CREDIT";
+              /** @description CardTransaction:<uuid> */
+              id: string;
+              issuerTransactionToken: string;
+              lastEventAt?: string;
+              merchant: {
+                country?: string;
+                descriptor: string;
+                mcc?: string;
+              };
+              platformCustomerId: string;
+              pullSummary: {
+                count: number;
+                pendingCount: number;
+                totalAmount: number;
+              };
+              refundedAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              refundSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              settledAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settlementSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              /** @enum {string} */
+              status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+              /** @constant */
+              type: "CARD";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CARD_TRANSACTION.EXCEPTION";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CARD_TRANSACTION.PARTIALLY_SETTLED": {
+    /** A card transaction partially settled */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description The internal account that funded it (empty when declined before one was chosen) */
+              accountId: string;
+              authorizedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              authorizedAt: string;
+              cardId: string;
+              createdAt: string;
+              customerId: string;
+              /** @enum {string} */
+              declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+              /** @enum {string} */
+              direction: "DEBIT" | "CREDIT";
+              /** @description CardTransaction:<uuid> */
+              id: string;
+              issuerTransactionToken: string;
+              lastEventAt?: string;
+              merchant: {
+                country?: string;
+                descriptor: string;
+                mcc?: string;
+              };
+              platformCustomerId: string;
+              pullSummary: {
+                count: number;
+                pendingCount: number;
+                totalAmount: number;
+              };
+              refundedAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              refundSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              settledAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settlementSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              /** @enum {string} */
+              status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+              /** @constant */
+              type: "CARD";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CARD_TRANSACTION.PARTIALLY_SETTLED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CARD_TRANSACTION.REFUNDED": {
+    /** A card transaction was refunded */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description The internal account that funded it (empty when declined before one was chosen) */
+              accountId: string;
+              authorizedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              authorizedAt: string;
+              cardId: string;
+              createdAt: string;
+              customerId: string;
+              /** @enum {string} */
+              declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+              /** @enum {string} */
+              direction: "DEBIT" | "CREDIT";
+              /** @description CardTransaction:<uuid> */
+              id: string;
+              issuerTransactionToken: string;
+              lastEventAt?: string;
+              merchant: {
+                country?: string;
+                descriptor: string;
+                mcc?: string;
+              };
+              platformCustomerId: string;
+              pullSummary: {
+                count: number;
+                pendingCount: number;
+                totalAmount: number;
+              };
+              refundedAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              refundSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              settledAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settlementSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              /** @enum {string} */
+              status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+              /** @constant */
+              type: "CARD";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CARD_TRANSACTION.REFUNDED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CARD_TRANSACTION.SETTLED": {
+    /** A card transaction settled */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description The internal account that funded it (empty when declined before one was chosen) */
+              accountId: string;
+              authorizedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              authorizedAt: string;
+              cardId: string;
+              createdAt: string;
+              customerId: string;
+              /** @enum {string} */
+              declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+              /** @enum {string} */
+              direction: "DEBIT" | "CREDIT";
+              /** @description CardTransaction:<uuid> */
+              id: string;
+              issuerTransactionToken: string;
+              lastEventAt?: string;
+              merchant: {
+                country?: string;
+                descriptor: string;
+                mcc?: string;
+              };
+              platformCustomerId: string;
+              pullSummary: {
+                count: number;
+                pendingCount: number;
+                totalAmount: number;
+              };
+              refundedAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              refundSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              settledAmount?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settlementSummary: {
+                count: number;
+                totalAmount: number;
+              };
+              /** @enum {string} */
+              status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+              /** @constant */
+              type: "CARD";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CARD_TRANSACTION.SETTLED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CARD.FUNDING_SOURCE_CHANGE": {
+    /** A card's funding sources changed */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {string} */
+              brand?: "VISA" | "MASTERCARD";
+              /** @description Customer:<uuid> */
+              cardholderId: string;
+              createdAt: string;
+              currency?: string;
+              expMonth?: number;
+              expYear?: number;
+              /** @enum {string} */
+              form: "VIRTUAL";
+              /** @description InternalAccount ids in priority order */
+              fundingSources: string[];
+              /** @description Card:<uuid> */
+              id: string;
+              last4?: string;
+              maxSpendPerTransaction: number | null;
+              platformCardId?: string;
+              processorRef?: string;
+              /** @enum {string} */
+              state: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+              stateReason?: ("ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_GRID") | null;
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CARD.FUNDING_SOURCE_CHANGE";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CARD.STATE_CHANGE": {
+    /** A card's state changed */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @enum {string} */
+              brand?: "VISA" | "MASTERCARD";
+              /** @description Customer:<uuid> */
+              cardholderId: string;
+              createdAt: string;
+              currency?: string;
+              expMonth?: number;
+              expYear?: number;
+              /** @enum {string} */
+              form: "VIRTUAL";
+              /** @description InternalAccount ids in priority order */
+              fundingSources: string[];
+              /** @description Card:<uuid> */
+              id: string;
+              last4?: string;
+              maxSpendPerTransaction: number | null;
+              platformCardId?: string;
+              processorRef?: string;
+              /** @enum {string} */
+              state: "PENDING_KYC" | "PROCESSING" | "ACTIVE" | "FROZEN" | "CLOSED";
+              stateReason?: ("ISSUER_REJECTED" | "CLOSED_BY_PLATFORM" | "CLOSED_BY_GRID") | null;
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CARD.STATE_CHANGE";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CUSTOMER.KYB_APPROVED": {
+    /** A business's KYB was approved */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: OneOf<[{
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              /** @enum {string} */
+              annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+              birthDate?: string;
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              countryOfIssuance?: string;
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "INDIVIDUAL";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              fullName?: string;
+              /** @description Customer:<uuid> */
+              id: string;
+              /** @enum {string} */
+              idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              isDeleted: boolean;
+              /** @enum {string} */
+              kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              nationality?: string;
+              /** @enum {string} */
+              netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+              /** @enum {string} */
+              pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
+              region?: string;
+              sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
+              sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+              sourceOfWealthOtherDescription?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }, {
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              businessInfo?: {
+                /** @enum {string} */
+                businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                countriesOfOperation?: string[];
+                country?: string;
+                doingBusinessAs?: string;
+                /** @enum {string} */
+                entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                expectedCounterpartyCountries?: string[];
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                expectedRecipientJurisdictions?: string[];
+                incorporatedOn?: string;
+                legalName: string;
+                naicsCode?: string;
+                primaryContactFirstName?: string;
+                primaryContactLastName?: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
+                registrationNumber?: string;
+                sourceOfFunds?: string;
+                sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                taxId?: string;
+              };
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "BUSINESS";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @description Customer:<uuid> */
+              id: string;
+              isDeleted: boolean;
+              /** @enum {string} */
+              kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              region?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }]>;
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CUSTOMER.KYB_APPROVED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CUSTOMER.KYB_PENDING": {
+    /** A business's KYB is pending */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: OneOf<[{
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              /** @enum {string} */
+              annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+              birthDate?: string;
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              countryOfIssuance?: string;
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "INDIVIDUAL";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              fullName?: string;
+              /** @description Customer:<uuid> */
+              id: string;
+              /** @enum {string} */
+              idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              isDeleted: boolean;
+              /** @enum {string} */
+              kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              nationality?: string;
+              /** @enum {string} */
+              netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+              /** @enum {string} */
+              pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
+              region?: string;
+              sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
+              sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+              sourceOfWealthOtherDescription?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }, {
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              businessInfo?: {
+                /** @enum {string} */
+                businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                countriesOfOperation?: string[];
+                country?: string;
+                doingBusinessAs?: string;
+                /** @enum {string} */
+                entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                expectedCounterpartyCountries?: string[];
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                expectedRecipientJurisdictions?: string[];
+                incorporatedOn?: string;
+                legalName: string;
+                naicsCode?: string;
+                primaryContactFirstName?: string;
+                primaryContactLastName?: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
+                registrationNumber?: string;
+                sourceOfFunds?: string;
+                sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                taxId?: string;
+              };
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "BUSINESS";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @description Customer:<uuid> */
+              id: string;
+              isDeleted: boolean;
+              /** @enum {string} */
+              kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              region?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }]>;
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CUSTOMER.KYB_PENDING";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CUSTOMER.KYB_REJECTED": {
+    /** A business's KYB was rejected */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: OneOf<[{
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              /** @enum {string} */
+              annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+              birthDate?: string;
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              countryOfIssuance?: string;
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "INDIVIDUAL";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              fullName?: string;
+              /** @description Customer:<uuid> */
+              id: string;
+              /** @enum {string} */
+              idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              isDeleted: boolean;
+              /** @enum {string} */
+              kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              nationality?: string;
+              /** @enum {string} */
+              netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+              /** @enum {string} */
+              pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
+              region?: string;
+              sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
+              sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+              sourceOfWealthOtherDescription?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }, {
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              businessInfo?: {
+                /** @enum {string} */
+                businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                countriesOfOperation?: string[];
+                country?: string;
+                doingBusinessAs?: string;
+                /** @enum {string} */
+                entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                expectedCounterpartyCountries?: string[];
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                expectedRecipientJurisdictions?: string[];
+                incorporatedOn?: string;
+                legalName: string;
+                naicsCode?: string;
+                primaryContactFirstName?: string;
+                primaryContactLastName?: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
+                registrationNumber?: string;
+                sourceOfFunds?: string;
+                sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                taxId?: string;
+              };
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "BUSINESS";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @description Customer:<uuid> */
+              id: string;
+              isDeleted: boolean;
+              /** @enum {string} */
+              kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              region?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }]>;
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CUSTOMER.KYB_REJECTED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CUSTOMER.KYC_APPROVED": {
+    /** An individual's KYC was approved */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: OneOf<[{
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              /** @enum {string} */
+              annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+              birthDate?: string;
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              countryOfIssuance?: string;
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "INDIVIDUAL";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              fullName?: string;
+              /** @description Customer:<uuid> */
+              id: string;
+              /** @enum {string} */
+              idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              isDeleted: boolean;
+              /** @enum {string} */
+              kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              nationality?: string;
+              /** @enum {string} */
+              netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+              /** @enum {string} */
+              pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
+              region?: string;
+              sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
+              sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+              sourceOfWealthOtherDescription?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }, {
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              businessInfo?: {
+                /** @enum {string} */
+                businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                countriesOfOperation?: string[];
+                country?: string;
+                doingBusinessAs?: string;
+                /** @enum {string} */
+                entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                expectedCounterpartyCountries?: string[];
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                expectedRecipientJurisdictions?: string[];
+                incorporatedOn?: string;
+                legalName: string;
+                naicsCode?: string;
+                primaryContactFirstName?: string;
+                primaryContactLastName?: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
+                registrationNumber?: string;
+                sourceOfFunds?: string;
+                sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                taxId?: string;
+              };
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "BUSINESS";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @description Customer:<uuid> */
+              id: string;
+              isDeleted: boolean;
+              /** @enum {string} */
+              kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              region?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }]>;
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CUSTOMER.KYC_APPROVED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CUSTOMER.KYC_PENDING": {
+    /** An individual's KYC is pending */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: OneOf<[{
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              /** @enum {string} */
+              annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+              birthDate?: string;
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              countryOfIssuance?: string;
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "INDIVIDUAL";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              fullName?: string;
+              /** @description Customer:<uuid> */
+              id: string;
+              /** @enum {string} */
+              idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              isDeleted: boolean;
+              /** @enum {string} */
+              kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              nationality?: string;
+              /** @enum {string} */
+              netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+              /** @enum {string} */
+              pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
+              region?: string;
+              sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
+              sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+              sourceOfWealthOtherDescription?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }, {
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              businessInfo?: {
+                /** @enum {string} */
+                businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                countriesOfOperation?: string[];
+                country?: string;
+                doingBusinessAs?: string;
+                /** @enum {string} */
+                entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                expectedCounterpartyCountries?: string[];
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                expectedRecipientJurisdictions?: string[];
+                incorporatedOn?: string;
+                legalName: string;
+                naicsCode?: string;
+                primaryContactFirstName?: string;
+                primaryContactLastName?: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
+                registrationNumber?: string;
+                sourceOfFunds?: string;
+                sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                taxId?: string;
+              };
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "BUSINESS";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @description Customer:<uuid> */
+              id: string;
+              isDeleted: boolean;
+              /** @enum {string} */
+              kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              region?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }]>;
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CUSTOMER.KYC_PENDING";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "CUSTOMER.KYC_REJECTED": {
+    /** An individual's KYC was rejected */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: OneOf<[{
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              /** @enum {string} */
+              annualIncomeRange?: "UNDER_50K" | "RANGE_50K_100K" | "RANGE_100K_250K" | "RANGE_250K_1M" | "OVER_1M";
+              birthDate?: string;
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              countryOfIssuance?: string;
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "INDIVIDUAL";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @enum {string} */
+              expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+              /** @enum {string} */
+              expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+              fullName?: string;
+              /** @description Customer:<uuid> */
+              id: string;
+              /** @enum {string} */
+              idType?: "SSN" | "ITIN" | "EIN" | "NON_US_TAX_ID";
+              isDeleted: boolean;
+              /** @enum {string} */
+              kycStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              nationality?: string;
+              /** @enum {string} */
+              netWorthRange?: "UNDER_100K" | "RANGE_100K_500K" | "RANGE_500K_1M" | "RANGE_1M_5M" | "RANGE_5M_25M" | "OVER_25M";
+              /** @enum {string} */
+              pepStatus?: "NONE" | "DOMESTIC" | "FOREIGN" | "HIO" | "FAMILY_OR_ASSOCIATE";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              /** @enum {string} */
+              purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+              purposeOfAccountOtherDescription?: string;
+              region?: string;
+              sourceOfFundsCategories?: ("SALARY" | "SELF_EMPLOYMENT_INCOME" | "INVESTMENT_INCOME" | "PENSION" | "RENTAL_INCOME" | "GIFT" | "INHERITANCE" | "LOAN" | "SAVINGS" | "SALE_OF_ASSETS" | "OTHER")[];
+              sourceOfFundsOtherDescription?: string;
+              sourceOfWealthCategories?: ("SALARY" | "BUSINESS_INCOME" | "INVESTMENTS" | "INHERITANCE" | "PROPERTY_SALE" | "GIFT" | "RETIREMENT" | "SAVINGS" | "OTHER")[];
+              sourceOfWealthOtherDescription?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }, {
+              address?: {
+                city?: string;
+                country: string;
+                line1: string;
+                line2?: string;
+                postalCode: string;
+                state?: string;
+              };
+              businessInfo?: {
+                /** @enum {string} */
+                businessType?: "AGRICULTURE_FORESTRY_FISHING_AND_HUNTING" | "MINING_QUARRYING_AND_OIL_AND_GAS_EXTRACTION" | "UTILITIES" | "CONSTRUCTION" | "MANUFACTURING" | "WHOLESALE_TRADE" | "RETAIL_TRADE" | "TRANSPORTATION_AND_WAREHOUSING" | "INFORMATION" | "FINANCE_AND_INSURANCE" | "REAL_ESTATE_AND_RENTAL_AND_LEASING" | "PROFESSIONAL_SCIENTIFIC_AND_TECHNICAL_SERVICES" | "MANAGEMENT_OF_COMPANIES_AND_ENTERPRISES" | "ADMINISTRATIVE_AND_SUPPORT_AND_WASTE_MANAGEMENT_AND_REMEDIATION_SERVICES" | "EDUCATIONAL_SERVICES" | "HEALTH_CARE_AND_SOCIAL_ASSISTANCE" | "ARTS_ENTERTAINMENT_AND_RECREATION" | "ACCOMMODATION_AND_FOOD_SERVICES" | "OTHER_SERVICES" | "PUBLIC_ADMINISTRATION";
+                countriesOfOperation?: string[];
+                country?: string;
+                doingBusinessAs?: string;
+                /** @enum {string} */
+                entityType?: "SOLE_PROPRIETORSHIP" | "PARTNERSHIP" | "LLC" | "CORPORATION" | "S_CORPORATION" | "NON_PROFIT" | "PUBLICLY_LISTED_COMPANY" | "TRUST" | "PRIVATE_FOUNDATION" | "CHARITY" | "OTHER";
+                expectedCounterpartyCountries?: string[];
+                /** @enum {string} */
+                expectedMonthlyTransactionCount?: "COUNT_UNDER_10" | "COUNT_10_TO_100" | "COUNT_100_TO_500" | "COUNT_500_TO_1000" | "COUNT_OVER_1000";
+                /** @enum {string} */
+                expectedMonthlyTransactionVolume?: "VOLUME_UNDER_10K" | "VOLUME_10K_TO_100K" | "VOLUME_100K_TO_1M" | "VOLUME_1M_TO_10M" | "VOLUME_OVER_10M";
+                expectedRecipientJurisdictions?: string[];
+                incorporatedOn?: string;
+                legalName: string;
+                naicsCode?: string;
+                primaryContactFirstName?: string;
+                primaryContactLastName?: string;
+                /** @enum {string} */
+                purposeOfAccount?: "CONTRACTOR_PAYOUTS" | "CREATOR_PAYOUTS" | "EMPLOYEE_PAYOUTS" | "MARKETPLACE_SELLER_PAYOUTS" | "SUPPLIER_PAYMENTS" | "CROSS_BORDER_B2B" | "AR_AUTOMATION" | "AP_AUTOMATION" | "EMBEDDED_PAYMENTS" | "PLATFORM_FEE_COLLECTION" | "P2P_TRANSFERS" | "CHARITABLE_DONATIONS" | "OTHER";
+                purposeOfAccountOtherDescription?: string;
+                registrationNumber?: string;
+                sourceOfFunds?: string;
+                sourceOfFundsCategories?: ("OPERATING_REVENUE" | "INVESTMENT_INCOME" | "LOANS" | "VENTURE_CAPITAL" | "PERSONAL_SAVINGS" | "DONATIONS" | "OTHER")[];
+                sourceOfFundsOtherDescription?: string;
+                taxId?: string;
+              };
+              /** @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK */
+              contactVerification?: {
+                /** @enum {string} */
+                email?: "PENDING" | "VERIFIED";
+                /** @enum {string} */
+                phone?: "PENDING" | "VERIFIED";
+              };
+              createdAt: string;
+              currencies: string[];
+              /** @constant */
+              customerType: "BUSINESS";
+              email?: string;
+              endUserTermsConsent?: {
+                /** @enum {string} */
+                acceptanceMethod: "CHECKBOX" | "CLICK_TO_ACCEPT";
+                /** Format: date-time */
+                acceptedAt: string;
+                ipAddress: string;
+                termsVersion: string;
+              };
+              /** @description Customer:<uuid> */
+              id: string;
+              isDeleted: boolean;
+              /** @enum {string} */
+              kybStatus: "APPROVED" | "PENDING" | "REJECTED" | "UNVERIFIED" | "HOLD";
+              phoneNumber?: string;
+              platformCustomerId: string;
+              region?: string;
+              umaAddress: string;
+              updatedAt: string;
+            }]>;
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "CUSTOMER.KYC_REJECTED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "EXTERNAL_ACCOUNT.STATUS_UPDATED": {
+    /** An external account's status changed (its whole ownership verification lifecycle, spec Events) */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description An external account. Statuses: a bank account starts ACTIVE on sandbox platforms and PENDING on production ones; a FIRST_PARTY self-custody wallet (no vaspName) on a platform subject to counterparty rules starts PENDING_OWNERSHIP_VERIFICATION. Transfers below the regulatory threshold (EUR 1,000 equivalent, EU Travel Rule) stay allowed while PENDING_OWNERSHIP_VERIFICATION. Every status change writes an EXTERNAL_ACCOUNT.STATUS_UPDATED event. */
+            data: {
+              /** @description accountInfo, discriminated by accountType; adds read-only paymentRails */
+              accountInfo: ({
+                accountNumber: string;
+                /** @constant */
+                accountType: "USD_ACCOUNT";
+                /** @enum {string} */
+                bankAccountType?: "CHECKING" | "SAVINGS";
+                bankName?: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                fiToFiInformation?: string;
+                intermediaryBankName?: string;
+                intermediaryRoutingNumber?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("ACH" | "WIRE" | "RTP" | "FEDNOW")[];
+                routingNumber: string;
+              }) | ({
+                /** @constant */
+                accountType: "EUR_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                iban: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+                swiftCode?: string;
+              }) | ({
+                /** @constant */
+                accountType: "DKK_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                iban: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("SEPA" | "SEPA_INSTANT")[];
+                swiftCode?: string;
+              }) | {
+                /** @constant */
+                accountType: "AED_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                iban: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+                swiftCode?: string;
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "GBP_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "FASTER_PAYMENTS"[];
+                sortCode: string;
+              } | {
+                /** @constant */
+                accountType: "MXN_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                clabeNumber: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "SPEI"[];
+              } | ({
+                /** @constant */
+                accountType: "BRL_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "PIX"[];
+                pixKey: string;
+                /** @enum {string} */
+                pixKeyType: "CPF" | "CNPJ" | "EMAIL" | "PHONE" | "RANDOM";
+                taxId: string;
+              }) | ({
+                accountNumber?: string;
+                /** @constant */
+                accountType: "INR_ACCOUNT";
+                bankName?: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                ifsc?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("UPI" | "NEFT" | "RTGS")[];
+                rail?: string;
+                vpa?: string;
+              }) | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "CAD_ACCOUNT";
+                bankCode: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                branchCode: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "NGN_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "ZAR_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "PHP_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+              } | ({
+                accountNumber: string;
+                /** @constant */
+                accountType: "SGD_ACCOUNT";
+                bankName?: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("PAYNOW" | "FAST" | "BANK_TRANSFER")[];
+                swiftCode: string;
+              }) | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "IDR_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+                phoneNumber: string;
+                swiftCode: string;
+              } | ({
+                accountNumber: string;
+                /** @constant */
+                accountType: "GTQ_ACCOUNT";
+                /** @enum {string} */
+                bankAccountType: "CHECKING" | "SAVINGS";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+              }) | ({
+                accountNumber: string;
+                /** @constant */
+                accountType: "JMD_ACCOUNT";
+                /** @enum {string} */
+                bankAccountType: "CHECKING" | "SAVINGS";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                branchCode: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+              }) | {
+                /** @constant */
+                accountType: "ILS_ACCOUNT";
+                bankName?: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                iban: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+                swiftCode?: string;
+              } | {
+                accountNumber?: string;
+                /** @constant */
+                accountType: "SWIFT_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                country: string;
+                iban?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "SWIFT"[];
+                swiftCode: string;
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "HKD_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+                swiftCode: string;
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "MYR_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+                swiftCode: string;
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "THB_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+                swiftCode: string;
+              } | {
+                accountNumber: string;
+                /** @constant */
+                accountType: "VND_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BANK_TRANSFER"[];
+                swiftCode: string;
+              } | ({
+                accountNumber?: string;
+                /** @constant */
+                accountType: "BDT_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                branchCode?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+                phoneNumber?: string;
+                swiftCode?: string;
+              }) | ({
+                accountNumber?: string;
+                /** @constant */
+                accountType: "CNY_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+                phoneNumber?: string;
+              }) | ({
+                accountNumber?: string;
+                /** @constant */
+                accountType: "COP_ACCOUNT";
+                /** @enum {string} */
+                bankAccountType?: "CHECKING" | "SAVINGS";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  documentNumber?: string;
+                  /** @enum {string} */
+                  documentType?: "CC" | "CE" | "TI" | "NIT" | "PP";
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+                phoneNumber?: string;
+              }) | ({
+                /** @constant */
+                accountType: "EGP_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                iban?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+                phoneNumber?: string;
+              }) | ({
+                accountNumber?: string;
+                /** @constant */
+                accountType: "GHS_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+                phoneNumber?: string;
+              }) | ({
+                accountNumber?: string;
+                /** @constant */
+                accountType: "PKR_ACCOUNT";
+                bankName: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                iban?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+                phoneNumber?: string;
+              }) | ({
+                accountNumber?: string;
+                /** @constant */
+                accountType: "SLV_ACCOUNT";
+                /** @enum {string} */
+                bankAccountType?: "CHECKING" | "SAVINGS";
+                bankName?: string;
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: ("BANK_TRANSFER" | "MOBILE_MONEY")[];
+                phoneNumber?: string;
+              }) | {
+                /** @constant */
+                accountType: "HTG_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+              } | {
+                /** @constant */
+                accountType: "KES_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+              } | {
+                /** @constant */
+                accountType: "RWF_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+              } | {
+                /** @constant */
+                accountType: "TZS_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+              } | {
+                /** @constant */
+                accountType: "ZMW_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+              } | {
+                /** @constant */
+                accountType: "UGX_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+              } | {
+                /** @constant */
+                accountType: "MWK_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+              } | {
+                /** @constant */
+                accountType: "BWP_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+              } | ({
+                /** @constant */
+                accountType: "XOF_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+                /** @enum {string} */
+                region: "BJ" | "CI" | "SN" | "TG";
+              }) | ({
+                /** @constant */
+                accountType: "XAF_ACCOUNT";
+                beneficiary: OneOf<[{
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  birthDate?: string;
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  fullName: string;
+                  nationality?: string;
+                  phoneNumber?: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "MOBILE_MONEY"[];
+                phoneNumber: string;
+                provider: string;
+                /** @enum {string} */
+                region: "CM" | "CG";
+              }) | {
+                /** @constant */
+                accountType: "BASE_WALLET";
+                address: string;
+                /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+                beneficiary?: OneOf<[{
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  countryOfResidence: string;
+                  fullName: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "BASE"[];
+                /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+                vaspName?: string;
+              } | {
+                /** @constant */
+                accountType: "ETHEREUM_WALLET";
+                address: string;
+                /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+                beneficiary?: OneOf<[{
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  countryOfResidence: string;
+                  fullName: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "ETHEREUM"[];
+                /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+                vaspName?: string;
+              } | {
+                /** @constant */
+                accountType: "POLYGON_WALLET";
+                address: string;
+                /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+                beneficiary?: OneOf<[{
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  countryOfResidence: string;
+                  fullName: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "POLYGON"[];
+                /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+                vaspName?: string;
+              } | {
+                /** @constant */
+                accountType: "PLASMA_WALLET";
+                address: string;
+                /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+                beneficiary?: OneOf<[{
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  countryOfResidence: string;
+                  fullName: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "PLASMA"[];
+                /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+                vaspName?: string;
+              } | {
+                /** @constant */
+                accountType: "SOLANA_WALLET";
+                address: string;
+                /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+                beneficiary?: OneOf<[{
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  countryOfResidence: string;
+                  fullName: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "SOLANA"[];
+                /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+                vaspName?: string;
+              } | {
+                /** @constant */
+                accountType: "SPARK_WALLET";
+                address: string;
+                /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+                beneficiary?: OneOf<[{
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  countryOfResidence: string;
+                  fullName: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "SPARK"[];
+                /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+                vaspName?: string;
+              } | {
+                /** @constant */
+                accountType: "TRON_WALLET";
+                address: string;
+                /** @description Optional for FIRST_PARTY (the customer's identity is used); required for THIRD_PARTY on platforms subject to counterparty rules */
+                beneficiary?: OneOf<[{
+                  /** @constant */
+                  beneficiaryType: "INDIVIDUAL";
+                  countryOfResidence: string;
+                  fullName: string;
+                }, {
+                  address?: {
+                    city?: string;
+                    country: string;
+                    line1: string;
+                    line2?: string;
+                    postalCode: string;
+                    state?: string;
+                  };
+                  /** @constant */
+                  beneficiaryType: "BUSINESS";
+                  countryOfResidence?: string;
+                  /** Format: email */
+                  email?: string;
+                  legalName: string;
+                  phoneNumber?: string;
+                  registrationNumber?: string;
+                  taxId?: string;
+                }]>;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "TRON"[];
+                /** @description Custodial wallets: the VASP holding it. Absent = self-custody (ownership verification applies) */
+                vaspName?: string;
+              } | {
+                /** @constant */
+                accountType: "LIGHTNING";
+                bolt12?: string;
+                invoice?: string;
+                lightningAddress?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "LIGHTNING"[];
+              } | {
+                /** @constant */
+                accountType: "LIGHTNING_ACCOUNT";
+                bolt12?: string;
+                invoice?: string;
+                lightningAddress?: string;
+                /** @description Read-only: the payment rails of this account */
+                paymentRails: "LIGHTNING"[];
+              };
+              /**
+               * @description Name check of the beneficiary against the holder name the rail returns; absent for wallets and Lightning
+               * @enum {string}
+               */
+              beneficiaryVerificationStatus?: "MATCHED" | "PARTIAL_MATCH" | "NOT_MATCHED" | "UNSUPPORTED" | "CHECKED_BY_RECEIVING_FI" | "PENDING";
+              beneficiaryVerifiedData?: {
+                fullName: string;
+              };
+              createdAt: string;
+              currency: string;
+              /** @description Customer:<uuid>; null for the platform's own account */
+              customerId: string | null;
+              defaultUmaDepositAccount: boolean;
+              /** @description ExternalAccount:<uuid> */
+              id: string;
+              /** @enum {string} */
+              ownershipType?: "FIRST_PARTY" | "THIRD_PARTY";
+              platformAccountId?: string;
+              /** @enum {string} */
+              status: "PENDING" | "ACTIVE" | "PENDING_OWNERSHIP_VERIFICATION" | "UNVERIFIED" | "UNDER_REVIEW" | "INACTIVE";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "EXTERNAL_ACCOUNT.STATUS_UPDATED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INCOMING_PAYMENT.COMPLETED": {
+    /** An incoming payment was credited */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INCOMING_PAYMENT.COMPLETED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INCOMING_PAYMENT.FAILED": {
+    /** An incoming payment failed */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INCOMING_PAYMENT.FAILED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INCOMING_PAYMENT.PENDING": {
+    /** An incoming payment is pending */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INCOMING_PAYMENT.PENDING";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INCOMING_PAYMENT.REFUND_COMPLETED": {
+    /** The refund completed */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INCOMING_PAYMENT.REFUND_COMPLETED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INCOMING_PAYMENT.REFUND_FAILED": {
+    /** The refund failed: refundFailureReason says why */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              refundFailureReason: string;
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INCOMING_PAYMENT.REFUND_FAILED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INCOMING_PAYMENT.REFUND_PENDING": {
+    /** An incoming payment that cannot be credited goes back to its sender */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INCOMING_PAYMENT.REFUND_PENDING";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INTERNAL_ACCOUNT.BALANCE_UPDATED": {
+    /** An internal account's balance changed outside a payment (a stablecoin mint or burn) */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              balance: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              createdAt: string;
+              /** @description Customer:<uuid>; absent for a platform account */
+              customerId?: string;
+              fundingPaymentInstructions: {
+                  [key: string]: unknown;
+                }[];
+              /** @description InternalAccount:<uuid> */
+              id: string;
+              privateEnabled?: boolean;
+              /** @enum {string} */
+              status: "PENDING" | "ACTIVE" | "CLOSED" | "FROZEN" | "FAILED";
+              totalBalance: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              /** @enum {string} */
+              type: "INTERNAL_FIAT" | "INTERNAL_CRYPTO" | "EMBEDDED_WALLET";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INTERNAL_ACCOUNT.BALANCE_UPDATED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "INVITATION.CLAIMED": {
+    /** An UMA invitation was claimed */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              amountToSend?: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              claimedAt?: string;
+              code: string;
+              createdAt: string;
+              expiresAt?: string;
+              firstName?: string;
+              inviteeUma?: string;
+              inviterUma: string;
+              /** @enum {string} */
+              status: "PENDING" | "CLAIMED" | "EXPIRED" | "CANCELLED";
+              /** @description Where the invitation is claimed: INVITATION_URL_BASE + code */
+              url: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "INVITATION.CLAIMED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "OUTGOING_PAYMENT.COMPLETED": {
+    /** An outgoing payment completed */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "OUTGOING_PAYMENT.COMPLETED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "OUTGOING_PAYMENT.EXPIRED": {
+    /** An outgoing payment expired */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "OUTGOING_PAYMENT.EXPIRED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "OUTGOING_PAYMENT.FAILED": {
+    /** An outgoing payment failed (or was rejected: status REJECTED) */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "OUTGOING_PAYMENT.FAILED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "OUTGOING_PAYMENT.PENDING": {
+    /** An outgoing payment is pending */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "OUTGOING_PAYMENT.PENDING";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "OUTGOING_PAYMENT.PENDING_AUTHORIZATION": {
+    /** An outgoing payment waits for the customer's SCA (POST /quotes/{quoteId}/authorize) */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "OUTGOING_PAYMENT.PENDING_AUTHORIZATION";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "OUTGOING_PAYMENT.PROCESSING": {
+    /** An outgoing payment is processing */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description Set on agent-initiated transactions */
+              agentId?: string;
+              createdAt: string;
+              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+              customerId: string;
+              description?: string;
+              destination: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                destinationType: "ACCOUNT";
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+              }, {
+                currency: string;
+                /** @constant */
+                destinationType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }]>;
+              /**
+               * @description INCOMING credits, OUTGOING debits the customer's account
+               * @enum {string}
+               */
+              direction: "CREDIT" | "DEBIT";
+              exchangeRate: number;
+              /** @enum {string} */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /** @description All fees, smallest unit of the sending currency */
+              fees: number;
+              /** @description Transaction:<uuid> */
+              id: string;
+              /** @enum {string} */
+              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              /** @description The platform's id of that customer (the platform id for its own accounts) */
+              platformCustomerId: string;
+              /** @description The platform's part of `fees` */
+              platformFees: number;
+              quoteId?: string;
+              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+              receiptDeliveryConfirmedAt?: string;
+              receivedAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              reconciliationInstructions?: {
+                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                transactionHash?: string;
+              };
+              /** @description REJECTED: the reason the platform gave */
+              rejectionReason?: string;
+              /** @description Total debited from the source, fees included */
+              sentAmount: {
+                amount: number;
+                currency: {
+                  code: string;
+                  decimals: number;
+                  name: string;
+                  symbol: string;
+                };
+              };
+              settledAt?: string;
+              source: OneOf<[{
+                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                accountId: string;
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                onChainTransaction?: {
+                  /**
+                   * @description The chain (sandbox platforms: test networks)
+                   * @enum {string}
+                   */
+                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                  /** @description The transfer's hash on its chain */
+                  transactionHash: string;
+                };
+                /** @constant */
+                sourceType: "ACCOUNT";
+              }, {
+                currency: string;
+                /** @constant */
+                sourceType: "UMA_ADDRESS";
+                /** @description The UMA address at the other VASP */
+                umaAddress: string;
+              }, {
+                /**
+                 * @description Which kind of account (this service's addition)
+                 * @enum {string}
+                 */
+                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                currency: string;
+                /** @constant */
+                sourceType: "REALTIME_FUNDING";
+              }]>;
+              /**
+               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @enum {string}
+               */
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              /** @enum {string} */
+              type: "OUTGOING" | "INCOMING";
+              updatedAt: string;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "OUTGOING_PAYMENT.PROCESSING";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "TEST": {
+    /** POST /webhooks/test: an event to check the receiver (its data is empty) */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** @description {} from POST /webhooks/test */
+            data: {
+              [key: string]: unknown;
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "TEST";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "VERIFICATION.APPROVED": {
+    /** A submission was approved */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              createdAt: string;
+              customerId: string;
+              errors: ({
+                  /** @description Any one of these documents satisfies the requirement */
+                  acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                  /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                  field?: string;
+                  reason: string;
+                  /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                  resourceId: string;
+                  /** @enum {string} */
+                  type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+                })[];
+              /** @description Verification:<uuid> */
+              id: string;
+              updatedAt?: string;
+              /** @enum {string} */
+              verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "VERIFICATION.APPROVED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "VERIFICATION.IN_PROGRESS": {
+    /** A submission is being checked */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              createdAt: string;
+              customerId: string;
+              errors: ({
+                  /** @description Any one of these documents satisfies the requirement */
+                  acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                  /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                  field?: string;
+                  reason: string;
+                  /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                  resourceId: string;
+                  /** @enum {string} */
+                  type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+                })[];
+              /** @description Verification:<uuid> */
+              id: string;
+              updatedAt?: string;
+              /** @enum {string} */
+              verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "VERIFICATION.IN_PROGRESS";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "VERIFICATION.PENDING_MANUAL_REVIEW": {
+    /** A submission waits for manual review */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              createdAt: string;
+              customerId: string;
+              errors: ({
+                  /** @description Any one of these documents satisfies the requirement */
+                  acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                  /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                  field?: string;
+                  reason: string;
+                  /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                  resourceId: string;
+                  /** @enum {string} */
+                  type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+                })[];
+              /** @description Verification:<uuid> */
+              id: string;
+              updatedAt?: string;
+              /** @enum {string} */
+              verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "VERIFICATION.PENDING_MANUAL_REVIEW";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "VERIFICATION.REJECTED": {
+    /** A submission was rejected */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              createdAt: string;
+              customerId: string;
+              errors: ({
+                  /** @description Any one of these documents satisfies the requirement */
+                  acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                  /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                  field?: string;
+                  reason: string;
+                  /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                  resourceId: string;
+                  /** @enum {string} */
+                  type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+                })[];
+              /** @description Verification:<uuid> */
+              id: string;
+              updatedAt?: string;
+              /** @enum {string} */
+              verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "VERIFICATION.REJECTED";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+  "VERIFICATION.RESOLVE_ERRORS": {
+    /** A submission lacks data: errors[] says what */
+    post: {
+      parameters: {
+        header: {
+          /** @description t=<unix seconds>,v1=<base64 DER ECDSA P-256 over `<t>.<raw body>`> (lib/sdk/webhooks.ts verifies it) */
+          "Service-Webhook-Signature": string;
+        };
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            data: {
+              createdAt: string;
+              customerId: string;
+              errors: ({
+                  /** @description Any one of these documents satisfies the requirement */
+                  acceptedDocumentTypes?: ("PASSPORT" | "DRIVERS_LICENSE" | "NATIONAL_ID" | "PROOF_OF_ADDRESS" | "BANK_STATEMENT" | "TAX_RETURN" | "CERTIFICATE_OF_INCORPORATION" | "ARTICLES_OF_INCORPORATION" | "ARTICLES_OF_ASSOCIATION" | "STATE_REGISTRY_EXCERPT" | "GOOD_STANDING_CERTIFICATE" | "INFORMATION_STATEMENT" | "INCUMBENCY_CERTIFICATE" | "BUSINESS_LICENSE" | "SHAREHOLDER_REGISTER" | "POWER_OF_ATTORNEY" | "UTILITY_BILL" | "ELECTRICITY_BILL" | "RENT_OR_LEASE_AGREEMENT" | "DIRECTOR_REGISTRY" | "TRUST_AGREEMENT" | "STATE_COMPANY_REGISTRY" | "PARTNERSHIP_CONTROL_AGREEMENT" | "PARTNERSHIP_AGREEMENT" | "SELFIE" | "OTHER")[];
+                  /** @description Dot-notation path of the field (MISSING_FIELD, INVALID_FIELD) */
+                  field?: string;
+                  reason: string;
+                  /** @description Customer, BeneficialOwner or Document id the problem concerns */
+                  resourceId: string;
+                  /** @enum {string} */
+                  type: "MISSING_FIELD" | "INVALID_FIELD" | "MISSING_LEGAL_PRESENCE_DOCUMENT" | "MISSING_CONTROL_STRUCTURE_DOCUMENT" | "MISSING_OWNERSHIP_STRUCTURE_DOCUMENT" | "MISSING_PROOF_OF_ADDRESS_DOCUMENT" | "MISSING_IDENTITY_DOCUMENT" | "INVALID_DOCUMENT" | "EXPIRED_DOCUMENT" | "POOR_QUALITY_DOCUMENT" | "SUSPECTED_FRAUD_DOCUMENT" | "WRONG_DOCUMENT_TYPE" | "INCOMPLETE_DOCUMENT" | "UNREADABLE_DOCUMENT" | "DOCUMENT_VERIFICATION_FAILED" | "APPLICANT_SANCTIONED" | "APPLICANT_FRAUD" | "APPLICANT_CRIMINAL_RECORD" | "APPLICANT_REJECTED" | "MISSING_BENEFICIAL_OWNER" | "MISSING_CONTROL_PERSON" | "MISSING_GOOD_STANDING_DOCUMENT";
+                })[];
+              /** @description Verification:<uuid> */
+              id: string;
+              updatedAt?: string;
+              /** @enum {string} */
+              verificationStatus: "RESOLVE_ERRORS" | "PENDING_MANUAL_REVIEW" | "IN_PROGRESS" | "APPROVED" | "REJECTED" | "READY_FOR_VERIFICATION";
+            };
+            /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
+            id: string;
+            /** @description ISO 8601: when the event was written */
+            timestamp: string;
+            /** @constant */
+            type: "VERIFICATION.RESOLVE_ERRORS";
+          };
+        };
+      };
+      responses: {
+        /** @description Received (any 2xx) */
+        200: {
+          content: never;
+        };
+        /** @description Already processed: the service does not retry it */
+        409: {
+          content: never;
+        };
+      };
+    };
+  };
+}
 
 export interface components {
   schemas: never;

@@ -11,7 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: handle(replaceDocumentOp, async ({ platform, params, body }) =>
     reply(200, await replaceDocument(platform, params.documentId, body)),
   ),
-  DELETE: handle(deleteDocumentOp, async ({ platform, params }) =>
-    reply(204, await deleteDocument(platform, params.documentId)),
-  ),
+  DELETE: handle(deleteDocumentOp, async ({ platform, params }) => {
+    await deleteDocument(platform, params.documentId);
+    return reply(204);
+  }),
 });

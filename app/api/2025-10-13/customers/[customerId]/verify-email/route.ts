@@ -3,7 +3,8 @@ import { sendEmailVerificationOp } from "@/lib/contact-verification/contact-veri
 import { sendContactCode } from "@/lib/contact-verification/send-contact-code";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(sendEmailVerificationOp, async ({ platform, params }) =>
-    reply(204, await sendContactCode(platform, params.customerId, "email")),
-  ),
+  POST: handle(sendEmailVerificationOp, async ({ platform, params }) => {
+    await sendContactCode(platform, params.customerId, "email");
+    return reply(204);
+  }),
 });

@@ -3,7 +3,8 @@ import { sendPhoneVerificationOp } from "@/lib/contact-verification/contact-veri
 import { sendContactCode } from "@/lib/contact-verification/send-contact-code";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(sendPhoneVerificationOp, async ({ platform, params }) =>
-    reply(204, await sendContactCode(platform, params.customerId, "phone")),
-  ),
+  POST: handle(sendPhoneVerificationOp, async ({ platform, params }) => {
+    await sendContactCode(platform, params.customerId, "phone");
+    return reply(204);
+  }),
 });
