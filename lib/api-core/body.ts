@@ -22,11 +22,11 @@ export async function readJsonBody(req: Request): Promise<unknown> {
   const text = new TextDecoder("utf-8", { fatal: false }).decode(bytes);
   if (text.trim() === "") return undefined;
   if (jsonDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
-    throw new ApiError("INVALID_INPUT", `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`, {
-      reason: "NESTING_TOO_DEEP",
-      maxDepth: MAX_JSON_DEPTH,
-      errors: [{ field: "(body)", message: `Arrays and objects may nest at most ${MAX_JSON_DEPTH} levels deep` }],
-    });
+    throw invalidInput(
+      [{ field: "(body)", message: `Arrays and objects may nest at most ${MAX_JSON_DEPTH} levels deep` }],
+      `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`,
+      { reason: "NESTING_TOO_DEEP", maxDepth: MAX_JSON_DEPTH },
+    );
   }
   try {
     return JSON.parse(text);

@@ -4,6 +4,7 @@ import { customers, documents } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { parseId } from "@/lib/ids";
 import type { DocumentRow } from "./document-view";
+import { invalidInput } from "@/lib/api-core/validation";
 
 /** A document of this platform, or 404 DOCUMENT_NOT_FOUND (the same for another tenant's). */
 export async function findDocumentOrThrow(db: DbOrTx, platformId: string, id: string): Promise<DocumentRow> {
@@ -29,11 +30,11 @@ type DocumentChange = "REPLACE" | "DELETE";
 function documentLocked(kycStatus: string, op: DocumentChange): ApiError {
   const message = `The document was submitted for verification (customer status ${kycStatus}); it can no longer change`;
   if (op === "DELETE") return new ApiError("CONFLICT", message, { kycStatus });
-  return new ApiError("INVALID_INPUT", message, {
-    reason: "DOCUMENT_SUBMITTED",
-    kycStatus,
-    errors: [{ field: "documentId", message: "A document submitted for verification cannot be replaced" }],
-  });
+  return invalidInput(
+    [{ field: "documentId", message: "A document submitted for verification cannot be replaced" }],
+    message,
+    { reason: "DOCUMENT_SUBMITTED", kycStatus },
+  );
 }
 
 /**

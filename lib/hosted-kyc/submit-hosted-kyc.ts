@@ -111,10 +111,8 @@ export async function submitHostedKyc(
   if (outcome.kind === "SUBMITTED") return { verification: outcome.verification, redirectUri: link.redirectUri };
   if (stored) await documentStore().delete(stored.key);
   if (outcome.kind === "SETTLED")
-    throw new ApiError(
-      "INVALID_INPUT",
-      `The customer's verification is settled (${outcome.status}); it cannot be submitted again`,
-      { kycStatus: outcome.status },
-    );
+    throw invalidInput([], `The customer's verification is settled (${outcome.status}); it cannot be submitted again`, {
+      kycStatus: outcome.status,
+    });
   throw new ApiError("NOT_FOUND", "This verification link has expired or was already used");
 }

@@ -5,6 +5,7 @@ import { env } from "@/lib/config/env";
 import { iso } from "@/lib/ids";
 import { money } from "@/lib/money/currencies";
 import type { Invitation } from "./invitation.contract";
+import { invalidInput } from "@/lib/api-core/validation";
 
 export type InvitationRow = InferSelectModel<typeof umaInvitations>;
 
@@ -36,7 +37,7 @@ export function notPendingError(status: Invitation["status"], verb: "claimed" | 
   if (status === "CLAIMED")
     return new ApiError("INVITATION_ALREADY_CLAIMED", "The invitation has already been claimed", details);
   if (status === "CANCELLED") return new ApiError("INVITATION_CANCELLED", "The invitation has been cancelled", details);
-  return new ApiError("INVALID_INPUT", `The invitation is ${status}; only a PENDING invitation can be ${verb}`, {
+  return invalidInput([], `The invitation is ${status}; only a PENDING invitation can be ${verb}`, {
     ...details,
     reason: `INVITATION_${status}`,
   });

@@ -95,12 +95,9 @@ async function insertQuote(
   const source = input.source;
   const realtime = source.sourceType === "REALTIME_FUNDING";
   if (realtime && input.immediatelyExecute) {
-    throw new ApiError(
-      "INVALID_INPUT",
+    throw invalidInput(
+      [{ field: "immediatelyExecute", message: "Not available for REALTIME_FUNDING sources" }],
       "A REALTIME_FUNDING quote executes when its funds arrive (paymentInstructions)",
-      {
-        errors: [{ field: "immediatelyExecute", message: "Not available for REALTIME_FUNDING sources" }],
-      },
     );
   }
   const src = realtime
@@ -111,9 +108,10 @@ async function insertQuote(
     source.customerId !== undefined &&
     parseId("Customer", source.customerId) !== src.customerId
   ) {
-    throw new ApiError("INVALID_INPUT", "source.customerId does not own source.accountId", {
-      errors: [{ field: "source.customerId", message: "Must be the customer that owns source.accountId" }],
-    });
+    throw invalidInput(
+      [{ field: "source.customerId", message: "Must be the customer that owns source.accountId" }],
+      "source.customerId does not own source.accountId",
+    );
   }
   const dst = await resolveQuoteDestination(db, platform, input, scope);
   if (dst.kind === src.kind && dst.uuid === src.uuid) {

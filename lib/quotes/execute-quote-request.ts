@@ -1,7 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { type DbOrTx, getDb } from "@/db/client";
 import { quotes } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import { reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
@@ -9,6 +8,7 @@ import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuote } from "./execute-quote";
 import { executeWalletQuote, quoteNeedsWalletSignature } from "./execute-wallet-quote";
+import { invalidInput } from "@/lib/api-core/validation";
 
 /** POST /quotes/{id}/execute: a wallet source goes through the signed retry; any other executes at once. */
 export async function executeQuoteRequest(
@@ -29,9 +29,9 @@ async function refuseRealtimeFunding(db: DbOrTx, platformId: string, quoteId: st
     .from(quotes)
     .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)));
   if (q?.sourceType !== "REALTIME_FUNDING") return;
-  throw new ApiError(
-    "INVALID_INPUT",
+  throw invalidInput(
+    [{ field: "quoteId", message: "Funded by paymentInstructions" }],
     "A REALTIME_FUNDING quote executes when its funds arrive by its paymentInstructions (sandbox: POST /sandbox/send)",
-    { reason: "REALTIME_FUNDING_SOURCE", errors: [{ field: "quoteId", message: "Funded by paymentInstructions" }] },
+    { reason: "REALTIME_FUNDING_SOURCE" },
   );
 }

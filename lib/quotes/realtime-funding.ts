@@ -1,10 +1,10 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
-import { ApiError } from "@/lib/api-core/errors";
 import { formatId, parseId } from "@/lib/ids";
 import { type ResolvedAccount, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Quote } from "./quote.contract";
+import { invalidInput } from "@/lib/api-core/validation";
 
 /**
  * Grid's REALTIME_FUNDING quote source: the sender pays the quote just in time over an instant rail, by the quote's
@@ -61,7 +61,7 @@ export async function resolveRealtimeSource(
   customerScope: string | undefined,
 ): Promise<ResolvedAccount> {
   const bad = (field: string, message: string) =>
-    new ApiError("INVALID_INPUT", `source.${field}: ${message}`, { errors: [{ field: `source.${field}`, message }] });
+    invalidInput([{ field: `source.${field}`, message }], `source.${field}: ${message}`);
   if (!INSTANT_INSTRUCTIONS[source.currency])
     throw bad("currency", `Real-time funding is offered in ${REALTIME_FUNDING_CURRENCIES.join(", ")}`);
   let customerUuid: string | null = null;

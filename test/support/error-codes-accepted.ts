@@ -170,8 +170,8 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   END_USER_TERMS_NOT_ACCEPTED: {
     reason:
-      "Grid's 403 code, at an operation whose 403 Grid does not document (the deprecated transfer-out runs the quote checks)",
-    operations: ["createTransferOut"],
+      "Grid's 403 code, at an operation whose 403 Grid does not document (the deprecated transfer-out runs the quote checks); a mint or burn on a customer's account runs the quote's checks (issue 28 A7)",
+    operations: ["createStablecoinBurn", "createStablecoinMint", "createTransferOut"],
   },
   EXTERNAL_ACCOUNT_NOT_FOUND: {
     reason: "protocol.md Not found: an external account has its own 404 code",
@@ -202,7 +202,8 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
     ],
   },
   FORBIDDEN: {
-    reason: "spec Agents: a missing permission or a paused agent answers 403 on every agent operation",
+    reason:
+      "spec Agents: a missing permission or a paused agent answers 403 on every agent operation; an API token lacking the permission an operation needs gets 403, and a token may grant at most its own permissions (issue 28 A9)",
     operations: [
       "agentCreateExternalAccount",
       "agentDeleteExternalAccount",
@@ -212,6 +213,8 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "agentListExternalAccounts",
       "agentListInternalAccounts",
       "agentListTransactions",
+      "createToken",
+      "listTokens",
     ],
   },
   FUNDING_SOURCE_INELIGIBLE: {
@@ -507,8 +510,9 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
     ],
   },
   USER_NOT_READY: {
-    reason: "Grid's 403 code (KYC not approved), at the deprecated transfers whose 403 Grid does not document",
-    operations: ["createTransferIn", "createTransferOut"],
+    reason:
+      "Grid's 403 code (KYC not approved), at the deprecated transfers whose 403 Grid does not document; a mint or burn on a customer's account runs the quote's checks (issue 28 A7)",
+    operations: ["createStablecoinBurn", "createStablecoinMint", "createTransferIn", "createTransferOut"],
   },
   VERIFICATION_NOT_FOUND: {
     reason: "protocol.md Not found: a verification has its own 404 code",

@@ -961,7 +961,7 @@ export interface paths {
 
 export interface webhooks {
   "AGENT_ACTION.PENDING_APPROVAL": {
-    /** An agent's transaction waits for the platform's approval (POST /transactions/{id}/approve or /reject) */
+    /** An agent's action waits for the platform's approval (POST /agents/actions/{id}/approve or /transactions/{id}/approve) */
     post: {
       parameters: {
         header: {
@@ -973,136 +973,280 @@ export interface webhooks {
         content: {
           "application/json": {
             data: {
-              /** @description AgentAction:<uuid> */
-              actionId: string;
-              /** @description Agent:<uuid> */
               agentId: string;
               createdAt: string;
-              /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
               customerId: string;
-              description?: string;
-              destination: OneOf<[{
-                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
-                accountId: string;
-                /**
-                 * @description Which kind of account (this service's addition)
-                 * @enum {string}
-                 */
-                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
-                currency: string;
-                /** @constant */
-                destinationType: "ACCOUNT";
-                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
-                onChainTransaction?: {
-                  /**
-                   * @description The chain (sandbox platforms: test networks)
-                   * @enum {string}
-                   */
-                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
-                  /** @description The transfer's hash on its chain */
-                  transactionHash: string;
-                };
-              }, {
-                currency: string;
-                /** @constant */
-                destinationType: "UMA_ADDRESS";
-                /** @description The UMA address at the other VASP */
-                umaAddress: string;
-              }]>;
-              /**
-               * @description INCOMING credits, OUTGOING debits the customer's account
-               * @enum {string}
-               */
-              direction: "CREDIT" | "DEBIT";
-              exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
-              /** @description All fees, smallest unit of the sending currency */
-              fees: number;
-              /** @description Transaction:<uuid> */
+              /** @description AgentAction:<uuid>; the same uuid as the transaction it decides (POST /transactions/{id}/approve is the other door) */
               id: string;
-              /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
-              /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
-              /** @description The platform's part of `fees` */
-              platformFees: number;
-              /** @description Quote:<uuid> */
-              quoteId?: string;
-              /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
-              receiptDeliveryConfirmedAt?: string;
-              receivedAmount: {
-                amount: number;
-                currency: {
+              /** @description EXECUTE_QUOTE actions */
+              quote?: {
+                createdAt: string;
+                description?: string;
+                destination: OneOf<[{
+                  accountId: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
+                  /** @enum {string} */
+                  paymentRail?: "ACH" | "ACH_COLOMBIA" | "BANK_TRANSFER" | "BRE_B" | "CIPS" | "FAST" | "FASTER_PAYMENTS" | "FEDNOW" | "INSTAPAY" | "MOBILE_MONEY" | "NEFT" | "PAYNOW" | "PESONET" | "PIX" | "RTGS" | "RTP" | "SEPA" | "SEPA_INSTANT" | "SPEI" | "SWIFT" | "UNIONPAY" | "UPI" | "WIRE";
+                }, {
+                  currency?: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  umaAddress: string;
+                }]>;
+                /** @description Receiving units per sending unit (major units) */
+                exchangeRate: number;
+                expiresAt: string;
+                /** @description All fees, sending currency */
+                feesIncluded: number;
+                /** @description Quote:<uuid> */
+                id: string;
+                lockedCurrencyAmount: number;
+                /** @enum {string} */
+                lockedCurrencySide: "SENDING" | "RECEIVING";
+                /** @description EMBEDDED_WALLET source: execution needs a wallet signature (signed retry on POST /quotes/{id}/execute). REALTIME_FUNDING source: where and how to pay totalSendingAmount; the quote executes when it arrives */
+                paymentInstructions?: ({
+                    accountOrWalletInfo: {
+                      /** @constant */
+                      accountType: "EMBEDDED_WALLET";
+                    } | ({
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "USD_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: ("RTP" | "FEDNOW")[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      routingNumber: string;
+                    }) | {
+                      /** @constant */
+                      accountType: "EUR_ACCOUNT";
+                      bankName?: string;
+                      iban: string;
+                      paymentRails: "SEPA_INSTANT"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      swiftCode?: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "GBP_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "FASTER_PAYMENTS"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      sortCode: string;
+                    } | {
+                      /** @constant */
+                      accountType: "MXN_ACCOUNT";
+                      bankName?: string;
+                      clabeNumber: string;
+                      paymentRails: "SPEI"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    };
+                    instructionsNotes?: string;
+                  })[];
+                platformFeesIncluded: number;
+                purposeOfPayment?: string;
+                receivingCurrency: {
                   code: string;
                   decimals: number;
                   name: string;
                   symbol: string;
                 };
-              };
-              reconciliationInstructions?: {
-                /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
-                transactionHash?: string;
-              };
-              /** @description REJECTED: the reason the platform gave */
-              rejectionReason?: string;
-              /** @description Total debited from the source, fees included */
-              sentAmount: {
-                amount: number;
-                currency: {
+                remittanceInformation?: string;
+                /** @description Present only while PENDING_AUTHORIZATION: the SCA challenge to authorize */
+                scaChallenge?: {
+                  availableFactors: ("SMS_OTP" | "TOTP" | "PASSKEY")[];
+                  /** @description After this the challenge can no longer be satisfied (5 minutes) */
+                  expiresAt: string;
+                  /** @enum {string} */
+                  factor: "SMS_OTP" | "TOTP" | "PASSKEY";
+                  /** @description ScaChallenge:<uuid> */
+                  id: string;
+                  passkeyAllowedOrigins?: string[] | null;
+                  /** @description WebAuthn request options; PASSKEY only */
+                  passkeyAssertionOptions?: {
+                    [key: string]: unknown;
+                  } | null;
+                  purpose?: string | null;
+                };
+                sendingCurrency: {
                   code: string;
                   decimals: number;
                   name: string;
                   symbol: string;
                 };
-              };
-              settledAt?: string;
-              source: OneOf<[{
-                /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
-                accountId: string;
+                source: OneOf<[{
+                  accountId: string;
+                  customerId?: string;
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  customerId?: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
                 /**
-                 * @description Which kind of account (this service's addition)
+                 * @description PENDING_AUTHORIZATION: an SCA customer's executed quote awaiting POST /quotes/{quoteId}/authorize (scaChallenge)
                  * @enum {string}
                  */
-                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
-                currency: string;
-                /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
-                onChainTransaction?: {
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "EXPIRED";
+                totalReceivingAmount: number;
+                /** @description Debited from the source, fees included */
+                totalSendingAmount: number;
+                /** @description Transaction:<uuid>: the transaction this quote creates when executed */
+                transactionId: string;
+              };
+              rejectionReason?: string;
+              /** @enum {string} */
+              status: "PENDING_APPROVAL" | "APPROVED" | "REJECTED" | "FAILED";
+              /** @description Once approved (absent while PENDING_APPROVAL or REJECTED) */
+              transaction?: {
+                /** @description Set on agent-initiated transactions */
+                agentId?: string;
+                createdAt: string;
+                /** @description Customer:<uuid>, or the Platform:<uuid> for the platform's own accounts */
+                customerId: string;
+                description?: string;
+                destination: OneOf<[{
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
                   /**
-                   * @description The chain (sandbox platforms: test networks)
+                   * @description Which kind of account (this service's addition)
                    * @enum {string}
                    */
-                  network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
-                  /** @description The transfer's hash on its chain */
-                  transactionHash: string;
-                };
-                /** @constant */
-                sourceType: "ACCOUNT";
-              }, {
-                currency: string;
-                /** @constant */
-                sourceType: "UMA_ADDRESS";
-                /** @description The UMA address at the other VASP */
-                umaAddress: string;
-              }, {
+                  accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                  currency: string;
+                  /** @constant */
+                  destinationType: "ACCOUNT";
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                }, {
+                  currency: string;
+                  /** @constant */
+                  destinationType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }]>;
                 /**
-                 * @description Which kind of account (this service's addition)
+                 * @description INCOMING credits, OUTGOING debits the customer's account
                  * @enum {string}
                  */
-                accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                direction: "CREDIT" | "DEBIT";
+                exchangeRate: number;
+                /**
+                 * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+                 * @enum {string}
+                 */
+                failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
+                /** @description All fees, smallest unit of the sending currency */
+                fees: number;
+                /** @description Transaction:<uuid> */
+                id: string;
+                /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+                pendingAgentActionId?: string;
+                /** @enum {string} */
+                pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+                /** @description The platform's id of that customer (the platform id for its own accounts) */
+                platformCustomerId: string;
+                /** @description The platform's part of `fees` */
+                platformFees: number;
+                quoteId?: string;
+                /** @description When the platform confirmed delivering the receipt to its customer (POST /transactions/{id}/confirm) */
+                receiptDeliveryConfirmedAt?: string;
+                receivedAmount: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                reconciliationInstructions?: {
+                  /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
+                  transactionHash?: string;
+                };
+                /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
+                rejectionReason?: string;
+                /** @description Total debited from the source, fees included */
+                sentAmount: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                settledAt?: string;
+                source: OneOf<[{
+                  /** @description InternalAccount:<uuid> or ExternalAccount:<uuid> */
+                  accountId: string;
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
+                  accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                  currency: string;
+                  /** @description Set once the crypto transfer to or from an external wallet settled (replaces reconciliationInstructions.transactionHash for wallet transfers) */
+                  onChainTransaction?: {
+                    /**
+                     * @description The chain (sandbox platforms: test networks)
+                     * @enum {string}
+                     */
+                    network: "BITCOIN" | "ETHEREUM" | "SOLANA" | "BASE" | "POLYGON" | "TRON" | "PLASMA" | "SPARK";
+                    /** @description The transfer's hash on its chain */
+                    transactionHash: string;
+                  };
+                  /** @constant */
+                  sourceType: "ACCOUNT";
+                }, {
+                  currency: string;
+                  /** @constant */
+                  sourceType: "UMA_ADDRESS";
+                  /** @description The UMA address at the other VASP */
+                  umaAddress: string;
+                }, {
+                  /**
+                   * @description Which kind of account (this service's addition)
+                   * @enum {string}
+                   */
+                  accountType: "INTERNAL_ACCOUNT" | "EXTERNAL_ACCOUNT" | "SANDBOX";
+                  currency: string;
+                  /** @constant */
+                  sourceType: "REALTIME_FUNDING";
+                }]>;
+                /**
+                 * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
+                 * @enum {string}
+                 */
+                status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
+                /** @enum {string} */
+                type: "OUTGOING" | "INCOMING";
+                updatedAt: string;
+              };
+              /** @description TRANSFER_OUT and TRANSFER_IN actions */
+              transferDetails?: {
+                amount: number;
                 currency: string;
-                /** @constant */
-                sourceType: "REALTIME_FUNDING";
-              }]>;
-              /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
-               * @enum {string}
-               */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
-              /** @description Transaction:<uuid> */
-              transactionId: string;
+                destinationAccountId: string;
+                sourceAccountId: string;
+              };
               /** @enum {string} */
-              type: "OUTGOING" | "INCOMING";
+              type: "EXECUTE_QUOTE" | "TRANSFER_OUT" | "TRANSFER_IN";
               updatedAt: string;
             };
             /** @description Webhook:<uuid>; de-duplicate on it (answer 409 to one already processed) */
@@ -4841,14 +4985,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -4869,7 +5018,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -4920,10 +5069,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5002,14 +5151,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -5030,7 +5184,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -5081,10 +5235,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5163,14 +5317,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -5191,7 +5350,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -5242,10 +5401,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5324,14 +5483,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -5352,7 +5516,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -5403,10 +5567,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5485,14 +5649,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -5514,7 +5683,7 @@ export interface webhooks {
                 transactionHash?: string;
               };
               refundFailureReason: string;
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -5565,10 +5734,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5647,14 +5816,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -5675,7 +5849,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -5726,10 +5900,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -5930,14 +6104,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -5958,7 +6137,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -6009,10 +6188,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -6091,14 +6270,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -6119,7 +6303,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -6170,10 +6354,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -6200,7 +6384,7 @@ export interface webhooks {
     };
   };
   "OUTGOING_PAYMENT.FAILED": {
-    /** An outgoing payment failed (or was rejected: status REJECTED) */
+    /** An outgoing payment failed (a rejected one carries rejectionReason) */
     post: {
       parameters: {
         header: {
@@ -6252,14 +6436,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -6280,7 +6469,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -6331,10 +6520,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -6413,14 +6602,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -6441,7 +6635,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -6492,10 +6686,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -6574,14 +6768,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -6602,7 +6801,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -6653,10 +6852,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
@@ -6735,14 +6934,19 @@ export interface webhooks {
                */
               direction: "CREDIT" | "DEBIT";
               exchangeRate: number;
-              /** @enum {string} */
-              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED";
+              /**
+               * @description Grid's OutgoingTransactionFailureReason on an OUTGOING transaction, its IncomingTransactionFailureReason (QUOTE_EXECUTION_FAILED, COMPLIANCE_REJECTED, COLLECTION_FAILED) on an INCOMING one
+               * @enum {string}
+               */
+              failureReason?: "QUOTE_EXECUTION_FAILED" | "PAYOUT_RETURNED" | "LIMIT_EXCEEDED" | "ACCOUNT_CANNOT_RECEIVE" | "ACCOUNT_INVALID" | "COMPLIANCE_REJECTED" | "SCA_NOT_COMPLETED" | "COLLECTION_FAILED";
               /** @description All fees, smallest unit of the sending currency */
               fees: number;
               /** @description Transaction:<uuid> */
               id: string;
+              /** @description This service's addition: while PENDING for the platform's approval of an agent's transaction, the agent action it waits on (AgentAction:<uuid>, decided by POST /transactions/{id}/approve or /reject, or the action's own approve/reject) */
+              pendingAgentActionId?: string;
               /** @enum {string} */
-              pendingReason?: "PENDING_PLATFORM_APPROVAL" | "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
+              pendingReason?: "COUNTERPARTY_DECLARATION_REQUIRED" | "WALLET_VERIFICATION_REQUIRED" | "COUNTERPARTY_INFORMATION_REQUIRED" | "COMPLIANCE_REVIEW";
               /** @description The platform's id of that customer (the platform id for its own accounts) */
               platformCustomerId: string;
               /** @description The platform's part of `fees` */
@@ -6763,7 +6967,7 @@ export interface webhooks {
                 /** @description Deprecated for wallet transfers (use onChainTransaction); remains the hash of an UMA payment's inter-VASP settlement leg */
                 transactionHash?: string;
               };
-              /** @description REJECTED: the reason the platform gave */
+              /** @description This service's addition: on a FAILED transaction the platform rejected (its reason, else REJECTED) or cancelled (its reason, else CANCELLED) */
               rejectionReason?: string;
               /** @description Total debited from the source, fees included */
               sentAmount: {
@@ -6814,10 +7018,10 @@ export interface webhooks {
                 sourceType: "REALTIME_FUNDING";
               }]>;
               /**
-               * @description REJECTED: the platform refused an agent's transaction (spec). PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize)
+               * @description Grid's OutgoingTransactionStatus values only. PENDING_AUTHORIZATION: its quote awaits SCA (POST /quotes/{quoteId}/authorize). A transaction the platform rejected or cancelled is FAILED with rejectionReason
                * @enum {string}
                */
-              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED" | "REJECTED";
+              status: "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "FAILED";
               /** @enum {string} */
               type: "OUTGOING" | "INCOMING";
               updatedAt: string;
