@@ -5,7 +5,7 @@ import type { Verification } from "@/lib/verifications/verification.contract";
 import { fill, kycCopy, kycLocale, type KycCopy, type KycLocale } from "./kyc-page-copy";
 import { esc, kycForm, kycHtml, type KycFormValues, type KycProblem } from "./kyc-page-html";
 import { openKycLink } from "./open-kyc-link";
-import { submitHostedKyc } from "./submit-hosted-kyc";
+import { KYC_FORM_FIELDS, submitHostedKyc } from "./submit-hosted-kyc";
 
 /**
  * The hosted KYC page behind a kyc-link's `kycUrl` (`/kyc/<token>`): a plain HTML form (no script) that the
@@ -30,18 +30,7 @@ interface PageCtx {
   log: { platformId?: string };
 }
 
-const FIELDS = [
-  "fullName",
-  "birthDate",
-  "nationality",
-  "line1",
-  "city",
-  "postalCode",
-  "country",
-  "idType",
-  "identifier",
-  "documentType",
-] as const satisfies readonly (keyof KycFormValues)[];
+const FIELDS = KYC_FORM_FIELDS satisfies readonly (keyof KycFormValues)[];
 
 interface View {
   locale: KycLocale;

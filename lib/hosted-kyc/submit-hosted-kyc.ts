@@ -40,6 +40,21 @@ const text = (form: FormData, name: string) => {
  * REJECTED) is refused before anything is written, and the link is spent. The link is spent once a submission is
  * decided or in review; while the answer is RESOLVE_ERRORS it stays open for another try.
  */
+
+/** The hosted form's text fields, as the page renders them and the submission reads them. */
+export const KYC_FORM_FIELDS = [
+  "fullName",
+  "birthDate",
+  "nationality",
+  "line1",
+  "city",
+  "postalCode",
+  "country",
+  "idType",
+  "identifier",
+  "documentType",
+] as const;
+
 export async function submitHostedKyc(
   token: string,
   form: FormData,
@@ -52,20 +67,7 @@ export async function submitHostedKyc(
       "The hosted form verifies individuals; business customers use POST /verifications with documents and beneficial owners",
     );
   }
-  const fields = Object.fromEntries(
-    [
-      "fullName",
-      "birthDate",
-      "nationality",
-      "line1",
-      "city",
-      "postalCode",
-      "country",
-      "idType",
-      "identifier",
-      "documentType",
-    ].map((k) => [k, text(form, k)]),
-  );
+  const fields = Object.fromEntries(KYC_FORM_FIELDS.map((k) => [k, text(form, k)]));
   const f = parseOrThrow(formSchema, fields);
   const patch = customerUpdateSchema.parse({
     fullName: f.fullName,

@@ -407,7 +407,7 @@ describe("A18: console sessions", () => {
       200,
     );
     const out = await form("/console/logout", {}, { cookie });
-    expect([out.status, out.headers.get("location")]).toEqual([303, "/console/login?msg=Signed+out"]);
+    expect([out.status, out.headers.get("location")]).toEqual([303, "/console/login?msg=Signed+out."]);
     // The old cookie, replayed, is signed out on the server.
     const replayed = await fetch(`${baseUrl()}/console/approvals`, { headers: { cookie }, redirect: "manual" });
     expect(replayed.status).not.toBe(200);

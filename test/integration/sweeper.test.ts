@@ -51,7 +51,7 @@ describe("sweeper", () => {
         (select count(*)::int from agent_device_codes where platform_id = ${bare(p.id)}) as agent_device_codes,
         (select count(*)::int from rate_limit_events e where exists (
           select 1 from auth_methods m where m.platform_id = ${bare(p.id)} and e.key like '%:' || m.id)) as rate_limit_events,
-        (select count(*)::int from platform_auth_failures where key = ${`client:${clientId}`}) as platform_auth_failures`,
+        (select count(*)::int from platform_auth_failures where key like ${`client:${clientId} %`}) as platform_auth_failures`,
     );
     return row as Record<string, number>;
   }
@@ -100,7 +100,7 @@ describe("sweeper", () => {
     );
     await sql(
       (q) =>
-        q`update platform_auth_failures set window_start = now() - interval '2 minutes' where key = ${`client:${p.clientId}`}`,
+        q`update platform_auth_failures set window_start = now() - interval '2 minutes' where key like ${`client:${p.clientId} %`}`,
     );
   }
 

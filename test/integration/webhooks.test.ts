@@ -188,7 +188,7 @@ describe("webhooks", () => {
     const p = await platformWith(null);
     const id = await emit(p.uuid, "NO_ENDPOINT");
     const row = await waitFor("skipped", async () => {
-      const l = await req(server.url, "GET", "/webhooks/deliveries?eventType=NO_ENDPOINT", p.auth);
+      const l = await req(server.url, "GET", "/webhooks/deliveries?eventType=TEST", p.auth);
       return l.body.data[0]?.status === "SKIPPED" ? l.body.data[0] : null;
     });
     expect(row).toMatchObject({ id, lastError: "No webhook endpoint is set (webhookEndpoint in PATCH /config)" });

@@ -49,7 +49,9 @@ export function buildApp(): void {
   if (process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(ROOT, DIST_DIR, "BUILD_ID"))) return;
   const r = spawnSync(path.join(ROOT, "node_modules/.bin/next"), ["build"], {
     cwd: ROOT,
-    env: { ...process.env, NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
+    // A production build, as `npm start` makes: vitest runs with NODE_ENV=test, which next build would otherwise keep
+    // (and next.config.ts reads it, e.g. for Strict-Transport-Security).
+    env: { ...process.env, NODE_ENV: "production", NEXT_DIST_DIR: DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" },
     encoding: "utf8",
   });
   if (r.status !== 0) throw new Error(`next build failed:\n${r.stdout}\n${r.stderr}`);
