@@ -66,9 +66,9 @@ for (const v of JOURNEY_VARIANTS) {
       await card.getByRole("button", { name: m.cards.hide }).click();
       await expect(card.getByTestId("card-cvv")).toHaveText("•••");
 
-      // A purchase now goes through and is paid from the wallet.
+      // A purchase now goes through and is paid from the wallet (a USDB-funded card is a USD card: Grid's quickstart).
       await card.getByLabel(m.cards.shop).fill("Corner Coffee");
-      await card.getByLabel(fill(m.cards.price, { currency: "USDB" })).fill(v.locale === "de" ? "4,50" : "4.50");
+      await card.getByLabel(fill(m.cards.price, { currency: "USD" })).fill(v.locale === "de" ? "4,50" : "4.50");
       await card.getByRole("button", { name: m.cards.simulateButton }).click();
       await expect(page.getByRole("status")).toHaveText(m.cards.purchaseApproved);
       await expect(activity.first()).toHaveAttribute("data-status", "SETTLED");

@@ -90,7 +90,7 @@ const A11Y_PATCH = `(() => {
       for (let a = e, i = 0; a && i < 5; a = a.parentElement, i++) if (getComputedStyle(a).opacity !== "1") a.style.opacity = "1";
     }
     for (const e of document.querySelectorAll('input[role="combobox"]:not([aria-expanded])')) e.setAttribute("aria-expanded", String(Boolean(document.getElementById(e.getAttribute("aria-controls") || ""))));
-    for (const e of document.querySelectorAll('ul.endpoints:not([tabindex]), .cm-scroller[tabindex="-1"]')) e.setAttribute("tabindex", "0");
+    for (const e of document.querySelectorAll('ul.endpoints:not([tabindex]), .cm-scroller[tabindex="-1"], code.custom-scroll:not([tabindex])')) e.setAttribute("tabindex", "0");
   };
   let queued = false;
   new MutationObserver(() => {
