@@ -22,24 +22,30 @@ function executeFn(auth: string, quoteId: string) {
   };
 }
 
+/** A platform, a wallet user who accepted the end-user terms with 5,000,000 in the wallet, and a USD payee. */
+async function fundedWalletPayer() {
+  const p = await newPlatform();
+  const client = sdkFor(p);
+  const user = await newWalletUser(p, client);
+  await call("PATCH", `/customers/${user.customerId}`, {
+    auth: p.auth,
+    body: {
+      endUserTermsConsent: {
+        termsVersion: "V1",
+        acceptedAt: new Date().toISOString(),
+        acceptanceMethod: "CHECKBOX",
+        ipAddress: "203.0.113.7",
+      },
+    },
+  });
+  const payee = await moneyCustomer(p, ["USD"]);
+  await fund(p, user.accountId, 5_000_000);
+  return { p, client, user, payee };
+}
+
 describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed retry)", () => {
   it("202 → signed by a session of the wallet → 200 COMPLETED; another key is refused and nothing moves", async () => {
-    const p = await newPlatform();
-    const client = sdkFor(p);
-    const user = await newWalletUser(p, client);
-    await call("PATCH", `/customers/${user.customerId}`, {
-      auth: p.auth,
-      body: {
-        endUserTermsConsent: {
-          termsVersion: "V1",
-          acceptedAt: new Date().toISOString(),
-          acceptanceMethod: "CHECKBOX",
-          ipAddress: "203.0.113.7",
-        },
-      },
-    });
-    const payee = await moneyCustomer(p, ["USD"]);
-    await fund(p, user.accountId, 5_000_000);
+    const { p, client, user, payee } = await fundedWalletPayer();
     const q = await call("POST", "/quotes", {
       auth: p.auth,
       body: quoteBody(user.accountId, payee.accounts.USD, 2_000_000),
@@ -73,22 +79,7 @@ describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed ret
   });
 
   it("a wallet quote awaiting SCA is refused as the other execute path refuses it: 409 PENDING_AUTHORIZATION, before any signing", async () => {
-    const p = await newPlatform();
-    const client = sdkFor(p);
-    const user = await newWalletUser(p, client);
-    await call("PATCH", `/customers/${user.customerId}`, {
-      auth: p.auth,
-      body: {
-        endUserTermsConsent: {
-          termsVersion: "V1",
-          acceptedAt: new Date().toISOString(),
-          acceptanceMethod: "CHECKBOX",
-          ipAddress: "203.0.113.7",
-        },
-      },
-    });
-    const payee = await moneyCustomer(p, ["USD"]);
-    await fund(p, user.accountId, 5_000_000);
+    const { p, client, user, payee } = await fundedWalletPayer();
     const q = await call("POST", "/quotes", {
       auth: p.auth,
       body: quoteBody(user.accountId, payee.accounts.USD, 1_000_000),
