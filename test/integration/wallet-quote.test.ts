@@ -79,7 +79,7 @@ describe("EMBEDDED_WALLET source: execution needs a wallet signature (signed ret
   });
 
   it("a wallet quote awaiting SCA is refused as the other execute path refuses it: 409 PENDING_AUTHORIZATION, before any signing", async () => {
-    const { p, client, user, payee } = await fundedWalletPayer();
+    const { p, user, payee } = await fundedWalletPayer();
     const q = await call("POST", "/quotes", {
       auth: p.auth,
       body: quoteBody(user.accountId, payee.accounts.USD, 1_000_000),
