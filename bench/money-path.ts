@@ -21,7 +21,9 @@
  * one, as does each BEGIN…COMMIT). Requests per CPU-second do not depend on what else runs on the machine.
  * BENCH_BASE_DIST=<dist dir of another build of this checkout> (e.g. a copy of .next-test made before a change)
  * starts that build too, on the same database, and alternates its (i) and (ii) with this build's: before/after in
- * one run. BENCH_PROFILE=1: CPU profiles of `next start` into bench/results/ (open in Chrome DevTools).
+ * one run. BENCH_PROFILE=1: a CPU profile of `next start`'s main thread over each phase of the last round (taken in the
+ * server through `/api/bench/profile`), saved into bench/results/ (open in Chrome DevTools) and summarised here by
+ * bench/profile-summary.ts: where each phase's CPU went, per request.
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -30,6 +32,8 @@ import { createPlatform } from "@/lib/platforms/create-platform";
 import { buildApp, createTestDatabase, ROOT, startServer } from "../test/support/server";
 import path from "node:path";
 import os from "node:os";
+import fs from "node:fs";
+import { summarize } from "./profile-summary";
 import { CONNECTIONS, cpuMs, median, pgBackendCpu, pgCpuSince } from "./bench-kit";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
@@ -56,9 +60,8 @@ const serverEnv = {
   // The bench moves far more than a customer's daily volume: the limit is not what is measured.
   DAILY_VOLUME_LIMIT_USD_CENTS: String(Number.MAX_SAFE_INTEGER),
 };
-const nodeArgs =
-  process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];
-const server = await startServer(serverEnv, { nodeArgs });
+const PROFILE = process.env.BENCH_PROFILE === "1";
+const server = await startServer(serverEnv);
 // Background workers off on the second server: one set of workers on the database, as with one server.
 const base = BASE_DIST
   ? await startServer({
@@ -233,9 +236,25 @@ async function measure(srv: Srv, kind: Kind, limit: { duration: number } | { amo
     cpuPerReq,
     pgPerReq,
     xactsPerReq,
+    requests: result.requests.total,
     load: os.loadavg()[0],
   };
 }
+
+/** The server's CPU profile of `run` (BENCH_PROFILE=1), saved and summarised per request. */
+async function profiled<T extends { requests: number }>(srv: Srv, name: string, run: () => Promise<T>): Promise<T> {
+  const post = (action: string) => fetch(`${srv.url}/api/bench/profile?action=${action}`, { method: "POST" });
+  if ((await post("start")).status !== 204) throw new Error("the server did not start a profile (BENCH_ROUTES=1?)");
+  const m = await run();
+  const profile = await (await post("stop")).json();
+  const dir = path.join(ROOT, "bench/results");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `money-path-${name.slice(1, name.indexOf(")"))}.cpuprofile`);
+  fs.writeFileSync(file, JSON.stringify(profile));
+  profiles.push(`${name} (${path.relative(ROOT, file)}):\n${summarize(profile, m.requests)}`);
+  return m;
+}
+const profiles: string[] = [];
 
 /** Committed and rolled-back transactions of the bench database so far (the bench's own queries add a few). */
 async function xacts(): Promise<number> {
@@ -271,7 +290,8 @@ try {
   for (const [, srv, kind] of phases) await measure(srv, kind, { amount: 1000 }); // warm-up
   for (let r = 0; r < ROUNDS; r++) {
     for (const [k, [name, srv, kind]] of phases.entries()) {
-      const m = await measure(srv, kind, { duration: DURATION });
+      const run = () => measure(srv, kind, { duration: DURATION });
+      const m = PROFILE && r === ROUNDS - 1 && !name.includes("BASE") ? await profiled(srv, name, run) : await run();
       raw[k].push(m);
       const statuses = [...m.statuses].map(([s, n]) => `${s}×${n}`).join(" ");
       console.log(
@@ -326,6 +346,8 @@ try {
   const [dl] =
     await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
   console.log(`deadlocks detected by PostgreSQL in this database: ${dl.n} (target 0)`);
+  if (profiles.length)
+    console.log(`\nCPU profiles of the last round (main thread of next start):\n${profiles.join("\n\n")}`);
   console.log(
     `load average at the end: ${os
       .loadavg()

@@ -228,7 +228,9 @@ export function transactionPipelines(): boolean {
 
 /** Rows of a raw `db.execute(sql)` whatever the driver (postgres-js: array; PGlite: {rows}). */
 export async function execRows<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown;
+  // `.execute()`: the statement is started by this call, not one microtask later by the await, so that statements
+  // started one after another in a transaction are written in that order (db/transaction-client.ts).
+  const result = (await db.execute(query).execute()) as unknown;
   if (Array.isArray(result)) return result as T[];
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }

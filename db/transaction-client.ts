@@ -76,12 +76,14 @@ async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare
   const send: Unsafe = (query, params, options) => {
     beginOnce();
     const q = conn.unsafe(query, params as never, prepare ? { ...options, prepare: true } : options);
-    // postgres.js sends a query when it is first awaited; drizzle chains `.values()` synchronously, so listen one
-    // microtask later, as the driver's own transaction handler does when it dispatches the query.
-    queueMicrotask(() => {
-      q.catch((e: unknown) => {
-        firstError ??= e;
-      });
+    // Dispatched now, not when first awaited (postgres.js's default): the statements of a transaction reach the
+    // connection in the order they were started, whatever the depth of the awaits between a caller and the driver.
+    // That order is what a pipelined group relies on (lib/transactions/execute-transaction.ts: the day's volume runs
+    // after the lock written before it in the same socket write). drizzle chains `.values()` synchronously, before the
+    // driver builds the message (one microtask later).
+    q.execute();
+    q.catch((e: unknown) => {
+      firstError ??= e;
     });
     return q;
   };

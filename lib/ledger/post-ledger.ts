@@ -74,7 +74,7 @@ export async function postLedger(
     moves.set(key, m);
   }
   if (moves.size === 0) {
-    await insertEntries;
+    await insertEntries.execute(); // started by this call: a caller may pipeline it (execute-transaction.ts)
     return;
   }
   // One round trip for the entries and every balance they move (held row locks are the hot account's bottleneck):

@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { transactionFromQuote } from "@/lib/transactions/transaction-from-quote";
-import { enter, moneyTransaction, quoteStatusAfter } from "@/lib/transactions/transitions";
+import { enterExecuting, moneyTransaction, quoteStatusAfter } from "@/lib/transactions/transitions";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { afterQuoteCommit, holdForSca, quoteNeedsSca } from "./hold-for-sca";
 import type { Quote } from "./quote.contract";
@@ -34,12 +34,16 @@ export async function executeQuoteInTx(
   }
   // insertQuote: `q` is not in the database yet; it is inserted by the statement that inserts its transaction.
   const quoteInsert = opts.insertQuote ? [tx.$with("quote_insert", {}).as(tx.insert(quotes).values(q).getSQL())] : [];
-  const { row } = await enter(tx, "EXECUTE", transactionFromQuote(q), { before: quoteInsert });
-  const done = await executeTransaction(tx, row, {
-    settings: platform.settings,
-    sandbox: platform.environment === "SANDBOX",
-    onRefusal: "throw",
-  });
+  // The insert is not waited for: the execution's locks travel in the same socket write (transitions.ts enterExecuting).
+  const { row, written } = enterExecuting(tx, transactionFromQuote(q), { before: quoteInsert, now: new Date() });
+  const [, done] = await Promise.all([
+    written,
+    executeTransaction(tx, row, {
+      settings: platform.settings,
+      sandbox: platform.environment === "SANDBOX",
+      onRefusal: "throw",
+    }),
+  ]);
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the
   // transaction's final status (transitions.ts finishExecution), with the transaction's updatedAt.
   return { ...q, status: quoteStatusAfter(done.status), updatedAt: done.updatedAt };

@@ -47,13 +47,34 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   ]
     .filter((x): x is string => !!x)
     .sort();
+  const countsVolume = !!row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING";
+  // ONE round trip for everything the execution reads: the statements below are started in this order and written in
+  // one socket write (db/transaction-client.ts dispatches a transaction's statements in the order they start), and
+  // PostgreSQL runs them in that order.
+  // 1. The locks. NO KEY UPDATE on the customer: serialises this customer's executions (and a concurrent DELETE
+  //    /customers/{id}) without conflicting with the KEY SHARE locks that inserting rows referencing the customer takes
+  //    (FOR UPDATE would deadlock with them). The same statement reads the platformCustomerId the event's view shows,
+  //    and locks the internal accounts (customer first, then the accounts in id order, as every execution does).
+  // 2. The day's volume: a statement of its own after the lock, never folded into it. Under READ COMMITTED each
+  //    statement takes its snapshot when it starts, and PostgreSQL starts it only once the lock statement before it
+  //    has finished, so this sum counts a concurrent payment of this customer that committed while we waited for the
+  //    lock; read in the locking statement (whose snapshot predates the wait), it would be missed. Pipelined, it
+  //    still starts after the lock: what it saves is the round trip, not the order.
+  // 3. The external destination, for the payout rail's answer (it needs no lock).
+  const lockRead = row.customerId ? lockCustomerAndAccounts(tx, row.customerId, ids) : undefined;
+  const volumeRead = countsVolume ? sentTodayUsdCents(tx, defined(row.customerId, "a customer"), row.id) : undefined;
+  const payoutRead =
+    row.destinationKind === "EXTERNAL"
+      ? payoutOutcome(tx, {
+          platformId: row.platformId,
+          externalAccountId: defined(row.destinationAccountId, "an EXTERNAL destination's account"),
+          sandbox: opts.sandbox,
+        })
+      : undefined;
+  const [lockResult, used, externalOutcome] = await Promise.all([lockRead, volumeRead, payoutRead]);
   let locked: LockedAccount[] | undefined;
-  if (row.customerId) {
-    // NO KEY UPDATE: serialises this customer's executions (and a concurrent DELETE /customers/{id}) without
-    // conflicting with the KEY SHARE locks that inserting rows referencing the customer takes (FOR UPDATE would deadlock with them).
-    // The same statement reads the platformCustomerId the event's view shows, so the view needs no read of its own,
-    // and locks the internal accounts (customer first, then the accounts in id order, as every execution does).
-    const [c, accounts] = await lockCustomerAndAccounts(tx, row.customerId, ids);
+  if (row.customerId && lockResult) {
+    const [c, accounts] = lockResult;
     locked = accounts;
     owner = { customerId: formatId("Customer", row.customerId), platformCustomerId: c?.platformCustomerId ?? "" };
     if (c?.deletedAt) {
@@ -63,11 +84,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
       });
     }
   }
-  if (row.customerId && row.direction === "OUTGOING" && row.kind !== "FUNDING") {
-    // A statement of its own after the lock, never folded into it: under READ COMMITTED each statement takes its
-    // snapshot when it starts, so this sum, started after the lock was granted, counts a concurrent payment of this
-    // customer that committed while we waited for the lock; read in the locking statement, it would be missed.
-    const used = await sentTodayUsdCents(tx, row.customerId, row.id);
+  if (used !== undefined) {
     const limit = dailyVolumeLimit(opts.settings);
     if (used + row.usdValueCents > limit) {
       const refusal = { reason: "LIMIT_EXCEEDED" as const, error: dailyVolumeError(limit, used, row.usdValueCents) };
@@ -122,31 +139,30 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   let settled: Extract<PayoutOutcome, { ok: true }> = { ok: true };
   if (row.destinationKind === "EXTERNAL" || row.destinationKind === "UMA") {
     const outcome =
-      row.destinationKind === "UMA"
-        ? await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox })
-        : await payoutOutcome(tx, {
-            platformId: row.platformId,
-            externalAccountId: defined(row.destinationAccountId, "an EXTERNAL destination's account"),
-            sandbox: opts.sandbox,
-          });
+      externalOutcome ??
+      (await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox }));
     if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, owner, outcome.reason);
     if (!outcome.ok) afterDebitFailure = outcome.reason;
     else settled = outcome;
   }
 
+  // ONE round trip for the writes: the posting (entries and balances) and the end of the execution (status, quote,
+  // event) are started together and pipelined; neither reads what the other writes. A posting refused by its own
+  // checks (postLedger) rejects, and the whole database transaction rolls back with whatever was written after it.
   const postings = buildPostings(row);
-  await postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings });
+  const post = (p: Posting[]) => postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings: p });
   if (afterDebitFailure) {
     // Spec Errors: QUOTE_EXECUTION_FAILED covers the whole path to settlement; a debited amount is refunded automatically.
     const refund = reverse(postings, `refund: ${afterDebitFailure}`);
-    await postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings: refund });
-    return fail(tx, row, owner, afterDebitFailure);
+    const [, , failed] = await Promise.all([post(postings), post(refund), fail(tx, row, owner, afterDebitFailure)]);
+    return failed;
   }
-  if (settled.pendingReason) {
-    // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
-    return finishExecution(tx, "HOLD", row, owner, { pendingReason: settled.pendingReason });
-  }
-  return finishExecution(tx, "COMPLETE", row, owner, settlementHashes(row, settled, opts.sandbox));
+  // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
+  const end = settled.pendingReason
+    ? finishExecution(tx, "HOLD", row, owner, { pendingReason: settled.pendingReason })
+    : finishExecution(tx, "COMPLETE", row, owner, settlementHashes(row, settled, opts.sandbox));
+  const [, done] = await Promise.all([post(postings), end]);
+  return done;
 }
 
 type LockedAccount = Pick<typeof internalAccounts.$inferSelect, "id" | "status" | "currency" | "balance">;
@@ -168,6 +184,7 @@ async function lockCustomerAndAccounts(
         .from(customers)
         .where(eq(customers.id, customerId))
         .for("no key update")
+        .execute() // started by this call (the pipelined reads above rely on the order)
     )[0];
   if (ids.length === 0) return [await lockCustomer(), []];
   const rows = await execRows<{

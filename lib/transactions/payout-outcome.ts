@@ -51,7 +51,12 @@ export async function payoutOutcome(
   tx: Tx,
   input: { platformId: string; externalAccountId: string; sandbox: boolean },
 ): Promise<PayoutOutcome> {
-  const [acct] = await tx.select().from(externalAccounts).where(eq(externalAccounts.id, input.externalAccountId));
+  // `.execute()`: started by this call, so that an execution can pipeline it (lib/transactions/execute-transaction.ts).
+  const [acct] = await tx
+    .select()
+    .from(externalAccounts)
+    .where(eq(externalAccounts.id, input.externalAccountId))
+    .execute();
   if (!acct) return { ok: false, reason: "ACCOUNT_INVALID", stage: "BEFORE_DEBIT" };
   if (acct.status === "INACTIVE") return { ok: false, reason: "ACCOUNT_CANNOT_RECEIVE", stage: "BEFORE_DEBIT" };
   const network = WALLET_NETWORKS[acct.accountType];

@@ -3,6 +3,7 @@ import { getDb, type Tx } from "@/db/client";
 import { quotes, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
+import { defined } from "@/lib/invariant";
 import { releaseTransaction } from "@/lib/ledger/release-transaction";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { retryOnConflict } from "@/lib/money/retry-conflicts";
@@ -218,6 +219,70 @@ export async function enter(
 }
 
 /**
+ * ENTRIES.EXECUTE on the hot path (a quote executed at once), without waiting for the insert's answer: the row is built
+ * here whole, every column and default written explicitly (the type asks for each one, so a new column cannot be
+ * forgotten), so the execution's first statements, its locks, travel in the same socket write as the insert
+ * (execute-quote.ts, execute-transaction.ts). `written` settles with the insert; the caller awaits it with the
+ * execution, and an insert that fails fails the statements after it and the database transaction.
+ */
+export function enterExecuting(
+  tx: Tx,
+  values: Omit<NewTransaction, "status" | "approval" | "createdAt" | "updatedAt">,
+  opts: { before?: WithSubquery[]; now: Date },
+): { row: TransactionRow; written: Promise<unknown> } {
+  const rule: EntryRule = ENTRIES.EXECUTE;
+  assertAmountsBounded("amount", [
+    values.sendingAmount,
+    values.receivingAmount,
+    values.feesAmount,
+    values.platformFeesAmount,
+    values.usdValueCents ?? 0n,
+  ]);
+  const row: TransactionRow = {
+    id: defined(values.id, "a transaction's id"),
+    platformId: values.platformId,
+    customerId: values.customerId ?? null,
+    agentId: values.agentId ?? null,
+    quoteId: values.quoteId ?? null,
+    kind: values.kind,
+    direction: values.direction,
+    status: rule.status,
+    pendingReason: values.pendingReason ?? null,
+    failureReason: values.failureReason ?? null,
+    rejectionReason: values.rejectionReason ?? null,
+    approval: null,
+    sourceKind: values.sourceKind,
+    sourceAccountId: values.sourceAccountId ?? null,
+    destinationKind: values.destinationKind,
+    destinationAccountId: values.destinationAccountId ?? null,
+    sendingCurrency: values.sendingCurrency,
+    sendingAmount: values.sendingAmount,
+    receivingCurrency: values.receivingCurrency,
+    receivingAmount: values.receivingAmount,
+    exchangeRate: values.exchangeRate,
+    feesAmount: values.feesAmount,
+    platformFeesAmount: values.platformFeesAmount,
+    usdValueCents: values.usdValueCents ?? 0n,
+    description: values.description ?? null,
+    counterpartyUmaAddress: values.counterpartyUmaAddress ?? null,
+    onChainTransactionHash: values.onChainTransactionHash ?? null,
+    onChainNetwork: values.onChainNetwork ?? null,
+    settlementTransactionHash: values.settlementTransactionHash ?? null,
+    idempotencyKey: values.idempotencyKey ?? null,
+    requestDigest: values.requestDigest ?? null,
+    settledAt: values.settledAt ?? null,
+    receiptDeliveryConfirmedAt: values.receiptDeliveryConfirmedAt ?? null,
+    createdAt: opts.now,
+    updatedAt: opts.now,
+  };
+  const before = opts.before ?? [];
+  // `.execute()`: started by this call, ahead of the execution's statements.
+  const written = (before.length ? tx.with(...before) : tx).insert(transactions).values(row).execute();
+  written.catch(() => {}); // answered through the caller's await (or the statements after it fail with it)
+  return { row, written };
+}
+
+/**
  * Move transaction `id` of `platformId` by `name`: one conditional UPDATE from the rule's status, then the quote in
  * step, the ledger released where the rule says, and the event. The loser hears its LOST error, or gets null.
  */
@@ -304,7 +369,8 @@ export async function finishExecution(
     .update(transactions)
     .set(values)
     .where(and(eq(transactions.id, row.id), eq(transactions.status, rule.from)))
-    .returning();
+    .returning()
+    .execute(); // started by this call: the execution pipelines it with its posting (execute-transaction.ts)
   if (!after) throw new Error(`transaction ${row.id}: ${name} from ${rule.from} found it changed under its own lock`);
   if (name === "FAIL") await emitRefundEvents(tx, after, data);
   return after;
