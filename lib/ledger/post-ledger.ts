@@ -63,16 +63,7 @@ export async function postLedger(
       memo: p.memo,
     })),
   );
-  // The net movement of each internal account (id and currency) the posting touches.
-  const moves = new Map<string, { id: string; currency: string; delta: bigint }>();
-  for (const p of postings) {
-    if (!p.account.startsWith("ia:")) continue;
-    const id = p.account.slice(3);
-    const key = `${id}\u0000${p.currency}`;
-    const m = moves.get(key) ?? { id, currency: p.currency, delta: 0n };
-    m.delta += p.amount;
-    moves.set(key, m);
-  }
+  const moves = internalMoves(postings);
   if (moves.size === 0) {
     await insertEntries.execute(); // started by this call: a caller may pipeline it (execute-transaction.ts)
     return;
@@ -96,12 +87,45 @@ export async function postLedger(
         returning ${internalAccounts.id} as id, v.currency as currency, ${internalAccounts.balance}::text as balance`,
   );
   const balances = new Map(rows.map((r) => [`${r.id}\u0000${r.currency}`, BigInt(r.balance)]));
-  for (const m of moves.values()) {
-    const balance = balances.get(`${m.id}\u0000${m.currency}`);
-    if (balance === undefined) throw new Error(`ledger: internal account ${m.id} in ${m.currency} not found`);
-    if (balance < 0n) throw new Error(`ledger: internal account ${m.id} would go below zero`);
-    // Thrown inside the caller's transaction: the posting and everything with it roll back.
-    assertAmountsBounded("amount", [balance], "The account's resulting balance");
+  // Thrown inside the caller's transaction: the posting and everything with it roll back.
+  for (const m of moves.values()) checkResultingBalance(m, balances.get(`${m.id}\u0000${m.currency}`));
+}
+
+type Move = { id: string; currency: string; delta: bigint };
+
+/** The net movement of each internal account (id and currency) a posting touches. */
+function internalMoves(postings: Posting[]): Map<string, Move> {
+  const moves = new Map<string, Move>();
+  for (const p of postings) {
+    if (!p.account.startsWith("ia:") || p.amount === 0n) continue;
+    const id = p.account.slice(3);
+    const key = `${id}\u0000${p.currency}`;
+    const m = moves.get(key) ?? { id, currency: p.currency, delta: 0n };
+    m.delta += p.amount;
+    moves.set(key, m);
+  }
+  return moves;
+}
+
+/** An internal account's balance after a posting: found in the posting's currency, not below zero, within 2^53 − 1. */
+function checkResultingBalance(m: Move, balance: bigint | undefined): void {
+  if (balance === undefined) throw new Error(`ledger: internal account ${m.id} in ${m.currency} not found`);
+  if (balance < 0n) throw new Error(`ledger: internal account ${m.id} would go below zero`);
+  assertAmountsBounded("amount", [balance], "The account's resulting balance");
+}
+
+/**
+ * postLedger's checks made before the posting is sent, on the balances the caller read under its row locks (the
+ * accounts cannot change until it commits): the same refusals, for a caller that commits with its last writes
+ * (lib/transactions/execute-transaction.ts) and so must have decided before them.
+ */
+export function assertPostingFits(
+  postings: Posting[],
+  locked: ReadonlyMap<string, { currency: string; balance: bigint }>,
+): void {
+  for (const m of internalMoves(postings).values()) {
+    const a = locked.get(m.id);
+    checkResultingBalance(m, a && a.currency === m.currency ? a.balance + m.delta : undefined);
   }
 }
 

@@ -202,7 +202,9 @@ async function insertQuote(
       createdAt: now,
       updatedAt: now,
     };
-    if (executesNow) return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true });
+    // Nothing is written after the execution: its COMMIT goes with its last writes.
+    if (executesNow)
+      return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true, commitWithLastWrites: true });
     await tx.insert(quotes).values(q);
     if (opts.afterInsert) return opts.afterInsert(tx, q);
     if (!input.immediatelyExecute) return q;

@@ -26,7 +26,13 @@ export async function executeQuoteInTx(
   tx: Tx,
   platform: PlatformPrincipal,
   q: QuoteRow,
-  opts: { scaFactor?: ScaFactor | null; needsSca?: boolean; insertQuote?: boolean } = {},
+  opts: {
+    scaFactor?: ScaFactor | null;
+    needsSca?: boolean;
+    insertQuote?: boolean;
+    /** The caller sends nothing after this in its transaction: the COMMIT goes with the last writes (execute-transaction.ts). */
+    commitWithLastWrites?: boolean;
+  } = {},
 ): Promise<QuoteRow> {
   if (opts.needsSca ?? (await quoteNeedsSca(tx, q))) {
     if (opts.insertQuote) await tx.insert(quotes).values(q);
@@ -42,6 +48,7 @@ export async function executeQuoteInTx(
       settings: platform.settings,
       sandbox: platform.environment === "SANDBOX",
       onRefusal: "throw",
+      commitWithLastWrites: opts.commitWithLastWrites,
     }),
   ]);
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the
@@ -68,7 +75,7 @@ export async function executeQuote(
         "The source is an EMBEDDED_WALLET: execution needs a wallet signature",
       );
     }
-    return executeQuoteInTx(tx, platform, q, opts);
+    return executeQuoteInTx(tx, platform, q, { ...opts, commitWithLastWrites: true });
   });
   await afterQuoteCommit(platform, row);
   return toQuote(row);

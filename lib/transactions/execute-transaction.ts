@@ -1,10 +1,12 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { invalidInput } from "@/lib/api-core/validation";
 import { execRows, type Tx } from "@/db/client";
+import { commitWithLastWrites } from "@/db/transaction-client";
 import { customers, internalAccounts } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import {
+  assertPostingFits,
   internalLedgerAccount,
   postLedger,
   reverse,
@@ -28,6 +30,12 @@ export interface ExecuteOptions {
    * "fail": record the transaction as FAILED with a failure reason (deferred execution, e.g. approval).
    */
   onRefusal: "throw" | "fail";
+  /**
+   * The caller writes nothing after the execution: its COMMIT travels with the last writes (one round trip fewer
+   * while the accounts are locked; db/transaction-client.ts commitWithLastWrites). The posting's checks are then made
+   * before them, on the balances read under the locks.
+   */
+  commitWithLastWrites?: boolean;
 }
 
 type Refusal = { reason: FailureReason; error: ApiError };
@@ -157,11 +165,15 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     const [, , failed] = await Promise.all([post(postings), post(refund), fail(tx, row, owner, afterDebitFailure)]);
     return failed;
   }
+  // The early COMMIT needs every internal account of the posting locked above, to check it before the last writes.
+  const commitEarly =
+    opts.commitWithLastWrites === true && ids.every((id) => byId.has(id)) && ids.length === locked.length;
+  if (commitEarly) assertPostingFits(postings, byId);
   // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides.
   const end = settled.pendingReason
     ? finishExecution(tx, "HOLD", row, owner, { pendingReason: settled.pendingReason })
     : finishExecution(tx, "COMPLETE", row, owner, settlementHashes(row, settled, opts.sandbox));
-  const [, done] = await Promise.all([post(postings), end]);
+  const [, done] = await Promise.all([post(postings), end, commitEarly ? commitWithLastWrites(tx) : undefined]);
   return done;
 }
 
@@ -184,8 +196,8 @@ async function lockCustomerAndAccounts(
         .from(customers)
         .where(eq(customers.id, customerId))
         .for("no key update")
-        .execute() // started by this call (the pipelined reads above rely on the order)
-    )[0];
+        .execute()
+    )[0]; // started by this call (the pipelined reads above rely on the order)
   if (ids.length === 0) return [await lockCustomer(), []];
   const rows = await execRows<{
     deleted_at: unknown;

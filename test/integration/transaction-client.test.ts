@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
-import { transactionClient } from "@/db/transaction-client";
+import { commitWithLastWrites, transactionClient } from "@/db/transaction-client";
 
 interface CountingProxy {
   url: string;
@@ -122,7 +122,9 @@ describe("transactions on the pipelining client", () => {
     await expect(
       db.transaction(async (tx) => {
         await insert(tx, 5);
-        late = insert(tx, 2); // not awaited: travels with the COMMIT, fails (duplicate), so COMMIT rolls back
+        // Not awaited (`.execute()` runs the statement once; awaiting drizzle's query object again would run it again):
+        // travels with the COMMIT, fails (duplicate), so COMMIT rolls back.
+        late = insert(tx, 2).execute();
         late.catch(() => {});
       }),
     ).rejects.toMatchObject({ code: "23505" });
@@ -148,6 +150,56 @@ describe("transactions on the pipelining client", () => {
     const before = proxy.flights();
     expect(await db.transaction(async () => 42)).toBe(42);
     expect(proxy.flights() - before).toBe(0);
+  });
+
+  it("statements started together travel in one round trip, in the order they were started, whatever the awaits between", async () => {
+    await db.execute(sql.raw(`delete from ${table} where id >= 20`));
+    const count = (tx: { execute: typeof db.execute }) =>
+      tx.execute(sql`select count(*)::int as n from ${sql.raw(table)} where id >= 20`);
+    // Warm: the count prepared on the connection (its first run is described first).
+    await db.transaction(async (tx) => count(tx));
+    const before = proxy.flights();
+    const seen = await db.transaction(async (tx) => {
+      // The insert is reached through extra awaits, the count directly: started first, the insert still runs first.
+      const deep = async () => {
+        const q = insert(tx, 20).execute();
+        await null;
+        await null;
+        return q;
+      };
+      const [, counted] = await Promise.all([deep(), count(tx).execute()]);
+      return (counted as unknown as { n: number }[])[0].n;
+    });
+    expect(seen).toBe(1); // the count ran after the insert, in the same transaction
+    expect(proxy.flights() - before).toBe(2); // BEGIN + insert + count, then COMMIT
+  });
+
+  it("commitWithLastWrites: the COMMIT travels with the last statements (one round trip fewer), and nothing may follow it", async () => {
+    await db.execute(sql.raw(`delete from ${table} where id >= 30`));
+    const before = proxy.flights();
+    await db.transaction(async (tx) => {
+      await insert(tx, 30);
+      await Promise.all([insert(tx, 31).execute(), commitWithLastWrites(tx)]);
+      // After the COMMIT, a statement of this transaction is refused before it is sent.
+      await expect(insert(tx, 32).execute()).rejects.toMatchObject({
+        cause: { message: expect.stringMatching(/after this transaction's COMMIT/) },
+      });
+    });
+    // BEGIN + insert, then insert + COMMIT: two round trips where the COMMIT after the callback would take three.
+    expect(proxy.flights() - before).toBe(2);
+    expect((await rows()).filter((r) => r.id >= 30).map((r) => r.id)).toEqual([30, 31]);
+  });
+
+  it("commitWithLastWrites: a last statement that fails turns the COMMIT into a rollback, with that statement's error", async () => {
+    await expect(
+      db.transaction(async (tx) => {
+        await insert(tx, 33);
+        const last = insert(tx, 30).execute(); // duplicate key
+        last.catch(() => {});
+        await commitWithLastWrites(tx);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    expect((await rows()).filter((r) => r.id >= 30).map((r) => r.id)).toEqual([30, 31]);
   });
 
   it("an isolation level applies (drizzle's SET TRANSACTION is the first statement, after the pipelined BEGIN)", async () => {
