@@ -63,7 +63,9 @@ function preparing(tx: Sql, prepare: boolean): Sql {
 }
 
 /** The property of a pipelined transaction's client that writes its COMMIT now (commitWithLastWrites). */
-const COMMIT_NOW = Symbol("commit now");
+// Symbol.for: Next's server build may hold this module twice (one copy per chunk that imports it); the registry's
+// symbol is the same in both.
+const COMMIT_NOW = Symbol.for("db/transaction-client commit now");
 
 /**
  * Write the transaction's COMMIT right behind the statements already started, in the same socket write, instead of
