@@ -11,6 +11,9 @@ const nextConfig: NextConfig = {
     // API routes included, and a proxy cannot remove that header. The API must answer as usual; the
     // pages this check protects are dynamic and sent with `Cache-Control: no-store` and `Vary: RSC`.
     validateRSCRequestHeaders: false,
+    // BENCH_UNMINIFIED=1 (a build for bench profiles, bench/README.md "Money path"): the server code keeps its
+    // function names, so that a CPU profile names our own functions.
+    ...(process.env.BENCH_UNMINIFIED === "1" ? { turbopackMinify: false } : {}),
   },
   // Headers for every response; the page CSP (with its per-request nonce) is set in proxy.ts.
   async headers() {

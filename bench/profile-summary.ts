@@ -23,6 +23,12 @@ const GROUPS: [string, (n: Node) => boolean][] = [
   ["idle", (n) => n.callFrame.functionName === "(idle)"],
   ["garbage collection", (n) => n.callFrame.functionName === "(garbage collector)"],
   ["V8 and native (program)", (n) => n.callFrame.functionName === "(program)"],
+  [
+    "socket writes (to PostgreSQL and the client; includes waking the reader)",
+    (n) =>
+      n.callFrame.url === "" &&
+      /^(writeBuffer|writeUtf8String|writev|writeLatin1String)$/.test(n.callFrame.functionName),
+  ],
   ["drizzle-orm (building queries, mapping rows)", (n) => /drizzle-orm/.test(n.callFrame.url)],
   ["postgres.js (driver)", (n) => /node_modules\/postgres\//.test(n.callFrame.url)],
   ["zod (validation)", (n) => /node_modules\/zod\//.test(n.callFrame.url)],
@@ -38,9 +44,18 @@ const GROUPS: [string, (n: Node) => boolean][] = [
 
 export function summarize(profile: Profile, requests?: number): string {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  // The profiler's own work (Profiler.stop serialising the profile inside the window) is not the server's.
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const profilerOwn = (id: number): boolean => {
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
+      if (byId.get(cur)?.callFrame.url === "node:inspector") return true;
+    return false;
+  };
   const self = new Map<number, number>();
   for (let i = 0; i < profile.samples.length; i++) {
     const id = profile.samples[i];
+    if (profilerOwn(id)) continue;
     self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
   }
   const total = [...self.values()].reduce((a, b) => a + b, 0);
