@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { Tx } from "@/db/client";
+import { sql } from "drizzle-orm";
+import type { Db, Tx } from "@/db/client";
 import { outboxEvents } from "@/db/schema";
 import { checkedEvent, type EventDef, type EventType } from "@/lib/api-core/events";
 import { newUuid } from "@/lib/ids";
@@ -28,11 +29,23 @@ function outboxRow<S extends z.ZodType>(def: EventDef<EventType, S>, event: Even
 }
 
 /**
- * The INSERT of an event into the outbox, not yet run: for a caller that writes it in the same statement as the
- * state change (a data-modifying CTE), one round trip fewer.
+ * The INSERT of an event into the outbox, built once, for a statement built once that writes it with the state change
+ * (a data-modifying CTE of lib/transactions/transitions.ts finishExecution: one round trip fewer): placeholders
+ * `eventId`, `eventPlatformId`, `eventType` and `eventData`, bound per call by eventParams.
  */
-export function eventInsert<S extends z.ZodType>(tx: Tx, def: EventDef<EventType, S>, event: EventInput<S>) {
-  return tx.insert(outboxEvents).values(outboxRow(def, event));
+export function eventInsertOnce(db: Db) {
+  return db.insert(outboxEvents).values({
+    id: sql.placeholder("eventId") as unknown as string,
+    platformId: sql.placeholder("eventPlatformId") as unknown as string,
+    type: sql.placeholder("eventType") as unknown as string,
+    data: sql.placeholder("eventData") as unknown as Record<string, unknown>,
+  });
+}
+
+/** The values of eventInsertOnce's placeholders: the same checked row as eventInsert's. */
+export function eventParams<S extends z.ZodType>(def: EventDef<EventType, S>, event: EventInput<S>) {
+  const row = outboxRow(def, { platformId: event.platformId, data: event.data });
+  return { eventId: row.id, eventPlatformId: row.platformId, eventType: row.type, eventData: row.data };
 }
 
 /** Write an event to the outbox inside the caller's transaction (ARCHITECTURE.md "Outbox": state change and event commit together). */
