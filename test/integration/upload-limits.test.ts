@@ -93,7 +93,7 @@ async function idleInTransaction(): Promise<number> {
  * until a sample shows none, for at most a third of the deadline, still catches it.
  */
 async function expectNoTransactionHeld(): Promise<void> {
-  await expect.poll(idleInTransaction, { timeout: (DEADLINE_S * 1000) / 3, intervals: [100] }).toBe(0);
+  await expect.poll(idleInTransaction, { timeout: (DEADLINE_S * 1000) / 3, interval: 100 }).toBe(0);
 }
 
 describe("A4: bulk CSV uploads cannot take the API down", () => {
