@@ -23,8 +23,11 @@ export default defineConfig({
   ],
   use: {
     ...devices["Desktop Chrome"],
-    screenshot: "on",
-    trace: "retain-on-failure",
+    // A failing test keeps its last screenshot and its trace (actions with DOM snapshots); a passing one keeps
+    // neither, so no test pays for them: the screenshots a spec wants are its own shot() calls, and the trace's
+    // screencast (JPEG frames of every paint) is dropped, since the DOM snapshots already show each step.
+    screenshot: "only-on-failure",
+    trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
       args: [

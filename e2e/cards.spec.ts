@@ -6,6 +6,7 @@
  */
 import { expect, expectAccessible, shot, test } from "./fixtures";
 import { demoSignIn, emailUnlock, expectSignedInWallet, uniqueEmail } from "./support/flows";
+import { consoleSignIn } from "./support/journeys";
 
 const api = () => `${process.env.E2E_BASE_URL}/api/2025-10-13`;
 
@@ -66,14 +67,7 @@ test("the wallet reveals a card in the browser; the console freezes and unfreeze
   await expect(item.getByTestId("card-number")).toHaveText(`•••• •••• •••• ${card.last4}`);
 
   // Console: the operator freezes the card.
-  const [clientId, clientSecret] = Buffer.from(process.env.E2E_SANDBOX_AUTH!.slice(6), "base64")
-    .toString("utf8")
-    .split(":");
-  await page.goto("/console/login");
-  await page.getByLabel("Client id").fill(clientId);
-  await page.getByLabel("Client secret").fill(clientSecret);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  await consoleSignIn(page, "en");
   await page.goto("/console/cards");
   const row = page.locator(`[data-card-id="${card.id}"]`);
   await expect(row.getByTestId("card-state")).toHaveText("ACTIVE");

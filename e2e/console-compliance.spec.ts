@@ -6,7 +6,8 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, shot, test } from "./fixtures";
-import { api, call, consent, sandboxCredentials } from "./support/api";
+import { api, call, consent } from "./support/api";
+import { consoleSignIn } from "./support/journeys";
 
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 900 } },
@@ -50,12 +51,7 @@ for (const { name: device, viewport } of VIEWPORTS) {
       expect(errors.length).toBeGreaterThan(0);
       const kycStatus = (await call("GET", `/customers/${customerId}`, auth)).body.kycStatus as string;
 
-      const { clientId, clientSecret } = sandboxCredentials();
-      await page.goto("/console/login");
-      await page.getByLabel("Client id").fill(clientId);
-      await page.getByLabel("Client secret").fill(clientSecret);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      await consoleSignIn(page, "en");
 
       await page
         .getByRole("navigation", { name: "Console" })

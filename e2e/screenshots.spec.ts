@@ -8,7 +8,8 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, test } from "./fixtures";
-import { api, call, fundedCustomer, sandboxCredentials } from "./support/api";
+import { api, call, fundedCustomer } from "./support/api";
+import { consoleSignIn } from "./support/journeys";
 
 const OUT = path.join(process.cwd(), "docs", "screenshots");
 const VARIANTS = [
@@ -95,12 +96,7 @@ for (const variant of VARIANTS) {
     }, testInfo) => {
       test.setTimeout(180_000);
       const s = await seed();
-      const { clientId, clientSecret } = sandboxCredentials();
-      await page.goto("/console/login");
-      await page.getByLabel("Client id").fill(clientId);
-      await page.getByLabel("Client secret").fill(clientSecret);
-      await page.getByRole("button", { name: "Sign in" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+      await consoleSignIn(page, "en");
       await capture(page, "console-overview", variant, testInfo);
       const screens: [string, string, string | RegExp][] = [
         ["console-customers", "/console/customers", "Customers"],

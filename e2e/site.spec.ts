@@ -1,5 +1,5 @@
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
-import { demoSignIn, loginAtProvider, uniqueEmail } from "./support/flows";
+import { demoSignIn, demoSignInThroughPage, loginAtProvider, uniqueEmail } from "./support/flows";
 
 test.describe("integrator site", () => {
   test("pages carry a CSP without unsafe-eval, frame-ancestors 'none' and no third-party script", async ({
@@ -29,7 +29,7 @@ test.describe("integrator site", () => {
     page,
   }, testInfo) => {
     const email = uniqueEmail("demo");
-    await timed(testInfo, "demo sign-in", () => demoSignIn(page, email));
+    await timed(testInfo, "demo sign-in", () => demoSignInThroughPage(page, email));
     const me = await page.evaluate(async () => (await fetch("/integrator/api/wallet/me")).json());
     expect(me.email).toBe(email);
     expect(me.accountId).toMatch(/^InternalAccount:[0-9a-f-]{36}$/);

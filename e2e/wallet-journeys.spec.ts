@@ -3,6 +3,7 @@ import { expect, expectAccessible, shot, test, timed, VirtualAuthenticators } fr
 import {
   balanceText,
   demoSignIn,
+  demoSignInThroughPage,
   emailUnlock,
   expectSignedInWallet,
   exportPhrase,
@@ -43,7 +44,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto("/wallet");
       await page.waitForURL("**/signin");
       await expectAccessible(page, testInfo);
-      await demoSignIn(page, uniqueEmail(`journey-${name}`));
+      await demoSignInThroughPage(page, uniqueEmail(`journey-${name}`));
       await expect(page.getByRole("heading", { name: "Unlock your wallet" })).toBeVisible();
       await expectAccessible(page, testInfo);
 

@@ -1,14 +1,39 @@
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 
 export const uniqueEmail = (tag: string) =>
   `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.test`;
 
-/** Sandbox "demo customer" sign-in to the integrator site. */
-export async function demoSignIn(page: Page, email: string): Promise<void> {
+/** Sandbox "demo customer" sign-in to the integrator site through its sign-in page. */
+export async function demoSignInThroughPage(page: Page, email: string): Promise<void> {
   await page.goto("/signin");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Sign in as demo customer" }).click();
   await page.waitForURL("**/wallet");
+}
+
+/**
+ * The demo sign-in's two requests, as the sign-in page sends them (app/(wallet)/site-auth.ts): the CSRF token, then
+ * the demo provider's callback; the session cookie lands in the browser context.
+ */
+export async function demoSession(context: BrowserContext, email: string, name = ""): Promise<void> {
+  const { csrfToken } = await (await context.request.get("/integrator/api/auth/csrf")).json();
+  const r = await context.request.post("/integrator/api/auth/callback/demo", {
+    form: { email, name, csrfToken, callbackUrl: "/wallet", json: "true" },
+  });
+  const url = ((await r.json().catch(() => ({}))) as { url?: string }).url;
+  expect(
+    r.ok() && url && !new URL(url, process.env.E2E_BASE_URL).searchParams.get("error"),
+    `${r.status()} ${url}`,
+  ).toBe(true);
+}
+
+/**
+ * Signed in as a new demo customer, on /wallet: for specs about the wallet, not about its sign-in page (site.spec.ts
+ * and the first wallet journey sign in through the page).
+ */
+export async function demoSignIn(page: Page, email: string): Promise<void> {
+  await demoSession(page.context(), email);
+  await page.goto("/wallet");
 }
 
 /** The loopback OpenID provider's real development login page (any login/password), then consent. */

@@ -1,8 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import { type Browser, type Cookie, type Page, request } from "@playwright/test";
 import { expect } from "../fixtures";
 import { sandboxCredentials } from "./api";
+import { demoSession } from "./flows";
 import type en from "../../messages/console.en.json";
 
 /**
@@ -33,16 +34,32 @@ export const consoleMessages = (lang: Lang): Catalogue => {
 /** A tag that makes this run's names and emails unique. */
 export const runTag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
-/** The console's sign-in page in the browser's language, then the overview. */
+let workerConsoleCookies: Promise<Cookie[]> | undefined;
+
+/**
+ * The console session of this worker: signed in once (the sign-in form's post to /console/session, without the
+ * page), then reused by every spec that needs a signed-in console but is not about signing in (the sign-in page
+ * is console-browser.spec.ts's and console.spec.ts's). Module state lives as long as the worker process.
+ */
+function consoleCookies(): Promise<Cookie[]> {
+  workerConsoleCookies ??= (async () => {
+    const api = await request.newContext({ baseURL: process.env.E2E_BASE_URL });
+    try {
+      const r = await api.post("/console/session", { form: sandboxCredentials(), maxRedirects: 0 });
+      expect(r.status(), await r.text()).toBe(303);
+      return (await api.storageState()).cookies;
+    } finally {
+      await api.dispose();
+    }
+  })();
+  return workerConsoleCookies;
+}
+
+/** Signed in to the console with this worker's session, on the overview in the browser's language. */
 export async function consoleSignIn(page: Page, lang: Lang): Promise<void> {
-  const m = consoleMessages(lang);
-  const { clientId, clientSecret } = sandboxCredentials();
-  await page.goto("/console/login");
-  await expect(page.getByRole("heading", { level: 1, name: m.login.title })).toBeVisible();
-  await page.getByLabel(m.login.clientId).fill(clientId);
-  await page.getByLabel(m.login.clientSecret).fill(clientSecret);
-  await page.getByRole("button", { name: m.login.signIn }).click();
-  await expect(page.getByRole("heading", { level: 1, name: m.overview.title })).toBeVisible();
+  await page.context().addCookies(await consoleCookies());
+  await page.goto("/console");
+  await expect(page.getByRole("heading", { level: 1, name: consoleMessages(lang).overview.title })).toBeVisible();
 }
 
 /** One of the console's navigation links. */
@@ -56,18 +73,16 @@ export async function consoleNav(page: Page, lang: Lang, key: keyof typeof en.na
 }
 
 /**
- * A wallet user made as a person makes one: the sandbox "demo customer" sign-in with an email and a name, in a
- * browser context of its own (English, desktop), which the integrator backend turns into a service customer.
+ * A wallet user, as the sandbox "demo customer" sign-in makes one (an email and a name), in a browser context of its
+ * own; its first call to the integrator backend turns it into a service customer. The sign-in page is not what the
+ * journeys using it test (site.spec.ts and the first wallet journey sign in through it).
  */
 export async function demoCustomer(browser: Browser, email: string, name: string): Promise<void> {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, locale: "en-US" });
   try {
-    const page = await context.newPage();
-    await page.goto("/signin");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Name (optional)").fill(name);
-    await page.getByRole("button", { name: "Sign in as demo customer" }).click();
-    await page.waitForURL("**/wallet");
+    await demoSession(context, email, name);
+    const me = await context.request.get("/integrator/api/wallet/me");
+    expect(me.status(), await me.text()).toBe(200);
   } finally {
     await context.close();
   }

@@ -15,6 +15,7 @@ import { LARGE_TABLES as LARGE, seedFiller } from "../support/filler";
 import { startOwnServer, type OwnServer } from "../support/own-server";
 
 const ROWS = 30_000;
+const SERVER_APP = "query-plans-server";
 
 let own: OwnServer;
 let sql: postgres.Sql;
@@ -40,7 +41,13 @@ async function seqScans(): Promise<Record<string, number>> {
 }
 
 beforeAll(async () => {
-  own = await startOwnServer("plans", { WEBHOOK_WORKER: "off", SWEEPER: "off", BULK_IMPORT_WORKER: "off" });
+  // The server's connections carry their own application_name (postgres.js reads PGAPPNAME), to wait for their end.
+  own = await startOwnServer("plans", {
+    WEBHOOK_WORKER: "off",
+    SWEEPER: "off",
+    BULK_IMPORT_WORKER: "off",
+    PGAPPNAME: SERVER_APP,
+  });
   sql = postgres(own.dbUrl, { max: 2, onnotice: () => {} });
   const filler = await createPlatform({ name: "filler", environment: "SANDBOX" });
   fillerId = parseId("Platform", filler.id)!;
@@ -166,8 +173,17 @@ describe("query plans over large tables", () => {
       if (r.status !== 200) misses.push(`${path} → ${r.status}`);
     }
     expect(misses).toEqual([]);
-    // Server backends flush their statistics at most every second, and within 10 s of going idle (PostgreSQL 15).
-    await new Promise((r) => setTimeout(r, 11_000));
+    // Server backends flush their statistics at most every second, and within 10 s of going idle (PostgreSQL 15), but
+    // at once when they end: the server (this file's own; the next test needs only the database) is stopped and its
+    // backends waited for, instead of waiting 11 s.
+    await own.server.stop();
+    await expect
+      .poll(
+        async () =>
+          (await sql`select count(*)::int as n from pg_stat_activity where application_name = ${SERVER_APP}`)[0].n,
+        { timeout: 15_000, interval: 100 },
+      )
+      .toBe(0);
     const scans = await seqScans();
     const [{ n: indexScans }] = await sql<
       { n: string }[]
