@@ -166,8 +166,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     return failed;
   }
   // The early COMMIT needs every internal account of the posting locked above, to check it before the last writes.
-  const commitEarly =
-    opts.commitWithLastWrites === true && ids.every((id) => byId.has(id)) && ids.length === locked.length;
+  const commitEarly = opts.commitWithLastWrites === true && ids.every((id) => byId.has(id));
   if (commitEarly) assertPostingFits(postings, byId);
   // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides. Made ready
   // first (no round trip), so that the three below start in this order, the COMMIT last.

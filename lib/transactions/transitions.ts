@@ -183,6 +183,17 @@ export async function moneyTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<
   return retryOnConflict(() => db.transaction(run));
 }
 
+/** Every amount a new transaction records is within 2^53 − 1 (Grid's amounts are JSON integers). */
+function assertTransactionAmounts(values: Omit<NewTransaction, "status" | "approval">): void {
+  assertAmountsBounded("amount", [
+    values.sendingAmount,
+    values.receivingAmount,
+    values.feesAmount ?? 0n,
+    values.platformFeesAmount ?? 0n,
+    values.usdValueCents ?? 0n,
+  ]);
+}
+
 /**
  * Birth of a transaction by `entry`: the insert, the quote's status in step (with `quoteSet`, e.g. the SCA
  * challenge) and, for a resting status, its event. `before`: data-modifying CTEs run by the same statement as the
@@ -195,13 +206,7 @@ export async function enter(
   opts: { before?: WithSubquery[]; quoteSet?: Pick<typeof quotes.$inferInsert, "scaChallenge"> } = {},
 ): Promise<{ row: TransactionRow; quote?: typeof quotes.$inferSelect }> {
   const rule: EntryRule = ENTRIES[entry];
-  assertAmountsBounded("amount", [
-    values.sendingAmount,
-    values.receivingAmount,
-    values.feesAmount ?? 0n,
-    values.platformFeesAmount ?? 0n,
-    values.usdValueCents ?? 0n,
-  ]);
+  assertTransactionAmounts(values);
   const full: NewTransaction = { ...values, status: rule.status, approval: rule.approval ?? null };
   const before = opts.before ?? [];
   const [row] = await (before.length ? tx.with(...before) : tx).insert(transactions).values(full).returning();
@@ -232,13 +237,7 @@ export function enterExecuting(
   opts: { before?: WithSubquery[]; now: Date },
 ): { row: TransactionRow; written: Promise<unknown> } {
   const rule: EntryRule = ENTRIES.EXECUTE;
-  assertAmountsBounded("amount", [
-    values.sendingAmount,
-    values.receivingAmount,
-    values.feesAmount,
-    values.platformFeesAmount,
-    values.usdValueCents ?? 0n,
-  ]);
+  assertTransactionAmounts(values);
   const row: TransactionRow = {
     id: defined(values.id, "a transaction's id"),
     platformId: values.platformId,

@@ -89,4 +89,24 @@ describe("a payment's round trips", () => {
     expect(quotes.body.data ?? []).toEqual([]);
     expect(await balance(p, a.accounts.USD)).toBe(1_000);
   });
+
+  it("a payment that would take the destination past 2^53 − 1 is refused before its last writes, and nothing moves", async () => {
+    // The early COMMIT travels with the posting, so the posting's bound is checked on the locked balances first
+    // (lib/ledger/post-ledger.ts assertPostingFits): refused with the same 400 as the posting's own check.
+    const a = await moneyCustomer(p, ["USD"]);
+    const b = await moneyCustomer(p, ["USD"]);
+    await fund(p, a.accounts.USD, 1_000);
+    await fund(p, b.accounts.USD, Number.MAX_SAFE_INTEGER - 50);
+    const r = await call("POST", "/quotes", {
+      auth: p.auth,
+      origin: peer.url,
+      body: quoteBody(a.accounts.USD, b.accounts.USD, 100, { immediatelyExecute: true }),
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(400);
+    expect(r.body.code).toBe("INVALID_INPUT");
+    expect(await balance(p, a.accounts.USD)).toBe(1_000);
+    expect(await balance(p, b.accounts.USD)).toBe(Number.MAX_SAFE_INTEGER - 50);
+    const quotes = await call("GET", `/quotes?customerId=${encodeURIComponent(a.customer.id)}`, { auth: p.auth });
+    expect(quotes.body.data ?? []).toEqual([]);
+  });
 });
