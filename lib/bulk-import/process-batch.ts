@@ -105,7 +105,12 @@ async function insertPlain(tx: Tx, values: Awaited<ReturnType<typeof newCustomer
       const rows = await sp
         .insert(customers)
         .values(values)
-        .onConflictDoNothing({ target: [customers.platformId, customers.platformCustomerId] })
+        // The unique index is partial (a deleted customer's platformCustomerId may be used again): ON CONFLICT names
+        // its predicate too, or PostgreSQL finds no index to arbitrate on and refuses the whole insert.
+        .onConflictDoNothing({
+          target: [customers.platformId, customers.platformCustomerId],
+          where: sql`${customers.deletedAt} is null`,
+        })
         .returning({ id: customers.id });
       return new Set(rows.map((x) => x.id));
     });
