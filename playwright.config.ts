@@ -1,4 +1,26 @@
+import fs from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { PLATFORM_WIDE_PROJECT } from "./e2e/support/projects";
+
+/**
+ * Specs that change a setting of their whole platform (the webhook endpoint, the session lifetime): run one at a
+ * time in their own project, on a platform and integrator of their own (e2e/global-setup.ts, e2e/fixtures.ts).
+ */
+const PLATFORM_WIDE_SPECS = [
+  "**/console.spec.ts",
+  "**/screenshots.spec.ts",
+  "**/webhook-setup.spec.ts",
+  "**/wallet-session-expiry.spec.ts",
+];
+
+/**
+ * Debian's chromium-headless-shell when installed (the same Chromium built without the browser's UI, as
+ * Playwright's own headless mode uses; .ci/run installs it), else Debian's chromium.
+ */
+function chromiumPath(): string {
+  const shell = "/usr/bin/chromium-headless-shell";
+  return fs.existsSync(shell) ? shell : "/usr/bin/chromium";
+}
 
 /**
  * Playwright drives Debian's chromium (Playwright cannot download its own browser here) against a
@@ -13,7 +35,9 @@ export default defineConfig({
   outputDir: "test-results/e2e",
   globalSetup: "./e2e/global-setup.ts",
   fullyParallel: false,
-  workers: 1,
+  // Two workers: a spec file runs in one worker, and files run side by side. The specs that change a platform-wide
+  // setting run in the platform-wide project below, one at a time, against a platform of their own.
+  workers: Number(process.env.E2E_WORKERS || 2),
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
@@ -29,7 +53,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: { mode: "retain-on-failure", screenshots: false },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH || chromiumPath(),
       args: [
         "--headless",
         "--no-sandbox",
@@ -41,5 +65,8 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium" }],
+  projects: [
+    { name: "chromium", testIgnore: PLATFORM_WIDE_SPECS },
+    { name: PLATFORM_WIDE_PROJECT, testMatch: PLATFORM_WIDE_SPECS, workers: 1 },
+  ],
 });

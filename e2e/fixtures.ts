@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type CDPSession, type Page, type TestInfo } from "@playwright/test";
+import { PLATFORM_WIDE_PROJECT } from "./support/projects";
 
 export interface VirtualCredential {
   credentialId: string;
@@ -52,10 +53,25 @@ export class VirtualAuthenticators {
   }
 }
 
-export const test = base.extend<{ webauthn: VirtualAuthenticators }>({
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; this one has none.
-  baseURL: async ({}, use) => {
-    await use(process.env.E2E_BASE_URL);
+export const test = base.extend<{ webauthn: VirtualAuthenticators }, { platform: string }>({
+  /**
+   * A worker runs the specs of one project only. In the platform-wide project's worker, the sandbox platform and
+   * integrator the specs reach (E2E_BASE_URL, E2E_SANDBOX_AUTH, read when called) are that project's own, so that
+   * a spec changing the webhook endpoint or the session lifetime does so where no other spec runs.
+   */
+  platform: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this destructuring; this one has none.
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name === PLATFORM_WIDE_PROJECT) {
+        process.env.E2E_BASE_URL = process.env.E2E_PLATFORM_WIDE_URL;
+        process.env.E2E_SANDBOX_AUTH = process.env.E2E_PLATFORM_WIDE_AUTH;
+      }
+      await use(process.env.E2E_BASE_URL!);
+    },
+    { scope: "worker", auto: true },
+  ],
+  baseURL: async ({ platform }, use) => {
+    await use(platform);
   },
   webauthn: async ({ page }, use) => {
     await use(await VirtualAuthenticators.attach(page));

@@ -28,9 +28,15 @@ export default async function globalSetup() {
   fs.rmSync(mailDir, { recursive: true, force: true });
   const smtp = await startSmtpReceiver(mailDir);
 
-  const [sandboxPort, productionPort, oidcPort] = [await freePort(), await freePort(), await freePort()];
+  const [sandboxPort, productionPort, platformWidePort, oidcPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const sandboxOrigin = `http://localhost:${sandboxPort}`;
   const productionOrigin = `http://localhost:${productionPort}`;
+  const platformWideOrigin = `http://localhost:${platformWidePort}`;
 
   const oidc = spawn(
     path.join(ROOT, "node_modules/.bin/tsx"),
@@ -42,6 +48,8 @@ export default async function globalSetup() {
       sandboxOrigin,
       "--redirect-origin",
       productionOrigin,
+      "--redirect-origin",
+      platformWideOrigin,
       "--client-secret",
       OIDC_CLIENT_SECRET,
     ],
@@ -68,6 +76,16 @@ export default async function globalSetup() {
     rpId: "localhost",
     settings: { ...oidcSettings, skipVerificationPaperwork: true },
   });
+  // The specs that change a platform-wide setting (the webhook endpoint, the session lifetime) run in their own
+  // Playwright project, one at a time, on a sandbox platform and integrator of their own (playwright.config.ts):
+  // the other specs run side by side on the first sandbox platform and never see those settings change.
+  const platformWide = await createPlatform({
+    name: "E2E sandbox (platform-wide settings)",
+    environment: "SANDBOX",
+    origins: [platformWideOrigin],
+    rpId: "localhost",
+    settings: { ...oidcSettings, skipVerificationPaperwork: true },
+  });
   const production = await createPlatform({
     name: "E2E production",
     environment: "PRODUCTION",
@@ -88,44 +106,56 @@ export default async function globalSetup() {
     INTEGRATOR_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
   };
   const servers: RunningServer[] = [];
-  try {
-    servers.push(
-      await startServer(
-        {
-          ...common,
-          PUBLIC_URL: sandboxOrigin,
-          INTEGRATOR_CLIENT_ID: sandbox.clientId,
-          INTEGRATOR_CLIENT_SECRET: sandbox.clientSecret,
-          WALLET_SETTLE_DELAY_MS: "0",
-        },
-        { port: sandboxPort },
-      ),
-    );
-    servers.push(
-      await startServer(
-        {
-          ...common,
-          PUBLIC_URL: productionOrigin,
-          INTEGRATOR_CLIENT_ID: production.clientId,
-          INTEGRATOR_CLIENT_SECRET: production.clientSecret,
-          WALLET_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS),
-        },
-        { port: productionPort },
-      ),
-    );
-  } catch (e) {
+  const started = await Promise.allSettled([
+    startServer(
+      {
+        ...common,
+        PUBLIC_URL: sandboxOrigin,
+        INTEGRATOR_CLIENT_ID: sandbox.clientId,
+        INTEGRATOR_CLIENT_SECRET: sandbox.clientSecret,
+        WALLET_SETTLE_DELAY_MS: "0",
+      },
+      { port: sandboxPort },
+    ),
+    startServer(
+      {
+        ...common,
+        PUBLIC_URL: productionOrigin,
+        INTEGRATOR_CLIENT_ID: production.clientId,
+        INTEGRATOR_CLIENT_SECRET: production.clientSecret,
+        WALLET_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS),
+      },
+      { port: productionPort },
+    ),
+    startServer(
+      {
+        ...common,
+        PUBLIC_URL: platformWideOrigin,
+        INTEGRATOR_CLIENT_ID: platformWide.clientId,
+        INTEGRATOR_CLIENT_SECRET: platformWide.clientSecret,
+        WALLET_SETTLE_DELAY_MS: "0",
+      },
+      { port: platformWidePort },
+    ),
+  ]);
+  for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    for (const s of servers) await s.stop();
     oidc.kill();
     await smtp.close();
-    throw e;
+    throw failed.reason;
   }
 
   process.env.E2E_BASE_URL = sandboxOrigin;
   process.env.E2E_PRODUCTION_URL = productionOrigin;
+  process.env.E2E_PLATFORM_WIDE_URL = platformWideOrigin;
   process.env.E2E_OIDC_ISSUER = issuer;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SETTLE_DELAY_MS = String(SETTLE_DELAY_MS);
   process.env.E2E_SANDBOX_AUTH = basic(sandbox.clientId, sandbox.clientSecret);
   process.env.E2E_PRODUCTION_AUTH = basic(production.clientId, production.clientSecret);
+  process.env.E2E_PLATFORM_WIDE_AUTH = basic(platformWide.clientId, platformWide.clientSecret);
 
   return async () => {
     for (const s of servers) {
