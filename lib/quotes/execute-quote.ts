@@ -32,6 +32,8 @@ export async function executeQuoteInTx(
     insertQuote?: boolean;
     /** The caller sends nothing after this in its transaction: the COMMIT goes with the last writes (execute-transaction.ts). */
     commitWithLastWrites?: boolean;
+    /** The execution's row locks are granted: the caller's turn in the account queue ends (execute-transaction.ts). */
+    onLocked?: () => void;
   } = {},
 ): Promise<QuoteRow> {
   if (opts.needsSca ?? (await quoteNeedsSca(tx, q))) {
@@ -49,6 +51,7 @@ export async function executeQuoteInTx(
       sandbox: platform.environment === "SANDBOX",
       onRefusal: "throw",
       commitWithLastWrites: opts.commitWithLastWrites,
+      onLocked: opts.onLocked,
     }),
   ]);
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the

@@ -6,6 +6,7 @@ import { formatId } from "@/lib/ids";
 import { defined } from "@/lib/invariant";
 import { releaseTransaction } from "@/lib/ledger/release-transaction";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
+import { inAccountQueue } from "@/lib/money/account-queue";
 import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import { emitEvent, eventInsertOnce, eventParams } from "@/lib/webhooks/emit-event";
 import { preparedInTransaction } from "@/db/prepared";
@@ -177,11 +178,25 @@ export interface TransitionChange {
 /**
  * The database transaction every money status change runs in: a deadlock victim or serialization failure runs
  * again whole (lib/money/retry-conflicts.ts), the same way on every path, so the client gets the answer, not a 500.
+ *
+ * `queue`: the keys of the rows the transaction will lock (lib/money/account-queue.ts executionQueueKeys). Each run
+ * then waits its turn in this process's queue of those accounts first, before a pooled connection is reserved and
+ * before BEGIN (so it waits holding nothing: account-queue.ts says why that cannot deadlock), and `run` gets the
+ * `handOn` that lets the next payment of those accounts go (the money engine calls it once its row locks are granted:
+ * execute-transaction.ts ExecuteOptions.onLocked); the turn ends with the COMMIT or ROLLBACK at the latest. A retry
+ * queues again, at the back.
  */
-export async function moneyTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+export async function moneyTransaction<T>(
+  run: (tx: Tx, handOn: () => void) => Promise<T>,
+  opts: { queue?: string[] } = {},
+): Promise<T> {
   const db = await getDb();
-  return retryOnConflict(() => db.transaction(run));
+  const queue = opts.queue;
+  if (!queue?.length) return retryOnConflict(() => db.transaction((tx) => run(tx, noTurn)));
+  return retryOnConflict(() => inAccountQueue(queue, (handOn) => db.transaction((tx) => run(tx, handOn))));
 }
+
+const noTurn = () => {};
 
 /** Every amount a new transaction records is within 2^53 − 1 (Grid's amounts are JSON integers). */
 function assertTransactionAmounts(values: Omit<NewTransaction, "status" | "approval">): void {
