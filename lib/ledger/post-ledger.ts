@@ -94,7 +94,9 @@ export async function posting(
   };
 }
 
-type PostingStatement = { execute: (v: Record<string, unknown>) => Promise<{ id: string; currency: string; balance: string }[]> };
+type PostingStatement = {
+  execute: (v: Record<string, unknown>) => Promise<{ id: string; currency: string; balance: string }[]>;
+};
 const postingStatements = new Map<string, (tx: Tx) => Promise<PostingStatement>>();
 
 /**

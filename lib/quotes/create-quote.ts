@@ -15,7 +15,7 @@ import { newUuid, parseId } from "@/lib/ids";
 import { idempotent } from "@/lib/money/idempotency";
 import { executionQueueKeys } from "@/lib/money/account-queue";
 import { checkTransactionSize } from "@/lib/money/limits";
-import { moneyTransaction } from "@/lib/transactions/transitions";
+import { queuedMoneyTransaction } from "@/lib/transactions/transitions";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
 import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";
@@ -172,7 +172,7 @@ async function insertQuote(
       ? executionQueueKeys(src.customerId, [src.uuid, dst.kind === "INTERNAL" ? dst.uuid : null])
       : undefined;
   // A deadlock victim or serialization failure runs again whole (new ids): the client gets the payment, not a 500.
-  const row = await moneyTransaction(async (tx, handOn) => {
+  const row = await queuedMoneyTransaction(queue, async (tx, handOn) => {
     // The whole row, defaults included: an immediate execution inserts it with its transaction in one statement
     // (execute-quote.ts), so it is not read back.
     const q: QuoteRow = {
@@ -222,7 +222,7 @@ async function insertQuote(
     if (opts.afterInsert) return opts.afterInsert(tx, q);
     if (!input.immediatelyExecute) return q;
     throw walletSignatureNeeded(); // an EMBEDDED_WALLET source (executesNow is false only for those here)
-  }, { queue });
+  });
   await afterQuoteCommit(platform, row);
   return toQuote(row, { embeddedWalletSource: src.internalType === "EMBEDDED_WALLET" });
 }

@@ -178,20 +178,24 @@ export interface TransitionChange {
 /**
  * The database transaction every money status change runs in: a deadlock victim or serialization failure runs
  * again whole (lib/money/retry-conflicts.ts), the same way on every path, so the client gets the answer, not a 500.
- *
- * `queue`: the keys of the rows the transaction will lock (lib/money/account-queue.ts executionQueueKeys). Each run
- * then waits its turn in this process's queue of those accounts first, before a pooled connection is reserved and
- * before BEGIN (so it waits holding nothing: account-queue.ts says why that cannot deadlock), and `run` gets the
- * `handOn` that lets the next payment of those accounts go (the money engine calls it once its row locks are granted:
- * execute-transaction.ts ExecuteOptions.onLocked); the turn ends with the COMMIT or ROLLBACK at the latest. A retry
- * queues again, at the back.
  */
-export async function moneyTransaction<T>(
+export function moneyTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
+  return queuedMoneyTransaction(undefined, run);
+}
+
+/**
+ * moneyTransaction behind this instance's queue of the rows it will lock. `queue`: their keys
+ * (lib/money/account-queue.ts executionQueueKeys; none: no queue). Each run waits its turn first, before a pooled
+ * connection is reserved and before BEGIN, so it waits holding nothing (account-queue.ts says why that cannot
+ * deadlock), and `run` gets the `handOn` that lets the next payment of those rows go: the money engine calls it once
+ * its row locks are granted (execute-transaction.ts ExecuteOptions.onLocked). The turn ends with the COMMIT or
+ * ROLLBACK at the latest. A retry queues again, at the back.
+ */
+export async function queuedMoneyTransaction<T>(
+  queue: string[] | undefined,
   run: (tx: Tx, handOn: () => void) => Promise<T>,
-  opts: { queue?: string[] } = {},
 ): Promise<T> {
   const db = await getDb();
-  const queue = opts.queue;
   if (!queue?.length) return retryOnConflict(() => db.transaction((tx) => run(tx, noTurn)));
   return retryOnConflict(() => inAccountQueue(queue, (handOn) => db.transaction((tx) => run(tx, handOn))));
 }
@@ -295,13 +299,18 @@ export async function enterExecuting(
   // Built once per shape (with or without its quote), bound per call: building it per call took ≈ 4.5 % of a
   // payment's CPU (bench/README.md "Session 9").
   const insert = await executingInsert(!!opts.quote)(tx);
-  const params = opts.quote ? { ...bind(transactions, "t_", row), ...bind(quotes, "q_", opts.quote) } : bind(transactions, "t_", row);
+  const params = opts.quote
+    ? { ...bind(transactions, "t_", row), ...bind(quotes, "q_", opts.quote) }
+    : bind(transactions, "t_", row);
   const written = insert.execute(params); // started by this call, before its first await
   written.catch(() => {}); // answered through the caller's await (or the statements after it fail with it)
   return { row, written };
 }
 
-const executingInserts = new Map<boolean, (tx: Tx) => Promise<{ execute: (v: Record<string, unknown>) => Promise<unknown> }>>();
+const executingInserts = new Map<
+  boolean,
+  (tx: Tx) => Promise<{ execute: (v: Record<string, unknown>) => Promise<unknown> }>
+>();
 
 /** enterExecuting's insert, built once on placeholders named after the columns (`t_…` the transaction's, `q_…` the quote's). */
 function executingInsert(withQuote: boolean) {
@@ -325,13 +334,16 @@ type RowTable = typeof quotes | typeof transactions;
 const columnKeys = new Map<RowTable, string[]>();
 const keysOf = (table: RowTable) => {
   let keys = columnKeys.get(table);
-  if (!keys) columnKeys.set(table, (keys = Object.keys(getTableColumns(table))));
+  if (!keys) {
+    keys = Object.keys(getTableColumns(table));
+    columnKeys.set(table, keys);
+  }
   return keys;
 };
 
 /** A whole row of `table` as placeholders, `prefix` + the column's key, for a statement built once. */
 function placeholders<T extends RowTable>(table: T, prefix: string): T["$inferInsert"] {
-  return Object.fromEntries(keysOf(table).map((c) => [c, sql.placeholder(prefix + c)])) as T["$inferInsert"];
+  return Object.fromEntries(keysOf(table).map((c) => [c, sql.placeholder(prefix + c)])) as unknown as T["$inferInsert"];
 }
 
 /** The values of placeholders(table, prefix) for `row`: every column (an absent one is null). */

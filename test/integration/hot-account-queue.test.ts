@@ -55,7 +55,9 @@ afterAll(async () => {
 });
 
 /** The most backends of each instance seen waiting on a lock at one moment, sampled until `work` settles. */
-async function maxLockWaiters<T>(work: Promise<T>): Promise<{ result: T; max: Record<string, number>; samples: number }> {
+async function maxLockWaiters<T>(
+  work: Promise<T>,
+): Promise<{ result: T; max: Record<string, number>; samples: number }> {
   const max: Record<string, number> = Object.fromEntries(APPS.map((a) => [a, 0]));
   let done = false;
   const settled = work.finally(() => {
@@ -74,7 +76,14 @@ async function maxLockWaiters<T>(work: Promise<T>): Promise<{ result: T; max: Re
 }
 
 /** `n` payments of `amount` from `source` at once through `server`: half to `internal`, half to `external`. */
-function payments(server: RunningServer, source: string, internal: string, external: string, n: number, amount: number) {
+function payments(
+  server: RunningServer,
+  source: string,
+  internal: string,
+  external: string,
+  n: number,
+  amount: number,
+) {
   return Promise.all(
     Array.from({ length: n }, async (_, i) => {
       const toInternal = i % 2 === 0;
