@@ -23,9 +23,9 @@
  *    payment waiting here holds no database lock and no connection, and nothing in the database waits for it. Once it
  *    has its turn it may wait on PostgreSQL (a row lock, a pool connection), but whoever it waits for there is inside a
  *    database transaction, and no code inside a database transaction waits for this queue (the only caller takes it
- *    around the whole transaction: lib/transactions/transitions.ts moneyTransaction). So no circle of waits runs
- *    through both: a wait for the queue never leads back to a queued payment through the database, and PostgreSQL's
- *    deadlock detector still sees every wait in the database.
+ *    around the whole transaction: lib/transactions/transitions.ts queuedMoneyTransaction). So no circle of waits
+ *    runs through both: a wait for the queue never leads back to a queued payment through the database, and
+ *    PostgreSQL's deadlock detector still sees every wait in the database.
  * 3. Not re-entrant by construction: the turn is taken in one place, around a database transaction, never inside one,
  *    so a payment never waits for a turn it holds.
  * 4. A turn always ends: `run` may hand it on early (the money engine does so once its row locks are granted), and it

@@ -39,11 +39,11 @@ export interface ExecuteOptions {
   commitWithLastWrites?: boolean;
   /**
    * Called once the customer's and the internal accounts' row locks are granted: the caller's turn in the account
-   * queue ends here (lib/money/account-queue.ts, moneyTransaction's `handOn`). From now on the next payment of these
-   * accounts can only wait in PostgreSQL for this one, and PostgreSQL hands it the rows at this COMMIT without a round
-   * trip through this process. Keeping the turn until the COMMIT's answer would put a round trip more on the path
-   * of every payment of a hot account (the next one's BEGIN, inserts and locks sent only then). Still at most one of
-   * this instance's payments waits on these rows.
+   * queue ends here (lib/money/account-queue.ts, queuedMoneyTransaction's `handOn`). From now on the next payment of
+   * these accounts can only wait in PostgreSQL for this one, and PostgreSQL hands it the rows at this COMMIT without
+   * a round trip through this process. Keeping the turn until the COMMIT's answer would put a round trip more on the
+   * path of every payment of a hot account (the next one's BEGIN, inserts and locks sent only then). Still at most
+   * one of this instance's payments waits on these rows.
    */
   onLocked?: () => void;
 }
