@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql, type WithSubquery } from "drizzle-orm";
+import { and, type Column, eq, getTableColumns, sql, type WithSubquery } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { quotes, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
@@ -331,25 +331,35 @@ function executingInsert(withQuote: boolean) {
 }
 
 type RowTable = typeof quotes | typeof transactions;
-const columnKeys = new Map<RowTable, string[]>();
-const keysOf = (table: RowTable) => {
-  let keys = columnKeys.get(table);
-  if (!keys) {
-    keys = Object.keys(getTableColumns(table));
-    columnKeys.set(table, keys);
+const columnsOf = new Map<RowTable, [string, Column][]>();
+const columnEntries = (table: RowTable) => {
+  let columns = columnsOf.get(table);
+  if (!columns) {
+    columns = Object.entries(getTableColumns(table));
+    columnsOf.set(table, columns);
   }
-  return keys;
+  return columns;
 };
 
-/** A whole row of `table` as placeholders, `prefix` + the column's key, for a statement built once. */
+/**
+ * A whole row of `table` as placeholders, `prefix` + the column's key, for a statement built once. Raw placeholders, not
+ * bound to their columns: drizzle would run a column's encoder on a null too when it fills one in (a null timestamp
+ * throws, a null jsonb becomes JSON null), so bind() encodes the values itself, as the query builder does.
+ */
 function placeholders<T extends RowTable>(table: T, prefix: string): T["$inferInsert"] {
-  return Object.fromEntries(keysOf(table).map((c) => [c, sql.placeholder(prefix + c)])) as unknown as T["$inferInsert"];
+  const row = columnEntries(table).map(([c]) => [c, sql`${sql.placeholder(prefix + c)}`]);
+  return Object.fromEntries(row) as unknown as T["$inferInsert"];
 }
 
-/** The values of placeholders(table, prefix) for `row`: every column (an absent one is null). */
+/** The values of placeholders(table, prefix) for `row`: every column, encoded for the driver (an absent one null). */
 function bind(table: RowTable, prefix: string, row: object): Record<string, unknown> {
   const values = row as Record<string, unknown>;
-  return Object.fromEntries(keysOf(table).map((c) => [prefix + c, values[c] ?? null]));
+  return Object.fromEntries(
+    columnEntries(table).map(([c, column]) => {
+      const v = values[c];
+      return [prefix + c, v === undefined || v === null ? null : column.mapToDriverValue(v)];
+    }),
+  );
 }
 
 /**
