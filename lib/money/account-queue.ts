@@ -5,9 +5,9 @@
  * Why: a payment locks its customer's row and its internal accounts' rows for the whole of its database transaction
  * (lib/transactions/execute-transaction.ts). Every payment from one hot account therefore waits for the one before it.
  * Waiting in PostgreSQL is dear: each waiter holds one of the pool's few connections and a backend, and each COMMIT
- * wakes every waiter on the row to re-check it (the newest row version is read again under READ COMMITTED), so a hot
- * account cost PostgreSQL about twice the CPU of a spread payment (bench/README.md "Session 9"). Waiting here costs a
- * promise.
+ * wakes every waiter on the row to re-check it (the newest row version is read again under READ COMMITTED). Waiting
+ * here costs a promise. (Measured: bench/README.md "Session 10"; most of what a hot payment still costs PostgreSQL
+ * is its day's volume, which no queue removes.)
  *
  * What it is not: the correctness mechanism. That stays PostgreSQL's row locks, which every instance's payments take
  * whether or not they went through a queue: servers are stateless and two instances behave as one. The queue holds
