@@ -65,8 +65,10 @@ export default defineConfig({
       ],
     },
   },
+  // The platform-wide project first: Playwright hands out tests in this order, so one worker starts on those specs
+  // (one at a time) while the other takes the rest, instead of leaving them as a one-worker tail.
   projects: [
-    { name: "chromium", testIgnore: PLATFORM_WIDE_SPECS },
     { name: PLATFORM_WIDE_PROJECT, testMatch: PLATFORM_WIDE_SPECS, workers: 1 },
+    { name: "chromium", testIgnore: PLATFORM_WIDE_SPECS },
   ],
 });
