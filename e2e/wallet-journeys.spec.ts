@@ -18,6 +18,10 @@ import {
  * external account → history; SMS and passkey-only sign-in; a remote revoke noticed by every tab of the other
  * device; export with its safeguards.
  */
+// The suite's longest file, and its journeys share nothing (each signs up its own person): spread over both
+// workers rather than run in one.
+test.describe.configure({ mode: "parallel" });
+
 const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1280, height: 800 } },
   { name: "phone", viewport: { width: 390, height: 844 } },
