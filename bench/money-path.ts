@@ -351,20 +351,6 @@ try {
   const [dl] =
     await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
   console.log(`deadlocks detected by PostgreSQL in this database: ${dl.n} (target 0)`);
-  // What the hot customer's day's volume (lib/money/limits.ts sentTodayUsdCents, under its lock in every payment) reads
-  // by the end of the run: it sums every transaction of that customer today, so it grows with the run.
-  const [hotCustomer] =
-    await sql`select customer_id as id, count(*)::int as n from transactions group by 1 order by 2 desc limit 1`;
-  if (hotCustomer) {
-    const [plan] = await sql`explain (analyze, format json)
-      select coalesce(sum(usd_value_cents), 0)::text as total from transactions
-      where customer_id = ${hotCustomer.id} and direction = 'OUTGOING' and kind <> 'FUNDING'
-        and status in ('PROCESSING', 'COMPLETED') and created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
-    const ms = (plan["QUERY PLAN"] as { "Execution Time": number }[])[0]["Execution Time"];
-    console.log(
-      `the hot customer's day's volume at the end: ${hotCustomer.n} transactions summed, ${ms.toFixed(2)} ms of PostgreSQL per payment`,
-    );
-  }
   if (profiles.length)
     console.log(`\nCPU profiles of the last round (main thread of next start):\n${profiles.join("\n\n")}`);
   console.log(

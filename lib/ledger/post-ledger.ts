@@ -1,6 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "@/db/client";
-import { preparedInTransaction } from "@/db/prepared";
+import { execRows, type Tx } from "@/db/client";
 import { internalAccounts, ledgerEntries } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
@@ -45,19 +44,6 @@ export async function postLedger(
   tx: Tx,
   input: { platformId: string; transactionId: string; postings: Posting[] },
 ): Promise<void> {
-  const post = await posting(tx, input);
-  return post();
-}
-
-/**
- * postLedger in two steps, for a caller that pipelines it (execute-transaction.ts): the posting checked and its
- * statement made ready (no round trip; an unbalanced posting is refused here), then started by the returned
- * function's call, synchronously, so that it travels ahead of whatever the caller starts after it (an early COMMIT).
- */
-export async function posting(
-  tx: Tx,
-  input: { platformId: string; transactionId: string; postings: Posting[] },
-): Promise<() => Promise<void>> {
   const postings = input.postings.filter((p) => p.amount !== 0n);
   const sums = new Map<string, bigint>();
   for (const p of postings) sums.set(p.currency, (sums.get(p.currency) ?? 0n) + p.amount);
@@ -65,96 +51,44 @@ export async function posting(
     if (sum !== 0n)
       throw new Error(`ledger: posting for ${input.transactionId} does not balance in ${currency} (sum ${sum})`);
   }
-  if (postings.length === 0) return async () => {};
-  const moves = [...internalMoves(postings).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  // Built once per shape (entries, balances moved), bound per call: building it per call took ≈ 4 % of a payment's
-  // CPU (bench/README.md "Session 9").
-  const statement = await postingStatement(postings.length, moves.length)(tx);
-  const params: Record<string, unknown> = { now: new Date() };
-  postings.forEach((p, i) => {
-    Object.assign(params, {
-      [`e${i}Id`]: newUuid(),
-      [`e${i}PlatformId`]: input.platformId,
-      [`e${i}TransactionId`]: input.transactionId,
-      [`e${i}Account`]: p.account,
-      [`e${i}Currency`]: p.currency,
-      [`e${i}Amount`]: p.amount,
-      [`e${i}Memo`]: p.memo,
-    });
-  });
-  moves.forEach((m, i) => {
-    Object.assign(params, { [`m${i}Id`]: m.id, [`m${i}Currency`]: m.currency, [`m${i}Delta`]: m.delta.toString() });
-  });
-  return async () => {
-    const rows = await statement.execute(params); // started by this call, before its first await
-    if (moves.length === 0) return;
-    const balances = new Map(rows.map((r) => [`${r.id}\u0000${r.currency}`, BigInt(r.balance)]));
-    // Thrown inside the caller's transaction: the posting and everything with it roll back.
-    for (const m of moves) checkResultingBalance(m, balances.get(`${m.id}\u0000${m.currency}`));
-  };
-}
-
-type PostingStatement = {
-  execute: (v: Record<string, unknown>) => Promise<{ id: string; currency: string; balance: string }[]>;
-};
-const postingStatements = new Map<string, (tx: Tx) => Promise<PostingStatement>>();
-
-/**
- * postLedger's statement for `entries` entries moving `moves` internal balances, built once on placeholders. The
- * shapes are the code's posting builders' (a payment's 2 to 5 entries, a card leg's, a refund's), as bounded as the
- * statements postgres.js keeps prepared per connection (db/transaction-client.ts).
- *
- * One round trip for the entries and every balance they move (held row locks are the hot account's bottleneck): the
- * entries insert in a data-modifying CTE, the balances move in one UPDATE … FROM (VALUES …). The join on the currency
- * as well as the id is the per-account currency check: an account in another currency is not updated, so it is
- * missing from RETURNING and refused by postLedger, which rolls the whole posting back. No balance moved: the insert
- * alone.
- */
-function postingStatement(entries: number, moves: number) {
-  const key = `${entries} ${moves}`;
-  let statement = postingStatements.get(key);
-  if (!statement) {
-    statement = preparedInTransaction((db) => {
-      const p = (name: string) => sql.placeholder(name) as unknown as string;
-      const insert = db.insert(ledgerEntries).values(
-        Array.from({ length: entries }, (_, i) => ({
-          id: p(`e${i}Id`),
-          platformId: p(`e${i}PlatformId`),
-          transactionId: p(`e${i}TransactionId`),
-          account: p(`e${i}Account`),
-          currency: p(`e${i}Currency`),
-          amount: p(`e${i}Amount`) as unknown as bigint,
-          memo: p(`e${i}Memo`),
-        })),
-      );
-      if (moves === 0) return insert.prepare(`post_ledger_${entries}`) as unknown as PostingStatement;
-      const values = sql.join(
-        Array.from(
-          { length: moves },
-          (_, i) =>
-            sql`(${sql.placeholder(`m${i}Id`)}::uuid, ${sql.placeholder(`m${i}Currency`)}::text, ${sql.placeholder(`m${i}Delta`)}::bigint)`,
-        ),
-        sql`, `,
-      );
-      return db
-        .with(db.$with("entries", {}).as(insert.getSQL()))
-        .update(internalAccounts)
-        .set({
-          balance: sql`${internalAccounts.balance} + v.delta`,
-          updatedAt: sql.placeholder("now") as unknown as Date,
-        })
-        .from(sql`(values ${values}) as v(id, currency, delta)`)
-        .where(sql`${internalAccounts.id} = v.id and ${internalAccounts.currency} = v.currency`)
-        .returning({
-          id: internalAccounts.id,
-          currency: sql<string>`v.currency`,
-          balance: sql<string>`${internalAccounts.balance}::text`,
-        })
-        .prepare(`post_ledger_${entries}_${moves}`);
-    });
-    postingStatements.set(key, statement);
+  if (postings.length === 0) return;
+  const insertEntries = tx.insert(ledgerEntries).values(
+    postings.map((p) => ({
+      id: newUuid(),
+      platformId: input.platformId,
+      transactionId: input.transactionId,
+      account: p.account,
+      currency: p.currency,
+      amount: p.amount,
+      memo: p.memo,
+    })),
+  );
+  const moves = internalMoves(postings);
+  if (moves.size === 0) {
+    await insertEntries.execute(); // started by this call: a caller may pipeline it (execute-transaction.ts)
+    return;
   }
-  return statement;
+  // One round trip for the entries and every balance they move (held row locks are the hot account's bottleneck):
+  // the entries insert in a data-modifying CTE, the balances move in one UPDATE … FROM (VALUES …). The join on
+  // the currency as well as the id is the per-account currency check: an account in another currency is not
+  // updated, so it is missing from RETURNING and refused below, which rolls the whole posting back.
+  const values = sql.join(
+    [...moves.values()]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((m) => sql`(${m.id}::uuid, ${m.currency}::text, ${m.delta.toString()}::bigint)`),
+    sql`, `,
+  );
+  const rows = await execRows<{ id: string; currency: string; balance: string }>(
+    tx,
+    sql`with entries as (${insertEntries.getSQL()})
+        update ${internalAccounts} set balance = ${internalAccounts.balance} + v.delta, updated_at = ${new Date().toISOString()}::timestamptz
+        from (values ${values}) as v(id, currency, delta)
+        where ${internalAccounts.id} = v.id and ${internalAccounts.currency} = v.currency
+        returning ${internalAccounts.id} as id, v.currency as currency, ${internalAccounts.balance}::text as balance`,
+  );
+  const balances = new Map(rows.map((r) => [`${r.id}\u0000${r.currency}`, BigInt(r.balance)]));
+  // Thrown inside the caller's transaction: the posting and everything with it roll back.
+  for (const m of moves.values()) checkResultingBalance(m, balances.get(`${m.id}\u0000${m.currency}`));
 }
 
 type Move = { id: string; currency: string; delta: bigint };

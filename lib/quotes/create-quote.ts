@@ -13,9 +13,8 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { newUuid, parseId } from "@/lib/ids";
 import { idempotent } from "@/lib/money/idempotency";
-import { executionQueueKeys } from "@/lib/money/account-queue";
 import { checkTransactionSize } from "@/lib/money/limits";
-import { queuedMoneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/transitions";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
 import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";
@@ -164,15 +163,8 @@ async function insertQuote(
       )
     : undefined;
   const now = new Date();
-  // An execution waits for its turn in this instance's queue of the rows it will lock (lib/money/account-queue.ts):
-  // of many payments from one hot account, one waits on PostgreSQL's row lock at a time, the others here. Known
-  // before the transaction: the source's customer and the internal accounts (execute-transaction.ts locks those).
-  const queue =
-    executesNow && !needsSca
-      ? executionQueueKeys(src.customerId, [src.uuid, dst.kind === "INTERNAL" ? dst.uuid : null])
-      : undefined;
   // A deadlock victim or serialization failure runs again whole (new ids): the client gets the payment, not a 500.
-  const row = await queuedMoneyTransaction(queue, async (tx, handOn) => {
+  const row = await moneyTransaction(async (tx) => {
     // The whole row, defaults included: an immediate execution inserts it with its transaction in one statement
     // (execute-quote.ts), so it is not read back.
     const q: QuoteRow = {
@@ -212,12 +204,7 @@ async function insertQuote(
     };
     // Nothing is written after the execution: its COMMIT goes with its last writes.
     if (executesNow)
-      return executeQuoteInTx(tx, platform, q, {
-        needsSca,
-        insertQuote: true,
-        commitWithLastWrites: true,
-        onLocked: handOn,
-      });
+      return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true, commitWithLastWrites: true });
     await tx.insert(quotes).values(q);
     if (opts.afterInsert) return opts.afterInsert(tx, q);
     if (!input.immediatelyExecute) return q;

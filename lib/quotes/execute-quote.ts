@@ -32,8 +32,6 @@ export async function executeQuoteInTx(
     insertQuote?: boolean;
     /** The caller sends nothing after this in its transaction: the COMMIT goes with the last writes (execute-transaction.ts). */
     commitWithLastWrites?: boolean;
-    /** The execution's row locks are granted: the caller's turn in the account queue ends (execute-transaction.ts). */
-    onLocked?: () => void;
   } = {},
 ): Promise<QuoteRow> {
   if (opts.needsSca ?? (await quoteNeedsSca(tx, q))) {
@@ -41,11 +39,9 @@ export async function executeQuoteInTx(
     return holdForSca(tx, platform, q, opts.scaFactor ?? (q.scaFactor as ScaFactor | null));
   }
   // insertQuote: `q` is not in the database yet; it is inserted by the statement that inserts its transaction.
+  const quoteInsert = opts.insertQuote ? [tx.$with("quote_insert", {}).as(tx.insert(quotes).values(q).getSQL())] : [];
   // The insert is not waited for: the execution's locks travel in the same socket write (transitions.ts enterExecuting).
-  const { row, written } = await enterExecuting(tx, transactionFromQuote(q), {
-    quote: opts.insertQuote ? q : undefined,
-    now: new Date(),
-  });
+  const { row, written } = enterExecuting(tx, transactionFromQuote(q), { before: quoteInsert, now: new Date() });
   const [, done] = await Promise.all([
     written,
     executeTransaction(tx, row, {
@@ -53,7 +49,6 @@ export async function executeQuoteInTx(
       sandbox: platform.environment === "SANDBOX",
       onRefusal: "throw",
       commitWithLastWrites: opts.commitWithLastWrites,
-      onLocked: opts.onLocked,
     }),
   ]);
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the

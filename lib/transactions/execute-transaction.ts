@@ -9,7 +9,6 @@ import {
   assertPostingFits,
   internalLedgerAccount,
   postLedger,
-  posting,
   reverse,
   systemLedgerAccount,
   type Posting,
@@ -37,15 +36,6 @@ export interface ExecuteOptions {
    * before them, on the balances read under the locks.
    */
   commitWithLastWrites?: boolean;
-  /**
-   * Called once the customer's and the internal accounts' row locks are granted: the caller's turn in the account
-   * queue ends here (lib/money/account-queue.ts, queuedMoneyTransaction's `handOn`). From now on the next payment of
-   * these accounts can only wait in PostgreSQL for this one, and PostgreSQL hands it the rows at this COMMIT without
-   * a round trip through this process. Keeping the turn until the COMMIT's answer would put a round trip more on the
-   * path of every payment of a hot account (the next one's BEGIN, inserts and locks sent only then). Still at most
-   * one of this instance's payments waits on these rows.
-   */
-  onLocked?: () => void;
 }
 
 type Refusal = { reason: FailureReason; error: ApiError };
@@ -119,7 +109,6 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
         .orderBy(internalAccounts.id)
         .for("update")
     : [];
-  opts.onLocked?.();
   const byId = new Map(locked.map((a) => [a.id, a]));
 
   if (row.sourceKind === "INTERNAL") {
@@ -169,8 +158,7 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   // event) are started together and pipelined; neither reads what the other writes. A posting refused by its own
   // checks (postLedger) rejects, and the whole database transaction rolls back with whatever was written after it.
   const postings = buildPostings(row);
-  const ledgerInput = (p: Posting[]) => ({ platformId: row.platformId, transactionId: row.id, postings: p });
-  const post = (p: Posting[]) => postLedger(tx, ledgerInput(p));
+  const post = (p: Posting[]) => postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings: p });
   if (afterDebitFailure) {
     // Spec Errors: QUOTE_EXECUTION_FAILED covers the whole path to settlement; a debited amount is refunded automatically.
     const refund = reverse(postings, `refund: ${afterDebitFailure}`);
@@ -180,14 +168,12 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   // The early COMMIT needs every internal account of the posting locked above, to check it before the last writes.
   const commitEarly = opts.commitWithLastWrites === true && ids.every((id) => byId.has(id));
   if (commitEarly) assertPostingFits(postings, byId);
-  // The posting and the end of the execution are made ready first (statements built once and bound: no round trip),
-  // so that the three below start in this order, the COMMIT last. Debited, held by the receiving side (an UMA
-  // receiver's compliance review): PENDING until it decides.
-  const postNow = await posting(tx, ledgerInput(postings));
+  // Debited, held by the receiving side (an UMA receiver's compliance review): PENDING until it decides. Made ready
+  // first (no round trip), so that the three below start in this order, the COMMIT last.
   const finish = settled.pendingReason
     ? await finishing(tx, "HOLD", row, owner, { pendingReason: settled.pendingReason })
     : await finishing(tx, "COMPLETE", row, owner, settlementHashes(row, settled, opts.sandbox));
-  const [, done] = await Promise.all([postNow(), finish(), commitEarly ? commitWithLastWrites(tx) : undefined]);
+  const [, done] = await Promise.all([post(postings), finish(), commitEarly ? commitWithLastWrites(tx) : undefined]);
   return done;
 }
 

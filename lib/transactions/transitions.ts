@@ -1,4 +1,4 @@
-import { and, type Column, eq, getTableColumns, sql, type WithSubquery } from "drizzle-orm";
+import { and, eq, sql, type WithSubquery } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
 import { quotes, transactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
@@ -6,7 +6,6 @@ import { formatId } from "@/lib/ids";
 import { defined } from "@/lib/invariant";
 import { releaseTransaction } from "@/lib/ledger/release-transaction";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
-import { inAccountQueue } from "@/lib/money/account-queue";
 import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import { emitEvent, eventInsertOnce, eventParams } from "@/lib/webhooks/emit-event";
 import { preparedInTransaction } from "@/db/prepared";
@@ -179,28 +178,10 @@ export interface TransitionChange {
  * The database transaction every money status change runs in: a deadlock victim or serialization failure runs
  * again whole (lib/money/retry-conflicts.ts), the same way on every path, so the client gets the answer, not a 500.
  */
-export function moneyTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
-  return queuedMoneyTransaction(undefined, run);
-}
-
-/**
- * moneyTransaction behind this instance's queue of the rows it will lock. `queue`: their keys
- * (lib/money/account-queue.ts executionQueueKeys; none: no queue). Each run waits its turn first, before a pooled
- * connection is reserved and before BEGIN, so it waits holding nothing (account-queue.ts says why that cannot
- * deadlock), and `run` gets the `handOn` that lets the next payment of those rows go: the money engine calls it once
- * its row locks are granted (execute-transaction.ts ExecuteOptions.onLocked). The turn ends with the COMMIT or
- * ROLLBACK at the latest. A retry queues again, at the back.
- */
-export async function queuedMoneyTransaction<T>(
-  queue: string[] | undefined,
-  run: (tx: Tx, handOn: () => void) => Promise<T>,
-): Promise<T> {
+export async function moneyTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
   const db = await getDb();
-  if (!queue?.length) return retryOnConflict(() => db.transaction((tx) => run(tx, noTurn)));
-  return retryOnConflict(() => inAccountQueue(queue, (handOn) => db.transaction((tx) => run(tx, handOn))));
+  return retryOnConflict(() => db.transaction(run));
 }
-
-const noTurn = () => {};
 
 /** Every amount a new transaction records is within 2^53 − 1 (Grid's amounts are JSON integers). */
 function assertTransactionAmounts(values: Omit<NewTransaction, "status" | "approval">): void {
@@ -247,16 +228,14 @@ export async function enter(
  * ENTRIES.EXECUTE on the hot path (a quote executed at once), without waiting for the insert's answer: the row is built
  * here whole, every column and default written explicitly (the type asks for each one, so a new column cannot be
  * forgotten), so the execution's first statements, its locks, travel in the same socket write as the insert
- * (execute-quote.ts, execute-transaction.ts). `quote`: the quote it executes, not yet in the database, inserted by the
- * same statement (a data-modifying CTE: one round trip fewer). The statement is made ready before the call returns and
- * started by it, ahead of anything the caller starts after. `written` settles with the insert; the caller awaits it
- * with the execution, and an insert that fails fails the statements after it and the database transaction.
+ * (execute-quote.ts, execute-transaction.ts). `written` settles with the insert; the caller awaits it with the
+ * execution, and an insert that fails fails the statements after it and the database transaction.
  */
-export async function enterExecuting(
+export function enterExecuting(
   tx: Tx,
   values: Omit<NewTransaction, "status" | "approval" | "createdAt" | "updatedAt">,
-  opts: { quote?: typeof quotes.$inferSelect; now: Date },
-): Promise<{ row: TransactionRow; written: Promise<unknown> }> {
+  opts: { before?: WithSubquery[]; now: Date },
+): { row: TransactionRow; written: Promise<unknown> } {
   const rule: EntryRule = ENTRIES.EXECUTE;
   assertTransactionAmounts(values);
   const row: TransactionRow = {
@@ -296,70 +275,11 @@ export async function enterExecuting(
     createdAt: opts.now,
     updatedAt: opts.now,
   };
-  // Built once per shape (with or without its quote), bound per call: building it per call took ≈ 4.5 % of a
-  // payment's CPU (bench/README.md "Session 9").
-  const insert = await executingInsert(!!opts.quote)(tx);
-  const params = opts.quote
-    ? { ...bind(transactions, "t_", row), ...bind(quotes, "q_", opts.quote) }
-    : bind(transactions, "t_", row);
-  const written = insert.execute(params); // started by this call, before its first await
+  const before = opts.before ?? [];
+  // `.execute()`: started by this call, ahead of the execution's statements.
+  const written = (before.length ? tx.with(...before) : tx).insert(transactions).values(row).execute();
   written.catch(() => {}); // answered through the caller's await (or the statements after it fail with it)
   return { row, written };
-}
-
-const executingInserts = new Map<
-  boolean,
-  (tx: Tx) => Promise<{ execute: (v: Record<string, unknown>) => Promise<unknown> }>
->();
-
-/** enterExecuting's insert, built once on placeholders named after the columns (`t_…` the transaction's, `q_…` the quote's). */
-function executingInsert(withQuote: boolean) {
-  let statement = executingInserts.get(withQuote);
-  if (!statement) {
-    statement = preparedInTransaction((db) => {
-      const transactionInsert = withQuote
-        ? db.with(db.$with("quote_insert", {}).as(db.insert(quotes).values(placeholders(quotes, "q_")).getSQL()))
-        : db;
-      return transactionInsert
-        .insert(transactions)
-        .values(placeholders(transactions, "t_"))
-        .prepare(`enter_executing_${withQuote ? "with_quote" : "alone"}`);
-    });
-    executingInserts.set(withQuote, statement);
-  }
-  return statement;
-}
-
-type RowTable = typeof quotes | typeof transactions;
-const columnsOf = new Map<RowTable, [string, Column][]>();
-const columnEntries = (table: RowTable) => {
-  let columns = columnsOf.get(table);
-  if (!columns) {
-    columns = Object.entries(getTableColumns(table));
-    columnsOf.set(table, columns);
-  }
-  return columns;
-};
-
-/**
- * A whole row of `table` as placeholders, `prefix` + the column's key, for a statement built once. Raw placeholders, not
- * bound to their columns: drizzle would run a column's encoder on a null too when it fills one in (a null timestamp
- * throws, a null jsonb becomes JSON null), so bind() encodes the values itself, as the query builder does.
- */
-function placeholders<T extends RowTable>(table: T, prefix: string): T["$inferInsert"] {
-  const row = columnEntries(table).map(([c]) => [c, sql`${sql.placeholder(prefix + c)}`]);
-  return Object.fromEntries(row) as unknown as T["$inferInsert"];
-}
-
-/** The values of placeholders(table, prefix) for `row`: every column, encoded for the driver (an absent one null). */
-function bind(table: RowTable, prefix: string, row: object): Record<string, unknown> {
-  const values = row as Record<string, unknown>;
-  return Object.fromEntries(
-    columnEntries(table).map(([c, column]) => {
-      const v = values[c];
-      return [prefix + c, v === undefined || v === null ? null : column.mapToDriverValue(v)];
-    }),
-  );
 }
 
 /**
