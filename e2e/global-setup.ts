@@ -69,30 +69,21 @@ export default async function globalSetup() {
     oidc: { issuers: [{ issuer, audiences: ["wallet-integrator"] }] },
     subjectToCounterpartyRules: true,
   };
-  const sandbox = await createPlatform({
-    name: "E2E sandbox",
-    environment: "SANDBOX",
-    origins: [sandboxOrigin],
-    rpId: "localhost",
-    settings: { ...oidcSettings, skipVerificationPaperwork: true },
-  });
+  /** A platform of this world: `origin` is its integrator's, every one trusts the loopback OpenID provider. */
+  const platform = (name: string, environment: "SANDBOX" | "PRODUCTION", origin: string) =>
+    createPlatform({
+      name,
+      environment,
+      origins: [origin],
+      rpId: "localhost",
+      settings: environment === "SANDBOX" ? { ...oidcSettings, skipVerificationPaperwork: true } : oidcSettings,
+    });
+  const sandbox = await platform("E2E sandbox", "SANDBOX", sandboxOrigin);
   // The specs that change a platform-wide setting (the webhook endpoint, the session lifetime) run in their own
   // Playwright project, one at a time, on a sandbox platform and integrator of their own (playwright.config.ts):
   // the other specs run side by side on the first sandbox platform and never see those settings change.
-  const platformWide = await createPlatform({
-    name: "E2E sandbox (platform-wide settings)",
-    environment: "SANDBOX",
-    origins: [platformWideOrigin],
-    rpId: "localhost",
-    settings: { ...oidcSettings, skipVerificationPaperwork: true },
-  });
-  const production = await createPlatform({
-    name: "E2E production",
-    environment: "PRODUCTION",
-    origins: [productionOrigin],
-    rpId: "localhost",
-    settings: oidcSettings,
-  });
+  const platformWide = await platform("E2E sandbox (platform-wide settings)", "SANDBOX", platformWideOrigin);
+  const production = await platform("E2E production", "PRODUCTION", productionOrigin);
   await closeDb();
 
   const common = {
@@ -106,37 +97,22 @@ export default async function globalSetup() {
     INTEGRATOR_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
   };
   const servers: RunningServer[] = [];
+  /** One integrator: a `next start` acting for `p` at `port`, its wallet settling after `settleMs`. */
+  const integrator = (p: { clientId: string; clientSecret: string }, port: number, settleMs: number) =>
+    startServer(
+      {
+        ...common,
+        PUBLIC_URL: `http://localhost:${port}`,
+        INTEGRATOR_CLIENT_ID: p.clientId,
+        INTEGRATOR_CLIENT_SECRET: p.clientSecret,
+        WALLET_SETTLE_DELAY_MS: String(settleMs),
+      },
+      { port },
+    );
   const started = await Promise.allSettled([
-    startServer(
-      {
-        ...common,
-        PUBLIC_URL: sandboxOrigin,
-        INTEGRATOR_CLIENT_ID: sandbox.clientId,
-        INTEGRATOR_CLIENT_SECRET: sandbox.clientSecret,
-        WALLET_SETTLE_DELAY_MS: "0",
-      },
-      { port: sandboxPort },
-    ),
-    startServer(
-      {
-        ...common,
-        PUBLIC_URL: productionOrigin,
-        INTEGRATOR_CLIENT_ID: production.clientId,
-        INTEGRATOR_CLIENT_SECRET: production.clientSecret,
-        WALLET_SETTLE_DELAY_MS: String(SETTLE_DELAY_MS),
-      },
-      { port: productionPort },
-    ),
-    startServer(
-      {
-        ...common,
-        PUBLIC_URL: platformWideOrigin,
-        INTEGRATOR_CLIENT_ID: platformWide.clientId,
-        INTEGRATOR_CLIENT_SECRET: platformWide.clientSecret,
-        WALLET_SETTLE_DELAY_MS: "0",
-      },
-      { port: platformWidePort },
-    ),
+    integrator(sandbox, sandboxPort, 0),
+    integrator(production, productionPort, SETTLE_DELAY_MS),
+    integrator(platformWide, platformWidePort, 0),
   ]);
   for (const s of started) if (s.status === "fulfilled") servers.push(s.value);
   const failed = started.find((s) => s.status === "rejected");

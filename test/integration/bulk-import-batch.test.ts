@@ -108,4 +108,25 @@ describe("bulk import batch", () => {
     );
     expect(errors.map((e) => e.code)).toEqual(["CONFLICT", "CONFLICT", "CONFLICT"]);
   });
+
+  it("a batch whose multi-row insert fails as a whole (an UMA address already taken) goes on one row at a time", async () => {
+    const first = await job("uma", 1);
+    expect(await processBulkImportBatch(200)).toBe(1);
+    expect(await outcome(first)).toMatchObject({ successful: 1 });
+    // Row 3 asks for the address the first job's customer holds; the other rows are new.
+    const second = await job("uma2", 5);
+    const db = await getDb();
+    await execRows(
+      db,
+      sql`update bulk_import_rows set record = record || '{"umaAddress": "$uma0@uma.example.com"}'::jsonb where job_id = ${second} and row_number = 3`,
+    );
+    expect(await processBulkImportBatch(200)).toBe(5);
+    expect(await outcome(second)).toEqual({ status: "COMPLETED", successful: 4, failed: 1, customers: 4 });
+    const [failed] = await execRows<{ row_number: number; code: string; field: string }>(
+      db,
+      sql`select row_number, error->>'code' as code, error->'details'->>'field' as field from bulk_import_rows
+          where job_id = ${second} and state = 'FAILED'`,
+    );
+    expect(failed).toEqual({ row_number: 3, code: "CONFLICT", field: "umaAddress" });
+  });
 });
