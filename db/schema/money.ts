@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  date,
   index,
   integer,
   jsonb,
@@ -159,6 +160,25 @@ export const transactions = pgTable(
       .on(t.platformId, t.kind, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
   ],
+);
+
+/**
+ * What each customer sent per UTC day (`day` = the UTC date of the transactions' `created_at`): the sum of
+ * `usd_value_cents` of its OUTGOING, non-FUNDING, COMPLETED transactions, so that the daily-volume check
+ * (lib/money/limits.ts sentTodayUsdCents) reads one row instead of summing the day's transactions. Kept by the
+ * trigger `transactions_daily_volume_*` (migration 0025) in the same database transaction as every write to
+ * `transactions`, whoever the writer is; never written by the application.
+ */
+export const customerDailyVolumes = pgTable(
+  "customer_daily_volumes",
+  {
+    customerId: uuid("customer_id")
+      .notNull()
+      .references(() => customers.id),
+    day: date("day", { mode: "string" }).notNull(),
+    usdValueCents: bigint("usd_value_cents", { mode: "bigint" }).notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.day] })],
 );
 
 /**

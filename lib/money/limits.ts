@@ -28,16 +28,47 @@ export function checkTransactionSize(settings: PlatformSettings, usdValueCents: 
 }
 
 /**
- * What the customer has sent today (UTC), counted in the database, excluding `exceptTransactionId`.
- * The caller holds the customer's row lock, so concurrent executions for one customer count in turn.
+ * What the customer has sent today (UTC), excluding `exceptTransactionId`: the sum of `usd_value_cents` of its OUTGOING,
+ * non-FUNDING transactions created today that are PROCESSING or COMPLETED, as summing them would give, read from the
+ * running total instead of the day's transactions: ONE statement reading the customer's row of `customer_daily_volumes`
+ * for today (and any later day, as `created_at >= today` did: a row stamped by an application clock a little ahead
+ * of the database's near midnight) and the excepted row by its primary key alone (its other conditions are tested on
+ * the row, so that no other index of transactions can be chosen), so its cost does not grow with the day's
+ * payments (test/integration/daily-volume.test.ts reads its plan). "Today" is the database's now(), as before.
+ *
+ * The running total counts COMPLETED transactions only (trigger in db/migrations/0025_customer_daily_volumes.sql).
+ * A PROCESSING row is never committed on its own (transitions.ts: the execution that follows in the same database
+ * transaction ends it COMPLETED, PENDING or FAILED, or the whole transaction rolls back), so no other transaction's
+ * PROCESSING row is visible here and the executing one is excluded: the sum over PROCESSING and COMPLETED and the
+ * total agree. The excepted row is subtracted when it counts in the total (COMPLETED, created today or later); the
+ * engine's own row is PROCESSING, so for it that term is 0.
+ *
+ * Lock order: the volume row is written (locked) only when a transaction of the customer becomes COMPLETED (or by
+ * direct SQL), and the only writer of COMPLETED is the end of an execution (transitions.ts finishing/COMPLETE), which
+ * runs after execute-transaction.ts has locked the customer's row (FOR NO KEY UPDATE) and its internal accounts: the
+ * order is always customer → accounts → volume row, so no path can deadlock on it, and since every writer of a
+ * customer's volume row already holds that customer's row lock, nobody ever waits for the volume row itself.
+ * Counting PROCESSING instead would lock the volume row when a payment enters PROCESSING (the insert of
+ * transitions.ts enterExecuting/enter, or APPROVE/AUTHORIZE), before the customer's lock, and POST /sandbox/send
+ * takes the other order in one transaction (its FUNDING credit executes and locks the customer, then the quote's
+ * transaction enters PROCESSING): with a concurrent payment of that customer holding the volume row and waiting
+ * for the customer, a deadlock.
+ *
+ * The caller holds the customer's row lock, so concurrent executions for one customer count in turn; this statement
+ * starts after the lock statement, so its READ COMMITTED snapshot includes the total of the payment that held the
+ * lock before (execute-transaction.ts).
  */
 export async function sentTodayUsdCents(tx: Tx, customerId: string, exceptTransactionId: string): Promise<bigint> {
   const [row] = await execRows<{ total: string | null }>(
     tx,
-    sql`select coalesce(sum(usd_value_cents), 0)::text as total from transactions
-        where customer_id = ${customerId} and direction = 'OUTGOING' and kind <> 'FUNDING'
-          and status in ('PROCESSING', 'COMPLETED') and id <> ${exceptTransactionId}
-          and created_at >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'`,
+    sql`select (coalesce((select sum(v.usd_value_cents) from customer_daily_volumes v
+                          where v.customer_id = ${customerId} and v.day >= (now() at time zone 'utc')::date), 0)
+              - coalesce((select case when t.customer_id = ${customerId} and t.direction = 'OUTGOING'
+                                           and t.kind <> 'FUNDING' and t.status = 'COMPLETED'
+                                           and (t.created_at at time zone 'utc')::date >= (now() at time zone 'utc')::date
+                                      then t.usd_value_cents else 0 end
+                          from transactions t where t.id = ${exceptTransactionId}), 0)
+               )::text as total`,
   );
   return BigInt(row?.total ?? "0");
 }

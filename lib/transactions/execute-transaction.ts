@@ -63,11 +63,13 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   //    /customers/{id}) without conflicting with the KEY SHARE locks that inserting rows referencing the customer takes
   //    (FOR UPDATE would deadlock with them). The same statement reads the platformCustomerId the event's view shows,
   //    and locks the internal accounts (customer first, then the accounts in id order, as every execution does).
-  // 2. The day's volume: a statement of its own after the lock, never folded into it. Under READ COMMITTED each
-  //    statement takes its snapshot when it starts, and PostgreSQL starts it only once the lock statement before it
-  //    has finished, so this sum counts a concurrent payment of this customer that committed while we waited for the
-  //    lock; read in the locking statement (whose snapshot predates the wait), it would be missed. Pipelined, it
-  //    still starts after the lock: what it saves is the round trip, not the order.
+  // 2. The day's volume (the customer's running total for today, one row: lib/money/limits.ts): a statement of its
+  //    own after the lock, never folded into it. Under READ COMMITTED each statement takes its snapshot when it
+  //    starts, and PostgreSQL starts it only once the lock statement before it has finished, so this read counts a
+  //    concurrent payment of this customer that committed while we waited for the lock; read in the locking statement
+  //    (whose snapshot predates the wait), it would be missed. Pipelined, it still starts after the lock: what it
+  //    saves is the round trip, not the order. The total is written by the COMPLETE below (a trigger on
+  //    transactions), under this customer lock: lock order customer → accounts → volume row on every path.
   // 3. The external destination, for the payout rail's answer (it needs no lock).
   const lockRead = row.customerId ? lockCustomerAndAccounts(tx, row.customerId, ids) : undefined;
   const volumeRead = countsVolume ? sentTodayUsdCents(tx, defined(row.customerId, "a customer"), row.id) : undefined;

@@ -26,7 +26,8 @@ import { toTransaction, transactionView, type TransactionOwner, type Transaction
  * a transition named in LOST hear why (the current status), the others get null. Each committed status change
  * writes exactly one transaction event (`<OUTGOING|INCOMING>_PAYMENT.<status>`) through lib/webhooks/emit-event.ts,
  * in the same database transaction. PROCESSING is never committed on its own (an execution follows in the same
- * database transaction and ends in COMPLETED, PENDING or FAILED), so it writes no event.
+ * database transaction and ends in COMPLETED, PENDING or FAILED), so it writes no event; the daily volume's running
+ * total relies on it too (it counts COMPLETED only: lib/money/limits.ts sentTodayUsdCents).
  */
 
 type Status = TransactionRow["status"];
