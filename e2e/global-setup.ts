@@ -95,6 +95,9 @@ export default async function globalSetup() {
     INTEGRATOR_OIDC_ISSUER: issuer,
     INTEGRATOR_OIDC_CLIENT_ID: "wallet-integrator",
     INTEGRATOR_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
+    // A second email code for the same credential after 1 s instead of 30 s (export, remote revoke, re-unlock): the
+    // journeys do not wait on the re-send limit's timer (README "Configuration").
+    EMAIL_OTP_RESEND_SECONDS: "1",
   };
   const servers: RunningServer[] = [];
   /** One integrator: a `next start` acting for `p` at `port`, its wallet settling after `settleMs`. */

@@ -104,6 +104,12 @@ const envSchema = z
     WEBHOOK_DNS_SERVERS: z.string().optional(),
     /** Source of exchange rates: `sandbox` (the fixed table in lib/exchange-rates/sandbox-rate-source.ts). */
     EXCHANGE_RATE_SOURCE: z.enum(["sandbox"]).default("sandbox"),
+    /**
+     * The EMAIL_OTP challenge's re-send interval in seconds (protocol.md "Rate limit defaults": one per 30 s per
+     * credential; also the SMS codes of contact verification and SCA). An operator's setting, not a platform's: test
+     * deployments shorten it so that no browser test waits on it (e2e/global-setup.ts). The hourly cap stays 10.
+     */
+    EMAIL_OTP_RESEND_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     /** How long a fetched exchange rate is reused (cached in the database), in ms (spec Limits: about 5 minutes). */
     EXCHANGE_RATE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(300_000),
     /** Largest single transaction, in USD cents equivalent (platform config `limits` may set its own). */

@@ -3,6 +3,7 @@ import { getDb } from "@/db/client";
 import { rateLimitEvents } from "@/db/schema";
 import { rateLimited } from "@/lib/api-core/errors";
 import { newUuid } from "@/lib/ids";
+import { env } from "@/lib/config/env";
 
 export interface RateRule {
   limit: number;
@@ -43,12 +44,14 @@ export async function consumeRateLimit(key: string, rules: RateRule[], what: str
   });
 }
 
-/** Defaults of protocol.md "Rate limit defaults". */
+/** Defaults of protocol.md "Rate limit defaults" (the EMAIL_OTP re-send interval: EMAIL_OTP_RESEND_SECONDS). */
 export const RATE_LIMITS = {
-  emailOtpChallenge: [
-    { limit: 1, windowSeconds: 30 },
-    { limit: 10, windowSeconds: 3600 },
-  ],
+  get emailOtpChallenge(): RateRule[] {
+    return [
+      { limit: 1, windowSeconds: env().EMAIL_OTP_RESEND_SECONDS },
+      { limit: 10, windowSeconds: 3600 },
+    ];
+  },
   passkeyChallenge: [{ limit: 10, windowSeconds: 60 }],
   verify: [{ limit: 10, windowSeconds: 60 }],
   deviceCodeRedeem: [{ limit: 10, windowSeconds: 60 }],
