@@ -97,6 +97,9 @@ export async function startServer(
     if (proc.exitCode !== null) throw new Error(`next start exited (${proc.exitCode}):\n${out}`);
     try {
       const r = await fetch(`${url}/api/health`);
+      // Read to the end: an answer left unread keeps its connection busy, and the server's graceful stop then waits
+      // until the client drops it (about 3 s, undici's keep-alive) before it exits.
+      await r.arrayBuffer();
       if (r.ok) break;
     } catch {}
     if (Date.now() > deadline) {
