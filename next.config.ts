@@ -7,6 +7,9 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {
+    // A build on a clean clone (CI) is made once and never rebuilt: writing Turbopack's build cache there took about
+    // 12 s of the build's 66 s and served nothing. Elsewhere the cache speeds up the next build.
+    ...(process.env.CI ? { turbopackFileSystemCacheForBuild: false } : {}),
     // Next.js answers any request carrying `RSC: 1` without its cache-busting `_rsc` hash with a 307,
     // API routes included, and a proxy cannot remove that header. The API must answer as usual; the
     // pages this check protects are dynamic and sent with `Cache-Control: no-store` and `Vary: RSC`.
