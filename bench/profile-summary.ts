@@ -81,8 +81,26 @@ export function summarize(profile: Profile, requests?: number): string {
   for (const [g, us] of [...groups].sort((a, b) => b[1] - a[1])) lines.push(`  ${fmt(us)}  ${g}`);
   lines.push("  costliest functions (self time):");
   for (const [f, us] of [...fns].sort((a, b) => b[1] - a[1]).slice(0, 25)) lines.push(`  ${fmt(us)}  ${f}`);
+  // Each sample charged to the innermost function of ours on its stack: what our code costs with the library code it
+  // calls synchronously (drizzle building a statement, zod, the driver's write). Names need an unminified build
+  // (BENCH_UNMINIFIED=1); work resumed after an await is charged to its continuation only.
+  const byOwn = new Map<string, number>();
+  for (const [id, us] of self) {
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
+      const n = byId.get(cur);
+      if (!n || !OURS.test(n.callFrame.url)) continue;
+      const key = `${n.callFrame.functionName || "(anonymous)"}  ${n.callFrame.url.replace(/^.*\/chunks\//, "")}:${n.callFrame.lineNumber + 1}`;
+      byOwn.set(key, (byOwn.get(key) ?? 0) + us);
+      break;
+    }
+  }
+  lines.push("  our own functions, with what they call synchronously:");
+  for (const [f, us] of [...byOwn].sort((a, b) => b[1] - a[1]).slice(0, 15)) lines.push(`  ${fmt(us)}  ${f}`);
   return lines.join("\n");
 }
+
+/** Our code: app/, lib/, db/ unbundled, or a server chunk Next named after them. */
+const OURS = /^(?!.*node_modules\/).*(\/(app|lib|db)\/|\/chunks\/(\[root-of-the-server\]__)?(app|lib|db)_)/;
 
 if (process.argv[1]?.endsWith("profile-summary.ts")) {
   const [file, requests] = process.argv.slice(2);

@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import { getDb, type Db, type Tx } from "./client";
 
 /**
@@ -18,19 +19,59 @@ export function preparedQuery<T>(build: (db: Db) => T): () => Promise<T> {
 }
 
 /**
- * A statement built once per database handle that runs inside a transaction. drizzle binds a prepared statement to the
- * client it was built on, and a transaction runs on a connection of its own, so building it inside the transaction
- * means building it on every call (≈ 0.2–0.4 ms of query building for an UPDATE … RETURNING: bench/README.md "Signed
- * retry"). Here it is built once on the pool and handed over to the transaction's client: the same SQL text,
- * placeholders and result mapping, run on the transaction's connection. Usage: `const q = preparedInTransaction((db) =>
- * db.update(…)….prepare("name"))` then `(await q(tx)).execute({…})`.
+ * A statement built once that runs inside a transaction. drizzle binds a prepared statement to the client it was built
+ * on, and a transaction runs on a connection of its own, so building it inside the transaction means building it on
+ * every call (≈ 0.2–0.4 ms of query building for an UPDATE … RETURNING: bench/README.md "Signed retry"). Here it is
+ * built once per driver (on the first transaction that asks for it) and handed over to each transaction's client: the
+ * same SQL text, placeholders and result mapping, run on the transaction's connection. Synchronous, so that a caller
+ * can start it in the call that asks for it (a pipelined transaction writes its statements in the order they start:
+ * db/transaction-client.ts). Usage: `const q = preparedInTransaction((db) => db.update(…)….prepare("name"))` then
+ * `q(tx).execute({…})`.
  */
-export function preparedInTransaction<T extends object>(build: (db: Db) => T): (tx: Tx) => Promise<T> {
-  const once = preparedQuery(build);
-  return async (tx) => {
-    const q = await once();
+export function preparedInTransaction<T extends object>(build: (db: Db) => T): (tx: Tx) => T {
+  // Keyed by the session's class (one per driver): a statement built on one driver's session runs on its clients only.
+  const cache = new WeakMap<object, T>();
+  return (tx) => {
     // Both drivers' prepared queries run on their `client`, and their sessions keep the transaction's.
-    const client = (tx as unknown as { session: { client: unknown } }).session.client;
-    return Object.assign(Object.create(Object.getPrototypeOf(q) as object) as T, q, { client });
+    const session = (tx as unknown as { session: { client: unknown } }).session;
+    const kind = Object.getPrototypeOf(session) as object;
+    let q = cache.get(kind);
+    if (!q) {
+      q = build(tx as unknown as Db);
+      cache.set(kind, q);
+    }
+    return Object.assign(Object.create(Object.getPrototypeOf(q) as object) as T, q, { client: session.client });
+  };
+}
+
+/**
+ * A raw statement (`sql` with `sql.placeholder(…)` for its values) built once and run in a transaction, as
+ * preparedInTransaction's: `tx.execute(sql)` turns the template into its text on every call. `execute(values)` starts
+ * it in the call and answers its rows whatever the driver (postgres.js: an array; PGlite: `{ rows }`).
+ */
+export function preparedSqlInTransaction<T>(
+  name: string,
+  build: () => SQL,
+): (tx: Tx) => { execute: (values: Record<string, unknown>) => Promise<T[]> } {
+  const statement = preparedInTransaction((db) => {
+    const d = db as unknown as {
+      dialect: { sqlToQuery: (s: SQL) => unknown };
+      session: {
+        prepareQuery: (
+          q: unknown,
+          fields: undefined,
+          name: string,
+          arrayMode: boolean,
+        ) => { execute: (v: Record<string, unknown>) => Promise<unknown> };
+      };
+    };
+    return d.session.prepareQuery(d.dialect.sqlToQuery(build()), undefined, name, false);
+  });
+  return (tx) => {
+    const q = statement(tx);
+    return {
+      execute: (values) =>
+        q.execute(values).then((r) => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[]),
+    };
   };
 }

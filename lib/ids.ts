@@ -32,9 +32,31 @@ export type IdType =
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A uuidv7, monotonic within this process as the `uuid` package makes them (the same sequence rule), its random bits
+ * taken from a pool filled 4 KiB at a time: the package asks the CSPRNG for 16 bytes per id, a synchronous crypto job
+ * each time (≈ 0.1 ms of a payment's 5–6 ids: bench/README.md "Session 11: a payment's CPU").
+ */
 export function newUuid(): string {
-  return uuidv7();
+  if (poolAt + 16 > pool.length) {
+    crypto.getRandomValues(pool);
+    poolAt = 0;
+  }
+  const random = pool.subarray(poolAt, poolAt + 16);
+  poolAt += 16;
+  const now = Date.now();
+  if (now > v7State.msecs) {
+    v7State.seq = ((random[6] & 0x7f) << 24) | (random[7] << 16) | (random[8] << 8) | random[9];
+    v7State.msecs = now;
+  } else {
+    v7State.seq = (v7State.seq + 1) | 0;
+    if (v7State.seq === 0) v7State.msecs++;
+  }
+  return uuidv7({ random, msecs: v7State.msecs, seq: v7State.seq });
 }
+const pool = new Uint8Array(4096);
+let poolAt = pool.length;
+const v7State = { msecs: Number.NEGATIVE_INFINITY, seq: 0 };
 
 export function formatId(type: IdType, uuid: string): string {
   return `${type}:${uuid}`;

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { execRows, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
+import { preparedInTransaction } from "@/db/prepared";
 import { internalAccounts, ledgerEntries } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
@@ -52,43 +53,117 @@ export async function postLedger(
       throw new Error(`ledger: posting for ${input.transactionId} does not balance in ${currency} (sum ${sum})`);
   }
   if (postings.length === 0) return;
-  const insertEntries = tx.insert(ledgerEntries).values(
-    postings.map((p) => ({
-      id: newUuid(),
-      platformId: input.platformId,
-      transactionId: input.transactionId,
-      account: p.account,
-      currency: p.currency,
-      amount: p.amount,
-      memo: p.memo,
-    })),
-  );
-  const moves = internalMoves(postings);
-  if (moves.size === 0) {
-    await insertEntries.execute(); // started by this call: a caller may pipeline it (execute-transaction.ts)
-    return;
-  }
-  // One round trip for the entries and every balance they move (held row locks are the hot account's bottleneck):
-  // the entries insert in a data-modifying CTE, the balances move in one UPDATE … FROM (VALUES …). The join on
-  // the currency as well as the id is the per-account currency check: an account in another currency is not
-  // updated, so it is missing from RETURNING and refused below, which rolls the whole posting back.
-  const values = sql.join(
-    [...moves.values()]
-      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .map((m) => sql`(${m.id}::uuid, ${m.currency}::text, ${m.delta.toString()}::bigint)`),
-    sql`, `,
-  );
-  const rows = await execRows<{ id: string; currency: string; balance: string }>(
-    tx,
-    sql`with entries as (${insertEntries.getSQL()})
-        update ${internalAccounts} set balance = ${internalAccounts.balance} + v.delta, updated_at = ${new Date().toISOString()}::timestamptz
-        from (values ${values}) as v(id, currency, delta)
-        where ${internalAccounts.id} = v.id and ${internalAccounts.currency} = v.currency
-        returning ${internalAccounts.id} as id, v.currency as currency, ${internalAccounts.balance}::text as balance`,
-  );
+  const moves = [...internalMoves(postings).values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const params: Record<string, unknown> = { now: new Date() };
+  postings.forEach((p, i) => {
+    const n = placeholderNames(i);
+    params[n.entryId] = newUuid();
+    params[n.entryPlatformId] = input.platformId;
+    params[n.entryTransactionId] = input.transactionId;
+    params[n.entryAccount] = p.account;
+    params[n.entryCurrency] = p.currency;
+    params[n.entryAmount] = p.amount;
+    params[n.entryMemo] = p.memo;
+  });
+  moves.forEach((m, i) => {
+    const n = placeholderNames(i);
+    params[n.moveId] = m.id;
+    params[n.moveCurrency] = m.currency;
+    params[n.moveDelta] = m.delta.toString();
+  });
+  // Built once per shape (entries, balances moved), bound per call: building it per call took ≈ 0.5 ms of a payment's
+  // CPU (bench/README.md "Session 11: a payment's CPU"). Started by this call, before its first await: a caller may
+  // pipeline it (execute-transaction.ts).
+  const rows = await postingStatement(postings.length, moves.length)(tx).execute(params);
+  if (moves.length === 0) return;
   const balances = new Map(rows.map((r) => [`${r.id}\u0000${r.currency}`, BigInt(r.balance)]));
   // Thrown inside the caller's transaction: the posting and everything with it roll back.
-  for (const m of moves.values()) checkResultingBalance(m, balances.get(`${m.id}\u0000${m.currency}`));
+  for (const m of moves) checkResultingBalance(m, balances.get(`${m.id}\u0000${m.currency}`));
+}
+
+/** The placeholder names of the i-th entry and the i-th balance moved, made once. */
+const names: ReturnType<typeof makeNames>[] = [];
+const makeNames = (i: number) => ({
+  entryId: `e${i}Id`,
+  entryPlatformId: `e${i}PlatformId`,
+  entryTransactionId: `e${i}TransactionId`,
+  entryAccount: `e${i}Account`,
+  entryCurrency: `e${i}Currency`,
+  entryAmount: `e${i}Amount`,
+  entryMemo: `e${i}Memo`,
+  moveId: `m${i}Id`,
+  moveCurrency: `m${i}Currency`,
+  moveDelta: `m${i}Delta`,
+});
+function placeholderNames(i: number) {
+  names[i] ??= makeNames(i);
+  return names[i];
+}
+
+type PostingStatement = {
+  execute: (v: Record<string, unknown>) => Promise<{ id: string; currency: string; balance: string }[]>;
+};
+const postingStatements = new Map<string, (tx: Tx) => PostingStatement>();
+
+/**
+ * postLedger's statement for `entries` entries moving `moves` internal balances, built once on placeholders. The
+ * shapes are the code's posting builders' (a payment's 2 to 5 entries, a card leg's, a refund's), as bounded as the
+ * statements postgres.js keeps prepared per connection (db/transaction-client.ts).
+ *
+ * One round trip for the entries and every balance they move (held row locks are the hot account's bottleneck): the
+ * entries insert in a data-modifying CTE, the balances move in one UPDATE … FROM (VALUES …). The join on the currency
+ * as well as the id is the per-account currency check: an account in another currency is not updated, so it is
+ * missing from RETURNING and refused by postLedger, which rolls the whole posting back. No balance moved: the insert
+ * alone.
+ */
+function postingStatement(entries: number, moves: number) {
+  const key = `${entries} ${moves}`;
+  let statement = postingStatements.get(key);
+  if (!statement) {
+    statement = preparedInTransaction((db) => {
+      const p = (name: string) => sql.placeholder(name) as unknown as string;
+      const insert = db.insert(ledgerEntries).values(
+        Array.from({ length: entries }, (_, i) => {
+          const n = placeholderNames(i);
+          return {
+            id: p(n.entryId),
+            platformId: p(n.entryPlatformId),
+            transactionId: p(n.entryTransactionId),
+            account: p(n.entryAccount),
+            currency: p(n.entryCurrency),
+            amount: p(n.entryAmount) as unknown as bigint,
+            memo: p(n.entryMemo),
+          };
+        }),
+      );
+      if (moves === 0) return insert.prepare(`post_ledger_${entries}`) as unknown as PostingStatement;
+      const values = sql.join(
+        Array.from(
+          { length: moves },
+          (_, i) =>
+            sql`(${sql.placeholder(placeholderNames(i).moveId)}::uuid, ${sql.placeholder(placeholderNames(i).moveCurrency)}::text, ${sql.placeholder(placeholderNames(i).moveDelta)}::bigint)`,
+        ),
+        sql`, `,
+      );
+      return db
+        .with(db.$with("entries", {}).as(insert.getSQL()))
+        .update(internalAccounts)
+        .set({
+          balance: sql`${internalAccounts.balance} + v.delta`,
+          updatedAt: sql.placeholder("now") as unknown as Date,
+        })
+        .from(sql`(values ${values}) as v(id, currency, delta)`)
+        .where(sql`${internalAccounts.id} = v.id and ${internalAccounts.currency} = v.currency`)
+        .returning({
+          id: internalAccounts.id,
+          currency: sql<string>`v.currency`,
+          balance: sql<string>`${internalAccounts.balance}::text`,
+        })
+        .prepare(`post_ledger_${entries}_${moves}`);
+    });
+    postingStatements.set(key, statement);
+  }
+  return statement;
 }
 
 type Move = { id: string; currency: string; delta: bigint };

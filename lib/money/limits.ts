@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { execRows, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
+import { preparedSqlInTransaction } from "@/db/prepared";
 import { env } from "@/lib/config/env";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformSettings } from "@/lib/api-core/platform-settings";
@@ -59,19 +60,24 @@ export function checkTransactionSize(settings: PlatformSettings, usdValueCents: 
  * lock before (execute-transaction.ts).
  */
 export async function sentTodayUsdCents(tx: Tx, customerId: string, exceptTransactionId: string): Promise<bigint> {
-  const [row] = await execRows<{ total: string | null }>(
-    tx,
+  // Started by this call (the execution pipelines it behind its locks); built once, bound per call.
+  const [row] = await sentToday(tx).execute({ customerId, exceptTransactionId });
+  return BigInt(row?.total ?? "0");
+}
+
+const sentToday = preparedSqlInTransaction<{ total: string | null }>(
+  "sent_today_usd_cents",
+  () =>
     sql`select (coalesce((select sum(v.usd_value_cents) from customer_daily_volumes v
-                          where v.customer_id = ${customerId} and v.day >= (now() at time zone 'utc')::date), 0)
-              - coalesce((select case when t.customer_id = ${customerId} and t.direction = 'OUTGOING'
+                          where v.customer_id = ${sql.placeholder("customerId")}
+                            and v.day >= (now() at time zone 'utc')::date), 0)
+              - coalesce((select case when t.customer_id = ${sql.placeholder("customerId")} and t.direction = 'OUTGOING'
                                            and t.kind <> 'FUNDING' and t.status = 'COMPLETED'
                                            and (t.created_at at time zone 'utc')::date >= (now() at time zone 'utc')::date
                                       then t.usd_value_cents else 0 end
-                          from transactions t where t.id = ${exceptTransactionId}), 0)
+                          from transactions t where t.id = ${sql.placeholder("exceptTransactionId")}), 0)
                )::text as total`,
-  );
-  return BigInt(row?.total ?? "0");
-}
+);
 
 export function dailyVolumeError(limit: bigint, used: bigint, amount: bigint): ApiError {
   const resetsAt = new Date();

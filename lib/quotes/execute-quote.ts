@@ -39,9 +39,11 @@ export async function executeQuoteInTx(
     return holdForSca(tx, platform, q, opts.scaFactor ?? (q.scaFactor as ScaFactor | null));
   }
   // insertQuote: `q` is not in the database yet; it is inserted by the statement that inserts its transaction.
-  const quoteInsert = opts.insertQuote ? [tx.$with("quote_insert", {}).as(tx.insert(quotes).values(q).getSQL())] : [];
   // The insert is not waited for: the execution's locks travel in the same socket write (transitions.ts enterExecuting).
-  const { row, written } = enterExecuting(tx, transactionFromQuote(q), { before: quoteInsert, now: new Date() });
+  const { row, written } = enterExecuting(tx, transactionFromQuote(q), {
+    quote: opts.insertQuote ? q : undefined,
+    now: new Date(),
+  });
   const [, done] = await Promise.all([
     written,
     executeTransaction(tx, row, {

@@ -664,9 +664,7 @@ async function claim<I, C extends Record<string, unknown>>(
   o: { withSessions: boolean },
 ): Promise<(SignedRequestRow & { sessions?: SessionCandidate[] }) | undefined> {
   const values = { id, platformId: r.call.platform.id, publicKey: r.stamp.publicKey };
-  const [row] = o.withSessions
-    ? await (await claimWithSessions(tx)).execute(values)
-    : await (await claimOnly(tx)).execute(values);
+  const [row] = o.withSessions ? await claimWithSessions(tx).execute(values) : await claimOnly(tx).execute(values);
   if (!row) return undefined;
   const { claimedAt, ...locked } = row;
   // The row as `consumeAndStore` will write it, so that the effect sees the request as it commits.
@@ -734,13 +732,13 @@ async function applyAndStore<I, C extends Record<string, unknown>>(
   };
   const stored =
     how === "claimed"
-      ? (await consumeAndStore(tx)).execute({
+      ? consumeAndStore(tx).execute({
           ...answer,
           signer: r.stamp.publicKey,
           signature: r.stamp.signature,
           stampDigest: r.stampDigest,
         })
-      : (await storeResult(tx)).execute(answer);
+      : storeResult(tx).execute(answer);
   if (transactionPipelines()) stored.catch(() => {});
   else await stored;
   return { result, stored };

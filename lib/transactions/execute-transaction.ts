@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { invalidInput } from "@/lib/api-core/validation";
-import { execRows, type Tx } from "@/db/client";
+import type { Tx } from "@/db/client";
+import { preparedSqlInTransaction } from "@/db/prepared";
 import { commitWithLastWrites } from "@/db/transaction-client";
 import { customers, internalAccounts } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
@@ -201,27 +202,45 @@ async function lockCustomerAndAccounts(
         .execute()
     )[0]; // started by this call (the pipelined reads above rely on the order)
   if (ids.length === 0) return [await lockCustomer(), []];
-  const rows = await execRows<{
-    deleted_at: unknown;
-    platform_customer_id: string;
-    id: string;
-    status: LockedAccount["status"];
-    currency: string;
-    balance: string;
-  }>(
-    tx,
-    sql`select c.deleted_at, c.platform_customer_id, a.id, a.status, a.currency, a.balance::text as balance
-        from ${customers} c join ${internalAccounts} a on a.id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        where c.id = ${customerId}
-        order by a.id
-        for no key update of c for update of a`,
-  );
+  const params: Record<string, unknown> = { customerId };
+  ids.forEach((id, i) => {
+    params[`a${i}`] = id;
+  });
+  const rows = await lockStatement(ids.length)(tx).execute(params); // started by this call
   if (rows.length === 0) return [await lockCustomer(), undefined];
   const c = { deletedAt: rows[0].deleted_at, platformCustomerId: rows[0].platform_customer_id };
   return [c, rows.map((r) => ({ id: r.id, status: r.status, currency: r.currency, balance: BigInt(r.balance) }))];
+}
+
+type LockRow = {
+  deleted_at: unknown;
+  platform_customer_id: string;
+  id: string;
+  status: LockedAccount["status"];
+  currency: string;
+  balance: string;
+};
+const lockStatements = new Map<number, ReturnType<typeof preparedSqlInTransaction<LockRow>>>();
+
+/** lockCustomerAndAccounts' statement for `accounts` internal accounts, built once (placeholders customerId, a0, a1 …). */
+function lockStatement(accounts: number) {
+  let statement = lockStatements.get(accounts);
+  if (!statement) {
+    statement = preparedSqlInTransaction<LockRow>(
+      `lock_customer_and_${accounts}_accounts`,
+      () =>
+        sql`select c.deleted_at, c.platform_customer_id, a.id, a.status, a.currency, a.balance::text as balance
+            from ${customers} c join ${internalAccounts} a on a.id in (${sql.join(
+              Array.from({ length: accounts }, (_, i) => sql`${sql.placeholder(`a${i}`)}::uuid`),
+              sql`, `,
+            )})
+            where c.id = ${sql.placeholder("customerId")}
+            order by a.id
+            for no key update of c for update of a`,
+    );
+    lockStatements.set(accounts, statement);
+  }
+  return statement;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { preparedInTransaction } from "@/db/prepared";
 import type { Tx } from "@/db/client";
 import { externalAccounts, platforms } from "@/db/schema";
 import { identifierOf } from "@/lib/external-accounts/account-rules";
@@ -51,12 +52,8 @@ export async function payoutOutcome(
   tx: Tx,
   input: { platformId: string; externalAccountId: string; sandbox: boolean },
 ): Promise<PayoutOutcome> {
-  // `.execute()`: started by this call, so that an execution can pipeline it (lib/transactions/execute-transaction.ts).
-  const [acct] = await tx
-    .select()
-    .from(externalAccounts)
-    .where(eq(externalAccounts.id, input.externalAccountId))
-    .execute();
+  // Started by this call, so that an execution can pipeline it (lib/transactions/execute-transaction.ts).
+  const [acct] = await payoutAccount(tx).execute({ id: input.externalAccountId });
   if (!acct) return { ok: false, reason: "ACCOUNT_INVALID", stage: "BEFORE_DEBIT" };
   if (acct.status === "INACTIVE") return { ok: false, reason: "ACCOUNT_CANNOT_RECEIVE", stage: "BEFORE_DEBIT" };
   const network = WALLET_NETWORKS[acct.accountType];
@@ -64,6 +61,22 @@ export async function payoutOutcome(
   const outcome = sandboxPayout(externalIdentifier(acct.accountType, acct.accountInfo));
   return outcome.ok && network ? { ok: true, network } : outcome;
 }
+
+/**
+ * What the payout rail reads of its destination, built once (built per call as a `select *` it took ≈ 0.5 ms of a
+ * payout's CPU).
+ */
+const payoutAccount = preparedInTransaction((db) =>
+  db
+    .select({
+      status: externalAccounts.status,
+      accountType: externalAccounts.accountType,
+      accountInfo: externalAccounts.accountInfo,
+    })
+    .from(externalAccounts)
+    .where(eq(externalAccounts.id, sql.placeholder("id")))
+    .prepare("payout_account"),
+);
 
 /**
  * An UMA payment to another VASP's receiver: what its VASP answers (the counterparty seam of lib/uma; sandbox:

@@ -6,7 +6,10 @@
  * volume (and the external destination) in one; the ledger posting, the final status with its event, and COMMIT in
  * the other (lib/transactions/execute-transaction.ts). Before issue 30: 9 internal → internal, 10 internal → external.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { closeDb, execRows, getDb } from "@/db/client";
+import { parseId } from "@/lib/ids";
 import { call, newPlatform, startPeerServer, type TestPlatform } from "../support/api";
 import { type CountingProxy, startCountingProxy } from "../support/counting-proxy";
 import { balance, fund, moneyCustomer, quoteBody, usdExternal } from "../support/money";
@@ -35,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await peer?.stop();
   await proxy?.close();
+  await closeDb();
 });
 
 /** Round trips of one request to the peer (after the request, the server's pool is idle: nothing else runs there). */
@@ -42,6 +46,19 @@ async function roundTrips(body: unknown): Promise<{ trips: number; status: numbe
   const before = proxy.flights();
   const r = await call("POST", "/quotes", { auth: p.auth, body, origin: peer.url });
   return { trips: proxy.flights() - before, status: r.status, quoteStatus: r.body.status };
+}
+
+/** Two new customers, the first funded with `funds`, and a payment of `amount` from the first to the second (the peer). */
+async function newCustomersPay(funds: number, amount: number) {
+  const a = await moneyCustomer(p, ["USD"]);
+  const b = await moneyCustomer(p, ["USD"]);
+  await fund(p, a.accounts.USD, funds);
+  const r = await call("POST", "/quotes", {
+    auth: p.auth,
+    origin: peer.url,
+    body: quoteBody(a.accounts.USD, b.accounts.USD, amount, { immediatelyExecute: true }),
+  });
+  return { a, b, r };
 }
 
 describe("a payment's round trips", () => {
@@ -75,14 +92,7 @@ describe("a payment's round trips", () => {
   });
 
   it("a refused payment (insufficient funds) leaves nothing behind", async () => {
-    const a = await moneyCustomer(p, ["USD"]);
-    const b = await moneyCustomer(p, ["USD"]);
-    await fund(p, a.accounts.USD, 1_000);
-    const r = await call("POST", "/quotes", {
-      auth: p.auth,
-      origin: peer.url,
-      body: quoteBody(a.accounts.USD, b.accounts.USD, 5_000, { immediatelyExecute: true }),
-    });
+    const { a, r } = await newCustomersPay(1_000, 5_000);
     expect(r.status).toBe(400);
     expect(r.body.code).toBe("INSUFFICIENT_FUNDS");
     const quotes = await call("GET", `/quotes?customerId=${encodeURIComponent(a.customer.id)}`, { auth: p.auth });
@@ -108,5 +118,40 @@ describe("a payment's round trips", () => {
     expect(await balance(p, b.accounts.USD)).toBe(Number.MAX_SAFE_INTEGER - 50);
     const quotes = await call("GET", `/quotes?customerId=${encodeURIComponent(a.customer.id)}`, { auth: p.auth });
     expect(quotes.body.data ?? []).toEqual([]);
+  });
+
+  it("the rows written by the statements built once are the query builder's: SQL nulls, timestamps, the posting", async () => {
+    // The quote and transaction insert (transitions.ts enterExecuting) and the posting (lib/ledger/post-ledger.ts) are
+    // built once on placeholders and bound per call: an absent value is SQL NULL (not JSON null), a date a timestamp.
+    const { a, b, r } = await newCustomersPay(1_000, 300);
+    expect([r.status, r.body.status]).toEqual([201, "COMPLETED"]);
+    process.env.DATABASE_URL = inject("databaseUrl");
+    const db = await getDb();
+    const quoteId = parseId("Quote", r.body.id);
+    const [row] = await execRows<Record<string, unknown>>(
+      db,
+      sql`select q.sender_customer_info is null as info_null, q.sca_challenge is null as challenge_null,
+            q.status as quote_status, q.expires_at > q.created_at as expires_later,
+            t.status, t.settled_at is not null as settled, t.receipt_delivery_confirmed_at is null as receipt_null,
+            t.pending_reason is null as pending_null, t.sending_amount::text as sending,
+            (select count(*)::int from ledger_entries e where e.transaction_id = t.id) as entries,
+            (select sum(e.amount)::text from ledger_entries e where e.transaction_id = t.id) as entries_sum
+          from quotes q join transactions t on t.id = q.transaction_id where q.id = ${quoteId}`,
+    );
+    expect(row).toEqual({
+      info_null: true,
+      challenge_null: true,
+      quote_status: "COMPLETED",
+      expires_later: true,
+      status: "COMPLETED",
+      settled: true,
+      receipt_null: true,
+      pending_null: true,
+      sending: "300",
+      entries: 2,
+      entries_sum: "0",
+    });
+    expect(await balance(p, a.accounts.USD)).toBe(700);
+    expect(await balance(p, b.accounts.USD)).toBe(300);
   });
 });
