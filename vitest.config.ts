@@ -12,7 +12,10 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["lib/**/*.test.ts", "test/unit/**/*.test.ts"],
-          sequence: { groupOrder: 0 },
+          // In the same group as the integration tests, on the same two workers: the unit files fill the gaps the
+          // integration files leave (servers starting, timers) instead of running alone first, on about one core.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
       {
