@@ -289,6 +289,11 @@ const raw = phases.map(() => [] as Awaited<ReturnType<typeof measure>>[]);
 const fmt = (x: number) => x.toFixed(2);
 try {
   for (const [, srv, kind] of phases) await measure(srv, kind, { amount: 1000 }); // warm-up
+  // Statistics of the steady state, as autovacuum would keep them (it is off on this machine's PostgreSQL): the ANALYZE
+  // above saw no quotes, so every pooled connection's cached plan for the quote's status update scanned the whole
+  // table, a cost that grew with each round (bench/README.md "Session 12"). ANALYZE invalidates those plans.
+  await sql`vacuum (analyze)`;
+  await sql`checkpoint`;
   for (let r = 0; r < ROUNDS; r++) {
     for (const [k, [name, srv, kind]] of phases.entries()) {
       const run = () => measure(srv, kind, { duration: DURATION });
