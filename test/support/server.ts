@@ -14,14 +14,42 @@ export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const PG_ADMIN_URL = process.env.TEST_PG_ADMIN_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 export const DIST_DIR = process.env.NEXT_DIST_DIR || ".next-test";
 
+/**
+ * A port no one listens on, for a server that binds it later (a child process). Taken from below the kernel's
+ * ephemeral range when there is room: a port from that range can become the local port of any outgoing connection
+ * (to PostgreSQL, say) before the server binds it, and the server then exits with EADDRINUSE (a clean-clone run's
+ * browser phase never started for this). Below the range only another listener can take it.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+  const low = ephemeralLow();
+  const floor = 10_000;
+  for (let i = 0; i < 20 && low - floor >= 1_000; i++) {
+    const port = floor + Math.floor(Math.random() * (low - floor));
+    if ((await listenOnce(port)) !== undefined) return port;
+  }
+  const port = await listenOnce(0);
+  if (port === undefined) throw new Error("no free port on 127.0.0.1");
+  return port;
+}
+
+/** The first port of the kernel's ephemeral range (Linux; elsewhere 32768, IANA's is higher). */
+function ephemeralLow(): number {
+  try {
+    return Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+/** Listen on 127.0.0.1:`port` (0: any) and close again: the port bound, or undefined if it was taken. */
+function listenOnce(port: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
     const srv = net.createServer();
     srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
+    srv.once("error", () => resolve(undefined));
+    srv.listen(port, "127.0.0.1", () => {
+      const bound = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(bound));
     });
   });
 }
