@@ -60,6 +60,9 @@ describe("attempt limits", () => {
       KEY_ENCRYPTION_KEY: inject("keyEncryptionKey"),
       LOG_LEVEL: "debug",
       WEBHOOK_WORKER: "off",
+      // The limits under test, at their defaults (the suite lifts them for every other instance: global-setup.ts).
+      AUTH_FAILURES_PER_SOURCE: "100",
+      DEVICE_CODE_REDEEMS_PER_SOURCE: "30",
       // The test stands in for a reverse proxy: its X-Forwarded-For names the sources (lib/rate-limit/source-address.ts).
       TRUSTED_PROXIES: "127.0.0.1, ::1",
     });

@@ -2,6 +2,12 @@ import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { buildApp, createTestDatabase, startServer } from "./server";
 
+/**
+ * Every test file reaches the suite's servers from one loopback address: per-source limits are tested on servers of
+ * their own, from addresses of their own (test/integration/attempt-limits.test.ts), not shared by the whole suite.
+ */
+const SUITE_SOURCE_LIMITS = { AUTH_FAILURES_PER_SOURCE: "1000000", DEVICE_CODE_REDEEMS_PER_SOURCE: "1000000" };
+
 /** One built app, one fresh PostgreSQL database and one `next start` for the integration suite. */
 export default async function setup(project: TestProject) {
   buildApp();
@@ -18,10 +24,7 @@ export default async function setup(project: TestProject) {
     // The test OpenID provider (test/support/oidc-issuer-server.ts) listens on http://127.0.0.1: trusted like a
     // deployment's private issuer; every other private or loopback address stays refused (lib/credentials/oauth).
     OIDC_ALLOWED_HOSTS: "127.0.0.1",
-    // Every test file reaches this server from one loopback address: per-source limits are tested on their own
-    // server (test/integration/attempt-limits.test.ts), not shared by the whole suite.
-    AUTH_FAILURES_PER_SOURCE: "1000000",
-    DEVICE_CODE_REDEEMS_PER_SOURCE: "1000000",
+    ...SUITE_SOURCE_LIMITS,
   });
   project.provide("baseUrl", server.url);
   project.provide("databaseUrl", db.url);
@@ -30,6 +33,9 @@ export default async function setup(project: TestProject) {
   process.env.DATABASE_URL = db.url;
   // Workers and every further startServer() inherit it: instances on the suite's database share the KEK.
   process.env.KEY_ENCRYPTION_KEY = keyEncryptionKey;
+  // And the lifted per-source limits: the counts live in the suite's database, shared by every instance on it, so a
+  // further instance with the defaults would refuse loopback once the other files' traffic passed them.
+  Object.assign(process.env, SUITE_SOURCE_LIMITS);
   return async () => {
     await server.stop();
     if (process.env.KEEP_TEST_DB !== "1") await db.drop();
