@@ -9,7 +9,7 @@ import { buildApp, createTestDatabase, startServer } from "./server";
 const SUITE_SOURCE_LIMITS = { AUTH_FAILURES_PER_SOURCE: "1000000", DEVICE_CODE_REDEEMS_PER_SOURCE: "1000000" };
 
 /** EMAIL_OTP_RESEND_SECONDS of the suite's server (provided to the tests as `emailOtpResendSeconds`). */
-const SUITE_EMAIL_OTP_RESEND_SECONDS = 5;
+const SUITE_EMAIL_OTP_RESEND_SECONDS = 10;
 
 /** One built app, one fresh PostgreSQL database and one `next start` for the integration suite. */
 export default async function setup(project: TestProject) {
@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     // The test OpenID provider (test/support/oidc-issuer-server.ts) listens on http://127.0.0.1: trusted like a
     // deployment's private issuer; every other private or loopback address stays refused (lib/credentials/oauth).
     OIDC_ALLOWED_HOSTS: "127.0.0.1",
-    // The EMAIL_OTP re-send interval (default 30 s): a test that re-issues a challenge waits it out, and 5 s still
+    // The EMAIL_OTP re-send interval (default 30 s): a test that re-issues a challenge waits it out, and 10 s still
     // leaves an immediate re-issue (one round trip later) inside it, as the refusal tests expect.
     EMAIL_OTP_RESEND_SECONDS: String(SUITE_EMAIL_OTP_RESEND_SECONDS),
     ...SUITE_SOURCE_LIMITS,
