@@ -33,7 +33,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The first port of the kernel's ephemeral range (Linux; elsewhere 32768, IANA's is higher). */
-function ephemeralLow(): number {
+export function ephemeralLow(): number {
   try {
     return Number(fs.readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
   } catch {
