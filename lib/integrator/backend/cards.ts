@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { ServiceError } from "@/lib/sdk";
 import type { IntegratorUser } from "./current-user";
 import { callService, client, IntegratorError, platformInfo, type ServiceResponse } from "./service";
@@ -116,10 +117,20 @@ async function ownCard(user: IntegratorUser, cardId: string) {
   }
 }
 
-/** Issue a virtual card funded by the user's wallet (the service checks KYC and the funding account). */
+/**
+ * Issue a virtual card funded by the user's wallet (the service checks KYC and the funding account). The card is
+ * named by this backend (`platformCardId`, as a platform names its customers), ending in "-wallet": the sandbox
+ * issuer decides a card's fate by the last three characters of that name, else of the customer's id (001 stays
+ * PROCESSING, 002 is rejected), so unnamed, a customer whose id happened to end in 002 could never get a card.
+ */
 export async function issueCard(user: IntegratorUser): Promise<ServiceResponse> {
   return callService("POST", "/cards", {
-    body: { cardholderId: user.customerId, form: "VIRTUAL", fundingSources: [user.accountId] },
+    body: {
+      cardholderId: user.customerId,
+      platformCardId: `card-${randomUUID()}-wallet`,
+      form: "VIRTUAL",
+      fundingSources: [user.accountId],
+    },
   });
 }
 
