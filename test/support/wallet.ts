@@ -15,11 +15,22 @@ import {
 import { createServiceClient, signedRetry, stampSigner, type AuthSession, type ServiceClient } from "@/lib/sdk";
 import { newCustomer, type TestPlatform } from "./api";
 
-export function sdkFor(p: TestPlatform, origin: string = inject("baseUrl")): ServiceClient {
+export function sdkFor(p: TestPlatform, origin: string = inject("baseUrl"), source?: string): ServiceClient {
   return createServiceClient({
     baseUrl: `${origin}/api/2025-10-13`,
     clientId: p.clientId,
     clientSecret: p.clientSecret,
+    // `source`: every request says it comes from this address (X-Forwarded-For, which the service believes from
+    // loopback), so that the per-source counts shared in the suite's database (failed BasicAuth) are its own.
+    ...(source
+      ? {
+          fetch: (input: RequestInfo | URL, init?: RequestInit) => {
+            const headers = new Headers(init?.headers);
+            headers.set("x-forwarded-for", source);
+            return fetch(input, { ...init, headers });
+          },
+        }
+      : {}),
   });
 }
 
