@@ -6,6 +6,7 @@
  * unfreezes it and closes it after confirming. Desktop in English, phone in German; every screen axe-checked.
  */
 import { expect, expectAccessible, test, timed } from "./fixtures";
+import { call } from "./support/api";
 import { demoSignIn, emailUnlock, expectSignedInWallet, uniqueEmail } from "./support/flows";
 import { endState, fill, JOURNEY_VARIANTS, switchLocale } from "./support/journey";
 
@@ -47,13 +48,12 @@ for (const v of JOURNEY_VARIANTS) {
       // The wallet names its cards: the sandbox issuer reads that name's ending, never the customer's id (which
       // ends in 002, a rejected card, for about 1 customer in 4,096).
       const me = await (await page.request.get("/integrator/api/wallet/me")).json();
-      const listed = await fetch(
-        `${process.env.E2E_BASE_URL}/api/2025-10-13/cards?cardholderId=${encodeURIComponent(me.customerId)}`,
-        {
-          headers: { authorization: process.env.E2E_SANDBOX_AUTH! },
-        },
+      const listed = await call(
+        "GET",
+        `/cards?cardholderId=${encodeURIComponent(me.customerId)}`,
+        process.env.E2E_SANDBOX_AUTH!,
       );
-      expect((await listed.json()).data.map((c: { platformCardId: string }) => c.platformCardId)).toEqual([
+      expect(listed.body.data.map((c: { platformCardId: string }) => c.platformCardId)).toEqual([
         expect.stringMatching(/^card-[0-9a-f-]{36}-wallet$/),
       ]);
 

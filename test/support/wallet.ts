@@ -20,8 +20,8 @@ export function sdkFor(p: TestPlatform, origin: string = inject("baseUrl"), sour
     baseUrl: `${origin}/api/2025-10-13`,
     clientId: p.clientId,
     clientSecret: p.clientSecret,
-    // `source`: every request says it comes from this address (X-Forwarded-For, which the service believes from
-    // loopback), so that the per-source counts shared in the suite's database (failed BasicAuth) are its own.
+    // `source`: every request says it comes from this address (X-Forwarded-For, believed by a server whose
+    // TRUSTED_PROXIES holds loopback), so that the per-source counts shared in the suite's database are its own.
     ...(source
       ? {
           fetch: (input: RequestInfo | URL, init?: RequestInit) => {
