@@ -24,7 +24,8 @@
  * starts that build too, on the same database, and alternates its (i) and (ii) with this build's: before/after in
  * one run. BENCH_PROFILE=1: a CPU profile of `next start`'s main thread over each phase of the last round (taken in the
  * server through `/api/bench/profile`), saved into bench/results/ (open in Chrome DevTools) and summarised here by
- * bench/profile-summary.ts: where each phase's CPU went, per request.
+ * bench/profile-summary.ts: where each phase's CPU went, per request. KEEP_TEST_DB=1 keeps the bench's database after
+ * the run (to read its statistics with psql), as it does for the test suite's.
  */
 import autocannon from "autocannon";
 import postgres from "postgres";
@@ -367,5 +368,5 @@ try {
 } finally {
   await sql.end();
   await Promise.all([server.stop(), base?.stop()]);
-  await db.drop();
+  if (process.env.KEEP_TEST_DB !== "1") await db.drop();
 }

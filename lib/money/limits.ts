@@ -50,7 +50,7 @@ export function checkTransactionSize(settings: PlatformSettings, usdValueCents: 
  * order is always customer → accounts → volume row, so no path can deadlock on it, and since every writer of a
  * customer's volume row already holds that customer's row lock, nobody ever waits for the volume row itself.
  * Counting PROCESSING instead would lock the volume row when a payment enters PROCESSING (the insert of
- * transitions.ts enterExecuting/enter, or APPROVE/AUTHORIZE), before the customer's lock, and POST /sandbox/send
+ * transitions.ts enter, or APPROVE/AUTHORIZE), before the customer's lock, and POST /sandbox/send
  * takes the other order in one transaction (its FUNDING credit executes and locks the customer, then the quote's
  * transaction enters PROCESSING): with a concurrent payment of that customer holding the volume row and waiting
  * for the customer, a deadlock.

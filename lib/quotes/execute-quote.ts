@@ -38,21 +38,18 @@ export async function executeQuoteInTx(
     if (opts.insertQuote) await tx.insert(quotes).values(q);
     return holdForSca(tx, platform, q, opts.scaFactor ?? (q.scaFactor as ScaFactor | null));
   }
-  // insertQuote: `q` is not in the database yet; it is inserted by the statement that inserts its transaction.
-  // The insert is not waited for: the execution's locks travel in the same socket write (transitions.ts enterExecuting).
-  const { row, written } = enterExecuting(tx, transactionFromQuote(q), {
+  // insertQuote: `q` is not in the database yet. Neither is the transaction: both are inserted, with their final
+  // status, by the end of the execution (transitions.ts enterExecuting, finishing), with its event and COMMIT.
+  const { row } = enterExecuting(transactionFromQuote(q), {
     quote: opts.insertQuote ? q : undefined,
     now: new Date(),
   });
-  const [, done] = await Promise.all([
-    written,
-    executeTransaction(tx, row, {
-      settings: platform.settings,
-      sandbox: platform.environment === "SANDBOX",
-      onRefusal: "throw",
-      commitWithLastWrites: opts.commitWithLastWrites,
-    }),
-  ]);
+  const done = await executeTransaction(tx, row, {
+    settings: platform.settings,
+    sandbox: platform.environment === "SANDBOX",
+    onRefusal: "throw",
+    commitWithLastWrites: opts.commitWithLastWrites,
+  });
   // Not read back: the execution changed only the quote's status and updatedAt, in the statement that set the
   // transaction's final status (transitions.ts finishExecution), with the transaction's updatedAt.
   return { ...q, status: quoteStatusAfter(done.status), updatedAt: done.updatedAt };

@@ -46,7 +46,8 @@ type Refusal = { reason: FailureReason; error: ApiError };
  * inside the caller's database transaction: locks the customer (daily volume) and the internal
  * accounts (balances), checks, posts the balanced ledger entries that move the balances, and ends the transaction
  * through the state machine (transitions.ts finishExecution: the final status, the quote's and the event in one
- * statement) — all committing together. `row` is PROCESSING (ENTRIES.EXECUTE, or TRANSITIONS.APPROVE/AUTHORIZE).
+ * statement) — all committing together. `row` is PROCESSING: built by ENTRIES.EXECUTE and not written yet (the end
+ * inserts it, with its final status), or moved there by TRANSITIONS.APPROVE/AUTHORIZE.
  */
 export async function executeTransaction(tx: Tx, row: TransactionRow, opts: ExecuteOptions): Promise<TransactionRow> {
   let owner = platformOwner(row);
@@ -157,8 +158,9 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
     else settled = outcome;
   }
 
-  // ONE round trip for the writes: the posting (entries and balances) and the end of the execution (status, quote,
-  // event) are started together and pipelined; neither reads what the other writes. A posting refused by its own
+  // ONE round trip for the writes: the posting (entries and balances) and the end of the execution (the row with its
+  // final status, or its status; the quote; the event) are started together and pipelined; neither reads what the
+  // other writes. A posting refused by its own
   // checks (postLedger) rejects, and the whole database transaction rolls back with whatever was written after it.
   const postings = buildPostings(row);
   const post = (p: Posting[]) => postLedger(tx, { platformId: row.platformId, transactionId: row.id, postings: p });

@@ -226,19 +226,19 @@ export async function enter(
 }
 
 /**
- * ENTRIES.EXECUTE on the hot path (a quote executed at once), without waiting for the insert's answer: the row is built
- * here whole, every column and default written explicitly (the type asks for each one, so a new column cannot be
- * forgotten), so the execution's first statements, its locks, travel in the same socket write as the insert
- * (execute-quote.ts, execute-transaction.ts). `quote`: the quote it executes, not yet in the database, inserted by the
- * same statement (a data-modifying CTE: one round trip fewer). The statement is built once per shape and started by this
- * call, ahead of anything the caller starts after. `written` settles with the insert; the caller awaits it with the
- * execution, and an insert that fails fails the statements after it and the database transaction.
+ * ENTRIES.EXECUTE on the hot path (a quote executed at once, or POST /quotes/{id}/execute): the row is built here whole,
+ * every column and default written explicitly (the type asks for each one, so a new column cannot be forgotten), and
+ * NOT written yet. Nobody outside this database transaction ever sees a PROCESSING row, so the row (with `quote`, the
+ * quote it executes when that is not in the database yet) is inserted by the end of the execution (finishing), with its
+ * final status, in the statement that writes its event: one write of each row instead of an insert and an UPDATE of
+ * the row just inserted, which PostgreSQL pays twice (an UPDATE of a row inserted by the same transaction runs the
+ * row's foreign-key checks again, and moves its quote and its indexes once more: bench/README.md "Session 14"). An
+ * execution refused with an error (onRefusal "throw") so writes nothing at all.
  */
 export function enterExecuting(
-  tx: Tx,
   values: Omit<NewTransaction, "status" | "approval" | "createdAt" | "updatedAt">,
   opts: { quote?: typeof quotes.$inferSelect; now: Date },
-): { row: TransactionRow; written: Promise<unknown> } {
+): { row: TransactionRow } {
   const rule: EntryRule = ENTRIES.EXECUTE;
   assertTransactionAmounts(values);
   const row: TransactionRow = {
@@ -278,37 +278,15 @@ export function enterExecuting(
     createdAt: opts.now,
     updatedAt: opts.now,
   };
-  // Built once per shape (with or without its quote), bound per call: building it per call took ≈ 0.9 ms of a
-  // payment's CPU (bench/README.md "Session 11: a payment's CPU").
-  const params: Record<string, unknown> = {};
-  bindInto(params, transactions, TRANSACTION_PREFIX, row);
-  if (opts.quote) bindInto(params, quotes, QUOTE_PREFIX, opts.quote);
-  const written = executingInsert(!!opts.quote)(tx).execute(params); // started by this call
-  written.catch(() => {}); // answered through the caller's await (or the statements after it fail with it)
-  return { row, written };
+  unwritten.set(row, { quote: opts.quote ?? null });
+  return { row };
 }
 
-const executingInserts = new Map<boolean, (tx: Tx) => { execute: (v: Record<string, unknown>) => Promise<unknown> }>();
-
-/** enterExecuting's insert, built once on placeholders named after the columns (`t_…` the transaction's, `q_…` the quote's). */
-function executingInsert(withQuote: boolean) {
-  let statement = executingInserts.get(withQuote);
-  if (!statement) {
-    statement = preparedInTransaction((db) => {
-      const transactionInsert = withQuote
-        ? db.with(
-            db.$with("quote_insert", {}).as(db.insert(quotes).values(placeholders(quotes, QUOTE_PREFIX)).getSQL()),
-          )
-        : db;
-      return transactionInsert
-        .insert(transactions)
-        .values(placeholders(transactions, TRANSACTION_PREFIX))
-        .prepare(`enter_executing_${withQuote ? "with_quote" : "alone"}`);
-    });
-    executingInserts.set(withQuote, statement);
-  }
-  return statement;
-}
+/**
+ * The rows enterExecuting built and left to finishing to insert (keyed by the row object of this request, not stored:
+ * an execution refused with an error drops its row with the request).
+ */
+const unwritten = new WeakMap<TransactionRow, { quote: typeof quotes.$inferSelect | null }>();
 
 type RowTable = typeof quotes | typeof transactions;
 /** A column of a row bound per call: its key in the row, its placeholder's name, the column (its encoder). */
@@ -402,13 +380,14 @@ export async function transition(
 }
 
 /**
- * The end of an execution (execute-transaction.ts, the hot money path): `row` is PROCESSING, written by this
- * database transaction (inserted by ENTRIES.EXECUTE, or moved there by APPROVE or AUTHORIZE), so this transaction
- * holds its row lock and the rule's condition cannot fail. The row after the change is known here, and so is its
- * owner (read with the locks), so the transaction, its quote and its event change in ONE statement: the quote's
- * UPDATE and the outbox insert (lib/webhooks/emit-event.ts eventInsertOnce) in data-modifying CTEs, both stamped with
- * the same updatedAt: one round trip while the account rows are locked. Whoever executes a quote derives the
- * quote's new state from the returned row (quoteStatusAfter, updatedAt) instead of reading it back.
+ * The end of an execution (execute-transaction.ts, the hot money path): `row` is PROCESSING, either built by
+ * ENTRIES.EXECUTE (enterExecuting) and not written yet, or written by this database transaction (moved there by APPROVE
+ * or AUTHORIZE), so that this transaction holds its row lock and the rule's condition cannot fail. The row after the
+ * change is known here, and so is its owner (read with the locks), so the transaction, its quote and its event are
+ * written in ONE statement: the row inserted with its final status, or its conditional UPDATE; the quote inserted or
+ * updated and the outbox insert (lib/webhooks/emit-event.ts eventInsertOnce) in data-modifying CTEs, all stamped with
+ * the same updatedAt: one round trip while the account rows are locked. Whoever executes a quote derives the quote's
+ * new state from the returned row (quoteStatusAfter, updatedAt) instead of reading it back.
  */
 export async function finishExecution(
   tx: Tx,
@@ -436,25 +415,37 @@ export async function finishing(
   const rule: TransitionRule = TRANSITIONS[name];
   const now = new Date();
   const values = statusValues(rule, change, now, row.direction);
-  // The row after the change, as the event shows it: this transaction holds the row's lock and no trigger rewrites it
-  // (the daily-volume triggers run after the write and write another table),
-  // so the statement answers only whether it matched (mapping the whole row back cost ≈ 0.05 ms of a payment).
+  // The row after the change, as the event shows it: this transaction holds the row's lock (or the row is not written
+  // yet) and no trigger rewrites it (the daily-volume triggers run after the write and write another table), so the
+  // statement answers only whether it matched (mapping the whole row back cost ≈ 0.05 ms of a payment).
   const after = { ...row, ...values } as TransactionRow;
   const data = toTransaction(after, owner);
   const withQuote = !!(rule.quote && row.quoteId);
-  // Built once per shape, bound per call (building it took ≈ 0.9 ms of a payment's CPU: bench/README.md "Money path").
-  const statement = finishStatement(name, withQuote, Object.keys(values) as (keyof typeof values)[])(tx);
-  const params = {
-    ...eventParams(paymentEvent(row.direction, rule.to), { platformId: row.platformId, data }),
-    ...(withQuote ? { quoteId: row.quoteId, quoteStatus: rule.quote, quoteUpdatedAt: now } : {}),
-    ...values,
-    id: row.id,
-    from: rule.from,
-  };
+  const params: Record<string, unknown> = eventParams(paymentEvent(row.direction, rule.to), {
+    platformId: row.platformId,
+    data,
+  });
+  const entry = unwritten.get(row);
+  let statement: ReturnType<ReturnType<typeof finishStatement>>;
+  if (entry) {
+    // Born here: inserted whole, with its quote when that is new too (its status and updatedAt those of the change).
+    bindInto(params, transactions, TRANSACTION_PREFIX, after);
+    const quote = entry.quote;
+    if (quote)
+      bindInto(params, quotes, QUOTE_PREFIX, withQuote ? { ...quote, status: rule.quote, updatedAt: now } : quote);
+    else if (withQuote) Object.assign(params, { quoteId: row.quoteId, quoteStatus: rule.quote, quoteUpdatedAt: now });
+    statement = finishStatement({ name, quote: quote ? "insert" : withQuote ? "update" : "none", insert: true })(tx);
+  } else {
+    if (withQuote) Object.assign(params, { quoteId: row.quoteId, quoteStatus: rule.quote, quoteUpdatedAt: now });
+    Object.assign(params, values, { id: row.id, from: rule.from });
+    const columns = Object.keys(values) as (keyof typeof values)[];
+    statement = finishStatement({ name, quote: withQuote ? "update" : "none", insert: false, columns })(tx);
+  }
   return async () => {
     const [matched] = await statement.execute(params); // started by this call, before its first await
     if (!matched)
       throw new Error(`transaction ${row.id}: ${name} from ${rule.from} found it changed under its own lock`);
+    unwritten.delete(row);
     if (name === "FAIL") await emitRefundEvents(tx, after, data);
     return after;
   };
@@ -466,17 +457,26 @@ const finishStatements = new Map<
 >();
 
 /**
- * finishExecution's statement for one shape (the transition, whether a quote moves with it, the columns it sets),
- * built once on placeholders named after its columns: the event's insert and the quote's update as CTEs of the
- * transaction's conditional update.
+ * finishExecution's statement for one shape, built once on placeholders named after its columns: the event's insert
+ * and the quote's (insert or update) as CTEs of the transaction's insert (`t_…` and `q_…` placeholders, every column)
+ * or of its conditional update (the columns the transition sets).
  */
-function finishStatement(name: "COMPLETE" | "HOLD" | "FAIL", withQuote: boolean, columns: (keyof NewTransaction)[]) {
-  const key = `${name} ${withQuote} ${columns.join(",")}`;
+function finishStatement(shape: {
+  name: "COMPLETE" | "HOLD" | "FAIL";
+  quote: "insert" | "update" | "none";
+  insert: boolean;
+  columns?: (keyof NewTransaction)[];
+}) {
+  const key = `${shape.name} ${shape.quote} ${shape.insert} ${shape.columns?.join(",") ?? ""}`;
   let statement = finishStatements.get(key);
   if (!statement) {
     statement = preparedInTransaction((db) => {
       const ctes: WithSubquery[] = [db.$with("status_event", {}).as(eventInsertOnce(db).getSQL())];
-      if (withQuote) {
+      if (shape.quote === "insert") {
+        ctes.push(
+          db.$with("quote_insert", {}).as(db.insert(quotes).values(placeholders(quotes, QUOTE_PREFIX)).getSQL()),
+        );
+      } else if (shape.quote === "update") {
         const quoteUpdate = db
           .update(quotes)
           .set({
@@ -486,14 +486,24 @@ function finishStatement(name: "COMPLETE" | "HOLD" | "FAIL", withQuote: boolean,
           .where(eq(quotes.id, sql.placeholder("quoteId")));
         ctes.push(db.$with("quote_status", {}).as(quoteUpdate.getSQL()));
       }
-      const set = Object.fromEntries(columns.map((c) => [c, sql.placeholder(c)])) as Partial<NewTransaction>;
+      const name = `finish_execution_${finishStatements.size}`;
+      if (shape.insert)
+        return db
+          .with(...ctes)
+          .insert(transactions)
+          .values(placeholders(transactions, TRANSACTION_PREFIX))
+          .returning({ id: transactions.id })
+          .prepare(name);
+      const set = Object.fromEntries(
+        (shape.columns ?? []).map((c) => [c, sql.placeholder(c)]),
+      ) as Partial<NewTransaction>;
       return db
         .with(...ctes)
         .update(transactions)
         .set(set)
         .where(and(eq(transactions.id, sql.placeholder("id")), eq(transactions.status, sql.placeholder("from"))))
         .returning({ id: transactions.id })
-        .prepare(`finish_execution_${finishStatements.size}`);
+        .prepare(name);
     });
     finishStatements.set(key, statement);
   }

@@ -2,9 +2,10 @@
  * Issue 30 item 1: a payment's own round trips. A second `next start` on the suite's database reaches PostgreSQL through
  * a counting proxy (test/support/counting-proxy.ts), its background workers off, so every round trip counted is the
  * request's. `POST /quotes` with `immediatelyExecute`: the platform (BasicAuth), the source and the destination with
- * their owners, then the transaction in two round trips: BEGIN, the quote and transaction rows, the locks, the day's
- * volume (and the external destination) in one; the ledger posting, the final status with its event, and COMMIT in
- * the other (lib/transactions/execute-transaction.ts). Before issue 30: 9 internal → internal, 10 internal → external.
+ * their owners, then the transaction in two round trips: BEGIN, the locks, the day's volume (and the external
+ * destination) in one; the ledger posting, the quote and transaction rows with their final status and the event, and
+ * COMMIT in the other (lib/transactions/execute-transaction.ts). Before issue 30: 9 internal → internal, 10 internal →
+ * external.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -42,10 +43,17 @@ afterAll(async () => {
 });
 
 /** Round trips of one request to the peer (after the request, the server's pool is idle: nothing else runs there). */
-async function roundTrips(body: unknown): Promise<{ trips: number; status: number; quoteStatus: string }> {
-  const before = proxy.flights();
+async function roundTrips(
+  body: unknown,
+): Promise<{ trips: number; statements: number; status: number; quoteStatus: string }> {
+  const [before, statementsBefore] = [proxy.flights(), proxy.statements()];
   const r = await call("POST", "/quotes", { auth: p.auth, body, origin: peer.url });
-  return { trips: proxy.flights() - before, status: r.status, quoteStatus: r.body.status };
+  return {
+    trips: proxy.flights() - before,
+    statements: proxy.statements() - statementsBefore,
+    status: r.status,
+    quoteStatus: r.body.status,
+  };
 }
 
 /** Two new customers, the first funded with `funds`, and a payment of `amount` from the first to the second (the peer). */
@@ -79,14 +87,19 @@ describe("a payment's round trips", () => {
     const i2i = await roundTrips(internal(250));
     const i2e = await roundTrips(payout(250));
     expect([i2i.status, i2i.quoteStatus, i2e.status, i2e.quoteStatus]).toEqual([201, "COMPLETED", 201, "COMPLETED"]);
-    // 3 before the transaction + 2 in it: 5 waits. The proxy counts 7: a pipelined group over 1 KiB leaves the driver
-    // in two writes (postgres.js flushes a write buffer at 1 KiB: the quote and transaction insert, and the event), and
+    // 3 before the transaction + 2 in it: 5 waits. The proxy may count up to 7: a pipelined group over 1 KiB leaves the
+    // driver in more than one write (postgres.js flushes a write buffer at 1 KiB: the quote, transaction and event), and
     // when the server has answered the first before the second arrives the proxy sees a new flight, although nothing
     // waited for it. Before issue 30 a payment took 9 (internal) and 10 (external) round trips, each a wait.
     expect(i2i.trips).toBeGreaterThanOrEqual(5);
     expect(i2i.trips).toBeLessThanOrEqual(7);
     expect(i2e.trips).toBeGreaterThanOrEqual(5);
     expect(i2e.trips).toBeLessThanOrEqual(7);
+    // The statements: the platform, the source and the destination; then BEGIN, the lock, the day's volume (a payout:
+    // and its external account), the posting, the quote and transaction inserted with their final status together
+    // with the event, and COMMIT. No UPDATE of a row the payment inserted (bench/README.md "Session 14"): 10 and 11
+    // before it.
+    expect([i2i.statements, i2e.statements]).toEqual([9, 10]);
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 3 * 200 - 500);
     expect(await balance(p, b.accounts.USD)).toBe(3 * 100 + 250);
   });
@@ -121,7 +134,7 @@ describe("a payment's round trips", () => {
   });
 
   it("the rows written by the statements built once are the query builder's: SQL nulls, timestamps, the posting", async () => {
-    // The quote and transaction insert (transitions.ts enterExecuting) and the posting (lib/ledger/post-ledger.ts) are
+    // The quote and transaction insert (transitions.ts enterExecuting, finishing) and the posting (lib/ledger/post-ledger.ts) are
     // built once on placeholders and bound per call: an absent value is SQL NULL (not JSON null), a date a timestamp.
     const { a, b, r } = await newCustomersPay(1_000, 300);
     expect([r.status, r.body.status]).toEqual([201, "COMPLETED"]);

@@ -1,8 +1,9 @@
 /**
  * The statements a payment builds once and binds per call write what the query builder writes for the same values
- * (bench/README.md "Session 11: a payment's CPU"): the quote and transaction insert (lib/transactions/transitions.ts
- * enterExecuting, its placeholders encoded by bindInto), the ledger posting (lib/ledger/post-ledger.ts postLedger) and
- * the end of an execution (transitions.ts finishing, which answers the row after the change without reading it back).
+ * (bench/README.md "Session 11: a payment's CPU", "Session 14"): the quote and transaction insert at the end of an
+ * execution (lib/transactions/transitions.ts enterExecuting then finishing, its placeholders encoded by bindInto), the
+ * ledger posting (lib/ledger/post-ledger.ts postLedger) and the end of an execution of a row written before it
+ * (finishing's UPDATE); both answer the row after the change without reading it back.
  * Each side runs in a transaction of its own that is rolled back, so both write the same ids; the rows are compared
  * whole, as PostgreSQL's `to_jsonb` shows them (timestamps to the microsecond), and SQL NULL apart from a JSON null.
  */
@@ -13,7 +14,8 @@ import { internalAccounts, ledgerEntries, quotes, transactions } from "@/db/sche
 import { formatId, newUuid, parseId } from "@/lib/ids";
 import { internalLedgerAccount, type Posting, postLedger, systemLedgerAccount } from "@/lib/ledger/post-ledger";
 import { transactionFromQuote } from "@/lib/transactions/transaction-from-quote";
-import { enterExecuting, finishExecution } from "@/lib/transactions/transitions";
+import { enter, enterExecuting, finishExecution } from "@/lib/transactions/transitions";
+import type { TransactionRow } from "@/lib/transactions/transaction-view";
 import { newPlatform, type TestPlatform } from "../support/api";
 import { fund, moneyCustomer } from "../support/money";
 
@@ -130,27 +132,40 @@ function transactionValues(q: QuoteRow, full: boolean) {
 
 describe("statements built once write what the query builder writes", () => {
   for (const full of [false, true]) {
-    it(`the quote and transaction insert (${full ? "every optional column set" : "optional columns null"})`, async () => {
+    it(`the quote and transaction insert at the end of an execution (${full ? "every optional column set" : "optional columns null"})`, async () => {
       const q = quote(full);
       const values = transactionValues(q, full);
       const now = new Date(q.createdAt.getTime() + 1);
+      const owner = { customerId: formatId("Customer", customerId), platformCustomerId: "pc-1" };
       const once = await rolledBack(async (tx) => {
-        const { row, written } = enterExecuting(tx, values, { quote: q, now });
-        await written;
-        return { row, quote: await rowOf(tx, "quotes", q.id), transaction: await rowOf(tx, "transactions", row.id) };
+        const { row } = enterExecuting(values, { quote: q, now });
+        // Nothing is written before the end of the execution (it inserts both rows with their final status).
+        const [before] = await execRows<{ n: number }>(
+          tx,
+          sql`select (select count(*) from quotes where id = ${q.id}) + (select count(*) from transactions where id = ${row.id}) as n`,
+        );
+        const done = await finishExecution(tx, "COMPLETE", row, owner);
+        return {
+          before: Number(before.n),
+          done,
+          quote: await rowOf(tx, "quotes", q.id),
+          transaction: await rowOf(tx, "transactions", row.id),
+        };
       });
-      // The query builder's statements for the same rows (what enterExecuting sent before it was built once).
+      expect(once.before).toBe(0);
+      // The query builder's statements for the same rows.
       const built = await rolledBack(async (tx) => {
-        await tx.insert(quotes).values(q);
-        await tx.insert(transactions).values(once.row);
-        return { quote: await rowOf(tx, "quotes", q.id), transaction: await rowOf(tx, "transactions", once.row.id) };
+        await tx.insert(quotes).values({ ...q, status: "COMPLETED", updatedAt: once.done.updatedAt });
+        await tx.insert(transactions).values(once.done);
+        return { quote: await rowOf(tx, "quotes", q.id), transaction: await rowOf(tx, "transactions", once.done.id) };
       });
       expect(once.quote).toEqual(built.quote);
       expect(once.transaction).toEqual(built.transaction);
+      expect(once.transaction.status).toBe("COMPLETED");
       // SQL NULL where a value is absent, not JSON null.
       expect(once.quote.sender_customer_info).toEqual(full ? q.senderCustomerInfo : null);
       const [nulls] = await rolledBack(async (tx) => {
-        await enterExecuting(tx, values, { quote: q, now }).written;
+        await finishExecution(tx, "COMPLETE", enterExecuting(values, { quote: q, now }).row, owner);
         return execRows<{ info: boolean; challenge: boolean }>(
           tx,
           sql`select sender_customer_info is null as info, sca_challenge is null as challenge from quotes where id = ${q.id}`,
@@ -161,26 +176,33 @@ describe("statements built once write what the query builder writes", () => {
   }
 
   for (const name of ["COMPLETE", "HOLD", "FAIL"] as const) {
-    it(`the end of an execution (${name}) answers the row as written, without reading it back`, async () => {
-      const q = quote(true);
-      const owner = { customerId: formatId("Customer", customerId), platformCustomerId: "pc-1" };
-      const change =
-        name === "COMPLETE"
-          ? { settlementTransactionHash: "0x123" }
-          : name === "HOLD"
-            ? { pendingReason: "COMPLIANCE_REVIEW" as const }
-            : { failureReason: "ACCOUNT_CANNOT_RECEIVE" as const };
-      const { done, stored, quoteStatus } = await rolledBack(async (tx) => {
-        const { row, written } = enterExecuting(tx, transactionFromQuote(q), { quote: q, now: new Date() });
-        await written;
-        const done = await finishExecution(tx, name, row, owner, change);
-        const [stored] = await tx.select().from(transactions).where(eq(transactions.id, row.id));
-        const [qr] = await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, q.id));
-        return { done, stored, quoteStatus: qr.status };
+    for (const born of ["at the end", "before (APPROVE, AUTHORIZE)"] as const) {
+      it(`the end of an execution (${name}, the row written ${born}) answers the row as written, without reading it back`, async () => {
+        const q = quote(true);
+        const owner = { customerId: formatId("Customer", customerId), platformCustomerId: "pc-1" };
+        const change =
+          name === "COMPLETE"
+            ? { settlementTransactionHash: "0x123" }
+            : name === "HOLD"
+              ? { pendingReason: "COMPLIANCE_REVIEW" as const }
+              : { failureReason: "ACCOUNT_CANNOT_RECEIVE" as const };
+        const { done, stored, quoteStatus } = await rolledBack(async (tx) => {
+          let row: TransactionRow;
+          if (born === "at the end") row = enterExecuting(transactionFromQuote(q), { quote: q, now: new Date() }).row;
+          else {
+            // A PROCESSING row already in the database (the query builder's ENTRIES.EXECUTE): the end updates it.
+            await tx.insert(quotes).values(q);
+            row = (await enter(tx, "EXECUTE", transactionFromQuote(q))).row;
+          }
+          const done = await finishExecution(tx, name, row, owner, change);
+          const [stored] = await tx.select().from(transactions).where(eq(transactions.id, row.id));
+          const [qr] = await tx.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, q.id));
+          return { done, stored, quoteStatus: qr.status };
+        });
+        expect(done).toEqual(stored);
+        expect(quoteStatus).toBe({ COMPLETE: "COMPLETED", HOLD: "PROCESSING", FAIL: "FAILED" }[name]);
       });
-      expect(done).toEqual(stored);
-      expect(quoteStatus).toBe({ COMPLETE: "COMPLETED", HOLD: "PROCESSING", FAIL: "FAILED" }[name]);
-    });
+    }
   }
 
   it("the ledger posting: entries and balances, with and without an internal account moved", async () => {
