@@ -93,6 +93,9 @@ export async function emailUnlock(page: Page, code = "000000"): Promise<void> {
 /** Lock the wallet: the session is revoked and the key deleted; the unlock card comes back. */
 export async function lockWallet(page: Page): Promise<void> {
   await page.goto("/wallet");
+  // The cards above the session card render when the overview arrives and push the button down: a click just before
+  // that lands on whatever moved under it (session 14's CI run clicked the Send card's radio instead).
+  await expect(page.getByRole("region", { name: "Balance" })).toBeVisible();
   await page.getByRole("button", { name: "Lock wallet" }).click();
   await expect(page.getByRole("heading", { name: "Unlock your wallet" })).toBeVisible();
 }

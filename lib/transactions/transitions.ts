@@ -470,6 +470,8 @@ function finishStatement(shape: {
   const key = `${shape.name} ${shape.quote} ${shape.insert} ${shape.columns?.join(",") ?? ""}`;
   let statement = finishStatements.get(key);
   if (!statement) {
+    // Named now, not when a driver builds it (each driver builds it once, when its first transaction asks for it).
+    const name = `finish_execution_${finishStatements.size}`;
     statement = preparedInTransaction((db) => {
       const ctes: WithSubquery[] = [db.$with("status_event", {}).as(eventInsertOnce(db).getSQL())];
       if (shape.quote === "insert") {
@@ -486,7 +488,6 @@ function finishStatement(shape: {
           .where(eq(quotes.id, sql.placeholder("quoteId")));
         ctes.push(db.$with("quote_status", {}).as(quoteUpdate.getSQL()));
       }
-      const name = `finish_execution_${finishStatements.size}`;
       if (shape.insert)
         return db
           .with(...ctes)
