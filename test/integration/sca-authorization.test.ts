@@ -231,19 +231,24 @@ describe("quote authorization", () => {
     const c = await euCustomer(p, { session: true });
     await fund(p, c.usd, 10_000);
     const ext = await usdExternal(p, c.id);
+    // The challenge's own row is what POST /authorize checks; the quote's copy (sca_challenge.expiresAt) is what the
+    // sweeper looks for. The first quote ages the row only, so that the suite server's sweeper cannot fail it before
+    // the late authorize does (it did once: 409 instead of 400); the second ages both, for the sweeper.
+    const ageChallenge = (quoteId: string) =>
+      sql(
+        (qq) =>
+          qq`update sca_challenges set expires_at = now() - interval '1 minute' where subject_id = ${bare(quoteId)}`,
+      );
     const age = async (quoteId: string) => {
       await sql(
         (qq) =>
           qq`update quotes set sca_challenge = jsonb_set(sca_challenge, '{expiresAt}', to_jsonb((now() - interval '1 minute')::text)) where id = ${bare(quoteId)}`,
       );
-      await sql(
-        (qq) =>
-          qq`update sca_challenges set expires_at = now() - interval '1 minute' where subject_id = ${bare(quoteId)}`,
-      );
+      await ageChallenge(quoteId);
     };
 
     const first = await post(p, "/quotes", quoteBody(c.usd, ext, 100, { immediatelyExecute: true }));
-    await age(first.body.id);
+    await ageChallenge(first.body.id);
     const late = await post(p, `/quotes/${first.body.id}/authorize`, { code: "123456", ...IP });
     expect(late.status).toBe(400);
     expect(late.body.details.reason).toBe("SCA_NOT_COMPLETED");
