@@ -8,6 +8,7 @@ import {
   sessionIdOf,
   storedKey,
   uniqueEmail,
+  walletOverviewShown,
 } from "./support/flows";
 import { waitForMail } from "./support/smtp-receiver";
 
@@ -42,8 +43,7 @@ test.describe("wallet: email code", () => {
     const sessionId = await sessionIdOf(page);
     await page.reload();
     await expect(page.getByTestId("session-card")).toHaveAttribute("data-session-id", sessionId);
-    // The overview's cards render above the session card and push its buttons down (e2e/support/flows.ts lockWallet).
-    await expect(page.getByRole("region", { name: "Balance" })).toBeVisible();
+    await walletOverviewShown(page);
 
     // Refresh: signed by the current session; a new session whose key arrives sealed to this browser.
     await timed(testInfo, "session refresh", async () => {

@@ -90,12 +90,18 @@ export async function emailUnlock(page: Page, code = "000000"): Promise<void> {
   await page.getByRole("button", { name: "Verify code" }).click();
 }
 
+/**
+ * The wallet page's overview has arrived. Its cards render above the session card and push that card's buttons down:
+ * a click just before lands on whatever moved under it (session 14's CI run clicked the Send card's radio instead).
+ */
+export async function walletOverviewShown(page: Page): Promise<void> {
+  await expect(page.getByRole("region", { name: "Balance" })).toBeVisible();
+}
+
 /** Lock the wallet: the session is revoked and the key deleted; the unlock card comes back. */
 export async function lockWallet(page: Page): Promise<void> {
   await page.goto("/wallet");
-  // The cards above the session card render when the overview arrives and push the button down: a click just before
-  // that lands on whatever moved under it (session 14's CI run clicked the Send card's radio instead).
-  await expect(page.getByRole("region", { name: "Balance" })).toBeVisible();
+  await walletOverviewShown(page);
   await page.getByRole("button", { name: "Lock wallet" }).click();
   await expect(page.getByRole("heading", { name: "Unlock your wallet" })).toBeVisible();
 }

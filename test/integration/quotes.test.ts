@@ -110,6 +110,25 @@ describe("quotes and transactions", () => {
     expect(await balance(p, b.accounts.USD)).toBe(100_000 + 8 * 100 - 8 * 10 - 8 * 1);
   });
 
+  it("concurrent immediate payments with one Idempotency-Key: one payment, every answer the same quote", async () => {
+    // The quote and its transaction are inserted by the execution's last statement (lib/transactions/transitions.ts
+    // finishing), pipelined with COMMIT: the losers meet the key's unique index there and answer the winner's quote.
+    const p = await newPlatform();
+    const a = await moneyCustomer(p, ["USD"]);
+    const b = await moneyCustomer(p, ["USD"]);
+    await fund(p, a.accounts.USD, 1_000);
+    const body = quoteBody(a.accounts.USD, b.accounts.USD, 100, { immediatelyExecute: true });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call("POST", "/quotes", { auth: p.auth, body, headers: { "Idempotency-Key": "same-payment" } }),
+      ),
+    );
+    expect(answers.map((r) => `${r.status} ${r.body.status}`)).toEqual(answers.map(() => "201 COMPLETED"));
+    expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+    expect(await balance(p, a.accounts.USD)).toBe(900);
+    expect(await balance(p, b.accounts.USD)).toBe(100);
+  });
+
   it("executes a pending quote once; Idempotency-Key replays the same quote", async () => {
     const p = await newPlatform();
     const a = await moneyCustomer(p, ["USD"]);
