@@ -9,7 +9,8 @@
  *       customers, half internal → internal (another customer's account), half internal → external (a payout);
  *   (ii) the same, every payment from one hot account;
  *   (s) the bound: `POST /api/bench/payment-skeleton` (lib/bench-skeleton/payment-skeleton.ts), the database round
- *       trips of an internal → internal payment on the same kind of rows with nothing else, spread like (i);
+ *       trips of a payment on the same kind of rows with nothing else, spread like (i) and, like (i), half of them a
+ *       payout's (an external destination: one statement more);
  *   (f) the same bound fused into two round trips (one read, one autocommitted statement): what a redesign of the
  *       execution into a single statement would reach.
  * After each round the ledger is checked: every currency's entries sum to zero and every internal account's balance
@@ -176,15 +177,25 @@ const hot: Body = () => {
   return quote(customers[0].account, flip++ % 2 === 0 ? to.account : to.external);
 };
 
-const skeletonBody: Body = () => {
-  const from = pick();
-  let to = pick();
-  while (to === from) to = pick();
-  return JSON.stringify({ platformId: platform.id, source: from.account, destination: to.account });
+/** Like (i): half internal → internal, half payouts (the fused bound: internal → internal only). */
+const skeletonBody = (shape: "payment" | "fused"): Body => {
+  let n = 0;
+  return () => {
+    const from = pick();
+    let to = pick();
+    while (to === from) to = pick();
+    const payout = shape === "payment" && n++ % 2 === 1;
+    return JSON.stringify({
+      platformId: platform.id,
+      source: from.account,
+      destination: payout ? to.external : to.account,
+      destinationKind: payout ? "EXTERNAL" : "INTERNAL",
+    });
+  };
 };
 const skeleton = (shape: "payment" | "fused") => ({
   path: `/api/bench/payment-skeleton?shape=${shape}`,
-  body: skeletonBody,
+  body: skeletonBody(shape),
 });
 type Kind = "ceiling" | Body | { path: string; body: Body };
 

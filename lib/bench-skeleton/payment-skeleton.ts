@@ -18,7 +18,10 @@ import { newUuid, parseId } from "@/lib/ids";
  *   accounts locked and the day's volume (the customer's running total); then the ledger entries with the balances,
  *   the quote, transaction and event rows with the running total's upsert (by zero), and COMMIT (issue 30; before it,
  *   each of these was a round trip: 9 in all; before session 14 the quote and transaction were inserted in the first
- *   round trip and their status updated in the second: bench/README.md "Session 14").
+ *   round trip and their status updated in the second: bench/README.md "Session 14"). With `destinationKind`
+ *   EXTERNAL, a payout's: the destination is an external account, and the first round trip of the transaction also
+ *   reads what the payout rail needs of it (10 statements, as a payout's; since session 15, half of the bench's (s)
+ *   requests, as half of (i)'s are payouts).
  * - "fused": what a redesign into one statement would reach: one read (platform and both accounts), one
  *   autocommitted statement doing every write and lock (data-modifying CTEs), two round trips in all.
  */
@@ -26,12 +29,14 @@ export async function paymentSkeleton(input: {
   platformId: string;
   source: string;
   destination: string;
+  destinationKind?: "INTERNAL" | "EXTERNAL";
   shape: "payment" | "fused";
 }) {
+  const payout = input.destinationKind === "EXTERNAL";
   const db = await getDb();
   const platformId = parseId("Platform", input.platformId);
   const source = parseId("InternalAccount", input.source);
-  const destination = parseId("InternalAccount", input.destination);
+  const destination = parseId(payout ? "ExternalAccount" : "InternalAccount", input.destination);
   if (!platformId || !source || !destination) throw invalidInput([], "platformId, source and destination must be ids");
   const payload = JSON.stringify({
     source: input.source,
@@ -40,8 +45,9 @@ export async function paymentSkeleton(input: {
     currency: "USD",
     note: "x".repeat(400),
   });
-  const ids = [source, destination].sort();
+  const ids = payout ? [source] : [source, destination].sort();
   if (input.shape === "fused") {
+    if (payout) throw invalidInput([], "the fused bound is internal → internal");
     const [owners] = await execRows<{ customer_id: string }>(
       db,
       sql`select a.customer_id from platforms p join internal_accounts a on a.id = ${source}
@@ -70,18 +76,25 @@ export async function paymentSkeleton(input: {
     ),
     await one(
       db,
-      sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${destination}`,
+      payout
+        ? sql`select a.id, a.status, c.id as customer_id, c.deleted_at from external_accounts a join customers c on c.id = a.customer_id where a.id = ${destination}`
+        : sql`select a.id, a.status, c.id as customer_id, c.deleted_at from internal_accounts a join customers c on c.id = a.customer_id where a.id = ${destination}`,
     ),
   ];
   if (!platform || !src || !dst) throw new ApiError("NOT_FOUND", "unknown account");
   const customerId = src.customer_id as string;
+  const accounts = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
   // The payment's two round trips in its transaction (lib/transactions/execute-transaction.ts): BEGIN with the locks
-  // and the day's volume; then the posting, the quote, transaction and event rows, and COMMIT.
+  // and the day's volume (and a payout's destination); then the posting, the quote, transaction and event rows, and
+  // COMMIT.
   await db.transaction(async (tx) => {
     await Promise.all([
       execRows(
         tx,
-        sql`select c.id from customers c join internal_accounts a on a.id in (${ids[0]}::uuid, ${ids[1]}::uuid)
+        sql`select c.id from customers c join internal_accounts a on a.id in (${accounts})
             where c.id = ${customerId} order by a.id for no key update of c for update of a`,
       ),
       execRows(
@@ -90,13 +103,16 @@ export async function paymentSkeleton(input: {
                               where customer_id = ${customerId} and day >= (now() at time zone 'utc')::date), 0)
                   - coalesce((select usd_value_cents from transactions where id = ${newUuid()}), 0))::text as total`,
       ),
+      payout
+        ? execRows(tx, sql`select status, account_type, account_info from external_accounts where id = ${destination}`)
+        : undefined,
     ]);
     await Promise.all([
       execRows(
         tx,
         sql`with entries as (insert into bench_skeleton (id, kind, payload) values
                                (${newUuid()}, 'entry', ${payload}::jsonb), (${newUuid()}, 'entry', ${payload}::jsonb), (${newUuid()}, 'entry', ${payload}::jsonb))
-            update internal_accounts set balance = balance + 0 where id in (${ids[0]}::uuid, ${ids[1]}::uuid)`,
+            update internal_accounts set balance = balance + 0 where id in (${accounts})`,
       ),
       execRows(
         tx,

@@ -1,6 +1,5 @@
-import { asc, inArray, isNull, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
-import { outboxEvents, platforms, webhookDeliveries } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { execRows, getDb } from "@/db/client";
 import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
 import { NO_ENDPOINT } from "./webhook-destination";
@@ -9,63 +8,51 @@ import { NO_ENDPOINT } from "./webhook-destination";
 export const DELIVERIES_CHANNEL = "webhook_deliveries";
 
 /**
- * Turn undispatched outbox events into deliveries, in one transaction: the events are claimed with
- * FOR UPDATE SKIP LOCKED (two workers take disjoint batches), each becomes one delivery whose body
- * is the envelope `{id, type, timestamp, data}` (protocol.md "Webhooks"), and is marked dispatched.
- * Returns how many events were dispatched.
+ * Turn undispatched outbox events into deliveries, in one statement (so one database transaction): the events are
+ * claimed with FOR UPDATE SKIP LOCKED (two workers take disjoint batches), each becomes one delivery whose body is the
+ * envelope `{id, type, timestamp, data}` (protocol.md "Webhooks"), and is marked dispatched. Returns how many events
+ * were dispatched.
+ *
+ * The envelope is written by PostgreSQL from the event's row, so the events never travel to this process and back:
+ * every payment writes one, and reading, parsing, re-serialising and sending each back (with the five statements of
+ * a transaction around them) cost about as much CPU as a tenth of the payment itself (bench/README.md "Session 15").
+ * The body is the text of the envelope fixed once, as before; `data` is as PostgreSQL prints the stored JSON (a space
+ * after each `:` and `,`), the envelope's own keys in the documented order. A delivery's `timestamp` is the event's
+ * creation time in UTC to the millisecond, as `Date.toISOString()` writes it.
  */
 export async function dispatchOutbox(batch = 200): Promise<number> {
   const db = await getDb();
   const giveUpMs = env().WEBHOOK_GIVE_UP_MS;
-  return db.transaction(async (tx) => {
-    const events = await tx
-      .select()
-      .from(outboxEvents)
-      .where(isNull(outboxEvents.dispatchedAt))
-      .orderBy(asc(outboxEvents.id))
-      .limit(batch)
-      .for("update", { skipLocked: true });
-    if (events.length === 0) return 0;
-    const platformIds = [...new Set(events.map((e) => e.platformId))];
-    const rows = await tx
-      .select({ id: platforms.id, settings: platforms.settings })
-      .from(platforms)
-      .where(inArray(platforms.id, platformIds));
-    const urlOf = new Map(rows.map((r) => [r.id, (r.settings as { webhookUrl?: string | null }).webhookUrl ?? null]));
-    const now = new Date();
-    await tx
-      .insert(webhookDeliveries)
-      .values(
-        events.map((e) => {
-          const url = urlOf.get(e.platformId);
-          return {
-            id: e.id,
-            platformId: e.platformId,
-            eventType: e.type,
-            body: envelopeJson(e.id, e.type, e.createdAt, e.data),
-            status: url ? ("PENDING" as const) : ("SKIPPED" as const),
-            lastError: url ? null : NO_ENDPOINT,
-            nextAttemptAt: now,
-            giveUpAt: new Date(e.createdAt.getTime() + giveUpMs),
-            createdAt: e.createdAt,
-          };
-        }),
-      )
-      .onConflictDoNothing();
-    await tx
-      .update(outboxEvents)
-      .set({ dispatchedAt: sql`now()` })
-      .where(
-        inArray(
-          outboxEvents.id,
-          events.map((e) => e.id),
-        ),
-      );
-    // Delivered at this commit to every listening instance: each claims the new deliveries at once
-    // (lib/webhooks/worker.ts), not only the instance that fanned them out.
-    if ([...urlOf.values()].some(Boolean)) await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`);
-    return events.length;
-  });
+  const [r] = await execRows<{ n: number; notified: number }>(
+    db,
+    sql`with claimed as (
+          select id, platform_id, type, data, created_at from outbox_events
+          where dispatched_at is null order by id limit ${batch} for update skip locked),
+        targets as (
+          select c.*, nullif(p.settings ->> 'webhookUrl', '') as url
+          from claimed c join platforms p on p.id = c.platform_id),
+        delivered as (
+          insert into webhook_deliveries
+            (id, platform_id, event_type, body, status, last_error, next_attempt_at, give_up_at, created_at)
+          select id, platform_id, type,
+                 '{"id":' || to_json(${formatId("Webhook", "")}::text || id::text)::text
+                 || ',"type":' || to_json(type)::text
+                 || ',"timestamp":' || to_json(to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+                 || ',"data":' || data::text || '}',
+                 case when url is null then 'SKIPPED' else 'PENDING' end,
+                 case when url is null then ${NO_ENDPOINT} end,
+                 now(), created_at + ${giveUpMs}::float8 * interval '1 millisecond', created_at
+          from targets
+          on conflict do nothing),
+        dispatched as (
+          update outbox_events set dispatched_at = now() where id in (select id from claimed))
+        select (select count(*) from claimed)::int as n,
+               -- Delivered at this statement's commit to every listening instance: each claims the new deliveries at
+               -- once (lib/webhooks/worker.ts), not only the instance that fanned them out.
+               (select count(*) from (select pg_notify(${DELIVERIES_CHANNEL}, '') from targets
+                                      where url is not null limit 1) x)::int as notified`,
+  );
+  return r?.n ?? 0;
 }
 
 /** The webhook envelope `{id, type, timestamp, data}` (protocol.md "Webhooks"). */

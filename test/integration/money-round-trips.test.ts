@@ -32,6 +32,8 @@ beforeAll(async () => {
     STABLECOIN_WORKER: "off",
     PLAID_WORKER: "off",
     SWEEPER: "off",
+    // The bench's bound (lib/bench-skeleton/payment-skeleton.ts), counted below beside the payment it stands for.
+    BENCH_ROUTES: "1",
   });
   p = await newPlatform();
 });
@@ -102,6 +104,38 @@ describe("a payment's round trips", () => {
     expect([i2i.statements, i2e.statements]).toEqual([9, 10]);
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 3 * 200 - 500);
     expect(await balance(p, b.accounts.USD)).toBe(3 * 100 + 250);
+  });
+
+  it("the bench's bound (s) sends a payment's statements: 9 internal → internal, 10 for a payout", async () => {
+    // bench/money-path.ts compares (i) with (s), the same round trips and nothing else: a bound that drifted from the
+    // payment (one statement more or fewer) would make that ratio say something else.
+    const a = await moneyCustomer(p, ["USD"]);
+    const b = await moneyCustomer(p, ["USD"]);
+    const external = await usdExternal(p, b.customer.id);
+    process.env.DATABASE_URL = inject("databaseUrl");
+    const db = await getDb();
+    // The skeleton's scratch table, as the bench makes it. Left in place (the suite's database goes at its end): files
+    // that read every table's cells side by side (the at-rest checks) must not see it vanish between list and read.
+    await execRows(
+      db,
+      sql`create table if not exists bench_skeleton (id uuid primary key, kind text not null, payload jsonb not null, created_at timestamptz not null default now())`,
+    );
+    const skeleton = async (destination: string, destinationKind: "INTERNAL" | "EXTERNAL") => {
+      const before = proxy.statements();
+      const r = await fetch(`${peer.url}/api/bench/payment-skeleton?shape=payment`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ platformId: p.id, source: a.accounts.USD, destination, destinationKind }),
+      });
+      expect(r.status, await r.text()).toBe(201);
+      return proxy.statements() - before;
+    };
+    // Warm-up: each statement prepared on the peer's one connection.
+    for (let i = 0; i < 2; i++) {
+      await skeleton(b.accounts.USD, "INTERNAL");
+      await skeleton(external, "EXTERNAL");
+    }
+    expect([await skeleton(b.accounts.USD, "INTERNAL"), await skeleton(external, "EXTERNAL")]).toEqual([9, 10]);
   });
 
   it("a refused payment (insufficient funds) leaves nothing behind", async () => {

@@ -3,8 +3,9 @@
  * events still reach the receiver, once each, from two instances on one database; a rolled-back event never wakes
  * anyone and is never sent.
  */
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, execRows, getDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
@@ -65,5 +66,20 @@ describe("webhook wake-up", () => {
     expect(rec.received).toHaveLength(200);
     expect(rec.received.map((r) => r.eventId).sort()).toEqual(ids.map((id) => `Webhook:${id}`).sort());
     expect(rec.received.some((r) => r.rawBody.includes("rolledBack"))).toBe(false);
+    // The body is the envelope of the event as written (PostgreSQL writes it at the fan-out: lib/webhooks
+    // dispatch-outbox.ts): its keys in the documented order, the event's data, and its creation time to the millisecond.
+    const [row] = await execRows<{ type: string; data: unknown; ms: string }>(
+      conn,
+      sql`select type, data, floor(extract(epoch from created_at) * 1000)::text as ms from outbox_events where id = ${ids[7]}`,
+    );
+    const body = JSON.parse(rec.received.find((r) => r.eventId === `Webhook:${ids[7]}`)?.rawBody ?? "{}");
+    expect(Object.keys(body)).toEqual(["id", "type", "timestamp", "data"]);
+    expect(body).toEqual({
+      id: `Webhook:${ids[7]}`,
+      type: row.type,
+      timestamp: new Date(Number(row.ms)).toISOString(),
+      data: { n: 7 },
+    });
+    expect(row.data).toEqual({ n: 7 });
   });
 });

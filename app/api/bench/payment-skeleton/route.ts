@@ -7,7 +7,12 @@ import { paymentSkeleton } from "@/lib/bench-skeleton/payment-skeleton";
 
 export async function POST(req: Request): Promise<Response> {
   if (process.env.BENCH_ROUTES !== "1") return new Response(null, { status: 404 });
-  const body = (await req.json()) as { platformId: string; source: string; destination: string };
+  const body = (await req.json()) as {
+    platformId: string;
+    source: string;
+    destination: string;
+    destinationKind?: "INTERNAL" | "EXTERNAL";
+  };
   const shape = new URL(req.url).searchParams.get("shape") === "fused" ? "fused" : "payment";
   try {
     const result = await paymentSkeleton({ ...body, shape });
