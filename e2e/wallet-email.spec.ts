@@ -41,9 +41,27 @@ test.describe("wallet: email code", () => {
     await shot(page, testInfo, "wallet-unlocked");
 
     const sessionId = await sessionIdOf(page);
+    // The overview arriving moves nothing a person may be about to click: held back after the reload, it comes in
+    // below the session card (before session 15 it pushed the card down, and a click meant for Lock wallet could land
+    // on the Send card).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/overview", async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await expect(page.getByTestId("session-card")).toHaveAttribute("data-session-id", sessionId);
+    const lock = page.getByRole("button", { name: "Lock wallet" });
+    await expect(lock).toBeVisible();
+    await expect(page.getByRole("region", { name: "Balance" })).toHaveCount(0);
+    const before = await lock.boundingBox();
+    release();
     await walletOverviewShown(page);
+    expect(await lock.boundingBox()).toEqual(before);
+    await page.unroute("**/overview");
 
     // Refresh: signed by the current session; a new session whose key arrives sealed to this browser.
     await timed(testInfo, "session refresh", async () => {

@@ -91,8 +91,8 @@ export async function emailUnlock(page: Page, code = "000000"): Promise<void> {
 }
 
 /**
- * The wallet page's overview has arrived. Its cards render above the session card and push that card's buttons down:
- * a click just before lands on whatever moved under it (session 14's CI run clicked the Send card's radio instead).
+ * The wallet page's overview has arrived (its balance, accounts and activity). The session card is above it and does
+ * not move (wallet-email checks that); a step that reads or uses the overview waits for it.
  */
 export async function walletOverviewShown(page: Page): Promise<void> {
   await expect(page.getByRole("region", { name: "Balance" })).toBeVisible();

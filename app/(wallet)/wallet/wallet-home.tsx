@@ -102,19 +102,8 @@ function Unlocked({
 
   return (
     <>
-      {overview ? (
-        <>
-          <BalanceCard overview={overview} at={at} />
-          {overview.address ? <AddressCard address={overview.address} /> : null}
-          <div className="grid gap-6 lg:grid-cols-2">
-            {me.environment === "SANDBOX" ? <ReceiveCard overview={overview} onDone={load} /> : null}
-            <SendCard overview={overview} onDone={load} />
-          </div>
-          <HistoryCard overview={overview} />
-        </>
-      ) : (
-        <p role="status">{tc("loading")}</p>
-      )}
+      {/* The session card first: it is there before the overview, so the overview arriving moves nothing a person
+          may be about to click (Lock wallet, Renew session now). */}
       <Card title={t("sessionCard")} id="session">
         <dl
           className="grid grid-cols-1 gap-2 text-sm sm:grid-cols-[10rem_1fr]"
@@ -166,6 +155,19 @@ function Unlocked({
           </Link>
         </div>
       </Card>
+      {overview ? (
+        <>
+          <BalanceCard overview={overview} at={at} />
+          {overview.address ? <AddressCard address={overview.address} /> : null}
+          <div className="grid gap-6 lg:grid-cols-2">
+            {me.environment === "SANDBOX" ? <ReceiveCard overview={overview} onDone={load} /> : null}
+            <SendCard overview={overview} onDone={load} />
+          </div>
+          <HistoryCard overview={overview} />
+        </>
+      ) : (
+        <p role="status">{tc("loading")}</p>
+      )}
     </>
   );
 }
