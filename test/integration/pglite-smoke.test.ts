@@ -38,6 +38,32 @@ describe("embedded database (PGlite) smoke", () => {
       body: JSON.stringify({ customerType: "INDIVIDUAL", fullName: "Embedded", email: "e@example.com" }),
     });
     expect(created.status).toBe(201);
+    // A payment's event reaches the delivery log through the webhook worker's fan-out, on PGlite as on PostgreSQL
+    // (lib/webhooks/dispatch-outbox.ts: one statement; no endpoint is set, so the delivery is SKIPPED).
+    const customer = await created.json();
+    const accounts = await (
+      await fetch(`${server.url}/api/2025-10-13/customers/internal-accounts?customerId=${customer.id}`, {
+        headers: { authorization: auth },
+      })
+    ).json();
+    const funded = await fetch(`${server.url}/api/2025-10-13/sandbox/internal-accounts/${accounts.data[0].id}/fund`, {
+      method: "POST",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify({ amount: 1000 }),
+    });
+    expect(funded.status).toBeLessThan(300);
+    let deliveries: { eventType: string; status: string }[] = [];
+    for (let i = 0; i < 100 && deliveries.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      deliveries = (
+        await (
+          await fetch(`${server.url}/api/2025-10-13/webhooks/deliveries`, { headers: { authorization: auth } })
+        ).json()
+      ).data;
+    }
+    expect(deliveries).toContainEqual(
+      expect.objectContaining({ eventType: "INCOMING_PAYMENT.COMPLETED", status: "SKIPPED" }),
+    );
     const stored = fs.readdirSync(path.join(dataDir, "pglite"));
     expect(stored.length).toBeGreaterThan(0);
   });
