@@ -47,7 +47,6 @@ export async function paymentSkeleton(input: {
   });
   const ids = payout ? [source] : [source, destination].sort();
   if (input.shape === "fused") {
-    if (payout) throw invalidInput([], "the fused bound is internal → internal");
     const [owners] = await execRows<{ customer_id: string }>(
       db,
       sql`select a.customer_id from platforms p join internal_accounts a on a.id = ${source}

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { execRows, getDb } from "@/db/client";
 import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
@@ -16,9 +16,8 @@ export const DELIVERIES_CHANNEL = "webhook_deliveries";
  * The envelope is written by PostgreSQL from the event's row, so the events never travel to this process and back:
  * every payment writes one, and reading, parsing, re-serialising and sending each back (with the five statements of
  * a transaction around them) cost about as much CPU as a tenth of the payment itself (bench/README.md "Session 15").
- * The body is the text of the envelope fixed once, as before; `data` is as PostgreSQL prints the stored JSON (a space
- * after each `:` and `,`), the envelope's own keys in the documented order. A delivery's `timestamp` is the event's
- * creation time in UTC to the millisecond, as `Date.toISOString()` writes it.
+ * The body is the text of the envelope (envelopeOf) fixed once, as before; `data` is as PostgreSQL prints the stored
+ * JSON (a space after each `:` and `,`).
  */
 export async function dispatchOutbox(batch = 200): Promise<number> {
   const db = await getDb();
@@ -34,15 +33,11 @@ export async function dispatchOutbox(batch = 200): Promise<number> {
         delivered as (
           insert into webhook_deliveries
             (id, platform_id, event_type, body, status, last_error, next_attempt_at, give_up_at, created_at)
-          select id, platform_id, type,
-                 '{"id":' || to_json(${formatId("Webhook", "")}::text || id::text)::text
-                 || ',"type":' || to_json(type)::text
-                 || ',"timestamp":' || to_json(to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
-                 || ',"data":' || data::text || '}',
+          select t.id, t.platform_id, t.type, ${envelopeOf("t")},
                  case when url is null then 'SKIPPED' else 'PENDING' end,
                  case when url is null then ${NO_ENDPOINT} end,
                  now(), created_at + ${giveUpMs}::float8 * interval '1 millisecond', created_at
-          from targets
+          from targets t
           on conflict do nothing),
         dispatched as (
           update outbox_events set dispatched_at = now() where id in (select id from claimed))
@@ -55,7 +50,16 @@ export async function dispatchOutbox(batch = 200): Promise<number> {
   return r?.n ?? 0;
 }
 
-/** The webhook envelope `{id, type, timestamp, data}` (protocol.md "Webhooks"). */
-export function envelopeJson(id: string, type: string, createdAt: Date, data: Record<string, unknown>): string {
-  return JSON.stringify({ id: formatId("Webhook", id), type, timestamp: createdAt.toISOString(), data });
+/**
+ * The webhook envelope `{id, type, timestamp, data}` (protocol.md "Webhooks") of the outbox row aliased `alias`, as the
+ * text PostgreSQL writes: the one definition of a delivery's body (the fan-out above, POST /webhooks/test). Its keys in
+ * the documented order; `timestamp` the event's creation in UTC to the millisecond, as `Date.toISOString()` writes it;
+ * `data` as PostgreSQL prints the stored JSON.
+ */
+export function envelopeOf(alias: string): SQL {
+  const e = sql.identifier(alias);
+  return sql`'{"id":' || to_json(${formatId("Webhook", "")}::text || ${e}.id::text)::text
+    || ',"type":' || to_json(${e}.type)::text
+    || ',"timestamp":' || to_json(to_char(${e}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text
+    || ',"data":' || ${e}.data::text || '}'`;
 }

@@ -1,10 +1,10 @@
-import { getDb } from "@/db/client";
-import { webhookDeliveries } from "@/db/schema";
+import { sql } from "drizzle-orm";
+import { execRows, getDb } from "@/db/client";
 import { env } from "@/lib/config/env";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { attemptDelivery } from "./deliver-due";
-import { envelopeJson } from "./dispatch-outbox";
+import { envelopeOf } from "./dispatch-outbox";
 import { getWebhookSigningKey } from "./signing-key";
 import { emitEvent } from "./emit-event";
 import { testEvent, type TestWebhookResult } from "./webhook.contract";
@@ -31,19 +31,17 @@ export async function sendTestWebhook(platform: PlatformPrincipal): Promise<Test
   const { id, body } = await db.transaction(async (tx) => {
     // Written as already dispatched: this call delivers it itself, the fan-out must not.
     const id = await emitEvent(tx, testEvent, { platformId: platform.id, data: {}, dispatchedAt: now });
-    const body = envelopeJson(id, testEvent.type, now, {});
-    await tx.insert(webhookDeliveries).values({
-      id,
-      platformId: platform.id,
-      eventType: testEvent.type,
-      body,
-      status: "PENDING",
-      attempts: 1,
-      nextAttemptAt: new Date(now.getTime() + cfg.WEBHOOK_TIMEOUT_MS + 5_000),
-      lastAttemptAt: now,
-      giveUpAt,
-      createdAt: now,
-    });
+    // The body written from the event's row, as the fan-out writes every other one (dispatch-outbox.ts envelopeOf).
+    const [{ body }] = await execRows<{ body: string }>(
+      tx,
+      sql`insert into webhook_deliveries
+            (id, platform_id, event_type, body, status, attempts, next_attempt_at, last_attempt_at, give_up_at, created_at)
+          select e.id, e.platform_id, e.type, ${envelopeOf("e")}, 'PENDING', 1,
+                 ${new Date(now.getTime() + cfg.WEBHOOK_TIMEOUT_MS + 5_000).toISOString()}::timestamptz,
+                 ${now.toISOString()}::timestamptz, ${giveUpAt.toISOString()}::timestamptz, e.created_at
+          from outbox_events e where e.id = ${id}
+          returning body`,
+    );
     return { id, body };
   });
   const key = await getWebhookSigningKey();
