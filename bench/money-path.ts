@@ -36,6 +36,7 @@ import { buildApp, createTestDatabase, ROOT, startServer } from "../test/support
 import path from "node:path";
 import os from "node:os";
 import fs from "node:fs";
+import { spawn, execFileSync } from "node:child_process";
 import { summarize } from "./profile-summary";
 import { CONNECTIONS, cpuMs, median, pgBackendCpu, pgCpuSince } from "./bench-kit";
 
@@ -64,6 +65,7 @@ const serverEnv = {
   DAILY_VOLUME_LIMIT_USD_CENTS: String(Number.MAX_SAFE_INTEGER),
 };
 const PROFILE = process.env.BENCH_PROFILE === "1";
+const PG_PERF = process.env.BENCH_PG_PERF === "1";
 const server = await startServer(serverEnv);
 // Background workers off on the second server: one set of workers on the database, as with one server.
 const base = BASE_DIST
@@ -269,6 +271,73 @@ async function profiled<T extends { requests: number }>(srv: Srv, name: string, 
 }
 const profiles: string[] = [];
 
+/**
+ * BENCH_PG_PERF=1: where the PostgreSQL backends of the bench's database spend their CPU over `run` (`perf record` of
+ * those processes; needs perf and the rights to attach), by function, in CPU-µs per request: the functions above
+ * 0.5% of the samples. Saved into bench/results/ and printed at the end.
+ */
+async function pgPerfed<T extends { requests: number }>(name: string, run: () => Promise<T>): Promise<T> {
+  const pids = (await sql`select pid from pg_stat_activity where datname = ${dbName} and pid <> pg_backend_pid()`).map(
+    (r) => String(r.pid),
+  );
+  const dir = path.join(ROOT, "bench/results");
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pg-${name.slice(1, name.indexOf(")"))}.perf.data`);
+  const hz = Number(process.env.BENCH_PG_PERF_HZ || 2999);
+  const perf = spawn(
+    "perf",
+    [
+      "record",
+      "-q",
+      "-F",
+      String(hz),
+      ...(process.env.BENCH_PG_PERF_GRAPH ? ["--call-graph", "dwarf,16384"] : []),
+      "-o",
+      file,
+      "-p",
+      pids.join(","),
+    ],
+    { stdio: "ignore" },
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  const m = await run();
+  perf.kill("SIGINT");
+  await new Promise((r) => perf.once("exit", r));
+  const report = execFileSync(
+    "perf",
+    [
+      "report",
+      "-i",
+      file,
+      "--stdio",
+      "--no-children",
+      "-g",
+      "none",
+      "--sort",
+      "dso,symbol",
+      "-n",
+      "--percent-limit",
+      "0.5",
+    ],
+    {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    },
+  );
+  const lines = report
+    .split("\n")
+    .filter((l) => /^\s+[\d.]+%/.test(l))
+    .map((l) => {
+      const [, pct, samples, rest] = /^\s+([\d.]+)%\s+(\d+)\s+(.*)$/.exec(l) ?? [];
+      const us = ((Number(samples) / hz) * 1e6) / m.requests;
+      return `  ${us.toFixed(1).padStart(6)} µs  ${pct.padStart(5)}%  ${rest.replace(/\s+/g, " ")}`;
+    });
+  profiles.push(
+    `${name}, PostgreSQL backends (${path.relative(ROOT, file)}, ${m.requests} requests):\n${lines.join("\n")}`,
+  );
+  return m;
+}
+
 /** Committed and rolled-back transactions of the bench database so far (the bench's own queries add a few). */
 async function xacts(): Promise<number> {
   const [r] =
@@ -309,7 +378,13 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     for (const [k, [name, srv, kind]] of phases.entries()) {
       const run = () => measure(srv, kind, { duration: DURATION });
-      const m = PROFILE && r === ROUNDS - 1 && !name.includes("BASE") ? await profiled(srv, name, run) : await run();
+      const last = r === ROUNDS - 1 && !name.includes("BASE");
+      const m =
+        PROFILE && last
+          ? await profiled(srv, name, run)
+          : PG_PERF && last && kind !== "ceiling"
+            ? await pgPerfed(name, run)
+            : await run();
       raw[k].push(m);
       const statuses = [...m.statuses].map(([s, n]) => `${s}×${n}`).join(" ");
       console.log(
@@ -368,8 +443,7 @@ try {
   const [dl] =
     await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
   console.log(`deadlocks detected by PostgreSQL in this database: ${dl.n} (target 0)`);
-  if (profiles.length)
-    console.log(`\nCPU profiles of the last round (main thread of next start):\n${profiles.join("\n\n")}`);
+  if (profiles.length) console.log(`\nCPU profiles of the last round:\n${profiles.join("\n\n")}`);
   console.log(
     `load average at the end: ${os
       .loadavg()

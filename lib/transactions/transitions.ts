@@ -421,7 +421,7 @@ export async function finishing(
   const after = { ...row, ...values } as TransactionRow;
   const data = toTransaction(after, owner);
   const withQuote = !!(rule.quote && row.quoteId);
-  const params: Record<string, unknown> = eventParams(paymentEvent(row.direction, rule.to), {
+  const params: Record<string, unknown> = eventParams(tx, paymentEvent(row.direction, rule.to), {
     platformId: row.platformId,
     data,
   });

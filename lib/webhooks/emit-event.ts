@@ -1,9 +1,11 @@
 import type { z } from "zod";
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "@/db/client";
+import { afterCommit } from "@/db/commit-hooks";
 import { outboxEvents } from "@/db/schema";
 import { checkedEvent, type EventDef, type EventType } from "@/lib/api-core/events";
 import { newUuid } from "@/lib/ids";
+import { announceOutbox } from "./announce-outbox";
 
 /** One event for the outbox: its type's binding (an area contract's `defineEvent`), the platform and the data. */
 export interface EventInput<S extends z.ZodType> {
@@ -42,9 +44,13 @@ export function eventInsertOnce(db: Db) {
   });
 }
 
-/** The values of eventInsertOnce's placeholders: the same checked row as eventInsert's. */
-export function eventParams<S extends z.ZodType>(def: EventDef<EventType, S>, event: EventInput<S>) {
+/**
+ * The values of eventInsertOnce's placeholders: the same checked row as emitEvent's, for the transaction `tx` that
+ * writes it (announced to the webhook worker when `tx` commits, as emitEvent's).
+ */
+export function eventParams<S extends z.ZodType>(tx: Tx, def: EventDef<EventType, S>, event: EventInput<S>) {
   const row = outboxRow(def, { platformId: event.platformId, data: event.data });
+  announceAtCommit(tx);
   return { eventId: row.id, eventPlatformId: row.platformId, eventType: row.type, eventData: row.data };
 }
 
@@ -56,5 +62,11 @@ export async function emitEvent<S extends z.ZodType>(
 ): Promise<string> {
   const row = outboxRow(def, event);
   await tx.insert(outboxEvents).values(row);
+  if (!event.dispatchedAt) announceAtCommit(tx);
   return row.id;
+}
+
+/** Wake a webhook worker once `tx` commits (at once when `tx` is the handle's db: the insert has committed). */
+function announceAtCommit(tx: Tx): void {
+  if (!afterCommit(tx, announceOutbox)) announceOutbox();
 }

@@ -4,17 +4,16 @@ import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { startPollLoop } from "@/lib/worker-loop/poll-loop";
 import { createDeliverySlots } from "./delivery-slots";
+import { OUTBOX_CHANNEL, WEBHOOK_WORKER_LOOP } from "./announce-outbox";
 import { DELIVERIES_CHANNEL, dispatchOutbox } from "./dispatch-outbox";
-
-/** The channel a trigger on `outbox_events` notifies once per inserting statement, at its commit (migration 0011). */
-const OUTBOX_CHANNEL = "outbox_events";
 
 /**
  * The in-process worker loop (started by lib/startup/startup.ts). All its state is in the
  * database, so any number of server instances may run it and a restart loses nothing.
- * A committed event wakes it through LISTEN/NOTIFY (every listening instance wakes; SKIP LOCKED gives each a
- * disjoint batch), so a webhook leaves within milliseconds of its commit; polling every WEBHOOK_POLL_MS stays
- * as the fallback (a lost notification, a dropped listening connection) and for retries, which come due by time.
+ * A committed event wakes it at once (announce-outbox.ts): in this process when the event was written here, else by
+ * LISTEN/NOTIFY from the instance that wrote it (SKIP LOCKED gives each worker a disjoint batch), so a webhook leaves
+ * within milliseconds of its commit; polling every WEBHOOK_POLL_MS stays as the fallback (a lost notification, a
+ * dropped listening connection, an event written by other code) and for retries, which come due by time.
  * A step fans the outbox out and fills the free delivery slots (WEBHOOK_CONCURRENCY per instance); each delivery
  * is sent and recorded on its own, and a freed slot claims the next due one, so the loop never waits for a
  * receiver. A fan-out notifies DELIVERIES_CHANNEL at its commit, so every instance (not only the one that fanned
@@ -23,7 +22,7 @@ const OUTBOX_CHANNEL = "outbox_events";
 export function startWebhookWorker(): { stop: () => void } {
   const cfg = env();
   const slots = createDeliverySlots(cfg.WEBHOOK_CONCURRENCY);
-  const loop = startPollLoop("webhook worker", cfg.WEBHOOK_POLL_MS, async () => {
+  const loop = startPollLoop(WEBHOOK_WORKER_LOOP, cfg.WEBHOOK_POLL_MS, async () => {
     const dispatched = await dispatchOutbox();
     await slots.fill();
     return dispatched > 0;

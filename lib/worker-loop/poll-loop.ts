@@ -61,7 +61,12 @@ export function startPollLoop(name: string, pollMs: number, step: () => Promise<
   return handle;
 }
 
-/** Wake the loop `name` if this process runs it (a transaction just committed work for it); otherwise nothing. */
-export function wakePollLoop(name: string): void {
-  g.__pollLoops?.get(name)?.wake();
+/**
+ * Wake the loop `name` if this process runs it (a transaction just committed work for it); otherwise nothing. Whether
+ * this process runs it.
+ */
+export function wakePollLoop(name: string): boolean {
+  const loop = g.__pollLoops?.get(name);
+  loop?.wake();
+  return !!loop;
 }

@@ -5,7 +5,8 @@
  * their owners, then the transaction in two round trips: BEGIN, the locks, the day's volume (and the external
  * destination) in one; the ledger posting, the quote and transaction rows with their final status and the event, and
  * COMMIT in the other (lib/transactions/execute-transaction.ts). Before issue 30: 9 internal → internal, 10 internal →
- * external.
+ * external. The peer runs no webhook worker, so after each payment's COMMIT it announces the event to the other
+ * instances' workers with one NOTIFY (lib/webhooks/announce-outbox.ts): awaited and counted apart from the payment's own.
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -44,15 +45,22 @@ afterAll(async () => {
   await closeDb();
 });
 
-/** Round trips of one request to the peer (after the request, the server's pool is idle: nothing else runs there). */
+/**
+ * Round trips of one request to the peer, not counting the NOTIFY that announces its event after its COMMIT (one
+ * statement, one round trip; the peer sends nothing else, so its statements are counted once they have stopped).
+ */
 async function roundTrips(
   body: unknown,
 ): Promise<{ trips: number; statements: number; status: number; quoteStatus: string }> {
   const [before, statementsBefore] = [proxy.flights(), proxy.statements()];
   const r = await call("POST", "/quotes", { auth: p.auth, body, origin: peer.url });
+  for (let seen = -1; seen !== proxy.statements(); ) {
+    seen = proxy.statements();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
   return {
-    trips: proxy.flights() - before,
-    statements: proxy.statements() - statementsBefore,
+    trips: proxy.flights() - before - 1,
+    statements: proxy.statements() - statementsBefore - 1,
     status: r.status,
     quoteStatus: r.body.status,
   };

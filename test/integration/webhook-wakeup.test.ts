@@ -1,8 +1,11 @@
 /**
- * LISTEN/NOTIFY wakes the webhook workers (lib/webhooks/worker.ts, migration 0011): with polling set to a minute,
- * events still reach the receiver, once each, from two instances on one database; a rolled-back event never wakes
- * anyone and is never sent.
+ * A committed event wakes a webhook worker at once (lib/webhooks/announce-outbox.ts): with polling set to a minute,
+ * events still reach the receiver, once each. An instance that runs a worker wakes its own, with no NOTIFY (a NOTIFY
+ * in every payment's transaction serialised the commits: db/commit-hooks.ts); a process without one (this test's)
+ * NOTIFYs the instances' workers, a few times for a burst, not once per event. A rolled-back event never wakes anyone
+ * and is never sent.
  */
+import postgres from "postgres";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, execRows, getDb } from "@/db/client";
@@ -11,6 +14,7 @@ import { parseId } from "@/lib/ids";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { createTestDatabase, startServer, type RunningServer } from "../support/server";
+import { termsConsent } from "../support/money";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
 // Polling once a minute (the first poll a minute after start): within this test, only a notification can wake a worker.
@@ -55,6 +59,7 @@ describe("webhook wake-up", () => {
         throw new Error("roll back");
       })
       .catch(() => {});
+    const notified = await countNotifications();
     const ids = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         conn.transaction((tx) => emitEvent(tx, testEvent, { platformId, data: { n: i } })),
@@ -66,6 +71,10 @@ describe("webhook wake-up", () => {
     expect(rec.received).toHaveLength(200);
     expect(rec.received.map((r) => r.eventId).sort()).toEqual(ids.map((id) => `Webhook:${id}`).sort());
     expect(rec.received.some((r) => r.rawBody.includes("rolledBack"))).toBe(false);
+    // 200 transactions, each with its event: a NOTIFY inside each (the trigger before migration 0026) sent 200.
+    const notifications = await notified.stop();
+    expect(notifications).toBeGreaterThan(0);
+    expect(notifications).toBeLessThan(20);
     // The body is the envelope of the event as written (PostgreSQL writes it at the fan-out: lib/webhooks
     // dispatch-outbox.ts): its keys in the documented order, the event's data, and its creation time to the millisecond.
     const [row] = await execRows<{ type: string; data: unknown; ms: string }>(
@@ -82,4 +91,53 @@ describe("webhook wake-up", () => {
     });
     expect(row.data).toEqual({ n: 7 });
   });
+
+  it("an instance's own payment wakes its own worker, with no NOTIFY", async () => {
+    const rec = await receivers.start(() => 200);
+    const p = await createPlatform({ name: "own wake", environment: "SANDBOX", settings: { webhookUrl: rec.url } });
+    const server = servers[0];
+    const auth = `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`;
+    const call = async (method: string, path: string, body?: unknown) => {
+      const r = await fetch(`${server.url}/api/2025-10-13${path}`, {
+        method,
+        headers: { authorization: auth, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(r.status, `${method} ${path}`).toBeLessThan(300);
+      return r.json();
+    };
+    const customer = await call("POST", "/customers", {
+      customerType: "INDIVIDUAL",
+      fullName: "Own Wake",
+      currencies: ["USD"],
+      endUserTermsConsent: termsConsent(),
+    });
+    const accounts = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(customer.id)}`);
+    const account = accounts.data[0].id as string;
+    const notified = await countNotifications();
+    const before = rec.received.length;
+    const funded = await call("POST", `/sandbox/internal-accounts/${account}/fund`, { amount: 500 });
+    // Polling is a minute away: only a wake-up delivers it this soon.
+    await waitFor(
+      "the funding's event delivered",
+      () => rec.received.slice(before).some((r) => r.rawBody.includes(funded.id)),
+      10_000,
+    );
+    await new Promise((r) => setTimeout(r, 300)); // a NOTIFY sent at the commit would have arrived by now
+    expect(await notified.stop()).toBe(0);
+  });
 });
+
+/** NOTIFYs on the channel that wakes the webhook workers, from now until `stop()` (which returns how many). */
+async function countNotifications(): Promise<{ stop: () => Promise<number> }> {
+  const listener = postgres(db.url, { max: 1, onnotice: () => {} });
+  let n = 0;
+  await listener.listen("outbox_events", () => n++);
+  return {
+    stop: async () => {
+      await new Promise((r) => setTimeout(r, 100));
+      await listener.end();
+      return n;
+    },
+  };
+}

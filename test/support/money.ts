@@ -2,15 +2,19 @@
 import { call, type TestPlatform } from "./api";
 import { example } from "./external-account-examples";
 
+/** An end user's consent to the platform's terms, as POST /customers takes it (endUserTermsConsent). */
+export function termsConsent() {
+  return {
+    termsVersion: "V1",
+    acceptedAt: new Date().toISOString(),
+    acceptanceMethod: "CHECKBOX",
+    ipAddress: "203.0.113.7",
+  };
+}
+
 export async function moneyCustomer(p: TestPlatform, currencies: string[] = ["USD", "EUR"], consent = true) {
   const body: Record<string, unknown> = { customerType: "INDIVIDUAL", fullName: "Money User", currencies };
-  if (consent)
-    body.endUserTermsConsent = {
-      termsVersion: "V1",
-      acceptedAt: new Date().toISOString(),
-      acceptanceMethod: "CHECKBOX",
-      ipAddress: "203.0.113.7",
-    };
+  if (consent) body.endUserTermsConsent = termsConsent();
   const c = await call("POST", "/customers", { auth: p.auth, body });
   if (c.status !== 201) throw new Error(`customer: ${c.status} ${JSON.stringify(c.body)}`);
   const list = await call("GET", `/customers/internal-accounts?customerId=${encodeURIComponent(c.body.id)}`, {
