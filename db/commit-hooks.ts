@@ -6,9 +6,9 @@ import type { Db, DbOrTx } from "./client";
  * registered in it with `afterCommit` and runs them once it has committed; a transaction that rolls back runs none.
  *
  * Why not a NOTIFY sent by the transaction itself (a trigger, or pg_notify in it): PostgreSQL serialises the commits of
- * every transaction that notifies behind one lock of the cluster, held through the commit's WAL flush. With one per
- * payment, 16 concurrent payments cost PostgreSQL about 0.95 CPU-ms each against 0.69 without it, and committed
- * 1,500 instead of 2,300 a second (bench/README.md "Session 16").
+ * every transaction that notifies behind one lock of the cluster, held through the commit's WAL flush. With one in each
+ * payment, 16 concurrent payments (pgbench, a payout's statements) cost PostgreSQL about 0.95 CPU-ms each against 0.69
+ * without it, and committed about 1,500 instead of 2,300 a second (bench/README.md "Session 16").
  *
  * A hook is kept on the transaction's driver client (`tx.session.client`), which a savepoint's transaction shares with
  * its parent: a hook registered inside a savepoint runs at the outer COMMIT (also when that savepoint was rolled back:
