@@ -66,6 +66,15 @@ const serverEnv = {
 };
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const PG_PERF = process.env.BENCH_PG_PERF === "1";
+if (PG_PERF) {
+  try {
+    execFileSync("perf", ["--version"], { stdio: "ignore" });
+  } catch {
+    throw new Error(
+      "BENCH_PG_PERF=1 needs perf (Debian: apt-get install linux-perf) and the rights to attach to PostgreSQL",
+    );
+  }
+}
 const server = await startServer(serverEnv);
 // Background workers off on the second server: one set of workers on the database, as with one server.
 const base = BASE_DIST

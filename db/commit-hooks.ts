@@ -13,7 +13,8 @@ import type { Db, DbOrTx } from "./client";
  * A hook is kept on the transaction's driver client (`tx.session.client`), which a savepoint's transaction shares with
  * its parent: a hook registered inside a savepoint runs at the outer COMMIT (also when that savepoint was rolled back:
  * hooks announce, they must not assume the write is there). Hooks run in this process, after the COMMIT answered and
- * before `db.transaction` resolves; they must not throw.
+ * before `db.transaction` resolves; they must not throw. A transaction that committed early (commitWithLastWrites) and
+ * whose callback then rejects runs none: a hook only hastens what polling does anyway (the webhook worker's).
  */
 // Kept on the client object under a registry symbol: Next's server build may hold this module twice (one copy per chunk
 // that imports it), and both copies must find the same hooks.

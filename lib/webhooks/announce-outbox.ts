@@ -25,37 +25,41 @@ export const OUTBOX_CHANNEL = "outbox_events";
  */
 export function announceOutbox(): void {
   if (wakePollLoop(WEBHOOK_WORKER_LOOP)) return;
-  if (scheduled) return;
-  if (sending) {
-    sendAgain = true;
+  if (pacing.scheduled) return;
+  if (pacing.sending) {
+    pacing.sendAgain = true;
     return;
   }
-  scheduled = true;
-  setTimeout(send, Math.max(0, lastSentAt + NOTIFY_GAP_MS - Date.now())).unref?.();
+  pacing.scheduled = true;
+  setTimeout(send, Math.max(0, pacing.lastSentAt + NOTIFY_GAP_MS - Date.now())).unref?.();
 }
 
 /** The least time between two NOTIFYs of one process, in ms: at most 10 ms added to a webhook's way out. */
 const NOTIFY_GAP_MS = 10;
 
-// Only a way to send fewer NOTIFYs; a process that loses them (a restart) loses no event. `scheduled`: a NOTIFY waits
-// for its turn (it will cover whatever commits meanwhile); `sending`: one is on its way (what commits now needs another).
-let scheduled = false;
-let sending = false;
-let sendAgain = false;
-let lastSentAt = 0;
+/**
+ * Only a way to send fewer NOTIFYs; a process that loses them (a restart) loses no event, and each process paces its
+ * own. `scheduled`: a NOTIFY waits for its turn (it will cover whatever commits meanwhile); `sending`: one is on its way
+ * (what commits now needs another). On globalThis: Next's server build may hold this module twice (one copy per chunk
+ * that imports it), and one process paces its NOTIFYs once.
+ */
+type Pacing = { scheduled: boolean; sending: boolean; sendAgain: boolean; lastSentAt: number };
+const g = globalThis as typeof globalThis & { __outboxNotifyPacing?: Pacing };
+g.__outboxNotifyPacing ??= { scheduled: false, sending: false, sendAgain: false, lastSentAt: 0 };
+const pacing = g.__outboxNotifyPacing;
 
 async function send(): Promise<void> {
-  scheduled = false;
-  sending = true;
-  lastSentAt = Date.now();
+  pacing.scheduled = false;
+  pacing.sending = true;
+  pacing.lastSentAt = Date.now();
   try {
     await execRows(await getDb(), sql`select pg_notify(${OUTBOX_CHANNEL}, '')`);
   } catch (e) {
     logger.warn({ err: errorFields(e) }, "webhook events: NOTIFY failed; the workers' polling will find them");
   } finally {
-    sending = false;
-    if (sendAgain) {
-      sendAgain = false;
+    pacing.sending = false;
+    if (pacing.sendAgain) {
+      pacing.sendAgain = false;
       announceOutbox();
     }
   }
