@@ -7,13 +7,15 @@
  */
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeDb, execRows, getDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
+import { logger } from "@/lib/log/logger";
+import { announceOutbox, OUTBOX_CHANNEL } from "@/lib/webhooks/announce-outbox";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { testEvent } from "@/lib/webhooks/webhook.contract";
-import { createTestDatabase, startServer, type RunningServer } from "../support/server";
+import { createTestDatabase, freePort, startServer, type RunningServer } from "../support/server";
 import { termsConsent } from "../support/money";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
@@ -126,14 +128,41 @@ describe("webhook wake-up", () => {
     await new Promise((r) => setTimeout(r, 300)); // a NOTIFY sent at the commit would have arrived by now
     expect(await notified.stop()).toBe(0);
   });
+
+  it("a NOTIFY that fails is logged and does not stop the next one", async () => {
+    // This process runs no worker, so it announces with a NOTIFY. Its database is unreachable when it does: nothing
+    // listens on this port.
+    await closeDb();
+    process.env.DATABASE_URL = `postgres://postgres@127.0.0.1:${await freePort()}/unreachable`;
+    const warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
+    try {
+      announceOutbox();
+      await waitFor(
+        "the failed NOTIFY logged",
+        () => warn.mock.calls.some((c) => String(c[1]).includes("NOTIFY failed")),
+        10_000,
+      );
+    } finally {
+      warn.mockRestore();
+      await closeDb();
+      process.env.DATABASE_URL = db.url;
+    }
+    // The database is back: the next announcement goes out. (A failed send that left its "on its way" mark would
+    // hold every later one back until the process restarts.)
+    const notified = await countNotifications();
+    announceOutbox();
+    await waitFor("a NOTIFY after the failed one", () => notified.count() > 0, 5_000);
+    expect(await notified.stop()).toBe(1);
+  });
 });
 
 /** NOTIFYs on the channel that wakes the webhook workers, from now until `stop()` (which returns how many). */
-async function countNotifications(): Promise<{ stop: () => Promise<number> }> {
+async function countNotifications(): Promise<{ count: () => number; stop: () => Promise<number> }> {
   const listener = postgres(db.url, { max: 1, onnotice: () => {} });
   let n = 0;
-  await listener.listen("outbox_events", () => n++);
+  await listener.listen(OUTBOX_CHANNEL, () => n++);
   return {
+    count: () => n,
     stop: async () => {
       await new Promise((r) => setTimeout(r, 100));
       await listener.end();
