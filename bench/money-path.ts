@@ -3,7 +3,7 @@
  *
  * One `next start` (built into NEXT_DIST_DIR unless SKIP_BUILD=1) on a fresh PostgreSQL database with a sandbox
  * platform of 1,000 customers, each with a funded USD internal account and a USD bank account (made through the
- * API). At 32 connections, alternating rounds of BENCH_SECONDS (default 6) × BENCH_ROUNDS (default 3) of:
+ * API). At 32 connections, alternating rounds of BENCH_SECONDS (default 6) × BENCH_ROUNDS (default 5) of:
  *   (b) the empty route handler `GET /api/bench/constant` (the ceiling of this build on this machine, this run);
  *   (i) `POST /quotes` with `immediatelyExecute`, same currency, source and destination spread over the 1,000
  *       customers, half internal → internal (another customer's account), half internal → external (a payout);
@@ -41,7 +41,7 @@ import { summarize } from "./profile-summary";
 import { CONNECTIONS, cpuMs, median, pgBackendCpu, pgCpuSince } from "./bench-kit";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS || 1000);
 const AMOUNT = 100; // cents per payment
 const BASE_DIST = process.env.BENCH_BASE_DIST;
@@ -383,9 +383,10 @@ const phases: [string, Srv, Kind][] = [
   ["(b) empty route handler", server, "ceiling"],
   ["(i) quotes, spread over 1,000 customers", server, spread],
   ...(base ? [["(i) BASE build, spread", base, spread] as [string, Srv, Body]] : []),
+  // Right after (i): the two of a ratio whose target is tight, measured seconds apart (the machine's speed drifts).
+  ["(s) bound: a payment's round trips only", server, skeleton("payment")],
   ["(ii) quotes, one hot source account", server, hot],
   ...(base ? [["(ii) BASE build, hot account", base, hot] as [string, Srv, Body]] : []),
-  ["(s) bound: a payment's round trips only", server, skeleton("payment")],
   ["(f) bound: fused into two round trips", server, skeleton("fused")],
 ];
 const raw = phases.map(() => [] as Awaited<ReturnType<typeof measure>>[]);

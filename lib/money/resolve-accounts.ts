@@ -104,14 +104,18 @@ export async function resolveInternal(
 ): Promise<ResolvedAccount> {
   const uuid = parseId("InternalAccount", id);
   if (uuid) {
-    const where = [eq(internalAccounts.id, uuid), eq(internalAccounts.platformId, platformId)];
-    if (customerScope) where.push(eq(internalAccounts.customerId, customerScope));
     // One statement: the account, its owner's deletion and what a payment checks of the owner (prepared when it
     // runs on the pool without a customer scope: every payment's source and destination).
     const [r] =
       !customerScope && db === (await getDb())
         ? await (await internalWithOwner()).execute({ id: uuid, platformId })
-        : await internalWithOwnerQuery(db).where(and(...where));
+        : await internalWithOwnerQuery(db).where(
+            and(
+              eq(internalAccounts.id, uuid),
+              eq(internalAccounts.platformId, platformId),
+              customerScope ? eq(internalAccounts.customerId, customerScope) : undefined,
+            ),
+          );
     if (r) {
       const a = r.a;
       const owner = liveOwner(r, a.customerId, id);
@@ -137,12 +141,16 @@ export async function resolveExternal(
 ): Promise<ResolvedAccount> {
   const uuid = parseId("ExternalAccount", id);
   if (uuid) {
-    const where = [eq(externalAccounts.id, uuid), eq(externalAccounts.platformId, platformId)];
-    if (customerScope) where.push(eq(externalAccounts.customerId, customerScope));
     const [r] =
       !customerScope && db === (await getDb())
         ? await (await externalWithOwner()).execute({ id: uuid, platformId })
-        : await externalWithOwnerQuery(db).where(and(...where));
+        : await externalWithOwnerQuery(db).where(
+            and(
+              eq(externalAccounts.id, uuid),
+              eq(externalAccounts.platformId, platformId),
+              customerScope ? eq(externalAccounts.customerId, customerScope) : undefined,
+            ),
+          );
     if (r) {
       const a = r.a;
       const owner = liveOwner(r, a.customerId, id);

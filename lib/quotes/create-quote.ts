@@ -12,7 +12,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { newUuid, parseId } from "@/lib/ids";
-import { idempotent } from "@/lib/money/idempotency";
+import { idempotent, type IdempotencyColumns } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { moneyTransaction } from "@/lib/transactions/transitions";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
@@ -73,7 +73,7 @@ async function insertQuote(
   platform: PlatformPrincipal,
   input: QuoteCreate,
   opts: { actor?: QuoteActor; afterInsert?: (tx: Tx, q: QuoteRow) => Promise<QuoteRow> },
-  idempotency: { idempotencyKey: string | null; requestDigest: string },
+  idempotency: IdempotencyColumns,
 ): Promise<Quote> {
   const db = await getDb();
   const scope = opts.actor?.customerScope;
