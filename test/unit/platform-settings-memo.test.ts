@@ -2,13 +2,17 @@ import { describe, expect, it } from "vitest";
 import { toPrincipal, type PlatformRow } from "@/lib/platforms/platform-row";
 
 const webauthn = { rpId: "localhost", rpName: "P", origins: ["http://localhost:3000"] };
-const row = (settings: Record<string, unknown>) =>
-  ({
-    id: "01a223c7-8aea-710b-88da-2dc3f19b5417",
-    name: "P",
-    environment: "SANDBOX",
-    settings: { webauthn, ...settings },
-  }) as PlatformRow;
+const row = (settings: Record<string, unknown>): PlatformRow => ({
+  id: "01a223c7-8aea-710b-88da-2dc3f19b5417",
+  name: "P",
+  environment: "SANDBOX",
+  clientId: "client_test",
+  secretHash: "unused",
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  // As read from the jsonb column: whatever was stored, parsed by toPrincipal.
+  settings: { webauthn, ...settings } as unknown as PlatformRow["settings"],
+});
 
 describe("a platform principal's settings", () => {
   it("are parsed with their defaults, and a changed stored value is parsed anew", () => {
