@@ -351,7 +351,6 @@ async function pgPerfed<T extends { requests: number }>(name: string, run: () =>
   return m;
 }
 
-/** Committed and rolled-back transactions of the bench database so far (the bench's own queries add a few). */
 /**
  * WAL written so far, by the whole cluster (pg_stat_wal: nothing else writes on a quiet machine): its bytes and its
  * full-page images (a page's first change after a checkpoint is written whole).
@@ -361,6 +360,7 @@ async function wal(): Promise<{ bytes: number; fpi: number }> {
   return { bytes: r.bytes, fpi: r.fpi };
 }
 
+/** Committed and rolled-back transactions of the bench database so far (the bench's own queries add a few). */
 async function xacts(): Promise<number> {
   const [r] =
     await sql`select (xact_commit + xact_rollback)::float8 as n from pg_stat_database where datname = ${dbName}`;
