@@ -15,6 +15,7 @@ import postgres from "postgres";
 import { closeDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { buildApp, createTestDatabase, DIST_DIR, freePort, PG_ADMIN_URL } from "../test/support/server";
+import { termsConsent } from "../test/support/terms-consent";
 
 const PG_LOG = process.env.PG_LOG || "/var/log/postgresql/postgresql-15-main.log";
 const APP_DIR = process.env.APP_DIR;
@@ -82,18 +83,12 @@ async function call(method: string, p: string, body?: unknown) {
 }
 
 async function makeCustomer(i: number) {
-  const consent = {
-    termsVersion: "V1",
-    acceptedAt: new Date().toISOString(),
-    acceptanceMethod: "CHECKBOX",
-    ipAddress: "203.0.113.7",
-  };
   const c = await call("POST", "/customers", {
     customerType: "INDIVIDUAL",
     fullName: `Count ${i}`,
     platformCustomerId: `count-${i}`,
     currencies: ["USD"],
-    endUserTermsConsent: consent,
+    endUserTermsConsent: termsConsent(),
   });
   const accounts = await call("GET", `/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`);
   const account = accounts.data.find(

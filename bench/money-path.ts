@@ -33,6 +33,7 @@ import postgres from "postgres";
 import { closeDb } from "@/db/client";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { buildApp, createTestDatabase, ROOT, startServer } from "../test/support/server";
+import { termsConsent } from "../test/support/terms-consent";
 import path from "node:path";
 import os from "node:os";
 import fs from "node:fs";
@@ -108,18 +109,12 @@ interface Customer {
 }
 
 async function makeCustomer(i: number, funds: number): Promise<Customer> {
-  const consent = {
-    termsVersion: "V1",
-    acceptedAt: new Date().toISOString(),
-    acceptanceMethod: "CHECKBOX",
-    ipAddress: "203.0.113.7",
-  };
   const c = await call("POST", "/customers", {
     customerType: "INDIVIDUAL",
     fullName: `Bench ${i}`,
     platformCustomerId: `bench-${i}`,
     currencies: ["USD"],
-    endUserTermsConsent: consent,
+    endUserTermsConsent: termsConsent(),
   });
   const accounts = await call("GET", `/customers/internal-accounts?customerId=${c.id}&type=INTERNAL_FIAT`);
   const account = accounts.data.find(

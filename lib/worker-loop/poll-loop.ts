@@ -62,8 +62,8 @@ export function startPollLoop(name: string, pollMs: number, step: () => Promise<
 }
 
 /**
- * Wake the loop `name` if this process runs it (a transaction just committed work for it); otherwise nothing. Whether
- * this process runs it.
+ * Wake the loop `name` if this process runs it (a transaction just committed work for it); otherwise nothing. Answers
+ * whether this process runs it.
  */
 export function wakePollLoop(name: string): boolean {
   const loop = g.__pollLoops?.get(name);

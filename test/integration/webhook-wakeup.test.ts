@@ -16,7 +16,7 @@ import { announceOutbox, OUTBOX_CHANNEL } from "@/lib/webhooks/announce-outbox";
 import { emitEvent } from "@/lib/webhooks/emit-event";
 import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { createTestDatabase, freePort, startServer, type RunningServer } from "../support/server";
-import { termsConsent } from "../support/money";
+import { termsConsent } from "../support/terms-consent";
 import { receiverPool, waitFor } from "../support/webhook-receiver";
 
 // Polling once a minute (the first poll a minute after start): within this test, only a notification can wake a worker.

@@ -1,16 +1,7 @@
 /** Helpers for money tests: customers with consent and currency accounts, funding, external accounts. */
 import { call, type TestPlatform } from "./api";
 import { example } from "./external-account-examples";
-
-/** An end user's consent to the platform's terms, as POST /customers takes it (endUserTermsConsent). */
-export function termsConsent() {
-  return {
-    termsVersion: "V1",
-    acceptedAt: new Date().toISOString(),
-    acceptanceMethod: "CHECKBOX",
-    ipAddress: "203.0.113.7",
-  };
-}
+import { termsConsent } from "./terms-consent";
 
 export async function moneyCustomer(p: TestPlatform, currencies: string[] = ["USD", "EUR"], consent = true) {
   const body: Record<string, unknown> = { customerType: "INDIVIDUAL", fullName: "Money User", currencies };
