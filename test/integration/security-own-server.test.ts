@@ -8,6 +8,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { newPlatform } from "../support/api";
+import { waitFor } from "../support/webhook-receiver";
 import { startServer, tempDir, type RunningServer } from "../support/server";
 
 let server: RunningServer;
@@ -128,10 +129,16 @@ describe("A17 / issue 26: the card-reveal page behind the handler edge", () => {
     expect([head.status, get.status]).toEqual([405, 404]);
     for (const r of [head, get]) {
       const id = r.headers.get("request-trace-id");
-      const lines = server
-        .logs()
-        .split("\n")
-        .filter((l) => l.includes(`"requestId":"${id}"`));
+      const linesOf = () =>
+        server
+          .logs()
+          .split("\n")
+          .filter((l) => l.includes(`"requestId":"${id}"`));
+      // The server's line reaches this process through its stdout pipe, possibly after the answer: wait for it, then a
+      // moment more, so that a second line would be seen too.
+      await waitFor("the request's log line", () => linesOf().length > 0, 5_000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const lines = linesOf();
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('"route":"/card-reveal/{token}"');
       expect(lines[0]).not.toContain("A".repeat(43));
