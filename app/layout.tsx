@@ -1,4 +1,7 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { consoleLocale } from "@/lib/integrator/console/i18n";
+import { uiContext } from "@/lib/integrator/ui/server";
 import "./globals.css";
 
 // Pages render per request so that each carries the CSP nonce set in proxy.ts.
@@ -31,9 +34,20 @@ export const metadata: Metadata = {
   },
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/**
+ * The document's language is the page's (WCAG 3.1.1): the console keeps its own choice (cookie `console_locale`), every
+ * other page the wallet's (`ui-locale`), both falling back to Accept-Language. The path comes from proxy.ts, which
+ * sets `x-request-path` from the request's URL on every page request.
+ */
+async function documentLang(): Promise<string> {
+  const path = (await headers()).get("x-request-path") ?? "/";
+  if (path === "/console" || path.startsWith("/console/") || path.startsWith("/console?")) return consoleLocale();
+  return (await uiContext()).locale;
+}
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={await documentLang()} suppressHydrationWarning>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">{children}</body>
     </html>
   );

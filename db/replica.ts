@@ -12,7 +12,7 @@ import { transactionClient } from "./transaction-client";
  * the read itself (a list's page and its count) runs on the replica. A replica that lags longer than
  * REPLICA_MAX_WAIT_MS, or cannot be reached, leaves the read on the primary: correct first, offloaded when it can be.
  *
- * What reads where (README "Read replica"): lists (db/list-page.ts) may read here; everything a request decides on
+ * What reads where (docs/operations.md "A read replica"): lists (db/list-page.ts) may read here; everything a request decides on
  * (money checks, the signed retry, reads inside a transaction, a read after the request's own write) stays on the
  * primary because it runs in the primary's transaction or on the primary handle.
  */

@@ -28,7 +28,7 @@ for (const { name: device, viewport } of VIEWPORTS) {
     }, testInfo) => {
       const auth = process.env.E2E_SANDBOX_AUTH!;
       // The e2e sandbox platform resolves customers at creation (skipVerificationPaperwork); the suffix 003 leaves
-      // this one UNVERIFIED, so its (incomplete) submission answers RESOLVE_ERRORS (README "Compliance").
+      // this one UNVERIFIED, so its (incomplete) submission answers RESOLVE_ERRORS (docs/areas.md "Compliance").
       const name = `Vera Verify ${device}-${Date.now().toString(36)} 003`;
       const created = await call("POST", "/customers", auth, {
         customerType: "INDIVIDUAL",

@@ -96,7 +96,7 @@ export default async function globalSetup() {
     INTEGRATOR_OIDC_CLIENT_ID: "wallet-integrator",
     INTEGRATOR_OIDC_CLIENT_SECRET: OIDC_CLIENT_SECRET,
     // A second email code for the same credential after 1 s instead of 30 s (export, remote revoke, re-unlock): the
-    // journeys do not wait on the re-send limit's timer (README "Configuration").
+    // journeys do not wait on the re-send limit's timer (docs/configuration.md).
     EMAIL_OTP_RESEND_SECONDS: "1",
   };
   const servers: RunningServer[] = [];

@@ -1,7 +1,7 @@
 /**
  * The console's and the API reference's main screens in light and dark, on a desktop and at 390×844, each
  * checked with axe (0 serious, 0 critical). With UPDATE_SCREENSHOTS=1 the screens are also written to
- * docs/screenshots/<screen>-<light|dark>-<desktop|phone>.png (shown in the README).
+ * docs/screenshots/<screen>-<light|dark>-<desktop|phone>.png (shown in README.md and docs/integrator.md).
  */
 import http from "node:http";
 import path from "node:path";

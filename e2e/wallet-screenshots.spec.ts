@@ -6,7 +6,7 @@ import { demoSignIn, emailUnlock, expectSignedInWallet, uniqueEmail } from "./su
 
 /**
  * Screenshots of the main wallet screens, light and dark, desktop and phone. With UPDATE_SCREENSHOTS=1 they are
- * written to docs/screenshots/ (committed, shown in the README); otherwise only kept as test artifacts.
+ * written to docs/screenshots/ (committed, shown in README.md and docs/integrator.md); otherwise only kept as test artifacts.
  */
 const OUT = process.env.UPDATE_SCREENSHOTS === "1" ? path.resolve("docs/screenshots") : null;
 const DEVICES = [

@@ -27,7 +27,7 @@ export async function switchLocale(page: Page, locale: string): Promise<void> {
   await page.context().addCookies([{ name: "ui-locale", value: locale, url: process.env.E2E_BASE_URL! }]);
 }
 
-/** With UPDATE_SCREENSHOTS=1, the journey's end state into docs/screenshots/ (linked from the README). */
+/** With UPDATE_SCREENSHOTS=1, the journey's end state into docs/screenshots/ (shown in docs/integrator.md). */
 export async function endState(page: Page, name: string, v: JourneyVariant): Promise<void> {
   if (process.env.UPDATE_SCREENSHOTS !== "1") return;
   await page.screenshot({

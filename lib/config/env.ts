@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Every environment variable the service reads, validated once. A bad value stops the
- * process with a message naming the variable (see README "Configuration").
+ * process with a message naming the variable (docs/configuration.md lists them).
  */
 const envSchema = z
   .object({

@@ -16,7 +16,7 @@ export interface BeneficiaryRail {
 }
 
 /**
- * Sandbox rail, deterministic by the last three digits of the account identifier (README "Sandbox
+ * Sandbox rail, deterministic by the last three digits of the account identifier (docs/areas.md "Sandbox
  * beneficiary verification"): 102 a different holder, 103 a partial form of the beneficiary's name,
  * 104 PENDING, 105 invalid account (400), 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI; otherwise the
  * beneficiary's own name.

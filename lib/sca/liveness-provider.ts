@@ -1,7 +1,7 @@
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 
 /**
- * The liveness seam of a 2FA reset. Sandbox platforms pass at once (deterministic, documented in the README);
+ * The liveness seam of a 2FA reset. Sandbox platforms pass at once (deterministic, documented in docs/areas.md);
  * production platforms stay INITIATED (the end user has no check to complete) until a liveness provider is
  * plugged in here: it would return its access token and hosted link, and move the reset on from its callback.
  */

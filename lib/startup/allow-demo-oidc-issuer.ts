@@ -5,7 +5,7 @@ import { logger } from "@/lib/log/logger";
 
 /**
  * The demo platform accepts the example integrator's OpenID provider: when INTEGRATOR_OIDC_ISSUER and
- * INTEGRATOR_OIDC_CLIENT_ID are set (README's `npm run oidc:dev` recipe, `npm run demo`), that issuer with the
+ * INTEGRATOR_OIDC_CLIENT_ID are set (docs/development.md's `npm run oidc:dev` recipe, `npm run demo`), that issuer with the
  * client id as audience is added to the demo platform's `oidc.issuers` (once; an entry for the issuer is kept).
  * Only the demo platform, which this process created for itself, is changed this way.
  */

@@ -6,7 +6,7 @@ import { AUTH_FAILURE_WINDOW_SECONDS } from "@/lib/platforms/auth-throttle";
 import { expireScaQuotes } from "@/lib/quotes/expire-sca-quotes";
 import { RATE_LIMITS } from "@/lib/rate-limit/consume-rate-limit";
 
-/** What the sweeper deletes: each table with the condition that makes a row dead weight (README "Retention"). */
+/** What the sweeper deletes: each table with the condition that makes a row dead weight (the retention variables of docs/configuration.md). */
 function purges(cfg: Env): { table: string; dead: SQL }[] {
   const ms = (n: number) => sql`make_interval(secs => ${n / 1000})`;
   const longestRateWindow =

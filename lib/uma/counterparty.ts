@@ -36,7 +36,7 @@ const SANDBOX_RECEIVERS: Record<
   "success.mxn": { currency: "MXN", outcome: "SUCCESS" },
   "pending.long.usd": { currency: "USD", outcome: "PENDING_LONG" },
   "fail.compliance.usd": { currency: "USD", outcome: "FAIL_COMPLIANCE" },
-  // Ours (README "Sandbox UMA addresses"): a receiver whose VASP insists on more payer data than a customer record holds.
+  // Ours (docs/areas.md "Sandbox UMA addresses"): a receiver whose VASP insists on more payer data than a customer record holds.
   "strict.payer.usd": {
     currency: "USD",
     outcome: "SUCCESS",
@@ -48,7 +48,7 @@ const SANDBOX_RECEIVERS: Record<
   },
 };
 
-/** Our own sandbox addresses for the counterparty's failures (README "Sandbox UMA addresses"). */
+/** Our own sandbox addresses for the counterparty's failures (docs/areas.md "Sandbox UMA addresses"). */
 const SANDBOX_FAILURES: Record<string, () => ApiError> = {
   "fail.uma.version": () =>
     new ApiError("UNSUPPORTED_UMA_VERSION", "The receiver's VASP does not support UMA version 1.0", {

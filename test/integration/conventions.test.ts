@@ -107,6 +107,25 @@ describe("API conventions", () => {
   });
 });
 
+describe("the document's language", () => {
+  const langOf = async (path: string, headers: Record<string, string>) => {
+    const html = await (await fetch(`${baseUrl()}${path}`, { headers })).text();
+    return /<html[^>]* lang="([^"]*)"/.exec(html)?.[1];
+  };
+
+  it("is the page's language on the wallet's and the console's pages, by Accept-Language and by each one's cookie", async () => {
+    expect(await langOf("/signin", { "accept-language": "de-DE,de;q=0.9" })).toBe("de");
+    expect(await langOf("/signin", { "accept-language": "en-GB" })).toBe("en");
+    expect(await langOf("/signin", { "accept-language": "de", cookie: "ui-locale=en" })).toBe("en");
+    expect(await langOf("/console/login", { "accept-language": "de" })).toBe("de");
+    // The console keeps its own choice: the wallet's cookie does not decide its language, nor its own the wallet's.
+    expect(await langOf("/console/login", { "accept-language": "de", cookie: "console_locale=en; ui-locale=de" })).toBe(
+      "en",
+    );
+    expect(await langOf("/signin", { "accept-language": "en", cookie: "console_locale=de" })).toBe("en");
+  });
+});
+
 describe("BasicAuth", () => {
   it("missing, malformed, unknown-id and wrong-secret credentials all answer the same 401", async () => {
     const p = await newPlatform();

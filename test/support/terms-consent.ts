@@ -7,6 +7,6 @@ export function termsConsent() {
     termsVersion: "V1",
     acceptedAt: new Date().toISOString(),
     acceptanceMethod: "CHECKBOX",
-    ipAddress: "203.0.113.7",
+    ipAddress: "127.0.0.1",
   };
 }

@@ -15,7 +15,8 @@ const CATALOGUES: Record<ConsoleLocale, typeof en> = { en, de };
 
 export const isConsoleLocale = (v: unknown): v is ConsoleLocale => (CONSOLE_LOCALES as readonly unknown[]).includes(v);
 
-async function consoleLocale(): Promise<ConsoleLocale> {
+/** The console's locale for this request (also the document's `lang` on console pages: app/layout.tsx). */
+export async function consoleLocale(): Promise<ConsoleLocale> {
   const chosen = (await cookies()).get(LOCALE_COOKIE)?.value;
   if (isConsoleLocale(chosen)) return chosen;
   const accept = (await headers()).get("accept-language") ?? "";

@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * The integrator's brand on its pages: name, logo and accent colour from the environment
- * (README "Configuration": WALLET_BRAND_NAME, WALLET_BRAND_LOGO_URL, WALLET_ACCENT_COLOR).
+ * (docs/configuration.md: WALLET_BRAND_NAME, WALLET_BRAND_LOGO_URL, WALLET_ACCENT_COLOR).
  */
 export interface Brand {
   name: string;
