@@ -16,6 +16,7 @@ import { buildApp, createTestDatabase, DIST_DIR, startServer } from "../test/sup
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { checkLedger } from "@/lib/ledger/ledger-check";
 import { closeDb, getDb } from "@/db/client";
+import { recordFigures } from "./figures";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -154,6 +155,14 @@ async function main() {
   );
   const bad = results.some((r) => r.non2xx > 0 || r.errors > 0);
   if (bad) console.log("WARNING: some requests failed (non-2xx or errors): the figures are not valid");
+  if (!bad && ledgerOk)
+    recordFigures("card-auth", [
+      { name: "(a) card authorizations", value: a.rps, unit: "req/s" },
+      { name: "(a) p99", value: a.p99, unit: "ms" },
+      { name: "(a) CPU per authorization", value: a.cpuPerReq, unit: "ms" },
+      { name: "(b) empty route handler, CPU per request", value: b.cpuPerReq, unit: "ms" },
+      { name: "a/b", value: a.rps / b.rps, unit: "×" },
+    ]);
   console.log(
     `load average at the end: ${(await import("node:os"))
       .loadavg()

@@ -23,6 +23,7 @@ import { createPlatform } from "@/lib/platforms/create-platform";
 import { buildApp, createTestDatabase, startServer } from "../test/support/server";
 import { median } from "./bench-kit";
 import { fillerAgentToken, fillerUuid, LARGE_TABLES, seedFiller } from "../test/support/filler";
+import { type Figure as BenchFigure, recordFigures } from "./figures";
 
 const TOTAL = Number(process.env.BENCH_ROWS || 1_000_000);
 const SMALL = 1_000;
@@ -209,6 +210,10 @@ try {
   const meanRatio = (a: { mean: number }, b: { mean: number }) => `mean ×${(a.mean / b.mean).toFixed(2)}`;
   const [l1, lM] = [fig(SMALL, "agent lookup"), fig(TOTAL, "agent lookup")];
   const r = lM.p50 / Math.max(l1.p50, 1);
+  const figures: BenchFigure[] = [
+    { name: `agent lookup p50 at ${TOTAL.toLocaleString("en")} rows`, value: lM.p50, unit: "ms" },
+    { name: "agent lookup p50, 1M rows / 1k rows", value: r, unit: "×", target: "≤ 1.20", met: r <= 1.2 },
+  ];
   console.log(
     `\nagent lookup p50 1,000 → ${TOTAL.toLocaleString("en")} rows: ${l1.p50} → ${lM.p50} ms: ${verdict(r, r <= 1.2)} (target ≤ ×1.20; ${meanRatio(lM, l1)})`,
   );
@@ -216,6 +221,13 @@ try {
     const [f1, fd] = [fig(TOTAL, `GET /${list} page 1`), fig(TOTAL, `GET /${list} after`)];
     const [p1, pd] = [f1.p50, fd.p50];
     const q = pd / Math.max(p1, 1);
+    figures.push({
+      name: `GET /${list} deep page / page 1 at ${TOTAL.toLocaleString("en")} rows`,
+      value: q,
+      unit: "×",
+      target: "within 20 %",
+      met: q >= 1 / 1.2 && q <= 1.2,
+    });
     console.log(
       `GET /${list} at ${TOTAL.toLocaleString("en")} rows: page 1 ${p1} ms, deep page ${pd} ms: ${verdict(q, q >= 1 / 1.2 && q <= 1.2)} (target within 20 %; ${meanRatio(fd, f1)})`,
     );
@@ -225,6 +237,7 @@ try {
     );
   }
   console.log(`load average after the figures: ${loadAfter}`);
+  recordFigures("million-rows", figures);
 } finally {
   await sql.end();
   await server.stop();

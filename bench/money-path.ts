@@ -8,7 +8,7 @@
  *   (i) `POST /quotes` with `immediatelyExecute`, same currency, source and destination spread over the 1,000
  *       customers, half internal → internal (another customer's account), half internal → external (a payout);
  *   (ii) the same, every payment from one hot account;
- *   (s) the bound: `POST /api/bench/payment-skeleton` (lib/bench-skeleton/payment-skeleton.ts), the database round
+ *   (s) the bound: `POST /api/bench/payment-skeleton` (bench/skeleton/payment-skeleton.ts), the database round
  *       trips of a payment on the same kind of rows with nothing else, spread like (i) and, like (i), half of them a
  *       payout's (an external destination: one statement more);
  *   (f) the same bound fused into two round trips (one read, one autocommitted statement): what a redesign of the
@@ -40,6 +40,7 @@ import fs from "node:fs";
 import { spawn, execFileSync } from "node:child_process";
 import { summarize } from "./profile-summary";
 import { CONNECTIONS, cpuMs, median, pgBackendCpu, pgCpuSince } from "./bench-kit";
+import { recordFigures } from "./figures";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
@@ -390,13 +391,13 @@ try {
   for (const [, srv, kind] of phases) await measure(srv, kind, { amount: 1000 }); // warm-up
   // Statistics of the steady state, as autovacuum would keep them (it is off on this machine's PostgreSQL): the ANALYZE
   // above saw no quotes, so every pooled connection's cached plan for the quote's status update scanned the whole
-  // table, a cost that grew with each round (bench/README.md "Session 12"). ANALYZE invalidates those plans.
+  // table, a cost that grew with each round. ANALYZE invalidates those plans.
   await sql`vacuum (analyze)`;
   await sql`checkpoint`;
   // Once more, untimed, after the checkpoint: the first change of each page after a checkpoint writes the whole page to
   // the WAL, and the ANALYZE made every connection plan its statements again. Timed, that fell on whichever phase came
-  // first after (b): (i) wrote 0.13–0.36 full pages per payment in round 1 and none after, and its round 1 was the
-  // slowest of the run (bench/README.md "Session 17").
+  // first after (b): measured, (i) wrote 0.13–0.36 full pages per payment in round 1 and none after, and its round 1
+  // was the slowest of the run.
   for (const [, srv, kind] of phases) await measure(srv, kind, { amount: 300 });
   for (let r = 0; r < ROUNDS; r++) {
     for (const [k, [name, srv, kind]] of phases.entries()) {
@@ -439,15 +440,13 @@ try {
   const met = (x: number, target: number) =>
     `${x.toFixed(x < target && Number(x.toFixed(2)) >= target ? 3 : 2)} (target ≥ ${target}: ${x >= target ? "met" : "NOT met"})`;
   console.log(
-    `\nissue 30: (i)/(b) = ${met(i.rps / b.rps, 0.3)}; (ii)/(b) = ${met(ii.rps / b.rps, 0.18)}; (i)/(s) = ${met(i.rps / sk.rps, 0.8)}`,
+    `\ntargets: (i)/(b) = ${met(i.rps / b.rps, 0.3)}; (ii)/(b) = ${met(ii.rps / b.rps, 0.18)}; (i)/(s) = ${met(i.rps / sk.rps, 0.8)}`,
   );
   // Each round's own ratio (its (i) and (s) a few seconds apart): how far the rounds of one run spread.
   const byRound = (name: string) => raw[phases.findIndex(([n]) => n.startsWith(name))];
   const perRound = byRound("(i) quotes").map((m, r) => (m.rps / byRound("(s)")[r].rps).toFixed(2));
   console.log(`(i)/(s) round by round: ${perRound.join(", ")}`);
-  console.log(
-    `issue 18, kept reaching for: (i)/(b) = ${met(i.rps / b.rps, 0.45)}; (ii)/(b) = ${met(ii.rps / b.rps, 0.25)}`,
-  );
+  console.log(`further: (i)/(b) = ${met(i.rps / b.rps, 0.45)}; (ii)/(b) = ${met(ii.rps / b.rps, 0.25)}`);
   console.log(
     `per CPU-second of next start (independent of other load): (i)/(b) = ${(b.cpu / i.cpu).toFixed(2)}, (ii)/(b) = ${(b.cpu / ii.cpu).toFixed(2)}; ` +
       `counting PostgreSQL's CPU as well: (i)/(b) = ${(b.cpu / (i.cpu + i.pg)).toFixed(2)}, (ii)/(b) = ${(b.cpu / (ii.cpu + ii.pg)).toFixed(2)}`,
@@ -474,6 +473,16 @@ try {
   const [dl] =
     await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;
   console.log(`deadlocks detected by PostgreSQL in this database: ${dl.n} (target 0)`);
+  recordFigures("money-path", [
+    { name: "(b) empty route handler", value: b.rps, unit: "req/s" },
+    { name: "(b) CPU per request (the machine's yardstick)", value: b.cpu, unit: "ms" },
+    { name: "(i) payments, spread", value: i.rps, unit: "req/s" },
+    { name: "(ii) payments, one hot account", value: ii.rps, unit: "req/s" },
+    { name: "(i)/(b)", value: i.rps / b.rps, unit: "×", target: "≥ 0.30", met: i.rps / b.rps >= 0.3 },
+    { name: "(ii)/(b)", value: ii.rps / b.rps, unit: "×", target: "≥ 0.18", met: ii.rps / b.rps >= 0.18 },
+    { name: "(i)/(s), the bound", value: i.rps / sk.rps, unit: "×", target: "≥ 0.8", met: i.rps / sk.rps >= 0.8 },
+    { name: "failed requests and deadlocks", value: bad + dl.n, unit: "", target: "0", met: bad + dl.n === 0 },
+  ]);
   if (profiles.length) console.log(`\nCPU profiles of the last round:\n${profiles.join("\n\n")}`);
   console.log(
     `load average at the end: ${os

@@ -14,6 +14,7 @@ import { createPlatform } from "@/lib/platforms/create-platform";
 import { startReplicatedPair } from "../test/support/replica";
 import { buildApp, DIST_DIR, startServer } from "../test/support/server";
 import { alternatingRounds, CONNECTIONS, pgBackendCpu, pgCpuSince, type Target } from "./bench-kit";
+import { recordFigures } from "./figures";
 
 const DURATION = Number(process.env.BENCH_SECONDS || 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -104,6 +105,17 @@ async function main() {
     );
     if (pOnly.non2xx + r.non2xx + pOnly.errors + r.errors > 0)
       console.log("WARNING: some requests failed (non-2xx or errors): the figures are not valid");
+    else
+      recordFigures("read-replica", [
+        { name: "(p) primary only", value: pOnly.rps, unit: "req/s" },
+        { name: "(r) primary + replica", value: r.rps, unit: "req/s" },
+        {
+          name: "primary's PostgreSQL CPU per list, (r) / (p)",
+          value: (r.pgCpuPerReq ?? 0) / Math.max(1e-9, pOnly.pgCpuPerReq ?? 0),
+          unit: "×",
+        },
+        { name: "replica's PostgreSQL CPU per list", value: replicaPerReq, unit: "ms" },
+      ]);
   } finally {
     for (const s of servers) await s.stop();
     await primaryAdmin.end();

@@ -19,6 +19,7 @@ import { emitEvent } from "@/lib/webhooks/emit-event";
 import { testEvent } from "@/lib/webhooks/webhook.contract";
 import { buildApp, createTestDatabase, startServer } from "../test/support/server";
 import { startReceiver } from "../test/support/webhook-receiver";
+import { recordFigures } from "./figures";
 
 const EVENTS = Number(process.env.EVENTS || 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -110,6 +111,11 @@ try {
       `  p99 ${p99s[mid]} ms, target ≤ 500 ms: ${met(p99s[mid] <= 500)}\n` +
       `  lost ${lost}, duplicates ${dups} (over all rounds), target 0 and 0: ${met(lost === 0 && dups === 0)}`,
   );
+  recordFigures("webhook-latency", [
+    { name: "commit → arrival, p50", value: p50s[mid], unit: "ms", target: "≤ 100 ms", met: p50s[mid] <= 100 },
+    { name: "commit → arrival, p99", value: p99s[mid], unit: "ms", target: "≤ 500 ms", met: p99s[mid] <= 500 },
+    { name: "events lost or duplicated", value: lost + dups, unit: "", target: "0", met: lost === 0 && dups === 0 },
+  ]);
 } finally {
   await receiver.close();
   await a.stop();

@@ -8,7 +8,7 @@ import type { Db, DbOrTx } from "./client";
  * Why not a NOTIFY sent by the transaction itself (a trigger, or pg_notify in it): PostgreSQL serialises the commits of
  * every transaction that notifies behind one lock of the cluster, held through the commit's WAL flush. With one in each
  * payment, 16 concurrent payments (pgbench, a payout's statements) cost PostgreSQL about 0.95 CPU-ms each against 0.69
- * without it, and committed about 1,500 instead of 2,300 a second (bench/README.md "Session 16").
+ * without it, and committed about 1,500 instead of 2,300 a second (measured with pgbench on a 2-core machine, 2026-11).
  *
  * A hook is kept on the transaction's driver client (`tx.session.client`), which a savepoint's transaction shares with
  * its parent: a hook registered inside a savepoint runs at the outer COMMIT (also when that savepoint was rolled back:

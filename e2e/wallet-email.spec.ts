@@ -42,8 +42,8 @@ test.describe("wallet: email code", () => {
 
     const sessionId = await sessionIdOf(page);
     // The overview arriving moves nothing a person may be about to click: held back after the reload, it comes in
-    // below the session card (before session 15 it pushed the card down, and a click meant for Lock wallet could land
-    // on the Send card).
+    // below the session card (above it, it would push the card down, and a click meant for Lock wallet could land on
+    // the Send card).
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

@@ -35,7 +35,7 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 /**
  * A uuidv7, monotonic within this process as the `uuid` package makes them (the same sequence rule), its random bits
  * taken from a pool filled 4 KiB at a time: the package asks the CSPRNG for 16 bytes per id, a synchronous crypto job
- * each time (≈ 0.1 ms of a payment's 5–6 ids: bench/README.md "Session 11: a payment's CPU").
+ * each time (≈ 0.1 ms of a payment's 5–6 ids, measured in a CPU profile of bench:money-path).
  */
 export function newUuid(): string {
   if (poolAt + 16 > pool.length) {

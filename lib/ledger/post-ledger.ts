@@ -72,7 +72,7 @@ export async function postLedger(
     params[n.moveDelta] = m.delta.toString();
   });
   // Built once per shape (entries, balances moved), bound per call: building it per call took ≈ 0.5 ms of a payment's
-  // CPU (bench/README.md "Session 11: a payment's CPU"). Started by this call, before its first await: a caller may
+  // CPU (a CPU profile of bench:money-path). Started by this call, before its first await: a caller may
   // pipeline it (execute-transaction.ts).
   const rows = await postingStatement(postings.length, moves.length)(tx).execute(params);
   if (moves.length === 0) return;

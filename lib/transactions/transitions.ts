@@ -232,7 +232,7 @@ export async function enter(
  * quote it executes when that is not in the database yet) is inserted by the end of the execution (finishing), with its
  * final status, in the statement that writes its event: one write of each row instead of an insert and an UPDATE of
  * the row just inserted, which PostgreSQL pays twice (an UPDATE of a row inserted by the same transaction runs the
- * row's foreign-key checks again, and moves its quote and its indexes once more: bench/README.md "Session 14"). An
+ * row's foreign-key checks again, and moves its quote and its indexes once more). An
  * execution refused with an error (onRefusal "throw") so writes nothing at all.
  */
 export function enterExecuting(

@@ -15,7 +15,7 @@ export const DELIVERIES_CHANNEL = "webhook_deliveries";
  *
  * The envelope is written by PostgreSQL from the event's row, so the events never travel to this process and back:
  * every payment writes one, and reading, parsing, re-serialising and sending each back (with the five statements of
- * a transaction around them) cost about as much CPU as a tenth of the payment itself (bench/README.md "Session 15").
+ * a transaction around them) cost about as much CPU as a tenth of the payment itself (a CPU profile of bench:money-path).
  * The body is the text of the envelope (envelopeOf) fixed once, as before; `data` is as PostgreSQL prints the stored
  * JSON (a space after each `:` and `,`).
  */

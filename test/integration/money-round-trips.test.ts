@@ -33,7 +33,7 @@ beforeAll(async () => {
     STABLECOIN_WORKER: "off",
     PLAID_WORKER: "off",
     SWEEPER: "off",
-    // The bench's bound (lib/bench-skeleton/payment-skeleton.ts), counted below beside the payment it stands for.
+    // The bench's bound (bench/skeleton/payment-skeleton.ts), counted below beside the payment it stands for.
     BENCH_ROUTES: "1",
   });
   p = await newPlatform();
@@ -107,8 +107,7 @@ describe("a payment's round trips", () => {
     expect(i2e.trips).toBeLessThanOrEqual(7);
     // The statements: the platform, the source and the destination; then BEGIN, the lock, the day's volume (a payout:
     // and its external account), the posting, the quote and transaction inserted with their final status together
-    // with the event, and COMMIT. No UPDATE of a row the payment inserted (bench/README.md "Session 14"): 10 and 11
-    // before it.
+    // with the event, and COMMIT. No UPDATE of a row the payment inserted (lib/transactions/transitions.ts says why).
     expect([i2i.statements, i2e.statements]).toEqual([9, 10]);
     expect(await balance(p, a.accounts.USD)).toBe(100_000 - 3 * 200 - 500);
     expect(await balance(p, b.accounts.USD)).toBe(3 * 100 + 250);

@@ -1,6 +1,6 @@
 /**
  * The statements a payment builds once and binds per call write what the query builder writes for the same values
- * (bench/README.md "Session 11: a payment's CPU", "Session 14"): the quote and transaction insert at the end of an
+ * (lib/ledger/post-ledger.ts and lib/transactions/transitions.ts say why they are built once): the quote and transaction insert at the end of an
  * execution (lib/transactions/transitions.ts enterExecuting then finishing, its placeholders encoded by bindInto), the
  * ledger posting (lib/ledger/post-ledger.ts postLedger) and the end of an execution of a row written before it
  * (finishing's UPDATE); both answer the row after the change without reading it back.

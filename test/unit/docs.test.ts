@@ -2,6 +2,7 @@
  * The documents a newcomer reads: every relative link and image in them points at a file that exists (and, with a
  * `#fragment`, at a heading of that file), and README stays a page one reads in a sitting.
  */
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -66,5 +67,17 @@ describe("the documents", () => {
   it("keep README a newcomer's page: at most 220 lines", () => {
     const lines = fs.readFileSync(path.join(ROOT, "README.md"), "utf8").split("\n").length;
     expect(lines).toBeLessThanOrEqual(220);
+  });
+
+  it("speak of the product, not of how it was built: no numbered work sessions in any file", () => {
+    // History lives in git log and in the issues' notes; a comment says why the code is as it is today.
+    const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" })
+      .split("\n")
+      .filter((f) => /\.(md|ts|tsx|mjs|cjs|sql|json)$/.test(f) && !f.startsWith("lib/sdk/generated/"))
+      .filter((f) => fs.existsSync(path.join(ROOT, f)));
+    const found = files.flatMap((f) =>
+      [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/\bsessions?\s+[0-9]+\b/gi)].map((m) => `${f}: ${m[0]}`),
+    );
+    expect(found).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 /**
- * The bound of bench/money-path.ts (lib/bench-skeleton/payment-skeleton.ts): a payment's database round trips and
+ * The bound of bench/money-path.ts (bench/skeleton/payment-skeleton.ts): a payment's database round trips and
  * nothing else. Answers 404 unless the server runs with BENCH_ROUTES=1.
  */
 import { ApiError } from "@/lib/api-core/errors";
-import { paymentSkeleton } from "@/lib/bench-skeleton/payment-skeleton";
+import { paymentSkeleton } from "@/bench/skeleton/payment-skeleton";
 
 export async function POST(req: Request): Promise<Response> {
   if (process.env.BENCH_ROUTES !== "1") return new Response(null, { status: 404 });

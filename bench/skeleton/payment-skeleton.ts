@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import { newUuid, parseId } from "@/lib/ids";
 
 /**
- * A bound for bench/money-path.ts, not a payment (bench/README.md "Money path", the skeleton): served only with
+ * A bound for bench/money-path.ts, not a payment (bench/README.md "Money path"): served only with
  * BENCH_ROUTES=1. It makes the database round trips of an internal → internal `POST /quotes` with
  * `immediatelyExecute` on the same kind of rows — and nothing else: no authentication, no validation beyond the two
  * ids, no pricing, no ledger logic, no views, no events. Its writes go to a scratch table the bench creates
@@ -16,12 +16,11 @@ import { newUuid, parseId } from "@/lib/ids";
  * - "payment": the payment's round trips: the platform read (authentication), the source and the destination with
  *   their owners, then one transaction of two round trips, pipelined as the payment's are: BEGIN, the customer and
  *   accounts locked and the day's volume (the customer's running total); then the ledger entries with the balances,
- *   the quote, transaction and event rows with the running total's upsert (by zero), and COMMIT (issue 30; before it,
- *   each of these was a round trip: 9 in all; before session 14 the quote and transaction were inserted in the first
- *   round trip and their status updated in the second: bench/README.md "Session 14"). With `destinationKind`
+ *   the quote, transaction and event rows with the running total's upsert (by zero), and COMMIT, as the payment
+ *   writes them (each row once, with its final status). With `destinationKind`
  *   EXTERNAL, a payout's: the destination is an external account, and the first round trip of the transaction also
- *   reads what the payout rail needs of it (10 statements, as a payout's; since session 15, half of the bench's (s)
- *   requests, as half of (i)'s are payouts).
+ *   reads what the payout rail needs of it (10 statements, as a payout's; half of the bench's (s) requests, as half
+ *   of (i)'s are payouts).
  * - "fused": what a redesign into one statement would reach: one read (platform and both accounts), one
  *   autocommitted statement doing every write and lock (data-modifying CTEs), two round trips in all.
  */
