@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { SQL } from "drizzle-orm";
 import { databasePoolSize } from "./pool-size";
 import { withCommitHooks } from "./commit-hooks";
@@ -12,14 +11,9 @@ import { transactionClient } from "./transaction-client";
  * Migrations run on first use. The handle lives on globalThis so that every route bundle
  * of the Next.js server shares it.
  */
-/**
- * Without drizzle's relational query API (`db.query.<table>`): given the schema, drizzle builds a query builder for
- * every table each time it makes a database object, and it makes one for every transaction and savepoint (≈ 50 tables:
- * bench/README.md "Signed retry"). Queries name their tables (`db.select().from(table)`).
- */
-export type Db = PgDatabase<PgQueryResultHKT>;
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type DbOrTx = Db | Tx;
+import type { Db, DbOrTx } from "./types";
+
+export type { Db, DbOrTx, Tx } from "./types";
 
 interface Handle {
   db: Db;

@@ -1,4 +1,4 @@
-import type { Db, DbOrTx } from "./client";
+import type { Db, DbOrTx } from "./types";
 
 /**
  * Work that must wait for a transaction's COMMIT: what a committed write announces (lib/webhooks/announce-outbox.ts

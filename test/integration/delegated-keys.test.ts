@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { makeStamp } from "@/lib/crypto";
+import { type SignedHeaders, signedRetry, stampSigner } from "@/lib/sdk";
 import { call, newCustomer, newPlatform, type TestPlatform } from "../support/api";
 import { fund } from "../support/money";
 import { sdkFor, signInWithEmailOtp } from "../support/wallet";
@@ -70,6 +71,21 @@ async function latestCardTransaction(p: TestPlatform, cardId: string) {
 }
 
 describe("delegated keys", () => {
+  it("the SDK's one signed-retry loop walks the legs when told how many challenges to sign, and only then", async () => {
+    const p = await newPlatform();
+    const legs = (w: Awaited<ReturnType<typeof walletCard>>) => async (headers?: SignedHeaders) => {
+      const body = { cardId: w.cardId, internalAccountId: w.accountId, nickname: "Card payments key" };
+      const r = await call("POST", "/auth/delegated-keys", { auth: p.auth, body, headers: { ...headers } });
+      return { status: r.status, body: r.body, headers: r.headers };
+    };
+    // One challenge is the default: the second leg's 202 is not a terminal answer, so the loop says so.
+    const once = await walletCard(p);
+    await expect(signedRetry(legs(once), stampSigner(once.sessionKey))).rejects.toThrow(/another 202/);
+    const w = await walletCard(p);
+    const key = await signedRetry(legs(w), stampSigner(w.sessionKey), { maxChallenges: 2 });
+    expect(key).toMatchObject({ cardId: w.cardId, accountId: w.accountId, status: "ACTIVE" });
+  });
+
   it("creates a key in three legs (202 CREATE_USERS, 202 CREATE_POLICIES, 201 ACTIVE), lists and gets it", async () => {
     const p = await newPlatform();
     const w = await walletCard(p);

@@ -9,7 +9,8 @@ import type { StoredSession } from "@/lib/integrator/browser/custody";
 import type { Me } from "@/lib/integrator/browser/flows";
 import { Button, Card, ErrorMessage, formatRemaining, linkClass, ProgressNote, toErrorBody, useAction } from "../ui";
 import { useWallet } from "../use-wallet";
-import { AddressCard, BalanceCard, HistoryCard, ReceiveCard, SendCard, useOverview } from "./money";
+import { AddressCard, BalanceCard, HistoryCard, ReceiveCard, useOverview } from "./money";
+import { SendCard } from "./send-card";
 import { credentialName, UnlockCard } from "./unlock";
 
 export function WalletHome() {

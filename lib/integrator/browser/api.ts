@@ -5,7 +5,7 @@
  * re-send identically with backoff, reporting progress to the page.
  */
 import { ServiceError } from "@/lib/sdk/service-error";
-import { signedRetry, type SignedRetryProgress } from "@/lib/sdk/signed-retry";
+import { signedRetry, type SignedRetryOptions, type SignedRetryProgress } from "@/lib/sdk/signed-retry";
 import type { ErrorBody, RawResponse, SignedHeaders } from "@/lib/sdk/types";
 import type { SessionKey } from "./keys";
 import { stampPayload } from "./stamp";
@@ -72,7 +72,8 @@ export function ok<T>(r: ApiResult<T>): ApiResult<T> {
 /**
  * Run one signed-retry operation to its terminal body. `signer` is asked for the key only when the
  * service answers 202 (EMAIL_OTP verify signs with the new key it sealed, everything else with the
- * stored session key). A 429 waits `Retry-After` (up to 30 s).
+ * stored session key). A 429 waits `Retry-After` (up to 30 s). `opts.maxChallenges` lets an operation of several legs
+ * ask for each of them to be signed.
  */
 export async function signedRequest<T = unknown>(
   method: string,
@@ -80,11 +81,13 @@ export async function signedRequest<T = unknown>(
   body: unknown,
   signer: () => Promise<SessionKey>,
   onProgress?: OnProgress,
+  opts: Pick<SignedRetryOptions, "maxChallenges"> = {},
 ): Promise<T> {
   const send = async (h?: SignedHeaders): Promise<RawResponse<T>> =>
     ok(await api<T>(method, path, { body, signature: h?.["Service-Wallet-Signature"], requestId: h?.["Request-Id"] }));
   return signedRetry(send, async (payload) => stampPayload(payload, await signer()), {
     maxRetryAfterMs: 30_000,
     onProgress,
+    ...opts,
   });
 }

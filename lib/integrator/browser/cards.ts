@@ -3,11 +3,8 @@
  * fresh, non-extractable transport key of this browser and opened here (the export bundle format, verified
  * against the pinned enclave key and the platform's organizationId).
  */
-import { ServiceError } from "@/lib/sdk/service-error";
-import type { SignedRetryChallenge } from "@/lib/sdk/types";
 import type { MaskedCard } from "../backend/cards";
 import { api, ok, signedRequest, type Progress } from "./api";
-import { stampPayload } from "./stamp";
 import { openExport } from "./bundles";
 import { currentSigner } from "./flows";
 import { generateTransportKey } from "./keys";
@@ -62,27 +59,13 @@ export const simulatePurchase = async (cardId: string, amount: number, merchant:
     }),
   ).body;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /**
  * Let the card pull from the wallet (Grid's delegated key): three legs, each challenge signed with this browser's
- * session key — 202 (create the key's user), 202 (its policy), then 201 with the key ACTIVE. The SDK's loop signs
- * one challenge per operation, so the legs are walked here; a PROCESSING answer is re-sent identically.
+ * session key — 202 (create the key's user), 202 (its policy), then 201 with the key ACTIVE — through the SDK's one
+ * signed-retry loop, which signs each leg's challenge in turn.
  */
 export async function grantWalletPull(cardId: string, onProgress?: (p: Progress) => void): Promise<void> {
-  const path = `/cards/${encodeURIComponent(cardId)}/grant`;
-  let r = ok(await api<SignedRetryChallenge | { status?: string }>("POST", path, { body: {} }));
-  for (let leg = 0; r.status === 202 && leg < 2; leg++) {
-    const challenge = r.body as SignedRetryChallenge;
-    onProgress?.("signing");
-    const signature = await stampPayload(challenge.payloadToSign, await currentSigner());
-    for (let attempt = 0; ; attempt++) {
-      r = ok(await api("POST", path, { body: {}, signature, requestId: challenge.requestId }));
-      if (!(r.status === 200 && (r.body as { status?: string }).status === "PROCESSING") || attempt > 20) break;
-      onProgress?.("processing");
-      await sleep(300);
-    }
-  }
-  if (r.status !== 201)
-    throw new ServiceError({ status: 502, code: "GRANT_INCOMPLETE", message: `The grant ended with ${r.status}` });
+  await signedRequest("POST", `/cards/${encodeURIComponent(cardId)}/grant`, {}, currentSigner, onProgress, {
+    maxChallenges: 2,
+  });
 }

@@ -5,6 +5,7 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { ServiceError } from "@/lib/sdk/service-error";
 import type { AuthMethod, AuthSession } from "@/lib/sdk/types";
+import { resendWhileProcessing } from "@/lib/sdk/signed-retry";
 import { api, ok, signedRequest, type OnProgress } from "./api";
 import {
   clearAll,
@@ -101,31 +102,26 @@ export { cancelPasskeyPrompt } from "./webauthn";
 
 // ---- EMAIL_OTP and SMS_OTP (the same flow; the code comes by mail or by text message) ----
 
-/** Step 1: the service mails a code and answers the target bundle (re-asked while PROCESSING). */
+/**
+ * Step 1: the service mails a code and answers the target bundle, re-asked while PROCESSING; a re-issue that is rate
+ * limited (protocol.md "Rate limit defaults") waits as told, up to a minute, with a countdown.
+ */
 export async function requestEmailCode(credentialId: string, onProgress?: OnProgress): Promise<string> {
-  for (let i = 0; i < 20; i++) {
-    const first = await api<AuthMethod & { status?: string }>(
-      "POST",
-      `/credentials/${encodeURIComponent(credentialId)}/challenge`,
-    );
-    const retryAfter = first.retryAfter;
-    if (first.status === 429 && retryAfter !== undefined && retryAfter <= 60) {
-      // Re-issue is rate limited (protocol.md "Rate limit defaults"): wait as told, then ask again.
-      onProgress?.("waiting", { retryAfterMs: retryAfter * 1000 });
-      await new Promise((res) => setTimeout(res, retryAfter * 1000));
-      continue;
-    }
-    const r = ok(first);
-    if (r.body.status === "PROCESSING") {
-      onProgress?.("processing");
-      await new Promise((res) => setTimeout(res, 500));
-      continue;
-    }
-    if (!r.body.otpEncryptionTargetBundle)
-      throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The challenge carried no target bundle" });
-    return r.body.otpEncryptionTargetBundle;
-  }
-  throw new ServiceError({ status: 408, code: "PROCESSING_TIMEOUT", message: "The code request did not settle" });
+  const r = await resendWhileProcessing(
+    async () =>
+      ok(
+        await api<AuthMethod & { status?: string }>(
+          "POST",
+          `/credentials/${encodeURIComponent(credentialId)}/challenge`,
+        ),
+      ),
+    { maxProcessingMs: 10_000, maxRetryAfterMs: 60_000, onProgress },
+  );
+  // Settled: neither PROCESSING nor a challenge (an EMAIL_OTP challenge is not a signed retry), so the method itself.
+  const bundle = (r.body as AuthMethod | undefined)?.otpEncryptionTargetBundle;
+  if (!bundle)
+    throw new ServiceError({ status: 502, code: "BAD_RESPONSE", message: "The challenge carried no target bundle" });
+  return bundle;
 }
 
 /** Steps 2–5: fresh key pair, sealed {otp_code, public_key}, 202, stamp with the new key, session. */
