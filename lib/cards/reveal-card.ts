@@ -16,7 +16,6 @@ import {
 } from "@/lib/signed-retry/signed-operation";
 import { openCardSecrets } from "./card-secrets";
 import type { CardRow } from "./card-view";
-import { customerDeleted } from "./customer-deleted";
 import { findCardOrThrow } from "./find-card";
 import { publicOrigin } from "@/lib/config/env";
 
@@ -39,27 +38,18 @@ export interface RevealInput {
 /**
  * POST /cards/{id}/reveal: a single-use bearer URL (256 random bits; only its digest is stored) to the page
  * that shows the number and CVV. The API body never carries the PAN. As Grid answers it, on the platform credential
- * alone: 200 at once for every card, SCA-railed (protocol.md "Cards": a cardholder in an SCA region needs a live SCA
- * session, else 409 SCA_SESSION_REQUIRED, the rail quotes use). A wallet may instead ask for the reveal under its own
- * signature (`walletSigned`, or any call carrying the signed-retry headers): the signed retry below.
+ * alone: 200 at once for every card. A wallet may instead ask for the reveal under its own signature
+ * (`walletSigned`, or any call carrying the signed-retry headers): the signed retry below. Every path is SCA-railed
+ * (protocol.md "Cards": a cardholder in an SCA region needs a live SCA session, else 409 SCA_SESSION_REQUIRED, the
+ * rail quotes use): the wallet's signature proves a session of the wallet, not the customer's strong authentication,
+ * so it does not stand in for it. revealableCard holds the rail, and every path reads the card through it.
  */
 export async function revealCard(call: SignedCall<RevealInput>) {
   const signed = call.headers.get(SIGNATURE_HEADER) !== null || call.headers.get(REQUEST_ID_HEADER) !== null;
   if (signed || call.input.walletSigned) return runSignedRetry(revealCardSignedOperation, call);
   const db = await getDb();
   const card = await revealableCard(db, call.input);
-  await requireScaForReveal(db, card.customerId);
   return reply(200, await mintReveal(db, card, call.input.requestOrigin));
-}
-
-/** Grid's SCA rail for card data: the cardholder's live SCA session where SCA applies (EEA/CH/UK). */
-async function requireScaForReveal(db: DbOrTx, customerId: string): Promise<void> {
-  const [row] = await db
-    .select({ profile: customers.profile, sessionExpiresAt: scaStates.sessionExpiresAt })
-    .from(customers)
-    .leftJoin(scaStates, eq(scaStates.customerId, customers.id))
-    .where(eq(customers.id, customerId));
-  if (row) checkScaSession(row);
 }
 
 /**
@@ -91,10 +81,28 @@ const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string
   },
 };
 
+/**
+ * The card, if its details may be revealed now: not CLOSED, its customer not deleted (409 CARD_NOT_MUTABLE), and the
+ * cardholder's live SCA session where SCA applies (EEA/CH/UK: 409 SCA_SESSION_REQUIRED). Read before the challenge
+ * (prepare), before acceptance (recheck) and in the transaction that mints the URL (execute, which an identical
+ * re-send runs again), so that an SCA session that ended meanwhile reveals nothing.
+ */
 async function revealableCard(db: DbOrTx, input: RevealInput): Promise<CardRow> {
   const card = await findCardOrThrow(db, input.platform.id, input.cardId);
-  if (card.state === "CLOSED" || (await customerDeleted(db, card.customerId)))
+  const [holder] = await db
+    .select({
+      deletedAt: customers.deletedAt,
+      profile: customers.profile,
+      sessionExpiresAt: scaStates.sessionExpiresAt,
+    })
+    .from(customers)
+    .leftJoin(scaStates, eq(scaStates.customerId, customers.id))
+    .where(eq(customers.id, card.customerId));
+  // A deleted customer's card reveals nothing even while it is open (a deletion closes the cards in its own
+  // transaction, lib/customer-deletion, but rows written otherwise may not be).
+  if (card.state === "CLOSED" || !holder || holder.deletedAt !== null)
     throw new ApiError("CARD_NOT_MUTABLE", `Card ${input.cardId} is CLOSED; its details cannot be revealed`);
+  checkScaSession(holder);
   return card;
 }
 

@@ -30,30 +30,32 @@ export function checkTransactionSize(settings: PlatformSettings, usdValueCents: 
 
 /**
  * What the customer has sent today (UTC), excluding `exceptTransactionId`: the sum of `usd_value_cents` of its OUTGOING,
- * non-FUNDING transactions created today that are PROCESSING or COMPLETED, as summing them would give, read from the
- * running total instead of the day's transactions: ONE statement reading the customer's row of `customer_daily_volumes`
- * for today (and any later day, as `created_at >= today` did: a row stamped by an application clock a little ahead
- * of the database's near midnight) and the excepted row by its primary key alone (its other conditions are tested on
- * the row, so that no other index of transactions can be chosen), so its cost does not grow with the day's
- * payments (test/integration/daily-volume.test.ts reads its plan). "Today" is the database's now(), as before.
+ * non-FUNDING transactions created today whose money has left its balance and not come back, read from the running
+ * total instead of the day's transactions: ONE statement reading the customer's row of `customer_daily_volumes` for
+ * today (and any later day, as `created_at >= today` did: a row stamped by an application clock a little ahead of the
+ * database's near midnight) and the excepted row by its primary key alone (its other conditions are tested on the
+ * row, so that no other index of transactions can be chosen), so its cost does not grow with the day's payments
+ * (test/integration/daily-volume.test.ts reads its plan). "Today" is the database's now().
  *
- * The running total counts COMPLETED transactions only (trigger in db/migrations/0025_customer_daily_volumes.sql).
+ * What counts (trigger in db/migrations/0027_daily_volume_held.sql): COMPLETED, and PENDING after the debit (held by
+ * the receiving side, transitions.ts HOLD; not a PENDING whose platform approval is pending: that one has moved
+ * nothing yet). A held payment that fails or is cancelled leaves the total in the database transaction that fails it.
  * A PROCESSING row is never committed on its own (transitions.ts: the execution that follows in the same database
  * transaction ends it COMPLETED, PENDING or FAILED, or the whole transaction rolls back), so no other transaction's
- * PROCESSING row is visible here and the executing one is excluded: the sum over PROCESSING and COMPLETED and the
- * total agree. The excepted row is subtracted when it counts in the total (COMPLETED, created today or later); the
- * engine's own row is PROCESSING, so for it that term is 0.
+ * PROCESSING row is missed here and the executing one is excluded. The excepted row is subtracted when it counts in
+ * the total (created today or later); the engine's own row is PROCESSING, so for it that term is 0.
  *
- * Lock order: the volume row is written (locked) only when a transaction of the customer becomes COMPLETED (or by
- * direct SQL), and the only writer of COMPLETED is the end of an execution (transitions.ts finishing/COMPLETE), which
- * runs after execute-transaction.ts has locked the customer's row (FOR NO KEY UPDATE) and its internal accounts: the
- * order is always customer → accounts → volume row, so no path can deadlock on it, and since every writer of a
- * customer's volume row already holds that customer's row lock, nobody ever waits for the volume row itself.
- * Counting PROCESSING instead would lock the volume row when a payment enters PROCESSING (the insert of
- * transitions.ts enter, or APPROVE/AUTHORIZE), before the customer's lock, and POST /sandbox/send
- * takes the other order in one transaction (its FUNDING credit executes and locks the customer, then the quote's
- * transaction enters PROCESSING): with a concurrent payment of that customer holding the volume row and waiting
- * for the customer, a deadlock.
+ * Lock order: the volume row is written (locked) only when a transaction of the customer enters or leaves a counted
+ * status (or by direct SQL). Entering one is the end of an execution (transitions.ts finishing: COMPLETE or HOLD),
+ * which runs after execute-transaction.ts has locked the customer's row (FOR NO KEY UPDATE) and its internal
+ * accounts; leaving one is a CANCEL of a held payment, which locks the customer before its update
+ * (cancel-transaction.ts). The order is always customer → accounts → volume row, so no path can deadlock on it, and
+ * since every writer of a customer's volume row already holds that customer's row lock, nobody ever waits for the
+ * volume row itself. Counting PROCESSING instead would lock the volume row when a payment enters PROCESSING (the
+ * insert of transitions.ts enter, or APPROVE/AUTHORIZE), before the customer's lock, and POST /sandbox/send takes the
+ * other order in one transaction (its FUNDING credit executes and locks the customer, then the quote's transaction
+ * enters PROCESSING): with a concurrent payment of that customer holding the volume row and waiting for the customer,
+ * a deadlock.
  *
  * The caller holds the customer's row lock, so concurrent executions for one customer count in turn; this statement
  * starts after the lock statement, so its READ COMMITTED snapshot includes the total of the payment that held the
@@ -72,7 +74,9 @@ const sentToday = preparedSqlInTransaction<{ total: string | null }>(
                           where v.customer_id = ${sql.placeholder("customerId")}
                             and v.day >= (now() at time zone 'utc')::date), 0)
               - coalesce((select case when t.customer_id = ${sql.placeholder("customerId")} and t.direction = 'OUTGOING'
-                                           and t.kind <> 'FUNDING' and t.status = 'COMPLETED'
+                                           and t.kind <> 'FUNDING'
+                                           and (t.status = 'COMPLETED'
+                                                or (t.status = 'PENDING' and t.approval is distinct from 'PENDING'))
                                            and (t.created_at at time zone 'utc')::date >= (now() at time zone 'utc')::date
                                       then t.usd_value_cents else 0 end
                           from transactions t where t.id = ${sql.placeholder("exceptTransactionId")}), 0)

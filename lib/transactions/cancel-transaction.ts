@@ -1,7 +1,7 @@
 import { invalidInput } from "@/lib/api-core/validation";
 import { and, eq } from "drizzle-orm";
 import { getDb, type Tx } from "@/db/client";
-import { externalAccounts, transactions } from "@/db/schema";
+import { customers, externalAccounts, transactions } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
@@ -42,10 +42,14 @@ export async function cancelTransaction(
   const uuid = parseId("Transaction", transactionId);
   if (!uuid) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
   const row = await moneyTransaction(async (tx) => {
+    // The transaction's row first (as APPROVE takes it before the execution's locks), then its customer's, before
+    // the update: cancelling a held payment takes it out of the customer's daily volume (a trigger writes the volume
+    // row), and every writer of that row holds the customer's lock first (lib/money/limits.ts "Lock order").
     const [current] = await tx
       .select()
       .from(transactions)
-      .where(and(eq(transactions.id, uuid), eq(transactions.platformId, platform.id)));
+      .where(and(eq(transactions.id, uuid), eq(transactions.platformId, platform.id)))
+      .for("no key update");
     if (!current) throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
     if (!(await onBankRail(tx, current))) {
       throw invalidInput(
@@ -54,6 +58,12 @@ export async function cancelTransaction(
         { reason: "NOT_A_BANK_TRANSFER" },
       );
     }
+    if (current.customerId)
+      await tx
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.id, current.customerId))
+        .for("no key update");
     return transition(tx, "CANCEL", { id: uuid, platformId: platform.id }, { rejectionReason: reason ?? "CANCELLED" });
   });
   // Never null: CANCEL names the error its loser hears.

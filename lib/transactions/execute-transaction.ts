@@ -70,8 +70,8 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   //    starts, and PostgreSQL starts it only once the lock statement before it has finished, so this read counts a
   //    concurrent payment of this customer that committed while we waited for the lock; read in the locking statement
   //    (whose snapshot predates the wait), it would be missed. Pipelined, it still starts after the lock: what it
-  //    saves is the round trip, not the order. The total is written by the COMPLETE below (a trigger on
-  //    transactions), under this customer lock: lock order customer → accounts → volume row on every path.
+  //    saves is the round trip, not the order. The total is written by the COMPLETE or HOLD below (a trigger
+  //    on transactions), under this customer lock: lock order customer → accounts → volume row on every path.
   // 3. The external destination, for the payout rail's answer (it needs no lock).
   const lockRead = row.customerId ? lockCustomerAndAccounts(tx, row.customerId, ids) : undefined;
   const volumeRead = countsVolume ? sentTodayUsdCents(tx, defined(row.customerId, "a customer"), row.id) : undefined;

@@ -27,7 +27,7 @@ import { toTransaction, transactionView, type TransactionOwner, type Transaction
  * writes exactly one transaction event (`<OUTGOING|INCOMING>_PAYMENT.<status>`) through lib/webhooks/emit-event.ts,
  * in the same database transaction. PROCESSING is never committed on its own (an execution follows in the same
  * database transaction and ends in COMPLETED, PENDING or FAILED), so it writes no event; the daily volume's running
- * total relies on it too (it counts COMPLETED only: lib/money/limits.ts sentTodayUsdCents).
+ * total relies on it too (it counts COMPLETED and debited PENDING, never PROCESSING: lib/money/limits.ts sentTodayUsdCents).
  */
 
 type Status = TransactionRow["status"];

@@ -5,13 +5,15 @@
  * SCA-railed (a cardholder in an SCA region needs a live SCA session).
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { closeDb } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { closeDb, execRows, getDb } from "@/db/client";
+import { parseId } from "@/lib/ids";
 import { generateP256KeyPair, makeStamp, openExportBundle } from "@/lib/crypto";
 import { ServiceError, signedRetry, stampSigner, type ServiceClient } from "@/lib/sdk";
-import { call, newPlatform, type TestPlatform } from "../support/api";
+import { call, newCustomer, newPlatform, type TestPlatform } from "../support/api";
 import { cardholder } from "../support/money";
 import { startServer, type RunningServer } from "../support/server";
-import { newWalletUser, reorderedStamp, sdkFor, signInWithEmailOtp } from "../support/wallet";
+import { newWalletUser, reorderedStamp, sdkFor, signInWithEmailOtp, type WalletUser } from "../support/wallet";
 
 afterAll(() => closeDb());
 
@@ -28,10 +30,29 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; cod
   throw new Error("expected a refusal");
 }
 
+/** A cardholder in Germany, where SCA is mandated (lib/customers/sca-region.ts), with a phone for SMS_OTP. */
+const GERMAN = {
+  phoneNumber: "+491701234567",
+  address: { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE" },
+};
+
+/** A customer with an EMBEDDED_WALLET account created with `extra`, as newWalletUser makes one. */
+async function walletUserWith(
+  p: TestPlatform,
+  client: ServiceClient,
+  extra: Record<string, unknown>,
+): Promise<WalletUser> {
+  const { customer, account, email } = await newCustomer(p, extra);
+  if (!account) throw new Error("no EMBEDDED_WALLET account was provisioned");
+  const otp = (await client.listCredentials(account.id)).data.find((c) => c.type === "EMAIL_OTP");
+  if (!otp) throw new Error("no EMAIL_OTP credential was provisioned");
+  return { accountId: account.id, credentialId: otp.id, email, customerId: customer.id };
+}
+
 /** A signed-in wallet user holding a card funded by their EMBEDDED_WALLET (the cards sandbox refuses ids ending 002/003). */
-async function walletCardholder(p: TestPlatform, client: ServiceClient) {
+async function walletCardholder(p: TestPlatform, client: ServiceClient, extra?: Record<string, unknown>) {
   for (;;) {
-    const user = await newWalletUser(p, client);
+    const user = extra ? await walletUserWith(p, client, extra) : await newWalletUser(p, client);
     if (/00[23]$/.test(user.accountId)) continue;
     const { key } = await signInWithEmailOtp(client, user.credentialId);
     const r = await call("POST", "/cards", {
@@ -198,6 +219,82 @@ describe("card reveal under a wallet signature", () => {
     const client = sdkFor(p);
     const sealed = await openSealed(p, client, r.body.panEmbedUrl);
     expect(JSON.parse(await sealed.open(sealed.key.privateKeyHex)).pan.slice(-4)).toBe(issued.body.last4);
+  });
+});
+
+describe("card reveal of a cardholder where SCA is mandated", () => {
+  /** The cardholder's phone verified (sandbox code), as SMS_OTP login needs. */
+  async function verifyPhone(p: TestPlatform, customerId: string) {
+    expect((await call("POST", `/customers/${customerId}/verify-phone`, { auth: p.auth })).status).toBe(204);
+    const confirm = await call("POST", `/customers/${customerId}/verify-phone/confirm`, {
+      auth: p.auth,
+      body: { code: "123456" },
+    });
+    expect(confirm.status).toBe(200);
+  }
+
+  /** A new SCA session of the cardholder (SMS_OTP, sandbox code). */
+  async function scaLogin(p: TestPlatform, customerId: string) {
+    const q = `?customerId=${encodeURIComponent(customerId)}`;
+    const start = await call("POST", `/sca/login/start${q}`, { auth: p.auth, body: { factor: "SMS_OTP" } });
+    const done = await call("POST", `/sca/login/complete${q}`, {
+      auth: p.auth,
+      body: { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "123456", endUserIpAddress: "127.1.2.3" },
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+  }
+
+  /**
+   * The SCA session's expiry moved (SQL, as time would move it): `ended` into the past, else back to a live session
+   * (a second login within the SMS code's re-send interval would be refused).
+   */
+  async function moveScaSession(customerId: string, ended: boolean) {
+    process.env.DATABASE_URL = inject("databaseUrl");
+    const at = ended ? sql`now() - interval '1 second'` : sql`now() + interval '10 minutes'`;
+    await execRows(
+      await getDb(),
+      sql`update sca_states set session_expires_at = ${at} where customer_id = ${parseId("Customer", customerId)!}`,
+    );
+  }
+
+  it("a wallet-signed reveal needs a live SCA session too: refused before the challenge, at the signed retry and at an identical re-send", async () => {
+    const p = await newPlatform();
+    const client = sdkFor(p);
+    const { user, key, card } = await walletCardholder(p, client, GERMAN);
+    const scaRequired = { status: 409, code: "SCA_SESSION_REQUIRED" };
+    expect(await refusal(client.revealCard(card.id))).toMatchObject(scaRequired);
+    // The wallet's signature is no strong authentication of the customer: no challenge without an SCA session.
+    expect(await refusal(client.revealCard(card.id, undefined, WALLET))).toMatchObject(scaRequired);
+    expect(
+      await refusal(signedRetry((h) => client.revealCard(card.id, h, WALLET), stampSigner(key.privateKeyHex))),
+    ).toMatchObject(scaRequired);
+
+    await verifyPhone(p, user.customerId);
+    await scaLogin(p, user.customerId);
+    const signIn = async () => {
+      const first = await client.revealCard(card.id, undefined, WALLET);
+      expect(first.status).toBe(202);
+      const challenge = first.body as unknown as { payloadToSign: string; requestId: string };
+      return {
+        "Service-Wallet-Signature": makeStamp({ payload: challenge.payloadToSign, privateKeyHex: key.privateKeyHex }),
+        "Request-Id": challenge.requestId,
+      };
+    };
+    // The session ends between the challenge and the signed retry: the retry is refused.
+    const late = await signIn();
+    await moveScaSession(user.customerId, true);
+    expect(await refusal(client.revealCard(card.id, late, WALLET))).toMatchObject(scaRequired);
+
+    // With a live session the signed reveal answers its URL; once the session has ended, an identical re-send (which
+    // would mint a fresh URL) is refused.
+    await moveScaSession(user.customerId, false);
+    const headers = await signIn();
+    const signed = await client.revealCard(card.id, headers, WALLET);
+    expect(signed.status).toBe(200);
+    expect((signed.body as { panEmbedUrl: string }).panEmbedUrl).toMatch(/\/api\/card-reveal\/[A-Za-z0-9_-]{43}$/);
+    await moveScaSession(user.customerId, true);
+    expect(await refusal(client.revealCard(card.id, headers, WALLET))).toMatchObject(scaRequired);
+    expect(await refusal(client.revealCard(card.id))).toMatchObject(scaRequired);
   });
 });
 

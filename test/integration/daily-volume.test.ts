@@ -1,10 +1,10 @@
 /**
  * The daily volume's running total (customer_daily_volumes, kept by a trigger on transactions:
  * db/migrations/0025_customer_daily_volumes.sql) and the check that reads it (lib/money/limits.ts sentTodayUsdCents):
- * after any mix of payments the table holds, for each customer and UTC day, exactly what summing the day's
- * transactions gave (the check's SQL before the table, kept here as `oldSum`); the limit holds at its boundary,
- * concurrent payments of one customer included; and the check reads one row of the table and at most the executing
- * transaction, however many payments the customer made today.
+ * after any mix of payments the table holds, for each customer and UTC day, exactly what summing the day's counted
+ * transactions gives (`oldSum`: completed, and held after the debit); the limit holds at its boundary, concurrent
+ * payments of one customer included, and counts payments the receiving side holds until they fail; and the check
+ * reads one row of the table and at most the executing transaction, however many payments the customer made today.
  */
 import { afterAll, describe, expect, inject, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -21,7 +21,10 @@ async function database() {
   return getDb();
 }
 
-/** The check's statement before the running total, for today (`day` null) or for one UTC day ('YYYY-MM-DD'). */
+/**
+ * The rule the running total keeps, summed over the day's transactions, for today (`day` null) or for one UTC day
+ * ('YYYY-MM-DD'): OUTGOING, non-FUNDING, and COMPLETED or PENDING after the debit (not awaiting the platform's approval).
+ */
 async function oldSum(db: DbOrTx, customerId: string, except: string, day: string | null = null): Promise<bigint> {
   const range =
     day === null
@@ -32,7 +35,8 @@ async function oldSum(db: DbOrTx, customerId: string, except: string, day: strin
     db,
     sql`select coalesce(sum(usd_value_cents), 0)::text as total from transactions
         where customer_id = ${customerId} and direction = 'OUTGOING' and kind <> 'FUNDING'
-          and status in ('PROCESSING', 'COMPLETED') and id <> ${except} and ${range}`,
+          and (status = 'COMPLETED' or (status = 'PENDING' and approval is distinct from 'PENDING'))
+          and id <> ${except} and ${range}`,
   );
   return BigInt(row.total);
 }
@@ -69,8 +73,23 @@ async function twoCustomers(dailyVolumeLimitUsdCents: number) {
   return { db, p, a, b };
 }
 
+/** Grid's sandbox receiver whose VASP holds every payment in compliance review (debited, PENDING). */
+const LONG_PENDING = "$pending.long.usd@sandbox.uma.money";
+
+/** An immediately executed payment to an internal or external account id, or to an UMA address (`$…`). */
 const pay = (p: TestPlatform, src: string, dst: string, amount: number) =>
-  call("POST", "/quotes", { auth: p.auth, body: quoteBody(src, dst, amount, { immediatelyExecute: true }) });
+  call("POST", "/quotes", {
+    auth: p.auth,
+    body: dst.startsWith("$")
+      ? {
+          source: { sourceType: "ACCOUNT", accountId: src },
+          destination: { destinationType: "UMA_ADDRESS", umaAddress: dst },
+          lockedCurrencySide: "SENDING",
+          lockedCurrencyAmount: amount,
+          immediatelyExecute: true,
+        }
+      : quoteBody(src, dst, amount, { immediatelyExecute: true }),
+  });
 
 describe("the daily volume's running total", () => {
   it("equals the old sum per customer and day after payments that complete, fail, are held, cancelled, rejected and approved (also a day later)", async () => {
@@ -150,8 +169,9 @@ describe("the daily volume's running total", () => {
     for (const r of rows) expect(r.table, `${r.customer} ${r.day}`).toBe(r.sum);
     const today = (await execRows<{ d: string }>(db, sql`select (now() at time zone 'utc')::date::text as d`))[0].d;
     const of = (c: string, day: string) => rows.find((r) => r.customer === c && r.day === day)?.table ?? 0n;
-    // a: 1 100 + 1 200 + 1 300 + 1 400 + 2 100 today; the approval created yesterday counts in yesterday's row.
-    expect(of(aUuid, today)).toBe(7_100n);
+    // a: 1 100 + 1 200 + 1 300 + 1 400 + 1 800 (held) + 2 100 today; the approval created yesterday counts in
+    // yesterday's row; the cancelled and rejected ones, pending the platform's approval, never moved money.
+    expect(of(aUuid, today)).toBe(8_900n);
     expect(rows.filter((r) => r.customer === aUuid && r.day !== today).map((r) => r.table)).toEqual([2_200n]);
     expect(of(bUuid, today)).toBe(1_500n);
 
@@ -223,6 +243,56 @@ describe("the daily volume's running total", () => {
     expect(internal.filter((r) => r.status === 201 && r.body.status === "COMPLETED")).toHaveLength(10);
     expect(internal.filter((r) => r.status === 429)).toHaveLength(4);
     for (const r of results.slice(14)) expect(r.status === 429 || r.body.status === "FAILED").toBe(true);
+    const cUuid = parseId("Customer", c.customer.id)!;
+    const [row] = await execRows<{ v: string }>(
+      db,
+      sql`select usd_value_cents::text as v from customer_daily_volumes
+          where customer_id = ${cUuid} and day = (now() at time zone 'utc')::date`,
+    );
+    expect(row.v).toBe("10000");
+    expect(await oldSum(db, cUuid, newUuid())).toBe(10_000n);
+  });
+
+  it("counts payments held by the receiving side after the debit, concurrent ones included, until they fail", async () => {
+    const { db, p, a, b } = await twoCustomers(10_000);
+    const held = await pay(p, a.accounts.USD, LONG_PENDING, 6_000);
+    expect(held.status).toBe(201);
+    const heldTx = await call("GET", `/transactions/${held.body.transactionId}`, { auth: p.auth });
+    expect(heldTx.body).toMatchObject({ status: "PENDING", pendingReason: "COMPLIANCE_REVIEW" });
+    // The money has left the balance: a second 6 000 would send 12 000 today, to a held receiver or any other.
+    for (const dst of [LONG_PENDING, b.accounts.USD]) {
+      const over = await pay(p, a.accounts.USD, dst, 6_000);
+      expect(over.status).toBe(429);
+      expect(over.body).toMatchObject({
+        code: "DAILY_VOLUME_LIMIT_EXCEEDED",
+        details: { limitUsdCents: 10_000, usedUsdCents: 6_000, amountUsdCents: 6_000 },
+      });
+    }
+    expect((await pay(p, a.accounts.USD, LONG_PENDING, 4_000)).body.status).toBe("PROCESSING");
+    const full = await pay(p, a.accounts.USD, b.accounts.USD, 1);
+    expect(full.status).toBe(429);
+    expect(full.body.details).toMatchObject({ usedUsdCents: 10_000 });
+
+    // The held payment fails: its amount leaves the day's total in the same database transaction. No service path
+    // ends a held payment (the sandbox receiver holds it for good, and a cancel is for bank transfers), so the rail's
+    // answer is written by SQL; the trigger, not the service, keeps the total, whoever writes.
+    const heldUuid = parseId("Transaction", held.body.transactionId)!;
+    await execRows(
+      db,
+      sql`update transactions set status = 'FAILED', pending_reason = null, failure_reason = 'COMPLIANCE_REJECTED'
+          where id = ${heldUuid}`,
+    );
+    expect((await pay(p, a.accounts.USD, b.accounts.USD, 6_000)).body.status).toBe("COMPLETED");
+    expect((await pay(p, a.accounts.USD, b.accounts.USD, 1)).status).toBe(429);
+    const aUuid = parseId("Customer", a.customer.id)!;
+    expect(await oldSum(db, aUuid, newUuid())).toBe(10_000n);
+
+    // Another customer: 13 concurrent held payments of 1 000 against 10 000: exactly 10 are held, the rest refused.
+    const c = await moneyCustomer(p, ["USD"]);
+    await fund(p, c.accounts.USD, 100_000);
+    const results = await Promise.all(Array.from({ length: 13 }, () => pay(p, c.accounts.USD, LONG_PENDING, 1_000)));
+    expect(results.filter((r) => r.status === 201)).toHaveLength(10);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(3);
     const cUuid = parseId("Customer", c.customer.id)!;
     const [row] = await execRows<{ v: string }>(
       db,
