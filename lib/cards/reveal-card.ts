@@ -30,8 +30,6 @@ const revealPath = (token: string) => `/api/card-reveal/${token}`;
 export interface RevealInput {
   platform: PlatformPrincipal;
   cardId: string;
-  /** The origin the request came in on (the reveal URL's origin unless PUBLIC_URL is set). */
-  requestOrigin: string;
   /** Body `{"walletSigned": true}` (our addition): the cardholder's wallet signs the reveal (the wallet's own read). */
   walletSigned: boolean;
 }
@@ -49,7 +47,7 @@ export async function revealCard(call: SignedCall<RevealInput>) {
   const db = await getDb();
   const card = await revealableCard(db, call.input);
   await requireScaForReveal(db, card.customerId);
-  return reply(200, await mintReveal(db, card, call.input.requestOrigin));
+  return reply(200, await mintReveal(db, card));
 }
 
 /** Grid's SCA rail for card data: the cardholder's live SCA session where SCA applies (EEA/CH/UK). */
@@ -87,7 +85,7 @@ const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string
     await revealableCard(db, input);
   },
   async execute(tx, input) {
-    return reply(200, await mintReveal(tx, await revealableCard(tx, input), input.requestOrigin));
+    return reply(200, await mintReveal(tx, await revealableCard(tx, input)));
   },
 };
 
@@ -115,13 +113,13 @@ async function walletFundingSource(db: DbOrTx, card: CardRow): Promise<string | 
   return card.fundingSources.find((id) => wallets.has(id)) ?? null;
 }
 
-async function mintReveal(db: DbOrTx, card: CardRow, requestOrigin: string) {
+async function mintReveal(db: DbOrTx, card: CardRow) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + REVEAL_TTL_MS);
   await db
     .insert(cardReveals)
     .values({ tokenDigest: digest(token), cardId: card.id, platformId: card.platformId, expiresAt });
-  const origin = publicOrigin(requestOrigin);
+  const origin = publicOrigin();
   return { panEmbedUrl: `${origin}${revealPath(token)}`, expiresAt: expiresAt.toISOString() };
 }
 
