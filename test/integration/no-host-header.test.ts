@@ -131,7 +131,11 @@ describe("no request header names a host", () => {
   it("the links the service hands out carry its configured origin, not the request's Host or X-Forwarded-Host", async () => {
     const p = await platform();
     const id = await customer(p.auth);
-    for (const headers of [{ host: `127.0.0.1:${fakePort}` }, { "x-forwarded-host": `127.0.0.1:${fakePort}` }]) {
+    const variants: Record<string, string>[] = [
+      { host: `127.0.0.1:${fakePort}` },
+      { "x-forwarded-host": `127.0.0.1:${fakePort}` },
+    ];
+    for (const headers of variants) {
       const r = await raw("POST", `/api/2025-10-13/customers/${encodeURIComponent(id)}/kyc-link`, {
         headers: { authorization: p.auth, "content-type": "application/json", ...headers },
         body: "{}",
@@ -201,7 +205,11 @@ describe("the console's KYC link hand-off", () => {
       body: "",
     });
     const stolen = cookieOf(made2, "console_kyc_handoff")!;
-    const theirs = await raw("GET", page, { headers: { cookie: `${strangerSession}; ${stolen}` } });
+    // (on a page of theirs, where the section that redeems it is shown)
+    const theirPage = `/console/customers/${encodeURIComponent(await customer(stranger.auth))}`;
+    const theirs = await raw("GET", theirPage, { headers: { cookie: `${strangerSession}; ${stolen}` } });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toContain('action="/console/customers/');
     expect(linkIn(theirs.body)).toBeUndefined();
     expect(linkIn((await raw("GET", page, { headers: { cookie: `${session}; ${stolen}` } })).body)).toBeUndefined();
 
