@@ -2,23 +2,27 @@
  * No request header names a host: the console's service address, the links the service hands out and the cookie's
  * Secure flag come from configuration, never from Host or X-Forwarded-*. Throttles are keyed by the browser, not by
  * the console's own address; the console's KYC link reaches its page through a one-time code, never in a cookie.
- * A server of its own (its own database), so that its failed sign-ins count against nobody else's.
+ * A server of its own (its own database), so that its failed sign-ins count against nobody else's; a sandbox one
+ * (the demo platform, no PUBLIC_URL), whose links default to this server on loopback by PORT.
  */
+import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { startOwnServer, type OwnServer } from "../support/own-server";
-import { createTestDatabase, startServer } from "../support/server";
+import { createTestDatabase, startServer, tempDir } from "../support/server";
 
 let own: OwnServer;
+let dataDir: string;
 /** A listener on another loopback port: whatever reaches it was sent where a request header pointed. */
 let fake: http.Server;
 let fakePort: number;
 const seen: { method?: string; url?: string; authorization?: string }[] = [];
 
 beforeAll(async () => {
-  own = await startOwnServer("hosts");
+  dataDir = tempDir("hosts-");
+  own = await startOwnServer("hosts", { DEMO_PLATFORM: "on", PUBLIC_URL: undefined, DATA_DIR: dataDir });
   fake = http.createServer((req, res) => {
     seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
     req.resume();
@@ -30,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await new Promise((resolve) => fake?.close(resolve));
   await own?.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 interface RawAnswer {
