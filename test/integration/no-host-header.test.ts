@@ -168,7 +168,11 @@ describe("throttles are keyed by who, not by the console's address", () => {
     for (let i = 0; i < 120; i++) {
       // Half at made-up client ids, half at the victim's with wrong secrets.
       const clientId = i % 2 ? victim.clientId : `guess-${i}-${Math.random().toString(36).slice(2, 8)}`;
-      const r = await signIn(clientId, `wrong-${i}`, { from: "127.0.0.2" });
+      // Each names a made-up address of its own: not believed, as this server trusts no proxy.
+      const r = await signIn(clientId, `wrong-${i}`, {
+        from: "127.0.0.2",
+        headers: { "x-forwarded-for": `127.9.${i}.1` },
+      });
       answers.push(new URL(r.headers.location ?? "", "http://x.invalid").searchParams.get("msg") ?? "");
       expect(cookieOf(r, "console_session")).toBeUndefined();
     }
