@@ -51,6 +51,8 @@ const proc = spawn(
       NEXT_TELEMETRY_DISABLED: "1",
       DATABASE_URL: db.url,
       DEMO_PLATFORM: "off",
+      // A server on its own PostgreSQL database is a production deployment, which needs its public origin.
+      PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       // No background workers: only the request's own statements reach the log.
       WEBHOOK_WORKER: "off",

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 /**
  * The integrator's own tables (a partner's backend built on the service). They hold no service
@@ -94,4 +94,37 @@ export const integratorConsoleSessions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("integrator_console_sessions_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * One-time hand-offs from a console form post to the page it redirects to (a hosted KYC link just created): the
+ * browser's cookie holds only a random code; its SHA-256 keys the row, which keeps the value sealed under the console's
+ * key and bound to the operator's session. The page redeems it once (the row is deleted as it is read), within a minute.
+ */
+export const integratorConsoleHandoffs = pgTable(
+  "integrator_console_handoffs",
+  {
+    codeDigest: text("code_digest").primaryKey(),
+    /** The console session's token digest: another session's cookie jar cannot redeem the code. */
+    sessionDigest: text("session_digest").notNull(),
+    kind: text("kind", { enum: ["KYC_LINK"] }).notNull(),
+    valueSealed: text("value_sealed").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("integrator_console_handoffs_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * Failed console sign-ins per window, keyed by the browser's address (and by address and client id), so that one
+ * browser's flood is stopped at the console before it reaches the service, where every console sign-in comes from
+ * the console's own address.
+ */
+export const integratorSignInFailures = pgTable(
+  "integrator_sign_in_failures",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowEndsAt: timestamp("window_ends_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [index("integrator_sign_in_failures_window_idx").on(t.windowEndsAt)],
 );

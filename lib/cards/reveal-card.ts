@@ -29,8 +29,6 @@ const revealPath = (token: string) => `/api/card-reveal/${token}`;
 export interface RevealInput {
   platform: PlatformPrincipal;
   cardId: string;
-  /** The origin the request came in on (the reveal URL's origin unless PUBLIC_URL is set). */
-  requestOrigin: string;
   /** Body `{"walletSigned": true}` (our addition): the cardholder's wallet signs the reveal (the wallet's own read). */
   walletSigned: boolean;
 }
@@ -49,7 +47,7 @@ export async function revealCard(call: SignedCall<RevealInput>) {
   if (signed || call.input.walletSigned) return runSignedRetry(revealCardSignedOperation, call);
   const db = await getDb();
   const card = await revealableCard(db, call.input);
-  return reply(200, await mintReveal(db, card, call.input.requestOrigin));
+  return reply(200, await mintReveal(db, card));
 }
 
 /**
@@ -77,7 +75,7 @@ const revealCardSignedOperation: SignedOperation<RevealInput, { walletId: string
     await revealableCard(db, input);
   },
   async execute(tx, input) {
-    return reply(200, await mintReveal(tx, await revealableCard(tx, input), input.requestOrigin));
+    return reply(200, await mintReveal(tx, await revealableCard(tx, input)));
   },
 };
 
@@ -123,13 +121,13 @@ async function walletFundingSource(db: DbOrTx, card: CardRow): Promise<string | 
   return card.fundingSources.find((id) => wallets.has(id)) ?? null;
 }
 
-async function mintReveal(db: DbOrTx, card: CardRow, requestOrigin: string) {
+async function mintReveal(db: DbOrTx, card: CardRow) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + REVEAL_TTL_MS);
   await db
     .insert(cardReveals)
     .values({ tokenDigest: digest(token), cardId: card.id, platformId: card.platformId, expiresAt });
-  const origin = publicOrigin(requestOrigin);
+  const origin = publicOrigin();
   return { panEmbedUrl: `${origin}${revealPath(token)}`, expiresAt: expiresAt.toISOString() };
 }
 

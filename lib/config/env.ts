@@ -209,7 +209,10 @@ const envSchema = z
       .min(1024)
       .max(100 * 1024 * 1024)
       .default(10 * 1024 * 1024),
-    /** Extra WebAuthn origins allowed for the demo platform (comma-separated). */
+    /**
+     * The origin browsers reach this server at: the links it hands out (KYC, card reveal, Plaid), the demo platform's
+     * WebAuthn origin, the integrator's own origin. Required in production (isProductionDeployment).
+     */
     PUBLIC_URL: z.string().url().optional(),
   })
   .superRefine((e, ctx) => {
@@ -237,8 +240,30 @@ export function env(): Env {
   return cached;
 }
 
-/** The origin of links the service hands out (reveal, KYC, Plaid): PUBLIC_URL when set, else the request's own. */
-export function publicOrigin(requestOrigin: string): string {
+/**
+ * The origin of links the service hands out (reveal, KYC, Plaid): PUBLIC_URL, else this server on loopback by PORT.
+ * Never the request's Host: whoever sends the request would choose the address a bearer link points at.
+ */
+export function publicOrigin(): string {
   const configured = env().PUBLIC_URL;
-  return configured ? new URL(configured).origin : requestOrigin;
+  return configured ? new URL(configured).origin : `http://localhost:${process.env.PORT || "3000"}`;
+}
+
+/**
+ * A production deployment: a `next start` build (NODE_ENV=production) on its own PostgreSQL database without the
+ * sandbox demo platform. The embedded database and the demo platform are the local sandbox, where loopback defaults
+ * are right; a deployment must say where browsers reach it, since no request header may name that.
+ */
+function isProductionDeployment(e: Pick<Env, "DATABASE_URL" | "DEMO_PLATFORM">, nodeEnv = process.env.NODE_ENV) {
+  return nodeEnv === "production" && !!e.DATABASE_URL && e.DEMO_PLATFORM !== "on";
+}
+
+/** The configuration a production deployment cannot start without, as the lines naming what is missing. */
+export function missingForProduction(e: Env, nodeEnv = process.env.NODE_ENV): string[] {
+  if (!isProductionDeployment(e, nodeEnv)) return [];
+  return e.PUBLIC_URL
+    ? []
+    : [
+        "  PUBLIC_URL: required in production (NODE_ENV=production with DATABASE_URL): the origin browsers reach this service at",
+      ];
 }

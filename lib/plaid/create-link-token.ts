@@ -13,12 +13,7 @@ import { publicOrigin } from "@/lib/config/env";
  * POST /plaid/link-tokens (deprecated). Issues a Plaid Link token for one of this platform's customers and
  * keeps it (as a keyed digest) with the customer, so the callback knows whose account it creates.
  */
-export async function createPlaidLinkToken(
-  platform: PlatformPrincipal,
-  customerId: string,
-  requestOrigin: string,
-  requestId: string,
-) {
+export async function createPlaidLinkToken(platform: PlatformPrincipal, customerId: string, requestId: string) {
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, customerId);
   // A deleted customer gets no new bank account: not found, within Grid's documented answers.
@@ -39,7 +34,7 @@ export async function createPlaidLinkToken(
     state: "OPEN",
     expiresAt: expiration,
   });
-  const origin = publicOrigin(requestOrigin);
+  const origin = publicOrigin();
   return {
     linkToken,
     expiration: expiration.toISOString(),

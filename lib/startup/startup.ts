@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { platforms } from "@/db/schema";
-import { loadEnv, type Env } from "@/lib/config/env";
+import { loadEnv, missingForProduction, publicOrigin, type Env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { createPlatform } from "@/lib/platforms/create-platform";
 import { parseId } from "@/lib/ids";
@@ -29,6 +29,8 @@ export async function startup(): Promise<void> {
   let cfg: Env;
   try {
     cfg = loadEnv();
+    const missing = missingForProduction(cfg);
+    if (missing.length) throw new Error(`Invalid configuration (environment variables):\n${missing.join("\n")}`);
     directory();
   } catch (e) {
     console.error(e instanceof Error ? e.message : e);
@@ -71,8 +73,7 @@ interface DemoFile {
 
 async function ensureDemoPlatform(cfg: Env): Promise<DemoFile> {
   const file = path.resolve(/*turbopackIgnore: true*/ cfg.DATA_DIR, "demo-platform.json");
-  const port = process.env.PORT || "3000";
-  const origin = cfg.PUBLIC_URL ? new URL(cfg.PUBLIC_URL).origin : `http://localhost:${port}`;
+  const origin = publicOrigin();
   const db = await getDb();
   let demo: DemoFile | undefined;
   if (fs.existsSync(file)) {

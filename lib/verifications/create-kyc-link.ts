@@ -17,7 +17,6 @@ export async function createKycLink(
   platform: PlatformPrincipal,
   customerId: string,
   body: { redirectUri?: string } | undefined,
-  requestOrigin: string,
 ) {
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, customerId);
@@ -44,6 +43,6 @@ export async function createKycLink(
     redirectUri: body?.redirectUri ?? null,
     expiresAt,
   });
-  const origin = publicOrigin(requestOrigin);
+  const origin = publicOrigin();
   return { kycUrl: `${origin}/kyc/${token}`, expiresAt: expiresAt.toISOString(), provider: "SUMSUB" as const };
 }

@@ -10,7 +10,6 @@ import { createKycLink } from "./create-kyc-link";
 export async function kycLinkByPlatformId(
   platform: PlatformPrincipal,
   q: { platformCustomerId: string; redirectUri?: string },
-  requestOrigin: string,
 ) {
   const db = await getDb();
   const [c] = await db
@@ -25,6 +24,6 @@ export async function kycLinkByPlatformId(
     );
   if (!c) throw notFound("USER_NOT_FOUND", "Customer with platformCustomerId", q.platformCustomerId);
   const customerId = formatId("Customer", c.id);
-  const link = await createKycLink(platform, customerId, { redirectUri: q.redirectUri }, requestOrigin);
+  const link = await createKycLink(platform, customerId, { redirectUri: q.redirectUri });
   return { ...link, customerId, platformCustomerId: q.platformCustomerId };
 }

@@ -17,7 +17,7 @@ async function linkFor(p: TestPlatform, fullName = "Jane Doe", redirectUri?: str
     body: redirectUri ? { redirectUri } : {},
   });
   expect(l.status).toBe(201);
-  // The URL's origin is this service (PUBLIC_URL, else the request's origin): open it on the test server.
+  // The URL's origin is this service (PUBLIC_URL, else this server on loopback by PORT): open it on the test server.
   const path = new URL(l.body.kycUrl).pathname;
   return { customerId: c.body.id as string, url: `${baseUrl()}${path}` };
 }

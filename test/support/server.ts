@@ -112,6 +112,8 @@ export async function startServer(
       NEXT_DIST_DIR: DIST_DIR,
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: String(port),
+      // A server on its own PostgreSQL database is a production deployment, which needs its public origin.
+      PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: process.env.TEST_LOG_LEVEL || "warn",
       ...env,
     },

@@ -18,7 +18,7 @@ export async function POST(req: Request) {
   res.cookies.set(CONSOLE_COOKIE, "", {
     httpOnly: true,
     sameSite: "strict",
-    secure: overHttps(req),
+    secure: overHttps(),
     path: "/console",
     maxAge: 0,
   });

@@ -1,3 +1,4 @@
+import { clientAddress } from "../http/client-address";
 import type { IntegratorUser } from "./current-user";
 import { callService, IntegratorError, platformInfo, type ServiceResponse } from "./service";
 import { postQuote } from "./wallet-money";
@@ -18,13 +19,9 @@ interface ExternalAccount {
   accountInfo: Record<string, unknown>;
 }
 
-/** The end user's address as the SCA provider wants it: the last X-Forwarded-For hop (set by `next start`). */
+/** The end user's address as the SCA provider wants it: the browser's, by the trusted-proxy rule (clientAddress). */
 export function endUserIp(req: Request): string {
-  const hops = (req.headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  return (hops.at(-1) ?? "127.0.0.1").replace(/^::ffff:/, "").slice(0, 45);
+  return clientAddress(req);
 }
 
 interface Customer {

@@ -4,12 +4,14 @@ import { createServiceClient, ServiceError, type ErrorBody, type ServiceClient }
 import { CONSOLE_COOKIE, openConsoleSession, takeNewToken, type ConsoleSession } from "./console-session";
 import { returnTo } from "./return-to";
 
-/** The service's base address as seen from this integrator: SERVICE_BASE_URL, else this same origin. */
-async function serviceBaseUrl(): Promise<string> {
+/**
+ * The service's base address as seen from this integrator: SERVICE_BASE_URL, else this same server on loopback by PORT.
+ * Never the request's Host: the console sends the operator's credentials there, and renders what it answers.
+ */
+function serviceBaseUrl(): string {
   if (process.env.SERVICE_BASE_URL) return process.env.SERVICE_BASE_URL.replace(/\/+$/, "");
-  const h = await headers();
-  const host = h.get("host") ?? `127.0.0.1:${process.env.PORT ?? "3000"}`;
-  return `http://${host}/api/2025-10-13`;
+  // Loopback by IP: the server binds 127.0.0.1 and "localhost" may resolve to ::1 first.
+  return `http://127.0.0.1:${process.env.PORT || "3000"}/api/2025-10-13`;
 }
 
 async function consoleSession(): Promise<ConsoleSession | null> {
@@ -22,13 +24,20 @@ export async function consoleNewToken(): Promise<{ clientId: string; clientSecre
   return token ? takeNewToken(token) : null;
 }
 
-/** The typed SDK client with the operator's platform credentials. */
-export async function consoleClient(s: ConsoleSession): Promise<ServiceClient> {
+/**
+ * The typed SDK client with the operator's platform credentials. `browser`: the operator's address, sent on as
+ * X-Forwarded-For, which the service believes when this server's address is among its TRUSTED_PROXIES.
+ */
+export async function consoleClient(s: ConsoleSession, browser?: string): Promise<ServiceClient> {
   return createServiceClient({
-    baseUrl: await serviceBaseUrl(),
+    baseUrl: serviceBaseUrl(),
     clientId: s.clientId,
     clientSecret: s.clientSecret,
-    fetch: (input, init) => fetch(input, { ...init, cache: "no-store" }),
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (browser) headers.set("x-forwarded-for", browser);
+      return fetch(input, { ...init, headers, cache: "no-store" });
+    },
   });
 }
 

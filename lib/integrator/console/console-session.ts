@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, eq, gt, lt } from "drizzle-orm";
 import { integratorConsoleSessions, integratorDb } from "../backend/store";
+import { integratorOrigin } from "../backend/config";
 import { IntegratorError } from "../backend/service";
 
 /**
@@ -38,17 +39,17 @@ function key(): Buffer {
   return Buffer.from(fs.readFileSync(file, "utf8").trim(), "hex");
 }
 
-const digest = (token: string) => crypto.createHash("sha256").update(token, "utf8").digest("hex");
+export const digest = (token: string) => crypto.createHash("sha256").update(token, "utf8").digest("hex");
 
 /** AES-256-GCM under the console key; the row's digest and the field's name are the associated data. */
-function seal(value: unknown, aad: string): string {
+export function seal(value: unknown, aad: string): string {
   const iv = crypto.randomBytes(12);
   const c = crypto.createCipheriv("aes-256-gcm", key(), iv).setAAD(Buffer.from(aad, "utf8"));
   const ct = Buffer.concat([c.update(JSON.stringify(value), "utf8"), c.final(), c.getAuthTag()]);
   return `${iv.toString("base64url")}.${ct.toString("base64url")}`;
 }
 
-function unseal<T>(value: string, aad: string): T | null {
+export function unseal<T>(value: string, aad: string): T | null {
   try {
     const [ivB, ctB] = value.split(".");
     const all = Buffer.from(ctB, "base64url");
@@ -140,8 +141,10 @@ export async function requireConsoleSession(req: Request): Promise<ConsoleSessio
   return s;
 }
 
-/** Whether the browser reached us over https (directly, or through a proxy that says so). */
-export function overHttps(req: Request): boolean {
-  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0].trim();
-  return (proto ?? new URL(req.url).protocol.replace(/:$/, "")) === "https";
+/**
+ * Whether browsers reach the console over https: the configured origin's scheme (PUBLIC_URL). No request header decides
+ * it, as anyone may send X-Forwarded-Proto.
+ */
+export function overHttps(): boolean {
+  return integratorOrigin().startsWith("https:");
 }

@@ -1,14 +1,17 @@
 import { cookies } from "next/headers";
+import { KYC_LINK_COOKIE, redeemHandoff } from "@/lib/integrator/console/console-handoff";
+import { CONSOLE_COOKIE } from "@/lib/integrator/console/console-session";
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
 import { CopyButton } from "./copy-button";
 import { Section, buttonPlain } from "./ui";
 
 /**
  * The customer's hosted verification link: a button that creates one (app/console/customers/[customerId]/kyc-link), and
- * the link just created, shown once (it arrives in a cookie that lives a minute).
+ * the link just created, shown once: the cookie holds a one-time code, redeemed here for the link kept on the server.
  */
 export async function KycLinkSection({ customerId, t }: { customerId: string; t: ConsoleT }) {
-  const url = (await cookies()).get("console_kyc_link")?.value;
+  const jar = await cookies();
+  const url = await redeemHandoff(jar.get(CONSOLE_COOKIE)?.value, "KYC_LINK", jar.get(KYC_LINK_COOKIE)?.value);
   return (
     <Section title={t("customers.kycLink")} id="kyc-link">
       <p className="text-sm text-slate-700 dark:text-slate-300">{t("customers.kycLinkHelp")}</p>

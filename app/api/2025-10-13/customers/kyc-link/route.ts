@@ -3,7 +3,7 @@ import { getCustomerKycLinkOp } from "@/lib/verifications/verification.contract"
 import { kycLinkByPlatformId } from "@/lib/verifications/kyc-link-by-platform-id";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: handle(getCustomerKycLinkOp, async ({ platform, query, url }) =>
-    reply(200, await kycLinkByPlatformId(platform, query, url.origin)),
+  GET: handle(getCustomerKycLinkOp, async ({ platform, query }) =>
+    reply(200, await kycLinkByPlatformId(platform, query)),
   ),
 });

@@ -2,6 +2,7 @@ import { integratorRoute, readJson, relay } from "@/lib/integrator/http/route";
 import { assertOwnExternalAccount } from "@/lib/integrator/backend/own-external-account";
 import { quoteToExternal, quoteToUma } from "@/lib/integrator/backend/wallet-money";
 import { IntegratorError } from "@/lib/integrator/backend/service";
+import { clientAddress } from "@/lib/integrator/http/client-address";
 
 /**
  * A quote from the wallet: to one of the user's external accounts `{externalAccountId, amount, side}`, or to an UMA
@@ -13,7 +14,7 @@ export const POST = integratorRoute(async ({ req, user }) => {
   if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount < 1)
     throw new IntegratorError(400, "INVALID_INPUT", "amount: a positive whole number of the smallest unit");
   const side = input.side === "RECEIVING" ? "RECEIVING" : "SENDING";
-  const ipAddress = (req.headers.get("x-forwarded-for") ?? "").split(",").pop()?.trim() || "127.0.0.1";
+  const ipAddress = clientAddress(req);
   if (typeof input.umaAddress === "string") {
     const umaAddress = input.umaAddress.trim();
     if (!umaAddress || umaAddress.length > 300)

@@ -9,7 +9,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       signedCall(ctx, {
         platform: ctx.platform,
         cardId: ctx.params.id,
-        requestOrigin: ctx.url.origin,
         walletSigned: ctx.body?.walletSigned === true,
       }),
     ),

@@ -3,7 +3,7 @@ import { createCustomerKycLinkOp } from "@/lib/verifications/verification.contra
 import { createKycLink } from "@/lib/verifications/create-kyc-link";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: handle(createCustomerKycLinkOp, async ({ platform, params, body, url }) =>
-    reply(201, await createKycLink(platform, params.customerId, body, url.origin)),
+  POST: handle(createCustomerKycLinkOp, async ({ platform, params, body }) =>
+    reply(201, await createKycLink(platform, params.customerId, body)),
   ),
 });
