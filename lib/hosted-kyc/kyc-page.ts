@@ -174,12 +174,12 @@ export async function kycPageSubmit(ctx: PageCtx): Promise<RuntimeCheckedReply> 
     throw e;
   }
   const { DOCUMENT_MAX_BYTES, UPLOAD_SECONDS, UPLOADS_PER_PLATFORM } = env();
-  // A document and the form's fields.
+  // A document and the form's fields; a document over DOCUMENT_MAX_BYTES within that is the form's problem, not a 413.
   const maxBytes = DOCUMENT_MAX_BYTES + 64 * 1024;
   let formData: FormData;
   try {
     formData = await withUploadSlot("form", platformId, UPLOADS_PER_PLATFORM, () =>
-      readMultipart(ctx.req, { maxBytes, maxFileBytes: DOCUMENT_MAX_BYTES, deadlineMs: UPLOAD_SECONDS * 1000 }),
+      readMultipart(ctx.req, { maxBytes, deadlineMs: UPLOAD_SECONDS * 1000 }),
     );
   } catch (e) {
     if (e instanceof ApiError) return unreadPage(v, platform, e, maxBytes);
