@@ -129,7 +129,7 @@ async function main() {
   buildApp();
   const small = await seed(CUSTOMERS);
   const large = await seed(ACCOUNTS);
-  const env = { BENCH_ROUTES: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" };
+  const env = { BENCH_ROUTES: "1", BENCH_ROUTES_NOT_PRODUCTION: "1", LOG_LEVEL: "warn", DEMO_PLATFORM: "off" };
   // BENCH_PROFILE=1: CPU profiles of `next start` into bench/results/ (open in Chrome DevTools).
   const profile =
     process.env.BENCH_PROFILE === "1" ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench/results")}`] : [];

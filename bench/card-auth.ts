@@ -83,6 +83,7 @@ async function main() {
   const server = await startServer({
     DATABASE_URL: db.url,
     BENCH_ROUTES: "1",
+    BENCH_ROUTES_NOT_PRODUCTION: "1",
     LOG_LEVEL: "warn",
     DEMO_PLATFORM: "off",
   });

@@ -62,6 +62,7 @@ const serverEnv = {
   DATABASE_URL: db.url,
   DEMO_PLATFORM: "off",
   BENCH_ROUTES: "1",
+  BENCH_ROUTES_NOT_PRODUCTION: "1",
   LOG_LEVEL: "warn",
   // The bench moves far more than a customer's daily volume: the limit is not what is measured.
   DAILY_VOLUME_LIMIT_USD_CENTS: String(Number.MAX_SAFE_INTEGER),

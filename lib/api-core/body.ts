@@ -1,5 +1,7 @@
 import { invalidInput } from "./validation";
+import { env } from "@/lib/config/env";
 import { ApiError } from "./errors";
+import { readMultipart, refuseDeclaredLength, requireMultipart, withUploadSlot } from "./multipart";
 
 const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -86,44 +88,24 @@ async function readCapped(req: Request, maxBytes: number): Promise<Buffer | unde
 }
 
 /**
- * A multipart/form-data body (capped like JSON, at `maxBytes`) as a plain object: text fields as
- * strings, file fields as `File`. Another content type → 415; a malformed form → 400.
+ * A multipart/form-data body as a plain object: text fields as strings, file fields as `File`. Streamed
+ * (lib/api-core/multipart.ts) under `maxBytes` (413, at once when Content-Length announces more), UPLOAD_SECONDS
+ * (408) and, for a platform's request, UPLOADS_PER_PLATFORM uploads in progress (429). Another content type → 415;
+ * a malformed or truncated form → 400. The edge calls it after authentication, so a stranger's body is never read.
  */
-export async function readFormBody(req: Request, maxBytes = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const type = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;/i.test(type)) {
-    throw new ApiError("UNSUPPORTED_MEDIA_TYPE", "Send this request as multipart/form-data", {
-      contentType: type.split(";")[0] || null,
-    });
-  }
-  const bytes = await readCapped(req, maxBytes);
-  let form: FormData;
-  try {
-    form = await new Response(bytes ? new Uint8Array(bytes) : new Uint8Array(0), {
-      headers: { "content-type": type },
-    }).formData();
-  } catch {
-    throw invalidInput(
-      [{ field: "(body)", message: "Malformed multipart/form-data" }],
-      "The multipart body could not be parsed",
-    );
-  }
+export async function readFormBody(
+  req: Request,
+  maxBytes = MAX_BODY_BYTES,
+  platformId?: string,
+): Promise<Record<string, unknown>> {
+  const { UPLOAD_SECONDS, UPLOADS_PER_PLATFORM } = env();
+  refuseDeclaredLength(req, maxBytes);
+  requireMultipart(req);
+  const read = () => readMultipart(req, { maxBytes, deadlineMs: UPLOAD_SECONDS * 1000 });
+  const form = platformId ? await withUploadSlot("form", platformId, UPLOADS_PER_PLATFORM, read) : await read();
   const out: Record<string, unknown> = {};
   for (const [k, v] of form) out[k] = v;
   return out;
-}
-
-/**
- * The request with its body read into memory under `maxBytes` (413 past it, declared or streamed), for a route
- * that hands the request on to code reading it without a cap (the hosted KYC form's `req.formData()`).
- */
-export async function bufferedRequest(req: Request, maxBytes: number): Promise<Request> {
-  const bytes = await readCapped(req, maxBytes);
-  return new Request(req.url, {
-    method: req.method,
-    headers: req.headers,
-    body: bytes ? new Uint8Array(bytes) : undefined,
-  });
 }
 
 function tooLarge(maxBytes: number): ApiError {

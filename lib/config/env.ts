@@ -210,12 +210,36 @@ const envSchema = z
       .max(100 * 1024 * 1024)
       .default(10 * 1024 * 1024),
     /**
+     * Time a multipart upload other than the CSV import (POST /documents, PUT /documents/{id}, the hosted KYC form)
+     * has to arrive whole (408 past it), and how many of them one platform may have in progress on one instance
+     * (429 past it). The body is read only after the caller (or the KYC link) is checked.
+     */
+    UPLOAD_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+    UPLOADS_PER_PLATFORM: z.coerce.number().int().min(1).max(1000).default(8),
+    /** `next start` and `next build` set it to `production`; with BENCH_ROUTES it decides what is production. */
+    NODE_ENV: z.string().optional(),
+    /**
+     * `1`: serve the bench routes (app/api/bench/*: a payment's round trips, a constant answer, CPU profiles),
+     * which take no credentials and lock rows. Refused at start-up with NODE_ENV=production (every `next start`)
+     * unless BENCH_ROUTES_NOT_PRODUCTION=1, the acknowledgement the benches (bench/*.ts) set.
+     */
+    BENCH_ROUTES: z.string().optional(),
+    BENCH_ROUTES_NOT_PRODUCTION: z.string().optional(),
+    /**
      * The origin browsers reach this server at: the links it hands out (KYC, card reveal, Plaid), the demo platform's
      * WebAuthn origin, the integrator's own origin. Required in production (isProductionDeployment).
      */
     PUBLIC_URL: z.string().url().optional(),
   })
   .superRefine((e, ctx) => {
+    if (e.BENCH_ROUTES === "1" && e.NODE_ENV === "production" && e.BENCH_ROUTES_NOT_PRODUCTION !== "1") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BENCH_ROUTES"],
+        message:
+          "BENCH_ROUTES=1 serves unauthenticated routes that lock rows (app/api/bench); a production server (NODE_ENV=production) refuses it unless BENCH_ROUTES_NOT_PRODUCTION=1 says this deployment is a bench",
+      });
+    }
     if (e.DOCUMENT_STORE !== "s3") return;
     for (const k of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
       if (!e[k]) ctx.addIssue({ code: "custom", path: [k], message: "required when DOCUMENT_STORE=s3" });

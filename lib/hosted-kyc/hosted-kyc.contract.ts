@@ -30,5 +30,5 @@ export const submitHostedKycPageOp = defineOperation({
   tags: ["Hosted pages"],
   auth: "none",
   query,
-  responses: { 200: page, 400: page, 404: page },
+  responses: { 200: page, 400: page, 404: page, 408: page, 413: page, 429: page },
 });

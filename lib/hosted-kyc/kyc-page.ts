@@ -1,5 +1,7 @@
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
+import { readMultipart, withUploadSlot } from "@/lib/api-core/multipart";
+import { env } from "@/lib/config/env";
 import { type RuntimeCheckedReply, reply, runtimeChecked } from "@/lib/api-core/reply";
 import type { Verification } from "@/lib/verifications/verification.contract";
 import { fill, kycCopy, kycLocale, type KycCopy, type KycLocale } from "./kyc-page-copy";
@@ -143,22 +145,44 @@ function formBody(v: View, platform: string, values: KycFormValues, problems: Ky
   return kycForm({ copy: v.copy, locale: v.locale, platform, values, problems, refile, action: v.action });
 }
 
-/** POST /kyc/<token>: submit, then the verification's answer, or the form again with what was typed and the problems. */
+/** Why a form was not read, as a page: the status of the API's refusal, a sentence in place of the JSON. */
+function unreadPage(v: View, platform: string, e: ApiError, maxBytes: number): RuntimeCheckedReply {
+  const said: Partial<Record<string, string>> = {
+    PAYLOAD_TOO_LARGE: `The form is larger than ${Math.floor(maxBytes / (1024 * 1024))} MB. Go back and choose a smaller file.`,
+    UPLOAD_TIMEOUT: "The form did not arrive in time. Go back and send it again.",
+    RATE_LIMITED: "Too many forms are being sent at once. Wait a moment, then go back and send it again.",
+  };
+  return html(v, platform, v.copy.title, `<p>${esc(said[e.code] ?? v.copy.unreadable)}</p>`, e.status);
+}
+
+/**
+ * POST /kyc/<token>: the link (and so its platform) is checked from the URL before a byte of the body is read; the
+ * form is then streamed under the document cap, UPLOAD_SECONDS and the platform's UPLOADS_PER_PLATFORM
+ * (lib/api-core/multipart.ts). Then the submission, and the verification's answer, or the form again with what was
+ * typed and the problems.
+ */
 export async function kycPageSubmit(ctx: PageCtx): Promise<RuntimeCheckedReply> {
   const v = view(ctx);
-  let formData: FormData;
-  try {
-    formData = await ctx.req.formData();
-  } catch {
-    return html(v, "", v.copy.title, `<p>${esc(v.copy.unreadable)}</p>`, 400);
-  }
   let platform = "";
+  let platformId: string;
   try {
     const link = await openKycLink(await getDb(), v.token);
-    ctx.log.platformId = link.platform.id;
+    ctx.log.platformId = platformId = link.platform.id;
     platform = link.platform.name;
   } catch (e) {
     if (e instanceof ApiError) return gonePage(v);
+    throw e;
+  }
+  const { DOCUMENT_MAX_BYTES, UPLOAD_SECONDS, UPLOADS_PER_PLATFORM } = env();
+  // A document and the form's fields; a document over DOCUMENT_MAX_BYTES within that is the form's problem, not a 413.
+  const maxBytes = DOCUMENT_MAX_BYTES + 64 * 1024;
+  let formData: FormData;
+  try {
+    formData = await withUploadSlot("form", platformId, UPLOADS_PER_PLATFORM, () =>
+      readMultipart(ctx.req, { maxBytes, deadlineMs: UPLOAD_SECONDS * 1000 }),
+    );
+  } catch (e) {
+    if (e instanceof ApiError) return unreadPage(v, platform, e, maxBytes);
     throw e;
   }
   const typed = typedValues(formData);

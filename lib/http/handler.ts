@@ -60,7 +60,12 @@ export function handle<
       if (op.body) {
         rawBody =
           op.bodyEncoding === "multipart/form-data"
-            ? await readFormBody(req, typeof op.maxBodyBytes === "function" ? op.maxBodyBytes() : op.maxBodyBytes)
+            ? await readFormBody(
+                req,
+                typeof op.maxBodyBytes === "function" ? op.maxBodyBytes() : op.maxBodyBytes,
+                // The caller authenticated above: its platform's uploads in progress are capped.
+                log.platformId,
+              )
             : await readJsonBody(req);
         try {
           if (rawBody === undefined && op.bodyOptional) body = undefined;

@@ -59,6 +59,9 @@ export async function claimDue(limit: number): Promise<Claimed[]> {
   );
 }
 
+/** The one reason of every attempt that got no answer from its receiver (deliveryError). */
+const UNREACHABLE = "The receiver could not be reached";
+
 /**
  * Send one claimed delivery and record the outcome. The destination is checked after resolution
  * and the connection goes to the checked address. The log keeps the receiver's status code and a
@@ -137,11 +140,13 @@ export async function attemptDelivery(
   };
 }
 
+/**
+ * Why an attempt failed, as the attempt's log and POST /webhooks/test tell it. A destination the rules refuse says
+ * why (nothing was sent). Every other failure before an answer (refused, reset, timeout, a name that does not
+ * resolve) is one sentence: a sandbox platform may point its endpoint at any loopback port, and distinct reasons
+ * would tell it which ports of the service's host are open.
+ */
 function deliveryError(e: unknown): string {
   if (e instanceof DestinationRefused) return `Destination refused: ${e.message}`;
-  const code = (e as { code?: unknown }).code;
-  if (code === "ENOTFOUND" || code === "ENODATA" || code === "EAI_AGAIN") return "The host name does not resolve";
-  if ((e as { name?: unknown }).name === "TimeoutError" || (e as { name?: unknown }).name === "AbortError")
-    return "No answer in time";
-  return `Connection failed${typeof code === "string" ? ` (${code})` : ""}`;
+  return UNREACHABLE;
 }

@@ -75,8 +75,34 @@ function checkUrlShape(raw: string, environment: Environment, rules: Destination
   return url;
 }
 
+/**
+ * A host as every destination rule sees it (the URL's host, an allow-list entry): without IPv6 brackets, in lower
+ * case, and without the trailing dot of a fully qualified name. `localhost.` is `localhost`, yet the system resolver
+ * may not know the dotted spelling, and a name that does not resolve is accepted at PATCH /config: without the dot
+ * dropped, a production platform could name a loopback receiver or issuer there.
+ */
+function normalizeHost(host: string): string {
+  return host
+    .replace(/^\[(.*)\]$/, "$1")
+    .toLowerCase()
+    .replace(/\.+$/, "");
+}
+
 function bareHost(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  return normalizeHost(url.hostname);
+}
+
+/**
+ * The host's addresses. `localhost` and every name under it are loopback (RFC 6761): one the resolver does not know
+ * is loopback still, not a name that "does not resolve yet".
+ */
+async function resolve(host: string): Promise<string[]> {
+  try {
+    return await resolver().resolve(host);
+  } catch (e) {
+    if (host === "localhost" || host.endsWith(".localhost")) return ["127.0.0.1"];
+    throw e;
+  }
 }
 
 interface AllowList {
@@ -93,7 +119,7 @@ function allowList(rules: DestinationRules): AllowList {
   const list: AllowList = { hosts: new Set(), ranges: [] };
   for (const entry of raw
     .split(",")
-    .map((s) => s.trim().toLowerCase())
+    .map((s) => normalizeHost(s.trim()))
     .filter(Boolean)) {
     if (ipaddr.isValidCIDR(entry)) list.ranges.push(ipaddr.parseCIDR(entry));
     else if (ipaddr.isValid(entry)) {
@@ -164,7 +190,7 @@ export async function resolveDestination(
 ): Promise<Destination> {
   const url = checkUrlShape(raw, environment, rules);
   const host = bareHost(url);
-  const addresses = net.isIP(host) ? [host] : await resolver().resolve(host);
+  const addresses = net.isIP(host) ? [host] : await resolve(host);
   for (const a of addresses) {
     const why = addressRefusal(a, environment, rules, host);
     if (why) throw new DestinationRefused(why);

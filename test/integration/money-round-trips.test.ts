@@ -35,6 +35,7 @@ beforeAll(async () => {
     SWEEPER: "off",
     // The bench's bound (bench/skeleton/payment-skeleton.ts), counted below beside the payment it stands for.
     BENCH_ROUTES: "1",
+    BENCH_ROUTES_NOT_PRODUCTION: "1",
   });
   p = await newPlatform();
 });
