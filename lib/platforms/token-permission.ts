@@ -14,7 +14,20 @@ export function assertTokenPermission(platform: PlatformPrincipal, need: TokenPe
   }
 }
 
-/** The permissions a caller holds: an API token its own, the platform's own credentials every one. */
-export function heldPermissions(platform: PlatformPrincipal): readonly TokenPermission[] {
-  return platform.tokenPermissions ?? ["VIEW", "TRANSACT", "MANAGE"];
+/**
+ * What a principal creates gets at most its creator's rights: 403 FORBIDDEN naming in `details.permissions` those of
+ * `need` the API token lacks (`what` says what it tried to give). The platform's own credentials hold every permission.
+ */
+export function requireHeldPermissions(
+  platform: PlatformPrincipal,
+  need: Iterable<TokenPermission>,
+  what: string,
+): void {
+  const own = platform.tokenPermissions;
+  if (!own) return;
+  const missing = [...new Set(need)].filter((p) => !own.includes(p));
+  if (missing.length === 0) return;
+  throw new ApiError("FORBIDDEN", `This API token cannot ${what} without the ${missing.join(", ")} permission`, {
+    permissions: missing,
+  });
 }
