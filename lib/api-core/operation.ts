@@ -26,7 +26,7 @@ export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
  * platform's own credentials hold every one); an agent operation the agent policy permission, or AGENT for any agent
  * (its own profile and actions); an operation without authentication is PUBLIC.
  */
-export type PermissionOf<A extends AuthScheme> = A extends "platform"
+type PermissionOf<A extends AuthScheme> = A extends "platform"
   ? TokenPermission
   : A extends "agent"
     ? AgentPermission | "AGENT"
@@ -37,7 +37,7 @@ export type PermissionOf<A extends AuthScheme> = A extends "platform"
  * `changesState`: the operation creates, changes or deletes anything (a row, a link, a message sent) or moves money;
  * a platform operation that does needs TRANSACT or MANAGE, whatever its method (test/unit/permissions.test.ts).
  */
-export interface Access<A extends AuthScheme = AuthScheme> {
+interface Access<A extends AuthScheme = AuthScheme> {
   permission: PermissionOf<A>;
   changesState: boolean;
 }
