@@ -23,6 +23,7 @@ export const listAgentApprovalsOp = defineOperation({
   description: "Agent actions waiting for the platform's decision (status PENDING_APPROVAL).",
   tags: ["Agent Management"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     agentId: z.string().max(100).optional(),
     customerId: z.string().max(100).optional(),
@@ -41,6 +42,7 @@ const decision = (verb: "approve" | "reject") => ({
   path: `/agents/{agentId}/actions/{actionId}/${verb}`,
   tags: ["Agent Management"],
   auth: "platform" as const,
+  access: { permission: "TRANSACT", changesState: true } as const,
   params: actionParams,
   responses: {
     200: { description: "The updated action", schema: agentActionSchema },
@@ -72,6 +74,7 @@ export const agentListActionsOp = defineOperation({
   summary: "The agent's own actions",
   tags: ["Agent Operations"],
   auth: "agent",
+  access: { permission: "AGENT", changesState: false },
   query: paginationQuery.extend({ status: agentActionStatusSchema.optional() }),
   responses: {
     200: { description: "A page of actions, newest first", schema: actionList },
@@ -86,6 +89,7 @@ export const agentGetActionOp = defineOperation({
   summary: "One of the agent's own actions",
   tags: ["Agent Operations"],
   auth: "agent",
+  access: { permission: "AGENT", changesState: false },
   params: z.object({ actionId: z.string().max(100) }),
   responses: { 200: { description: "The action", schema: agentActionSchema }, ...errorResponses(401, 403, 404) },
 });
@@ -98,6 +102,7 @@ export const agentTransferInOp = defineOperation({
   description: `The policy decides: APPROVED with the transaction, or PENDING_APPROVAL. ${agentErrors}`,
   tags: ["Agent Operations"],
   auth: "agent",
+  access: { permission: "CREATE_TRANSFERS", changesState: true },
   headers: idem,
   body: transferSchema,
   responses: {
@@ -114,6 +119,7 @@ export const agentTransferOutOp = defineOperation({
   description: `Same currency; the policy decides: APPROVED with the transaction, or PENDING_APPROVAL. ${agentErrors}`,
   tags: ["Agent Operations"],
   auth: "agent",
+  access: { permission: "CREATE_TRANSFERS", changesState: true },
   headers: idem,
   body: transferSchema,
   responses: {
@@ -129,6 +135,7 @@ export const agentListInternalAccountsOp = defineOperation({
   summary: "The agent customer's internal accounts",
   tags: ["Agent Operations"],
   auth: "agent",
+  access: { permission: "VIEW_TRANSACTIONS", changesState: false },
   query: paginationQuery.extend({
     currency: z
       .string()

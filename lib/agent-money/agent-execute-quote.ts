@@ -6,6 +6,7 @@ import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { walletSignatureNeeded } from "@/lib/quotes/create-quote";
 import { lockExecutableQuote } from "@/lib/quotes/execute-quote";
+import { refuseRealtimeFunding } from "@/lib/quotes/executable-quote";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { transactionFromQuote } from "@/lib/transactions/transaction-from-quote";
 import type { TransactionRow } from "@/lib/transactions/transaction-view";
@@ -46,6 +47,7 @@ export async function executeQuoteUnderPolicy(
     const q = await lockExecutableQuote(tx, agent.platformId, quoteId);
     // Another customer's quote answers exactly like a missing one.
     if (q.customerId !== agent.customerId) throw notFound("QUOTE_NOT_FOUND", "Quote", quoteId);
+    refuseRealtimeFunding(q);
     const [src] = await tx
       .select({ type: internalAccounts.type })
       .from(internalAccounts)

@@ -49,6 +49,7 @@ export const agentCreateQuoteOp = defineOperation({
   description: `Accounts of other customers answer 404. ${agentErrors}`,
   tags,
   auth: "agent",
+  access: { permission: "CREATE_QUOTES", changesState: true },
   headers: {
     "Idempotency-Key": {
       description:
@@ -66,6 +67,7 @@ export const agentGetQuoteOp = defineOperation({
   summary: "Get one of the agent customer's quotes",
   tags,
   auth: "agent",
+  access: { permission: "CREATE_QUOTES", changesState: false },
   params: z.object({ quoteId: z.string().max(100) }),
   responses: { 200: { description: "The quote", schema: quoteSchema }, ...errorResponses(401, 403, 404) },
 });
@@ -83,6 +85,7 @@ export const agentExecuteQuoteOp = defineOperation({
     agentErrors,
   tags,
   auth: "agent",
+  access: { permission: "EXECUTE_QUOTES", changesState: true },
   params: z.object({ quoteId: z.string().max(100) }),
   responses: {
     200: { description: "The agent action", schema: agentActionSchema },
@@ -97,6 +100,7 @@ export const agentListTransactionsOp = defineOperation({
   summary: "The agent customer's transactions (VIEW_TRANSACTIONS)",
   tags,
   auth: "agent",
+  access: { permission: "VIEW_TRANSACTIONS", changesState: false },
   query: paginationQuery.extend({
     status: transactionStatusFilter.optional(),
     sortOrder: z.enum(["asc", "desc"]).default("desc"),
@@ -114,6 +118,7 @@ export const agentGetTransactionOp = defineOperation({
   summary: "One of the agent customer's transactions (VIEW_TRANSACTIONS)",
   tags,
   auth: "agent",
+  access: { permission: "VIEW_TRANSACTIONS", changesState: false },
   params: z.object({ transactionId: z.string().max(100) }),
   responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(401, 403, 404) },
 });

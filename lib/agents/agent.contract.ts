@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/api-core/operation";
+import { AGENT_PERMISSIONS, defineOperation } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import {
@@ -9,13 +9,6 @@ import {
   customerExternalAccountCreateSchema,
 } from "@/lib/external-accounts/external-account.contract";
 
-const AGENT_PERMISSIONS = [
-  "VIEW_TRANSACTIONS",
-  "CREATE_TRANSFERS",
-  "CREATE_QUOTES",
-  "EXECUTE_QUOTES",
-  "MANAGE_EXTERNAL_ACCOUNTS",
-] as const;
 const agentPermissionSchema = z.enum(AGENT_PERMISSIONS);
 export type AgentPermission = z.infer<typeof agentPermissionSchema>;
 const executionMode = z.enum(["AUTO", "APPROVAL_REQUIRED"]);
@@ -114,6 +107,7 @@ export const createAgentOp = defineOperation({
   description: "Returns the agent and its first device code (shown once; only a digest is stored).",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: z.object({ name: z.string().min(1).max(100), customerId: z.string(), policy: agentPolicySchema }),
   responses: {
     201: {
@@ -131,6 +125,7 @@ export const listAgentsOp = defineOperation({
   summary: "List agents",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
     isPaused: boolQuery.optional(),
@@ -153,6 +148,7 @@ export const getAgentOp = defineOperation({
   summary: "Get an agent",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: agentIdParams,
   responses: { 200: { description: "The agent", schema: agentSchema }, ...errorResponses(401, 404) },
 });
@@ -166,6 +162,7 @@ export const updateAgentOp = defineOperation({
     "A paused agent's requests answer 403 FORBIDDEN (GET /agents/me still answers, so the agent can see it is paused).",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: agentIdParams,
   body: z
     .object({ name: z.string().min(1).max(100), isPaused: z.boolean() })
@@ -183,6 +180,7 @@ export const updateAgentPolicyOp = defineOperation({
   description: "Takes effect on the agent's next request.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: agentIdParams,
   body: agentPolicyPatchSchema,
   responses: { 200: { description: "The agent", schema: agentSchema }, ...errorResponses(400, 401, 404) },
@@ -196,6 +194,7 @@ export const deleteAgentOp = defineOperation({
   description: "Access ends at once: its token answers 401 from the next request on.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: agentIdParams,
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404) },
 });
@@ -208,6 +207,7 @@ export const createDeviceCodeOp = defineOperation({
   description: "Older unredeemed codes of the agent stop working. 409 once the agent is connected.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: agentIdParams,
   responses: { 201: { description: "The device code", schema: deviceCodeSchema }, ...errorResponses(401, 404, 409) },
 });
@@ -219,6 +219,7 @@ export const deviceCodeStatusOp = defineOperation({
   summary: "Whether a device code was redeemed",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: codeParams,
   responses: {
     200: {
@@ -240,6 +241,7 @@ export const redeemDeviceCodeOp = defineOperation({
     "At most 10 attempts per minute per code (429 RATE_LIMITED with Retry-After).",
   tags,
   auth: "none",
+  access: { permission: "PUBLIC", changesState: true },
   params: codeParams,
   responses: {
     200: {
@@ -270,6 +272,7 @@ export const agentMeOp = defineOperation({
   description: "AgentAuth only. Answers also while the agent is paused (isPaused true).",
   tags: opsTags,
   auth: "agent",
+  access: { permission: "AGENT", changesState: false },
   responses: { 200: { description: "The agent", schema: agentSchema }, ...errorResponses(401) },
 });
 
@@ -281,6 +284,7 @@ export const agentListExternalAccountsOp = defineOperation({
   description: AGENT_AUTH,
   tags: opsTags,
   auth: "agent",
+  access: { permission: "MANAGE_EXTERNAL_ACCOUNTS", changesState: false },
   query: externalAccountListFilters,
   responses: {
     200: { description: "A page", schema: listResponse(externalAccountSchema) },
@@ -296,6 +300,7 @@ export const agentCreateExternalAccountOp = defineOperation({
   description: `${AGENT_AUTH} Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.`,
   tags: opsTags,
   auth: "agent",
+  access: { permission: "MANAGE_EXTERNAL_ACCOUNTS", changesState: true },
   body: customerExternalAccountCreateSchema.partial({ customerId: true }),
   responses: {
     201: { description: "The account", schema: externalAccountSchema },
@@ -311,6 +316,7 @@ export const agentGetExternalAccountOp = defineOperation({
   description: AGENT_AUTH,
   tags: opsTags,
   auth: "agent",
+  access: { permission: "MANAGE_EXTERNAL_ACCOUNTS", changesState: false },
   agentAuthInQuery: true,
   params: externalAccountIdParams,
   responses: {
@@ -327,6 +333,7 @@ export const agentDeleteExternalAccountOp = defineOperation({
   description: AGENT_AUTH,
   tags: opsTags,
   auth: "agent",
+  access: { permission: "MANAGE_EXTERNAL_ACCOUNTS", changesState: true },
   params: externalAccountIdParams,
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
 });

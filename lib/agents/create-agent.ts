@@ -5,12 +5,14 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import type { AgentPolicy } from "./agent.contract";
 import { toAgent } from "./agent-view";
+import { capAgentGrant } from "./agent-grant-cap";
 import { issueDeviceCode } from "./issue-device-code";
 
 export async function createAgent(
   platform: PlatformPrincipal,
   input: { name: string; customerId: string; policy: AgentPolicy },
 ) {
+  capAgentGrant(platform, input.policy, "create an agent with these rights");
   const db = await getDb();
   const customer = await findCustomerOrThrow(db, platform.id, input.customerId);
   return db.transaction(async (tx) => {

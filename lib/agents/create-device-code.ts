@@ -1,6 +1,8 @@
 import { getDb } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import type { AgentPolicy } from "./agent.contract";
+import { capAgentGrant } from "./agent-grant-cap";
 import { findAgentOrThrow } from "./find-agent";
 import { issueDeviceCode } from "./issue-device-code";
 
@@ -10,6 +12,7 @@ export async function createDeviceCode(platform: PlatformPrincipal, agentId: str
     const agent = await findAgentOrThrow(tx, platform.id, agentId, { forUpdate: true });
     if (agent.connectedAt !== null)
       throw new ApiError("CONFLICT", `Agent ${agentId} is already connected; a device code installs an agent once`);
+    capAgentGrant(platform, agent.policy as AgentPolicy, "issue a device code for an agent with these rights");
     return issueDeviceCode(tx, agent);
   });
 }

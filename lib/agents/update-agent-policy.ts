@@ -4,6 +4,7 @@ import { agents } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { invalidInput } from "@/lib/api-core/validation";
 import { agentPolicySchema, type AgentPolicy, type AgentPolicyPatch } from "./agent.contract";
+import { capAgentPolicyChange } from "./agent-grant-cap";
 import { toAgent } from "./agent-view";
 import { findAgentOrThrow } from "./find-agent";
 
@@ -13,6 +14,7 @@ export async function updateAgentPolicy(platform: PlatformPrincipal, agentId: st
   return db.transaction(async (tx) => {
     const row = await findAgentOrThrow(tx, platform.id, agentId, { forUpdate: true });
     const current = row.policy as AgentPolicy;
+    capAgentPolicyChange(platform, current, patch);
     const merged: Record<string, unknown> = {
       ...current,
       ...patch,

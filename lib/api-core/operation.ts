@@ -7,6 +7,41 @@ import type { z } from "zod";
 export type AuthScheme = "platform" | "agent" | "none";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/** Grid's API token permissions: VIEW reads, TRANSACT moves money, MANAGE changes configuration and customers. */
+export const TOKEN_PERMISSIONS = ["VIEW", "TRANSACT", "MANAGE"] as const;
+export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
+
+/** Grid's agent policy permissions (docs/protocol.md "Agents"). */
+export const AGENT_PERMISSIONS = [
+  "VIEW_TRANSACTIONS",
+  "CREATE_TRANSFERS",
+  "CREATE_QUOTES",
+  "EXECUTE_QUOTES",
+  "MANAGE_EXTERNAL_ACCOUNTS",
+] as const;
+export type AgentPermission = (typeof AGENT_PERMISSIONS)[number];
+
+/**
+ * What a caller needs for an operation, by its `auth`: a platform operation names the API token permission (the
+ * platform's own credentials hold every one); an agent operation the agent policy permission, or AGENT for any agent
+ * (its own profile and actions); an operation without authentication is PUBLIC.
+ */
+type PermissionOf<A extends AuthScheme> = A extends "platform"
+  ? TokenPermission
+  : A extends "agent"
+    ? AgentPermission | "AGENT"
+    : "PUBLIC";
+
+/**
+ * Declared by every operation; the handler wrapper checks `permission` before it reads the request (lib/http/handler.ts).
+ * `changesState`: the operation creates, changes or deletes anything (a row, a link, a message sent) or moves money;
+ * a platform operation that does needs TRANSACT or MANAGE, whatever its method (test/unit/permissions.test.ts).
+ */
+interface Access<A extends AuthScheme = AuthScheme> {
+  permission: PermissionOf<A>;
+  changesState: boolean;
+}
+
 export interface ResponseSpec {
   description: string;
   schema?: z.ZodType;
@@ -33,6 +68,8 @@ export interface Operation<
   tags: string[];
   /** Who authenticates; it also decides which principal the handler's context carries (lib/api-core/context.ts). */
   auth: A;
+  /** The permission the caller needs and whether the operation changes state (docs/permissions.md lists them). */
+  access: Access<A>;
   /**
    * With auth "agent": the wrapper checks only the Bearer token's form and passes its digest
    * (`ctx.agentTokenDigest`, and no `ctx.agent`); the service function authenticates the agent in the same query

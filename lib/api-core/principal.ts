@@ -1,3 +1,4 @@
+import type { TokenPermission } from "./operation";
 import type { PlatformSettings } from "./platform-settings";
 
 /** The platform authenticated by BasicAuth. `id` is the bare uuid; `publicId` is `Platform:<uuid>`. */
@@ -9,7 +10,7 @@ export interface PlatformPrincipal {
   settings: PlatformSettings;
   /** Set when an API token (`POST /tokens`) authenticated rather than the platform's own credentials. */
   tokenId?: string;
-  tokenPermissions?: ("VIEW" | "TRANSACT" | "MANAGE")[];
+  tokenPermissions?: TokenPermission[];
 }
 
 /** The agent authenticated by AgentAuth (Bearer gat_…). Ids are bare uuids. */

@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { defineOperation } from "@/lib/api-core/operation";
+import { defineOperation, TOKEN_PERMISSIONS } from "@/lib/api-core/operation";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
-import { TOKEN_PERMISSIONS } from "@/lib/platforms/token-permission";
 
 const permission = z
   .enum(TOKEN_PERMISSIONS)
@@ -34,6 +33,7 @@ export const createTokenOp = defineOperation({
   description: "Further platform credentials; the secret is shown once. Needs MANAGE when called with an API token.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: z.object({
     name: z.string().min(1).max(200),
     permissions: z
@@ -55,6 +55,7 @@ export const listTokensOp = defineOperation({
   summary: "List tokens",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: false },
   query: paginationQuery.extend({
     name: z.string().max(200).optional(),
     createdAfter: timeQuery.optional(),
@@ -78,6 +79,7 @@ export const getTokenOp = defineOperation({
   summary: "Get API token by ID",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: false },
   params: tokenIdParams,
   responses: {
     200: { description: "The token (never its secret)", schema: apiTokenSchema },
@@ -93,6 +95,7 @@ export const deleteTokenOp = defineOperation({
   description: "The token stops authenticating at once, on every instance.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: tokenIdParams,
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404) },
 });

@@ -4,7 +4,7 @@ import { apiTokens } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
 import { generateCredentials, hashSecret } from "@/lib/platforms/secret-hash";
-import type { TokenPermission } from "@/lib/platforms/token-permission";
+import type { TokenPermission } from "@/lib/api-core/operation";
 import { toApiToken } from "./token-view";
 
 export async function createToken(

@@ -73,6 +73,7 @@ export const createBeneficialOwnerOp = defineOperation({
     "Adds a beneficial owner, director, control person… to a BUSINESS customer (400 for an INDIVIDUAL). `identifier` is write-only and stored encrypted. The owner's KYC is decided with the business's KYB (sandbox: by the last three characters of `lastName`).",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: beneficialOwnerCreateSchema,
   responses: {
     201: { description: "The beneficial owner", schema: beneficialOwnerSchema },
@@ -87,6 +88,7 @@ export const listBeneficialOwnersOp = defineOperation({
   summary: "List beneficial owners",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({ customerId: z.string().max(100) }),
   responses: {
     200: { description: "A page of beneficial owners", schema: listResponse(beneficialOwnerSchema) },
@@ -101,6 +103,7 @@ export const getBeneficialOwnerOp = defineOperation({
   summary: "Get a beneficial owner",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params,
   responses: {
     200: { description: "The beneficial owner", schema: beneficialOwnerSchema },
@@ -117,6 +120,7 @@ export const updateBeneficialOwnerOp = defineOperation({
     "`personalInfo` fields are merged into the stored ones. A settled (APPROVED or REJECTED) owner keeps its status.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params,
   body: beneficialOwnerUpdateSchema,
   responses: {

@@ -60,6 +60,7 @@ export const uploadCustomersCsvOp = defineOperation({
     "GET /customers/bulk/jobs/{jobId}. Larger than BULK_IMPORT_MAX_BYTES → 413.",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   responses: {
     202: {
       description: "Accepted",
@@ -77,6 +78,7 @@ export const getBulkImportJobOp = defineOperation({
   summary: "Get bulk import job status",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: z.object({ jobId: z.string().max(100) }),
   responses: {
     200: { description: "The job with its progress and errors", schema: bulkImportJobSchema },

@@ -39,6 +39,7 @@ function simulate<B extends z.ZodType>(operationId: string, op: string, summary:
     description: `${description} Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.`,
     tags: ["Sandbox"],
     auth: "platform",
+    access: { permission: "TRANSACT", changesState: true },
     params: z.object({ id: z.string().max(100) }),
     body,
     responses: {

@@ -75,6 +75,7 @@ export const createCardOp = defineOperation({
     "The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: cardCreateSchema,
   responses: {
     201: { description: "The card", schema: cardSchema },
@@ -90,6 +91,7 @@ export const listCardsOp = defineOperation({
   summary: "List cards",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     cardholderId: z.string().max(100).optional(),
     accountId: z.string().max(100).optional().describe("Cards whose fundingSources contain this internal account"),
@@ -107,6 +109,7 @@ export const getCardOp = defineOperation({
   summary: "Get a card",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: cardIdParams,
   responses: { 200: { description: "The card", schema: cardSchema }, ...errorResponses(401, 404) },
 });
@@ -120,6 +123,7 @@ export const updateCardOp = defineOperation({
     "Answers 200 directly. State moves ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED (409 INVALID_STATE_TRANSITION otherwise; 409 CARD_ALREADY_CLOSED / CARD_NOT_MUTABLE on a closed card). Emits CARD.STATE_CHANGE and CARD.FUNDING_SOURCE_CHANGE.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: cardIdParams,
   body: cardUpdateSchema,
   responses: { 200: { description: "The updated card", schema: cardSchema }, ...errorResponses(400, 401, 404, 409) },
@@ -134,6 +138,7 @@ export const revealCardOp = defineOperation({
     "Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. On the platform credential alone it answers 200 at once (Grid's), SCA-railed: a cardholder in an SCA region (EEA/CH/UK) needs a live SCA session, else 409 SCA_SESSION_REQUIRED. Our addition: body {walletSigned: true} asks for the reveal under the cardholder's wallet signature: the first call answers 202 (signed retry, signed by an active session of the card's EMBEDDED_WALLET funding source; 409 CONFLICT when it has none) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL.",
   tags,
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: cardIdParams,
   bodyOptional: true,
   body: z

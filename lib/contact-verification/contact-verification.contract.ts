@@ -18,6 +18,7 @@ function pair(channel: "email" | "phone", name: "Email" | "Phone", via: string) 
       description: `Sends (or resends) a one-time code ${via}. ${RULES}`,
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       params: customerIdParams,
       responses: { 204: { description: "Verification code sent" }, ...errorResponses(401, 404, 409, 429, 503) },
     }),
@@ -29,6 +30,7 @@ function pair(channel: "email" | "phone", name: "Email" | "Phone", via: string) 
       description: `On success \`contactVerification.${channel}\` becomes VERIFIED. A wrong, expired or exhausted code → 400. ${RULES}`,
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       params: customerIdParams,
       body: confirmBody,
       responses: {

@@ -125,6 +125,7 @@ export const addCredentialOp = defineOperation({
     "Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.",
   tags: [TAG],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: addCredentialBodySchema,
   headers: signedRetryHeaders,
   responses: {
@@ -143,6 +144,7 @@ export const listCredentialsOp = defineOperation({
   summary: "List an account's credentials (not paginated)",
   tags: [TAG],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: z.object({ accountId: z.string().max(200) }),
   responses: {
     200: { description: "The credentials", schema: z.object({ data: z.array(authMethodSchema) }) },
@@ -159,6 +161,7 @@ export const deleteCredentialOp = defineOperation({
     "Its sessions are revoked in the same transaction. The only credential → 400 INVALID_INPUT, details.reason LAST_CREDENTIAL.",
   tags: [TAG],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: idParams,
   headers: signedRetryHeaders,
   responses: {
@@ -179,6 +182,7 @@ export const challengeCredentialOp = defineOperation({
     "EMAIL_OTP: no body; sends a fresh OTP and answers the AuthMethod with otpEncryptionTargetBundle. PASSKEY: {clientPublicKey}; answers a PasskeyAuthChallenge. Re-issue is rate limited (429, Retry-After).",
   tags: [TAG],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: idParams,
   body: challengeCredentialBodySchema,
   bodyOptional: true,
@@ -201,6 +205,7 @@ export const verifyCredentialOp = defineOperation({
     "EMAIL_OTP: {encryptedOtpBundle}; 202 signed retry whose signer must be the public_key sealed in the bundle; retry → 200 AuthSession. OAUTH: one call. PASSKEY: assertion + Request-Id of the challenge.",
   tags: [TAG],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: idParams,
   body: verifyCredentialBodySchema,
   headers: signedRetryHeaders,

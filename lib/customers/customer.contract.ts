@@ -360,6 +360,7 @@ export const createCustomerOp = defineOperation({
     "Creates an INDIVIDUAL or BUSINESS customer. Each known currency in `currencies` (other than USDB) gets an INTERNAL_FIAT (or INTERNAL_CRYPTO) account. With an email, an EMBEDDED_WALLET internal account (USDB) is provisioned in the same transaction, initialised with one EMAIL_OTP credential whose nickname is the email.",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: customerCreateSchema,
   responses: { 201: { description: "The customer", schema: customerSchema }, ...errorResponses(400, 401, 409) },
 });
@@ -371,6 +372,7 @@ export const listCustomersOp = defineOperation({
   summary: "List customers",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: listCustomersQuery,
   responses: {
     200: { description: "A page of customers", schema: listResponse(customerSchema) },
@@ -387,6 +389,7 @@ export const deleteCustomerOp = defineOperation({
     "Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: customerIdParams,
   responses: { 200: { description: "The deleted customer", schema: customerSchema }, ...errorResponses(401, 404, 410) },
 });
@@ -398,6 +401,7 @@ export const getCustomerOp = defineOperation({
   summary: "Get a customer",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: customerIdParams,
   responses: { 200: { description: "The customer", schema: customerSchema }, ...errorResponses(401, 404) },
 });
@@ -411,6 +415,7 @@ export const updateCustomerOp = defineOperation({
     "Plain updates answer 200 at once. `currencies` replaces the list, and each known currency in it (other than USDB) the customer holds no account in yet gets one, as on create (an account is never removed). Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: customerIdParams,
   body: customerUpdateSchema,
   headers: signedRetryHeaders,

@@ -11,6 +11,7 @@ export const getEndUserTermsOp = defineOperation({
     "Record a customer's consent with `endUserTermsConsent {termsVersion, acceptedAt, …}` on POST or PATCH /customers; quotes need it.",
   tags: ["Customers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   responses: {
     200: { description: "Terms", schema: z.object({ version: z.string(), url: z.string() }) },
     ...errorResponses(401),

@@ -40,6 +40,7 @@ export const createDelegatedKeyOp = defineOperation({
     "One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.",
   tags,
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   body: z.object({
     cardId: z.string().max(200).describe("The card whose EMBEDDED_WALLET funding account the key signs for"),
     internalAccountId: z
@@ -67,6 +68,7 @@ export const listDelegatedKeysOp = defineOperation({
     "Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery
     .extend({
       accountId: z.string().max(200).optional().describe("InternalAccount:<uuid>"),
@@ -89,6 +91,7 @@ export const getDelegatedKeyOp = defineOperation({
   summary: "Get a delegated signing key",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: idParams,
   responses: { 200: { description: "The key", schema: delegatedKeySchema }, ...errorResponses(401, 404) },
 });
@@ -102,6 +105,7 @@ export const revokeDelegatedKeyOp = defineOperation({
     "An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: idParams,
   responses: { 204: { description: "Revoked" }, ...errorResponses(400, 401, 404) },
 });

@@ -13,6 +13,7 @@ export const getDiscoveriesOp = defineOperation({
     "Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.",
   tags: ["Discoveries"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     country: z
       .string()
@@ -37,6 +38,7 @@ export const listVaspsOp = defineOperation({
   description: "The directory of Virtual Asset Service Providers recognized for counterparty declarations.",
   tags: ["VASPs"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery,
   responses: {
     200: { description: "A page of VASPs", schema: listResponse(vaspSchema) },

@@ -59,6 +59,7 @@ export const uploadDocumentOp = defineOperation({
   description: `Upload a verification document for a customer or beneficial owner. ${UPLOAD_RULES}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: documentUploadSchema,
   bodyEncoding: "multipart/form-data",
   maxBodyBytes: MULTIPART_CAP,
@@ -75,6 +76,7 @@ export const listDocumentsOp = defineOperation({
   summary: "List documents",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({ documentHolder: z.string().max(100).optional() }),
   responses: {
     200: { description: "A page of documents", schema: listResponse(documentSchema) },
@@ -89,6 +91,7 @@ export const getDocumentOp = defineOperation({
   summary: "Get a document by ID",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params,
   responses: { 200: { description: "The document's metadata", schema: documentSchema }, ...errorResponses(401, 404) },
 });
@@ -101,6 +104,7 @@ export const replaceDocumentOp = defineOperation({
   description: `Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). ${UPLOAD_RULES} 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params,
   body: documentReplaceSchema,
   bodyEncoding: "multipart/form-data",
@@ -119,6 +123,7 @@ export const deleteDocumentOp = defineOperation({
   description: "409 once the holder's verification is under review or settled (the document was submitted).",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params,
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 409) },
 });
@@ -132,6 +137,7 @@ export const downloadDocumentOp = defineOperation({
     "This service's addition (Grid has no download): the decrypted bytes with their detected content type, `Cache-Control: no-store`.",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params,
   responses: {
     200: { description: "The file (application/pdf, image/jpeg or image/png)" },

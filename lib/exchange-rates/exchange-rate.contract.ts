@@ -60,6 +60,7 @@ export const listExchangeRatesOp = defineOperation({
     "and are cached for about 5 minutes in the database.",
   tags: ["Exchange Rates"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: exchangeRateQuery,
   responses: {
     200: { description: "Rates", schema: z.object({ data: z.array(exchangeRateSchema) }) },

@@ -124,6 +124,7 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(
       description: RULES,
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       body: createBody,
       responses: {
         201: { description: "The external account", schema: externalAccountSchema },
@@ -137,6 +138,7 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(
       summary: `List ${whose} external accounts`,
       tags,
       auth: "platform",
+      access: { permission: "VIEW", changesState: false },
       query: listQuery,
       responses: {
         200: { description: "A page of external accounts", schema: listResponse(externalAccountSchema) },
@@ -150,6 +152,7 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(
       summary: `Get ${whose} external account`,
       tags,
       auth: "platform",
+      access: { permission: "VIEW", changesState: false },
       params: externalAccountIdParams,
       responses: {
         200: { description: "The external account", schema: externalAccountSchema },
@@ -167,6 +170,7 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(
           : undefined,
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       params: externalAccountIdParams,
       responses: {
         204: { description: "Deleted" },
@@ -183,6 +187,7 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(
         "or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.",
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       params: externalAccountIdParams,
       body: ownershipChallengeRequestSchema,
       responses: {
@@ -201,6 +206,7 @@ function scopeOps<B extends z.ZodType, Q extends z.ZodType>(
         "INVALID_INPUT with details.reason OWNERSHIP_SIGNATURE_INVALID or OWNERSHIP_CHALLENGE_EXPIRED. No outstanding challenge → 409.",
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       params: externalAccountIdParams,
       body: ownershipVerifyRequestSchema,
       responses: {

@@ -18,6 +18,7 @@ export const hostedKycPageOp = defineOperation({
   summary: "The hosted KYC form",
   tags: ["Hosted pages"],
   auth: "none",
+  access: { permission: "PUBLIC", changesState: false },
   query,
   responses: { 200: page, 404: page },
 });
@@ -29,6 +30,7 @@ export const submitHostedKycPageOp = defineOperation({
   summary: "Submit the hosted KYC form (multipart)",
   tags: ["Hosted pages"],
   auth: "none",
+  access: { permission: "PUBLIC", changesState: true },
   query,
   responses: { 200: page, 400: page, 404: page, 408: page, 413: page, 429: page },
 });

@@ -5,9 +5,19 @@ import { logger } from "@/lib/log/logger";
 import { authenticatePlatform } from "@/lib/platforms/authenticate-platform";
 import { assertTokenPermission } from "@/lib/platforms/token-permission";
 import { agentByDigest, agentTokenDigest } from "@/lib/agents/authenticate-agent";
+import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
 import { ApiError, type ErrorCode } from "@/lib/api-core/errors";
 import { queryObject, readFormBody, readJsonBody } from "@/lib/api-core/body";
-import type { AnyOperation, AuthScheme, HttpMethod, Infer, Operation, Responses } from "@/lib/api-core/operation";
+import type {
+  AgentPermission,
+  AnyOperation,
+  AuthScheme,
+  HttpMethod,
+  Infer,
+  Operation,
+  Responses,
+  TokenPermission,
+} from "@/lib/api-core/operation";
 import { invalidInput, parseOrThrow, parseQuery, refuseBadText, type FieldError } from "@/lib/api-core/validation";
 import type { Ctx, PrincipalCtx, RequestCtx } from "@/lib/api-core/context";
 import type { Reply, ReplyFor } from "@/lib/api-core/reply";
@@ -116,14 +126,18 @@ async function authenticate(
   if (op.auth === "platform") {
     const platform = await authenticatePlatform(req.headers);
     log.platformId = platform.id;
-    assertTokenPermission(platform, op.method, op.path);
+    assertTokenPermission(platform, op.access.permission as TokenPermission);
     return { platform };
   }
   if (op.auth === "agent") {
     const tokenDigest = agentTokenDigest(req.headers.get("authorization"));
+    // The service authenticates in its own query and checks the declared permission there (agentAuthInQuery).
     if (op.agentAuthInQuery) return { agentTokenDigest: tokenDigest };
     const agent = await agentByDigest(tokenDigest);
     log.platformId = agent.platformId;
+    // AGENT: any agent, paused or not (its own profile and actions); the others also refuse a paused agent.
+    const need = op.access.permission as AgentPermission | "AGENT";
+    if (need !== "AGENT") requireAgentPermission(agent, need);
     return { agent, agentTokenDigest: tokenDigest };
   }
   return {};

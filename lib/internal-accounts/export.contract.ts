@@ -33,6 +33,7 @@ export const exportWalletOp = defineOperation({
     "EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding clientPublicKey; the signed retry answers the wallet mnemonic sealed to clientPublicKey. The response is never stored.",
   tags: ["Internal Accounts"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: z.object({ id: z.string().max(200) }),
   body: exportWalletBodySchema,
   headers: signedRetryHeaders,
@@ -56,6 +57,7 @@ export const updateInternalAccountOp = defineOperation({
     "EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding the update fields; the signed retry with the same body applies them and answers the account.",
   tags: ["Internal Accounts"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: z.object({ id: z.string().max(200) }),
   body: z
     .object({ privateEnabled: z.boolean().optional() })

@@ -39,6 +39,7 @@ export const getInternalAccountOp = defineOperation({
   summary: "Get an internal account",
   tags: ["Internal Accounts"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: z.object({ id: z.string() }),
   responses: {
     200: { description: "The internal account", schema: internalAccountSchema },
@@ -53,6 +54,7 @@ export const listCustomerInternalAccountsOp = defineOperation({
   summary: "List customers' internal accounts",
   tags: ["Internal Accounts"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
     type: internalAccountTypeSchema.optional(),
@@ -75,6 +77,7 @@ export const listPlatformInternalAccountsOp = defineOperation({
   description: "One account per supported currency, owned by the platform rather than a customer (no customerId).",
   tags: ["Internal Accounts"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: z.object({ currency: currencyCodeSchema.optional(), type: internalAccountTypeSchema.optional() }),
   responses: {
     200: {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getDb } from "@/db/client";
 import { umaInvitations } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import { requireHeldPermissions } from "@/lib/platforms/token-permission";
 import { customerByUma } from "./customer-by-uma";
 import { toInvitation } from "./invitation-view";
 import type { Invitation } from "./invitation.contract";
@@ -10,6 +11,8 @@ export async function createInvitation(
   platform: PlatformPrincipal,
   input: { inviterUma: string; firstName?: string; amountToSend?: number; expiresAt?: string },
 ): Promise<Invitation> {
+  // An amount to send is a payment promised to the invitee: giving it needs what the payment needs.
+  if (input.amountToSend !== undefined) requireHeldPermissions(platform, ["TRANSACT"], "promise an invitee an amount");
   const db = await getDb();
   const inviter = await customerByUma(db, platform.id, input.inviterUma, "inviterUma");
   const [row] = await db

@@ -32,6 +32,7 @@ export const createInvitationOp = defineOperation({
   description: "inviterUma must be the UMA address of one of the platform's customers.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: z
     .object({
       inviterUma: umaAddress,
@@ -58,6 +59,7 @@ export const getInvitationOp = defineOperation({
     "The code is the capability: any platform holding it may read and claim the invitation (the invitee is usually elsewhere).",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: codeParams,
   responses: { 200: { description: "The invitation", schema: invitationSchema }, ...errorResponses(401, 403, 404) },
 });
@@ -74,6 +76,7 @@ export const claimInvitationOp = defineOperation({
     "INVITATION.CLAIMED goes to the inviter's platform in the same transaction.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: codeParams,
   body: z.object({ inviteeUma: umaAddress }).strict(),
   responses: {
@@ -92,6 +95,7 @@ export const cancelInvitationOp = defineOperation({
     "a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: codeParams,
   responses: {
     200: { description: "The cancelled invitation", schema: invitationSchema },

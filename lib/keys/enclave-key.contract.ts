@@ -20,5 +20,6 @@ export const getEnclaveKeyOp = defineOperation({
     "The public key that signs `otpEncryptionTargetBundle` and `encryptedWalletCredentials`. Clients pin it and verify `dataSignature` before encrypting to a bundle's target key (see docs/protocol.md).",
   tags: ["Embedded Wallet Auth"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   responses: { 200: { description: "The enclave key", schema: enclaveKeySchema }, ...errorResponses(401) },
 });

@@ -5,6 +5,7 @@ import { eventCatalogue } from "./event-catalogue";
 import { pathParameterExample, requestExample } from "./examples";
 import { guidesMarkdown } from "./guides";
 import { operations } from "./operations";
+import { permissionSentence } from "./permission-text";
 import { TAG_DESCRIPTIONS } from "./tags";
 
 const API_VERSION = "2025-10-13";
@@ -66,7 +67,9 @@ function operationObject(op: AnyOperation): Json {
     responses,
     security: op.auth === "platform" ? [{ BasicAuth: [] }] : op.auth === "agent" ? [{ AgentAuth: [] }] : [],
   };
-  if (op.description) o.description = op.description;
+  o.description = op.description ? `${op.description}\n\n${permissionSentence(op)}` : permissionSentence(op);
+  o["x-required-permission"] = op.access.permission;
+  o["x-changes-state"] = op.access.changesState;
   if (op.deprecated) o.deprecated = true;
   if (op.body) {
     const schema = jsonSchema(op.body, "input");

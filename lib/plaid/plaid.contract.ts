@@ -56,6 +56,7 @@ export const createPlaidLinkTokenOp = defineOperation({
     SANDBOX,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   deprecated: true,
   body: plaidLinkTokenRequestSchema,
   responses: {
@@ -78,6 +79,7 @@ export const submitPlaidPublicTokenOp = defineOperation({
     SANDBOX,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   deprecated: true,
   params: z.object({
     plaid_link_token: z.string().max(200).describe("The Plaid link token from the link token response"),

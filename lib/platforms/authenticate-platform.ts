@@ -8,7 +8,7 @@ import { toPrincipal } from "./platform-row";
 import { sourceAddress } from "@/lib/rate-limit/source-address";
 import { checkAuthThrottle, releaseAuthAttempt, reserveAuthAttempt, throttleKeys } from "./auth-throttle";
 import { TOKEN_CLIENT_ID_PREFIX, verifiedRecently, verifySecret, verifySecretShared } from "./secret-hash";
-import type { TokenPermission } from "./token-permission";
+import type { TokenPermission } from "@/lib/api-core/operation";
 
 /**
  * BasicAuth: `Authorization: Basic base64(clientId:clientSecret)`, with the platform's own credentials or

@@ -9,6 +9,7 @@ export const getConfigOp = defineOperation({
   summary: "Get the platform configuration",
   tags: ["Platform Configuration"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   responses: { 200: { description: "The configuration", schema: platformConfigSchema }, ...errorResponses(401) },
 });
 
@@ -20,6 +21,7 @@ export const updateConfigOp = defineOperation({
   description: "Partial update. `environment`, `enclaveQuorumPublic` and `webhookPublicKey` are read-only.",
   tags: ["Platform Configuration"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: platformSettingsPatchSchema,
   responses: { 200: { description: "The configuration", schema: platformConfigSchema }, ...errorResponses(400, 401) },
 });

@@ -1,34 +1,33 @@
 import { ApiError } from "@/lib/api-core/errors";
+import type { TokenPermission } from "@/lib/api-core/operation";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 
-export const TOKEN_PERMISSIONS = ["VIEW", "TRANSACT", "MANAGE"] as const;
-export type TokenPermission = (typeof TOKEN_PERMISSIONS)[number];
-
-/** Writes under these paths move money (Grid: "TRANSACT: can send payments"). */
-const TRANSACT_PATHS = [
-  /^\/quotes/,
-  /^\/transactions/,
-  /^\/transfer-(in|out)$/,
-  /^\/sandbox\/(send|uma\/receive)$/,
-  /^\/agents\/\{agentId\}\/actions\//,
-  /^\/stablecoins\/\{id\}\/(mints|burns)$/,
-];
-
 /**
- * The permission an API token needs for an operation: reads need VIEW, payments TRANSACT, every other
- * write (config, customers, accounts, tokens) MANAGE; the token endpoints themselves need MANAGE.
+ * The platform's own credentials may do everything; an API token only what its permissions allow. `need` is the
+ * permission the operation declares in the catalogue (its `access`), never derived from the method or the path: a GET
+ * that creates something needs what a write needs.
  */
-function requiredPermission(method: string, path: string): TokenPermission {
-  if (path.startsWith("/tokens")) return "MANAGE";
-  if (method === "GET") return "VIEW";
-  return TRANSACT_PATHS.some((re) => re.test(path)) ? "TRANSACT" : "MANAGE";
-}
-
-/** The platform's own credentials may do everything; an API token only what its permissions allow. */
-export function assertTokenPermission(platform: PlatformPrincipal, method: string, path: string): void {
+export function assertTokenPermission(platform: PlatformPrincipal, need: TokenPermission): void {
   if (!platform.tokenPermissions) return;
-  const need = requiredPermission(method, path);
   if (!platform.tokenPermissions.includes(need)) {
     throw new ApiError("FORBIDDEN", `This API token lacks the ${need} permission`, { requiredPermission: need });
   }
+}
+
+/**
+ * What a principal creates gets at most its creator's rights: 403 FORBIDDEN naming in `details.permissions` those of
+ * `need` the API token lacks (`what` says what it tried to give). The platform's own credentials hold every permission.
+ */
+export function requireHeldPermissions(
+  platform: PlatformPrincipal,
+  need: Iterable<TokenPermission>,
+  what: string,
+): void {
+  const own = platform.tokenPermissions;
+  if (!own) return;
+  const missing = [...new Set(need)].filter((p) => !own.includes(p));
+  if (missing.length === 0) return;
+  throw new ApiError("FORBIDDEN", `This API token cannot ${what} without the ${missing.join(", ")} permission`, {
+    permissions: missing,
+  });
 }

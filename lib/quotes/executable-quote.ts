@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { quotes } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
+import { invalidInput } from "@/lib/api-core/validation";
 import { parseId } from "@/lib/ids";
 import type { QuoteRow } from "./quote-view";
 
@@ -24,6 +25,20 @@ export function requireExecutable(q: QuoteRow | undefined, quoteId: string): Quo
     throw new ApiError("QUOTE_EXPIRED", `The quote expired at ${q.expiresAt.toISOString()}; create a new one`);
   }
   return q;
+}
+
+/**
+ * A REALTIME_FUNDING quote executes when its money arrives by its paymentInstructions, not on request (Grid): every
+ * door that executes a quote on request refuses it here (POST /quotes/{id}/execute and the agents'), since executing it
+ * would draw on the account its funds were meant to arrive in.
+ */
+export function refuseRealtimeFunding(q: Pick<QuoteRow, "sourceType">): void {
+  if (q.sourceType !== "REALTIME_FUNDING") return;
+  throw invalidInput(
+    [{ field: "quoteId", message: "Funded by paymentInstructions" }],
+    "A REALTIME_FUNDING quote executes when its funds arrive by its paymentInstructions (sandbox: POST /sandbox/send)",
+    { reason: "REALTIME_FUNDING_SOURCE" },
+  );
 }
 
 /** The platform's quote, executable now (`lock`: locked for the caller's transaction), or the refusal. */

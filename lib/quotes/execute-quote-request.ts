@@ -8,30 +8,25 @@ import type { SignedCall } from "@/lib/signed-retry/signed-operation";
 import type { ScaFactor } from "@/lib/sca/sca-factors";
 import { executeQuote } from "./execute-quote";
 import { executeWalletQuote, quoteNeedsWalletSignature } from "./execute-wallet-quote";
-import { invalidInput } from "@/lib/api-core/validation";
+import { refuseRealtimeFunding } from "./executable-quote";
 
 /** POST /quotes/{id}/execute: a wallet source goes through the signed retry; any other executes at once. */
 export async function executeQuoteRequest(
   call: SignedCall<{ platform: PlatformPrincipal; quoteId: string; scaFactor?: ScaFactor }>,
 ) {
   const db = await getDb();
-  await refuseRealtimeFunding(db, call.platform.id, call.input.quoteId);
+  await refuseRealtimeFundingQuote(db, call.platform.id, call.input.quoteId);
   if (await quoteNeedsWalletSignature(db, call.platform.id, call.input.quoteId)) return executeWalletQuote(call);
   return reply(200, await executeQuote(call.platform, call.input.quoteId, { scaFactor: call.input.scaFactor }));
 }
 
-/** A REALTIME_FUNDING quote executes when its money arrives by its paymentInstructions, not on request (Grid). */
-async function refuseRealtimeFunding(db: DbOrTx, platformId: string, quoteId: string): Promise<void> {
+/** Refused before any other check, so that its refusal is the answer whatever the quote's status (the one rule). */
+async function refuseRealtimeFundingQuote(db: DbOrTx, platformId: string, quoteId: string): Promise<void> {
   const uuid = parseId("Quote", quoteId);
   if (!uuid) return;
   const [q] = await db
     .select({ sourceType: quotes.sourceType })
     .from(quotes)
     .where(and(eq(quotes.id, uuid), eq(quotes.platformId, platformId)));
-  if (q?.sourceType !== "REALTIME_FUNDING") return;
-  throw invalidInput(
-    [{ field: "quoteId", message: "Funded by paymentInstructions" }],
-    "A REALTIME_FUNDING quote executes when its funds arrive by its paymentInstructions (sandbox: POST /sandbox/send)",
-    { reason: "REALTIME_FUNDING_SOURCE" },
-  );
+  if (q) refuseRealtimeFunding(q);
 }

@@ -230,6 +230,7 @@ export const createQuoteOp = defineOperation({
     "sandbox: $fail.lnurlp@sandbox.uma.money).",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   headers: idempotencyHeader,
   body: quoteCreateSchema,
   responses: {
@@ -266,6 +267,7 @@ export const listQuotesOp = defineOperation({
   summary: "List quotes",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: quoteFilters,
   responses: {
     200: { description: "A page of quotes, newest first", schema: listResponse(quoteSchema) },
@@ -280,6 +282,7 @@ export const getQuoteOp = defineOperation({
   summary: "Get a quote",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: z.object({ quoteId: z.string().max(100) }),
   responses: { 200: { description: "The quote", schema: quoteSchema }, ...errorResponses(401, 404) },
 });
@@ -296,6 +299,7 @@ export const executeQuoteOp = defineOperation({
     "beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ quoteId: z.string().max(100) }),
   body: z.object({
     scaFactor: scaFactorSchema.describe(
@@ -330,6 +334,7 @@ export const authorizeQuoteOp = defineOperation({
     "(the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.",
   tags: ["Strong Customer Authentication"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ quoteId: z.string().max(100) }),
   body: scaAuthorizationSchema,
   responses: {
@@ -346,6 +351,7 @@ export const resendQuoteScaCodeOp = defineOperation({
   description: `${SCA_QUOTES} Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).`,
   tags: ["Strong Customer Authentication"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ quoteId: z.string().max(100) }),
   responses: { 204: { description: "Code re-sent" }, ...errorResponses(401, 404, 409, 429, 503) },
 });

@@ -15,6 +15,7 @@ export const fundInternalAccountOp = defineOperation({
     "amount, and nothing is written.",
   tags: ["Sandbox"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ accountId: z.string().max(100) }),
   body: z.object({
     // int() bounds it at 2^53 − 1 already (and says so in the document); a second max would list the field twice.
@@ -58,6 +59,7 @@ export const sandboxSendOp = defineOperation({
     "(execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.",
   tags: ["Sandbox"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   body: sandboxSendSchema,
   responses: {
     200: { description: "The quote's transaction", schema: transactionSchema },
@@ -76,6 +78,7 @@ export const sandboxUmaReceiveOp = defineOperation({
     '$fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").',
   tags: ["Sandbox"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   body: z.object({
     senderUmaAddress: z.string().max(300),
     receiverUmaAddress: z.string().max(300).optional(),

@@ -21,6 +21,7 @@ export const listScaFactorsOp = defineOperation({
   description: `SMS_OTP is listed once the customer's phone is verified; TOTP once enrolled. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: customerQuery,
   responses: {
     200: { description: "The enrolled factors", schema: scaFactorListSchema },
@@ -54,6 +55,7 @@ export const startScaFactorEnrollmentOp = defineOperation({
     `PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   query: customerQuery,
   body: z.discriminatedUnion("type", [z.object({ type: z.literal("TOTP") }), z.object({ type: z.literal("PASSKEY") })]),
   responses: {
@@ -81,6 +83,7 @@ export const confirmScaFactorEnrollmentOp = defineOperation({
     `PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   query: customerQuery,
   body: z.discriminatedUnion("type", [
     z.object({
@@ -110,6 +113,7 @@ export const deleteScaFactorOp = defineOperation({
   description: `A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: z.object({ credentialId: z.string().min(1).max(1400) }),
   query: customerQuery,
   responses: { 204: { description: "Deleted" }, ...errorResponses(401, 404, 409) },
@@ -135,6 +139,7 @@ export const startTwoFactorResetOp = defineOperation({
   description: `Recover a lost enrolled factor. ${RESET_NOTE} ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   query: customerQuery,
   body: z.object({ factor }),
   responses: {
@@ -159,6 +164,7 @@ export const getTwoFactorResetStatusOp = defineOperation({
   description: `${RESET_NOTE} enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: resetParams,
   query: customerQuery,
   responses: {
@@ -177,6 +183,7 @@ export const completeTwoFactorResetOp = defineOperation({
     `\`mobile\` and makes it the customer's verified phone number. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: resetParams,
   query: customerQuery,
   body: z.object({
@@ -205,6 +212,7 @@ export const startScaLoginOp = defineOperation({
   description: `SMS_OTP (needs a verified phone) sends a code and returns \`challengeId\` + \`expiresAt\`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn \`passkeyOptions\`, \`allowedOrigins\`, \`relyingPartyId\`. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   query: customerQuery,
   body: z.object({ factor }),
   responses: {
@@ -221,6 +229,7 @@ export const completeScaLoginOp = defineOperation({
   description: `A correct code opens an SCA session of 180 days (\`sessionExpiresAt\`). A wrong code → 400 and counts as a failed login: the fifth locks SCA login for 15 minutes (423 ACCOUNT_LOCKED with \`details.lockedUntil\`). ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   query: customerQuery,
   body: z.object({
     factor,
@@ -249,6 +258,7 @@ export const recordSecurityEventOp = defineOperation({
   description: `FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. ${ONLY_EU}`,
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   query: customerQuery,
   body: z.object({ eventType: z.enum(SECURITY_EVENTS) }),
   responses: {
@@ -324,6 +334,7 @@ function trustOps(action: "trust" | "untrust") {
       description: `Issues the SCA challenge; finish with POST ${base}/confirm. ${TRUST_NOTE}`,
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       params: trustParams,
       responses: {
         200: { description: "The SCA challenge", schema: z.object({ scaChallenge: scaChallengeSchema.optional() }) },
@@ -338,6 +349,7 @@ function trustOps(action: "trust" | "untrust") {
       description: `The proof of the open challenge (\`challengeId\` optional: the newest open one). Returns \`trusted\`. ${TRUST_NOTE}`,
       tags,
       auth: "platform",
+      access: { permission: "MANAGE", changesState: true },
       params: trustParams,
       body: beneficiaryTrustConfirmRequestSchema,
       responses: {

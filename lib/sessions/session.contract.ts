@@ -45,6 +45,7 @@ export const listSessionsOp = defineOperation({
     "Active (unexpired, unrevoked) sessions only; never a key. An unknown account, or another platform's, lists nothing.",
   tags: ["Embedded Wallet Auth"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: z.object({ accountId: z.string().max(200) }),
   responses: {
     200: { description: "The sessions", schema: z.object({ data: z.array(authSessionSchema) }) },
@@ -61,6 +62,7 @@ export const refreshSessionOp = defineOperation({
     "On acceptance the session is revoked and a new one created, whose fresh key is returned sealed to clientPublicKey as encryptedSessionSigningKey.",
   tags: ["Embedded Wallet Auth"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: sessionIdParams,
   body: z.object({ clientPublicKey: publicKeyHexSchema }).strict(),
   headers: signedRetryHeaders,
@@ -80,6 +82,7 @@ export const revokeSessionOp = defineOperation({
   summary: "Revoke a session (signed retry by any active session of the account)",
   tags: ["Embedded Wallet Auth"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: sessionIdParams,
   headers: signedRetryHeaders,
   responses: {

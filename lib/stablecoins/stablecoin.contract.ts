@@ -196,6 +196,7 @@ export const linkProviderAccountOp = defineOperation({
     "Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   headers: idempotencyHeader,
   body: providerAccountLinkSchema,
   responses: {
@@ -212,6 +213,7 @@ export const listProviderAccountsOp = defineOperation({
   summary: "List stablecoin provider account links",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     provider: z.enum(PROVIDERS).optional(),
     status: z.enum(PROVIDER_ACCOUNT_STATUSES).optional(),
@@ -229,6 +231,7 @@ export const getProviderAccountOp = defineOperation({
   summary: "Get a stablecoin provider account link",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: idParams,
   responses: { 200: { description: "The link", schema: providerAccountSchema }, ...errorResponses(401, 404) },
 });
@@ -242,6 +245,7 @@ export const registerStablecoinOp = defineOperation({
     "Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   headers: idempotencyHeader,
   body: stablecoinRegisterSchema,
   responses: {
@@ -257,6 +261,7 @@ export const listStablecoinsOp = defineOperation({
   summary: "List stablecoins",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     issuanceStatus: z.enum(ISSUANCE_STATUSES).optional(),
     gridOperationsStatus: z.enum(GRID_OPERATIONS_STATUSES).optional(),
@@ -275,6 +280,7 @@ export const getStablecoinOp = defineOperation({
   summary: "Get a stablecoin",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: idParams,
   responses: { 200: { description: "The stablecoin", schema: stablecoinSchema }, ...errorResponses(401, 404) },
 });
@@ -290,6 +296,7 @@ export const createMintOp = defineOperation({
     "The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.",
   tags,
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   headers: idempotencyHeader,
   params: idParams,
   body: mintRequestSchema,
@@ -305,6 +312,7 @@ export const createBurnOp = defineOperation({
     "An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).",
   tags,
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   headers: idempotencyHeader,
   params: idParams,
   body: burnRequestSchema,
@@ -318,6 +326,7 @@ export const listOperationsOp = defineOperation({
   summary: "List stablecoin issuer operations (most recent first)",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: idParams,
   query: paginationQuery.extend({ operationType: z.enum(OPERATION_TYPES).optional() }),
   responses: {
@@ -333,6 +342,7 @@ export const getOperationOp = defineOperation({
   summary: "Get a stablecoin issuer operation",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: idParams,
   responses: { 200: { description: "The operation", schema: operationSchema }, ...errorResponses(401, 404) },
 });

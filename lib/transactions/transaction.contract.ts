@@ -198,6 +198,7 @@ export const getTransactionOp = defineOperation({
   summary: "Get a transaction",
   tags: ["Transactions"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: z.object({ transactionId: z.string().max(100) }),
   responses: {
     200: { description: "The transaction (a card transaction for a CardTransaction id)", schema: anyTransactionSchema },
@@ -212,6 +213,7 @@ export const listTransactionsOp = defineOperation({
   summary: "List transactions",
   tags: ["Transactions"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: transactionFilters,
   responses: {
     200: { description: "A page of transactions", schema: listResponse(anyTransactionSchema) },
@@ -237,6 +239,7 @@ export const approveTransactionOp = defineOperation({
     "409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.",
   tags: ["Agent Management"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ transactionId: z.string().max(100) }),
   body: z.object({}).strict(),
   bodyOptional: true,
@@ -250,6 +253,7 @@ export const rejectTransactionOp = defineOperation({
   summary: "Reject an agent-initiated transaction pending platform approval",
   tags: ["Agent Management"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ transactionId: z.string().max(100) }),
   body: z.object({ reason: z.string().max(500).optional() }).strict(),
   bodyOptional: true,
@@ -265,6 +269,7 @@ export const cancelTransactionOp = defineOperation({
     "Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes FAILED with `rejectionReason` (the given reason, or CANCELLED; Grid has no cancelled status), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.",
   tags: ["Transactions"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ transactionId: z.string().max(100) }),
   body: z
     .object({ reason: z.string().max(500).optional().describe("The platform's own reason, kept as rejectionReason") })
@@ -285,6 +290,7 @@ export const confirmReceiptDeliveryOp = defineOperation({
     "Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.",
   tags: ["Transactions"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ transactionId: z.string().max(100) }),
   body: z.object({ receiptDeliveryConfirmedAt: z.iso.datetime({ offset: true }).optional() }).strict(),
   bodyOptional: true,

@@ -40,6 +40,7 @@ export const transferInOp = defineOperation({
   deprecated: true,
   tags: ["Same-Currency Transfers"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   headers: idem,
   body: transferSchema,
   responses: {
@@ -57,6 +58,7 @@ export const transferOutOp = defineOperation({
   deprecated: true,
   tags: ["Same-Currency Transfers"],
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   headers: idem,
   body: transferOutSchema,
   responses: {

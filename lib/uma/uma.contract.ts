@@ -40,6 +40,7 @@ export const lookupUmaOp = defineOperation({
     "Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).",
   tags,
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ receiverUmaAddress: z.string().max(300) }),
   query: lookupQuery,
   responses: {
@@ -55,6 +56,7 @@ export const lookupExternalAccountOp = defineOperation({
   summary: "Look up an external account for payment",
   tags,
   auth: "platform",
+  access: { permission: "TRANSACT", changesState: true },
   params: z.object({ accountId: z.string().max(100) }),
   query: lookupQuery,
   responses: {
@@ -82,6 +84,7 @@ export const listUmaProvidersOp = defineOperation({
     "From the shipped directory (or DIRECTORY_FILE `umaProviders`). There is no allow-list API yet: every provider is allowListStatus true.",
   tags: ["Available UMA Providers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     countryCode: z
       .string()

@@ -103,6 +103,7 @@ export const createVerificationOp = defineOperation({
     "Checks the customer's data, documents and (KYB) beneficial owners. Anything missing answers `verificationStatus: RESOLVE_ERRORS` with one entry per problem; call again after fixing. On an unregulated sandbox platform a complete submission is decided by the suffix rules in the README. A customer whose status is settled (APPROVED or REJECTED) answers 400. Emits `VERIFICATION.<status>` and, when the customer's status changes, `CUSTOMER.KYC_*` (or `CUSTOMER.KYB_*`).",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   body: z.object({ customerId: z.string().min(1).max(100) }),
   responses: { 200: { description: "The verification", schema: verificationSchema }, ...errorResponses(400, 401, 404) },
 });
@@ -114,6 +115,7 @@ export const listVerificationsOp = defineOperation({
   summary: "List verifications",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     customerId: z.string().max(100).optional(),
     verificationStatus: z.enum(VERIFICATION_STATUSES).optional(),
@@ -131,6 +133,7 @@ export const getVerificationOp = defineOperation({
   summary: "Get a verification",
   tags,
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: z.object({ verificationId: z.string() }),
   responses: { 200: { description: "The verification", schema: verificationSchema }, ...errorResponses(401, 404) },
 });
@@ -151,6 +154,7 @@ export const createCustomerKycLinkOp = defineOperation({
     "A fresh single-use link (valid 24 h) each call; earlier links stay valid until used or expired. The customer's status does not change. 409 when the customer must verify contact details first and has not.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: customerIdParams,
   body: z.object({
     redirectUri: z
@@ -173,6 +177,7 @@ export const getCustomerKycLinkOp = defineOperation({
     "Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.",
   tags,
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   query: z.object({
     platformCustomerId: z.string().min(1).max(256),
     redirectUri: z

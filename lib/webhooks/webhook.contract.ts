@@ -28,6 +28,7 @@ export const listWebhookDeliveriesOp = defineOperation({
   summary: "List the platform's webhook deliveries (newest first)",
   tags: ["Webhooks"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   query: paginationQuery.extend({
     status: z.enum(["PENDING", "DELIVERED", "FAILED", "SKIPPED"]).optional(),
     eventType: z.string().max(100).optional(),
@@ -62,6 +63,7 @@ export const getWebhookDeliveryOp = defineOperation({
     "The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.",
   tags: ["Webhooks"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   params: z.object({ deliveryId: z.string().max(100) }),
   responses: {
     200: {
@@ -82,6 +84,7 @@ export const resendWebhookDeliveryOp = defineOperation({
   summary: "Send a delivery again (same envelope id), whatever its status",
   tags: ["Webhooks"],
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   params: z.object({ deliveryId: z.string().max(100) }),
   responses: {
     200: { description: "The delivery, queued", schema: webhookDeliverySchema },
@@ -105,6 +108,7 @@ const testWebhook = {
   description:
     "Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).",
   auth: "platform",
+  access: { permission: "MANAGE", changesState: true },
   responses: {
     200: { description: "What the receiver answered", schema: testWebhookResultSchema },
     ...errorResponses(400, 401),

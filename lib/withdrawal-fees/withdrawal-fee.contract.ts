@@ -13,6 +13,7 @@ export const estimateWithdrawalFeeOp = defineOperation({
     "Sandbox platforms use the fixed fee table of docs/protocol.md.",
   tags: ["Cross-Currency Transfers"],
   auth: "platform",
+  access: { permission: "VIEW", changesState: false },
   body: z.object({
     internalAccountId: z.string().max(200).describe("The crypto internal account to withdraw from"),
     currency: z.string().min(1).max(10).describe("The asset withdrawn; the account's currency (e.g. USDC)"),

@@ -93,7 +93,14 @@ beforeAll(async () => {
     name: "Fuzz agent",
     customerId: c.id,
     policy: {
-      permissions: ["VIEW_TRANSACTIONS", "CREATE_QUOTES", "EXECUTE_QUOTES"],
+      // Every permission: the edge checks the agent's permission before it reads the body, and these cases are about bodies.
+      permissions: [
+        "VIEW_TRANSACTIONS",
+        "CREATE_QUOTES",
+        "EXECUTE_QUOTES",
+        "CREATE_TRANSFERS",
+        "MANAGE_EXTERNAL_ACCOUNTS",
+      ],
       defaultExecutionMode: "AUTO",
       spendingLimits: { currency: "USD", perTransactionLimit: 5_000, dailyLimit: 8_000 },
     },

@@ -203,7 +203,7 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   FORBIDDEN: {
     reason:
-      "spec Agents: a missing permission or a paused agent answers 403 on every agent operation; an API token lacking the permission an operation needs gets 403, and a token may grant at most its own permissions (issue 28 A9)",
+      "spec Agents: a missing permission or a paused agent answers 403 on every agent operation; an API token lacking the permission an operation needs gets 403, and a token may grant at most its own permissions (issue 28 A9), to a token, an agent (its create, device code, resume and policy routes) or an invitation promising an amount (protocol.md API token permissions)",
     operations: [
       "agentCreateExternalAccount",
       "agentDeleteExternalAccount",
@@ -213,8 +213,16 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "agentListExternalAccounts",
       "agentListInternalAccounts",
       "agentListTransactions",
+      "createAgent",
+      "createInvitation",
       "createToken",
+      "deleteAgent",
+      "getAgentById",
+      "listAgents",
       "listTokens",
+      "regenerateAgentDeviceCode",
+      "updateAgent",
+      "updateAgentPolicy",
     ],
   },
   FUNDING_SOURCE_INELIGIBLE: {

@@ -11,25 +11,37 @@ type OneOf<T extends any[]> = T extends [infer Only] ? Only : T extends [infer A
 
 export interface paths {
   "/agents": {
-    /** List agents */
+    /**
+     * List agents
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listAgents"];
     /**
      * Create an agent for a customer
      * @description Returns the agent and its first device code (shown once; only a digest is stored).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createAgent"];
   };
   "/agents/{agentId}": {
-    /** Get an agent */
+    /**
+     * Get an agent
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getAgent"];
     /**
      * Delete an agent
      * @description Access ends at once: its token answers 401 from the next request on.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["deleteAgent"];
     /**
      * Rename, pause or resume an agent
      * @description A paused agent's requests answer 403 FORBIDDEN (GET /agents/me still answers, so the agent can see it is paused).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     patch: operations["updateAgent"];
   };
@@ -37,17 +49,24 @@ export interface paths {
     /**
      * Approve an agent action
      * @description One engine with POST /transactions/{id}/approve: one conditional update decides, so of concurrent approvals and rejections through either door exactly one wins (the others: 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL). A quote that expired meanwhile leaves the action FAILED.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["approveAgentAction"];
   };
   "/agents/{agentId}/actions/{actionId}/reject": {
-    /** Reject an agent action */
+    /**
+     * Reject an agent action
+     * @description Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
+     */
     post: operations["rejectAgentAction"];
   };
   "/agents/{agentId}/device-codes": {
     /**
      * Issue a new device code
      * @description Older unredeemed codes of the agent stop working. 409 once the agent is connected.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createAgentDeviceCode"];
   };
@@ -55,6 +74,8 @@ export interface paths {
     /**
      * Change an agent's policy (partial)
      * @description Takes effect on the agent's next request.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     patch: operations["updateAgentPolicy"];
   };
@@ -62,6 +83,8 @@ export interface paths {
     /**
      * List agent transaction approval requests
      * @description Agent actions waiting for the platform's decision (status PENDING_APPROVAL).
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["listAgentApprovals"];
   };
@@ -69,37 +92,54 @@ export interface paths {
     /**
      * Redeem a device code for the agent's access token
      * @description No authentication. Returns the access token once (`gat_` + 40 hex; only its SHA-256 is stored). Already redeemed → 400 DEVICE_CODE_ALREADY_REDEEMED; expired or replaced by a newer code → 400 DEVICE_CODE_EXPIRED; unknown → 404 DEVICE_CODE_NOT_FOUND. At most 10 attempts per minute per code (429 RATE_LIMITED with Retry-After).
+     *
+     * Needs no authentication.
      */
     post: operations["redeemAgentDeviceCode"];
   };
   "/agents/device-codes/{code}/status": {
-    /** Whether a device code was redeemed */
+    /**
+     * Whether a device code was redeemed
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getAgentDeviceCodeStatus"];
   };
   "/agents/me": {
     /**
      * The authenticated agent
      * @description AgentAuth only. Answers also while the agent is paused (isPaused true).
+     *
+     * Any agent of the platform may call it, paused or not.
      */
     get: operations["getAgentMe"];
   };
   "/agents/me/actions": {
-    /** The agent's own actions */
+    /**
+     * The agent's own actions
+     * @description Any agent of the platform may call it, paused or not.
+     */
     get: operations["agentListActions"];
   };
   "/agents/me/actions/{actionId}": {
-    /** One of the agent's own actions */
+    /**
+     * One of the agent's own actions
+     * @description Any agent of the platform may call it, paused or not.
+     */
     get: operations["agentGetAction"];
   };
   "/agents/me/external-accounts": {
     /**
      * List the customer's external accounts
      * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body).
+     *
+     * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
      */
     get: operations["agentListExternalAccounts"];
     /**
      * Add an external account for the customer
      * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.
+     *
+     * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
      */
     post: operations["agentCreateExternalAccount"];
   };
@@ -107,48 +147,70 @@ export interface paths {
     /**
      * Retrieve an external account of the agent's customer
      * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body).
+     *
+     * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
      */
     get: operations["agentGetExternalAccount"];
     /**
      * Delete an external account of the agent's customer
      * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body).
+     *
+     * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
      */
     delete: operations["agentDeleteExternalAccount"];
   };
   "/agents/me/internal-accounts": {
-    /** The agent customer's internal accounts */
+    /**
+     * The agent customer's internal accounts
+     * @description Requires the `VIEW_TRANSACTIONS` permission in the agent's policy.
+     */
     get: operations["agentListInternalAccounts"];
   };
   "/agents/me/quotes": {
     /**
      * Create a quote for the agent's customer (CREATE_QUOTES)
      * @description Accounts of other customers answer 404. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+     *
+     * Requires the `CREATE_QUOTES` permission in the agent's policy.
      */
     post: operations["agentCreateQuote"];
   };
   "/agents/me/quotes/{quoteId}": {
-    /** Get one of the agent customer's quotes */
+    /**
+     * Get one of the agent customer's quotes
+     * @description Requires the `CREATE_QUOTES` permission in the agent's policy.
+     */
     get: operations["agentGetQuote"];
   };
   "/agents/me/quotes/{quoteId}/execute": {
     /**
      * Execute a quote under the agent's policy (EXECUTE_QUOTES)
      * @description Answers Grid's AgentAction (type EXECUTE_QUOTE, with the quote). AUTO: executes now (APPROVED with its transaction, or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): PENDING_APPROVAL, no transaction shown yet; the transaction stays PENDING (pendingAgentActionId) and AGENT_ACTION.PENDING_APPROVAL is emitted with the action; the platform decides once, with POST /transactions/{id}/approve or /reject or POST /agents/{agentId}/actions/{actionId}/approve or /reject. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+     *
+     * Requires the `EXECUTE_QUOTES` permission in the agent's policy.
      */
     post: operations["agentExecuteQuote"];
   };
   "/agents/me/transactions": {
-    /** The agent customer's transactions (VIEW_TRANSACTIONS) */
+    /**
+     * The agent customer's transactions (VIEW_TRANSACTIONS)
+     * @description Requires the `VIEW_TRANSACTIONS` permission in the agent's policy.
+     */
     get: operations["agentListTransactions"];
   };
   "/agents/me/transactions/{transactionId}": {
-    /** One of the agent customer's transactions (VIEW_TRANSACTIONS) */
+    /**
+     * One of the agent customer's transactions (VIEW_TRANSACTIONS)
+     * @description Requires the `VIEW_TRANSACTIONS` permission in the agent's policy.
+     */
     get: operations["agentGetTransaction"];
   };
   "/agents/me/transfer-in": {
     /**
      * Transfer from the customer's external account into its internal account (CREATE_TRANSFERS)
      * @description The policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+     *
+     * Requires the `CREATE_TRANSFERS` permission in the agent's policy.
      */
     post: operations["agentCreateTransferIn"];
   };
@@ -156,15 +218,22 @@ export interface paths {
     /**
      * Transfer from the customer's internal account to its external account (CREATE_TRANSFERS)
      * @description Same currency; the policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+     *
+     * Requires the `CREATE_TRANSFERS` permission in the agent's policy.
      */
     post: operations["agentCreateTransferOut"];
   };
   "/auth/credentials": {
-    /** List an account's credentials (not paginated) */
+    /**
+     * List an account's credentials (not paginated)
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listCredentials"];
     /**
      * Add a credential (signed retry by an active session of the account)
      * @description Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["addCredential"];
   };
@@ -172,6 +241,8 @@ export interface paths {
     /**
      * Revoke a credential (signed retry by a session of a different credential)
      * @description Its sessions are revoked in the same transaction. The only credential → 400 INVALID_INPUT, details.reason LAST_CREDENTIAL.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["deleteCredential"];
   };
@@ -179,6 +250,8 @@ export interface paths {
     /**
      * Start authentication with a credential
      * @description EMAIL_OTP: no body; sends a fresh OTP and answers the AuthMethod with otpEncryptionTargetBundle. PASSKEY: {clientPublicKey}; answers a PasskeyAuthChallenge. Re-issue is rate limited (429, Retry-After).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["challengeCredential"];
   };
@@ -186,6 +259,8 @@ export interface paths {
     /**
      * Verify a credential and create a session
      * @description EMAIL_OTP: {encryptedOtpBundle}; 202 signed retry whose signer must be the public_key sealed in the bundle; retry → 200 AuthSession. OAUTH: one call. PASSKEY: assertion + Request-Id of the challenge.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["verifyCredential"];
   };
@@ -193,20 +268,29 @@ export interface paths {
     /**
      * List delegated signing keys
      * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["listDelegatedKeys"];
     /**
      * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
      * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["createDelegatedKey"];
   };
   "/auth/delegated-keys/{id}": {
-    /** Get a delegated signing key */
+    /**
+     * Get a delegated signing key
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getDelegatedKeyById"];
     /**
      * Revoke a delegated signing key
      * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["revokeDelegatedKey"];
   };
@@ -214,6 +298,8 @@ export interface paths {
     /**
      * Get the enclave signing key
      * @description The public key that signs `otpEncryptionTargetBundle` and `encryptedWalletCredentials`. Clients pin it and verify `dataSignature` before encrypting to a bundle's target key (see docs/protocol.md).
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["getEnclaveKey"];
   };
@@ -221,53 +307,80 @@ export interface paths {
     /**
      * List an account's active sessions
      * @description Active (unexpired, unrevoked) sessions only; never a key. An unknown account, or another platform's, lists nothing.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["listAuthSessions"];
   };
   "/auth/sessions/{id}": {
-    /** Revoke a session (signed retry by any active session of the account) */
+    /**
+     * Revoke a session (signed retry by any active session of the account)
+     * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+     */
     delete: operations["revokeAuthSession"];
   };
   "/auth/sessions/{id}/refresh": {
     /**
      * Refresh a session (signed retry, signed by that session)
      * @description On acceptance the session is revoked and a new one created, whose fresh key is returned sealed to clientPublicKey as encryptedSessionSigningKey.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["refreshAuthSession"];
   };
   "/beneficial-owners": {
-    /** List beneficial owners */
+    /**
+     * List beneficial owners
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listBeneficialOwners"];
     /**
      * Create a beneficial owner
      * @description Adds a beneficial owner, director, control person… to a BUSINESS customer (400 for an INDIVIDUAL). `identifier` is write-only and stored encrypted. The owner's KYC is decided with the business's KYB (sandbox: by the last three characters of `lastName`).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createBeneficialOwner"];
   };
   "/beneficial-owners/{beneficialOwnerId}": {
-    /** Get a beneficial owner */
+    /**
+     * Get a beneficial owner
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getBeneficialOwner"];
     /**
      * Update a beneficial owner
      * @description `personalInfo` fields are merged into the stored ones. A settled (APPROVED or REJECTED) owner keeps its status.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     patch: operations["updateBeneficialOwner"];
   };
   "/cards": {
-    /** List cards */
+    /**
+     * List cards
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listCards"];
     /**
      * Issue a card
      * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createCard"];
   };
   "/cards/{id}": {
-    /** Get a card */
+    /**
+     * Get a card
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getCardById"];
     /**
      * Update a card (freeze/unfreeze, close, funding sources, limit)
      * @description Answers 200 directly. State moves ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED (409 INVALID_STATE_TRANSITION otherwise; 409 CARD_ALREADY_CLOSED / CARD_NOT_MUTABLE on a closed card). Emits CARD.STATE_CHANGE and CARD.FUNDING_SOURCE_CHANGE.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     patch: operations["updateCardById"];
   };
@@ -275,15 +388,22 @@ export interface paths {
     /**
      * Reveal card details
      * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. On the platform credential alone it answers 200 at once (Grid's), SCA-railed: a cardholder in an SCA region (EEA/CH/UK) needs a live SCA session, else 409 SCA_SESSION_REQUIRED. Our addition: body {walletSigned: true} asks for the reveal under the cardholder's wallet signature: the first call answers 202 (signed retry, signed by an active session of the card's EMBEDDED_WALLET funding source; 409 CONFLICT when it has none) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["revealCard"];
   };
   "/config": {
-    /** Get the platform configuration */
+    /**
+     * Get the platform configuration
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getPlatformConfig"];
     /**
      * Change the platform configuration
      * @description Partial update. `environment`, `enclaveQuorumPublic` and `webhookPublicKey` are read-only.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     patch: operations["updatePlatformConfig"];
   };
@@ -291,29 +411,43 @@ export interface paths {
     /**
      * Estimate crypto withdrawal fee
      * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     post: operations["estimateCryptoWithdrawalFee"];
   };
   "/customers": {
-    /** List customers */
+    /**
+     * List customers
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listCustomers"];
     /**
      * Create a customer
      * @description Creates an INDIVIDUAL or BUSINESS customer. Each known currency in `currencies` (other than USDB) gets an INTERNAL_FIAT (or INTERNAL_CRYPTO) account. With an email, an EMBEDDED_WALLET internal account (USDB) is provisioned in the same transaction, initialised with one EMAIL_OTP credential whose nickname is the email.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createCustomer"];
   };
   "/customers/{customerId}": {
-    /** Get a customer */
+    /**
+     * Get a customer
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getCustomer"];
     /**
      * Delete a customer
      * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["deleteCustomer"];
     /**
      * Update a customer
      * @description Plain updates answer 200 at once. `currencies` replaces the list, and each known currency in it (other than USDB) the customer holds no account in yet gets one, as on create (an account is never removed). Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     patch: operations["updateCustomer"];
   };
@@ -321,6 +455,8 @@ export interface paths {
     /**
      * Generate a hosted KYC/KYB link for an existing customer
      * @description A fresh single-use link (valid 24 h) each call; earlier links stay valid until used or expired. The customer's status does not change. 409 when the customer must verify contact details first and has not.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createCustomerKycLink"];
   };
@@ -328,6 +464,8 @@ export interface paths {
     /**
      * Send an email verification code to a customer
      * @description Sends (or resends) a one-time code to the customer's email over SMTP. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["sendCustomerEmailVerification"];
   };
@@ -335,6 +473,8 @@ export interface paths {
     /**
      * Confirm a customer's email verification code
      * @description On success `contactVerification.email` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["confirmCustomerEmailVerification"];
   };
@@ -342,6 +482,8 @@ export interface paths {
     /**
      * Send a phone verification code to a customer
      * @description Sends (or resends) a one-time code by SMS through the SMS gateway (SMS_URL). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["sendCustomerPhoneVerification"];
   };
@@ -349,6 +491,8 @@ export interface paths {
     /**
      * Confirm a customer's phone verification code
      * @description On success `contactVerification.phone` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["confirmCustomerPhoneVerification"];
   };
@@ -356,35 +500,52 @@ export interface paths {
     /**
      * Upload customers via CSV file
      * @description multipart/form-data with one `file` part: a CSV with a header row of Grid's columns (umaAddress, platformCustomerId, customerType, fullName, birthDate, email, businessLegalName, businessRegistrationNumber, businessTaxId, addressLine1, addressLine2, city, state, postalCode, country, platformAccountId, description); umaAddress, platformCustomerId and customerType are required columns. The file is streamed and stored as a job; workers on any instance create the customers in batches (each row exactly once, resumed after a crash) and report per-row errors at GET /customers/bulk/jobs/{jobId}. Larger than BULK_IMPORT_MAX_BYTES → 413.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["uploadCustomersCsv"];
   };
   "/customers/bulk/jobs/{jobId}": {
-    /** Get bulk import job status */
+    /**
+     * Get bulk import job status
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getBulkCustomerImportJob"];
   };
   "/customers/end-user-terms": {
     /**
      * The current end-user terms
      * @description Record a customer's consent with `endUserTermsConsent {termsVersion, acceptedAt, …}` on POST or PATCH /customers; quotes need it.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["getEndUserTerms"];
   };
   "/customers/external-accounts": {
-    /** List a customer's external accounts */
+    /**
+     * List a customer's external accounts
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listCustomerExternalAccounts"];
     /**
      * Add a customer's external account
      * @description Rules: currency must agree with accountType (USD_ACCOUNT → USD …; SLV_ACCOUNT → USD; SWIFT_ACCOUNT any; wallets their listed assets; Lightning BTC); ownershipType is required for self-custody wallets on platforms subject to counterparty rules, and beneficiary for THIRD_PARTY wallets there; at most one defaultUmaDepositAccount per customer (a new default clears the old one); the same identifying fields twice for one owner → 409 CONFLICT. beneficiaryVerificationStatus comes from the beneficiary rail (sandbox: last three digits of the identifier 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, otherwise MATCHED).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createCustomerExternalAccount"];
   };
   "/customers/external-accounts/{externalAccountId}": {
-    /** Get a customer's external account */
+    /**
+     * Get a customer's external account
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getCustomerExternalAccount"];
     /**
      * Delete a customer's external account
      * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["deleteCustomerExternalAccount"];
   };
@@ -392,6 +553,8 @@ export interface paths {
     /**
      * Start ownership verification of a self-custody wallet
      * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["challengeCustomerExternalAccountOwnership"];
   };
@@ -399,6 +562,8 @@ export interface paths {
     /**
      * Start trusting a beneficiary
      * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["startBeneficiaryTrust"];
   };
@@ -406,6 +571,8 @@ export interface paths {
     /**
      * Confirm trusting a beneficiary
      * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["confirmBeneficiaryTrust"];
   };
@@ -413,6 +580,8 @@ export interface paths {
     /**
      * Start untrusting a beneficiary
      * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["startBeneficiaryUntrust"];
   };
@@ -420,6 +589,8 @@ export interface paths {
     /**
      * Confirm untrusting a beneficiary
      * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["confirmBeneficiaryUntrust"];
   };
@@ -427,11 +598,16 @@ export interface paths {
     /**
      * Complete ownership verification with the wallet's signature
      * @description Checks the signature of the outstanding challenge's message by the wallet's address (EIP-191 personal_sign for EVM, ed25519 for Solana). Success → ACTIVE (200). A wrong, malformed or expired signature uses up the challenge, moves the account to UNVERIFIED and answers 400 INVALID_INPUT with details.reason OWNERSHIP_SIGNATURE_INVALID or OWNERSHIP_CHALLENGE_EXPIRED. No outstanding challenge → 409.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["verifyCustomerExternalAccountOwnership"];
   };
   "/customers/internal-accounts": {
-    /** List customers' internal accounts */
+    /**
+     * List customers' internal accounts
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listCustomerInternalAccounts"];
   };
   "/customers/kyc-link": {
@@ -439,6 +615,8 @@ export interface paths {
      * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
      * @deprecated
      * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     get: operations["getCustomerKycLink"];
   };
@@ -446,29 +624,43 @@ export interface paths {
     /**
      * List available receiving institution names
      * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["getDiscoveries"];
   };
   "/documents": {
-    /** List documents */
+    /**
+     * List documents
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listDocuments"];
     /**
      * Upload a document
      * @description Upload a verification document for a customer or beneficial owner. multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["uploadDocument"];
   };
   "/documents/{documentId}": {
-    /** Get a document by ID */
+    /**
+     * Get a document by ID
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getDocument"];
     /**
      * Replace a document
      * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     put: operations["replaceDocument"];
     /**
      * Delete a document
      * @description 409 once the holder's verification is under review or settled (the document was submitted).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["deleteDocument"];
   };
@@ -476,6 +668,8 @@ export interface paths {
     /**
      * Download a document's file
      * @description This service's addition (Grid has no download): the decrypted bytes with their detected content type, `Cache-Control: no-store`.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["downloadDocument"];
   };
@@ -483,15 +677,22 @@ export interface paths {
     /**
      * Exchange rates, including the platform's fees
      * @description One rate per destination currency and payout rail. Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["listExchangeRates"];
   };
   "/internal-accounts/{id}": {
-    /** Get an internal account */
+    /**
+     * Get an internal account
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getInternalAccount"];
     /**
      * Update an Embedded Wallet internal account (signed retry by an active session of the account)
      * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding the update fields; the signed retry with the same body applies them and answers the account.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     patch: operations["updateInternalAccount"];
   };
@@ -499,6 +700,8 @@ export interface paths {
     /**
      * Export the wallet credentials (signed retry by an active session of the account)
      * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding clientPublicKey; the signed retry answers the wallet mnemonic sealed to clientPublicKey. The response is never stored.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["exportInternalAccount"];
   };
@@ -506,6 +709,8 @@ export interface paths {
     /**
      * Create an UMA invitation
      * @description inviterUma must be the UMA address of one of the platform's customers.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createInvitation"];
   };
@@ -513,6 +718,8 @@ export interface paths {
     /**
      * Get an UMA invitation by code
      * @description The code is the capability: any platform holding it may read and claim the invitation (the invitee is usually elsewhere).
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["getInvitation"];
   };
@@ -520,6 +727,8 @@ export interface paths {
     /**
      * Cancel an UMA invitation
      * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation: a claimed one answers 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["cancelInvitation"];
   };
@@ -527,6 +736,8 @@ export interface paths {
     /**
      * Claim an UMA invitation
      * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed invitation) answer 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["claimInvitation"];
   };
@@ -535,6 +746,8 @@ export interface paths {
      * Submit Plaid public token
      * @deprecated
      * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["submitPlaidPublicToken"];
   };
@@ -543,28 +756,43 @@ export interface paths {
      * Request Plaid Link token
      * @deprecated
      * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createPlaidLinkToken"];
   };
   "/platform/external-accounts": {
-    /** List the platform's own external accounts */
+    /**
+     * List the platform's own external accounts
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listPlatformExternalAccounts"];
     /**
      * Add the platform's own external account
      * @description Rules: currency must agree with accountType (USD_ACCOUNT → USD …; SLV_ACCOUNT → USD; SWIFT_ACCOUNT any; wallets their listed assets; Lightning BTC); ownershipType is required for self-custody wallets on platforms subject to counterparty rules, and beneficiary for THIRD_PARTY wallets there; at most one defaultUmaDepositAccount per customer (a new default clears the old one); the same identifying fields twice for one owner → 409 CONFLICT. beneficiaryVerificationStatus comes from the beneficiary rail (sandbox: last three digits of the identifier 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, otherwise MATCHED).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createPlatformExternalAccount"];
   };
   "/platform/external-accounts/{externalAccountId}": {
-    /** Get the platform's own external account */
+    /**
+     * Get the platform's own external account
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getPlatformExternalAccount"];
-    /** Delete the platform's own external account */
+    /**
+     * Delete the platform's own external account
+     * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+     */
     delete: operations["deletePlatformExternalAccount"];
   };
   "/platform/external-accounts/{externalAccountId}/challenge": {
     /**
      * Start ownership verification of a self-custody wallet
      * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["challengePlatformExternalAccountOwnership"];
   };
@@ -572,6 +800,8 @@ export interface paths {
     /**
      * Complete ownership verification with the wallet's signature
      * @description Checks the signature of the outstanding challenge's message by the wallet's address (EIP-191 personal_sign for EVM, ed25519 for Solana). Success → ACTIVE (200). A wrong, malformed or expired signature uses up the challenge, moves the account to UNVERIFIED and answers 400 INVALID_INPUT with details.reason OWNERSHIP_SIGNATURE_INVALID or OWNERSHIP_CHALLENGE_EXPIRED. No outstanding challenge → 409.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["verifyPlatformExternalAccountOwnership"];
   };
@@ -579,26 +809,38 @@ export interface paths {
     /**
      * List the platform's own internal accounts
      * @description One account per supported currency, owned by the platform rather than a customer (no customerId).
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["listPlatformInternalAccounts"];
   };
   "/quotes": {
-    /** List quotes */
+    /**
+     * List quotes
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listQuotes"];
     /**
      * Create a quote (and with immediatelyExecute, execute it at once)
      * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["createQuote"];
   };
   "/quotes/{quoteId}": {
-    /** Get a quote */
+    /**
+     * Get a quote
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getQuote"];
   };
   "/quotes/{quoteId}/authorize": {
     /**
      * Authorize a quote's SCA challenge
      * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["authorizeQuote"];
   };
@@ -606,6 +848,8 @@ export interface paths {
     /**
      * Resend a quote's SCA code
      * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["resendQuoteScaCode"];
   };
@@ -613,17 +857,24 @@ export interface paths {
     /**
      * Execute a pending quote
      * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["executeQuote"];
   };
   "/receiver/external-account/{accountId}": {
-    /** Look up an external account for payment */
+    /**
+     * Look up an external account for payment
+     * @description Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
+     */
     get: operations["lookupExternalAccount"];
   };
   "/receiver/uma/{receiverUmaAddress}": {
     /**
      * Look up an UMA address for payment
      * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     get: operations["lookupUma"];
   };
@@ -631,6 +882,8 @@ export interface paths {
     /**
      * Simulate a card authorization
      * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardAuthorization"];
   };
@@ -638,6 +891,8 @@ export interface paths {
     /**
      * Simulate a card authorization advice
      * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardAuthorizationAdvice"];
   };
@@ -645,6 +900,8 @@ export interface paths {
     /**
      * Simulate a card balance inquiry
      * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardBalanceInquiry"];
   };
@@ -652,6 +909,8 @@ export interface paths {
     /**
      * Simulate a card clearing
      * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardClearing"];
   };
@@ -659,6 +918,8 @@ export interface paths {
     /**
      * Simulate a card credit authorization
      * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardCreditAuthorization"];
   };
@@ -666,6 +927,8 @@ export interface paths {
     /**
      * Simulate a card credit authorization advice
      * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardCreditAuthorizationAdvice"];
   };
@@ -673,6 +936,8 @@ export interface paths {
     /**
      * Simulate a card financial authorization
      * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardFinancialAuthorization"];
   };
@@ -680,6 +945,8 @@ export interface paths {
     /**
      * Simulate a card financial credit authorization
      * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardFinancialCreditAuthorization"];
   };
@@ -687,6 +954,8 @@ export interface paths {
     /**
      * Simulate a card return
      * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardReturn"];
   };
@@ -694,6 +963,8 @@ export interface paths {
     /**
      * Simulate a card return reversal
      * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSimulateCardReturnReversal"];
   };
@@ -701,6 +972,8 @@ export interface paths {
     /**
      * Add funds to an internal account (sandbox only)
      * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxFundInternalAccount"];
   };
@@ -708,6 +981,8 @@ export interface paths {
     /**
      * Simulate the sender paying a quote (sandbox only)
      * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, as the sender paying a REALTIME_FUNDING quote by its paymentInstructions would make it; in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxSend"];
   };
@@ -715,6 +990,8 @@ export interface paths {
     /**
      * Simulate payment send to test receiving an UMA payment
      * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); $fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["sandboxUmaReceive"];
   };
@@ -722,6 +999,8 @@ export interface paths {
     /**
      * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
      * @description Alias of POST /webhooks/test. Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["sendTestWebhookSandboxAlias"];
   };
@@ -729,11 +1008,15 @@ export interface paths {
     /**
      * List a customer's SCA factors
      * @description SMS_OTP is listed once the customer's phone is verified; TOTP once enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["listScaFactors"];
     /**
      * Start enrolling an SCA factor
      * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["startScaFactorEnrollment"];
   };
@@ -741,6 +1024,8 @@ export interface paths {
     /**
      * Delete an enrolled SCA factor
      * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["deleteScaFactor"];
   };
@@ -748,6 +1033,8 @@ export interface paths {
     /**
      * Confirm an SCA factor enrollment
      * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["confirmScaFactorEnrollment"];
   };
@@ -755,6 +1042,8 @@ export interface paths {
     /**
      * Start a 2FA reset
      * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["startTwoFactorReset"];
   };
@@ -762,6 +1051,8 @@ export interface paths {
     /**
      * Get 2FA reset status
      * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["getTwoFactorResetStatus"];
   };
@@ -769,6 +1060,8 @@ export interface paths {
     /**
      * Complete a 2FA reset
      * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["completeTwoFactorReset"];
   };
@@ -776,6 +1069,8 @@ export interface paths {
     /**
      * Complete an SCA login
      * @description A correct code opens an SCA session of 180 days (`sessionExpiresAt`). A wrong code → 400 and counts as a failed login: the fifth locks SCA login for 15 minutes (423 ACCOUNT_LOCKED with `details.lockedUntil`). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["completeScaLogin"];
   };
@@ -783,6 +1078,8 @@ export interface paths {
     /**
      * Start an SCA login
      * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["startScaLogin"];
   };
@@ -790,43 +1087,66 @@ export interface paths {
     /**
      * Record a security event
      * @description FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["recordSecurityEvent"];
   };
   "/stablecoin-operations/{id}": {
-    /** Get a stablecoin issuer operation */
+    /**
+     * Get a stablecoin issuer operation
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getStablecoinOperation"];
   };
   "/stablecoin-provider-accounts": {
-    /** List stablecoin provider account links */
+    /**
+     * List stablecoin provider account links
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listStablecoinProviderAccounts"];
     /**
      * Link a stablecoin provider account
      * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["linkStablecoinProviderAccount"];
   };
   "/stablecoin-provider-accounts/{id}": {
-    /** Get a stablecoin provider account link */
+    /**
+     * Get a stablecoin provider account link
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getStablecoinProviderAccount"];
   };
   "/stablecoins": {
-    /** List stablecoins */
+    /**
+     * List stablecoins
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listStablecoins"];
     /**
      * Register an existing provider-created stablecoin
      * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["registerStablecoin"];
   };
   "/stablecoins/{id}": {
-    /** Get a stablecoin */
+    /**
+     * Get a stablecoin
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getStablecoin"];
   };
   "/stablecoins/{id}/burns": {
     /**
      * Create a stablecoin burn operation
      * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["createStablecoinBurn"];
   };
@@ -834,43 +1154,66 @@ export interface paths {
     /**
      * Create a stablecoin mint operation
      * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["createStablecoinMint"];
   };
   "/stablecoins/{id}/operations": {
-    /** List stablecoin issuer operations (most recent first) */
+    /**
+     * List stablecoin issuer operations (most recent first)
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listStablecoinOperations"];
   };
   "/tokens": {
-    /** List tokens */
+    /**
+     * List tokens
+     * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listTokens"];
     /**
      * Create a new API token
      * @description Further platform credentials; the secret is shown once. Needs MANAGE when called with an API token.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createToken"];
   };
   "/tokens/{tokenId}": {
-    /** Get API token by ID */
+    /**
+     * Get API token by ID
+     * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getTokenById"];
     /**
      * Delete API token by ID
      * @description The token stops authenticating at once, on every instance.
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     delete: operations["deleteTokenById"];
   };
   "/transactions": {
-    /** List transactions */
+    /**
+     * List transactions
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listTransactions"];
   };
   "/transactions/{transactionId}": {
-    /** Get a transaction */
+    /**
+     * Get a transaction
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getTransaction"];
   };
   "/transactions/{transactionId}/approve": {
     /**
      * Approve an agent-initiated transaction pending platform approval
      * @description 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["approveTransaction"];
   };
@@ -878,6 +1221,8 @@ export interface paths {
     /**
      * Cancel a bank transfer that has not settled
      * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes FAILED with `rejectionReason` (the given reason, or CANCELLED; Grid has no cancelled status), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["cancelTransaction"];
   };
@@ -885,11 +1230,16 @@ export interface paths {
     /**
      * Confirm receipt delivery
      * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["confirmReceiptDelivery"];
   };
   "/transactions/{transactionId}/reject": {
-    /** Reject an agent-initiated transaction pending platform approval */
+    /**
+     * Reject an agent-initiated transaction pending platform approval
+     * @description Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
+     */
     post: operations["rejectTransaction"];
   };
   "/transfer-in": {
@@ -897,6 +1247,8 @@ export interface paths {
      * Move funds from an external account into an internal account (deprecated: use POST /quotes)
      * @deprecated
      * @description Same currency only. Runs through the same engine as quotes.
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["transferIn"];
   };
@@ -905,6 +1257,8 @@ export interface paths {
      * Move funds from an internal account to an external account (deprecated: use POST /quotes)
      * @deprecated
      * @description Same currency only. Runs through the same engine as quotes (limits, end-user terms, failure reasons).
+     *
+     * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
     post: operations["transferOut"];
   };
@@ -912,6 +1266,8 @@ export interface paths {
     /**
      * List available Counterparty Providers
      * @description From the shipped directory (or DIRECTORY_FILE `umaProviders`). There is no allow-list API yet: every provider is allowListStatus true.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["getAvailableUmaProviders"];
   };
@@ -919,41 +1275,61 @@ export interface paths {
     /**
      * List VASPs
      * @description The directory of Virtual Asset Service Providers recognized for counterparty declarations.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["listVasps"];
   };
   "/verifications": {
-    /** List verifications */
+    /**
+     * List verifications
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listVerifications"];
     /**
      * Submit customer for verification
      * @description Checks the customer's data, documents and (KYB) beneficial owners. Anything missing answers `verificationStatus: RESOLVE_ERRORS` with one entry per problem; call again after fixing. On an unregulated sandbox platform a complete submission is decided by the suffix rules in the README. A customer whose status is settled (APPROVED or REJECTED) answers 400. Emits `VERIFICATION.<status>` and, when the customer's status changes, `CUSTOMER.KYC_*` (or `CUSTOMER.KYB_*`).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["createVerification"];
   };
   "/verifications/{verificationId}": {
-    /** Get a verification */
+    /**
+     * Get a verification
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["getVerification"];
   };
   "/webhooks/deliveries": {
-    /** List the platform's webhook deliveries (newest first) */
+    /**
+     * List the platform's webhook deliveries (newest first)
+     * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+     */
     get: operations["listWebhookDeliveries"];
   };
   "/webhooks/deliveries/{deliveryId}": {
     /**
      * Get a webhook delivery with its payload and every attempt
      * @description The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.
+     *
+     * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
     get: operations["getWebhookDelivery"];
   };
   "/webhooks/deliveries/{deliveryId}/resend": {
-    /** Send a delivery again (same envelope id), whatever its status */
+    /**
+     * Send a delivery again (same envelope id), whatever its status
+     * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+     */
     post: operations["resendWebhookDelivery"];
   };
   "/webhooks/test": {
     /**
      * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
      * @description Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
+     *
+     * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
     post: operations["sendTestWebhook"];
   };
@@ -7366,7 +7742,10 @@ export type external = Record<string, never>;
 
 export interface operations {
 
-  /** List agents */
+  /**
+   * List agents
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listAgents: {
     parameters: {
       query?: {
@@ -7484,6 +7863,8 @@ export interface operations {
   /**
    * Create an agent for a customer
    * @description Returns the agent and its first device code (shown once; only a digest is stored).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createAgent: {
     requestBody: {
@@ -7637,7 +8018,10 @@ export interface operations {
       };
     };
   };
-  /** Get an agent */
+  /**
+   * Get an agent
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getAgent: {
     parameters: {
       path: {
@@ -7741,6 +8125,8 @@ export interface operations {
   /**
    * Delete an agent
    * @description Access ends at once: its token answers 401 from the next request on.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   deleteAgent: {
     parameters: {
@@ -7798,6 +8184,8 @@ export interface operations {
   /**
    * Rename, pause or resume an agent
    * @description A paused agent's requests answer 403 FORBIDDEN (GET /agents/me still answers, so the agent can see it is paused).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   updateAgent: {
     parameters: {
@@ -7923,6 +8311,8 @@ export interface operations {
   /**
    * Approve an agent action
    * @description One engine with POST /transactions/{id}/approve: one conditional update decides, so of concurrent approvals and rejections through either door exactly one wins (the others: 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL). A quote that expired meanwhile leaves the action FAILED.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   approveAgentAction: {
     parameters: {
@@ -8296,7 +8686,10 @@ export interface operations {
       };
     };
   };
-  /** Reject an agent action */
+  /**
+   * Reject an agent action
+   * @description Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
+   */
   rejectAgentAction: {
     parameters: {
       path: {
@@ -8679,6 +9072,8 @@ export interface operations {
   /**
    * Issue a new device code
    * @description Older unredeemed codes of the agent stop working. 409 once the agent is connected.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createAgentDeviceCode: {
     parameters: {
@@ -8758,6 +9153,8 @@ export interface operations {
   /**
    * Change an agent's policy (partial)
    * @description Takes effect on the agent's next request.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   updateAgentPolicy: {
     parameters: {
@@ -8906,6 +9303,8 @@ export interface operations {
   /**
    * List agent transaction approval requests
    * @description Agent actions waiting for the platform's decision (status PENDING_APPROVAL).
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   listAgentApprovals: {
     parameters: {
@@ -9265,6 +9664,8 @@ export interface operations {
   /**
    * Redeem a device code for the agent's access token
    * @description No authentication. Returns the access token once (`gat_` + 40 hex; only its SHA-256 is stored). Already redeemed → 400 DEVICE_CODE_ALREADY_REDEEMED; expired or replaced by a newer code → 400 DEVICE_CODE_EXPIRED; unknown → 404 DEVICE_CODE_NOT_FOUND. At most 10 attempts per minute per code (429 RATE_LIMITED with Retry-After).
+   *
+   * Needs no authentication.
    */
   redeemAgentDeviceCode: {
     parameters: {
@@ -9365,7 +9766,10 @@ export interface operations {
       };
     };
   };
-  /** Whether a device code was redeemed */
+  /**
+   * Whether a device code was redeemed
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getAgentDeviceCodeStatus: {
     parameters: {
       path: {
@@ -9428,6 +9832,8 @@ export interface operations {
   /**
    * The authenticated agent
    * @description AgentAuth only. Answers also while the agent is paused (isPaused true).
+   *
+   * Any agent of the platform may call it, paused or not.
    */
   getAgentMe: {
     responses: {
@@ -9510,7 +9916,10 @@ export interface operations {
       };
     };
   };
-  /** The agent's own actions */
+  /**
+   * The agent's own actions
+   * @description Any agent of the platform may call it, paused or not.
+   */
   agentListActions: {
     parameters: {
       query?: {
@@ -9862,7 +10271,10 @@ export interface operations {
       };
     };
   };
-  /** One of the agent's own actions */
+  /**
+   * One of the agent's own actions
+   * @description Any agent of the platform may call it, paused or not.
+   */
   agentGetAction: {
     parameters: {
       path: {
@@ -10210,6 +10622,8 @@ export interface operations {
   /**
    * List the customer's external accounts
    * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body).
+   *
+   * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
    */
   agentListExternalAccounts: {
     parameters: {
@@ -12326,6 +12740,8 @@ export interface operations {
   /**
    * Add an external account for the customer
    * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body). Grid's ExternalAccountCreateRequest; the account is always the agent's customer's (a customerId sent is replaced). The same rules as POST /customers/external-accounts.
+   *
+   * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
    */
   agentCreateExternalAccount: {
     requestBody: {
@@ -16530,6 +16946,8 @@ export interface operations {
   /**
    * Retrieve an external account of the agent's customer
    * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body).
+   *
+   * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
    */
   agentGetExternalAccount: {
     parameters: {
@@ -18637,6 +19055,8 @@ export interface operations {
   /**
    * Delete an external account of the agent's customer
    * @description AgentAuth only (`Authorization: Bearer gat_…`); BasicAuth credentials → 401. Acts for the agent's customer only. 401 UNAUTHORIZED: missing, unknown or revoked token (deleted agent). 403 FORBIDDEN: the policy lacks MANAGE_EXTERNAL_ACCOUNTS, or the agent is paused. 404 EXTERNAL_ACCOUNT_NOT_FOUND: no such account, another customer's or platform's, or a malformed id (the same body).
+   *
+   * Requires the `MANAGE_EXTERNAL_ACCOUNTS` permission in the agent's policy.
    */
   agentDeleteExternalAccount: {
     parameters: {
@@ -18704,7 +19124,10 @@ export interface operations {
       };
     };
   };
-  /** The agent customer's internal accounts */
+  /**
+   * The agent customer's internal accounts
+   * @description Requires the `VIEW_TRANSACTIONS` permission in the agent's policy.
+   */
   agentListInternalAccounts: {
     parameters: {
       query?: {
@@ -18818,6 +19241,8 @@ export interface operations {
   /**
    * Create a quote for the agent's customer (CREATE_QUOTES)
    * @description Accounts of other customers answer 404. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+   *
+   * Requires the `CREATE_QUOTES` permission in the agent's policy.
    */
   agentCreateQuote: {
     parameters: {
@@ -19099,7 +19524,10 @@ export interface operations {
       };
     };
   };
-  /** Get one of the agent customer's quotes */
+  /**
+   * Get one of the agent customer's quotes
+   * @description Requires the `CREATE_QUOTES` permission in the agent's policy.
+   */
   agentGetQuote: {
     parameters: {
       path: {
@@ -19291,6 +19719,8 @@ export interface operations {
   /**
    * Execute a quote under the agent's policy (EXECUTE_QUOTES)
    * @description Answers Grid's AgentAction (type EXECUTE_QUOTE, with the quote). AUTO: executes now (APPROVED with its transaction, or FAILED). APPROVAL_REQUIRED (default mode, account rule or approval threshold): PENDING_APPROVAL, no transaction shown yet; the transaction stays PENDING (pendingAgentActionId) and AGENT_ACTION.PENDING_APPROVAL is emitted with the action; the platform decides once, with POST /transactions/{id}/approve or /reject or POST /agents/{agentId}/actions/{actionId}/approve or /reject. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+   *
+   * Requires the `EXECUTE_QUOTES` permission in the agent's policy.
    */
   agentExecuteQuote: {
     parameters: {
@@ -19675,7 +20105,10 @@ export interface operations {
       };
     };
   };
-  /** The agent customer's transactions (VIEW_TRANSACTIONS) */
+  /**
+   * The agent customer's transactions (VIEW_TRANSACTIONS)
+   * @description Requires the `VIEW_TRANSACTIONS` permission in the agent's policy.
+   */
   agentListTransactions: {
     parameters: {
       query?: {
@@ -19885,7 +20318,10 @@ export interface operations {
       };
     };
   };
-  /** One of the agent customer's transactions (VIEW_TRANSACTIONS) */
+  /**
+   * One of the agent customer's transactions (VIEW_TRANSACTIONS)
+   * @description Requires the `VIEW_TRANSACTIONS` permission in the agent's policy.
+   */
   agentGetTransaction: {
     parameters: {
       path: {
@@ -20089,6 +20525,8 @@ export interface operations {
   /**
    * Transfer from the customer's external account into its internal account (CREATE_TRANSFERS)
    * @description The policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+   *
+   * Requires the `CREATE_TRANSFERS` permission in the agent's policy.
    */
   agentCreateTransferIn: {
     parameters: {
@@ -20478,6 +20916,8 @@ export interface operations {
   /**
    * Transfer from the customer's internal account to its external account (CREATE_TRANSFERS)
    * @description Same currency; the policy decides: APPROVED with the transaction, or PENDING_APPROVAL. 403 FORBIDDEN: the policy lacks the permission, the agent is paused, or a spending limit/account restriction refuses (details.reason).
+   *
+   * Requires the `CREATE_TRANSFERS` permission in the agent's policy.
    */
   agentCreateTransferOut: {
     parameters: {
@@ -20877,7 +21317,10 @@ export interface operations {
       };
     };
   };
-  /** List an account's credentials (not paginated) */
+  /**
+   * List an account's credentials (not paginated)
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listCredentials: {
     parameters: {
       query: {
@@ -20951,6 +21394,8 @@ export interface operations {
   /**
    * Add a credential (signed retry by an active session of the account)
    * @description Body discriminated by `type`. EMAIL_OTP: one per account (else 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS); SMS_OTP likewise (400 SMS_OTP_CREDENTIAL_ALREADY_EXISTS), nickname = the customer's phone number.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   addCredential: {
     parameters: {
@@ -21111,6 +21556,8 @@ export interface operations {
   /**
    * Revoke a credential (signed retry by a session of a different credential)
    * @description Its sessions are revoked in the same transaction. The only credential → 400 INVALID_INPUT, details.reason LAST_CREDENTIAL.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   deleteCredential: {
     parameters: {
@@ -21223,6 +21670,8 @@ export interface operations {
   /**
    * Start authentication with a credential
    * @description EMAIL_OTP: no body; sends a fresh OTP and answers the AuthMethod with otpEncryptionTargetBundle. PASSKEY: {clientPublicKey}; answers a PasskeyAuthChallenge. Re-issue is rate limited (429, Retry-After).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   challengeCredential: {
     parameters: {
@@ -21346,6 +21795,8 @@ export interface operations {
   /**
    * Verify a credential and create a session
    * @description EMAIL_OTP: {encryptedOtpBundle}; 202 signed retry whose signer must be the public_key sealed in the bundle; retry → 200 AuthSession. OAUTH: one call. PASSKEY: assertion + Request-Id of the challenge.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   verifyCredential: {
     parameters: {
@@ -21507,6 +21958,8 @@ export interface operations {
   /**
    * List delegated signing keys
    * @description Keys of an internal account, a card funding source, or both (PENDING and REVOKED included); at least one filter is required.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   listDelegatedKeys: {
     parameters: {
@@ -21594,6 +22047,8 @@ export interface operations {
   /**
    * Create a delegated signing key (three-leg signed retry by an active session of the wallet)
    * @description Delegate signing of card pulls from a card's EMBEDDED_WALLET funding account to a service-custodied P-256 key. 1) The call without signature headers generates the keypair and answers 202. 2) The signed retry creates the key PENDING and answers a second 202. 3) The signed retry of that challenge activates it: 201 with the key ACTIVE. The same body on all three legs. One ACTIVE key per card funding source (409 otherwise); revoke it with DELETE first.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   createDelegatedKey: {
     parameters: {
@@ -21744,7 +22199,10 @@ export interface operations {
       };
     };
   };
-  /** Get a delegated signing key */
+  /**
+   * Get a delegated signing key
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getDelegatedKeyById: {
     parameters: {
       path: {
@@ -21822,6 +22280,8 @@ export interface operations {
   /**
    * Revoke a delegated signing key
    * @description An ACTIVE key becomes REVOKED and its private key is erased: it signs nothing more. 400 for a key that is not ACTIVE.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   revokeDelegatedKey: {
     parameters: {
@@ -21892,6 +22352,8 @@ export interface operations {
   /**
    * Get the enclave signing key
    * @description The public key that signs `otpEncryptionTargetBundle` and `encryptedWalletCredentials`. Clients pin it and verify `dataSignature` before encrypting to a bundle's target key (see docs/protocol.md).
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   getEnclaveKey: {
     responses: {
@@ -21935,6 +22397,8 @@ export interface operations {
   /**
    * List an account's active sessions
    * @description Active (unexpired, unrevoked) sessions only; never a key. An unknown account, or another platform's, lists nothing.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   listAuthSessions: {
     parameters: {
@@ -22008,7 +22472,10 @@ export interface operations {
       };
     };
   };
-  /** Revoke a session (signed retry by any active session of the account) */
+  /**
+   * Revoke a session (signed retry by any active session of the account)
+   * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+   */
   revokeAuthSession: {
     parameters: {
       header?: {
@@ -22107,6 +22574,8 @@ export interface operations {
   /**
    * Refresh a session (signed retry, signed by that session)
    * @description On acceptance the session is revoked and a new one created, whose fresh key is returned sealed to clientPublicKey as encryptedSessionSigningKey.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   refreshAuthSession: {
     parameters: {
@@ -22241,7 +22710,10 @@ export interface operations {
       };
     };
   };
-  /** List beneficial owners */
+  /**
+   * List beneficial owners
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listBeneficialOwners: {
     parameters: {
       query: {
@@ -22339,6 +22811,8 @@ export interface operations {
   /**
    * Create a beneficial owner
    * @description Adds a beneficial owner, director, control person… to a BUSINESS customer (400 for an INDIVIDUAL). `identifier` is write-only and stored encrypted. The owner's KYC is decided with the business's KYB (sandbox: by the last three characters of `lastName`).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createBeneficialOwner: {
     requestBody: {
@@ -22465,7 +22939,10 @@ export interface operations {
       };
     };
   };
-  /** Get a beneficial owner */
+  /**
+   * Get a beneficial owner
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getBeneficialOwner: {
     parameters: {
       path: {
@@ -22555,6 +23032,8 @@ export interface operations {
   /**
    * Update a beneficial owner
    * @description `personalInfo` fields are merged into the stored ones. A settled (APPROVED or REJECTED) owner keeps its status.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   updateBeneficialOwner: {
     parameters: {
@@ -22686,7 +23165,10 @@ export interface operations {
       };
     };
   };
-  /** List cards */
+  /**
+   * List cards
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listCards: {
     parameters: {
       query?: {
@@ -22780,6 +23262,8 @@ export interface operations {
   /**
    * Issue a card
    * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createCard: {
     requestBody: {
@@ -22896,7 +23380,10 @@ export interface operations {
       };
     };
   };
-  /** Get a card */
+  /**
+   * Get a card
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getCardById: {
     parameters: {
       path: {
@@ -22978,6 +23465,8 @@ export interface operations {
   /**
    * Update a card (freeze/unfreeze, close, funding sources, limit)
    * @description Answers 200 directly. State moves ACTIVE ⇄ FROZEN and ACTIVE | FROZEN → CLOSED (409 INVALID_STATE_TRANSITION otherwise; 409 CARD_ALREADY_CLOSED / CARD_NOT_MUTABLE on a closed card). Emits CARD.STATE_CHANGE and CARD.FUNDING_SOURCE_CHANGE.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   updateCardById: {
     parameters: {
@@ -23096,6 +23585,8 @@ export interface operations {
   /**
    * Reveal card details
    * @description Mints a single-use URL on this service, valid at most 5 minutes, whose page shows the number, CVV and expiry (Cache-Control: no-store; framed only by the platform's origins). The PAN never appears in an API body. On the platform credential alone it answers 200 at once (Grid's), SCA-railed: a cardholder in an SCA region (EEA/CH/UK) needs a live SCA session, else 409 SCA_SESSION_REQUIRED. Our addition: body {walletSigned: true} asks for the reveal under the cardholder's wallet signature: the first call answers 202 (signed retry, signed by an active session of the card's EMBEDDED_WALLET funding source; 409 CONFLICT when it has none) and the signed retry answers the URL; nothing of it is stored, so an identical re-send mints a fresh URL.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   revealCard: {
     parameters: {
@@ -23222,7 +23713,10 @@ export interface operations {
       };
     };
   };
-  /** Get the platform configuration */
+  /**
+   * Get the platform configuration
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getPlatformConfig: {
     responses: {
       /** @description The configuration */
@@ -23334,6 +23828,8 @@ export interface operations {
   /**
    * Change the platform configuration
    * @description Partial update. `environment`, `enclaveQuorumPublic` and `webhookPublicKey` are read-only.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   updatePlatformConfig: {
     requestBody: {
@@ -23527,6 +24023,8 @@ export interface operations {
   /**
    * Estimate crypto withdrawal fee
    * @description Network and application fees of a withdrawal from a crypto internal account (INTERNAL_CRYPTO or EMBEDDED_WALLET) to a blockchain address. Sandbox platforms use the fixed fee table of docs/protocol.md.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   estimateCryptoWithdrawalFee: {
     requestBody: {
@@ -23633,7 +24131,10 @@ export interface operations {
       };
     };
   };
-  /** List customers */
+  /**
+   * List customers
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listCustomers: {
     parameters: {
       query?: {
@@ -23838,6 +24339,8 @@ export interface operations {
   /**
    * Create a customer
    * @description Creates an INDIVIDUAL or BUSINESS customer. Each known currency in `currencies` (other than USDB) gets an INTERNAL_FIAT (or INTERNAL_CRYPTO) account. With an email, an EMBEDDED_WALLET internal account (USDB) is provisioned in the same transaction, initialised with one EMAIL_OTP credential whose nickname is the email.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createCustomer: {
     requestBody: {
@@ -24114,7 +24617,10 @@ export interface operations {
       };
     };
   };
-  /** Get a customer */
+  /**
+   * Get a customer
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getCustomer: {
     parameters: {
       path: {
@@ -24302,6 +24808,8 @@ export interface operations {
   /**
    * Delete a customer
    * @description Soft delete: the customer keeps its id and data with `isDeleted: true`, GET still answers it, lists show it only with `isIncludingDeleted=true`, its `platformCustomerId` may be used again; every other operation naming it (PATCH, kyc-link, verifications, external accounts, cards, agents, documents, quotes and transfers through its accounts …) answers 404 USER_NOT_FOUND. No webhook (Grid defines no customer-deleted event). Deleting it again answers 410 CUSTOMER_DELETED.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   deleteCustomer: {
     parameters: {
@@ -24503,6 +25011,8 @@ export interface operations {
   /**
    * Update a customer
    * @description Plain updates answer 200 at once. `currencies` replaces the list, and each known currency in it (other than USDB) the customer holds no account in yet gets one, as on create (an account is never removed). Changing `email` while an EMAIL_OTP credential is tied to the customer's wallet is a signed retry (any active session of the wallet signs): 202, then the signed retry changes the customer email and the credential's nickname together. 409 EMAIL_OTP_EMAIL_ALREADY_EXISTS when another customer's EMAIL_OTP credential uses the email; 409 EMAIL_OTP_CREDENTIAL_SET_CHANGED when the tied credentials changed between the 202 and the retry.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   updateCustomer: {
     parameters: {
@@ -24845,6 +25355,8 @@ export interface operations {
   /**
    * Generate a hosted KYC/KYB link for an existing customer
    * @description A fresh single-use link (valid 24 h) each call; earlier links stay valid until used or expired. The customer's status does not change. 409 when the customer must verify contact details first and has not.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createCustomerKycLink: {
     parameters: {
@@ -24947,6 +25459,8 @@ export interface operations {
   /**
    * Send an email verification code to a customer
    * @description Sends (or resends) a one-time code to the customer's email over SMTP. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   sendCustomerEmailVerification: {
     parameters: {
@@ -25043,6 +25557,8 @@ export interface operations {
   /**
    * Confirm a customer's email verification code
    * @description On success `contactVerification.email` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   confirmCustomerEmailVerification: {
     parameters: {
@@ -25264,6 +25780,8 @@ export interface operations {
   /**
    * Send a phone verification code to a customer
    * @description Sends (or resends) a one-time code by SMS through the SMS gateway (SMS_URL). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   sendCustomerPhoneVerification: {
     parameters: {
@@ -25360,6 +25878,8 @@ export interface operations {
   /**
    * Confirm a customer's phone verification code
    * @description On success `contactVerification.phone` becomes VERIFIED. A wrong, expired or exhausted code → 400. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others, a channel the customer lacks, or one already verified → 409. Sandbox: the code is always 123456 and nothing is sent. A code lives 10 minutes and allows 5 attempts; sending again replaces it (1 per 30 s, 10 per hour).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   confirmCustomerPhoneVerification: {
     parameters: {
@@ -25581,6 +26101,8 @@ export interface operations {
   /**
    * Upload customers via CSV file
    * @description multipart/form-data with one `file` part: a CSV with a header row of Grid's columns (umaAddress, platformCustomerId, customerType, fullName, birthDate, email, businessLegalName, businessRegistrationNumber, businessTaxId, addressLine1, addressLine2, city, state, postalCode, country, platformAccountId, description); umaAddress, platformCustomerId and customerType are required columns. The file is streamed and stored as a job; workers on any instance create the customers in batches (each row exactly once, resumed after a crash) and report per-row errors at GET /customers/bulk/jobs/{jobId}. Larger than BULK_IMPORT_MAX_BYTES → 413.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   uploadCustomersCsv: {
     responses: {
@@ -25665,7 +26187,10 @@ export interface operations {
       };
     };
   };
-  /** Get bulk import job status */
+  /**
+   * Get bulk import job status
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getBulkCustomerImportJob: {
     parameters: {
       path: {
@@ -25759,6 +26284,8 @@ export interface operations {
   /**
    * The current end-user terms
    * @description Record a customer's consent with `endUserTermsConsent {termsVersion, acceptedAt, …}` on POST or PATCH /customers; quotes need it.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   getEndUserTerms: {
     responses: {
@@ -25799,7 +26326,10 @@ export interface operations {
       };
     };
   };
-  /** List a customer's external accounts */
+  /**
+   * List a customer's external accounts
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listCustomerExternalAccounts: {
     parameters: {
       query?: {
@@ -27903,6 +28433,8 @@ export interface operations {
   /**
    * Add a customer's external account
    * @description Rules: currency must agree with accountType (USD_ACCOUNT → USD …; SLV_ACCOUNT → USD; SWIFT_ACCOUNT any; wallets their listed assets; Lightning BTC); ownershipType is required for self-custody wallets on platforms subject to counterparty rules, and beneficiary for THIRD_PARTY wallets there; at most one defaultUmaDepositAccount per customer (a new default clears the old one); the same identifying fields twice for one owner → 409 CONFLICT. beneficiaryVerificationStatus comes from the beneficiary rail (sandbox: last three digits of the identifier 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, otherwise MATCHED).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createCustomerExternalAccount: {
     requestBody: {
@@ -32104,7 +32636,10 @@ export interface operations {
       };
     };
   };
-  /** Get a customer's external account */
+  /**
+   * Get a customer's external account
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getCustomerExternalAccount: {
     parameters: {
       path: {
@@ -34198,6 +34733,8 @@ export interface operations {
   /**
    * Delete a customer's external account
    * @description A trusted beneficiary (POST …/trust) must be untrusted first: 409 BENEFICIARY_TRUSTED.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   deleteCustomerExternalAccount: {
     parameters: {
@@ -34268,6 +34805,8 @@ export interface operations {
   /**
    * Start ownership verification of a self-custody wallet
    * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   challengeCustomerExternalAccountOwnership: {
     parameters: {
@@ -34367,6 +34906,8 @@ export interface operations {
   /**
    * Start trusting a beneficiary
    * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/trust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   startBeneficiaryTrust: {
     parameters: {
@@ -34507,6 +35048,8 @@ export interface operations {
   /**
    * Confirm trusting a beneficiary
    * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   confirmBeneficiaryTrust: {
     parameters: {
@@ -34622,6 +35165,8 @@ export interface operations {
   /**
    * Start untrusting a beneficiary
    * @description Issues the SCA challenge; finish with POST /customers/external-accounts/{externalAccountId}/untrust/confirm. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   startBeneficiaryUntrust: {
     parameters: {
@@ -34762,6 +35307,8 @@ export interface operations {
   /**
    * Confirm untrusting a beneficiary
    * @description The proof of the open challenge (`challengeId` optional: the newest open one). Returns `trusted`. The challenge goes to the beneficiary's customer (SMS_OTP when the phone is verified, else TOTP, else PASSKEY); a customer with no factor → 409. A trusted beneficiary skips the per-quote SCA challenge; a trusted external account cannot be deleted (409 BENEFICIARY_TRUSTED). A wrong proof counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   confirmBeneficiaryUntrust: {
     parameters: {
@@ -34877,6 +35424,8 @@ export interface operations {
   /**
    * Complete ownership verification with the wallet's signature
    * @description Checks the signature of the outstanding challenge's message by the wallet's address (EIP-191 personal_sign for EVM, ed25519 for Solana). Success → ACTIVE (200). A wrong, malformed or expired signature uses up the challenge, moves the account to UNVERIFIED and answers 400 INVALID_INPUT with details.reason OWNERSHIP_SIGNATURE_INVALID or OWNERSHIP_CHALLENGE_EXPIRED. No outstanding challenge → 409.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   verifyCustomerExternalAccountOwnership: {
     parameters: {
@@ -37002,7 +37551,10 @@ export interface operations {
       };
     };
   };
-  /** List customers' internal accounts */
+  /**
+   * List customers' internal accounts
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listCustomerInternalAccounts: {
     parameters: {
       query?: {
@@ -37105,6 +37657,8 @@ export interface operations {
    * Generate a hosted KYC/KYB link by platformCustomerId (deprecated form)
    * @deprecated
    * @description Deprecated: the GET form Grid's official client 0.7.0 still calls; use POST /customers/{customerId}/kyc-link. The same link, for the active customer with this platformCustomerId (404 USER_NOT_FOUND otherwise), answered with its customerId and platformCustomerId.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   getCustomerKycLink: {
     parameters: {
@@ -37202,6 +37756,8 @@ export interface operations {
   /**
    * List available receiving institution names
    * @description Receiving institutions for a country and/or currency (all when neither is given), from the directory the service ships or DIRECTORY_FILE.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   getDiscoveries: {
     parameters: {
@@ -37288,7 +37844,10 @@ export interface operations {
       };
     };
   };
-  /** List documents */
+  /**
+   * List documents
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listDocuments: {
     parameters: {
       query?: {
@@ -37369,6 +37928,8 @@ export interface operations {
   /**
    * Upload a document
    * @description Upload a verification document for a customer or beneficial owner. multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   uploadDocument: {
     requestBody: {
@@ -37489,7 +38050,10 @@ export interface operations {
       };
     };
   };
-  /** Get a document by ID */
+  /**
+   * Get a document by ID
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getDocument: {
     parameters: {
       path: {
@@ -37562,6 +38126,8 @@ export interface operations {
   /**
    * Replace a document
    * @description Replace the file and metadata (for example after POOR_QUALITY_DOCUMENT). multipart/form-data with the file in `file`. PDF, JPEG or PNG, decided from the file's bytes (the part's Content-Type is ignored); at most DOCUMENT_MAX_BYTES (10 MB). The bytes are stored encrypted under the key-encryption key. 400 INVALID_INPUT (details.reason DOCUMENT_SUBMITTED) once the holder's verification is under review or settled: Grid documents no 409 here.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   replaceDocument: {
     parameters: {
@@ -37689,6 +38255,8 @@ export interface operations {
   /**
    * Delete a document
    * @description 409 once the holder's verification is under review or settled (the document was submitted).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   deleteDocument: {
     parameters: {
@@ -37759,6 +38327,8 @@ export interface operations {
   /**
    * Download a document's file
    * @description This service's addition (Grid has no download): the decrypted bytes with their detected content type, `Cache-Control: no-store`.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   downloadDocument: {
     parameters: {
@@ -37816,6 +38386,8 @@ export interface operations {
   /**
    * Exchange rates, including the platform's fees
    * @description One rate per destination currency and payout rail. Rates come from the configured source (sandbox: a fixed table, docs/protocol.md) and are cached for about 5 minutes in the database.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   listExchangeRates: {
     parameters: {
@@ -37915,7 +38487,10 @@ export interface operations {
       };
     };
   };
-  /** Get an internal account */
+  /**
+   * Get an internal account
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getInternalAccount: {
     parameters: {
       path: {
@@ -38007,6 +38582,8 @@ export interface operations {
   /**
    * Update an Embedded Wallet internal account (signed retry by an active session of the account)
    * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding the update fields; the signed retry with the same body applies them and answers the account.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   updateInternalAccount: {
     parameters: {
@@ -38151,6 +38728,8 @@ export interface operations {
   /**
    * Export the wallet credentials (signed retry by an active session of the account)
    * @description EMBEDDED_WALLET accounts only. The first call answers 202 with payloadToSign binding clientPublicKey; the signed retry answers the wallet mnemonic sealed to clientPublicKey. The response is never stored.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   exportInternalAccount: {
     parameters: {
@@ -38267,6 +38846,8 @@ export interface operations {
   /**
    * Create an UMA invitation
    * @description inviterUma must be the UMA address of one of the platform's customers.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createInvitation: {
     requestBody: {
@@ -38366,6 +38947,8 @@ export interface operations {
   /**
    * Get an UMA invitation by code
    * @description The code is the capability: any platform holding it may read and claim the invitation (the invitee is usually elsewhere).
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   getInvitation: {
     parameters: {
@@ -38459,6 +39042,8 @@ export interface operations {
   /**
    * Cancel an UMA invitation
    * @description Only the inviter's platform; another platform gets 404 INVITATION_NOT_FOUND. Only a PENDING invitation: a claimed one answers 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   cancelInvitation: {
     parameters: {
@@ -38565,6 +39150,8 @@ export interface operations {
   /**
    * Claim an UMA invitation
    * @description inviteeUma must be the UMA address of one of the claiming platform's customers. One conditional update from PENDING decides: of concurrent claims exactly one wins; the others (and a claim of a claimed invitation) answer 400 INVITATION_ALREADY_CLAIMED, a cancelled one 400 INVITATION_CANCELLED, an expired one 400 INVALID_INPUT (details.reason INVITATION_EXPIRED), each with details.status. INVITATION.CLAIMED goes to the inviter's platform in the same transaction.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   claimInvitation: {
     parameters: {
@@ -38679,6 +39266,8 @@ export interface operations {
    * Submit Plaid public token
    * @deprecated
    * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Exchanges the public token for the customer's bank account and answers 202 with the new external account (USD_ACCOUNT, status PENDING, the customer as beneficiary). The account becomes ACTIVE asynchronously and an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook is sent. 400 INVALID_INPUT when Plaid rejects the public token or account; 404 NOT_FOUND for an unknown or expired link token (or another platform's); 409 CONFLICT when the link token was already used or the customer already has this bank account. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   submitPlaidPublicToken: {
     parameters: {
@@ -40823,6 +41412,8 @@ export interface operations {
    * Request Plaid Link token
    * @deprecated
    * @description Deprecated: Grid removed its Plaid operations on 2026-03-27 (lightsparkdev/grid-api #304); they are kept, as Grid last defined them, for integrators built against the earlier API. Creates a Plaid Link token for a customer. Flow: request a link token and callbackUrl; show Plaid Link with the token; POST the public token Plaid Link returns to the callbackUrl; the external account is created PENDING and becomes ACTIVE asynchronously, announced by an EXTERNAL_ACCOUNT.STATUS_UPDATED webhook. Sandbox platforms use the built-in Plaid sandbox (docs/protocol.md "Plaid"); production platforms need PLAID_CLIENT_ID and PLAID_SECRET and otherwise get 503 SERVICE_UNAVAILABLE.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createPlaidLinkToken: {
     requestBody: {
@@ -40916,7 +41507,10 @@ export interface operations {
       };
     };
   };
-  /** List the platform's own external accounts */
+  /**
+   * List the platform's own external accounts
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listPlatformExternalAccounts: {
     parameters: {
       query?: {
@@ -43019,6 +43613,8 @@ export interface operations {
   /**
    * Add the platform's own external account
    * @description Rules: currency must agree with accountType (USD_ACCOUNT → USD …; SLV_ACCOUNT → USD; SWIFT_ACCOUNT any; wallets their listed assets; Lightning BTC); ownershipType is required for self-custody wallets on platforms subject to counterparty rules, and beneficiary for THIRD_PARTY wallets there; at most one defaultUmaDepositAccount per customer (a new default clears the old one); the same identifying fields twice for one owner → 409 CONFLICT. beneficiaryVerificationStatus comes from the beneficiary rail (sandbox: last three digits of the identifier 102 NOT_MATCHED, 103 PARTIAL_MATCH, 104 PENDING, 105 400 INVALID_BANK_ACCOUNT, 106 UNSUPPORTED, 107 CHECKED_BY_RECEIVING_FI, otherwise MATCHED).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createPlatformExternalAccount: {
     requestBody: {
@@ -47218,7 +47814,10 @@ export interface operations {
       };
     };
   };
-  /** Get the platform's own external account */
+  /**
+   * Get the platform's own external account
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getPlatformExternalAccount: {
     parameters: {
       path: {
@@ -49309,7 +49908,10 @@ export interface operations {
       };
     };
   };
-  /** Delete the platform's own external account */
+  /**
+   * Delete the platform's own external account
+   * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+   */
   deletePlatformExternalAccount: {
     parameters: {
       path: {
@@ -49366,6 +49968,8 @@ export interface operations {
   /**
    * Start ownership verification of a self-custody wallet
    * @description Only WALLET_SIGNATURE is available (LIVENESS → 409), only for FIRST_PARTY self-custody EVM and Solana wallets in PENDING_OWNERSHIP_VERIFICATION or UNVERIFIED (otherwise 409). A new challenge replaces the outstanding one; it expires after 10 minutes. The status does not change here.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   challengePlatformExternalAccountOwnership: {
     parameters: {
@@ -49465,6 +50069,8 @@ export interface operations {
   /**
    * Complete ownership verification with the wallet's signature
    * @description Checks the signature of the outstanding challenge's message by the wallet's address (EIP-191 personal_sign for EVM, ed25519 for Solana). Success → ACTIVE (200). A wrong, malformed or expired signature uses up the challenge, moves the account to UNVERIFIED and answers 400 INVALID_INPUT with details.reason OWNERSHIP_SIGNATURE_INVALID or OWNERSHIP_CHALLENGE_EXPIRED. No outstanding challenge → 409.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   verifyPlatformExternalAccountOwnership: {
     parameters: {
@@ -51593,6 +52199,8 @@ export interface operations {
   /**
    * List the platform's own internal accounts
    * @description One account per supported currency, owned by the platform rather than a customer (no customerId).
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   listPlatformInternalAccounts: {
     parameters: {
@@ -51684,7 +52292,10 @@ export interface operations {
       };
     };
   };
-  /** List quotes */
+  /**
+   * List quotes
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listQuotes: {
     parameters: {
       query?: {
@@ -51878,6 +52489,8 @@ export interface operations {
   /**
    * Create a quote (and with immediatelyExecute, execute it at once)
    * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   createQuote: {
     parameters: {
@@ -52334,7 +52947,10 @@ export interface operations {
       };
     };
   };
-  /** Get a quote */
+  /**
+   * Get a quote
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getQuote: {
     parameters: {
       path: {
@@ -52513,6 +53129,8 @@ export interface operations {
   /**
    * Authorize a quote's SCA challenge
    * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. The proof releases the transfer (the quote then follows its transaction: PROCESSING, COMPLETED or FAILED). No live SCA session → 409 SCA_SESSION_REQUIRED; no pending challenge → 409; a wrong proof → 400 and counts as a failed SCA attempt (the fifth locks for 15 minutes: 423 ACCOUNT_LOCKED); an expired challenge → 400 and the transaction FAILED with SCA_NOT_COMPLETED.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   authorizeQuote: {
     parameters: {
@@ -52759,6 +53377,8 @@ export interface operations {
   /**
    * Resend a quote's SCA code
    * @description Only for customers whose region (else address country) is in the EEA, Switzerland or the UK (others → 409). Executing such a customer's quote to anything but a trusted beneficiary leaves it PENDING_AUTHORIZATION with an scaChallenge (SMS_OTP, or PASSKEY; 5 minutes) and its transaction PENDING_AUTHORIZATION; sandbox code 123456. Re-sends the SMS code of the open challenge (the same code's expiry is not extended). PASSKEY challenges → 409. At most one per 30 s, 10 per hour (429).
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   resendQuoteScaCode: {
     parameters: {
@@ -52855,6 +53475,8 @@ export interface operations {
   /**
    * Execute a pending quote
    * @description When the source is an EMBEDDED_WALLET this is a signed-retry endpoint (protocol.md "Signed retry"): the first call answers 202 with payloadToSign (activity ACTIVITY_TYPE_SIGN_TRANSACTION_V2, binding the quote's accounts and amounts); repeat it with Service-Wallet-Signature (an active session of the wallet) and Request-Id. Other sources execute at once. For an SCA customer (EEA/CH/UK) paying an untrusted beneficiary the answer is 200 with the quote PENDING_AUTHORIZATION and its scaChallenge: authorize it with POST /quotes/{quoteId}/authorize.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   executeQuote: {
     parameters: {
@@ -53154,7 +53776,10 @@ export interface operations {
       };
     };
   };
-  /** Look up an external account for payment */
+  /**
+   * Look up an external account for payment
+   * @description Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
+   */
   lookupExternalAccount: {
     parameters: {
       query?: {
@@ -53263,6 +53888,8 @@ export interface operations {
   /**
    * Look up an UMA address for payment
    * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   lookupUma: {
     parameters: {
@@ -53398,6 +54025,8 @@ export interface operations {
   /**
    * Simulate a card authorization
    * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardAuthorization: {
     parameters: {
@@ -53516,6 +54145,8 @@ export interface operations {
   /**
    * Simulate a card authorization advice
    * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardAuthorizationAdvice: {
     parameters: {
@@ -53625,6 +54256,8 @@ export interface operations {
   /**
    * Simulate a card balance inquiry
    * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardBalanceInquiry: {
     parameters: {
@@ -53736,6 +54369,8 @@ export interface operations {
   /**
    * Simulate a card clearing
    * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardClearing: {
     parameters: {
@@ -53845,6 +54480,8 @@ export interface operations {
   /**
    * Simulate a card credit authorization
    * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardCreditAuthorization: {
     parameters: {
@@ -53963,6 +54600,8 @@ export interface operations {
   /**
    * Simulate a card credit authorization advice
    * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardCreditAuthorizationAdvice: {
     parameters: {
@@ -54081,6 +54720,8 @@ export interface operations {
   /**
    * Simulate a card financial authorization
    * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardFinancialAuthorization: {
     parameters: {
@@ -54199,6 +54840,8 @@ export interface operations {
   /**
    * Simulate a card financial credit authorization
    * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardFinancialCreditAuthorization: {
     parameters: {
@@ -54317,6 +54960,8 @@ export interface operations {
   /**
    * Simulate a card return
    * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardReturn: {
     parameters: {
@@ -54426,6 +55071,8 @@ export interface operations {
   /**
    * Simulate a card return reversal
    * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSimulateCardReturnReversal: {
     parameters: {
@@ -54534,6 +55181,8 @@ export interface operations {
   /**
    * Add funds to an internal account (sandbox only)
    * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxFundInternalAccount: {
     parameters: {
@@ -54660,6 +55309,8 @@ export interface operations {
   /**
    * Simulate the sender paying a quote (sandbox only)
    * @description The quote's totalSendingAmount arrives in its source internal account (a sandbox funding transaction) and the quote executes at once, as the sender paying a REALTIME_FUNDING quote by its paymentInstructions would make it; in one database transaction. 400 when currencyCode or currencyAmount differ from the quote or the source is an EMBEDDED_WALLET (execution needs a wallet signature); 409/400 as POST /quotes/{id}/execute for a quote that is not PENDING or expired.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxSend: {
     requestBody: {
@@ -54909,6 +55560,8 @@ export interface operations {
   /**
    * Simulate payment send to test receiving an UMA payment
    * @description From one of Grid's sandbox UMA addresses to one of the platform's customers (receiverUmaAddress or customerId), into its account in receivingCurrencyCode: $success.* completes, $pending.long.* stays PENDING (COMPLIANCE_REVIEW), $fail.compliance.* fails (COMPLIANCE_REJECTED); $fail.uma.version → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp → 424 LNURLP_REQUEST_FAILED (README "Sandbox UMA addresses").
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   sandboxUmaReceive: {
     requestBody: {
@@ -55154,6 +55807,8 @@ export interface operations {
   /**
    * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
    * @description Alias of POST /webhooks/test. Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   sendTestWebhookSandboxAlias: {
     responses: {
@@ -55214,6 +55869,8 @@ export interface operations {
   /**
    * List a customer's SCA factors
    * @description SMS_OTP is listed once the customer's phone is verified; TOTP once enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   listScaFactors: {
     parameters: {
@@ -55305,6 +55962,8 @@ export interface operations {
   /**
    * Start enrolling an SCA factor
    * @description TOTP (RFC 6238, SHA-1, 6 digits, 30 s): a fresh secret and its otpauth:// URI; confirm with the first code. PASSKEY: WebAuthn registration options under the platform's wallet RP settings (webauthn.rpId, webauthn.origins), valid 5 minutes. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   startScaFactorEnrollment: {
     parameters: {
@@ -55415,6 +56074,8 @@ export interface operations {
   /**
    * Delete an enrolled SCA factor
    * @description A PASSKEY factor by its credentialId (the only factors with one); unknown → 404 SCA_FACTOR_NOT_FOUND. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   deleteScaFactor: {
     parameters: {
@@ -55488,6 +56149,8 @@ export interface operations {
   /**
    * Confirm an SCA factor enrollment
    * @description TOTP: echo the started `secret` and the first code; returns one-time recovery codes (shown once; stored as keyed digests). PASSKEY: the browser's registration credential (JSON) and the origin it was made on; checked with @simplewebauthn/server. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   confirmScaFactorEnrollment: {
     parameters: {
@@ -55602,6 +56265,8 @@ export interface operations {
   /**
    * Start a 2FA reset
    * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   startTwoFactorReset: {
     parameters: {
@@ -55712,6 +56377,8 @@ export interface operations {
   /**
    * Get 2FA reset status
    * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   getTwoFactorResetStatus: {
     parameters: {
@@ -55795,6 +56462,8 @@ export interface operations {
   /**
    * Complete a 2FA reset
    * @description Once LIVENESS_PASSED (else 400): clears the lost factor (TOTP secret and recovery codes, or every SCA passkey); an SMS_OTP reset needs `mobile` and makes it the customer's verified phone number. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   completeTwoFactorReset: {
     parameters: {
@@ -55891,6 +56560,8 @@ export interface operations {
   /**
    * Complete an SCA login
    * @description A correct code opens an SCA session of 180 days (`sessionExpiresAt`). A wrong code → 400 and counts as a failed login: the fifth locks SCA login for 15 minutes (423 ACCOUNT_LOCKED with `details.lockedUntil`). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   completeScaLogin: {
     parameters: {
@@ -56006,6 +56677,8 @@ export interface operations {
   /**
    * Start an SCA login
    * @description SMS_OTP (needs a verified phone) sends a code and returns `challengeId` + `expiresAt`; TOTP (needs enrollment) returns only the factor; PASSKEY (needs an enrolled passkey) returns WebAuthn `passkeyOptions`, `allowedOrigins`, `relyingPartyId`. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   startScaLogin: {
     parameters: {
@@ -56134,6 +56807,8 @@ export interface operations {
   /**
    * Record a security event
    * @description FAILED_LOGIN_ATTEMPT counts like a failed SCA login (5 → locked 15 minutes; while locked → 423). RESET_PASSWORD_COMPLETED revokes the SCA session and clears the counter and the lock. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   recordSecurityEvent: {
     parameters: {
@@ -56242,7 +56917,10 @@ export interface operations {
       };
     };
   };
-  /** Get a stablecoin issuer operation */
+  /**
+   * Get a stablecoin issuer operation
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getStablecoinOperation: {
     parameters: {
       path: {
@@ -56340,7 +57018,10 @@ export interface operations {
       };
     };
   };
-  /** List stablecoin provider account links */
+  /**
+   * List stablecoin provider account links
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listStablecoinProviderAccounts: {
     parameters: {
       query?: {
@@ -56421,6 +57102,8 @@ export interface operations {
   /**
    * Link a stablecoin provider account
    * @description Verifies the provider credentials through the issuer provider seam and stores the secret encrypted. Sandbox: any client id and secret link ACTIVE (providerEnvironment SANDBOX). 409 CONFLICT when the provider account is already linked; 501 where no production provider is configured.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   linkStablecoinProviderAccount: {
     parameters: {
@@ -56519,7 +57202,10 @@ export interface operations {
       };
     };
   };
-  /** Get a stablecoin provider account link */
+  /**
+   * Get a stablecoin provider account link
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getStablecoinProviderAccount: {
     parameters: {
       path: {
@@ -56588,7 +57274,10 @@ export interface operations {
       };
     };
   };
-  /** List stablecoins */
+  /**
+   * List stablecoins
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listStablecoins: {
     parameters: {
       query?: {
@@ -56680,6 +57369,8 @@ export interface operations {
   /**
    * Register an existing provider-created stablecoin
    * @description Links the provider's token to the service (name, symbol, decimals and base currency come from the provider). Without stablecoinProviderAccountId the platform's one ACTIVE link in this environment is used (400 STABLECOIN_PROVIDER_ACCOUNT_SELECTION_REQUIRED with several, 404 STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND with none). 409 CONFLICT when the token is already registered.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   registerStablecoin: {
     parameters: {
@@ -56796,7 +57487,10 @@ export interface operations {
       };
     };
   };
-  /** Get a stablecoin */
+  /**
+   * Get a stablecoin
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getStablecoin: {
     parameters: {
       path: {
@@ -56878,6 +57572,8 @@ export interface operations {
   /**
    * Create a stablecoin burn operation
    * @description An EXTERNAL_ACCOUNT source answers PENDING_FUNDING with the provider deposit address; the others PENDING_PROVIDER. On COMPLETED the supply shrinks and the fiat proceeds leave for the destination bank account (estimatedDelivery by rail).
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   createStablecoinBurn: {
     parameters: {
@@ -57048,6 +57744,8 @@ export interface operations {
   /**
    * Create a stablecoin mint operation
    * @description The amount must convert exactly to whole cents of the base currency. WIRE funding answers PENDING_FUNDING with funding instructions; the others PENDING_PROVIDER (a GRID_INTERNAL_ACCOUNT source is debited at once and refunded if the mint fails). The issuer provider moves the operation on asynchronously (docs/protocol.md); on COMPLETED the supply grows and the destination is credited on the ledger.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   createStablecoinMint: {
     parameters: {
@@ -57222,7 +57920,10 @@ export interface operations {
       };
     };
   };
-  /** List stablecoin issuer operations (most recent first) */
+  /**
+   * List stablecoin issuer operations (most recent first)
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listStablecoinOperations: {
     parameters: {
       query?: {
@@ -57345,7 +58046,10 @@ export interface operations {
       };
     };
   };
-  /** List tokens */
+  /**
+   * List tokens
+   * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+   */
   listTokens: {
     parameters: {
       query?: {
@@ -57439,6 +58143,8 @@ export interface operations {
   /**
    * Create a new API token
    * @description Further platform credentials; the secret is shown once. Needs MANAGE when called with an API token.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createToken: {
     requestBody: {
@@ -57521,7 +58227,10 @@ export interface operations {
       };
     };
   };
-  /** Get API token by ID */
+  /**
+   * Get API token by ID
+   * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+   */
   getTokenById: {
     parameters: {
       path: {
@@ -57604,6 +58313,8 @@ export interface operations {
   /**
    * Delete API token by ID
    * @description The token stops authenticating at once, on every instance.
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   deleteTokenById: {
     parameters: {
@@ -57671,7 +58382,10 @@ export interface operations {
       };
     };
   };
-  /** List transactions */
+  /**
+   * List transactions
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listTransactions: {
     parameters: {
       query?: {
@@ -57945,7 +58659,10 @@ export interface operations {
       };
     };
   };
-  /** Get a transaction */
+  /**
+   * Get a transaction
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getTransaction: {
     parameters: {
       path: {
@@ -58202,6 +58919,8 @@ export interface operations {
   /**
    * Approve an agent-initiated transaction pending platform approval
    * @description 409 TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL when it is not (already approved, rejected, or never pending). Of concurrent approve/reject calls exactly one wins.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   approveTransaction: {
     parameters: {
@@ -58424,6 +59143,8 @@ export interface operations {
   /**
    * Cancel a bank transfer that has not settled
    * @description Only a PENDING transaction whose source or destination is an external bank account can be cancelled: it becomes FAILED with `rejectionReason` (the given reason, or CANCELLED; Grid has no cancelled status), whatever it had posted to the ledger is reversed, and its FAILED event is written in the same database transaction. Other transaction kinds → 400 INVALID_INPUT; a settled, failed or already cancelled one → 409 TRANSACTION_NOT_CANCELLABLE. Of concurrent cancel/approve/reject calls exactly one wins.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   cancelTransaction: {
     parameters: {
@@ -58649,6 +59370,8 @@ export interface operations {
   /**
    * Confirm receipt delivery
    * @description Records when the platform delivered the transaction's receipt to its customer (`receiptDeliveryConfirmedAt`; the current time when omitted). Calling it again replaces the stored time. Any transaction of the platform, in any status.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   confirmReceiptDelivery: {
     parameters: {
@@ -58858,7 +59581,10 @@ export interface operations {
       };
     };
   };
-  /** Reject an agent-initiated transaction pending platform approval */
+  /**
+   * Reject an agent-initiated transaction pending platform approval
+   * @description Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
+   */
   rejectTransaction: {
     parameters: {
       path: {
@@ -59083,6 +59809,8 @@ export interface operations {
    * Move funds from an external account into an internal account (deprecated: use POST /quotes)
    * @deprecated
    * @description Same currency only. Runs through the same engine as quotes.
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   transferIn: {
     parameters: {
@@ -59316,6 +60044,8 @@ export interface operations {
    * Move funds from an internal account to an external account (deprecated: use POST /quotes)
    * @deprecated
    * @description Same currency only. Runs through the same engine as quotes (limits, end-user terms, failure reasons).
+   *
+   * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
   transferOut: {
     parameters: {
@@ -59570,6 +60300,8 @@ export interface operations {
   /**
    * List available Counterparty Providers
    * @description From the shipped directory (or DIRECTORY_FILE `umaProviders`). There is no allow-list API yet: every provider is allowListStatus true.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   getAvailableUmaProviders: {
     parameters: {
@@ -59665,6 +60397,8 @@ export interface operations {
   /**
    * List VASPs
    * @description The directory of Virtual Asset Service Providers recognized for counterparty declarations.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   listVasps: {
     parameters: {
@@ -59746,7 +60480,10 @@ export interface operations {
       };
     };
   };
-  /** List verifications */
+  /**
+   * List verifications
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listVerifications: {
     parameters: {
       query?: {
@@ -59833,6 +60570,8 @@ export interface operations {
   /**
    * Submit customer for verification
    * @description Checks the customer's data, documents and (KYB) beneficial owners. Anything missing answers `verificationStatus: RESOLVE_ERRORS` with one entry per problem; call again after fixing. On an unregulated sandbox platform a complete submission is decided by the suffix rules in the README. A customer whose status is settled (APPROVED or REJECTED) answers 400. Emits `VERIFICATION.<status>` and, when the customer's status changes, `CUSTOMER.KYC_*` (or `CUSTOMER.KYB_*`).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   createVerification: {
     requestBody: {
@@ -59922,7 +60661,10 @@ export interface operations {
       };
     };
   };
-  /** Get a verification */
+  /**
+   * Get a verification
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   getVerification: {
     parameters: {
       path: {
@@ -59997,7 +60739,10 @@ export interface operations {
       };
     };
   };
-  /** List the platform's webhook deliveries (newest first) */
+  /**
+   * List the platform's webhook deliveries (newest first)
+   * @description Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
+   */
   listWebhookDeliveries: {
     parameters: {
       query?: {
@@ -60082,6 +60827,8 @@ export interface operations {
   /**
    * Get a webhook delivery with its payload and every attempt
    * @description The delivery, the envelope it sends (the same bytes on every attempt, parsed) and the attempts, oldest first.
+   *
+   * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */
   getWebhookDelivery: {
     parameters: {
@@ -60173,7 +60920,10 @@ export interface operations {
       };
     };
   };
-  /** Send a delivery again (same envelope id), whatever its status */
+  /**
+   * Send a delivery again (same envelope id), whatever its status
+   * @description Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
+   */
   resendWebhookDelivery: {
     parameters: {
       path: {
@@ -60248,6 +60998,8 @@ export interface operations {
   /**
    * Send a signed TEST webhook (`data: {}`) now and answer with the receiver's status
    * @description Synchronous. The attempt is logged in GET /webhooks/deliveries like any other and, when the receiver does not accept it, retried on the usual schedule. 400 WEBHOOK_DELIVERY_ERROR when no answer came (destination refused, connection failed, timeout).
+   *
+   * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
   sendTestWebhook: {
     responses: {
