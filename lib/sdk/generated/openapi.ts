@@ -630,77 +630,77 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/authorization": {
     /**
      * Simulate a card authorization
-     * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardAuthorization"];
   };
   "/sandbox/cards/{id}/simulate/authorization_advice": {
     /**
      * Simulate a card authorization advice
-     * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardAuthorizationAdvice"];
   };
   "/sandbox/cards/{id}/simulate/balance_inquiry": {
     /**
      * Simulate a card balance inquiry
-     * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description A 0-amount authorization. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardBalanceInquiry"];
   };
   "/sandbox/cards/{id}/simulate/clearing": {
     /**
      * Simulate a card clearing
-     * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardClearing"];
   };
   "/sandbox/cards/{id}/simulate/credit_authorization": {
     /**
      * Simulate a card credit authorization
-     * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardCreditAuthorization"];
   };
   "/sandbox/cards/{id}/simulate/credit_authorization_advice": {
     /**
      * Simulate a card credit authorization advice
-     * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardCreditAuthorizationAdvice"];
   };
   "/sandbox/cards/{id}/simulate/financial_authorization": {
     /**
      * Simulate a card financial authorization
-     * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardFinancialAuthorization"];
   };
   "/sandbox/cards/{id}/simulate/financial_credit_authorization": {
     /**
      * Simulate a card financial credit authorization
-     * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardFinancialCreditAuthorization"];
   };
   "/sandbox/cards/{id}/simulate/return": {
     /**
      * Simulate a card return
-     * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardReturn"];
   };
   "/sandbox/cards/{id}/simulate/return_reversal": {
     /**
      * Simulate a card return reversal
-     * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      */
     post: operations["sandboxSimulateCardReturnReversal"];
   };
   "/sandbox/internal-accounts/{accountId}/fund": {
     /**
      * Add funds to an internal account (sandbox only)
-     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
+     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written. A platform's sandbox money simulations (this, /sandbox/send, /sandbox/uma/receive, the card simulations) are limited per minute: 429 RATE_LIMITED with Retry-After.
      */
     post: operations["sandboxFundInternalAccount"];
   };
@@ -53397,7 +53397,7 @@ export interface operations {
   };
   /**
    * Simulate a card authorization
-   * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardAuthorization: {
     parameters: {
@@ -53498,6 +53498,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -53515,7 +53528,7 @@ export interface operations {
   };
   /**
    * Simulate a card authorization advice
-   * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardAuthorizationAdvice: {
     parameters: {
@@ -53607,6 +53620,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -53624,7 +53650,7 @@ export interface operations {
   };
   /**
    * Simulate a card balance inquiry
-   * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description A 0-amount authorization. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardBalanceInquiry: {
     parameters: {
@@ -53718,6 +53744,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -53735,7 +53774,7 @@ export interface operations {
   };
   /**
    * Simulate a card clearing
-   * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardClearing: {
     parameters: {
@@ -53827,6 +53866,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -53844,7 +53896,7 @@ export interface operations {
   };
   /**
    * Simulate a card credit authorization
-   * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardCreditAuthorization: {
     parameters: {
@@ -53945,6 +53997,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -53962,7 +54027,7 @@ export interface operations {
   };
   /**
    * Simulate a card credit authorization advice
-   * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardCreditAuthorizationAdvice: {
     parameters: {
@@ -54063,6 +54128,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54080,7 +54158,7 @@ export interface operations {
   };
   /**
    * Simulate a card financial authorization
-   * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardFinancialAuthorization: {
     parameters: {
@@ -54181,6 +54259,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54198,7 +54289,7 @@ export interface operations {
   };
   /**
    * Simulate a card financial credit authorization
-   * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardFinancialCreditAuthorization: {
     parameters: {
@@ -54299,6 +54390,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54316,7 +54420,7 @@ export interface operations {
   };
   /**
    * Simulate a card return
-   * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardReturn: {
     parameters: {
@@ -54408,6 +54512,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54425,7 +54542,7 @@ export interface operations {
   };
   /**
    * Simulate a card return reversal
-   * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    */
   sandboxSimulateCardReturnReversal: {
     parameters: {
@@ -54516,6 +54633,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54533,7 +54663,7 @@ export interface operations {
   };
   /**
    * Add funds to an internal account (sandbox only)
-   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
+   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written. A platform's sandbox money simulations (this, /sandbox/send, /sandbox/uma/receive, the card simulations) are limited per minute: 429 RATE_LIMITED with Retry-After.
    */
   sandboxFundInternalAccount: {
     parameters: {
@@ -54631,6 +54761,19 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
         content: {
           "application/json": {
             code: string;
@@ -55125,6 +55268,19 @@ export interface operations {
       };
       /** @description Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED */
       424: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
         content: {
           "application/json": {
             code: string;
