@@ -13,8 +13,10 @@ export interface FairPickOptions {
   order: string;
   /** Further columns of the candidates (the key the caller locks by). */
   columns: string[];
-  /** At most this many candidates per tenant. */
+  /** At most this many rows per tenant, counting its `busy` ones. */
   perTenant: number;
+  /** At most this many candidates per tenant (the claim's limit). */
+  limit: number;
   /** Work a tenant already has in hand (tenant id → count): counted before its candidates' turns, and off its perTenant. */
   busy?: Record<string, number>;
 }
@@ -48,6 +50,6 @@ export function fairPick(o: FairPickOptions): SQL {
     select c.*, c.n + ${held} as turn from tenants cross join lateral (
       select ${cols}, r.${order} as ord, row_number() over (order by r.${order}) as n
       from ${t} r where r.${tenant} = tenants.t and ${o.pending} and ${o.due}
-      order by r.${order} limit greatest(0, ${o.perTenant}::int - ${held})
+      order by r.${order} limit greatest(0, least(${o.limit}::int, ${o.perTenant}::int - ${held}))
     ) c where tenants.t is not null)`;
 }

@@ -39,6 +39,7 @@ export async function processBulkImportBatch(limit: number): Promise<number> {
       order: "row_number",
       columns: ["job_id"],
       perTenant: limit,
+      limit: limit,
     });
     const claimed = await execRows<Claimed>(
       tx,

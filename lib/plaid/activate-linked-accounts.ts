@@ -21,6 +21,7 @@ export async function activateLinkedAccounts(limit = 50): Promise<number> {
       order: "updated_at",
       columns: ["id"],
       perTenant: limit,
+      limit: limit,
     });
     const claimed = await execRows<{ id: string }>(
       tx,

@@ -31,6 +31,7 @@ export async function advanceDueOperations(limit: number): Promise<number> {
       order: "next_step_at",
       columns: ["id"],
       perTenant: limit,
+      limit: limit,
     });
     const claimed = await execRows<{ id: string }>(
       tx,

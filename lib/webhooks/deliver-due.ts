@@ -55,7 +55,8 @@ export async function claimDue(
     due,
     order: "next_attempt_at",
     columns: ["id"],
-    perTenant: Math.min(limit, perPlatform),
+    perTenant: perPlatform,
+    limit,
     busy,
   });
   return execRows<Claimed>(

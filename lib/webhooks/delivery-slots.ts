@@ -28,7 +28,7 @@ export function createDeliverySlots(concurrency: number, perPlatform = concurren
   const byPlatform = new Map<string, number>();
   let filling: Promise<number> | undefined;
   let again = false;
-  // The last claim took every free slot (or found none free): more may be due, so a freed slot claims again.
+  // The last claim found work (or no free slot), or a platform is at its cap: more may be due, so a freed slot claims again.
   let backlog = false;
   let stopped = false;
 
@@ -41,6 +41,8 @@ export function createDeliverySlots(concurrency: number, perPlatform = concurren
     const claimed = await claimDue(free, perPlatform, Object.fromEntries(byPlatform));
     // A platform at its cap may have more due: a slot it frees claims again.
     const atCap = () => [...byPlatform.values()].some((n) => n >= perPlatform);
+    // A claim that found nothing leaves only the capped platforms' backlogs; one that found some may have left more
+    // (a platform took its room, not all it had due), so a freed slot claims again.
     if (claimed.length === 0) {
       backlog = atCap();
       return 0;
@@ -57,10 +59,11 @@ export function createDeliverySlots(concurrency: number, perPlatform = concurren
           const n = (byPlatform.get(c.platform_id) ?? 1) - 1;
           if (n > 0) byPlatform.set(c.platform_id, n);
           else byPlatform.delete(c.platform_id);
-          if (backlog) void fill();
+          // During a fill, its claim may have counted this delivery as in flight: one more fill after it.
+          if (backlog || filling) void fill();
         });
     }
-    backlog = claimed.length === free || atCap();
+    backlog = true;
     return claimed.length;
   };
 

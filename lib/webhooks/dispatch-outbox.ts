@@ -33,6 +33,7 @@ export async function dispatchOutbox(batch = 200): Promise<number> {
     order: "id",
     columns: ["id"],
     perTenant: batch,
+    limit: batch,
   });
   const [r] = await execRows<{ n: number; notified: number }>(
     db,
