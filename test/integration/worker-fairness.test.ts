@@ -41,10 +41,11 @@ describe("claims in turns across platforms", () => {
   it("the outbox fan-out dispatches B's event in the batch that takes the first of A's backlog", async () => {
     const db = await getDb();
     // A's backlog first, then B's event: their ids (UUIDv7) are in that order.
+    const backlog = Array.from({ length: 300 }, () => newUuid());
     await execRows(
       db,
       sql`insert into outbox_events (id, platform_id, type, data)
-          select gen_random_uuid(), ${a}::uuid, 'TEST', jsonb_build_object('n', n) from generate_series(1, 300) n`,
+          select id, ${a}::uuid, 'TEST', '{}' from unnest(${`{${backlog.join(",")}}`}::uuid[]) id`,
     );
     const bEvent = newUuid();
     await execRows(
