@@ -3,8 +3,8 @@
  * delivery-slots.ts, deliver-due.ts `claimDue`): a server of its own with four delivery slots, at most two for one
  * platform. Platform A's receiver holds every request open; A writes twenty events. Platform B's event, written after
  * all of them, must be delivered while A's receiver still holds its requests and most of A's backlog has not been sent
- * once. Claimed in time order across platforms, every slot held A's deliveries and B's event waited behind A's backlog
- * for receivers that do not answer.
+ * once. Claimed in time order across platforms (or with A allowed every slot), every slot would hold one of A's
+ * deliveries and B's event would wait behind A's backlog for receivers that do not answer.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

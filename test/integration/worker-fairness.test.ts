@@ -1,7 +1,7 @@
 /**
  * The workers' claims go round the platforms (db/fair-pick.ts): a step of each worker, run in this process on a
  * database of its own, takes another platform's work written after one platform's long backlog in its first batch.
- * Claimed in time order, the first batches were the backlog's alone.
+ * Claimed in time order, the first batches would be the backlog's alone.
  */
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
