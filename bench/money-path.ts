@@ -66,6 +66,8 @@ const serverEnv = {
   LOG_LEVEL: "warn",
   // The bench moves far more than a customer's daily volume: the limit is not what is measured.
   DAILY_VOLUME_LIMIT_USD_CENTS: String(Number.MAX_SAFE_INTEGER),
+  // Its setup funds a thousand accounts of one platform: the sandbox's per-platform limit is not what is measured.
+  SANDBOX_MONEY_PER_MINUTE: "0",
 };
 const PROFILE = process.env.BENCH_PROFILE === "1";
 const PG_PERF = process.env.BENCH_PG_PERF === "1";

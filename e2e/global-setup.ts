@@ -98,6 +98,9 @@ export default async function globalSetup() {
     // A second email code for the same credential after 1 s instead of 30 s (export, remote revoke, re-unlock): the
     // journeys do not wait on the re-send limit's timer (docs/configuration.md).
     EMAIL_OTP_RESEND_SECONDS: "1",
+    // Every journey funds accounts of the same few platforms within minutes: the per-platform limit of the sandbox's
+    // money simulations is an operator's guard, not what the journeys test.
+    SANDBOX_MONEY_PER_MINUTE: "0",
   };
   const servers: RunningServer[] = [];
   /** One integrator: a `next start` acting for `p` at `port`, its wallet settling after `settleMs`. */

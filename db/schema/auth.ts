@@ -132,6 +132,16 @@ export const rateLimitEvents = pgTable(
 );
 
 /**
+ * Fixed one-minute windows of the limits counted per key without a log (lib/rate-limit/consume-window.ts): one row per
+ * key, reused by its next window, so the table holds one row per limited thing (a sandbox platform) and needs no sweep.
+ */
+export const rateLimitWindows = pgTable("rate_limit_windows", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull(),
+});
+
+/**
  * Failed platform authentications (protocol.md "Failed platform authentication"): one fixed one-minute window
  * per key (`client:<client id>` or `source:<address>`), so that a throttled attempt answers 429 without hashing.
  */

@@ -22,6 +22,7 @@ export const outboxEvents = pgTable(
   },
   (t) => [
     index("outbox_events_platform_idx").on(t.platformId, t.id),
-    index("outbox_events_undispatched_idx").on(t.id).where(sql`${t.dispatchedAt} is null`),
+    // The fan-out's claim walks it: the platforms with undispatched events, and each one's in order (db/fair-pick.ts).
+    index("outbox_events_undispatched_idx").on(t.platformId, t.id).where(sql`${t.dispatchedAt} is null`),
   ],
 );

@@ -29,6 +29,7 @@ export const plaidLinkTokens = pgTable(
   },
   (t) => [
     uniqueIndex("plaid_link_tokens_digest_uq").on(t.tokenDigest),
-    index("plaid_link_tokens_exchanged_idx").on(t.updatedAt).where(sql`${t.state} = 'EXCHANGED'`),
+    // The worker's claim walks it: the platforms with exchanged sessions, and each one's oldest first (db/fair-pick.ts).
+    index("plaid_link_tokens_exchanged_idx").on(t.platformId, t.updatedAt).where(sql`${t.state} = 'EXCHANGED'`),
   ],
 );

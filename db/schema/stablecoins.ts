@@ -135,6 +135,7 @@ export const stablecoinOperations = pgTable(
       .on(t.platformId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
     index("stablecoin_operations_stablecoin_idx").on(t.stablecoinId, t.id),
-    index("stablecoin_operations_due_idx").on(t.nextStepAt).where(sql`${t.nextStepAt} is not null`),
+    // The worker's claim walks it: the platforms with operations in progress, and each one's due steps (db/fair-pick.ts).
+    index("stablecoin_operations_due_idx").on(t.platformId, t.nextStepAt).where(sql`${t.nextStepAt} is not null`),
   ],
 );

@@ -33,7 +33,8 @@ export const webhookDeliveries = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
+    // The claim walks it: the platforms with pending deliveries, and each one's due ones in order (db/fair-pick.ts).
+    index("webhook_deliveries_due_idx").on(t.platformId, t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`),
     index("webhook_deliveries_platform_idx").on(t.platformId, t.id),
   ],
 );

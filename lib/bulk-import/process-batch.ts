@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { execRows, getDb, type Tx } from "@/db/client";
+import { fairPick } from "@/db/fair-pick";
 import { bulkImportJobs, customers, platforms } from "@/db/schema";
 import { createCustomer, newCustomerRow } from "@/lib/customers/create-customer";
 import { ApiError } from "@/lib/api-core/errors";
@@ -21,17 +22,33 @@ interface Outcome {
 
 /**
  * One step of a bulk-import worker: claim up to `limit` pending rows (FOR UPDATE SKIP LOCKED, so workers on
- * any number of instances take disjoint rows), create their customers, mark the rows and move the job's
+ * any number of instances take disjoint rows; in turns across platforms, db/fair-pick.ts), create their customers, mark the rows and move the job's
  * counters, all in one transaction. A worker killed mid-batch commits nothing; its rows are claimed again
  * once its connection is gone, so every row is applied exactly once. Returns the number of rows processed.
  */
 export async function processBulkImportBatch(limit: number): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    // Candidates in turns across jobs, then across the jobs' platforms: a platform's first rows (of its jobs in
+    // turn), then its second, …, so that one platform's long job, or many jobs, never hold back another's.
+    const pick = fairPick({
+      table: "bulk_import_rows",
+      tenant: "job_id",
+      pending: sql`r.state = 'PENDING'`,
+      due: sql`true`,
+      order: "row_number",
+      columns: ["job_id"],
+      perTenant: limit,
+      limit: limit,
+    });
     const claimed = await execRows<Claimed>(
       tx,
-      sql`select job_id, row_number, record from bulk_import_rows
-          where state = 'PENDING' order by job_id, row_number limit ${limit} for update skip locked`,
+      sql`select r.job_id, r.row_number, r.record from (
+            select c.job_id, c.ord, row_number() over (partition by j.platform_id order by c.turn, c.job_id) as turn
+            from ${pick} c join bulk_import_jobs j on j.id = c.job_id) c
+          join bulk_import_rows r on r.job_id = c.job_id and r.row_number = c.ord
+          where r.state = 'PENDING'
+          order by c.turn, c.job_id, c.ord limit ${limit} for update of r skip locked`,
     );
     const byJob = new Map<string, Claimed[]>();
     for (const r of claimed) byJob.set(r.job_id, [...(byJob.get(r.job_id) ?? []), r]);

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { limitSandboxMoney } from "@/lib/rate-limit/limit-sandbox-money";
 import { getDb, type Tx } from "@/db/client";
 import { cardTransactions } from "@/db/schema";
 import { ApiError, notFound } from "@/lib/api-core/errors";
@@ -20,6 +21,7 @@ export async function onCardTransaction(
   apply: (tx: Tx, t: CardTransactionRow) => Promise<void>,
 ): Promise<{ issuerTransactionToken: string }> {
   requireSandbox(platform);
+  await limitSandboxMoney(platform);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const card = await findCardOrThrow(tx, platform.id, cardId);

@@ -36,7 +36,7 @@ function simulate<B extends z.ZodType>(operationId: string, op: string, summary:
     method: "POST",
     path: `/sandbox/cards/{id}/simulate/${op}`,
     summary,
-    description: `${description} Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.`,
+    description: `${description} Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.`,
     tags: ["Sandbox"],
     auth: "platform",
     access: { permission: "TRANSACT", changesState: true },
@@ -47,7 +47,7 @@ function simulate<B extends z.ZodType>(operationId: string, op: string, summary:
         description: "Simulation applied; the card transaction's webhook follows",
         schema: simulationResponseSchema,
       },
-      ...errorResponses(400, 401, 403, 404, 409),
+      ...errorResponses(400, 401, 403, 404, 409, 429),
     },
   });
 }

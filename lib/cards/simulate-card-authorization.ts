@@ -1,4 +1,5 @@
 import { invalidInput } from "@/lib/api-core/validation";
+import { limitSandboxMoney } from "@/lib/rate-limit/limit-sandbox-money";
 import { getDb } from "@/db/client";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
@@ -33,6 +34,7 @@ export async function simulateCardAuthorization(
   input: { amount?: number; currency?: { code: string }; merchant: CardTransactionRow["merchant"] },
 ): Promise<{ issuerTransactionToken: string }> {
   requireSandbox(platform);
+  await limitSandboxMoney(platform);
   const db = await getDb();
   return db.transaction(async (tx) => {
     const card = await findCardOrThrow(tx, platform.id, cardId, true);

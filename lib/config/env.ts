@@ -77,6 +77,11 @@ const envSchema = z
     WEBHOOK_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** Deliveries one instance sends at once (each claimed, sent and recorded on its own; bench/README.md "Webhook latency"). */
     WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(32),
+    /**
+     * Deliveries one instance sends at once to one platform (unset: a quarter of WEBHOOK_CONCURRENCY, at least 1), so
+     * that a platform whose receiver is slow leaves the other slots to the other platforms (lib/webhooks/delivery-slots.ts).
+     */
+    WEBHOOK_PLATFORM_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
     /** Base of the exponential retry schedule (attempt n waits base·2^(n-1), capped), in ms. Tests set it small. */
     WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
     /** Longest wait between two attempts (protocol.md: 30 min). */
@@ -176,6 +181,11 @@ const envSchema = z
     AUTH_FAILURES_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(100),
     /** Device-code redemption attempts per source address per minute, across codes, before 429. */
     DEVICE_CODE_REDEEMS_PER_SOURCE: z.coerce.number().int().min(1).max(1_000_000).default(30),
+    /**
+     * Sandbox money simulations (funding, /sandbox/send, UMA receive, card simulations) per platform per minute before
+     * 429 RATE_LIMITED (lib/rate-limit/limit-sandbox-money.ts); 0 turns the limit off. Test suites lift it.
+     */
+    SANDBOX_MONEY_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
     /** Run the sweeper (lib/sweeper) in this server process; every instance may. */
     SWEEPER: z.enum(["on", "off"]).default("on"),
     /** Pause between two sweeper passes, in ms. */

@@ -1,24 +1,43 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { execRows, getDb } from "@/db/client";
+import { fairPick } from "@/db/fair-pick";
 import { externalAccounts, plaidLinkTokens } from "@/db/schema";
 import { updateExternalAccount } from "@/lib/external-accounts/transition-status";
 
 /**
  * One step of the Plaid worker: claims exchanged link sessions (FOR UPDATE SKIP LOCKED, so instances take
- * disjoint ones), turns each PENDING account ACTIVE with its EXTERNAL_ACCOUNT.STATUS_UPDATED outbox event, and
+ * disjoint ones; in turns across platforms, db/fair-pick.ts, so that one platform's burst does not hold back another's), turns each PENDING account ACTIVE with its EXTERNAL_ACCOUNT.STATUS_UPDATED outbox event, and
  * marks the session COMPLETED, all in one transaction. Returns how many sessions it completed.
  */
 export async function activateLinkedAccounts(limit = 50): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const pending = sql`r.state = 'EXCHANGED'`;
+    const pick = fairPick({
+      table: "plaid_link_tokens",
+      tenant: "platform_id",
+      pending,
+      due: sql`true`,
+      order: "updated_at",
+      columns: ["id"],
+      perTenant: limit,
+      limit: limit,
+    });
+    const claimed = await execRows<{ id: string }>(
+      tx,
+      sql`select r.id from ${pick} c join plaid_link_tokens r on r.id = c.id where ${pending}
+          order by c.turn, c.ord limit ${limit} for update of r skip locked`,
+    );
+    if (claimed.length === 0) return 0;
     const due = await tx
       .select()
       .from(plaidLinkTokens)
-      .where(eq(plaidLinkTokens.state, "EXCHANGED"))
-      .orderBy(asc(plaidLinkTokens.updatedAt))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return 0;
+      .where(
+        inArray(
+          plaidLinkTokens.id,
+          claimed.map((c) => c.id),
+        ),
+      );
     const ids = due.map((d) => d.externalAccountId).filter((id): id is string => id !== null);
     const accounts = ids.length
       ? await tx

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { limitSandboxMoney } from "@/lib/rate-limit/limit-sandbox-money";
 import { getDb } from "@/db/client";
 import { internalAccounts } from "@/db/schema";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -15,6 +16,7 @@ export async function fundInternalAccount(
   amount: number,
 ): Promise<InternalAccount> {
   requireSandbox(platform);
+  await limitSandboxMoney(platform);
   const db = await getDb();
   const acct = await resolveInternal(db, platform.id, accountId);
   const row = await moneyTransaction(async (tx) => {

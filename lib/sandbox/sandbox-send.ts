@@ -1,4 +1,5 @@
 import { invalidInput } from "@/lib/api-core/validation";
+import { limitSandboxMoney } from "@/lib/rate-limit/limit-sandbox-money";
 import { eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { internalAccounts, transactions } from "@/db/schema";
@@ -18,6 +19,7 @@ import type { SandboxSend } from "./sandbox.contract";
  */
 export async function sandboxSend(platform: PlatformPrincipal, body: SandboxSend): Promise<Transaction> {
   requireSandbox(platform);
+  await limitSandboxMoney(platform);
   const db = await getDb();
   const row = await moneyTransaction(async (tx) => {
     const q = await lockExecutableQuote(tx, platform.id, body.quoteId);

@@ -1,4 +1,5 @@
 import { invalidInput } from "@/lib/api-core/validation";
+import { limitSandboxMoney } from "@/lib/rate-limit/limit-sandbox-money";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { customers, internalAccounts } from "@/db/schema";
@@ -29,6 +30,7 @@ export async function sandboxUmaReceive(
   input: UmaReceiveInput,
 ): Promise<Transaction & { type: "INCOMING"; direction: "CREDIT" }> {
   requireSandbox(platform);
+  await limitSandboxMoney(platform);
   const sender = await sandboxCounterparty.lookup(input.senderUmaAddress);
   if (!sender) throw notFound("UMA_NOT_FOUND", "UMA sender", input.senderUmaAddress);
   if (!input.receiverUmaAddress && !input.customerId) {

@@ -12,7 +12,8 @@ export const fundInternalAccountOp = defineOperation({
   description:
     "Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 " +
     "per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming " +
-    "amount, and nothing is written.",
+    "amount, and nothing is written. A platform's sandbox money simulations (this, /sandbox/send, /sandbox/uma/receive, the " +
+    "card simulations) are limited per minute: 429 RATE_LIMITED with Retry-After.",
   tags: ["Sandbox"],
   auth: "platform",
   access: { permission: "TRANSACT", changesState: true },
@@ -27,7 +28,7 @@ export const fundInternalAccountOp = defineOperation({
   }),
   responses: {
     200: { description: "The funded account", schema: internalAccountSchema },
-    ...errorResponses(400, 401, 403, 404),
+    ...errorResponses(400, 401, 403, 404, 429),
   },
 });
 
@@ -91,6 +92,6 @@ export const sandboxUmaReceiveOp = defineOperation({
       description: "The incoming transaction",
       schema: transactionSchema.extend({ type: z.literal("INCOMING"), direction: z.literal("CREDIT") }),
     },
-    ...errorResponses(400, 401, 403, 404, 412, 424),
+    ...errorResponses(400, 401, 403, 404, 412, 424, 429),
   },
 });

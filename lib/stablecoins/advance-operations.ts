@@ -1,5 +1,6 @@
-import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import { eq, inArray, sql } from "drizzle-orm";
+import { execRows, getDb, type Tx } from "@/db/client";
+import { fairPick } from "@/db/fair-pick";
 import { errorFields } from "@/db/errors";
 import { stablecoinOperations, stablecoins } from "@/db/schema";
 import { env } from "@/lib/config/env";
@@ -12,7 +13,8 @@ const TERMINAL = new Set(["COMPLETED", "FAILED", "EXPIRED"]);
 
 /**
  * One step of the stablecoin worker: claim up to `limit` operations whose next provider step is due
- * (FOR UPDATE SKIP LOCKED, so any number of instances take disjoint rows) and apply each step, its ledger
+ * (FOR UPDATE SKIP LOCKED, so any number of instances take disjoint rows), in turns across platforms (db/fair-pick.ts:
+ * one platform's thousands of mints do not hold back another's), and apply each step, its ledger
  * postings and events with the status change in one transaction. A process killed mid-step commits nothing:
  * the row is due again once its connection is gone, so a restart loses no step and applies none twice.
  * Returns the number of operations moved.
@@ -20,15 +22,36 @@ const TERMINAL = new Set(["COMPLETED", "FAILED", "EXPIRED"]);
 export async function advanceDueOperations(limit: number): Promise<number> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const due = await tx
+    const due = sql`r.next_step_at <= now()`;
+    const pick = fairPick({
+      table: "stablecoin_operations",
+      tenant: "platform_id",
+      pending: sql`r.next_step_at is not null`,
+      due,
+      order: "next_step_at",
+      columns: ["id"],
+      perTenant: limit,
+      limit: limit,
+    });
+    const claimed = await execRows<{ id: string }>(
+      tx,
+      sql`select r.id from ${pick} c join stablecoin_operations r on r.id = c.id
+          where r.next_step_at is not null and ${due}
+          order by c.turn, c.ord limit ${limit} for update of r skip locked`,
+    );
+    if (claimed.length === 0) return 0;
+    const rows = await tx
       .select({ op: stablecoinOperations, coin: stablecoins })
       .from(stablecoinOperations)
       .innerJoin(stablecoins, eq(stablecoins.id, stablecoinOperations.stablecoinId))
-      .where(and(isNotNull(stablecoinOperations.nextStepAt), lte(stablecoinOperations.nextStepAt, new Date())))
-      .orderBy(asc(stablecoinOperations.nextStepAt))
-      .limit(limit)
-      .for("update", { of: stablecoinOperations, skipLocked: true });
-    for (const { op, coin } of due) {
+      .where(
+        inArray(
+          stablecoinOperations.id,
+          claimed.map((c) => c.id),
+        ),
+      );
+    const byId = new Map(rows.map((r) => [r.op.id, r]));
+    for (const { op, coin } of claimed.flatMap((c) => byId.get(c.id) ?? [])) {
       try {
         // A savepoint per operation: one that cannot move does not hold back the others.
         await tx.transaction((sp) => applyStep(sp, op, coin));
@@ -40,7 +63,7 @@ export async function advanceDueOperations(limit: number): Promise<number> {
           .where(eq(stablecoinOperations.id, op.id));
       }
     }
-    return due.length;
+    return claimed.length;
   });
 }
 

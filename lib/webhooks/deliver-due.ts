@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { execRows, getDb } from "@/db/client";
+import { fairPick } from "@/db/fair-pick";
 import { env } from "@/lib/config/env";
 import { logger } from "@/lib/log/logger";
 import { retryDelayMs } from "./backoff";
@@ -30,23 +31,42 @@ export interface AttemptOutcome {
 }
 
 /**
- * Claim up to `limit` due deliveries. The claim is one statement: rows are locked with FOR UPDATE
- * SKIP LOCKED, their attempt counter goes up and `next_attempt_at` moves a lease ahead, then the lock
- * is released. Another worker therefore skips them while this one sends, and picks them up again only
- * if this one dies before recording the result (at-least-once).
+ * Claim up to `limit` due deliveries, taken in turns across platforms (db/fair-pick.ts): `busy` holds this instance's
+ * deliveries in flight per platform, which count before a platform's turns and off its `perPlatform`, so a platform
+ * whose receiver is slow holds at most `perPlatform` of the instance's slots and every other platform's due delivery
+ * is claimed by the next free slot, ahead of the rest of that backlog. Deliveries of one platform keep their order.
+ * The claim is one statement: rows are locked with FOR UPDATE SKIP LOCKED, their attempt counter goes up and
+ * `next_attempt_at` moves a lease ahead, then the lock is released. Another worker therefore skips them while this one
+ * sends, and picks them up again only if this one dies before recording the result (at-least-once).
  */
-export async function claimDue(limit: number): Promise<Claimed[]> {
+export async function claimDue(
+  limit: number,
+  perPlatform = limit,
+  busy: Record<string, number> = {},
+): Promise<Claimed[]> {
   if (limit <= 0) return [];
   const db = await getDb();
   const leaseMs = env().WEBHOOK_TIMEOUT_MS + 5_000;
+  const due = sql`r.next_attempt_at <= now()`;
+  const pick = fairPick({
+    table: "webhook_deliveries",
+    tenant: "platform_id",
+    pending: sql`r.status = 'PENDING'`,
+    due,
+    order: "next_attempt_at",
+    columns: ["id"],
+    perTenant: perPlatform,
+    limit,
+    busy,
+  });
   return execRows<Claimed>(
     db,
     sql`with due as (
-          select id from webhook_deliveries
-          where status = 'PENDING' and next_attempt_at <= now()
-          order by next_attempt_at
+          select r.id from ${pick} c join webhook_deliveries r on r.id = c.id
+          where r.status = 'PENDING' and ${due}
+          order by c.turn, c.ord
           limit ${limit}
-          for update skip locked
+          for update of r skip locked
         )
         update webhook_deliveries d
         set attempts = d.attempts + 1,

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { execRows, getDb } from "@/db/client";
+import { fairPick } from "@/db/fair-pick";
 import { env } from "@/lib/config/env";
 import { formatId } from "@/lib/ids";
 import { NO_ENDPOINT } from "./webhook-destination";
@@ -9,7 +10,9 @@ export const DELIVERIES_CHANNEL = "webhook_deliveries";
 
 /**
  * Turn undispatched outbox events into deliveries, in one statement (so one database transaction): the events are
- * claimed with FOR UPDATE SKIP LOCKED (two workers take disjoint batches), each becomes one delivery whose body is the
+ * claimed with FOR UPDATE SKIP LOCKED (two workers take disjoint batches) in turns across platforms (db/fair-pick.ts:
+ * a platform that wrote thousands of events shares each batch with the others instead of filling the batches ahead of
+ * them; its own events keep their order), each becomes one delivery whose body is the
  * envelope `{id, type, timestamp, data}` (protocol.md "Webhooks"), and is marked dispatched. Returns how many events
  * were dispatched.
  *
@@ -22,11 +25,21 @@ export const DELIVERIES_CHANNEL = "webhook_deliveries";
 export async function dispatchOutbox(batch = 200): Promise<number> {
   const db = await getDb();
   const giveUpMs = env().WEBHOOK_GIVE_UP_MS;
+  const pick = fairPick({
+    table: "outbox_events",
+    tenant: "platform_id",
+    pending: sql`r.dispatched_at is null`,
+    due: sql`true`,
+    order: "id",
+    columns: ["id"],
+    perTenant: batch,
+    limit: batch,
+  });
   const [r] = await execRows<{ n: number; notified: number }>(
     db,
     sql`with claimed as (
-          select id, platform_id, type, data, created_at from outbox_events
-          where dispatched_at is null order by id limit ${batch} for update skip locked),
+          select r.id, r.platform_id, r.type, r.data, r.created_at from ${pick} c join outbox_events r on r.id = c.id
+          where r.dispatched_at is null order by c.turn, c.ord limit ${batch} for update of r skip locked),
         targets as (
           select c.*, nullif(p.settings ->> 'webhookUrl', '') as url
           from claimed c join platforms p on p.id = c.platform_id),

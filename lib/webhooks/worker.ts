@@ -14,14 +14,19 @@ import { DELIVERIES_CHANNEL, dispatchOutbox } from "./dispatch-outbox";
  * LISTEN/NOTIFY from the instance that wrote it (SKIP LOCKED gives each worker a disjoint batch), so a webhook leaves
  * within milliseconds of its commit; polling every WEBHOOK_POLL_MS stays as the fallback (a lost notification, a
  * dropped listening connection, an event written by other code) and for retries, which come due by time.
- * A step fans the outbox out and fills the free delivery slots (WEBHOOK_CONCURRENCY per instance); each delivery
+ * A step fans the outbox out and fills the free delivery slots (WEBHOOK_CONCURRENCY per instance, at most
+ * WEBHOOK_PLATFORM_CONCURRENCY of them for one platform, claimed in turns across platforms); each delivery
  * is sent and recorded on its own, and a freed slot claims the next due one, so the loop never waits for a
  * receiver. A fan-out notifies DELIVERIES_CHANNEL at its commit, so every instance (not only the one that fanned
  * out) claims the new deliveries at once.
  */
 export function startWebhookWorker(): { stop: () => void } {
   const cfg = env();
-  const slots = createDeliverySlots(cfg.WEBHOOK_CONCURRENCY);
+  const perPlatform = Math.min(
+    cfg.WEBHOOK_CONCURRENCY,
+    cfg.WEBHOOK_PLATFORM_CONCURRENCY ?? Math.max(1, Math.floor(cfg.WEBHOOK_CONCURRENCY / 4)),
+  );
+  const slots = createDeliverySlots(cfg.WEBHOOK_CONCURRENCY, perPlatform);
   const loop = startPollLoop(WEBHOOK_WORKER_LOOP, cfg.WEBHOOK_POLL_MS, async () => {
     const dispatched = await dispatchOutbox();
     await slots.fill();

@@ -6,7 +6,13 @@ import { buildApp, createTestDatabase, startServer } from "./server";
  * Every test file reaches the suite's servers from one loopback address: per-source limits are tested on servers of
  * their own, from addresses of their own (test/integration/attempt-limits.test.ts), not shared by the whole suite.
  */
-const SUITE_SOURCE_LIMITS = { AUTH_FAILURES_PER_SOURCE: "1000000", DEVICE_CODE_REDEEMS_PER_SOURCE: "1000000" };
+const SUITE_SOURCE_LIMITS = {
+  AUTH_FAILURES_PER_SOURCE: "1000000",
+  DEVICE_CODE_REDEEMS_PER_SOURCE: "1000000",
+  // Per platform, but the money tests fund many accounts of one platform within a minute; the limit's own test runs
+  // a peer server with a small one (test/integration/sandbox-money-limit.test.ts).
+  SANDBOX_MONEY_PER_MINUTE: "1000000",
+};
 
 /** EMAIL_OTP_RESEND_SECONDS of the suite's server (provided to the tests as `emailOtpResendSeconds`). */
 const SUITE_EMAIL_OTP_RESEND_SECONDS = 10;

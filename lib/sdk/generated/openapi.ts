@@ -881,7 +881,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/authorization": {
     /**
      * Simulate a card authorization
-     * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -890,7 +890,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/authorization_advice": {
     /**
      * Simulate a card authorization advice
-     * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -899,7 +899,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/balance_inquiry": {
     /**
      * Simulate a card balance inquiry
-     * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description A 0-amount authorization. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -908,7 +908,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/clearing": {
     /**
      * Simulate a card clearing
-     * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -917,7 +917,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/credit_authorization": {
     /**
      * Simulate a card credit authorization
-     * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -926,7 +926,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/credit_authorization_advice": {
     /**
      * Simulate a card credit authorization advice
-     * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -935,7 +935,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/financial_authorization": {
     /**
      * Simulate a card financial authorization
-     * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -944,7 +944,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/financial_credit_authorization": {
     /**
      * Simulate a card financial credit authorization
-     * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -953,7 +953,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/return": {
     /**
      * Simulate a card return
-     * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -962,7 +962,7 @@ export interface paths {
   "/sandbox/cards/{id}/simulate/return_reversal": {
     /**
      * Simulate a card return reversal
-     * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+     * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -971,7 +971,7 @@ export interface paths {
   "/sandbox/internal-accounts/{accountId}/fund": {
     /**
      * Add funds to an internal account (sandbox only)
-     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
+     * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written. A platform's sandbox money simulations (this, /sandbox/send, /sandbox/uma/receive, the card simulations) are limited per minute: 429 RATE_LIMITED with Retry-After.
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -54024,7 +54024,7 @@ export interface operations {
   };
   /**
    * Simulate a card authorization
-   * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Places a hold on the first funding source that covers the amount. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54127,6 +54127,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54144,7 +54157,7 @@ export interface operations {
   };
   /**
    * Simulate a card authorization advice
-   * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Re-sizes an AUTHORIZED or PARTIALLY_SETTLED authorization to a new total, the hold moving by the difference (EXCEPTION when the funding source cannot cover an increase). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54238,6 +54251,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54255,7 +54281,7 @@ export interface operations {
   };
   /**
    * Simulate a card balance inquiry
-   * @description A 0-amount authorization. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description A 0-amount authorization. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54351,6 +54377,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54368,7 +54407,7 @@ export interface operations {
   };
   /**
    * Simulate a card clearing
-   * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Captures against an AUTHORIZED or PARTIALLY_SETTLED transaction: less than the remaining hold → PARTIALLY_SETTLED; the rest or more → SETTLED (an excess is pulled from the funding source, or EXCEPTION when it cannot cover it); 0 → authorization expiry, the hold released. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54462,6 +54501,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54479,7 +54531,7 @@ export interface operations {
   };
   /**
    * Simulate a card credit authorization
-   * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description A CREDIT transaction, AUTHORIZED; its clearing credits the funding source. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54582,6 +54634,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54599,7 +54664,7 @@ export interface operations {
   };
   /**
    * Simulate a card credit authorization advice
-   * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Like credit_authorization, network-initiated. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54702,6 +54767,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54719,7 +54797,7 @@ export interface operations {
   };
   /**
    * Simulate a card financial authorization
-   * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Single message: the amount is pulled at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54822,6 +54900,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54839,7 +54930,7 @@ export interface operations {
   };
   /**
    * Simulate a card financial credit authorization
-   * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Single message: the funding source is credited at once and the transaction is SETTLED. The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -54942,6 +55033,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -54959,7 +55063,7 @@ export interface operations {
   };
   /**
    * Simulate a card return
-   * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Credits the funding source with up to the net settled amount: the whole of it → REFUNDED, part → stays SETTLED with refundedAmount. Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -55053,6 +55157,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -55070,7 +55187,7 @@ export interface operations {
   };
   /**
    * Simulate a card return reversal
-   * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise). Declines are recorded as DECLINED card transactions with their declineReason.
+   * @description Takes back every return of a REFUNDED transaction from the funding source → SETTLED (EXCEPTION when it cannot cover it). Sandbox platforms only (403 otherwise); limited per platform per minute with the other sandbox money simulations (429). Declines are recorded as DECLINED card transactions with their declineReason.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -55163,6 +55280,19 @@ export interface operations {
           };
         };
       };
+      /** @description Rate limited; honour Retry-After */
+      429: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
       /** @description Internal error */
       500: {
         content: {
@@ -55180,7 +55310,7 @@ export interface operations {
   };
   /**
    * Add funds to an internal account (sandbox only)
-   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written.
+   * @description Posted through the ledger as an INCOMING transaction from the sandbox's outside world. Any amount from 1 to 2^53 − 1 per call (protocol.md: a test tool); a call that would take the balance past 2^53 − 1 → 400 INVALID_INPUT naming amount, and nothing is written. A platform's sandbox money simulations (this, /sandbox/send, /sandbox/uma/receive, the card simulations) are limited per minute: 429 RATE_LIMITED with Retry-After.
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -55280,6 +55410,19 @@ export interface operations {
       };
       /** @description Not found (also for another tenant's resource) */
       404: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
         content: {
           "application/json": {
             code: string;
@@ -55778,6 +55921,19 @@ export interface operations {
       };
       /** @description Failed dependency: an UMA counterparty failed (LNURLP_REQUEST_FAILED) or EMAIL_OTP_CREDENTIAL_SYNC_FAILED */
       424: {
+        content: {
+          "application/json": {
+            code: string;
+            details?: {
+              [key: string]: unknown;
+            };
+            message: string;
+            status: number;
+          };
+        };
+      };
+      /** @description Rate limited; honour Retry-After */
+      429: {
         content: {
           "application/json": {
             code: string;
