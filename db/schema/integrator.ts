@@ -95,3 +95,13 @@ export const integratorConsoleSessions = pgTable(
   },
   (t) => [index("integrator_console_sessions_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * The console's own settings per platform (`Platform:<uuid>`, as GET /config names it): what an operator chose
+ * that outlives a session, such as hiding the overview's "Get started" list.
+ */
+export const integratorConsoleSettings = pgTable("integrator_console_settings", {
+  platformId: text("platform_id").primaryKey(),
+  getStartedDismissedAt: timestamp("get_started_dismissed_at", { withTimezone: true, mode: "date" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
