@@ -20,7 +20,7 @@ const DOMAIN = LAYERS.findIndex((l) => l.name === "domain");
 /** Integrator side: reaches the service only over HTTP through lib/sdk. */
 const SDK = "lib/sdk";
 const INTEGRATOR_LIBS = ["lib/integrator"];
-const INTEGRATOR_PAGES = ["app/(wallet)", "app/console", "app/integrator"];
+const INTEGRATOR_PAGES = ["app/(front)", "app/(wallet)", "app/console", "app/integrator"];
 const INTEGRATOR_SIDE = new Set([SDK, ...INTEGRATOR_LIBS, ...INTEGRATOR_PAGES]);
 
 /** What each integrator unit may import besides itself. The backend keeps its own tables in db (sdk-boundary.test.ts: one door). */

@@ -11,7 +11,7 @@ import { integratorConsoleSettings, integratorDb } from "../backend/store";
 export const GET_STARTED_STEPS = [
   { key: "webhook", href: "/console/webhooks" },
   { key: "customer", href: "/console/customers" },
-  { key: "externalAccount", href: "/console/customers" },
+  { key: "externalAccount", href: "/console/external-accounts" },
   { key: "payment", href: "/console/transactions" },
   { key: "delivered", href: "/console/webhooks" },
   { key: "token", href: "/console/tokens" },
