@@ -8,7 +8,7 @@ import { integratorConsoleSettings, integratorDb } from "../backend/store";
  * is done, or when the operator dismissed it: that choice is the console's own, kept per platform in
  * integrator_console_settings.
  */
-export const GET_STARTED_STEPS = [
+const GET_STARTED_STEPS = [
   { key: "webhook", href: "/console/webhooks" },
   { key: "customer", href: "/console/customers" },
   { key: "externalAccount", href: "/console/external-accounts" },
@@ -17,7 +17,7 @@ export const GET_STARTED_STEPS = [
   { key: "token", href: "/console/tokens" },
 ] as const;
 
-export type GetStartedKey = (typeof GET_STARTED_STEPS)[number]["key"];
+type GetStartedKey = (typeof GET_STARTED_STEPS)[number]["key"];
 
 export interface GetStarted {
   platformId: string;

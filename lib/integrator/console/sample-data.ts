@@ -10,7 +10,7 @@ import { ServiceError, type ServiceClient } from "@/lib/sdk";
  */
 
 /** The platformCustomerId prefix of every sample customer. */
-export const SAMPLE_PREFIX = "sample-";
+const SAMPLE_PREFIX = "sample-";
 
 const CUSTOMERS = [
   { key: "approved", fullName: "Ada Sample" },
@@ -84,6 +84,13 @@ export async function fillSampleData(client: ServiceClient): Promise<SampleDataR
     if (!found) created.push(`customer ${platformCustomerId}`);
   }
   const ada = customers.approved;
+
+  // The unverified customer submitted once: its verification asks for the documents it lacks (the compliance page).
+  const unverified = customers.unverified;
+  if ((await get<Obj>("/verifications", { customerId: unverified.id })).data.length === 0) {
+    await call("POST", "/verifications", { customerId: unverified.id });
+    created.push("verification");
+  }
 
   // Ada's USD account, funded once (a second run finds money there).
   const accounts = await get<Obj & { balance: { amount: number; currency: { code: string } } }>(
