@@ -21,8 +21,9 @@ export default async function Home() {
     { href: "/docs", title: t("docs"), line: t("docsLine") },
   ];
   const link = "text-blue-800 underline underline-offset-2 dark:text-blue-300";
+  // Wrapped rather than scrolled: a scrolling block would need to be a keyboard stop of its own.
   const code =
-    "block overflow-x-auto whitespace-pre rounded-md bg-slate-900 p-3 font-mono text-sm text-slate-100 dark:bg-black";
+    "block whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-sm text-slate-100 dark:bg-black";
   return (
     <UiProviders locale={ui.locale} messages={ui.messages} nonce={ui.nonce}>
       <div lang={ui.locale} className="min-h-screen bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100">

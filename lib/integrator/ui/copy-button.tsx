@@ -10,14 +10,15 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   return (
     <button
       type="button"
-      aria-label={label}
+      // The visible word starts the name (WCAG 2.5.3), the label says what is copied.
+      aria-label={`${copied ? t("copied") : t("copy")}: ${label}`}
       className="rounded-md border border-slate-400 px-2 py-1 text-sm hover:bg-slate-100 dark:border-slate-500 dark:hover:bg-slate-800"
       onClick={async () => {
         await navigator.clipboard?.writeText(text).catch(() => undefined);
         setCopied(true);
       }}
     >
-      <span aria-live="polite">{copied ? t("copied") : t("copy")}</span>
+      {copied ? t("copied") : t("copy")}
     </button>
   );
 }
