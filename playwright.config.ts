@@ -8,6 +8,7 @@ import { PLATFORM_WIDE_PROJECT } from "./e2e/support/projects";
  */
 const PLATFORM_WIDE_SPECS = [
   "**/console.spec.ts",
+  "**/first-minutes.spec.ts",
   "**/screenshots.spec.ts",
   "**/webhook-setup.spec.ts",
   "**/wallet-session-expiry.spec.ts",

@@ -84,6 +84,9 @@ export default async function globalSetup() {
   // the other specs run side by side on the first sandbox platform and never see those settings change.
   const platformWide = await platform("E2E sandbox (platform-wide settings)", "SANDBOX", platformWideOrigin);
   const production = await platform("E2E production", "PRODUCTION", productionOrigin);
+  // A newcomer's platform, untouched until e2e/first-minutes.spec.ts signs in to the console with it (on the
+  // platform-wide integrator: the console takes any platform's credentials).
+  const fresh = await platform("E2E first minutes", "SANDBOX", platformWideOrigin);
   await closeDb();
 
   const common = {
@@ -138,6 +141,7 @@ export default async function globalSetup() {
   process.env.E2E_SANDBOX_AUTH = basic(sandbox.clientId, sandbox.clientSecret);
   process.env.E2E_PRODUCTION_AUTH = basic(production.clientId, production.clientSecret);
   process.env.E2E_PLATFORM_WIDE_AUTH = basic(platformWide.clientId, platformWide.clientSecret);
+  process.env.E2E_FRESH_AUTH = basic(fresh.clientId, fresh.clientSecret);
 
   return async () => {
     for (const s of servers) {

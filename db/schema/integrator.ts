@@ -128,3 +128,13 @@ export const integratorSignInFailures = pgTable(
   },
   (t) => [index("integrator_sign_in_failures_window_idx").on(t.windowEndsAt)],
 );
+
+/**
+ * The console's own settings per platform (`Platform:<uuid>`, as GET /config names it): what an operator chose
+ * that outlives a session, such as hiding the overview's "Get started" list.
+ */
+export const integratorConsoleSettings = pgTable("integrator_console_settings", {
+  platformId: text("platform_id").primaryKey(),
+  getStartedDismissedAt: timestamp("get_started_dismissed_at", { withTimezone: true, mode: "date" }),
+  updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

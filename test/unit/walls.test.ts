@@ -20,8 +20,8 @@ const DOMAIN = LAYERS.findIndex((l) => l.name === "domain");
 /** Integrator side: reaches the service only over HTTP through lib/sdk. */
 const SDK = "lib/sdk";
 const INTEGRATOR_LIBS = ["lib/integrator"];
-/** `app` is the root's own files (layout, front page, 404): they frame only the integrator's pages and share their UI. */
-const INTEGRATOR_PAGES = ["app", "app/(wallet)", "app/console", "app/integrator"];
+/** `app` is the root's own files (layout, 404): they frame only the integrator's pages and share their UI. */
+const INTEGRATOR_PAGES = ["app", "app/(front)", "app/(wallet)", "app/console", "app/integrator"];
 const INTEGRATOR_SIDE = new Set([SDK, ...INTEGRATOR_LIBS, ...INTEGRATOR_PAGES]);
 
 /** What each integrator unit may import besides itself. The backend keeps its own tables in db (sdk-boundary.test.ts: one door). */

@@ -1,21 +1,27 @@
 import Link from "next/link";
 import { consolePage, settle } from "@/lib/integrator/console/console-client";
+import { getStarted } from "@/lib/integrator/console/get-started";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import type { SearchParams } from "@/lib/integrator/console/list-params";
 import { DataTable } from "./_ui/data-table";
 import { DeviceCode } from "./_ui/device-code";
+import { GetStartedList, SampleData } from "./_ui/get-started";
 import { Status } from "./_ui/status";
 import { transactionColumns, transactionRows } from "./_ui/transaction-rows";
 import { PageHeader, Section } from "./_ui/ui";
 
-/** The console's overview: counts per concern (each a link to its page) and the latest transactions. */
+/**
+ * The console's overview: the first steps while the platform has not done them all (and the operator has not hidden
+ * them), the sandbox's sample data action, counts per concern (each a link to its page) and the latest transactions.
+ */
 export default async function ConsoleOverview({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const sp = await searchParams;
   const client = await consolePage();
   const { t, locale, format } = await consoleIntl();
   const count = (p: Promise<{ totalCount?: number; data: unknown[] }>) =>
     settle(p).then((r) => (r.ok ? (r.body.totalCount ?? r.body.data.length) : undefined));
-  const [customers, pending, agents, failed, latest] = await Promise.all([
+  const [start, customers, pending, agents, failed, latest] = await Promise.all([
+    getStarted(client),
     count(client.listCustomers({ limit: 1 })),
     // What waits for the operator: agents' actions only (the approvals page's queue).
     count(client.listAgentApprovals({ limit: 1 })),
@@ -35,6 +41,8 @@ export default async function ConsoleOverview({ searchParams }: { searchParams: 
       <Status msg={sp.msg} detail={sp.detail} detailsLabel={t("common.details")} />
       <DeviceCode t={t} />
       <PageHeader title={t("overview.title")} description={t("overview.description")} />
+      {start.steps ? <GetStartedList t={t} steps={start.steps} /> : null}
+      {start.sandbox ? <SampleData t={t} /> : null}
       <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         {tiles.map(([label, n, href]) => (
           <li key={href}>
