@@ -1045,6 +1045,63 @@ export interface webhooks {
                       paymentRails: "SPEI"[];
                       /** @description Quote it with the payment: it credits this quote */
                       reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "CAD_ACCOUNT";
+                      bankCode: string;
+                      bankName?: string;
+                      branchCode: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "BRL_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "PIX"[];
+                      /** @description PIX copy-and-paste payload; it carries the reference */
+                      qrCode: string;
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "INR_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "UPI"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      vpa: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "PHP_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "NGN_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "SOLANA_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
+                    } | {
+                      /** @constant */
+                      accountType: "BASE_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
                     };
                     instructionsNotes?: string;
                   })[];
@@ -8010,6 +8067,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -8390,6 +8504,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -8997,6 +9168,63 @@ export interface operations {
                         paymentRails: "SPEI"[];
                         /** @description Quote it with the payment: it credits this quote */
                         reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "CAD_ACCOUNT";
+                        bankCode: string;
+                        bankName?: string;
+                        branchCode: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "BRL_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "PIX"[];
+                        /** @description PIX copy-and-paste payload; it carries the reference */
+                        qrCode: string;
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "INR_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "UPI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        vpa: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "PHP_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "NGN_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "SOLANA_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
+                      } | {
+                        /** @constant */
+                        accountType: "BASE_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
                       };
                       instructionsNotes?: string;
                     })[];
@@ -9597,6 +9825,63 @@ export interface operations {
                         paymentRails: "SPEI"[];
                         /** @description Quote it with the payment: it credits this quote */
                         reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "CAD_ACCOUNT";
+                        bankCode: string;
+                        bankName?: string;
+                        branchCode: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "BRL_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "PIX"[];
+                        /** @description PIX copy-and-paste payload; it carries the reference */
+                        qrCode: string;
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "INR_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "UPI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        vpa: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "PHP_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "NGN_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "SOLANA_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
+                      } | {
+                        /** @constant */
+                        accountType: "BASE_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
                       };
                       instructionsNotes?: string;
                     })[];
@@ -9947,6 +10232,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -18880,9 +19222,9 @@ export interface operations {
              */
             sourceType?: "ACCOUNT";
           }, {
-            /** @description Grid's, for stablecoin currencies (none offered here) */
+            /** @description Grid's, for stablecoin currencies: accepted; the quote offers every deposit network it has */
             cryptoNetwork?: string;
-            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            /** @description The currency the sender pays in: a fiat currency of the rails table (instant rail) or USDC (deposit address) */
             currency: string;
             /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
             customerId?: string;
@@ -18961,6 +19303,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -19176,6 +19575,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -19376,6 +19832,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -20189,6 +20702,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -20578,6 +21148,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -23285,6 +23912,24 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            supportedCurrencies?: ({
+                currencyCode: string;
+                /**
+                 * @default [
+                 *   "OUTGOING",
+                 *   "INCOMING"
+                 * ]
+                 */
+                enabledTransactionTypes: ("OUTGOING" | "INCOMING")[];
+                maxAmount: number;
+                minAmount: number;
+                /** @default [] */
+                requiredCounterpartyFields: ({
+                    mandatory: boolean;
+                    /** @enum {string} */
+                    name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+                  })[];
+              })[];
             umaDomain?: string;
             updatedAt: string;
             webauthn: {
@@ -23389,6 +24034,25 @@ export interface operations {
           sessionLifetimeSeconds?: number;
           skipVerificationPaperwork?: boolean;
           subjectToCounterpartyRules?: boolean;
+          /** @description Replaces the list: quotes and transfers are refused in a currency not listed, in a direction not enabled, or outside minAmount–maxAmount (400 INVALID_INPUT naming the field); null: every currency again */
+          supportedCurrencies?: (({
+              currencyCode: string;
+              /**
+               * @default [
+               *   "OUTGOING",
+               *   "INCOMING"
+               * ]
+               */
+              enabledTransactionTypes?: ("OUTGOING" | "INCOMING")[];
+              maxAmount: number;
+              minAmount: number;
+              /** @default [] */
+              requiredCounterpartyFields?: ({
+                  mandatory: boolean;
+                  /** @enum {string} */
+                  name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+                })[];
+            })[]) | null;
           umaDomain?: string;
           webauthn?: {
             origins?: string[];
@@ -23465,6 +24129,24 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            supportedCurrencies?: ({
+                currencyCode: string;
+                /**
+                 * @default [
+                 *   "OUTGOING",
+                 *   "INCOMING"
+                 * ]
+                 */
+                enabledTransactionTypes: ("OUTGOING" | "INCOMING")[];
+                maxAmount: number;
+                minAmount: number;
+                /** @default [] */
+                requiredCounterpartyFields: ({
+                    mandatory: boolean;
+                    /** @enum {string} */
+                    name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+                  })[];
+              })[];
             umaDomain?: string;
             updatedAt: string;
             webauthn: {
@@ -51770,6 +52452,63 @@ export interface operations {
                       paymentRails: "SPEI"[];
                       /** @description Quote it with the payment: it credits this quote */
                       reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "CAD_ACCOUNT";
+                      bankCode: string;
+                      bankName?: string;
+                      branchCode: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "BRL_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "PIX"[];
+                      /** @description PIX copy-and-paste payload; it carries the reference */
+                      qrCode: string;
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "INR_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "UPI"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      vpa: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "PHP_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "NGN_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "SOLANA_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
+                    } | {
+                      /** @constant */
+                      accountType: "BASE_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
                     };
                     instructionsNotes?: string;
                   })[];
@@ -51950,9 +52689,9 @@ export interface operations {
              */
             sourceType?: "ACCOUNT";
           }, {
-            /** @description Grid's, for stablecoin currencies (none offered here) */
+            /** @description Grid's, for stablecoin currencies: accepted; the quote offers every deposit network it has */
             cryptoNetwork?: string;
-            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            /** @description The currency the sender pays in: a fiat currency of the rails table (instant rail) or USDC (deposit address) */
             currency: string;
             /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
             customerId?: string;
@@ -52031,6 +52770,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -52157,6 +52953,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -52411,6 +53264,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -52605,6 +53515,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -52953,6 +53920,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
