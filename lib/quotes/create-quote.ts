@@ -126,7 +126,12 @@ async function insertQuote(
     dst.uma?.requiredPayerDataFields ??
     (lookup?.answer as { requiredPayerDataFields?: { name: string; mandatory: boolean }[] } | undefined)
       ?.requiredPayerDataFields;
-  await checkSenderCustomerInfo(db, payerData, src.customerId, input.senderCustomerInfo);
+  await checkSenderCustomerInfo(
+    db,
+    payerData,
+    { customerId: src.customerId, platformName: platform.name },
+    input.senderCustomerInfo,
+  );
   const price = await priceQuote({
     settings: platform.settings,
     sendingCurrency: src.currency,

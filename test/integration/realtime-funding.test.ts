@@ -156,4 +156,25 @@ describe("real-time funding", () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     expect(await balance(p, c.accounts.MXN)).toBe(10_000);
   });
+
+  it("lets the platform's own account pay an UMA receiver that asks the payer's FULL_NAME: the platform's name", async () => {
+    const p = await newPlatform();
+    // As Grid's sandbox page sends it: a lookup and a quote without customerId or senderCustomerInfo.
+    const payee = "$success.usd@sandbox.uma.money";
+    const lookup = await call("GET", `/receiver/uma/${encodeURIComponent(payee)}`, { auth: p.auth });
+    expect(lookup.status, JSON.stringify(lookup.body)).toBe(200);
+    expect(lookup.body.requiredPayerDataFields).toContainEqual({ name: "FULL_NAME", mandatory: true });
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: {
+        lookupId: lookup.body.lookupId,
+        source: { sourceType: "REALTIME_FUNDING", currency: "MXN" },
+        destination: { destinationType: "UMA_ADDRESS", umaAddress: payee },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 10_000,
+      },
+    });
+    expect(q.status, JSON.stringify(q.body)).toBe(201);
+    expect(q.body.paymentInstructions[0].accountOrWalletInfo.accountType).toBe("MXN_ACCOUNT");
+  });
 });
