@@ -40,6 +40,54 @@ export const limitsSchema = z.object({
   dailyVolumeLimitUsdCents: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
 });
 
+/** Grid's CustomerInfoFieldName (its enum, so that every answer decodes in Grid's clients). */
+const customerInfoFieldName = z.enum([
+  "FULL_NAME",
+  "BIRTH_DATE",
+  "NATIONALITY",
+  "PHONE_NUMBER",
+  "EMAIL",
+  "POSTAL_ADDRESS",
+  "TAX_ID",
+  "REGISTRATION_NUMBER",
+  "USER_TYPE",
+  "COUNTRY_OF_RESIDENCE",
+  "ACCOUNT_IDENTIFIER",
+  "FI_LEGAL_ENTITY_NAME",
+  "FI_ADDRESS",
+  "PURPOSE_OF_PAYMENT",
+  "ULTIMATE_INSTITUTION_COUNTRY",
+  "IDENTIFIER",
+  "BUSINESS_TYPE",
+  "COMPANY_LEGAL_NAME",
+  "ID_TYPE",
+  "ID_NUMBER",
+]);
+
+/**
+ * Grid's PlatformCurrencyConfig: a currency the platform's customers may send (OUTGOING) and receive (INCOMING), with
+ * the bounds of one payment's sending amount in the currency's minor unit. Grid's own pages leave out
+ * `enabledTransactionTypes` and `requiredCounterpartyFields`: both directions and no fields. Its read-only
+ * provider fields are refused (strict). The money base enforces the list (lib/money/supported-currencies.ts).
+ */
+export const currencyConfigSchema = z
+  .object({
+    currencyCode: z.string().regex(/^[A-Z]{3,4}$/, "a currency code such as USD"),
+    minAmount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    maxAmount: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    requiredCounterpartyFields: z
+      .array(z.object({ name: customerInfoFieldName, mandatory: z.boolean() }).strict())
+      .max(32)
+      .default([]),
+    enabledTransactionTypes: z
+      .array(z.enum(["OUTGOING", "INCOMING"]))
+      .min(1)
+      .max(2)
+      .default(["OUTGOING", "INCOMING"]),
+  })
+  .strict()
+  .refine((c) => c.minAmount <= c.maxAmount, { path: ["maxAmount"], message: "must be at least minAmount" });
+
 /**
  * The platform's stored settings. Over the API (PATCH /config, GET /config) two fields take Grid's names and
  * shapes: `webhookUrl` is `webhookEndpoint` (with `webhookUrl` as a deprecated alias), and `feeConfigs` are
@@ -99,6 +147,8 @@ export const platformSettingsSchema = z.object({
       "a domain name such as uma.example.com",
     )
     .optional(),
+  /** Grid's supportedCurrencies; absent: every currency the service moves, bounded by `limits` only. */
+  supportedCurrencies: z.array(currencyConfigSchema).max(50).optional(),
   /** Sandbox only: customers resolve by the sandbox suffix at creation, without documents or POST /verifications. */
   skipVerificationPaperwork: z.boolean().default(false),
 });

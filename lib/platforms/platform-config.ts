@@ -9,6 +9,7 @@ import type { GridFeeConfig, PlatformConfig } from "./platform.contract";
 import type { z } from "zod";
 import type { platformSettingsPatchSchema } from "./platform.contract";
 import { toFieldErrors } from "@/lib/api-core/validation";
+import { CURRENCIES, isKnownCurrency } from "@/lib/money/currencies";
 import { getWebhookSigningKey } from "@/lib/webhooks/signing-key";
 import { getEnclaveSigningKey } from "@/lib/keys/enclave-key";
 import { OIDC_RULES, webhookUrlRefusal } from "@/lib/webhooks/webhook-destination";
@@ -59,12 +60,13 @@ export async function updatePlatformConfig(
       if (refusal) refusals.push({ field: `oidc.issuers.${i}.${key}`, message: refusal });
     }
   }
+  refusals.push(...currencyRefusals(patch.supportedCurrencies));
   if (refusals.length) throw invalidInput(refusals);
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(platforms).where(eq(platforms.id, platform.id)).for("update");
     const current = platformSettingsSchema.parse(row.settings);
-    const { webhookEndpoint, webhookUrl, feeConfigs, ...rest } = patch;
+    const { webhookEndpoint, webhookUrl, feeConfigs, supportedCurrencies, ...rest } = patch;
     if (webhookEndpoint !== undefined && webhookUrl !== undefined && webhookEndpoint !== webhookUrl) {
       throw invalidInput([
         { field: "webhookUrl", message: "Deprecated alias of webhookEndpoint; send one of them, or the same value" },
@@ -75,6 +77,8 @@ export async function updatePlatformConfig(
       ...rest,
       webhookUrl:
         webhookEndpoint !== undefined ? webhookEndpoint : webhookUrl !== undefined ? webhookUrl : current.webhookUrl,
+      supportedCurrencies:
+        supportedCurrencies === undefined ? current.supportedCurrencies : (supportedCurrencies ?? undefined),
       feeConfigs: feeConfigs ? mergeFeeConfigs(current.feeConfigs, feeConfigs) : current.feeConfigs,
       webauthn: { ...current.webauthn, ...(patch.webauthn ?? {}) },
       cardTokenization2faConfig: mergeTokenization2fa(
@@ -88,6 +92,20 @@ export async function updatePlatformConfig(
     await tx.update(platforms).set({ settings: next, updatedAt: new Date() }).where(eq(platforms.id, platform.id));
   });
   return getPlatformConfig(platform);
+}
+
+/** A supportedCurrencies list names currencies the service moves, each once. */
+function currencyRefusals(list: PlatformSettings["supportedCurrencies"] | null | undefined) {
+  const seen = new Set<string>();
+  const refusals = [];
+  for (const [i, c] of (list ?? []).entries()) {
+    const field = `supportedCurrencies.${i}.currencyCode`;
+    if (!isKnownCurrency(c.currencyCode))
+      refusals.push({ field, message: `Not a currency this service moves (${Object.keys(CURRENCIES).join(", ")})` });
+    else if (seen.has(c.currencyCode)) refusals.push({ field, message: `${c.currencyCode} is listed twice` });
+    seen.add(c.currencyCode);
+  }
+  return refusals;
 }
 
 /** Grid's merge-by-key upsert (key: source currency, the only fee type being cross-currency); zero fees remove a config. */

@@ -5,6 +5,7 @@ import {
   limitsSchema,
   platformSettingsSchema,
   cardTokenization2faConfigSchema,
+  currencyConfigSchema,
 } from "@/lib/api-core/platform-settings";
 
 /** Grid's FeeConfig: keyed by (feeType, sourceCurrency); only USD sources (spec Limits). */
@@ -45,6 +46,15 @@ export const platformSettingsPatchSchema = z
     subjectToCounterpartyRules: z.boolean(),
     limits: limitsSchema,
     skipVerificationPaperwork: z.boolean(),
+    supportedCurrencies: z
+      .array(currencyConfigSchema)
+      .min(1)
+      .max(50)
+      .nullable()
+      .describe(
+        "Replaces the list: quotes and transfers are refused in a currency not listed, in a direction not enabled, or " +
+          "outside minAmount–maxAmount (400 INVALID_INPUT naming the field); null: every currency again",
+      ),
     umaDomain: platformSettingsSchema.shape.umaDomain.unwrap(),
   })
   .partial()

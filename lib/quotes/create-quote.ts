@@ -14,6 +14,7 @@ import { assertAmountsBounded } from "@/lib/money/amount-bound";
 import { newUuid, parseId } from "@/lib/ids";
 import { idempotent, type IdempotencyColumns } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
+import { checkSupportedCurrency } from "@/lib/money/supported-currencies";
 import { moneyTransaction } from "@/lib/transactions/transitions";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
@@ -33,9 +34,9 @@ export interface QuoteActor {
 
 /**
  * POST /quotes. Everything decidable up front is checked before anything is written: accounts
- * (404 for another tenant's), end-user terms (403), size limit (400), fee rules (400), the payer data the receiver
- * asked for (400 MISSING_MANDATORY_USER_INFO), the UMA receiver's VASP (412, 424). With
- * `immediatelyExecute` the quote and its executed transaction commit in one database transaction.
+ * (404 for another tenant's), end-user terms (403), size limit (400), the platform's supportedCurrencies (400), fee
+ * rules (400), the payer data the receiver asked for (400 MISSING_MANDATORY_USER_INFO), the UMA receiver's VASP (412,
+ * 424). With `immediatelyExecute` the quote and its executed transaction commit in one database transaction.
  */
 export async function createQuote(
   platform: PlatformPrincipal,
@@ -125,7 +126,12 @@ async function insertQuote(
     dst.uma?.requiredPayerDataFields ??
     (lookup?.answer as { requiredPayerDataFields?: { name: string; mandatory: boolean }[] } | undefined)
       ?.requiredPayerDataFields;
-  await checkSenderCustomerInfo(db, payerData, src.customerId, input.senderCustomerInfo);
+  await checkSenderCustomerInfo(
+    db,
+    payerData,
+    { customerId: src.customerId, platformName: platform.name },
+    input.senderCustomerInfo,
+  );
   const price = await priceQuote({
     settings: platform.settings,
     sendingCurrency: src.currency,
@@ -136,6 +142,19 @@ async function insertQuote(
   });
   assertAmountsBounded("lockedCurrencyAmount", [price.totalSending, price.totalReceiving, price.usdValueCents]);
   checkTransactionSize(platform.settings, price.usdValueCents);
+  checkSupportedCurrency(platform.settings, {
+    currency: src.currency,
+    direction: "OUTGOING",
+    field: realtime ? "source.currency" : "source.accountId",
+    amount: price.totalSending,
+    amountField: "lockedCurrencyAmount",
+  });
+  if (dst.kind === "INTERNAL")
+    checkSupportedCurrency(platform.settings, {
+      currency: dst.currency,
+      direction: "INCOMING",
+      field: "destination.accountId",
+    });
   if (dst.uma && (price.totalReceiving < BigInt(dst.uma.min) || price.totalReceiving > BigInt(dst.uma.max))) {
     throw invalidInput(
       [

@@ -61,13 +61,19 @@ export const quoteCreateSchema = z.object({
       currency: z
         .string()
         .max(10)
-        .describe("The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here"),
+        .describe(
+          "The currency the sender pays in: a fiat currency of the rails table (instant rail) or USDC (deposit address)",
+        ),
       customerId: z
         .string()
         .max(100)
         .optional()
         .describe("The customer paying (their internal account in currency receives it); omitted: the platform"),
-      cryptoNetwork: z.string().max(40).optional().describe("Grid's, for stablecoin currencies (none offered here)"),
+      cryptoNetwork: z
+        .string()
+        .max(40)
+        .optional()
+        .describe("Grid's, for stablecoin currencies: accepted; the quote offers every deposit network it has"),
     }),
   ]),
   destination: z.discriminatedUnion("destinationType", [
@@ -117,9 +123,19 @@ export const quoteCreateSchema = z.object({
 });
 export type QuoteCreate = z.infer<typeof quoteCreateSchema>;
 
-/** REALTIME_FUNDING: the account to pay by an instant rail (Grid's Payment<Currency>AccountInfo of these currencies). */
+/**
+ * REALTIME_FUNDING: where to pay (Grid's Payment<Currency>AccountInfo of the currencies offered, and its stablecoin deposit
+ * wallets): lib/quotes/realtime-funding.ts.
+ */
 const reference = z.string().describe("Quote it with the payment: it credits this quote");
 const bankName = z.string().optional();
+const bankTransfer = z.array(z.enum(["BANK_TRANSFER"]));
+const depositWallet = (accountType: "SOLANA_WALLET" | "BASE_WALLET") =>
+  z.object({
+    accountType: z.literal(accountType),
+    address: z.string().describe("The deposit address of this quote"),
+    assetType: z.enum(["USDC"]),
+  });
 const realtimeFundingAccountSchemas = [
   z.object({
     accountType: z.literal("USD_ACCOUNT"),
@@ -152,6 +168,45 @@ const realtimeFundingAccountSchemas = [
     bankName,
     reference,
   }),
+  z.object({
+    accountType: z.literal("CAD_ACCOUNT"),
+    paymentRails: bankTransfer,
+    bankCode: z.string(),
+    branchCode: z.string(),
+    accountNumber: z.string(),
+    bankName,
+    reference,
+  }),
+  z.object({
+    accountType: z.literal("BRL_ACCOUNT"),
+    paymentRails: z.array(z.enum(["PIX"])),
+    qrCode: z.string().describe("PIX copy-and-paste payload; it carries the reference"),
+    bankName,
+    reference,
+  }),
+  z.object({
+    accountType: z.literal("INR_ACCOUNT"),
+    paymentRails: z.array(z.enum(["UPI"])),
+    vpa: z.string(),
+    bankName,
+    reference,
+  }),
+  z.object({
+    accountType: z.literal("PHP_ACCOUNT"),
+    paymentRails: bankTransfer,
+    accountNumber: z.string(),
+    bankName: z.string(),
+    reference,
+  }),
+  z.object({
+    accountType: z.literal("NGN_ACCOUNT"),
+    paymentRails: bankTransfer,
+    accountNumber: z.string(),
+    bankName: z.string(),
+    reference,
+  }),
+  depositWallet("SOLANA_WALLET"),
+  depositWallet("BASE_WALLET"),
 ] as const;
 
 export const quoteSchema = z.object({

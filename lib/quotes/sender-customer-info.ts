@@ -31,20 +31,23 @@ const present = (v: unknown) => v !== undefined && v !== null && !(typeof v === 
 
 /**
  * The payer data a receiver asked for (a lookup's or UMA receiver's requiredPayerDataFields): every mandatory
- * field must be in `senderCustomerInfo` or known from the sending customer's record, else 400
+ * field must be in `senderCustomerInfo` or known from the sending customer's record (the platform's name when the
+ * platform's own account pays), else 400
  * MISSING_MANDATORY_USER_INFO naming each missing field (Grid's code for sender info the destination requires).
  */
 export async function checkSenderCustomerInfo(
   db: DbOrTx,
   required: PayerField[] | undefined,
-  customerId: string | null,
+  payer: { customerId: string | null; platformName: string },
   sent: Record<string, unknown> | undefined,
 ): Promise<void> {
   const mandatory = (required ?? []).filter((f) => f.mandatory).map((f) => f.name);
   if (mandatory.length === 0) return;
+  const { customerId } = payer;
   const [row] = customerId ? await db.select().from(customers).where(eq(customers.id, customerId)) : [];
   const known = {
-    ...fromProfile(row),
+    // The platform's own account pays (no customer): the payer is the platform, a business known by its name.
+    ...(customerId ? fromProfile(row) : { FULL_NAME: payer.platformName, COMPANY_LEGAL_NAME: payer.platformName }),
     ...Object.fromEntries(Object.entries(sent ?? {}).filter(([, v]) => present(v))),
   };
   const missing = mandatory.filter((name) => !(name in known));

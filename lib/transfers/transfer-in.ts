@@ -9,6 +9,7 @@ import { convertDown } from "@/lib/money/convert";
 import { idempotent, type IdempotencyColumns } from "@/lib/money/idempotency";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
 import { checkTransactionSize } from "@/lib/money/limits";
+import { checkSupportedCurrency } from "@/lib/money/supported-currencies";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView, type TransactionRow } from "@/lib/transactions/transaction-view";
@@ -90,6 +91,13 @@ async function insertTransferIn(
       ? amount
       : convertDown(amount, src.currency, "USD", (await getRate(src.currency, "USD")).rate);
   checkTransactionSize(platform.settings, usd);
+  checkSupportedCurrency(platform.settings, {
+    currency: dst.currency,
+    direction: "INCOMING",
+    field: "destination.accountId",
+    amount,
+    amountField: "amount",
+  });
   const row = await moneyTransaction(async (tx) => {
     const mode = gate
       ? await gate.decide(tx, { usdValueCents: usd, destinationKind: "INTERNAL", destinationAccountId: dst.uuid })

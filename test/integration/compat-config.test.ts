@@ -53,7 +53,8 @@ describe("compat: config", () => {
     expectGridShape(gridError400, both.body);
     expect(both.body.details.errors.map((e: { field: string }) => e.field)).toEqual(["webhookUrl"]);
 
-    // Grid's umaDomain is kept and shown; its supportedCurrencies and embeddedWalletConfig are refused by name (not built).
+    // Grid's umaDomain is kept and shown; its embeddedWalletConfig is refused by name (not built), and so is an empty
+    // supportedCurrencies (null restores every currency: test/integration/platform-supported-currencies.test.ts).
     const uma = await call("PATCH", "/config", { auth: p.auth, body: { umaDomain: "mycompany.example" } });
     expect(uma.status).toBe(200);
     expect((await call("GET", "/config", { auth: p.auth })).body.umaDomain).toBe("mycompany.example");

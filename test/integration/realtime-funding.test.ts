@@ -1,13 +1,32 @@
 /**
- * Issue 27 item 4: Grid's REALTIME_FUNDING quote source, as Grid's sandbox pages run it
- * (global-p2p/platform-tools/sandbox-testing.mdx): POST /quotes with {sourceType: REALTIME_FUNDING, currency} answers the
- * quote with its paymentInstructions, and POST /sandbox/send {quoteId, currencyCode} pays it, which executes it.
+ * Grid's REALTIME_FUNDING quote source, as Grid's sandbox pages run it (global-p2p/platform-tools/sandbox-testing.mdx):
+ * POST /quotes with {sourceType: REALTIME_FUNDING, currency} answers the quote with its paymentInstructions, and POST
+ * /sandbox/send {quoteId, currencyCode} pays it, which executes it. Offered in every currency the service moves that
+ * the rails table pays out by bank, and in USDC by deposit address.
  */
 import { describe, expect, it } from "vitest";
 import { call, newPlatform } from "../support/api";
+import { gridResponseChecker } from "../support/grid-docs-corpus";
 import { expectGridShape } from "../support/grid-shapes/check";
 import { gridQuote } from "../support/grid-shapes/quotes";
+import { loadGridDocument } from "../support/grid-reference";
 import { balance, moneyCustomer, usdExternal } from "../support/money";
+import { BANK_VARIANTS } from "@/lib/external-accounts/account-variants";
+import { CURRENCIES } from "@/lib/money/currencies";
+
+const gridDocument = await loadGridDocument();
+/**
+ * Grid's response checker, its quote schema compiled here before any request: compiling Grid's document blocks the
+ * event loop for seconds, long enough for the server to close an idle keep-alive socket that the next call would reuse.
+ */
+const checker = gridDocument ? gridResponseChecker(gridDocument) : undefined;
+checker?.check("POST", "/quotes", 201, {});
+
+/** The currencies of the rails table (bank variants) that the service moves, and the stablecoin with deposit addresses. */
+const FUNDED = [
+  ...new Set(BANK_VARIANTS.flatMap((v) => (v.currency && v.currency in CURRENCIES ? [v.currency] : []))),
+  "USDC",
+];
 
 describe("real-time funding", () => {
   it("quotes a REALTIME_FUNDING source with instant-rail paymentInstructions; /sandbox/send funds and executes it", async () => {
@@ -72,10 +91,90 @@ describe("real-time funding", () => {
           lockedCurrencyAmount: 1_000,
         },
       });
-    for (const currency of ["BRL", "EUR"]) {
+    // BTC: no instant rail or deposit address here; EUR: the customer holds no EUR account.
+    for (const currency of ["BTC", "EUR"]) {
       const r = await quote(currency);
       expect(r.status).toBe(400);
       expect(r.body.details.errors[0].field).toBe("source.currency");
     }
+  });
+
+  it("funds in every currency of the rails table and in USDC: Grid's instructions, paid by /sandbox/send", async () => {
+    expect(FUNDED).toEqual(expect.arrayContaining(["USD", "EUR", "GBP", "MXN", "CAD", "BRL", "INR", "PHP", "NGN"]));
+    const p = await newPlatform();
+    const c = await moneyCustomer(p, FUNDED);
+    const ext = await usdExternal(p, c.customer.id);
+    for (const currency of FUNDED) {
+      const q = await call("POST", "/quotes", {
+        auth: p.auth,
+        body: {
+          source: { sourceType: "REALTIME_FUNDING", currency, customerId: c.customer.id },
+          destination: { destinationType: "ACCOUNT", accountId: ext },
+          lockedCurrencySide: "RECEIVING",
+          lockedCurrencyAmount: 1_000,
+        },
+      });
+      expect(q.status, `${currency}: ${JSON.stringify(q.body)}`).toBe(201);
+      // Each instruction is Grid's Payment<Currency>AccountInfo or deposit wallet (ajv over Grid's OpenAPI).
+      expect(checker?.check("POST", "/quotes", 201, q.body) ?? [], currency).toEqual([]);
+      const infos = q.body.paymentInstructions.map(
+        (i: { accountOrWalletInfo: { accountType: string } }) => i.accountOrWalletInfo,
+      );
+      if (currency === "USDC")
+        expect(infos.map((i: { accountType: string }) => i.accountType)).toEqual(["SOLANA_WALLET", "BASE_WALLET"]);
+      else
+        expect(infos).toEqual([
+          expect.objectContaining({ accountType: `${currency}_ACCOUNT`, reference: expect.any(String) }),
+        ]);
+      const sent = await call("POST", "/sandbox/send", {
+        auth: p.auth,
+        body: { quoteId: q.body.id, currencyCode: currency },
+      });
+      expect(sent.status, `${currency}: ${JSON.stringify(sent.body)}`).toBe(200);
+      expect(sent.body).toMatchObject({ id: q.body.transactionId, status: "COMPLETED" });
+    }
+  });
+
+  it("funds the platform's own account when no customerId is given, with no list call before", async () => {
+    const p = await newPlatform();
+    const c = await moneyCustomer(p, ["MXN"]);
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: {
+        source: { sourceType: "REALTIME_FUNDING", currency: "MXN" },
+        destination: { destinationType: "ACCOUNT", accountId: c.accounts.MXN },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 10_000,
+      },
+    });
+    expect(q.status, JSON.stringify(q.body)).toBe(201);
+    expect(q.body.source).toEqual({ sourceType: "REALTIME_FUNDING", currency: "MXN" });
+    const sent = await call("POST", "/sandbox/send", {
+      auth: p.auth,
+      body: { quoteId: q.body.id, currencyCode: "MXN" },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(await balance(p, c.accounts.MXN)).toBe(10_000);
+  });
+
+  it("lets the platform's own account pay an UMA receiver that asks the payer's FULL_NAME: the platform's name", async () => {
+    const p = await newPlatform();
+    // As Grid's sandbox page sends it: a lookup and a quote without customerId or senderCustomerInfo.
+    const payee = "$success.usd@sandbox.uma.money";
+    const lookup = await call("GET", `/receiver/uma/${encodeURIComponent(payee)}`, { auth: p.auth });
+    expect(lookup.status, JSON.stringify(lookup.body)).toBe(200);
+    expect(lookup.body.requiredPayerDataFields).toContainEqual({ name: "FULL_NAME", mandatory: true });
+    const q = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: {
+        lookupId: lookup.body.lookupId,
+        source: { sourceType: "REALTIME_FUNDING", currency: "MXN" },
+        destination: { destinationType: "UMA_ADDRESS", umaAddress: payee },
+        lockedCurrencySide: "SENDING",
+        lockedCurrencyAmount: 10_000,
+      },
+    });
+    expect(q.status, JSON.stringify(q.body)).toBe(201);
+    expect(q.body.paymentInstructions[0].accountOrWalletInfo.accountType).toBe("MXN_ACCOUNT");
   });
 });

@@ -79,8 +79,10 @@ const DELIBERATE: Record<string, string> = {
   "POST /customers: <BUSINESS>.kybStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
   "PATCH /customers/{customerId}: <INDIVIDUAL>.kycStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
   "PATCH /customers/{customerId}: <BUSINESS>.kybStatus: Grid's optional field not accepted": NOT_SETTABLE_STATUS,
-  "PATCH /config: supportedCurrencies: Grid's optional field not accepted":
-    "currencies, rails and amount bounds come from the service's currency table and `limits` (protocol.md); a per-platform list would be stored but not enforced",
+  "PATCH /config: supportedCurrencies[].providerRequiredCustomerFields: Grid's optional field not accepted":
+    "readOnly in Grid's PlatformCurrencyConfig (what the provider requires): answered by Grid, never set by a platform, so refused by name (protocol.md Platform configuration)",
+  "PATCH /config: supportedCurrencies[].providerRequiredCounterpartyCustomerFields: Grid's optional field not accepted":
+    "readOnly in Grid's PlatformCurrencyConfig (what the provider requires): answered by Grid, never set by a platform, so refused by name (protocol.md Platform configuration)",
   "PATCH /config: embeddedWalletConfig: Grid's optional field not accepted":
     "OTP mail is set per deployment (SMTP_URL, MAIL_FROM) and the OTP format by protocol.md EMAIL_OTP; per-platform branding is not built",
   "POST /customers/external-accounts/{externalAccountId}/verify: signatureScheme: Grid's optional field not accepted":

@@ -1421,6 +1421,63 @@ export interface webhooks {
                       paymentRails: "SPEI"[];
                       /** @description Quote it with the payment: it credits this quote */
                       reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "CAD_ACCOUNT";
+                      bankCode: string;
+                      bankName?: string;
+                      branchCode: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "BRL_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "PIX"[];
+                      /** @description PIX copy-and-paste payload; it carries the reference */
+                      qrCode: string;
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "INR_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "UPI"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      vpa: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "PHP_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "NGN_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "SOLANA_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
+                    } | {
+                      /** @constant */
+                      accountType: "BASE_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
                     };
                     instructionsNotes?: string;
                   })[];
@@ -8400,6 +8457,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -8783,6 +8897,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -9396,6 +9567,63 @@ export interface operations {
                         paymentRails: "SPEI"[];
                         /** @description Quote it with the payment: it credits this quote */
                         reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "CAD_ACCOUNT";
+                        bankCode: string;
+                        bankName?: string;
+                        branchCode: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "BRL_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "PIX"[];
+                        /** @description PIX copy-and-paste payload; it carries the reference */
+                        qrCode: string;
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "INR_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "UPI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        vpa: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "PHP_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "NGN_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "SOLANA_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
+                      } | {
+                        /** @constant */
+                        accountType: "BASE_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
                       };
                       instructionsNotes?: string;
                     })[];
@@ -10006,6 +10234,63 @@ export interface operations {
                         paymentRails: "SPEI"[];
                         /** @description Quote it with the payment: it credits this quote */
                         reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "CAD_ACCOUNT";
+                        bankCode: string;
+                        bankName?: string;
+                        branchCode: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "BRL_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "PIX"[];
+                        /** @description PIX copy-and-paste payload; it carries the reference */
+                        qrCode: string;
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "INR_ACCOUNT";
+                        bankName?: string;
+                        paymentRails: "UPI"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                        vpa: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "PHP_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        accountNumber: string;
+                        /** @constant */
+                        accountType: "NGN_ACCOUNT";
+                        bankName: string;
+                        paymentRails: "BANK_TRANSFER"[];
+                        /** @description Quote it with the payment: it credits this quote */
+                        reference: string;
+                      } | {
+                        /** @constant */
+                        accountType: "SOLANA_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
+                      } | {
+                        /** @constant */
+                        accountType: "BASE_WALLET";
+                        /** @description The deposit address of this quote */
+                        address: string;
+                        /** @enum {string} */
+                        assetType: "USDC";
                       };
                       instructionsNotes?: string;
                     })[];
@@ -10359,6 +10644,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -19305,9 +19647,9 @@ export interface operations {
              */
             sourceType?: "ACCOUNT";
           }, {
-            /** @description Grid's, for stablecoin currencies (none offered here) */
+            /** @description Grid's, for stablecoin currencies: accepted; the quote offers every deposit network it has */
             cryptoNetwork?: string;
-            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            /** @description The currency the sender pays in: a fiat currency of the rails table (instant rail) or USDC (deposit address) */
             currency: string;
             /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
             customerId?: string;
@@ -19386,6 +19728,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -19604,6 +20003,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -19806,6 +20262,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -20627,6 +21140,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -21018,6 +21588,63 @@ export interface operations {
                     paymentRails: "SPEI"[];
                     /** @description Quote it with the payment: it credits this quote */
                     reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "CAD_ACCOUNT";
+                    bankCode: string;
+                    bankName?: string;
+                    branchCode: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "BRL_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "PIX"[];
+                    /** @description PIX copy-and-paste payload; it carries the reference */
+                    qrCode: string;
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "INR_ACCOUNT";
+                    bankName?: string;
+                    paymentRails: "UPI"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                    vpa: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "PHP_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    accountNumber: string;
+                    /** @constant */
+                    accountType: "NGN_ACCOUNT";
+                    bankName: string;
+                    paymentRails: "BANK_TRANSFER"[];
+                    /** @description Quote it with the payment: it credits this quote */
+                    reference: string;
+                  } | {
+                    /** @constant */
+                    accountType: "SOLANA_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
+                  } | {
+                    /** @constant */
+                    accountType: "BASE_WALLET";
+                    /** @description The deposit address of this quote */
+                    address: string;
+                    /** @enum {string} */
+                    assetType: "USDC";
                   };
                   instructionsNotes?: string;
                 })[];
@@ -23779,6 +24406,24 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            supportedCurrencies?: ({
+                currencyCode: string;
+                /**
+                 * @default [
+                 *   "OUTGOING",
+                 *   "INCOMING"
+                 * ]
+                 */
+                enabledTransactionTypes: ("OUTGOING" | "INCOMING")[];
+                maxAmount: number;
+                minAmount: number;
+                /** @default [] */
+                requiredCounterpartyFields: ({
+                    mandatory: boolean;
+                    /** @enum {string} */
+                    name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+                  })[];
+              })[];
             umaDomain?: string;
             updatedAt: string;
             webauthn: {
@@ -23885,6 +24530,25 @@ export interface operations {
           sessionLifetimeSeconds?: number;
           skipVerificationPaperwork?: boolean;
           subjectToCounterpartyRules?: boolean;
+          /** @description Replaces the list: quotes and transfers are refused in a currency not listed, in a direction not enabled, or outside minAmount–maxAmount (400 INVALID_INPUT naming the field); null: every currency again */
+          supportedCurrencies?: (({
+              currencyCode: string;
+              /**
+               * @default [
+               *   "OUTGOING",
+               *   "INCOMING"
+               * ]
+               */
+              enabledTransactionTypes?: ("OUTGOING" | "INCOMING")[];
+              maxAmount: number;
+              minAmount: number;
+              /** @default [] */
+              requiredCounterpartyFields?: ({
+                  mandatory: boolean;
+                  /** @enum {string} */
+                  name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+                })[];
+            })[]) | null;
           umaDomain?: string;
           webauthn?: {
             origins?: string[];
@@ -23961,6 +24625,24 @@ export interface operations {
             skipVerificationPaperwork: boolean;
             /** @default false */
             subjectToCounterpartyRules: boolean;
+            supportedCurrencies?: ({
+                currencyCode: string;
+                /**
+                 * @default [
+                 *   "OUTGOING",
+                 *   "INCOMING"
+                 * ]
+                 */
+                enabledTransactionTypes: ("OUTGOING" | "INCOMING")[];
+                maxAmount: number;
+                minAmount: number;
+                /** @default [] */
+                requiredCounterpartyFields: ({
+                    mandatory: boolean;
+                    /** @enum {string} */
+                    name: "FULL_NAME" | "BIRTH_DATE" | "NATIONALITY" | "PHONE_NUMBER" | "EMAIL" | "POSTAL_ADDRESS" | "TAX_ID" | "REGISTRATION_NUMBER" | "USER_TYPE" | "COUNTRY_OF_RESIDENCE" | "ACCOUNT_IDENTIFIER" | "FI_LEGAL_ENTITY_NAME" | "FI_ADDRESS" | "PURPOSE_OF_PAYMENT" | "ULTIMATE_INSTITUTION_COUNTRY" | "IDENTIFIER" | "BUSINESS_TYPE" | "COMPANY_LEGAL_NAME" | "ID_TYPE" | "ID_NUMBER";
+                  })[];
+              })[];
             umaDomain?: string;
             updatedAt: string;
             webauthn: {
@@ -52381,6 +53063,63 @@ export interface operations {
                       paymentRails: "SPEI"[];
                       /** @description Quote it with the payment: it credits this quote */
                       reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "CAD_ACCOUNT";
+                      bankCode: string;
+                      bankName?: string;
+                      branchCode: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "BRL_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "PIX"[];
+                      /** @description PIX copy-and-paste payload; it carries the reference */
+                      qrCode: string;
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "INR_ACCOUNT";
+                      bankName?: string;
+                      paymentRails: "UPI"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                      vpa: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "PHP_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      accountNumber: string;
+                      /** @constant */
+                      accountType: "NGN_ACCOUNT";
+                      bankName: string;
+                      paymentRails: "BANK_TRANSFER"[];
+                      /** @description Quote it with the payment: it credits this quote */
+                      reference: string;
+                    } | {
+                      /** @constant */
+                      accountType: "SOLANA_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
+                    } | {
+                      /** @constant */
+                      accountType: "BASE_WALLET";
+                      /** @description The deposit address of this quote */
+                      address: string;
+                      /** @enum {string} */
+                      assetType: "USDC";
                     };
                     instructionsNotes?: string;
                   })[];
@@ -52563,9 +53302,9 @@ export interface operations {
              */
             sourceType?: "ACCOUNT";
           }, {
-            /** @description Grid's, for stablecoin currencies (none offered here) */
+            /** @description Grid's, for stablecoin currencies: accepted; the quote offers every deposit network it has */
             cryptoNetwork?: string;
-            /** @description The currency the sender pays in by an instant rail: USD, EUR, GBP or MXN here */
+            /** @description The currency the sender pays in: a fiat currency of the rails table (instant rail) or USDC (deposit address) */
             currency: string;
             /** @description The customer paying (their internal account in currency receives it); omitted: the platform */
             customerId?: string;
@@ -52644,6 +53383,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -52770,6 +53566,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -53027,6 +53880,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -53223,6 +54133,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
@@ -53575,6 +54542,63 @@ export interface operations {
                   paymentRails: "SPEI"[];
                   /** @description Quote it with the payment: it credits this quote */
                   reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "CAD_ACCOUNT";
+                  bankCode: string;
+                  bankName?: string;
+                  branchCode: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "BRL_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "PIX"[];
+                  /** @description PIX copy-and-paste payload; it carries the reference */
+                  qrCode: string;
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "INR_ACCOUNT";
+                  bankName?: string;
+                  paymentRails: "UPI"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                  vpa: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "PHP_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  accountNumber: string;
+                  /** @constant */
+                  accountType: "NGN_ACCOUNT";
+                  bankName: string;
+                  paymentRails: "BANK_TRANSFER"[];
+                  /** @description Quote it with the payment: it credits this quote */
+                  reference: string;
+                } | {
+                  /** @constant */
+                  accountType: "SOLANA_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
+                } | {
+                  /** @constant */
+                  accountType: "BASE_WALLET";
+                  /** @description The deposit address of this quote */
+                  address: string;
+                  /** @enum {string} */
+                  assetType: "USDC";
                 };
                 instructionsNotes?: string;
               })[];
