@@ -18,6 +18,16 @@ export interface PageSource<R> {
   idOf: (row: R) => string;
 }
 
+/** One table's share of a list that pages several tables as one (mergedPageOf): its rows and how they become items. */
+export interface MergedPart<T> {
+  source: PageSource<unknown>;
+  map: (rows: unknown[]) => T[] | Promise<T[]>;
+}
+
+/** A part of a merged list, its row type kept between its source and its map. */
+export const mergedPart = <R, T>(source: PageSource<R>, map: (rows: R[]) => T[] | Promise<T[]>): MergedPart<T> =>
+  ({ source, map }) as unknown as MergedPart<T>;
+
 /**
  * The one paging rule every list answers through (Grid's `{data, hasMore, nextCursor, totalCount}`): `limit` rows
  * after the cursor in id order (ascending or descending), one more fetched to know whether more follow, the page and
@@ -28,20 +38,45 @@ export async function pageOf<R, T>(
   source: PageSource<R>,
   map: (rows: R[]) => T[] | Promise<T[]>,
 ): Promise<Page<T>> {
+  return mergedPageOf(q, [mergedPart(source, map)]);
+}
+
+/**
+ * The same rule over several tables as one list (GET /transactions: transfers and card transactions): each table's
+ * keyset page after the one cursor, `limit + 1` rows each, merged in id order (UUIDv7 ids of every table share one
+ * clock, and a uuid's text sorts as PostgreSQL sorts the uuid), so a page costs what each table's page costs at any
+ * depth; totalCount is the sum of the parts' counts. Only the rows of the page are mapped, each part's in one call.
+ */
+export async function mergedPageOf<T>(
+  q: { limit: number; cursor?: string; sortOrder?: "asc" | "desc" },
+  parts: MergedPart<T>[],
+): Promise<Page<T>> {
   const after = decodeCursor(q.cursor);
   const descending = q.sortOrder === "desc";
-  const [rows, totalCount] = await Promise.all([
-    source.rows(
-      after ? (descending ? lt(source.id, after) : gt(source.id, after)) : undefined,
-      descending ? desc(source.id) : asc(source.id),
-      q.limit + 1,
+  const [pages, counts] = await Promise.all([
+    Promise.all(
+      parts.map(({ source }) =>
+        source.rows(
+          after ? (descending ? lt(source.id, after) : gt(source.id, after)) : undefined,
+          descending ? desc(source.id) : asc(source.id),
+          q.limit + 1,
+        ),
+      ),
     ),
-    source.count(),
+    Promise.all(parts.map(({ source }) => source.count())),
   ]);
+  const rows = pages.flatMap((page, k) => page.map((row) => ({ k, row, id: parts[k].source.idOf(row) })));
+  if (parts.length > 1) rows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) * (descending ? -1 : 1));
   const hasMore = rows.length > q.limit;
   const slice = hasMore ? rows.slice(0, q.limit) : rows;
-  const out: Page<T> = { data: await map(slice), hasMore, totalCount };
-  if (hasMore) out.nextCursor = encodeCursor(source.idOf(slice[slice.length - 1]));
+  const items = await Promise.all(parts.map((part, k) => part.map(slice.filter((r) => r.k === k).map((r) => r.row))));
+  const next = parts.map(() => 0);
+  const out: Page<T> = {
+    data: slice.map((r) => items[r.k][next[r.k]++]),
+    hasMore,
+    totalCount: counts.reduce((a, b) => a + b, 0),
+  };
+  if (hasMore) out.nextCursor = encodeCursor(slice[slice.length - 1].id);
   return out;
 }
 

@@ -4,7 +4,11 @@ import { defineEvent } from "@/lib/api-core/events";
 import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { quoteCreateSchema, quoteSchema } from "@/lib/quotes/quote.contract";
-import { transactionSchema, transactionStatusFilter } from "@/lib/transactions/transaction.contract";
+import {
+  anyTransactionSchema,
+  transactionSchema,
+  transactionStatusFilter,
+} from "@/lib/transactions/transaction.contract";
 
 export const agentActionStatusSchema = z.enum(["PENDING_APPROVAL", "APPROVED", "REJECTED", "FAILED"]);
 export const agentActionSchema = z.object({
@@ -106,7 +110,10 @@ export const agentListTransactionsOp = defineOperation({
     sortOrder: z.enum(["asc", "desc"]).default("desc"),
   }),
   responses: {
-    200: { description: "A page of transactions", schema: listResponse(transactionSchema) },
+    200: {
+      description: "A page of the customer's transactions, card transactions (type CARD) among them",
+      schema: listResponse(anyTransactionSchema),
+    },
     ...errorResponses(400, 401, 403),
   },
 });
@@ -120,7 +127,10 @@ export const agentGetTransactionOp = defineOperation({
   auth: "agent",
   access: { permission: "VIEW_TRANSACTIONS", changesState: false },
   params: z.object({ transactionId: z.string().max(100) }),
-  responses: { 200: { description: "The transaction", schema: transactionSchema }, ...errorResponses(401, 403, 404) },
+  responses: {
+    200: { description: "The transaction (a card transaction for a CardTransaction id)", schema: anyTransactionSchema },
+    ...errorResponses(401, 403, 404),
+  },
 });
 
 /** AGENT_ACTION.PENDING_APPROVAL: Grid's AgentActionWebhook, the whole AgentAction (approvals-and-audit guide). */

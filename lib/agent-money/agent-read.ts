@@ -1,11 +1,14 @@
 import { requireAgentPermission } from "@/lib/agents/require-agent-permission";
 import type { AgentPrincipal } from "@/lib/api-core/principal";
 import { getQuote } from "@/lib/quotes/get-quote";
-import { getTransaction } from "@/lib/transactions/get-transaction";
+import { getAnyTransaction } from "@/lib/transactions/get-transaction";
 import type { transactionStatusFilter } from "@/lib/transactions/transaction.contract";
-import { listPaymentTransactions } from "@/lib/transactions/list-transactions";
+import { listTransactions } from "@/lib/transactions/list-transactions";
 
-/** Reads scoped to the agent's customer: another customer's quote or transaction answers 404 like a missing one. */
+/**
+ * Reads scoped to the agent's customer: another customer's quote or transaction answers 404 like a missing one. Its
+ * transactions are the platform's list narrowed to the customer, card transactions included.
+ */
 export async function agentGetQuote(agent: AgentPrincipal, quoteId: string) {
   requireAgentPermission(agent, "CREATE_QUOTES");
   return getQuote(agent.platformId, quoteId, agent.customerId);
@@ -13,7 +16,7 @@ export async function agentGetQuote(agent: AgentPrincipal, quoteId: string) {
 
 export async function agentGetTransaction(agent: AgentPrincipal, transactionId: string) {
   requireAgentPermission(agent, "VIEW_TRANSACTIONS");
-  return getTransaction(agent.platformId, transactionId, agent.customerId);
+  return getAnyTransaction(agent.platformId, transactionId, agent.customerId);
 }
 
 export async function agentListTransactions(
@@ -26,5 +29,5 @@ export async function agentListTransactions(
   },
 ) {
   requireAgentPermission(agent, "VIEW_TRANSACTIONS");
-  return listPaymentTransactions(agent.platformId, q, agent.customerId);
+  return listTransactions(agent.platformId, q, agent.customerId);
 }

@@ -45,7 +45,11 @@ export function luhnValid(pan: string): boolean {
 
 const digits = (n: number) => Array.from({ length: n }, () => String(randomInt(10))).join("");
 
-/** Sandbox issuance (Grid's cards sandbox page): the key's last three characters 001 → PROCESSING, 002 → rejected, else ACTIVE. */
+/**
+ * Sandbox issuance (Grid's cards sandbox page): the key's last three characters 001 → PROCESSING, 002 → rejected, else
+ * ACTIVE. The key is the name the partner chose (platformCardId, empty without one), never an id this service mints:
+ * a minted id would pick an outcome at random.
+ */
 const sandboxCardProcessor: CardProcessor = {
   async issue({ cardId, outcomeKey }) {
     const body = SANDBOX_BIN + digits(9);

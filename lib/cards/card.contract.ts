@@ -72,7 +72,7 @@ export const createCardOp = defineOperation({
   path: "/cards",
   summary: "Issue a card",
   description:
-    "The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.",
+    "The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (without one, none: the service's own ids never pick an outcome) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, 003 is 400 FUNDING_SOURCE_INELIGIBLE, any other activates at once. 501 where no card processor is configured.",
   tags,
   auth: "platform",
   access: { permission: "MANAGE", changesState: true },
@@ -164,7 +164,7 @@ export const revealCardOp = defineOperation({
 });
 
 /** Grid's CardTransaction; DECLINED and declineReason record refused authorizations (our addition). */
-const CARD_TRANSACTION_STATUSES = [
+export const CARD_TRANSACTION_STATUSES = [
   "AUTHORIZED",
   "PARTIALLY_SETTLED",
   "SETTLED",

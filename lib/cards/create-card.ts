@@ -10,7 +10,7 @@ import type { Card, CardCreate } from "./card.contract";
 import { cardProcessorFor } from "./card-processor";
 import { sealCardSecrets } from "./card-secrets";
 import { toCard } from "./card-view";
-import { resolveFundingSources } from "./funding-sources";
+import { resolveFundingSources, sandboxFundingRefusal } from "./funding-sources";
 import { cardStateChangeEvent } from "./card.contract";
 
 /** POST /cards: issue a card to a KYC-approved cardholder on their own funding sources. */
@@ -27,14 +27,18 @@ export async function createCard(platform: PlatformPrincipal, input: CardCreate)
       },
     );
   }
+  // Sandbox outcomes are keyed on the name the partner chose. Grid falls back to cardholderId, and this service mints
+  // that id (and a missing platformCustomerId): without platformCardId no outcome applies.
+  const outcomeKey = input.platformCardId ?? "";
+  const refusal = platform.environment === "SANDBOX" ? sandboxFundingRefusal(outcomeKey, input.fundingSources) : null;
+  if (refusal) throw refusal;
   const funding = await resolveFundingSources(db, {
     platformId: platform.id,
     customerId: customer.id,
     ids: input.fundingSources,
-    sandbox: platform.environment === "SANDBOX",
   });
   const id = newUuid();
-  const issued = await processor.issue({ cardId: id, outcomeKey: input.platformCardId ?? input.cardholderId });
+  const issued = await processor.issue({ cardId: id, outcomeKey });
   const secrets = await sealCardSecrets(id, issued.pan, issued.cvv);
   try {
     return await db.transaction(async (tx) => {

@@ -18,17 +18,16 @@ const ineligible = (id: string, why: string) =>
  * The cardholder's funding sources as uuids in the given order: each an ACTIVE internal account of the
  * cardholder, all in one card-eligible currency, and the currency the card transacts in (`card-currency.ts`), which
  * must be `cardCurrency` when the card already has one. Anything else — another
- * customer's or platform's account, an unknown id — is 400 FUNDING_SOURCE_INELIGIBLE, and so is a sandbox
- * account id ending in 002 or 003 (Grid's cards sandbox page).
+ * customer's or platform's account, an unknown id — is 400 FUNDING_SOURCE_INELIGIBLE. No sandbox rule reads an
+ * account id: this service mints them, so the tester cannot choose one (sandboxFundingRefusal).
  */
 export async function resolveFundingSources(
   db: DbOrTx,
-  input: { platformId: string; customerId: string; ids: string[]; cardCurrency?: string; sandbox: boolean },
+  input: { platformId: string; customerId: string; ids: string[]; cardCurrency?: string },
 ): Promise<{ uuids: string[]; currency: string }> {
   const uuids = input.ids.map((id) => {
     const u = parseId("InternalAccount", id);
     if (!u) throw ineligible(id, "not an internal account id");
-    if (input.sandbox && (id.endsWith("002") || id.endsWith("003"))) throw ineligible(id, "sandbox suffix");
     return u;
   });
   if (new Set(uuids).size !== uuids.length) throw ineligible(input.ids[0], "listed twice");
@@ -58,4 +57,13 @@ export async function resolveFundingSources(
     uuids,
     currency: cardCurrencyFor(defined(funding, "the currency of a non-empty list of funding sources")),
   };
+}
+
+/**
+ * Sandbox: Grid's cards sandbox page refuses a funding source by the last three characters of its accountId (002, 003).
+ * Account ids are minted by this service, so that rule would strike at random: the card's outcome key decides instead
+ * (the name the partner gave, card-processor.ts), and only 003, since 002 of that key is the issuer's rejection.
+ */
+export function sandboxFundingRefusal(outcomeKey: string, ids: string[]): ApiError | null {
+  return outcomeKey.endsWith("003") ? ineligible(ids[0], "sandbox outcome 003 of the card's platformCardId") : null;
 }

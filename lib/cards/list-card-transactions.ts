@@ -1,39 +1,55 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "@/db/client";
 import { cardTransactions, customers } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
-import type { Page } from "@/lib/api-core/pagination";
-import { pageOf } from "@/db/list-page";
+import { mergedPart, type MergedPart } from "@/db/list-page";
 import { parseId } from "@/lib/ids";
-import type { CardTransaction } from "./card.contract";
+import { CARD_TRANSACTION_STATUSES, type CardTransaction } from "./card.contract";
 import { toCardTransaction } from "./card-transaction-view";
 
-const NONE = "00000000-0000-0000-0000-000000000000";
-
-/**
- * Card transactions of a platform in id order, `limit` of them after the cursor uuid, for GET /transactions
- * (type CARD, or merged with the other transactions). Filters: customer, funding account, card, status.
- */
-type CardFilters = { customerId?: string; accountId?: string; cardId?: string; status?: string };
-
-function cardWhere(platformId: string, q: CardFilters): SQL[] {
-  const where: SQL[] = [eq(cardTransactions.platformId, platformId)];
-  if (q.customerId) where.push(eq(cardTransactions.customerId, parseId("Customer", q.customerId) ?? NONE));
-  if (q.accountId) where.push(eq(cardTransactions.accountId, parseId("InternalAccount", q.accountId) ?? NONE));
-  if (q.cardId) where.push(eq(cardTransactions.cardId, parseId("Card", q.cardId) ?? NONE));
-  if (q.status) where.push(eq(cardTransactions.status, q.status as never));
-  return where;
+/** GET /transactions' filters as the card transactions read them (ids already known to be well formed or absent). */
+export interface CardFilters {
+  customerUuid?: string;
+  platformCustomerId?: string;
+  /** The funding account: on either side, or as the sender (a DEBIT pulls from it) or the receiver (a CREDIT). */
+  accountUuid?: string;
+  accountSide?: "either" | "source" | "destination";
+  cardUuid?: string;
+  status?: string;
+  startDate?: string;
+  endDate?: string;
 }
 
-/** GET /transactions?type=CARD (or cardId): a page of card transactions, with Grid's totalCount (db/list-page.ts). */
-export async function listCardTransactions(
+const isCardStatus = (s: string) => (CARD_TRANSACTION_STATUSES as readonly string[]).includes(s);
+
+/**
+ * The card transactions' share of GET /transactions (merged there with the transfers, one cursor over both): a
+ * platform's card transactions in id order under the filters, or null when the filters leave none (a status only
+ * transfers have). Pages by `card_transactions_platform_idx` (platform_id, id), or the card's or account's index.
+ */
+export function cardTransactionsPart(
   db: DbOrTx,
   platformId: string,
-  q: CardFilters & { limit: number; cursor?: string; sortOrder: "asc" | "desc" },
-): Promise<Page<CardTransaction>> {
-  const where = cardWhere(platformId, q);
-  return pageOf(
-    q,
+  q: CardFilters,
+): MergedPart<CardTransaction> | null {
+  if (q.status !== undefined && !isCardStatus(q.status)) return null;
+  const where: SQL[] = [eq(cardTransactions.platformId, platformId)];
+  if (q.customerUuid) where.push(eq(cardTransactions.customerId, q.customerUuid));
+  if (q.platformCustomerId !== undefined) {
+    const owner = db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(eq(customers.platformId, platformId), eq(customers.platformCustomerId, q.platformCustomerId)));
+    where.push(inArray(cardTransactions.customerId, owner));
+  }
+  if (q.accountUuid) where.push(eq(cardTransactions.accountId, q.accountUuid));
+  if (q.accountSide === "source") where.push(eq(cardTransactions.direction, "DEBIT"));
+  if (q.accountSide === "destination") where.push(eq(cardTransactions.direction, "CREDIT"));
+  if (q.cardUuid) where.push(eq(cardTransactions.cardId, q.cardUuid));
+  if (q.status) where.push(eq(cardTransactions.status, q.status as never));
+  if (q.startDate) where.push(gte(cardTransactions.createdAt, new Date(q.startDate)));
+  if (q.endDate) where.push(lte(cardTransactions.createdAt, new Date(q.endDate)));
+  return mergedPart(
     {
       id: cardTransactions.id,
       rows: (after, order, limit) =>
@@ -51,15 +67,25 @@ export async function listCardTransactions(
   );
 }
 
-/** GET /transactions/{id} for a CardTransaction id; 404 CARD_TRANSACTION_NOT_FOUND (also for another tenant's). */
-export async function getCardTransaction(db: DbOrTx, platformId: string, id: string): Promise<CardTransaction> {
+/**
+ * GET /transactions/{id} for a CardTransaction id (for an agent, of its customer only); 404 CARD_TRANSACTION_NOT_FOUND
+ * (also for another tenant's).
+ */
+export async function getCardTransaction(
+  db: DbOrTx,
+  platformId: string,
+  id: string,
+  customerScope?: string,
+): Promise<CardTransaction> {
   const uuid = parseId("CardTransaction", id);
   if (uuid) {
+    const where = [eq(cardTransactions.id, uuid), eq(cardTransactions.platformId, platformId)];
+    if (customerScope) where.push(eq(cardTransactions.customerId, customerScope));
     const [r] = await db
       .select({ t: cardTransactions, pcid: customers.platformCustomerId })
       .from(cardTransactions)
       .innerJoin(customers, eq(customers.id, cardTransactions.customerId))
-      .where(and(eq(cardTransactions.id, uuid), eq(cardTransactions.platformId, platformId)));
+      .where(and(...where));
     if (r) return toCardTransaction(r.t, r.pcid);
   }
   throw notFound("CARD_TRANSACTION_NOT_FOUND", "Card transaction", id);

@@ -46,7 +46,6 @@ export async function updateCard(platform: PlatformPrincipal, cardId: string, in
         customerId: card.customerId,
         ids: input.fundingSources,
         cardCurrency: card.currency,
-        sandbox: platform.environment === "SANDBOX",
       });
       set.fundingSources = funding.uuids;
     }

@@ -28,11 +28,13 @@ export async function getTransaction(
   throw notFound("TRANSACTION_NOT_FOUND", "Transaction", transactionId);
 }
 
-/** GET /transactions/{id} of the platform: its transactions and its card transactions (type CARD). */
+/** GET /transactions/{id} of the platform (for an agent, of its customer): transactions and card transactions (type CARD). */
 export async function getAnyTransaction(
   platformId: string,
   transactionId: string,
+  customerScope?: string,
 ): Promise<Transaction | CardTransaction> {
-  if (transactionId.startsWith("CardTransaction:")) return getCardTransaction(await getDb(), platformId, transactionId);
-  return getTransaction(platformId, transactionId);
+  if (transactionId.startsWith("CardTransaction:"))
+    return getCardTransaction(await getDb(), platformId, transactionId, customerScope);
+  return getTransaction(platformId, transactionId, customerScope);
 }

@@ -4,7 +4,7 @@ import { listResponse, paginationQuery } from "@/lib/api-core/pagination";
 import { errorResponses } from "@/lib/api-core/common.contract";
 import { CRYPTO_NETWORKS } from "./on-chain";
 import { currencyAmountSchema } from "@/lib/internal-accounts/internal-account.contract";
-import { cardTransactionSchema } from "@/lib/cards/card.contract";
+import { CARD_TRANSACTION_STATUSES, cardTransactionSchema } from "@/lib/cards/card.contract";
 
 /** The failure reasons of the spec's Errors section; the removed ones (EXECUTION_FAILED_POST_DEBIT, SETTLEMENT_FAILED, TIMEOUT, MANUAL_REFUND) never appear. */
 const FAILURE_REASONS = [
@@ -37,7 +37,7 @@ const PENDING_REASONS = [
 export type PendingReason = (typeof PENDING_REASONS)[number];
 
 /** Grid's TransactionStatus (the filter of the lists); this service produces only OutgoingTransactionStatus values. */
-const TRANSACTION_STATUSES = [
+export const PAYMENT_STATUSES = [
   "CREATED",
   "PENDING",
   "PENDING_AUTHORIZATION",
@@ -49,8 +49,15 @@ const TRANSACTION_STATUSES = [
   "EXPIRED",
 ] as const;
 
-/** Grid's TransactionStatus as a list filter (values this service never produces match nothing). */
-export const transactionStatusFilter = z.enum(TRANSACTION_STATUSES);
+/**
+ * A list's status filter: Grid's TransactionStatus (values this service never produces match nothing) and, since card
+ * transactions are listed among the transfers, Grid's CardTransactionStatus and our DECLINED. Each kind matches its own
+ * status, so REFUNDED matches both.
+ */
+export const transactionStatusFilter = z.enum([
+  ...PAYMENT_STATUSES,
+  ...CARD_TRANSACTION_STATUSES.filter((s): s is Exclude<typeof s, "REFUNDED"> => s !== "REFUNDED"),
+]);
 
 const accountType = z
   .enum(["INTERNAL_ACCOUNT", "EXTERNAL_ACCOUNT", "SANDBOX"])
@@ -175,7 +182,9 @@ const transactionFilters = paginationQuery.extend({
   type: z
     .enum(["INCOMING", "OUTGOING", "CARD"])
     .optional()
-    .describe("CARD: card transactions (protocol.md Cards); the others by direction"),
+    .describe(
+      "CARD: card transactions only (listed among the others without it); INCOMING/OUTGOING: transfers by direction",
+    ),
   cardId: z.string().max(100).optional().describe("Card transactions of this card"),
   reference: z
     .string()
@@ -189,7 +198,7 @@ const transactionFilters = paginationQuery.extend({
 export type TransactionFilters = z.infer<typeof transactionFilters>;
 
 /** Either kind GET /transactions answers with: a transfer/funding transaction, or a card transaction (type CARD). */
-const anyTransactionSchema = z.union([transactionSchema, cardTransactionSchema]);
+export const anyTransactionSchema = z.union([transactionSchema, cardTransactionSchema]);
 
 export const getTransactionOp = defineOperation({
   operationId: "getTransaction",

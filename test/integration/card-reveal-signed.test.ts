@@ -49,19 +49,16 @@ async function walletUserWith(
   return { accountId: account.id, credentialId: otp.id, email, customerId: customer.id };
 }
 
-/** A signed-in wallet user holding a card funded by their EMBEDDED_WALLET (the cards sandbox refuses ids ending 002/003). */
+/** A signed-in wallet user holding a card funded by their EMBEDDED_WALLET. */
 async function walletCardholder(p: TestPlatform, client: ServiceClient, extra?: Record<string, unknown>) {
-  for (;;) {
-    const user = extra ? await walletUserWith(p, client, extra) : await newWalletUser(p, client);
-    if (/00[23]$/.test(user.accountId)) continue;
-    const { key } = await signInWithEmailOtp(client, user.credentialId);
-    const r = await call("POST", "/cards", {
-      auth: p.auth,
-      body: { cardholderId: user.customerId, form: "VIRTUAL", fundingSources: [user.accountId] },
-    });
-    expect(r.status).toBe(201);
-    return { user, key, card: r.body as { id: string; last4: string } };
-  }
+  const user = extra ? await walletUserWith(p, client, extra) : await newWalletUser(p, client);
+  const { key } = await signInWithEmailOtp(client, user.credentialId);
+  const r = await call("POST", "/cards", {
+    auth: p.auth,
+    body: { cardholderId: user.customerId, form: "VIRTUAL", fundingSources: [user.accountId] },
+  });
+  expect(r.status).toBe(201);
+  return { user, key, card: r.body as { id: string; last4: string } };
 }
 
 async function openSealed(p: TestPlatform, client: ServiceClient, panEmbedUrl: string) {

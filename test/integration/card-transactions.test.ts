@@ -10,7 +10,7 @@ import { checkLedger } from "@/lib/ledger/ledger-check";
 import { parseId } from "@/lib/ids";
 import { verifyWebhook } from "@/lib/sdk/webhooks";
 import { call, newPlatform, type TestPlatform } from "../support/api";
-import { balance, cardholder, fund } from "../support/money";
+import { balance, cardholder, fund, quoteBody, usdExternal } from "../support/money";
 import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";
 
 const receivers: Receiver[] = [];
@@ -305,8 +305,9 @@ describe("card transactions", () => {
     expect(cards.length).toBe(3);
     expect(new Set(cards.map((t) => t.id)).size).toBe(3);
     expect(cards.every((t) => t.type === "CARD")).toBe(true);
-    const others = await pages("");
-    expect(others.length).toBe(2); // the two sandbox fundings; card transactions are listed with type CARD
+    const all = await pages("");
+    expect(all.filter((t) => t.type === "CARD").length).toBe(3); // listed among the two sandbox fundings
+    expect(all.length).toBe(5);
 
     const foreign = await sim(q, a.card.id)("authorization", { amount: 10, currency: USD, merchant: merchant() });
     expect(foreign.status).toBe(404);
@@ -321,6 +322,104 @@ describe("card transactions", () => {
     expect(
       (await call("GET", `/transactions?cardId=${encodeURIComponent(a.card.id)}`, { auth: q.auth })).body.data,
     ).toEqual([]);
+  });
+
+  it("lists card transactions among the transfers: one order, one cursor, every filter on both kinds, the agent's too", async () => {
+    const p = await newPlatform();
+    const a = await cardFor(p, 0);
+    const b = await cardFor(p, 0);
+    const names: Record<string, string> = {};
+    const newest = async (name: string) => {
+      const t = (await call("GET", "/transactions?limit=1", { auth: p.auth })).body.data[0];
+      names[t.id] = name;
+      return t;
+    };
+    // In creation order: T transfers, C card transactions.
+    await fund(p, a.account, 10_000);
+    const t1 = await newest("T1 a funded");
+    await sim(p, a.card.id)("authorization", { amount: 100, currency: USD, merchant: merchant() });
+    await newest("C1 a authorized");
+    await fund(p, b.account, 1_000);
+    await newest("T2 b funded");
+    await sim(p, b.card.id)("authorization", { amount: 50, currency: USD, merchant: merchant() });
+    const c2 = await newest("C2 b authorized");
+    await sim(p, a.card.id)("authorization", { amount: 200, currency: USD, merchant: merchant() });
+    const c3 = await newest("C3 a settled");
+    expect((await sim(p, a.card.id)("clearing", { cardTransactionId: c3.id, amount: 200 })).status).toBe(202);
+    const ext = await usdExternal(p, a.customer.id);
+    const paid = await call("POST", "/quotes", {
+      auth: p.auth,
+      body: quoteBody(a.account, ext, 1_000, { immediatelyExecute: true }),
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    await newest("T3 a paid out");
+
+    /** Every page of a list, two rows a page, named; each page's totalCount is the whole list's. */
+    const walk = async (path: string, auth: string = p.auth) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      const sep = path.includes("?") ? "&" : "?";
+      let total: number | undefined;
+      do {
+        const r = await call("GET", `${path}${sep}limit=2${cursor ? `&cursor=${cursor}` : ""}`, { auth });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        seen.push(...r.body.data.map((t: { id: string }) => names[t.id] ?? t.id));
+        total ??= r.body.totalCount;
+        expect(r.body.totalCount).toBe(total);
+        cursor = r.body.hasMore ? r.body.nextCursor : undefined;
+      } while (cursor);
+      expect(seen.length).toBe(total);
+      return seen;
+    };
+    const list = (query: string) => walk(`/transactions?sortOrder=asc${query}`);
+    const enc = encodeURIComponent;
+    const [T1, C1, T2, C2, C3, T3] = Object.values(names);
+    expect(await list("")).toEqual([T1, C1, T2, C2, C3, T3]);
+    expect(await walk("/transactions")).toEqual([T3, C3, C2, T2, C1, T1]);
+    expect(await list(`&customerId=${enc(a.customer.id)}`)).toEqual([T1, C1, C3, T3]);
+    expect(await list(`&platformCustomerId=${enc(b.customer.platformCustomerId)}`)).toEqual([T2, C2]);
+    expect(await list(`&accountId=${enc(a.account)}`)).toEqual([T1, C1, C3, T3]);
+    expect(await list(`&accountIdentifier=${enc(b.account)}`)).toEqual([T2, C2]);
+    expect(await list(`&senderAccountIdentifier=${enc(a.account)}`)).toEqual([C1, C3, T3]);
+    expect(await list(`&receiverAccountIdentifier=${enc(a.account)}`)).toEqual([T1]);
+    expect(await list(`&accountId=${enc(ext)}`)).toEqual([T3]);
+    expect(await list("&status=COMPLETED")).toEqual([T1, T2, T3]);
+    expect(await list("&status=AUTHORIZED")).toEqual([C1, C2]);
+    expect(await list("&status=SETTLED")).toEqual([C3]);
+    expect(await list("&type=CARD")).toEqual([C1, C2, C3]);
+    expect(await list("&type=INCOMING")).toEqual([T1, T2]);
+    expect(await list("&type=OUTGOING")).toEqual([T3]);
+    expect(await list(`&cardId=${enc(a.card.id)}`)).toEqual([C1, C3]);
+    expect(await list(`&startDate=${enc(c2.createdAt)}`)).toEqual([C2, C3, T3]);
+    const beforeC2 = new Date(Date.parse(c2.createdAt) - 1).toISOString();
+    expect(await list(`&endDate=${enc(beforeC2)}`)).toEqual([T1, C1, T2]);
+    expect(await list(`&customerId=${enc(a.customer.id)}&status=AUTHORIZED`)).toEqual([C1]);
+    expect(await list(`&startDate=${enc(t1.createdAt)}&type=CARD&customerId=${enc(b.customer.id)}`)).toEqual([C2]);
+
+    // The agent's list is the platform's narrowed to its customer, card transactions among the transfers.
+    const created = await call("POST", "/agents", {
+      auth: p.auth,
+      body: {
+        name: "Reader",
+        customerId: a.customer.id,
+        policy: {
+          permissions: ["VIEW_TRANSACTIONS"],
+          defaultExecutionMode: "AUTO",
+          spendingLimits: { currency: "USD", perTransactionLimit: 5_000 },
+        },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const token = (await call("POST", `/agents/device-codes/${created.body.deviceCode.code}/redeem`)).body.accessToken;
+    const bearer = `Bearer ${token}`;
+    expect(await walk("/agents/me/transactions", bearer)).toEqual([T3, C3, C1, T1]);
+    expect(await walk("/agents/me/transactions?status=SETTLED", bearer)).toEqual([C3]);
+    const own = await call("GET", `/agents/me/transactions/${c3.id}`, { auth: bearer });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ id: c3.id, type: "CARD", status: "SETTLED" });
+    const other = await call("GET", `/agents/me/transactions/${c2.id}`, { auth: bearer });
+    expect(other.status).toBe(404);
+    expect(other.body.code).toBe("CARD_TRANSACTION_NOT_FOUND");
   });
 
   it("keeps the ledger summing to zero after a random sequence of 500 simulations across cards", async () => {

@@ -108,6 +108,54 @@ describe("cards", () => {
     });
   });
 
+  it("sandbox outcomes read only names the partner chose: minted ids ending in 001, 002 or 003 issue and fund a card", async () => {
+    const p = await newPlatform();
+    const db = await getDb();
+    const uuid = (id: string) => id.slice(id.indexOf(":") + 1);
+    // The service mints every id; a test gives one the endings a random id has once in 4,096 by re-keying its row.
+    const rekeyed = (id: string, end: string) => `${uuid(id).slice(0, -3)}${end}`;
+    const rekeyAccount = async (id: string, end: string) => {
+      await execRows(db, sql`update internal_accounts set id = ${rekeyed(id, end)} where id = ${uuid(id)}`);
+      return `InternalAccount:${rekeyed(id, end)}`;
+    };
+    /** The cardholder moved to a copy of its row whose id ends in `end` (the original deleted), its accounts with it. */
+    const rekeyCustomer = async (id: string, end: string) => {
+      const [from, to] = [uuid(id), rekeyed(id, end)];
+      await execRows(db, sql`update customers set deleted_at = now() where id = ${from}`);
+      await execRows(
+        db,
+        sql`insert into customers select (jsonb_populate_record(null::customers, to_jsonb(c) || jsonb_build_object('id', ${to}::text, 'deleted_at', null))).* from customers c where id = ${from}`,
+      );
+      await execRows(db, sql`update internal_accounts set customer_id = ${to} where customer_id = ${from}`);
+      return `Customer:${to}`;
+    };
+    for (const end of ["001", "002", "003"]) {
+      const c = await cardholder(p, ["USD", "EUR"]);
+      const cardholderId = await rekeyCustomer(c.customer.id, end);
+      const usd = await rekeyAccount(c.accounts.USD, end);
+      const created = await call("POST", "/cards", {
+        auth: p.auth,
+        body: { cardholderId, form: "VIRTUAL", fundingSources: [usd] },
+      });
+      expect(created.status, `${end}: ${JSON.stringify(created.body)}`).toBe(201);
+      expect(created.body).toMatchObject({ cardholderId, state: "ACTIVE", stateReason: null, fundingSources: [usd] });
+      const eur = await call("POST", "/cards", {
+        auth: p.auth,
+        body: { cardholderId, form: "VIRTUAL", fundingSources: [await rekeyAccount(c.accounts.EUR, end)] },
+      });
+      expect(eur.status, JSON.stringify(eur.body)).toBe(201);
+      const patched = await call("PATCH", `/cards/${created.body.id}`, {
+        auth: p.auth,
+        body: { fundingSources: [usd] },
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    }
+    // The name the partner chose still decides: platformCardId ending in 003 refuses the funding source.
+    const named = await issue(p, ["USD"], { platformCardId: "x-003" });
+    expect(named.res.status).toBe(400);
+    expect(named.res.body.code).toBe("FUNDING_SOURCE_INELIGIBLE");
+  });
+
   it("refuses a cardholder whose KYC status is not APPROVED", async () => {
     const p = await newPlatform();
     const c = await call("POST", "/customers", {

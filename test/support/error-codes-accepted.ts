@@ -70,6 +70,7 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   CARD_TRANSACTION_NOT_FOUND: {
     reason: "protocol.md Not found: a card transaction has its own 404 code",
     operations: [
+      "agentGetTransaction",
       "getTransactionById",
       "sandboxSimulateCardAuthorizationAdvice",
       "sandboxSimulateCardClearing",

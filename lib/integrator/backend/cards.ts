@@ -120,8 +120,8 @@ async function ownCard(user: IntegratorUser, cardId: string) {
 /**
  * Issue a virtual card funded by the user's wallet (the service checks KYC and the funding account). The card is
  * named by this backend (`platformCardId`, as a platform names its customers), ending in "-wallet": the sandbox
- * issuer decides a card's fate by the last three characters of that name, else of the customer's id (001 stays
- * PROCESSING, 002 is rejected), so unnamed, a customer whose id happened to end in 002 could never get a card.
+ * issuer decides a card's fate by the last three characters of that name (001 stays PROCESSING, 002 is rejected, 003
+ * refuses the funding source), and ours ends in letters.
  */
 export async function issueCard(user: IntegratorUser): Promise<ServiceResponse> {
   return callService("POST", "/cards", {

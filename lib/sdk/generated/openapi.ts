@@ -364,7 +364,7 @@ export interface paths {
     get: operations["listCards"];
     /**
      * Issue a card
-     * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.
+     * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (without one, none: the service's own ids never pick an outcome) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, 003 is 400 FUNDING_SOURCE_INELIGIBLE, any other activates at once. 501 where no card processor is configured.
      *
      * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
@@ -20627,16 +20627,16 @@ export interface operations {
       query?: {
         limit?: number;
         cursor?: string;
-        status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+        status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "EXCEPTION" | "DECLINED";
         sortOrder?: "asc" | "desc";
       };
     };
     responses: {
-      /** @description A page of transactions */
+      /** @description A page of the customer's transactions, card transactions (type CARD) among them */
       200: {
         content: {
           "application/json": {
-            data: ({
+            data: (({
                 /** @description Set on agent-initiated transactions */
                 agentId?: string;
                 createdAt: string;
@@ -20768,7 +20768,73 @@ export interface operations {
                 /** @enum {string} */
                 type: "OUTGOING" | "INCOMING";
                 updatedAt: string;
-              })[];
+              }) | ({
+                /** @description The internal account that funded it (empty when declined before one was chosen) */
+                accountId: string;
+                authorizedAmount: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                authorizedAt: string;
+                cardId: string;
+                createdAt: string;
+                customerId: string;
+                /** @enum {string} */
+                declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+                /** @enum {string} */
+                direction: "DEBIT" | "CREDIT";
+                /** @description CardTransaction:<uuid> */
+                id: string;
+                issuerTransactionToken: string;
+                lastEventAt?: string;
+                merchant: {
+                  country?: string;
+                  descriptor: string;
+                  mcc?: string;
+                };
+                platformCustomerId: string;
+                pullSummary: {
+                  count: number;
+                  pendingCount: number;
+                  totalAmount: number;
+                };
+                refundedAmount?: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                refundSummary: {
+                  count: number;
+                  totalAmount: number;
+                };
+                settledAmount?: {
+                  amount: number;
+                  currency: {
+                    code: string;
+                    decimals: number;
+                    name: string;
+                    symbol: string;
+                  };
+                };
+                settlementSummary: {
+                  count: number;
+                  totalAmount: number;
+                };
+                /** @enum {string} */
+                status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+                /** @constant */
+                type: "CARD";
+                updatedAt: string;
+              }))[];
             hasMore: boolean;
             /** @description Present when hasMore is true */
             nextCursor?: string;
@@ -20843,10 +20909,10 @@ export interface operations {
       };
     };
     responses: {
-      /** @description The transaction */
+      /** @description The transaction (a card transaction for a CardTransaction id) */
       200: {
         content: {
-          "application/json": {
+          "application/json": ({
             /** @description Set on agent-initiated transactions */
             agentId?: string;
             createdAt: string;
@@ -20978,7 +21044,73 @@ export interface operations {
             /** @enum {string} */
             type: "OUTGOING" | "INCOMING";
             updatedAt: string;
-          };
+          }) | ({
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
+            issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
+          });
         };
       };
       /** @description Unauthorized (credentials, wallet signature or Request-Id) */
@@ -23888,7 +24020,7 @@ export interface operations {
   };
   /**
    * Issue a card
-   * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (else cardholderId) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, any other activates at once. 501 where no card processor is configured.
+   * @description The cardholder must be KYC APPROVED (else 400 CARDHOLDER_KYC_NOT_APPROVED); every funding source must be an active internal account of the cardholder in one card-eligible currency (else 400 FUNDING_SOURCE_INELIGIBLE). Sandbox: the last three characters of platformCardId (without one, none: the service's own ids never pick an outcome) decide issuance — 001 stays PROCESSING, 002 is CLOSED/ISSUER_REJECTED, 003 is 400 FUNDING_SOURCE_INELIGIBLE, any other activates at once. 501 where no card processor is configured.
    *
    * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
@@ -59577,7 +59709,7 @@ export interface operations {
         accountIdentifier?: string;
         senderAccountIdentifier?: string;
         receiverAccountIdentifier?: string;
-        status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED";
+        status?: "CREATED" | "PENDING" | "PENDING_AUTHORIZATION" | "PROCESSING" | "COMPLETED" | "REJECTED" | "FAILED" | "REFUNDED" | "EXPIRED" | "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "EXCEPTION" | "DECLINED";
         type?: "INCOMING" | "OUTGOING" | "CARD";
         cardId?: string;
         reference?: string;
