@@ -4,7 +4,7 @@ import type { ErrorBody } from "@/lib/sdk/types";
 
 /** Countries the page offers; the SCA ones first among them are those of protocol.md "Who needs contact verification and SCA". */
 export const COUNTRIES = ["US", "CA", "MX", "BR", "GB", "DE", "FR", "ES", "IT", "NL", "IE", "CH", "NG", "IN", "PH"];
-export interface Account {
+interface Account {
   id: string;
   balance: { amount: number; currency: { code: string; decimals: number } };
 }
