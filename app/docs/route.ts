@@ -62,8 +62,8 @@ body.dark-mode .dark-mode {
 /**
  * Accessible names and roles that Scalar's markup lacks (axe, serious/critical): icon-only copy buttons without
  * a name, contenteditable inputs typed as combobox without aria-expanded/aria-controls (typed as textbox here),
- * a labelled button with role=none, a code editor and editable fields without a name, "show more" buttons whose
- * name omits their text, aria-controls pointing nowhere, a search
+ * a labelled button with role=none, a code editor and editable fields without a name, "show more" buttons and
+ * response variant pickers whose name omits their text, aria-controls pointing nowhere, a search
  * combobox without aria-expanded, scrollable regions that cannot take focus, and a faded "deprecated" badge. Applied as Scalar renders, from a nonced inline script.
  */
 const A11Y_PATCH = `(() => {
@@ -80,7 +80,7 @@ const A11Y_PATCH = `(() => {
       const hint = e.getAttribute("data-placeholder");
       e.setAttribute("aria-label", hint === "janedoe" ? "Username" : hint || "Value");
     }
-    for (const b of document.querySelectorAll("button.show-more[aria-label]")) {
+    for (const b of document.querySelectorAll('button.show-more[aria-label], button[data-testid^="response-variant"][aria-label]')) {
       const text = b.textContent.trim();
       const label = b.getAttribute("aria-label");
       if (text && !label.toLowerCase().includes(text.toLowerCase())) b.setAttribute("aria-label", text + ": " + label);

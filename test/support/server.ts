@@ -25,6 +25,8 @@ export async function freePort(): Promise<number> {
   const floor = 10_000;
   for (let i = 0; i < 20 && low - floor >= 1_000; i++) {
     const port = floor + Math.floor(Math.random() * (low - floor));
+    // Next.js refuses the ports browsers block (next/dist/lib/helpers/get-reserved-port); 10080 is the one above 10000.
+    if (port === 10_080) continue;
     if ((await listenOnce(port)) !== undefined) return port;
   }
   const port = await listenOnce(0);

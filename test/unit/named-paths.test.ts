@@ -38,6 +38,9 @@ function proseOf(rel: string): string {
 /** A match cut where prose goes on (`app/(wallet)/…`, a trailing full stop, `messages/console.*.json`). */
 function candidate(text: string, match: RegExpMatchArray): string | null {
   let p = match[0];
+  // A Markdown link whose text is itself a path (`[the path](the path)`): the path ends where the link's target begins.
+  const link = p.indexOf("](");
+  if (link >= 0) p = p.slice(0, link);
   const after = text[(match.index ?? 0) + p.length] ?? "";
   if (after !== "" && "*<{$".includes(after)) return null; // a pattern, not a path
   // Trailing punctuation of the sentence, and a closing parenthesis only when the path did not open one
