@@ -25,8 +25,11 @@ export interface FairPickOptions {
  * Candidates for a claim taken in turns across tenants, as a subquery of `columns`, `turn` and `ord`: a claim locks
  * them ordered by (turn, ord) with FOR UPDATE SKIP LOCKED and a LIMIT, so that its rows go round the tenants with due
  * work (the first of each, then the second of each, …) instead of in time order across all of them, where one
- * tenant's backlog comes first for as long as it lasts. Nothing is locked here (a window function and FOR UPDATE do not
- * mix in one query level); the claim re-checks `due` under its lock.
+ * tenant's backlog comes first for as long as it lasts. Each tenant's candidates are taken past the rows another
+ * claim holds (FOR UPDATE SKIP LOCKED, one level below the window function, which cannot share a level with it): two
+ * instances working one tenant's backlog take disjoint rows instead of the second finding only the first's. A
+ * candidate the claim then leaves (past its LIMIT) stays locked until the claim's transaction ends, and stays PENDING
+ * for the next one; the claim re-checks `due` under its lock.
  *
  * The tenants are found by a loose index scan of the partial index on (tenant, order) where `pending` (one probe per
  * tenant with pending rows), and each tenant's due rows by a range of that index, so a claim reads a few index entries
@@ -48,8 +51,11 @@ export function fairPick(o: FairPickOptions): SQL {
       from tenants where tenants.t is not null
     )
     select c.*, c.n + ${held} as turn from tenants cross join lateral (
-      select ${cols}, r.${order} as ord, row_number() over (order by r.${order}) as n
-      from ${t} r where r.${tenant} = tenants.t and ${o.pending} and ${o.due}
-      order by r.${order} limit greatest(0, least(${o.limit}::int, ${o.perTenant}::int - ${held}))
+      select l.*, row_number() over (order by l.ord) as n from (
+        select ${cols}, r.${order} as ord
+        from ${t} r where r.${tenant} = tenants.t and ${o.pending} and ${o.due}
+        order by r.${order} limit greatest(0, least(${o.limit}::int, ${o.perTenant}::int - ${held}))
+        for update of r skip locked
+      ) l
     ) c where tenants.t is not null)`;
 }
