@@ -113,16 +113,16 @@ describe("the document's language", () => {
     return /<html[^>]* lang="([^"]*)"/.exec(html)?.[1];
   };
 
-  it("is the page's language on the wallet's and the console's pages, by Accept-Language and by each one's cookie", async () => {
-    expect(await langOf("/signin", { "accept-language": "de-DE,de;q=0.9" })).toBe("de");
-    expect(await langOf("/signin", { "accept-language": "en-GB" })).toBe("en");
-    expect(await langOf("/signin", { "accept-language": "de", cookie: "ui-locale=en" })).toBe("en");
+  it("is the page's language: the site's pages (its 404 here) by the wallet's cookie, the console's by its own, both by Accept-Language", async () => {
+    expect(await langOf("/no-such-page", { "accept-language": "de-DE,de;q=0.9" })).toBe("de");
+    expect(await langOf("/no-such-page", { "accept-language": "en-GB" })).toBe("en");
+    expect(await langOf("/no-such-page", { "accept-language": "de", cookie: "ui-locale=en" })).toBe("en");
     expect(await langOf("/console/login", { "accept-language": "de" })).toBe("de");
     // The console keeps its own choice: the wallet's cookie does not decide its language, nor its own the wallet's.
     expect(await langOf("/console/login", { "accept-language": "de", cookie: "console_locale=en; ui-locale=de" })).toBe(
       "en",
     );
-    expect(await langOf("/signin", { "accept-language": "en", cookie: "console_locale=de" })).toBe("en");
+    expect(await langOf("/no-such-page", { "accept-language": "en", cookie: "console_locale=de" })).toBe("en");
   });
 });
 
