@@ -399,8 +399,8 @@ try {
   await sql`checkpoint`;
   // Once more, untimed, after the checkpoint: the first change of each page after a checkpoint writes the whole page to
   // the WAL, and the ANALYZE made every connection plan its statements again. Timed, that fell on whichever phase came
-  // first after (b): measured, (i) wrote 0.13–0.36 full pages per payment in round 1 and none after, and its round 1
-  // was the slowest of the run.
+  // first after (b): measured, (i) wrote 0.13–0.36 full pages per payment in the first round and none after, and its
+  // first round was the slowest of the run.
   for (const [, srv, kind] of phases) await measure(srv, kind, { amount: 300 });
   for (let r = 0; r < ROUNDS; r++) {
     for (const [k, [name, srv, kind]] of phases.entries()) {
