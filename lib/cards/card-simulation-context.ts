@@ -6,11 +6,13 @@ import { ApiError, notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { parseId } from "@/lib/ids";
 import type { CardTransactionRow } from "./card-transaction-view";
+import type { CardTransaction } from "./card.contract";
 import { findCardOrThrow } from "./find-card";
+import { simulationAnswer } from "./simulation-answer";
 
 /**
  * Run one simulation on an existing card transaction of the card, locked FOR UPDATE, in one database
- * transaction (ledger, row and event commit together). 404 CARD_NOT_FOUND / CARD_TRANSACTION_NOT_FOUND,
+ * transaction (ledger, row and event commit together), answering the card transaction as it then stands. 404 CARD_NOT_FOUND / CARD_TRANSACTION_NOT_FOUND,
  * 409 INVALID_STATE_TRANSITION when its status is not one of `from`.
  */
 export async function onCardTransaction(
@@ -19,7 +21,7 @@ export async function onCardTransaction(
   cardTransactionId: string,
   from: CardTransactionRow["status"][],
   apply: (tx: Tx, t: CardTransactionRow) => Promise<void>,
-): Promise<{ issuerTransactionToken: string }> {
+): Promise<CardTransaction> {
   requireSandbox(platform);
   await limitSandboxMoney(platform);
   const db = await getDb();
@@ -44,7 +46,7 @@ export async function onCardTransaction(
       );
     }
     await apply(tx, t);
-    return { issuerTransactionToken: t.issuerTransactionToken };
+    return simulationAnswer(tx, t.id);
   });
 }
 

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { defineOperation } from "@/lib/api-core/operation";
 import { errorResponses } from "@/lib/api-core/common.contract";
-import { cardMerchantSchema } from "./card.contract";
+import { cardMerchantSchema, cardTransactionSchema } from "./card.contract";
 
-/** Grid's /sandbox/cards/{id}/simulate/* operations: each answers 202 {issuerTransactionToken}. */
+/**
+ * Grid's /sandbox/cards/{id}/simulate/* operations: each answers 202 with the card transaction it made or moved, Grid's
+ * `issuerTransactionToken` among its fields (docs/protocol.md "Cards").
+ */
 const amount = z.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 const txnId = z.string().max(100).describe("CardTransaction:<uuid>");
 
@@ -25,8 +28,6 @@ const cardReturnSimSchema = z.object({ cardTransactionId: txnId, amount }).stric
 const cardAdviceSimSchema = z.object({ cardTransactionId: txnId, amount }).strict();
 const cardTransactionRefSimSchema = z.object({ cardTransactionId: txnId }).strict();
 
-const simulationResponseSchema = z.object({ issuerTransactionToken: z.string() });
-
 const SUFFIXES =
   "The last three characters of merchant.descriptor decide the outcome: 002 declines INSUFFICIENT_FUNDS, 003 declines CARD_PAUSED, 006 approves and then reports the pull FAILED (EXCEPTION), any other is decided on the card (state, limit) and its funding sources' balances.";
 
@@ -44,8 +45,9 @@ function simulate<B extends z.ZodType>(operationId: string, op: string, summary:
     body,
     responses: {
       202: {
-        description: "Simulation applied; the card transaction's webhook follows",
-        schema: simulationResponseSchema,
+        description:
+          "Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows",
+        schema: cardTransactionSchema,
       },
       ...errorResponses(400, 401, 403, 404, 409, 429),
     },

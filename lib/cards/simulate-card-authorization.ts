@@ -3,13 +3,14 @@ import { limitSandboxMoney } from "@/lib/rate-limit/limit-sandbox-money";
 import { getDb } from "@/db/client";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { newUuid } from "@/lib/ids";
-import type { DECLINE_REASONS } from "./card.contract";
+import type { CardTransaction, DECLINE_REASONS } from "./card.contract";
 import { lockedBalance, moveCardMoney } from "./card-ledger";
 import { requireSandbox } from "./card-simulation-context";
 import type { CardTransactionRow } from "./card-transaction-view";
 import { customerDeleted } from "./customer-deleted";
 import { findCardOrThrow } from "./find-card";
 import { saveCardTransaction } from "./save-card-transaction";
+import { simulationAnswer } from "./simulation-answer";
 import { cardCanPullFrom } from "./wallet-pull-signer";
 import { defined } from "@/lib/invariant";
 
@@ -32,7 +33,7 @@ export async function simulateCardAuthorization(
   cardId: string,
   kind: AuthorizationKind,
   input: { amount?: number; currency?: { code: string }; merchant: CardTransactionRow["merchant"] },
-): Promise<{ issuerTransactionToken: string }> {
+): Promise<CardTransaction> {
   requireSandbox(platform);
   await limitSandboxMoney(platform);
   const db = await getDb();
@@ -78,7 +79,7 @@ export async function simulateCardAuthorization(
     };
     const decline = async (reason: Decline) => {
       await saveCardTransaction(tx, { ...row, status: "DECLINED", declineReason: reason }, { insert: true });
-      return { issuerTransactionToken: row.issuerTransactionToken };
+      return simulationAnswer(tx, id);
     };
     if (suffix === "003" || card.state === "FROZEN") return decline("CARD_PAUSED");
     if (card.state === "CLOSED" || (await customerDeleted(tx, card.customerId))) return decline("CARD_CLOSED");
@@ -106,7 +107,7 @@ export async function simulateCardAuthorization(
       Object.assign(row, { status: "SETTLED", settledAmount: amount, settlementCount: 1 });
       if (!credit) Object.assign(row, { pullAmount: amount, pullCount: 1 });
       await saveCardTransaction(tx, row, { insert: true });
-      return { issuerTransactionToken: row.issuerTransactionToken };
+      return simulationAnswer(tx, id);
     }
     if (!credit) {
       await moveCardMoney(tx, t, "hold", amount);
@@ -117,6 +118,6 @@ export async function simulateCardAuthorization(
       // The pull went through but its confirmation reports FAILED: the transaction needs attention.
       await saveCardTransaction(tx, { ...saved, status: "EXCEPTION", exceptionReason: "PULL_CONFIRMATION_FAILED" });
     }
-    return { issuerTransactionToken: row.issuerTransactionToken };
+    return simulationAnswer(tx, id);
   });
 }

@@ -184,23 +184,23 @@ export async function simulatePurchase(
   if (errors.length > 0)
     throw new IntegratorError(400, "INVALID_INPUT", "Enter the shop and a positive amount", { errors });
   const card = await ownCard(user, cardId);
-  const auth = await callService<{ issuerTransactionToken: string }>(
+  // The service answers the card transaction the authorization made (approved or declined).
+  const auth = await callService<{ id: string; status: string; declineReason?: string }>(
     "POST",
     `/sandbox/cards/${encodeURIComponent(card.id)}/simulate/authorization`,
     { body: { amount, currency: { code: card.currency ?? "USD" }, merchant: { descriptor: merchant } } },
   );
   if (auth.status !== 202) fail(auth, "simulate the purchase");
-  const [latest] = await cardActivity(card.id);
-  if (latest && (latest.status === "AUTHORIZED" || latest.status === "PENDING")) {
+  if (auth.body.status === "AUTHORIZED") {
     const cleared = await callService("POST", `/sandbox/cards/${encodeURIComponent(card.id)}/simulate/clearing`, {
-      body: { cardTransactionId: latest.id, amount },
+      body: { cardTransactionId: auth.body.id, amount },
     });
     if (cleared.status !== 202) fail(cleared, "capture the purchase");
     return { status: "SETTLED" };
   }
   return {
-    status: latest?.status ?? "UNKNOWN",
-    ...(latest?.declineReason ? { declineReason: latest.declineReason } : {}),
+    status: auth.body.status,
+    ...(auth.body.declineReason ? { declineReason: auth.body.declineReason } : {}),
   };
 }
 

@@ -55210,11 +55210,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -55334,11 +55398,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -55460,11 +55588,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -55584,11 +55776,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -55717,11 +55973,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -55850,11 +56170,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -55983,11 +56367,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -56116,11 +56564,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -56240,11 +56752,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
@@ -56363,11 +56939,75 @@ export interface operations {
       };
     };
     responses: {
-      /** @description Simulation applied; the card transaction's webhook follows */
+      /** @description Simulation applied: the card transaction as it now stands (its issuerTransactionToken included); its webhook follows */
       202: {
         content: {
           "application/json": {
+            /** @description The internal account that funded it (empty when declined before one was chosen) */
+            accountId: string;
+            authorizedAmount: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            authorizedAt: string;
+            cardId: string;
+            createdAt: string;
+            customerId: string;
+            /** @enum {string} */
+            declineReason?: "INSUFFICIENT_FUNDS" | "CARD_PAUSED" | "CARD_CLOSED" | "CARD_NOT_ACTIVE" | "LIMIT_EXCEEDED";
+            /** @enum {string} */
+            direction: "DEBIT" | "CREDIT";
+            /** @description CardTransaction:<uuid> */
+            id: string;
             issuerTransactionToken: string;
+            lastEventAt?: string;
+            merchant: {
+              country?: string;
+              descriptor: string;
+              mcc?: string;
+            };
+            platformCustomerId: string;
+            pullSummary: {
+              count: number;
+              pendingCount: number;
+              totalAmount: number;
+            };
+            refundedAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            refundSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            settledAmount?: {
+              amount: number;
+              currency: {
+                code: string;
+                decimals: number;
+                name: string;
+                symbol: string;
+              };
+            };
+            settlementSummary: {
+              count: number;
+              totalAmount: number;
+            };
+            /** @enum {string} */
+            status: "AUTHORIZED" | "PARTIALLY_SETTLED" | "SETTLED" | "REFUNDED" | "EXCEPTION" | "DECLINED";
+            /** @constant */
+            type: "CARD";
+            updatedAt: string;
           };
         };
       };
