@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ENTRIES, INCOMING_FAILURE, TRANSITIONS } from "@/lib/transactions/transitions";
+import { ENTRIES, INCOMING_FAILURE, TRANSITIONS } from "@/lib/transactions/status-table";
 import { gridQuote } from "@/test/support/grid-shapes/quotes";
 import {
   gridIncomingFailureReason,
