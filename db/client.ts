@@ -135,7 +135,7 @@ async function openThroughOwner(dataDir: string, owner: import("./embedded-owner
   }
   // Migrations this checkout has and the owner had not (the owner applies its own at start).
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-  const db = drizzle(transactionClient(client, { prepare: false })) as unknown as Db;
+  const db: Db = drizzle(transactionClient(client, { prepare: false }));
   // A tool runs no worker: nothing listens through the owner.
   const listen = async () => async () => {};
   return { db, kind: "postgres", close: () => client.end(), listen };
@@ -171,7 +171,7 @@ async function openPostgres(url: string): Promise<Handle> {
   });
   // Every query prepared once per connection (unless DATABASE_PREPARE=false), BEGIN sent with a transaction's first
   // statement: db/transaction-client.ts.
-  const db = drizzle(transactionClient(client, { prepare })) as unknown as Db;
+  const db: Db = drizzle(transactionClient(client, { prepare }));
   // LISTEN holds its connection for the session (postgres-js keeps one aside and re-establishes it).
   const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => {} });
   const listen = async (channel: string, onNotify: () => void) => {
@@ -210,7 +210,7 @@ async function openPglite(dir: string): Promise<{ handle: Handle; client: import
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const listen = async (channel: string, onNotify: () => void) => client.listen(channel, () => onNotify());
-  return { handle: { db: db as unknown as Db, kind: "pglite", close: () => client.close(), listen }, client };
+  return { handle: { db, kind: "pglite", close: () => client.close(), listen }, client };
 }
 
 /**

@@ -2,9 +2,9 @@
  * Step 10's writes: the claim of a PENDING request (a row lock), the one transaction that applies the effect and stores
  * the terminal answer with the request CONSUMED, and the statements it runs, each built once.
  */
-import { and, eq, getTableColumns, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { transactionPipelines, type Tx } from "@/db/client";
-import { preparedInTransaction } from "@/db/prepared";
+import { columnPlaceholder, preparedInTransaction } from "@/db/prepared";
 import { signedRequests } from "@/db/schema";
 import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import type { ApiError } from "@/lib/api-core/errors";
@@ -42,7 +42,7 @@ function pendingRequest(id: string | Placeholder, platformId: string | Placehold
 }
 
 /** The columns set when a retry's stamp accepts and consumes a request in one step (its values or placeholders). */
-function consumedColumns(stamp: { signer: string; signature: string; stampDigest: string }) {
+function consumedColumns(stamp: { signer: string | SQL; signature: string | SQL; stampDigest: string | SQL }) {
   return {
     state: "CONSUMED" as const,
     acceptedAt: sql`now()`,
@@ -58,9 +58,6 @@ function consumedColumns(stamp: { signer: string; signature: string; stampDigest
 export function consumedBy<I, C extends Record<string, unknown>>(r: Retry<I, C>) {
   return consumedColumns({ signer: r.stamp.publicKey, signature: r.stamp.signature, stampDigest: r.stampDigest });
 }
-
-/** A placeholder of a statement built once (`preparedInTransaction`), typed as the column value it stands for. */
-const placeholder = <T = string>(name: string) => sql.placeholder(name) as unknown as T;
 
 /** The claim's condition, built once: `pendingRequest` on placeholders `id` and `platformId`. */
 const lockable = () => pendingRequest(sql.placeholder("id"), sql.placeholder("platformId"));
@@ -204,7 +201,7 @@ async function applyAndStore<I, C extends Record<string, unknown>>(
 }
 
 const storedAnswer = {
-  responseStatus: placeholder<number | null>("status"),
+  responseStatus: columnPlaceholder(signedRequests.responseStatus, "status"),
   responseBody: sql`${sql.placeholder("body")}`,
 };
 
@@ -226,9 +223,9 @@ const consumeAndStore = preparedInTransaction((db) =>
     .update(signedRequests)
     .set({
       ...consumedColumns({
-        signer: placeholder("signer"),
-        signature: placeholder("signature"),
-        stampDigest: placeholder("stampDigest"),
+        signer: columnPlaceholder(signedRequests.acceptedSigner, "signer"),
+        signature: columnPlaceholder(signedRequests.acceptedSignature, "signature"),
+        stampDigest: columnPlaceholder(signedRequests.acceptedStampDigest, "stampDigest"),
       }),
       outcome: "SUCCEEDED",
       ...storedAnswer,

@@ -85,7 +85,7 @@ async function insertChallenge(
     bodyDigest: bound.bodyDigest,
     payload: payloadToSign,
     credentialType: prepared.credentialType ?? null,
-    signer: prepared.signer as unknown as Record<string, unknown>,
+    signer: prepared.signer,
     context: prepared.context,
     state: "PENDING",
     expiresAt,

@@ -126,7 +126,7 @@ export function sessionAllowed(rule: Extract<SignerRule, { kind: "SESSION" }>, s
 }
 
 export function checkSigner(row: SignedRequestRow, stamp: Stamp, sessions: SessionCandidate[]): void {
-  const rule = row.signer as unknown as SignerRule;
+  const rule = row.signer;
   if (rule.kind === "KEY") {
     if (normalizePublicKeyHex(rule.publicKey) !== stamp.publicKey) {
       throw new ApiError("WALLET_SIGNATURE_INVALID", "The signer is not the key this request must be signed with", {

@@ -27,7 +27,6 @@ import {
   type SignedCall,
   type SignedOperation,
   type SignedRequestRow,
-  type SignerRule,
 } from "./signed-operation";
 import { lookupRequest, readRequest, sessionsWithKey } from "./signed-request-reads";
 
@@ -327,7 +326,7 @@ async function settle<I, C extends Record<string, unknown>>(r: Retry<I, C>, row:
 
 /** A session signer must still hold an active session when the provider settles (protocol.md step 10). */
 async function checkSignerStillActive(tx: Tx, request: SignedRequestRow): Promise<void> {
-  const rule = request.signer as unknown as SignerRule;
+  const rule = request.signer;
   if (rule.kind !== "SESSION" || !request.acceptedSigner) return;
   if (sessionAllowed(rule, await sessionsWithKey(tx, request.acceptedSigner))) return;
   throw new ApiError(

@@ -2,7 +2,7 @@
  * A whole quote or transaction row as placeholders of a statement built once, and the values that fill them: the end of
  * an execution inserts its rows through them (lib/transactions/transitions.ts finishStatement).
  */
-import { type Column, getTableColumns, sql } from "drizzle-orm";
+import { type Column, getTableColumns, type SQL, sql } from "drizzle-orm";
 import type { quotes, transactions } from "@/db/schema";
 
 type RowTable = typeof quotes | typeof transactions;
@@ -27,9 +27,9 @@ function bindings(table: RowTable, prefix: string): Binding[] {
  * bound to their columns: drizzle would run a column's encoder on a null too when it fills one in (a null timestamp
  * throws, a null jsonb becomes JSON null), so bindInto() encodes the values itself, as the query builder does.
  */
-export function placeholders<T extends RowTable>(table: T, prefix: string): T["$inferInsert"] {
+export function placeholders<T extends RowTable>(table: T, prefix: string): Record<keyof T["$inferInsert"], SQL> {
   const row = bindings(table, prefix).map((b) => [b.key, sql`${sql.placeholder(b.name)}`]);
-  return Object.fromEntries(row) as unknown as T["$inferInsert"];
+  return Object.fromEntries(row) as Record<keyof T["$inferInsert"], SQL>;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql, type WithSubquery } from "drizzle-orm";
 import type { Tx } from "@/db/client";
-import { preparedInTransaction } from "@/db/prepared";
+import { columnPlaceholder, preparedInTransaction } from "@/db/prepared";
 import { quotes, transactions } from "@/db/schema";
 import { formatId } from "@/lib/ids";
 import { defined } from "@/lib/invariant";
@@ -15,8 +15,6 @@ import {
   type EntryRule,
   INCOMING_FAILURE,
   LOST,
-  type QuoteStatus,
-  type Status,
   TRANSITIONS,
   type TransitionChange,
   type TransitionName,
@@ -307,8 +305,8 @@ function finishStatement(shape: {
         const quoteUpdate = db
           .update(quotes)
           .set({
-            status: sql.placeholder("quoteStatus") as unknown as QuoteStatus,
-            updatedAt: sql.placeholder("quoteUpdatedAt") as unknown as Date,
+            status: columnPlaceholder(quotes.status, "quoteStatus"),
+            updatedAt: columnPlaceholder(quotes.updatedAt, "quoteUpdatedAt"),
           })
           .where(eq(quotes.id, sql.placeholder("quoteId")));
         ctes.push(db.$with("quote_status", {}).as(quoteUpdate.getSQL()));
