@@ -78,7 +78,7 @@ async function open(): Promise<Handle> {
 }
 
 /**
- * The embedded database has one owner process (db/embedded-owner.ts, issue 28): the first to open DATA_DIR owns it
+ * The embedded database has one owner process (db/embedded-owner.ts): the first to open DATA_DIR owns it
  * and serves it on a Unix socket; a later one attaches through that socket (tools) or stops naming the owner.
  */
 async function openEmbedded(dataDir: string): Promise<Handle> {
@@ -162,7 +162,7 @@ async function openPostgres(url: string): Promise<Handle> {
   const client = postgres(url, {
     max: databasePoolSize(),
     onnotice: () => {},
-    // Backstops (issue 28 A4): whatever leaves a transaction open or a statement running cannot hold a pool
+    // Backstops: whatever leaves a transaction open or a statement running cannot hold a pool
     // connection for good; the server ends it and the pool reconnects.
     connection: sessionTimeouts(),
     // Named prepared statements live on one server connection; behind a pooler in transaction mode that does not track

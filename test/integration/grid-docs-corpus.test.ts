@@ -1,5 +1,5 @@
 /**
- * Grid's documentation as a test corpus (issue 27 item 9). Every `curl` example of Grid's documentation pages and every
+ * Grid's documentation as a test corpus. Every `curl` example of Grid's documentation pages and every
  * named request example of Grid's OpenAPI document, read at run time from the shared reference folder
  * (test/support/grid-reference.ts; skipped with a message when it is absent), is sent to this service as a partner
  * following Grid's pages would send it: on a sandbox platform of its own, with the page's placeholder identifiers

@@ -114,12 +114,12 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   END_USER_TERMS_NOT_ACCEPTED: {
     reason:
-      "Grid's 403 code, at an operation whose 403 Grid does not document (the deprecated transfer-out runs the quote checks); a mint or burn on a customer's account runs the quote's checks (issue 28 A7)",
+      "Grid's 403 code, at an operation whose 403 Grid does not document (the deprecated transfer-out runs the quote checks); a mint or burn on a customer's account runs the quote's checks",
     operations: ["createStablecoinBurn", "createStablecoinMint", "createTransferOut"],
   },
   FORBIDDEN: {
     reason:
-      "spec Agents: a missing permission or a paused agent answers 403 on every agent operation; an API token lacking the permission an operation needs gets 403, and a token may grant at most its own permissions (issue 28 A9), to a token, an agent (its create, device code, resume and policy routes) or an invitation promising an amount (protocol.md API token permissions)",
+      "spec Agents: a missing permission or a paused agent answers 403 on every agent operation; an API token lacking the permission an operation needs gets 403, and a token may grant at most its own permissions, to a token, an agent (its create, device code, resume and policy routes) or an invitation promising an amount (protocol.md API token permissions)",
     operations: [
       "agentCreateExternalAccount",
       "agentDeleteExternalAccount",
@@ -293,7 +293,7 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   RATE_LIMITED: {
     reason:
-      "429 when a platform already has its bulk uploads in progress (BULK_IMPORT_UPLOADS_PER_PLATFORM, issue 28 A4); Grid documents no 429 for the upload",
+      "429 when a platform already has its bulk uploads in progress (BULK_IMPORT_UPLOADS_PER_PLATFORM); Grid documents no 429 for the upload",
     operations: ["uploadCustomersCsv"],
   },
   SCA_SESSION_REQUIRED: {
@@ -351,12 +351,12 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   UPLOAD_TIMEOUT: {
     reason:
-      "408 when the CSV does not arrive within BULK_IMPORT_UPLOAD_SECONDS (issue 28 A4: a stalled upload must not hold the server); Grid documents no 408",
+      "408 when the CSV does not arrive within BULK_IMPORT_UPLOAD_SECONDS (a stalled upload must not hold the server); Grid documents no 408",
     operations: ["uploadCustomersCsv"],
   },
   USER_NOT_READY: {
     reason:
-      "Grid's 403 code (KYC not approved), at the deprecated transfers whose 403 Grid does not document; a mint or burn on a customer's account runs the quote's checks (issue 28 A7)",
+      "Grid's 403 code (KYC not approved), at the deprecated transfers whose 403 Grid does not document; a mint or burn on a customer's account runs the quote's checks",
     operations: ["createStablecoinBurn", "createStablecoinMint", "createTransferIn", "createTransferOut"],
   },
 };

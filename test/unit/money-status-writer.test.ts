@@ -1,5 +1,5 @@
 /**
- * One writer of every money status (issue 27, ARCHITECTURE.md "Money statuses"): no module but the state machine
+ * One writer of every money status (ARCHITECTURE.md "Money statuses"): no module but the state machine
  * (lib/transactions/transitions.ts) inserts a transaction, or updates the status of a transaction or of a quote, in
  * drizzle (`.update(transactions).set({ status … })`, `.insert(transactions)`) or in raw SQL. A quote's birth
  * (`insert(quotes)`, status PENDING) is not a change of status and stays with the quotes area.
