@@ -324,7 +324,7 @@ function serverProbe(port: number): ServerProbe | undefined {
   };
 }
 
-/** The tail (issue 18 item 4): p99 of (a) against (b)'s in the same run, with the server-side figures behind it. */
+/** The tail: p99 of (a) against (b)'s in the same run, with the server-side figures behind it. */
 function tailReport(a: RoundResult, b: RoundResult) {
   const ratio = a.p99 / b.p99;
   const perRound = a.rounds.map((r, i) => r.p99 / b.rounds[i].p99);

@@ -4,7 +4,7 @@
  * One `next start` on a fresh PostgreSQL database (LOG_LEVEL=debug, so that its log says each time a secret
  * hash is computed). A legitimate client (source 198.51.100.7) calls GET /config with the right credentials
  * at LEGIT_CONNECTIONS connections; its p99 is measured quiet, then while an attacker (source 203.0.113.66)
- * sends FLOOD_RATE bad logins per second (default 41, the flood of issue 13) with a fresh client id per request. Then the same flood
+ * sends FLOOD_RATE bad logins per second (default 41, a flood that once saturated a 2-core host) with a fresh client id per request. Then the same flood
  * against a second server whose limits are lifted (what the service did before the throttle). Each phase
  * lasts BENCH_SECONDS (default 60: one throttle window).
  * Prints per phase: legitimate p50/p99 and requests/s, attacker requests/s and its 401/429 split, and the
@@ -23,7 +23,7 @@ const DURATION = Number(process.env.BENCH_SECONDS || 60);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const LEGIT_CONNECTIONS = Number(process.env.LEGIT_CONNECTIONS || 4);
 const FLOOD_CONNECTIONS = Number(process.env.FLOOD_CONNECTIONS || 16);
-// The flood of issue 13: 41 bad logins per second saturated the host. FLOOD_RATE=0 floods as fast as the server answers.
+// 41 bad logins per second: enough to saturate a 2-core host without the throttle. FLOOD_RATE=0 floods as fast as the server answers.
 const FLOOD_RATE = Number(process.env.FLOOD_RATE ?? 41);
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString("base64")}`;

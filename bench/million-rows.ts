@@ -9,7 +9,7 @@
  *   - the agent lookup `GET /agents/me/external-accounts/{id}` (agent i reads its customer's account i);
  *   - `GET /customers` page 1 and the page after the first 90 % of the rows (keyset cursor);
  *   - `GET /transactions` page 1 and the page after the first 90 % (sortOrder=asc: the cursor walks up the ids).
- * Targets (issue 18): agent lookup p50 at 1M within 20 % of 1k; deep page within 20 % of page 1 for both lists.
+ * Targets: agent lookup p50 at 1M within 20 % of 1k; deep page within 20 % of page 1 for both lists.
  * Prints each target with its ratio and met/missed, and EXPLAIN (ANALYZE, BUFFERS) of page 1, the deep page and the
  * totalCount of both lists and of the agent lookup (buffers and plan shape do not depend on the machine's load).
  */

@@ -14,7 +14,7 @@
  *   (f) the same bound fused into two round trips (one read, one autocommitted statement): what a redesign of the
  *       execution into a single statement would reach.
  * After each round the ledger is checked: every currency's entries sum to zero and every internal account's balance
- * equals the sum of its entries. Targets (issue 30): (i) ≥ 0.30 × (b), (ii) ≥ 0.18 × (b), (i) ≥ 0.8 × (s); issue 18's
+ * equals the sum of its entries. Targets: (i) ≥ 0.30 × (b), (ii) ≥ 0.18 × (b), (i) ≥ 0.8 × (s); the stricter
  * (i) ≥ 0.45 × (b) and (ii) ≥ 0.25 × (b) are printed too; 0 non-2xx (a deadlock or a serialization failure surfacing
  * as 5xx counts as one).
  *

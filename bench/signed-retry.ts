@@ -3,7 +3,7 @@
  * steps 4–10): parse the stamp, look the Request-Id up, check the body digest, check the signer
  * (active session lookup), verify ECDSA, and accept + consume (PENDING → CONSUMED, the claim that opens the
  * transaction applying the effect) with an operation whose effect is empty, so that the figure is the
- * mechanism's own cost. Target (issue 18 item 5): judge p50 ≤ 2 × the durable transaction's p50 of the same run.
+ * mechanism's own cost. Target: judge p50 ≤ 2 × the durable transaction's p50 of the same run.
  *
  * In process, on a fresh PostgreSQL database (TEST_PG_ADMIN_URL, default postgres://postgres@127.0.0.1:5432/postgres).
  * Also printed, to read the figure against: one `select 1` round trip and one durable write transaction
@@ -17,7 +17,7 @@ import { recordFigures } from "./figures";
 
 const ITERATIONS = Number(process.argv[2] ?? 1000);
 const WARMUP = 100;
-/** issue 18 item 5: the judgement within twice the one durable commit it needs (same run). */
+/** The bound: the judgement within twice the one durable commit it needs (same run). */
 const TARGET_RATIO = 2;
 const loadAverage = () => (os.loadavg() as number[]).map((x) => x.toFixed(1)).join(" ");
 const loadStart = loadAverage();

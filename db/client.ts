@@ -78,7 +78,7 @@ async function open(): Promise<Handle> {
 }
 
 /**
- * The embedded database has one owner process (db/embedded-owner.ts, issue 28): the first to open DATA_DIR owns it
+ * The embedded database has one owner process (db/embedded-owner.ts): the first to open DATA_DIR owns it
  * and serves it on a Unix socket; a later one attaches through that socket (tools) or stops naming the owner.
  */
 async function openEmbedded(dataDir: string): Promise<Handle> {
@@ -135,7 +135,7 @@ async function openThroughOwner(dataDir: string, owner: import("./embedded-owner
   }
   // Migrations this checkout has and the owner had not (the owner applies its own at start).
   await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-  const db = drizzle(transactionClient(client, { prepare: false })) as unknown as Db;
+  const db: Db = drizzle(transactionClient(client, { prepare: false }));
   // A tool runs no worker: nothing listens through the owner.
   const listen = async () => async () => {};
   return { db, kind: "postgres", close: () => client.end(), listen };
@@ -162,7 +162,7 @@ async function openPostgres(url: string): Promise<Handle> {
   const client = postgres(url, {
     max: databasePoolSize(),
     onnotice: () => {},
-    // Backstops (issue 28 A4): whatever leaves a transaction open or a statement running cannot hold a pool
+    // Backstops: whatever leaves a transaction open or a statement running cannot hold a pool
     // connection for good; the server ends it and the pool reconnects.
     connection: sessionTimeouts(),
     // Named prepared statements live on one server connection; behind a pooler in transaction mode that does not track
@@ -171,7 +171,7 @@ async function openPostgres(url: string): Promise<Handle> {
   });
   // Every query prepared once per connection (unless DATABASE_PREPARE=false), BEGIN sent with a transaction's first
   // statement: db/transaction-client.ts.
-  const db = drizzle(transactionClient(client, { prepare })) as unknown as Db;
+  const db: Db = drizzle(transactionClient(client, { prepare }));
   // LISTEN holds its connection for the session (postgres-js keeps one aside and re-establishes it).
   const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => {} });
   const listen = async (channel: string, onNotify: () => void) => {
@@ -210,7 +210,7 @@ async function openPglite(dir: string): Promise<{ handle: Handle; client: import
   const db = drizzle(client);
   await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   const listen = async (channel: string, onNotify: () => void) => client.listen(channel, () => onNotify());
-  return { handle: { db: db as unknown as Db, kind: "pglite", close: () => client.close(), listen }, client };
+  return { handle: { db, kind: "pglite", close: () => client.close(), listen }, client };
 }
 
 /**

@@ -21,7 +21,11 @@ import type { Db, DbOrTx } from "./types";
 const HOOKS = Symbol.for("db/commit-hooks hooks");
 type Client = { [HOOKS]?: Set<() => void> };
 
-const clientOf = (tx: DbOrTx) => (tx as unknown as { session?: { client?: Client } }).session?.client;
+/** The driver session's connection (not part of drizzle's typed surface), where a transaction keeps its hooks. */
+function clientOf(tx: DbOrTx): Client | undefined {
+  const client: unknown = Reflect.get(tx._.session, "client");
+  return typeof client === "object" || typeof client === "function" ? (client ?? undefined) : undefined;
+}
 
 /** The handle's `db` with its `transaction` keeping commit hooks (db/client.ts, for both drivers). */
 export function withCommitHooks(db: Db): Db {

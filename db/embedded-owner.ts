@@ -6,7 +6,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 
 /**
- * One owner for the embedded database (issue 28, item 1). PGlite is PostgreSQL in one process: two processes that
+ * One owner for the embedded database. PGlite is PostgreSQL in one process: two processes that
  * open the same data directory each keep their own copy of its state in memory, and whichever writes last overwrites
  * the other's acknowledged writes. So the first process to open DATA_DIR/pglite claims it with an owner file
  * (DATA_DIR/pglite.owner.json, created atomically: pid, command, start time, socket path) and serves the PostgreSQL

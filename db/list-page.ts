@@ -24,9 +24,14 @@ export interface MergedPart<T> {
   map: (rows: unknown[]) => T[] | Promise<T[]>;
 }
 
-/** A part of a merged list, its row type kept between its source and its map. */
-export const mergedPart = <R, T>(source: PageSource<R>, map: (rows: R[]) => T[] | Promise<T[]>): MergedPart<T> =>
-  ({ source, map }) as unknown as MergedPart<T>;
+/**
+ * A part of a merged list, its row type kept between its source and its map: the rows mergedPageOf hands back to a
+ * part are the ones its own source read.
+ */
+export const mergedPart = <R, T>(source: PageSource<R>, map: (rows: R[]) => T[] | Promise<T[]>): MergedPart<T> => ({
+  source: { ...source, idOf: (row) => source.idOf(row as R) },
+  map: (rows) => map(rows as R[]),
+});
 
 /**
  * The one paging rule every list answers through (Grid's `{data, hasMore, nextCursor, totalCount}`): `limit` rows

@@ -1,5 +1,14 @@
-import type { SQL } from "drizzle-orm";
+import { type Column, Param, type SQL, sql } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { getDb, type Db, type Tx } from "./client";
+
+/**
+ * A placeholder of a statement built once whose value `column` encodes when the statement runs, as drizzle encodes a
+ * value set to that column; as SQL, so that an UPDATE's `set` takes it for any column.
+ */
+export function columnPlaceholder(column: Column, name: string): SQL {
+  return sql`${new Param(sql.placeholder(name), column)}`;
+}
 
 /**
  * A drizzle prepared statement built once per database handle, for hot paths (AgentAuth, the agent
@@ -33,14 +42,16 @@ export function preparedInTransaction<T extends object>(build: (db: Db) => T): (
   const cache = new WeakMap<object, T>();
   return (tx) => {
     // Both drivers' prepared queries run on their `client`, and their sessions keep the transaction's.
-    const session = (tx as unknown as { session: { client: unknown } }).session;
+    const session = tx._.session;
+    // The driver session's connection: not part of drizzle's typed surface.
+    const client: unknown = Reflect.get(session, "client");
     const kind = Object.getPrototypeOf(session) as object;
     let q = cache.get(kind);
     if (!q) {
-      q = build(tx as unknown as Db);
+      q = build(tx);
       cache.set(kind, q);
     }
-    return Object.assign(Object.create(Object.getPrototypeOf(q) as object) as T, q, { client: session.client });
+    return Object.assign(Object.create(Object.getPrototypeOf(q) as object) as T, q, { client });
   };
 }
 
@@ -53,20 +64,11 @@ export function preparedSqlInTransaction<T>(
   name: string,
   build: () => SQL,
 ): (tx: Tx) => { execute: (values: Record<string, unknown>) => Promise<T[]> } {
-  const statement = preparedInTransaction((db) => {
-    const d = db as unknown as {
-      dialect: { sqlToQuery: (s: SQL) => unknown };
-      session: {
-        prepareQuery: (
-          q: unknown,
-          fields: undefined,
-          name: string,
-          arrayMode: boolean,
-        ) => { execute: (v: Record<string, unknown>) => Promise<unknown> };
-      };
-    };
-    return d.session.prepareQuery(d.dialect.sqlToQuery(build()), undefined, name, false);
-  });
+  // The handles are made without a casing option, so a dialect of its own writes the same SQL as theirs.
+  const dialect = new PgDialect();
+  const statement = preparedInTransaction((db) =>
+    db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, name, false),
+  );
   return (tx) => {
     const q = statement(tx);
     return {

@@ -50,7 +50,7 @@ async function openReplica(url: string): Promise<ReplicaHandle> {
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const prepare = process.env.DATABASE_PREPARE !== "false";
   const client = postgres(url, { max: databasePoolSize(), onnotice: () => {}, prepare });
-  const db = drizzle(transactionClient(client, { prepare })) as unknown as Db;
+  const db: Db = drizzle(transactionClient(client, { prepare }));
   return { db, close: () => client.end() };
 }
 

@@ -1,4 +1,4 @@
-import type { ReservedSql, Sql } from "postgres";
+import type { ReservedSql, Sql, TransactionSql } from "postgres";
 
 /**
  * The postgres.js client handed to drizzle (db/client.ts). Two changes to the driver's own:
@@ -34,9 +34,9 @@ import type { ReservedSql, Sql } from "postgres";
 export function transactionClient(pool: Sql, { prepare }: { prepare: boolean }): Sql {
   const replaced: Record<PropertyKey, unknown> = {
     begin: (...args: unknown[]) => {
-      const fn = args.pop() as (tx: Sql) => unknown;
+      const fn = args.pop() as (tx: Sql | TransactionSql) => unknown;
       const options = args.length ? String(args[0]) : "";
-      if (options.trim()) return pool.begin(options, (tx) => fn(preparing(tx as unknown as Sql, prepare)));
+      if (options.trim()) return pool.begin(options, (tx) => fn(preparing(tx, prepare)));
       return pipelinedTransaction(pool, fn, prepare);
     },
   };
@@ -49,12 +49,12 @@ export function transactionClient(pool: Sql, { prepare }: { prepare: boolean }):
 
 type Unsafe = (query: string, params?: unknown[], options?: object) => ReturnType<Sql["unsafe"]>;
 
-function preparedUnsafe(sql: Sql): Unsafe {
+function preparedUnsafe(sql: Sql | TransactionSql): Unsafe {
   return (query, params, options) => sql.unsafe(query, params as never, { ...options, prepare: true });
 }
 
 /** A transaction client of the driver's own `begin` (options given), with every query prepared. */
-function preparing(tx: Sql, prepare: boolean): Sql {
+function preparing(tx: TransactionSql, prepare: boolean): TransactionSql {
   if (!prepare) return tx;
   const unsafe = preparedUnsafe(tx);
   return new Proxy(tx, {
@@ -82,7 +82,11 @@ export function commitWithLastWrites(drizzleTx: unknown): Promise<void> | undefi
   return client?.[COMMIT_NOW]?.();
 }
 
-async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare: boolean): Promise<unknown> {
+async function pipelinedTransaction(
+  pool: Sql,
+  fn: (tx: Sql | TransactionSql) => unknown,
+  prepare: boolean,
+): Promise<unknown> {
   const conn: ReservedSql = await pool.reserve();
   let begun = false;
   let firstError: unknown;
@@ -131,7 +135,7 @@ async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare
       throw e;
     }
   };
-  const tx = new Proxy(conn as unknown as Sql, {
+  const tx: Sql = new Proxy(conn, {
     get: (target, prop, receiver) =>
       prop === "unsafe"
         ? send
@@ -143,7 +147,7 @@ async function pipelinedTransaction(pool: Sql, fn: (tx: Sql) => unknown, prepare
     // A tagged-template query (sql`…`) on the transaction: BEGIN first, like every other statement.
     apply: (target, self, args) => {
       beginOnce();
-      return Reflect.apply(target as unknown as (...a: unknown[]) => unknown, self, args);
+      return Reflect.apply(target, self, args);
     },
   });
   try {

@@ -1,5 +1,5 @@
 /**
- * Issue 29, journey 2 "Use a card", done through the pages only: a demo customer unlocks the wallet, receives
+ * Journey "Use a card", done through the pages only: a demo customer unlocks the wallet, receives
  * sandbox money, issues a virtual card on the Cards page, sees a purchase declined (the card may not pull from
  * the wallet yet) with its reason, allows the card to pay from the wallet (a delegated key: three legs signed with
  * this browser's session key), reveals the number, buys something, sees a frozen card decline with its reason,

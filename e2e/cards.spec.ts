@@ -1,5 +1,5 @@
 /**
- * Issue 15 "Console and wallet": the end user sees their card masked in the wallet and reveals it — the details
+ * Cards in the console and the wallet: the end user sees their card masked in the wallet and reveals it — the details
  * come sealed to a key of this browser and are opened here (the integrator backend relays ciphertext only), under a
  * wallet signature made with this browser's session key (the card is wallet-funded: a signed retry); an
  * operator freezes and unfreezes the card in the console, and the wallet shows the state.

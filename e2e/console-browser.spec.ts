@@ -1,5 +1,5 @@
 /**
- * Issue 29's console items that follow the browser: the sign-in page in the browser's language, the theme of the
+ * What the console takes from the browser: the sign-in page in the browser's language, the theme of the
  * system on first load (no stored choice) and the operator's choice after it, the page asked for reached after
  * signing in, the styled 404 page, the home page's console link, and the Cards page in German without sideways
  * scrolling at 390 px. axe-clean.

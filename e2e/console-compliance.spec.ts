@@ -1,5 +1,5 @@
 /**
- * Issue 17 item 3, compliance in the console: a customer submitted for verification with its data incomplete
+ * Compliance in the console: a customer submitted for verification with its data incomplete
  * (through the API) shows up on /console/compliance; the operator filters the list by status and customer, opens
  * the customer and reads its KYC status, the latest verification's RESOLVE_ERRORS entries and its documents.
  * Every page state passes axe. Once on a desktop and once at 390×844.

@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Show it", the console: over 100 seeded customers an operator pages through the list, searches one
+ * The console: over 100 seeded customers an operator pages through the list, searches one
  * out, opens it, creates an agent for it; the agent (from the test, with its token) asks for a transfer; the
  * operator approves it from the approval queue, opens the transaction and the account, and finds the signed
  * completion webhook in the webhook log with its payload and attempt. Every page state passes axe. Once on a

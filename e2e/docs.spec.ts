@@ -1,5 +1,5 @@
 /**
- * Issue 17 "Show it", the API reference: /docs is Scalar over the served OpenAPI document, loaded from this app
+ * The API reference: /docs is Scalar over the served OpenAPI document, loaded from this app
  * only (no request leaves the origin) within 1 MB; its try-it sends real requests with an agent's Bearer token
  * (AgentAuth) and with an API token from POST /tokens (HTTP Basic). axe on each state; desktop and 390×844.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 29, journey 4: an operator finds a customer by what they know — the email, then part of the name — in the
+ * Journey "Find a customer": an operator finds a customer by what they know — the email, then part of the name — in the
  * console's customer list (the console's backend searches names, emails and phone numbers: Grid's list has no
  * such filter), and opens it. A mistyped filter reads as a sentence with the code under "Details". The customer is
  * made as a person makes one (the wallet's demo sign-in with an email and a name). Desktop and phone, English and

@@ -1,5 +1,5 @@
 /**
- * Issue 29, journey 5: a customer completes KYC through the hosted link. The operator makes the link on the
+ * Journey "Hosted KYC": a customer completes KYC through the hosted link. The operator makes the link on the
  * customer's console page (setup, in English); the person opens it in their browser's language, fills the form
  * (a date input, country lists, each field explained), picks a file that is not an accepted type, and gets the
  * form back with everything typed still there, the problem in words under the file field, and a note to choose

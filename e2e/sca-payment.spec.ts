@@ -1,5 +1,5 @@
 /**
- * Issue 29, journey 1 "Pay under strong authentication", done through the pages only: a demo customer (who starts
+ * Journey "Pay under strong authentication", done through the pages only: a demo customer (who starts
  * with nothing but its USDB wallet) says where they live, adds a beneficiary, opens a USD account and adds sandbox
  * test money, and pays. Living in Germany the payment needs SCA: the phone is verified with a code, the SCA
  * sign-in is a texted code, and the payment held PENDING_AUTHORIZATION is released with its own code. Living in

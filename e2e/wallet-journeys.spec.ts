@@ -162,7 +162,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await expect(page.getByTestId("session-row")).toHaveCount(1);
       await page.getByLabel("Phone number").fill("+4915112345678");
       await page.getByRole("button", { name: "Add phone" }).click();
-      // The phone is kept only once the code texted to it is entered (issue 29): a wrong code is refused.
+      // The phone is kept only once the code texted to it is entered: a wrong code is refused.
       const confirm = page.locator("section", { has: page.getByRole("heading", { name: "Confirm your phone" }) });
       await confirm.getByRole("button", { name: "Text me a code" }).click();
       await expect(confirm.getByText("Code sent to +4915112345678.")).toBeVisible();
@@ -200,7 +200,7 @@ for (const { name, viewport } of VIEWPORTS) {
       await page.goto("/wallet/security");
       const emailRow = page.getByTestId("credential-row").filter({ hasText: "Email code" });
       await emailRow.getByRole("button", { name: /Remove/ }).click();
-      // Remove asks first (issue 29).
+      // Remove asks first.
       await expect(emailRow).toContainText("You will no longer be able to unlock with it.");
       await emailRow.getByRole("button", { name: "Yes, remove" }).click();
       await expect(page.getByTestId("credential-row")).toHaveCount(1);

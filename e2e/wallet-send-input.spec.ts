@@ -1,5 +1,5 @@
 /**
- * Issue 29, "where people would stop and stare" on the wallet's Send card: bad amounts and addresses are said to
+ * Where people would stop and stare on the wallet's Send card: bad amounts and addresses are said to
  * be bad input, in words, next to the field (never "something went wrong"); more decimals than the currency has
  * are refused, not rounded; the review warns when the balance is too low and will not sign; a failed send is
  * listed, but not as a debit.

@@ -1,5 +1,5 @@
 /**
- * Issue 29, journey 3: an operator sets up webhooks from the console. A private address is refused with the
+ * Journey "Set up webhooks": an operator sets up webhooks from the console. A private address is refused with the
  * service's own destination check (as PATCH /config does), as a sentence, the typed address kept; a loopback
  * receiver (allowed on a sandbox platform) is saved; "Send a test event" reaches it, and the event verifies with
  * the public key the page shows. A receiver that fails makes the delivery count as failing (retrying) and the

@@ -14,7 +14,7 @@ const walk = (suite) => {
 };
 for (const s of report.suites) walk(s);
 
-// The wallet's goals (issue 17), from the journeys' annotations: sign-in to balance visible, the slowest of the run.
+// The wallet's goals, from the journeys' annotations: sign-in to balance visible, the slowest of the run.
 const goals = [
   [/^email sign-in to balance visible/, 1500],
   [/^passkey sign-in to balance visible/, 1000],

@@ -1,6 +1,7 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid, boolean } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
+import { json, jsonObject } from "./json-column";
 
 /** An agent acting for one customer under a policy. Deleting the row ends its access at once. */
 export const agents = pgTable(
@@ -16,7 +17,7 @@ export const agents = pgTable(
     name: text("name").notNull(),
     isPaused: boolean("is_paused").notNull().default(false),
     /** AgentPolicy as the API shows it (lib/agents/agent.contract.ts). */
-    policy: jsonb("policy").$type<Record<string, unknown>>().notNull(),
+    policy: json("policy", jsonObject).notNull(),
     /** Permissions copied out of the policy so the AgentAuth lookup reads one narrow row. */
     permissions: text("permissions").array().notNull(),
     /** Lowercase hex SHA-256 of the access token (`gat_…`); never the token. Null until a device code is redeemed. */

@@ -1,8 +1,23 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { authMethods } from "./credentials";
 import { internalAccounts } from "./customers";
 import { platforms } from "./platforms";
+import { z } from "zod";
+import { json, jsonObject } from "./json-column";
+
+/** Who may sign a signed request (protocol.md step 8): lib/signed-retry/signed-operation.ts `SignerRule`. Ids are bare uuids. */
+export const signerRuleSchema = z.discriminatedUnion("kind", [
+  /** An active session of the account; optionally exactly `sessionId`, or any session not issued by `excludeAuthMethodId`. */
+  z.object({
+    kind: z.literal("SESSION"),
+    accountId: z.string(),
+    sessionId: z.string().optional(),
+    excludeAuthMethodId: z.string().optional(),
+  }),
+  /** Exactly this public key (EMAIL_OTP verify: the key sealed in the OTP bundle). */
+  z.object({ kind: z.literal("KEY"), publicKey: z.string() }),
+]);
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 
@@ -59,10 +74,10 @@ export const signedRequests = pgTable(
     bodyDigest: text("body_digest").notNull(),
     payload: text("payload").notNull(),
     credentialType: text("credential_type"),
-    /** Who may sign (see lib/signed-retry/signed-operation.ts `SignerRule`). */
-    signer: jsonb("signer").$type<Record<string, unknown>>().notNull(),
+    /** Who may sign. */
+    signer: json("signer", signerRuleSchema).notNull(),
     /** Non-secret facts the operation needs at acceptance (ids, the bound parameters). */
-    context: jsonb("context").$type<Record<string, unknown>>().notNull(),
+    context: json("context", jsonObject).notNull(),
     state: text("state", { enum: ["PENDING", "ACCEPTED", "CONSUMED"] }).notNull(),
     /** SUCCEEDED or the error code the terminal answer carried. */
     outcome: text("outcome"),
@@ -76,7 +91,8 @@ export const signedRequests = pgTable(
      * replayed to identical re-sends until expires_at. Keys in it are already sealed to the client. Export stores none.
      */
     responseStatus: integer("response_status"),
-    responseBody: jsonb("response_body"),
+    /** Replayed as it was written: the edge parses it with the operation's response schema. */
+    responseBody: json("response_body", z.unknown()),
     expiresAt: ts("expires_at").notNull(),
     acceptedAt: ts("accepted_at"),
     settleAt: ts("settle_at"),

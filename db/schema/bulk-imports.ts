@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { platforms } from "./platforms";
+import { json, jsonObject, stringMap } from "./json-column";
 
 /**
  * A bulk customer import (`POST /customers/bulk/csv`). Counters move in the same transaction as the rows
@@ -38,11 +39,11 @@ export const bulkImportRows = pgTable(
       .references(() => bulkImportJobs.id, { onDelete: "cascade" }),
     rowNumber: integer("row_number").notNull(),
     /** The CSV record as parsed (column → text); personal data, deleted with the job. */
-    record: jsonb("record").$type<Record<string, string>>().notNull(),
+    record: json("record", stringMap).notNull(),
     state: text("state", { enum: ["PENDING", "SUCCEEDED", "FAILED"] })
       .notNull()
       .default("PENDING"),
-    error: jsonb("error").$type<Record<string, unknown>>(),
+    error: json("error", jsonObject),
     customerId: uuid("customer_id"),
   },
   (t) => [

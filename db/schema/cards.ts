@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
+import { z } from "zod";
+import { json, stringList } from "./json-column";
 
 /**
  * An issued card (lib/cards). The PAN and CVV are stored only encrypted under the key-encryption key,
@@ -27,7 +29,7 @@ export const cards = pgTable(
     expYear: integer("exp_year").notNull(),
     currency: text("currency").notNull(),
     /** Internal account uuids in priority order; empty once closed. */
-    fundingSources: jsonb("funding_sources").$type<string[]>().notNull(),
+    fundingSources: json("funding_sources", stringList).notNull(),
     maxSpendPerTransaction: bigint("max_spend_per_transaction", { mode: "bigint" }),
     panEnc: text("pan_enc").notNull(),
     cvvEnc: text("cvv_enc").notNull(),
@@ -93,7 +95,10 @@ export const cardTransactions = pgTable(
     }).notNull(),
     declineReason: text("decline_reason"),
     exceptionReason: text("exception_reason"),
-    merchant: jsonb("merchant").$type<{ descriptor: string; mcc?: string; country?: string }>().notNull(),
+    merchant: json(
+      "merchant",
+      z.object({ descriptor: z.string(), mcc: z.string().optional(), country: z.string().optional() }),
+    ).notNull(),
     currency: text("currency").notNull(),
     authorizedAmount: bigint("authorized_amount", { mode: "bigint" }).notNull(),
     heldAmount: bigint("held_amount", { mode: "bigint" }).notNull().default(sql`0`),

@@ -1,6 +1,8 @@
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
+import { z } from "zod";
+import { json, jsonObject, stringList } from "./json-column";
 
 /** POST /verifications results (KYC for INDIVIDUAL, KYB for BUSINESS customers). */
 export const verifications = pgTable(
@@ -15,7 +17,7 @@ export const verifications = pgTable(
       .references(() => customers.id),
     verificationStatus: text("verification_status").notNull(),
     /** VerificationError[] as the API serializes them. */
-    errors: jsonb("errors").$type<Record<string, unknown>[]>().notNull(),
+    errors: json("errors", z.array(jsonObject)).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
@@ -52,10 +54,10 @@ export const beneficialOwners = pgTable(
     customerId: uuid("customer_id")
       .notNull()
       .references(() => customers.id),
-    roles: jsonb("roles").$type<string[]>().notNull(),
+    roles: json("roles", stringList).notNull(),
     ownershipPercentage: integer("ownership_percentage").notNull(),
     /** personalInfo without `identifier`, which is kept only encrypted (identifierEncrypted). */
-    personalInfo: jsonb("personal_info").$type<Record<string, unknown>>().notNull(),
+    personalInfo: json("personal_info", jsonObject).notNull(),
     identifierEncrypted: text("identifier_encrypted"),
     kycStatus: text("kyc_status").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
@@ -143,7 +145,7 @@ export const scaStates = pgTable("sca_states", {
   /** The last TOTP time step a code was accepted for: a code (and any earlier one) is used once (RFC 6238 §5.2). */
   totpLastStep: bigint("totp_last_step", { mode: "number" }),
   /** Keyed digests of the unused TOTP recovery codes. */
-  recoveryCodeDigests: jsonb("recovery_code_digests").$type<string[]>().notNull().default([]),
+  recoveryCodeDigests: json("recovery_code_digests", stringList).notNull().default([]),
   /** The outstanding SMS_OTP login challenge: id, keyed digest of its code, expiry. */
   loginChallengeId: uuid("login_challenge_id"),
   loginCodeDigest: text("login_code_digest"),
@@ -198,7 +200,7 @@ export const scaPasskeys = pgTable(
     credentialId: text("credential_id").notNull(),
     publicKey: text("public_key").notNull(),
     counter: bigint("counter", { mode: "number" }).notNull().default(0),
-    transports: jsonb("transports").$type<string[]>().notNull().default([]),
+    transports: json("transports", stringList).notNull().default([]),
     name: text("name"),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

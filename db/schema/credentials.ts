@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { internalAccounts } from "./customers";
 import { platforms } from "./platforms";
+import { json, stringList } from "./json-column";
 
 /** AuthMethod: a credential of an EMBEDDED_WALLET internal account. */
 export const authMethods = pgTable(
@@ -21,7 +22,7 @@ export const authMethods = pgTable(
     /** PASSKEY: COSE public key (base64url). */
     publicKey: text("public_key"),
     signCount: bigint("sign_count", { mode: "number" }),
-    transports: jsonb("transports").$type<string[]>(),
+    transports: json("transports", stringList),
     /** OAUTH identity. */
     oidcIssuer: text("oidc_issuer"),
     oidcSubject: text("oidc_subject"),

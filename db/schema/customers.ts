@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { platforms } from "./platforms";
+import { z } from "zod";
+import { json, jsonObject } from "./json-column";
 
 export const customers = pgTable(
   "customers",
@@ -27,9 +18,11 @@ export const customers = pgTable(
     umaAddress: text("uma_address").notNull(),
     kycStatus: text("kyc_status").notNull(),
     /** The remaining per-type fields (fullName, legalName, birthDate, address …). */
-    profile: jsonb("profile").$type<Record<string, unknown>>().notNull(),
+    profile: json("profile", jsonObject).notNull(),
     /** Contact details confirmed by a code: `{email?, phone?}` hold the value that was confirmed (lib/contact-verification). */
-    contactVerified: jsonb("contact_verified").$type<{ email?: string; phone?: string }>().notNull().default({}),
+    contactVerified: json("contact_verified", z.object({ email: z.string().optional(), phone: z.string().optional() }))
+      .notNull()
+      .default({}),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Soft delete (DELETE /customers/{id}): the row stays, `isDeleted` shows it, lists hide it by default. */

@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
+import { z } from "zod";
+import { json, jsonObject } from "./json-column";
 
 /** An outside destination (bank account, wallet, lightning) of a customer or of the platform itself. */
 export const externalAccounts = pgTable(
@@ -22,13 +24,13 @@ export const externalAccounts = pgTable(
     defaultUmaDepositAccount: boolean("default_uma_deposit_account").notNull().default(false),
     accountType: text("account_type").notNull(),
     /** accountInfo as created (the read-only paymentRails are derived on output). */
-    accountInfo: jsonb("account_info").$type<Record<string, unknown>>().notNull(),
+    accountInfo: json("account_info", jsonObject).notNull(),
     /** accountType + the variant's identifying fields, normalised: a second account with the same key is a duplicate. */
     identityKey: text("identity_key").notNull(),
     beneficiaryVerificationStatus: text("beneficiary_verification_status"),
     beneficiaryVerifiedName: text("beneficiary_verified_name"),
     /** Outstanding WALLET_SIGNATURE challenge: the exact message and its expiry. */
-    ownershipChallenge: jsonb("ownership_challenge").$type<{ message: string; expiresAt: string } | null>(),
+    ownershipChallenge: json("ownership_challenge", z.object({ message: z.string(), expiresAt: z.string() })),
     /** A trusted beneficiary (POST …/trust + /confirm under SCA): sends to it skip the per-quote SCA challenge. */
     trusted: boolean("trusted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),

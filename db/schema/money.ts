@@ -4,7 +4,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -14,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
+import { json, jsonObject } from "./json-column";
 
 /**
  * Where money sits or goes: one of our internal accounts, an external account, the outside world (sandbox
@@ -65,11 +65,11 @@ export const quotes = pgTable(
     remittanceInformation: text("remittance_information"),
     purposeOfPayment: text("purpose_of_payment"),
     /** Grid's senderCustomerInfo as sent: payer data the receiver asked for (lookup requiredPayerDataFields), for the counterparty seam. */
-    senderCustomerInfo: jsonb("sender_customer_info").$type<Record<string, unknown>>(),
+    senderCustomerInfo: json("sender_customer_info", jsonObject),
     /** Grid's scaFactor of POST /quotes: the preferred factor of the SCA challenge when the quote is executed (SMS_OTP or PASSKEY). */
     scaFactor: text("sca_factor"),
     /** While PENDING_AUTHORIZATION: Grid's ScaChallenge as served (the secret part is in sca_challenges). */
-    scaChallenge: jsonb("sca_challenge").$type<Record<string, unknown>>(),
+    scaChallenge: json("sca_challenge", jsonObject),
     idempotencyKey: text("idempotency_key"),
     requestDigest: text("request_digest"),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { platforms } from "./platforms";
+import { json, jsonObject } from "./json-column";
 
 /**
  * Events written in the same transaction as the state change that causes them
@@ -15,7 +16,7 @@ export const outboxEvents = pgTable(
       .references(() => platforms.id),
     type: text("type").notNull(),
     /** The full resource, as the API serializes it. */
-    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    data: json("data", jsonObject).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** Set when the webhook worker has turned the event into a delivery (lib/webhooks/dispatch-outbox.ts). */
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true, mode: "date" }),

@@ -1,4 +1,5 @@
-import { jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { json, jsonObject } from "./json-column";
 
 /** Mutable platform settings (GET/PATCH /config). Shape: lib/api-core/platform-settings.ts PlatformSettings. */
 export type PlatformSettingsJson = Record<string, unknown>;
@@ -10,7 +11,7 @@ export const platforms = pgTable("platforms", {
   /** scrypt hash of the client secret: `scrypt$N$r$p$salt$hash` (never the secret). */
   secretHash: text("secret_hash").notNull(),
   environment: text("environment", { enum: ["SANDBOX", "PRODUCTION"] }).notNull(),
-  settings: jsonb("settings").$type<PlatformSettingsJson>().notNull(),
+  settings: json("settings", jsonObject).notNull(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { platforms } from "./platforms";
+import { json, stringMap } from "./json-column";
 
 /**
  * A platform's link to a stablecoin issuer provider (lib/stablecoins). The provider API secret is kept only
@@ -115,10 +116,10 @@ export const stablecoinOperations = pgTable(
     /** The same value in the base currency's smallest unit (cents): what moves on the fiat side. */
     fiatAmount: bigint("fiat_amount", { mode: "bigint" }).notNull(),
     /** Wire view of the source and destination (StablecoinOperationSource / Destination). */
-    source: jsonb("source").$type<Record<string, string>>().notNull(),
-    destination: jsonb("destination").$type<Record<string, string>>().notNull(),
-    fundingInstructions: jsonb("funding_instructions").$type<Record<string, string>>(),
-    estimatedDelivery: jsonb("estimated_delivery").$type<Record<string, string>>(),
+    source: json("source", stringMap).notNull(),
+    destination: json("destination", stringMap).notNull(),
+    fundingInstructions: json("funding_instructions", stringMap),
+    estimatedDelivery: json("estimated_delivery", stringMap),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
     providerStatus: text("provider_status"),
     failureReason: text("failure_reason"),

@@ -1,6 +1,7 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { customers } from "./customers";
 import { platforms } from "./platforms";
+import { json, jsonObject } from "./json-column";
 
 /**
  * UMA invitations (`POST /invitations`). The code is the capability that the invitee's platform presents
@@ -43,7 +44,7 @@ export const receiverLookups = pgTable(
     receiverUmaAddress: text("receiver_uma_address"),
     externalAccountId: uuid("external_account_id"),
     /** The counterparty's answer: supported currencies, required payer data and, in sandbox, the scripted outcome. */
-    answer: jsonb("answer").$type<Record<string, unknown>>().notNull(),
+    answer: json("answer", jsonObject).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("receiver_lookups_platform_idx").on(t.platformId, t.id)],

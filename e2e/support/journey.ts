@@ -13,7 +13,7 @@ const en = catalogue("en");
 const de = catalogue("de");
 
 /**
- * Issue 29's journeys run as a person would, once on a desktop in English and once on a phone in German: the
+ * The journeys run as a person would, once on a desktop in English and once on a phone in German: the
  * strings a person reads come from the wallet's own catalogue, so the spec checks both languages' pages.
  */
 export const JOURNEY_VARIANTS = [

@@ -7,7 +7,7 @@ import { demoSession } from "./flows";
 import type en from "../../messages/console.en.json";
 
 /**
- * Shared by the journey specs of issue 29 (webhooks, finding a customer, hosted KYC): each runs at 1280×900 and
+ * Shared by the journey specs (webhooks, finding a customer, hosted KYC): each runs at 1280×900 and
  * 390×844, in English and in German (the browser's language: Accept-Language and navigator.language), through
  * the pages only. End states go to docs/screenshots/ with UPDATE_SCREENSHOTS=1.
  */

@@ -176,12 +176,9 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown, pre
 }
 
 /** The keys an object schema defines, through refinements and pipes (transforms). */
-function objectKeys(schema: z.ZodType): string[] {
-  const def = (
-    schema as unknown as { _zod: { def: { type: string; shape?: Record<string, unknown>; in?: z.ZodType } } }
-  )._zod.def;
-  if (def.type === "object" && def.shape) return Object.keys(def.shape);
-  if (def.type === "pipe" && def.in) return objectKeys(def.in);
+function objectKeys(schema: z.core.$ZodType): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodPipe) return objectKeys(schema.in);
   return [];
 }
 

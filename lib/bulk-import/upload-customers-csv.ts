@@ -43,7 +43,7 @@ function* pieces(bytes: Buffer): Generator<Buffer> {
 
 /**
  * The file's records, or 400. A csv-parse error answers with its code and line only: its message quotes the file's
- * content (names, emails), which belongs neither in the log nor, needlessly, in the answer (issue 28 A15).
+ * content (names, emails), which belongs neither in the log nor, needlessly, in the answer.
  */
 async function parseRecords(bytes: Buffer, maxRows: number): Promise<Record<string, string>[]> {
   const records: Record<string, string>[] = [];

@@ -11,6 +11,7 @@ import {
   type WalletVariant,
 } from "./account-variants";
 import { isBolt11, isBolt12, isLightningAddress } from "./wallet-address";
+import { defined } from "@/lib/invariant";
 
 /** Builds the accountInfo union from the variant table, for requests ("create") and responses ("output"). */
 type Mode = "create" | "output";
@@ -107,7 +108,7 @@ function optional(fields: Fields = {}): Fields {
 }
 
 function bankSchema(v: BankVariant, mode: Mode) {
-  let s: z.ZodType = shape(mode)({
+  let s = shape(mode)({
     accountType: z.literal(v.accountType),
     ...v.required,
     ...optional(v.optional),
@@ -117,7 +118,7 @@ function bankSchema(v: BankVariant, mode: Mode) {
   const alternatives = v.alternatives;
   if (mode === "create" && alternatives) {
     const groups = alternatives.map((a) => a.fields.join(" + ")).join(" or ");
-    s = (s as z.ZodObject).check(
+    s = s.check(
       z.refine(
         (info: Record<string, unknown>) => alternatives.some((a) => a.fields.every((f) => info[f] !== undefined)),
         {
@@ -157,7 +158,7 @@ function walletSchema(v: WalletVariant, mode: Mode) {
 }
 
 function lightningSchema(v: LightningVariant, mode: Mode) {
-  let s: z.ZodType = shape(mode)({
+  let s = shape(mode)({
     accountType: z.literal(v.accountType),
     invoice: z.string().max(8000).refine(isBolt11, "BOLT 11 invoice (bech32, prefix ln…)").optional(),
     bolt12: z.string().max(8000).refine(isBolt12, "BOLT 12 offer (lno1…)").optional(),
@@ -165,7 +166,7 @@ function lightningSchema(v: LightningVariant, mode: Mode) {
     ...(mode === "output" ? { paymentRails: rails(["LIGHTNING"]) } : {}),
   });
   if (mode === "create") {
-    s = (s as z.ZodObject).check(
+    s = s.check(
       z.refine(
         (i: Record<string, unknown>) =>
           i.invoice !== undefined || i.bolt12 !== undefined || i.lightningAddress !== undefined,
@@ -183,12 +184,12 @@ function lightningSchema(v: LightningVariant, mode: Mode) {
 }
 
 function union(mode: Mode) {
-  const options = [
+  const [first, ...rest] = [
     ...BANK_VARIANTS.map((v) => bankSchema(v, mode)),
     ...WALLET_VARIANTS.map((v) => walletSchema(v, mode)),
     ...LIGHTNING_VARIANTS.map((v) => lightningSchema(v, mode)),
   ];
-  return z.discriminatedUnion("accountType", options as unknown as [z.ZodObject, ...z.ZodObject[]], {
+  return z.discriminatedUnion("accountType", [defined(first, "an account variant"), ...rest], {
     error: (iss) => (iss.code === "invalid_union" ? "Missing or unknown accountType" : undefined),
   });
 }

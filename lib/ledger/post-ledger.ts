@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Tx } from "@/db/client";
-import { preparedInTransaction } from "@/db/prepared";
+import type { Db, Tx } from "@/db/client";
+import { columnPlaceholder, preparedInTransaction } from "@/db/prepared";
 import { internalAccounts, ledgerEntries } from "@/db/schema";
 import { newUuid } from "@/lib/ids";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
@@ -74,8 +74,11 @@ export async function postLedger(
   // Built once per shape (entries, balances moved), bound per call: building it per call took ≈ 0.5 ms of a payment's
   // CPU (a CPU profile of bench:money-path). Started by this call, before its first await: a caller may
   // pipeline it (execute-transaction.ts).
+  if (moves.length === 0) {
+    await entriesStatement(postings.length)(tx).execute(params);
+    return;
+  }
   const rows = await postingStatement(postings.length, moves.length)(tx).execute(params);
-  if (moves.length === 0) return;
   const balances = new Map(rows.map((r) => [`${r.id}\u0000${r.currency}`, BigInt(r.balance)]));
   // Thrown inside the caller's transaction: the posting and everything with it roll back.
   for (const m of moves) checkResultingBalance(m, balances.get(`${m.id}\u0000${m.currency}`));
@@ -105,6 +108,37 @@ type PostingStatement = {
 };
 const postingStatements = new Map<string, (tx: Tx) => PostingStatement>();
 
+/** The INSERT of a posting's `entries` ledger rows, on the placeholders of placeholderNames. */
+function entriesInsert(db: Db, entries: number) {
+  const p = (name: string) => sql.placeholder(name);
+  return db.insert(ledgerEntries).values(
+    Array.from({ length: entries }, (_, i) => {
+      const n = placeholderNames(i);
+      return {
+        id: p(n.entryId),
+        platformId: p(n.entryPlatformId),
+        transactionId: p(n.entryTransactionId),
+        account: p(n.entryAccount),
+        currency: p(n.entryCurrency),
+        amount: p(n.entryAmount),
+        memo: p(n.entryMemo),
+      };
+    }),
+  );
+}
+
+const entriesStatements = new Map<number, (tx: Tx) => { execute: (v: Record<string, unknown>) => Promise<unknown> }>();
+
+/** A posting that moves no balance: its entries' INSERT alone, built once per number of entries. */
+function entriesStatement(entries: number) {
+  let statement = entriesStatements.get(entries);
+  if (!statement) {
+    statement = preparedInTransaction((db) => entriesInsert(db, entries).prepare(`post_ledger_${entries}`));
+    entriesStatements.set(entries, statement);
+  }
+  return statement;
+}
+
 /**
  * postLedger's statement for `entries` entries moving `moves` internal balances, built once on placeholders. The
  * shapes are the code's posting builders' (a payment's 2 to 5 entries, a card leg's, a refund's), as bounded as the
@@ -113,30 +147,15 @@ const postingStatements = new Map<string, (tx: Tx) => PostingStatement>();
  * One round trip for the entries and every balance they move (held row locks are the hot account's bottleneck): the
  * entries insert in a data-modifying CTE, the balances move in one UPDATE … FROM (VALUES …). The join on the currency
  * as well as the id is the per-account currency check: an account in another currency is not updated, so it is
- * missing from RETURNING and refused by postLedger, which rolls the whole posting back. No balance moved: the insert
- * alone.
+ * missing from RETURNING and refused by postLedger, which rolls the whole posting back (no balance moved:
+ * entriesStatement).
  */
 function postingStatement(entries: number, moves: number) {
   const key = `${entries} ${moves}`;
   let statement = postingStatements.get(key);
   if (!statement) {
     statement = preparedInTransaction((db) => {
-      const p = (name: string) => sql.placeholder(name) as unknown as string;
-      const insert = db.insert(ledgerEntries).values(
-        Array.from({ length: entries }, (_, i) => {
-          const n = placeholderNames(i);
-          return {
-            id: p(n.entryId),
-            platformId: p(n.entryPlatformId),
-            transactionId: p(n.entryTransactionId),
-            account: p(n.entryAccount),
-            currency: p(n.entryCurrency),
-            amount: p(n.entryAmount) as unknown as bigint,
-            memo: p(n.entryMemo),
-          };
-        }),
-      );
-      if (moves === 0) return insert.prepare(`post_ledger_${entries}`) as unknown as PostingStatement;
+      const insert = entriesInsert(db, entries);
       const values = sql.join(
         Array.from(
           { length: moves },
@@ -150,7 +169,7 @@ function postingStatement(entries: number, moves: number) {
         .update(internalAccounts)
         .set({
           balance: sql`${internalAccounts.balance} + v.delta`,
-          updatedAt: sql.placeholder("now") as unknown as Date,
+          updatedAt: columnPlaceholder(internalAccounts.updatedAt, "now"),
         })
         .from(sql`(values ${values}) as v(id, currency, delta)`)
         .where(sql`${internalAccounts.id} = v.id and ${internalAccounts.currency} = v.currency`)

@@ -20,9 +20,10 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): Json {
 }
 
 function shapeOf(schema: z.ZodType | undefined): Record<string, z.ZodType> {
-  if (!schema) return {};
-  const s = schema as unknown as { shape?: Record<string, z.ZodType> };
-  return s.shape ?? {};
+  if (!(schema instanceof z.ZodObject)) return {};
+  const shape: Record<string, z.ZodType> = {};
+  for (const [name, field] of Object.entries(schema.shape)) if (field instanceof z.ZodType) shape[name] = field;
+  return shape;
 }
 
 function operationObject(op: AnyOperation): Json {

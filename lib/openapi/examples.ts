@@ -1,5 +1,5 @@
 /**
- * Request examples for the API reference (issue 29: bodies showed `""`). Each is built from the operation's own
+ * Request examples for the API reference, so that no body shows `""`. Each is built from the operation's own
  * request schema (its JSON Schema, from the contract's zod): `examples`/`default` the contract gives, enum and const
  * values, identifiers in the `<Type>:<uuid>` shape of protocol.md "Encodings", and realistic values for the field names
  * the service uses (a name, an email, an amount in minor units). Where a schema's rule is more than its JSON Schema says

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 /**
- * The guides the API reference opens with (issue 29): getting started, the sandbox's rules, signed retries and
+ * The guides the API reference opens with: getting started, the sandbox's rules, signed retries and
  * webhooks, kept as Markdown under docs/guides/ and served inside the OpenAPI document's description, where the
  * reference renders each `#` heading as a page of its introduction.
  */

@@ -16,7 +16,8 @@ import {
 } from "@/lib/sca/sca-challenge";
 import { lockScaState, throwIfLocked } from "@/lib/sca/sca-state";
 import { executeTransaction } from "@/lib/transactions/execute-transaction";
-import { moneyTransaction, transition } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
+import { transition } from "@/lib/transactions/transitions";
 import { failUnauthorizedQuote } from "./fail-unauthorized-quote";
 import type { Quote } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";

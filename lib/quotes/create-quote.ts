@@ -15,7 +15,7 @@ import { newUuid, parseId } from "@/lib/ids";
 import { idempotent, type IdempotencyColumns } from "@/lib/money/idempotency";
 import { checkTransactionSize } from "@/lib/money/limits";
 import { checkSupportedCurrency } from "@/lib/money/supported-currencies";
-import { moneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
 import { resolveDestination, resolveInternal } from "@/lib/money/resolve-accounts";
 import { executeQuoteInTx } from "./execute-quote";
 import { afterQuoteCommit, quoteNeedsSca } from "./hold-for-sca";

@@ -3,8 +3,8 @@ import { ApiError } from "@/lib/api-core/errors";
 import { requireExecutable } from "./executable-quote";
 import type { QuoteRow } from "./quote-view";
 
-const quote = (status: string, expiresInMs = 60_000) =>
-  ({ id: "q", status, expiresAt: new Date(Date.now() + expiresInMs) }) as unknown as QuoteRow;
+const quote = (status: QuoteRow["status"], expiresInMs = 60_000) =>
+  ({ id: "q", status, expiresAt: new Date(Date.now() + expiresInMs) }) as QuoteRow;
 
 function refusal(q: QuoteRow | undefined): string {
   try {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { quotes } from "@/db/schema";
-import { moneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
 import { failUnauthorizedQuote } from "./fail-unauthorized-quote";
 
 /**

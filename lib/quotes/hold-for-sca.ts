@@ -56,7 +56,7 @@ export async function holdForSca(
   );
   const issued = await issueScaChallenge(tx, platform, { customer, state, purpose: "QUOTE", subjectId: q.id, factor });
   const { quote } = await enter(tx, "AWAIT_SCA", transactionFromQuote(q), {
-    quoteSet: { scaChallenge: issued.view as unknown as Record<string, unknown> },
+    quoteSet: { scaChallenge: { ...issued.view } },
   });
   return quote ?? q;
 }

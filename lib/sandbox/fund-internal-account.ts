@@ -6,7 +6,7 @@ import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { toInternalAccount } from "@/lib/internal-accounts/internal-account-view";
 import type { InternalAccount } from "@/lib/internal-accounts/internal-account.contract";
 import { resolveInternal } from "@/lib/money/resolve-accounts";
-import { moneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 
 /** POST /sandbox/internal-accounts/{id}/fund: credit from the sandbox's outside world, through the ledger. */

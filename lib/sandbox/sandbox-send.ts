@@ -8,7 +8,7 @@ import { walletSignatureNeeded } from "@/lib/quotes/create-quote";
 import { executeQuoteInTx, lockExecutableQuote } from "@/lib/quotes/execute-quote";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView } from "@/lib/transactions/transaction-view";
-import { moneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 import type { SandboxSend } from "./sandbox.contract";
 

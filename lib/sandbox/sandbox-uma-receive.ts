@@ -9,7 +9,7 @@ import { parseId } from "@/lib/ids";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView } from "@/lib/transactions/transaction-view";
 import { sandboxCounterparty } from "@/lib/uma/counterparty";
-import { moneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
 import { creditFromSandbox, requireSandbox } from "./sandbox-credit";
 
 export interface UmaReceiveInput {

@@ -110,7 +110,7 @@ export async function issueScaChallenge(
       userVerification: "preferred",
     });
     passkeyChallenge = options.challenge;
-    passkeyAssertionOptions = options as unknown as Record<string, unknown>;
+    passkeyAssertionOptions = { ...options };
   }
   const [row] = await tx
     .insert(scaChallenges)

@@ -38,7 +38,7 @@ export async function startPasskeyEnrollment(platform: PlatformPrincipal, custom
       .where(eq(scaStates.customerId, customer.id));
     return {
       type: "PASSKEY" as const,
-      options: options as unknown as Record<string, unknown>,
+      options: { ...options },
       allowedOrigins: platform.settings.webauthn.origins,
       relyingPartyId: platform.settings.webauthn.rpId,
     };

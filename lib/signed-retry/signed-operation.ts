@@ -35,18 +35,15 @@
  */
 import type { DbOrTx, Tx } from "@/db/client";
 import type { InferSelectModel } from "drizzle-orm";
-import type { signedRequests } from "@/db/schema";
+import type { signedRequests, signerRuleSchema } from "@/db/schema";
+import type { z } from "zod";
 import type { Reply } from "@/lib/api-core/reply";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 
 export type CredentialType = "PASSKEY" | "OAUTH" | "EMAIL_OTP" | "SMS_OTP";
 
-/** Who may sign the retry (protocol.md step 8). Account and session ids are bare uuids. */
-export type SignerRule =
-  /** An active session of the account; optionally exactly `sessionId`, or any session not issued by `excludeAuthMethodId`. */
-  | { kind: "SESSION"; accountId: string; sessionId?: string; excludeAuthMethodId?: string }
-  /** Exactly this public key (EMAIL_OTP verify: the key sealed in the OTP bundle). */
-  | { kind: "KEY"; publicKey: string };
+/** Who may sign the retry (protocol.md step 8; db/schema/auth.ts `signerRuleSchema`). Ids are bare uuids. */
+export type SignerRule = z.output<typeof signerRuleSchema>;
 
 export interface Prepared<C extends Record<string, unknown>> {
   /** Bare uuid of the internal account concerned, or null when none is. */

@@ -8,7 +8,8 @@ import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
 import { parseId } from "@/lib/ids";
 import type { Transaction } from "./transaction.contract";
 import { transactionView, type TransactionRow } from "./transaction-view";
-import { moneyTransaction, transition } from "./transitions";
+import { moneyTransaction } from "./money-transaction";
+import { transition } from "./transitions";
 
 /** Whether the transaction moves money on a bank rail (an external bank account on either side). */
 async function onBankRail(tx: Tx, row: TransactionRow): Promise<boolean> {

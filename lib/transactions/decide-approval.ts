@@ -5,7 +5,8 @@ import { parseId } from "@/lib/ids";
 import { executeTransaction } from "./execute-transaction";
 import type { Transaction } from "./transaction.contract";
 import { transactionView } from "./transaction-view";
-import { moneyTransaction, transition } from "./transitions";
+import { moneyTransaction } from "./money-transaction";
+import { transition } from "./transitions";
 
 /**
  * POST /transactions/{id}/approve | /reject (and the agent action's doors, lib/agent-actions/decide-agent-action.ts).

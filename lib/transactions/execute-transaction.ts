@@ -20,7 +20,8 @@ import { sandboxTransactionHash } from "./on-chain";
 import { payoutOutcome, umaPayoutOutcome, type PayoutOutcome } from "./payout-outcome";
 import type { FailureReason } from "./transaction.contract";
 import type { TransactionOwner, TransactionRow } from "./transaction-view";
-import { finishExecution, finishing, type TransitionChange } from "./transitions";
+import type { TransitionChange } from "./status-table";
+import { finishExecution, finishing } from "./transitions";
 import { defined } from "@/lib/invariant";
 
 export interface ExecuteOptions {

@@ -1,18 +1,27 @@
-import { and, type Column, eq, getTableColumns, sql, type WithSubquery } from "drizzle-orm";
-import { getDb, type Tx } from "@/db/client";
+import { and, eq, sql, type WithSubquery } from "drizzle-orm";
+import type { Tx } from "@/db/client";
+import { columnPlaceholder, preparedInTransaction } from "@/db/prepared";
 import { quotes, transactions } from "@/db/schema";
-import { ApiError, notFound } from "@/lib/api-core/errors";
 import { formatId } from "@/lib/ids";
 import { defined } from "@/lib/invariant";
 import { releaseTransaction } from "@/lib/ledger/release-transaction";
 import { assertAmountsBounded } from "@/lib/money/amount-bound";
-import { retryOnConflict } from "@/lib/money/retry-conflicts";
 import { emitEvent, eventInsertOnce, eventParams } from "@/lib/webhooks/emit-event";
-import { preparedInTransaction } from "@/db/prepared";
 import { refundOutcome } from "./payout-outcome";
-import type { FailureReason, IncomingFailureReason, PendingReason } from "./transaction.contract";
-import { paymentEvent, refundEvents } from "./transaction-events";
+import { bindInto, placeholders } from "./row-placeholders";
+import {
+  ENTRIES,
+  type Entry,
+  type EntryRule,
+  INCOMING_FAILURE,
+  LOST,
+  TRANSITIONS,
+  type TransitionChange,
+  type TransitionName,
+  type TransitionRule,
+} from "./status-table";
 import type { Transaction } from "./transaction.contract";
+import { paymentEvent, refundEvents } from "./transaction-events";
 import { toTransaction, transactionView, type TransactionOwner, type TransactionRow } from "./transaction-view";
 
 /**
@@ -22,7 +31,7 @@ import { toTransaction, transactionView, type TransactionOwner, type Transaction
  * a rejection or cancel in `rejectionReason`, never in a status or pending reason of our own.
  *
  * A transaction is born by an ENTRY (an insert) and moves by a TRANSITION (a conditional UPDATE from the status the
- * table names): of any number of concurrent writers, on any number of instances, exactly one wins, and the losers of
+ * table names, ./status-table.ts): of any number of concurrent writers, on any number of instances, exactly one wins, and the losers of
  * a transition named in LOST hear why (the current status), the others get null. Each committed status change
  * writes exactly one transaction event (`<OUTGOING|INCOMING>_PAYMENT.<status>`) through lib/webhooks/emit-event.ts,
  * in the same database transaction. PROCESSING is never committed on its own (an execution follows in the same
@@ -30,159 +39,7 @@ import { toTransaction, transactionView, type TransactionOwner, type Transaction
  * total relies on it too (it counts COMPLETED and debited PENDING, never PROCESSING: lib/money/limits.ts sentTodayUsdCents).
  */
 
-type Status = TransactionRow["status"];
-type QuoteStatus = (typeof quotes.$inferSelect)["status"];
 export type NewTransaction = typeof transactions.$inferInsert;
-
-interface EntryRule {
-  status: Status;
-  /** The platform's approval asked for (agent policy APPROVAL_REQUIRED). */
-  approval?: "PENDING";
-  /** The quote's status in step; null leaves it as it is. */
-  quote: QuoteStatus | null;
-  event: boolean;
-}
-
-/** How a transaction is born. */
-export const ENTRIES = {
-  /** Executes in the same database transaction (execute-transaction.ts ends it). */
-  EXECUTE: { status: "PROCESSING", quote: null, event: false },
-  /** An agent's transaction waiting for the platform (spec Agent Operations); its quote is spent. */
-  AWAIT_APPROVAL: { status: "PENDING", approval: "PENDING", quote: "PROCESSING", event: true },
-  /** Held for the customer's SCA (hold-for-sca.ts); the quote carries the challenge. */
-  AWAIT_SCA: { status: "PENDING_AUTHORIZATION", quote: "PENDING_AUTHORIZATION", event: true },
-  /** Incoming money the sender's side holds (sandbox: a pending.long UMA sender); pendingReason says why. */
-  HELD: { status: "PENDING", quote: null, event: true },
-  /** Incoming money the sender's side refused (sandbox: a fail.compliance UMA sender); failureReason says why. */
-  REFUSED: { status: "FAILED", quote: null, event: true },
-} as const satisfies Record<string, EntryRule>;
-export type Entry = keyof typeof ENTRIES;
-
-interface TransitionRule {
-  from: Status;
-  /** The transition also requires the platform's approval to be pending. */
-  fromApproval?: "PENDING";
-  to: Status;
-  /** What `approval` becomes: a decision, or (CANCEL) REJECTED when it was pending and unchanged otherwise. */
-  approval?: "APPROVED" | "REJECTED" | "REJECTED_IF_PENDING";
-  quote: QuoteStatus | null;
-  /** The quote's SCA challenge is done with. */
-  clearScaChallenge?: boolean;
-  event: boolean;
-  /** Give back whatever the transaction holds on the ledger (lib/ledger/release-transaction.ts). */
-  release?: boolean;
-}
-
-const notPendingApproval = (status: Status | undefined, id: string) =>
-  status === undefined
-    ? notFound("TRANSACTION_NOT_FOUND", "Transaction", id)
-    : new ApiError(
-        "TRANSACTION_NOT_PENDING_PLATFORM_APPROVAL",
-        `The transaction is ${status}; only a transaction pending platform approval can be approved or rejected`,
-        { status },
-      );
-
-const notCancellable = (status: Status | undefined, id: string) =>
-  status === undefined
-    ? notFound("TRANSACTION_NOT_FOUND", "Transaction", id)
-    : new ApiError(
-        "TRANSACTION_NOT_CANCELLABLE",
-        `The transaction is ${status}; only a bank transfer that has not settled (PENDING) can be cancelled`,
-        { status },
-      );
-
-/** How a transaction moves. Anything not in this table cannot happen. */
-export const TRANSITIONS = {
-  /** The customer answered the quote's SCA challenge (POST /quotes/{id}/authorize): it executes now. */
-  AUTHORIZE: {
-    from: "PENDING_AUTHORIZATION",
-    to: "PROCESSING",
-    quote: "PROCESSING",
-    clearScaChallenge: true,
-    event: false,
-  },
-  /** The SCA challenge expired unanswered: no money moved (failureReason SCA_NOT_COMPLETED). */
-  EXPIRE_SCA: { from: "PENDING_AUTHORIZATION", to: "FAILED", quote: "FAILED", clearScaChallenge: true, event: true },
-  /** POST /transactions/{id}/approve or the agent action's approve: it executes now. */
-  APPROVE: {
-    from: "PENDING",
-    fromApproval: "PENDING",
-    to: "PROCESSING",
-    approval: "APPROVED",
-    quote: "PROCESSING",
-    event: false,
-  },
-  /** POST /transactions/{id}/reject or the agent action's reject: FAILED with rejectionReason, no money moved. */
-  REJECT: {
-    from: "PENDING",
-    fromApproval: "PENDING",
-    to: "FAILED",
-    approval: "REJECTED",
-    quote: "FAILED",
-    event: true,
-  },
-  /** POST /transactions/{id}/cancel of a pending bank transfer: FAILED with rejectionReason, the ledger released. */
-  CANCEL: {
-    from: "PENDING",
-    to: "FAILED",
-    approval: "REJECTED_IF_PENDING",
-    quote: "FAILED",
-    event: true,
-    release: true,
-  },
-  /** The execution settled. */
-  COMPLETE: { from: "PROCESSING", to: "COMPLETED", quote: "COMPLETED", event: true },
-  /** Debited, held by the receiving side (pendingReason COMPLIANCE_REVIEW). */
-  HOLD: { from: "PROCESSING", to: "PENDING", quote: "PROCESSING", event: true },
-  /** The execution failed (failureReason); an incoming transfer that cannot be credited is refunded to its sender. */
-  FAIL: { from: "PROCESSING", to: "FAILED", quote: "FAILED", event: true },
-} as const satisfies Record<string, TransitionRule>;
-export type TransitionName = keyof typeof TRANSITIONS;
-
-/**
- * What a caller that lost the race of a transition hears (a column of the table, kept apart so that the paths that
- * never lose, the execution's, do not reach these errors); a transition not named here returns null to its caller.
- */
-const LOST: Partial<Record<TransitionName, (status: Status | undefined, id: string) => ApiError>> = {
-  APPROVE: notPendingApproval,
-  REJECT: notPendingApproval,
-  CANCEL: notCancellable,
-};
-
-/**
- * An incoming transfer fails with Grid's IncomingTransactionFailureReason, never an outgoing one: money that arrived
- * and could not be credited is a failed collection (COLLECTION_FAILED: "did not credit", returned to its sender).
- */
-export const INCOMING_FAILURE: Record<FailureReason, IncomingFailureReason> = {
-  QUOTE_EXECUTION_FAILED: "QUOTE_EXECUTION_FAILED",
-  COMPLIANCE_REJECTED: "COMPLIANCE_REJECTED",
-  ACCOUNT_CANNOT_RECEIVE: "COLLECTION_FAILED",
-  ACCOUNT_INVALID: "COLLECTION_FAILED",
-  PAYOUT_RETURNED: "COLLECTION_FAILED",
-  LIMIT_EXCEEDED: "COLLECTION_FAILED",
-  SCA_NOT_COMPLETED: "COLLECTION_FAILED",
-};
-
-/** What a transition writes besides the status (the rest of Grid's fields that go with it). */
-export interface TransitionChange {
-  pendingReason?: PendingReason;
-  /** An outgoing reason; on an INCOMING transaction the state machine writes INCOMING_FAILURE of it. */
-  failureReason?: FailureReason;
-  /** REJECT: the platform's reason (or none); CANCEL: its reason, else CANCELLED. */
-  rejectionReason?: string;
-  onChainNetwork?: string;
-  onChainTransactionHash?: string;
-  settlementTransactionHash?: string;
-}
-
-/**
- * The database transaction every money status change runs in: a deadlock victim or serialization failure runs
- * again whole (lib/money/retry-conflicts.ts), the same way on every path, so the client gets the answer, not a 500.
- */
-export async function moneyTransaction<T>(run: (tx: Tx) => Promise<T>): Promise<T> {
-  const db = await getDb();
-  return retryOnConflict(() => db.transaction(run));
-}
 
 /** Every amount a new transaction records is within 2^53 − 1 (Grid's amounts are JSON integers). */
 function assertTransactionAmounts(values: Omit<NewTransaction, "status" | "approval">): void {
@@ -288,43 +145,9 @@ export function enterExecuting(
  */
 const unwritten = new WeakMap<TransactionRow, { quote: typeof quotes.$inferSelect | null }>();
 
-type RowTable = typeof quotes | typeof transactions;
-/** A column of a row bound per call: its key in the row, its placeholder's name, the column (its encoder). */
-type Binding = { key: string; name: string; column: Column };
-const bindingsOf = new Map<RowTable, Binding[]>();
-/** The bindings of `table`'s columns, placeholders named `prefix` + the column's key (one prefix per table). */
-function bindings(table: RowTable, prefix: string): Binding[] {
-  let out = bindingsOf.get(table);
-  if (!out) {
-    out = Object.entries(getTableColumns(table)).map(([key, column]) => ({ key, name: prefix + key, column }));
-    bindingsOf.set(table, out);
-  }
-  return out;
-}
 const TRANSACTION_PREFIX = "t_";
+
 const QUOTE_PREFIX = "q_";
-
-/**
- * A whole row of `table` as placeholders, `prefix` + the column's key, for a statement built once. Raw placeholders, not
- * bound to their columns: drizzle would run a column's encoder on a null too when it fills one in (a null timestamp
- * throws, a null jsonb becomes JSON null), so bindInto() encodes the values itself, as the query builder does.
- */
-function placeholders<T extends RowTable>(table: T, prefix: string): T["$inferInsert"] {
-  const row = bindings(table, prefix).map((b) => [b.key, sql`${sql.placeholder(b.name)}`]);
-  return Object.fromEntries(row) as unknown as T["$inferInsert"];
-}
-
-/**
- * The values of placeholders(table, prefix) for `row`, written into `params`: every column, encoded for the driver (an
- * absent one null). One loop over the columns: building and spreading an object per table took ≈ 0.3 ms of a payment.
- */
-function bindInto(params: Record<string, unknown>, table: RowTable, prefix: string, row: object): void {
-  const values = row as Record<string, unknown>;
-  for (const b of bindings(table, prefix)) {
-    const v = values[b.key];
-    params[b.name] = v === undefined || v === null ? null : b.column.mapToDriverValue(v);
-  }
-}
 
 /**
  * Move transaction `id` of `platformId` by `name`: one conditional UPDATE from the rule's status, then the quote in
@@ -482,8 +305,8 @@ function finishStatement(shape: {
         const quoteUpdate = db
           .update(quotes)
           .set({
-            status: sql.placeholder("quoteStatus") as unknown as QuoteStatus,
-            updatedAt: sql.placeholder("quoteUpdatedAt") as unknown as Date,
+            status: columnPlaceholder(quotes.status, "quoteStatus"),
+            updatedAt: columnPlaceholder(quotes.updatedAt, "quoteUpdatedAt"),
           })
           .where(eq(quotes.id, sql.placeholder("quoteId")));
         ctes.push(db.$with("quote_status", {}).as(quoteUpdate.getSQL()));
@@ -509,12 +332,6 @@ function finishStatement(shape: {
     finishStatements.set(key, statement);
   }
   return statement;
-}
-
-/** The quote's status after its transaction's execution ended in `status` (the table's, for callers that do not read it back). */
-export function quoteStatusAfter(status: Status): QuoteStatus {
-  const rule = Object.values(TRANSITIONS).find((r) => r.from === "PROCESSING" && r.to === status);
-  return rule?.quote ?? "PROCESSING";
 }
 
 function statusValues(

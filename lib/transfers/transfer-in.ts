@@ -13,7 +13,8 @@ import { checkSupportedCurrency } from "@/lib/money/supported-currencies";
 import { resolveExternal, resolveInternal } from "@/lib/money/resolve-accounts";
 import type { Transaction } from "@/lib/transactions/transaction.contract";
 import { transactionView, type TransactionRow } from "@/lib/transactions/transaction-view";
-import { enter, moneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
+import { enter } from "@/lib/transactions/transitions";
 import { requireKycApproved } from "@/lib/verifications/require-kyc-approved";
 import type { TransferInput } from "./transfer.contract";
 

@@ -26,7 +26,7 @@ export async function recordLookup(
     customerId: sender.customerId,
     receiverUmaAddress: target.receiverUmaAddress ?? null,
     externalAccountId: target.externalAccountId ? parseId("ExternalAccount", target.externalAccountId) : null,
-    answer: answer as unknown as Record<string, unknown>,
+    answer: { ...answer },
   });
   const supportedCurrencies = [];
   for (const c of answer.currencies.filter((x) => isKnownCurrency(x.code))) {

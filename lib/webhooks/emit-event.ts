@@ -37,10 +37,10 @@ function outboxRow<S extends z.ZodType>(def: EventDef<EventType, S>, event: Even
  */
 export function eventInsertOnce(db: Db) {
   return db.insert(outboxEvents).values({
-    id: sql.placeholder("eventId") as unknown as string,
-    platformId: sql.placeholder("eventPlatformId") as unknown as string,
-    type: sql.placeholder("eventType") as unknown as string,
-    data: sql.placeholder("eventData") as unknown as Record<string, unknown>,
+    id: sql.placeholder("eventId"),
+    platformId: sql.placeholder("eventPlatformId"),
+    type: sql.placeholder("eventType"),
+    data: sql.placeholder("eventData"),
   });
 }
 

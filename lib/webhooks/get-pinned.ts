@@ -20,10 +20,7 @@ export function getPinned(
   opts: { headers?: Record<string, string>; timeoutMs: number; maxBytes: number; signal?: AbortSignal },
 ): Promise<{ status: number; body: Buffer }> {
   const pinned: LookupFunction = (_host, options, cb) => {
-    if ((options as { all?: boolean }).all)
-      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
-        { address: dest.address, family: dest.family },
-      ]);
+    if ((options as { all?: boolean }).all) cb(null, [{ address: dest.address, family: dest.family }]);
     else cb(null, dest.address, dest.family);
   };
   const client = dest.url.protocol === "https:" ? https : http;

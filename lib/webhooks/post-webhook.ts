@@ -66,10 +66,7 @@ function postOnce(
   agent: http.Agent | false,
 ): Promise<PostResult> {
   const pinned: LookupFunction = (_host, options, cb) => {
-    if ((options as { all?: boolean }).all)
-      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
-        { address: dest.address, family: dest.family },
-      ]);
+    if ((options as { all?: boolean }).all) cb(null, [{ address: dest.address, family: dest.family }]);
     else cb(null, dest.address, dest.family);
   };
   const client = dest.url.protocol === "https:" ? https : http;

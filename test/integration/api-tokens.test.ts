@@ -72,7 +72,7 @@ describe("API tokens", () => {
     expect(
       (await call("POST", "/tokens", { auth: asManage, body: { name: "child", permissions: ["MANAGE"] } })).status,
     ).toBe(201);
-    // A token grants at most its own permissions (issue 28, A9): MANAGE alone does not include VIEW.
+    // A token grants at most its own permissions: MANAGE alone does not include VIEW.
     expect(
       (await call("POST", "/tokens", { auth: asManage, body: { name: "child", permissions: ["VIEW"] } })).status,
     ).toBe(403);

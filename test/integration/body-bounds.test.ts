@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 2: nesting depth and size are bounded before parsing (lib/api-core/body.ts). One operation per kind
+ * Nesting depth and size are bounded before parsing (lib/api-core/body.ts). One operation per kind
  * of input: a JSON body nested 5,000 levels (400 naming the limit), the same brackets in a query value and in a path
  * parameter (400, they are never parsed as JSON), and a body over 1 MiB (413). The contract fuzz sends nesting to
  * every operation (contract-fuzz.test.ts).

@@ -1,5 +1,5 @@
 /**
- * Issue 15 item 1, revised by issue 27 item 3: the wallet's own reveal of a card its EMBEDDED_WALLET funds runs under
+ * The wallet's own reveal of a card its EMBEDDED_WALLET funds runs under
  * the wallet's signature (`walletSigned`: the signed retry of protocol.md, the one mechanism of lib/signed-retry), and
  * its details open only with the client key. On the platform credential alone every card answers Grid's 200 at once,
  * SCA-railed (a cardholder in an SCA region needs a live SCA session).

@@ -3,55 +3,20 @@
  * recorded with their reasons, CARD_TRANSACTION.* webhooks (signed, one per state change), listing through
  * GET /transactions, tenants, and a random sequence of 500 simulations after which the ledger sums to zero.
  */
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { closeDb, getDb } from "@/db/client";
-import { checkLedger } from "@/lib/ledger/ledger-check";
-import { parseId } from "@/lib/ids";
+import { closeDb } from "@/db/client";
 import { verifyWebhook } from "@/lib/sdk/webhooks";
-import { call, newPlatform, type TestPlatform } from "../support/api";
-import { balance, cardholder, fund, quoteBody, usdExternal } from "../support/money";
+import { call, newPlatform } from "../support/api";
+import { balance, fund, quoteBody, usdExternal } from "../support/money";
 import { startReceiver, waitFor, type Receiver } from "../support/webhook-receiver";
+import { cardFor, latest, ledgerSound, merchant, sim, USD } from "../support/card-simulations";
 
 const receivers: Receiver[] = [];
 afterAll(async () => {
   for (const r of receivers) await r.close();
   await closeDb();
 });
-
-const USD = { code: "USD" };
-const merchant = (descriptor = "BLUE BOTTLE COFFEE SF") => ({ descriptor, mcc: "5814", country: "US" });
-
-async function cardFor(p: TestPlatform, funds: number, extra: Record<string, unknown> = {}) {
-  const c = await cardholder(p, ["USD"]);
-  if (funds) await fund(p, c.accounts.USD, funds);
-  const r = await call("POST", "/cards", {
-    auth: p.auth,
-    body: { cardholderId: c.customer.id, form: "VIRTUAL", fundingSources: [c.accounts.USD], ...extra },
-  });
-  expect(r.status).toBe(201);
-  return { card: r.body, account: c.accounts.USD, customer: c.customer };
-}
-
-function sim(p: TestPlatform, cardId: string) {
-  return async (op: string, body: unknown) => {
-    const r = await call("POST", `/sandbox/cards/${cardId}/simulate/${op}`, { auth: p.auth, body });
-    return r;
-  };
-}
-
-/** The card transaction a simulation made (the newest on the card). */
-async function latest(p: TestPlatform, cardId: string) {
-  const r = await call("GET", `/transactions?type=CARD&cardId=${encodeURIComponent(cardId)}&limit=1`, { auth: p.auth });
-  return r.body.data[0];
-}
-
-async function ledgerSound(p: TestPlatform) {
-  process.env.DATABASE_URL = inject("databaseUrl");
-  const { unbalanced, mismatched } = await checkLedger(await getDb(), parseId("Platform", p.id)!);
-  expect(unbalanced).toEqual([]);
-  expect(mismatched).toEqual([]);
-}
 
 describe("card transactions", () => {
   it("authorization → partial clearing → final clearing → returns → return reversal, each moving the ledger", async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 27 item 3: cards as Grid's own quickstart and sandbox page run them (Grid's cards quickstart.mdx and
+ * Cards as Grid's own quickstart and sandbox page run them (Grid's cards quickstart.mdx and
  * sandbox-testing.mdx, under snippets/cards of the documentation in ../shared/reference/grid-api). A card funded by
  * the cardholder's USDB wallet is a USD card;
  * `{"amount":1250,"currency":{"code":"USD"}}` authorizes and pulls the wallet (1250 cents = 12.5 USDB), and clearing,

@@ -1,4 +1,4 @@
-/** Wire compatibility with Grid's platform configuration (issue 12): GET/PATCH /config. */
+/** Wire compatibility with Grid's platform configuration: GET/PATCH /config. */
 import { describe, expect, it } from "vitest";
 import { call, newPlatform } from "../support/api";
 import { expectGridShape } from "../support/grid-shapes/check";

@@ -1,5 +1,5 @@
 /**
- * Wire compatibility with Grid's customer operations (issue 12): Grid's documented request shapes in, our
+ * Wire compatibility with Grid's customer operations: Grid's documented request shapes in, our
  * responses checked against our own schemas of Grid's documented response shapes (test/support/grid-shapes).
  */
 import { describe, expect, it } from "vitest";

@@ -1,6 +1,6 @@
 /**
  * A soft-deleted customer (DELETE /customers/{id}) stays readable by id, and every other operation that names it
- * answers as Grid's do for a customer that is not there: 404 USER_NOT_FOUND (issue 12). Money through its accounts
+ * answers as Grid's do for a customer that is not there: 404 USER_NOT_FOUND. Money through its accounts
  * is refused the same way; its pending agent transaction fails when approved; lists still show its history.
  */
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-/** Wire compatibility with Grid's external account operations (issue 12). */
+/** Wire compatibility with Grid's external account operations. */
 import { describe, expect, it } from "vitest";
 import { call, newCustomer, newPlatform } from "../support/api";
 import { expectGridShape } from "../support/grid-shapes/check";

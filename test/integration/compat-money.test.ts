@@ -1,5 +1,5 @@
 /**
- * Wire compatibility with Grid for money (issue 12): requests in Grid's documented shapes, responses checked
+ * Wire compatibility with Grid for money: requests in Grid's documented shapes, responses checked
  * against our own zod schemas of Grid's shapes (test/support/grid-shapes/). A deliberate difference is one
  * entry of `deliberate` with its reason.
  */

@@ -1,5 +1,5 @@
 /**
- * Grid's cancelTransaction and confirmReceiptDelivery (issue 12): POST /transactions/{id}/cancel cancels a bank
+ * Grid's cancelTransaction and confirmReceiptDelivery: POST /transactions/{id}/cancel cancels a bank
  * transfer that has not settled (one winner among concurrent decisions, the FAILED event in the same database
  * transaction, nothing moved on the ledger), and POST /transactions/{id}/confirm stores receiptDeliveryConfirmedAt.
  */

@@ -52,7 +52,7 @@ describe("customers", () => {
     expect(accts.body.data).toEqual([]);
   });
 
-  it("PATCH currencies opens an account in each currency not held yet, and removes none (issue 29)", async () => {
+  it("PATCH currencies opens an account in each currency not held yet, and removes none", async () => {
     const p = await newPlatform();
     const { customer } = await newCustomer(p);
     const accounts = async () =>

@@ -174,7 +174,7 @@ describe("documents", () => {
       { bytes: PNG },
       { method: "PUT", path: `/documents/${d.id}` },
     );
-    // Grid documents no 409 for PUT (issue 27 item 6): a submitted document's replacement is a 400.
+    // Grid documents no 409 for PUT: a submitted document's replacement is a 400.
     expect(rep.status).toBe(400);
     expect(rep.body).toMatchObject({ code: "INVALID_INPUT", details: { reason: "DOCUMENT_SUBMITTED" } });
   });

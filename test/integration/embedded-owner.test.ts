@@ -1,5 +1,5 @@
 /**
- * Issue 28 item 1: the embedded database (PGlite under DATA_DIR) has one owner. With `next start` running on it,
+ * The embedded database (PGlite under DATA_DIR) has one owner. With `next start` running on it,
  * `npm run platform -- create` and `npm run db:migrate` work through the running server, a second server on the same
  * DATA_DIR stops at once naming the owner, and after a restart every acknowledged write is there: the CLI's
  * platforms and the customers the API created while the CLI ran. Prints the count of acknowledged writes lost.

@@ -1,11 +1,10 @@
 /**
- * Issue 30 item 1: a payment's own round trips. A second `next start` on the suite's database reaches PostgreSQL through
+ * A payment's own round trips. A second `next start` on the suite's database reaches PostgreSQL through
  * a counting proxy (test/support/counting-proxy.ts), its background workers off, so every round trip counted is the
  * request's. `POST /quotes` with `immediatelyExecute`: the platform (BasicAuth), the source and the destination with
  * their owners, then the transaction in two round trips: BEGIN, the locks, the day's volume (and the external
  * destination) in one; the ledger posting, the quote and transaction rows with their final status and the event, and
- * COMMIT in the other (lib/transactions/execute-transaction.ts). Before issue 30: 9 internal → internal, 10 internal →
- * external. The peer runs no webhook worker, so after each payment's COMMIT it announces the event to the other
+ * COMMIT in the other (lib/transactions/execute-transaction.ts). The peer runs no webhook worker, so after each payment's COMMIT it announces the event to the other
  * instances' workers with one NOTIFY (lib/webhooks/announce-outbox.ts): awaited and counted apart from the payment's own.
  */
 import { sql } from "drizzle-orm";
@@ -101,7 +100,7 @@ describe("a payment's round trips", () => {
     // 3 before the transaction + 2 in it: 5 waits. The proxy may count up to 7: a pipelined group over 1 KiB leaves the
     // driver in more than one write (postgres.js flushes a write buffer at 1 KiB: the quote, transaction and event), and
     // when the server has answered the first before the second arrives the proxy sees a new flight, although nothing
-    // waited for it. Before issue 30 a payment took 9 (internal) and 10 (external) round trips, each a wait.
+    // waited for it.
     expect(i2i.trips).toBeGreaterThanOrEqual(5);
     expect(i2i.trips).toBeLessThanOrEqual(7);
     expect(i2e.trips).toBeGreaterThanOrEqual(5);

@@ -1,5 +1,5 @@
 /**
- * The state machine of money statuses (lib/transactions/transitions.ts; issue 27), as a property over random sequences
+ * The state machine of money statuses (lib/transactions/transitions.ts), as a property over random sequences
  * of the operations that move it, sent at random to two server instances on one database:
  *
  * - execute: the platform's immediate quote execution (settles, or fails at the payee: sandbox suffix 003 before the

@@ -63,7 +63,7 @@ describe("PASSKEY credentials over HTTP", () => {
     const ch = await client.challengePasskey(passkey.id, key.publicKeyHex);
     expect(ch.challenge).toMatch(/^[0-9a-f]{64}$/);
     expect(ch.requestId).toMatch(/^Request:[0-9a-f-]{36}$/);
-    // Grid's PasskeyAuthChallenge (issue 27 item 6): the passkey's whole AuthMethod with the challenge.
+    // Grid's PasskeyAuthChallenge: the passkey's whole AuthMethod with the challenge.
     expect(ch).toEqual({
       id: passkey.id,
       accountId: passkey.accountId,

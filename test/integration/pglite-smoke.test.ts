@@ -26,7 +26,7 @@ describe("embedded database (PGlite) smoke", () => {
     const health = await (await fetch(`${server.url}/api/health`)).json();
     expect(health).toEqual({ status: "ok", database: "pglite" });
     const demo = JSON.parse(fs.readFileSync(path.join(dataDir, "demo-platform.json"), "utf8"));
-    // Issue 28, A19: the secret goes to an interactive terminal only; here stdout is a pipe (a log), so only the file is named.
+    // The secret goes to an interactive terminal only; here stdout is a pipe (a log), so only the file is named.
     expect(server.logs()).not.toContain(demo.clientSecret);
     const auth = `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString("base64")}`;
     const cfg = await fetch(`${server.url}/api/2025-10-13/config`, { headers: { authorization: auth } });

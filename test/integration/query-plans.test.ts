@@ -1,5 +1,5 @@
 /**
- * No list or lookup reads a large table sequentially (issue 18, "A million rows": index plans for every list and
+ * No list or lookup reads a large table sequentially ("A million rows": index plans for every list and
  * lookup query). A server of its own on a database where another platform owns 30,000 rows in each large table
  * (customers, internal and external accounts, quotes, transactions, ledger entries, outbox events, webhook
  * deliveries, agents), ANALYZEd so the planner sees them. Then, with PostgreSQL's statistics reset, one platform

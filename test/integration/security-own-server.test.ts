@@ -1,5 +1,5 @@
 /**
- * Issue 28's findings that need a server of their own: A13 (the failed-authentication throttle keyed on client id and
+ * The security review's findings that need a server of their own: A13 (the failed-authentication throttle keyed on client id and
  * source, X-Forwarded-For believed only from TRUSTED_PROXIES) with the default limits, and A19's demo secret (printed
  * to an interactive terminal only, so never into a log).
  */
@@ -121,7 +121,7 @@ describe("A8: the example wallet checks ownership on every leg, Request-Id or no
   });
 });
 
-describe("A17 / issue 26: the card-reveal page behind the handler edge", () => {
+describe("A17: the card-reveal page behind the handler edge", () => {
   it("each request gets one log line with its request id, HEAD included", async () => {
     const url = `${server.url}/api/card-reveal/${"A".repeat(43)}`;
     const head = await fetch(url, { method: "HEAD" });

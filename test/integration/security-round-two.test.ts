@@ -1,5 +1,5 @@
 /**
- * Issue 28's security review, round two: each finding reproduced against the running server, and refused.
+ * Findings of a security review (labelled A5…A19), each reproduced against the running server, and refused:
  * A5 OpenID fetches, A6 hosted KYC, A9 token grants, A10 deleted customers, A11 TOTP replay, A12 SCA region,
  * A14 document writes, A17 reveal page HEAD and edge, A18 console sessions, A19 HSTS, download names, UMA addresses.
  * (A7 is in stablecoins.test.ts, A13 and the demo secret in security-own-server.test.ts.)

@@ -17,7 +17,8 @@ import { generateP256KeyPair, makeStamp } from "@/lib/crypto";
 import { createCustomer } from "@/lib/customers/create-customer";
 import { newUuid, parseId } from "@/lib/ids";
 import { toPrincipal } from "@/lib/platforms/platform-row";
-import { issueNextLeg, runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
+import { issueNextLeg } from "@/lib/signed-retry/issue-challenge";
+import { runSignedRetry } from "@/lib/signed-retry/run-signed-retry";
 import { REPLAYED_HEADER, type SignedOperation, type SignedRequestRow } from "@/lib/signed-retry/signed-operation";
 import { newPlatform } from "../support/api";
 

@@ -6,116 +6,31 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { closeDb, execRows, getDb } from "@/db/client";
-import { checkLedger } from "@/lib/ledger/ledger-check";
-import { createPlatform } from "@/lib/platforms/create-platform";
-import { startServer, type RunningServer } from "../support/server";
-import { startOwnServer, type OwnServer } from "../support/own-server";
-import { example } from "../support/external-account-examples";
-
-const DELAY = 250;
-let own: OwnServer;
-let current: RunningServer;
+import { startServer } from "../support/server";
+import { startOwnServer } from "../support/own-server";
+import {
+  call,
+  consent,
+  DELAY,
+  issuer,
+  ledgerOf,
+  op,
+  platform,
+  servers,
+  settled,
+  sound,
+  supply,
+  until,
+} from "../support/stablecoins";
 
 beforeAll(async () => {
-  own = await startOwnServer("sc", { STABLECOIN_SETTLE_DELAY_MS: String(DELAY), STABLECOIN_POLL_MS: "50" });
-  current = own.server;
+  servers.own = await startOwnServer("sc", { STABLECOIN_SETTLE_DELAY_MS: String(DELAY), STABLECOIN_POLL_MS: "50" });
+  servers.current = servers.own.server;
 }, 120_000);
 afterAll(async () => {
-  if (current !== own.server) await current.stop();
-  await own.stop();
+  if (servers.current !== servers.own.server) await servers.current.stop();
+  await servers.own.stop();
 });
-
-interface P {
-  id: string;
-  auth: string;
-}
-let n = 0;
-async function platform(): Promise<P> {
-  const p = await createPlatform({
-    name: `Stablecoin platform ${++n}`,
-    environment: "SANDBOX",
-    settings: { skipVerificationPaperwork: true },
-  });
-  return {
-    id: p.id.replace(/^Platform:/, ""),
-    auth: `Basic ${Buffer.from(`${p.clientId}:${p.clientSecret}`).toString("base64")}`,
-  };
-}
-
-async function call(
-  method: string,
-  path: string,
-  opts: { auth: string; body?: unknown; key?: string | null },
-): Promise<{ status: number; body: any }> {
-  const headers: Record<string, string> = { authorization: opts.auth };
-  if (opts.body !== undefined) headers["content-type"] = "application/json";
-  const key = opts.key === undefined && method === "POST" ? `k-${Math.random().toString(36).slice(2)}` : opts.key;
-  if (key) headers["idempotency-key"] = key;
-  const res = await fetch(`${current.url}/api/2025-10-13${path}`, {
-    method,
-    headers,
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function until<T>(what: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (done(v) || Date.now() > deadline) return v;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/** A platform with a provider link, a registered coin, a platform USD bank account and a Spark wallet. */
-async function issuer(symbol = "ACME") {
-  const p = await platform();
-  const link = await call("POST", "/stablecoin-provider-accounts", {
-    auth: p.auth,
-    body: { provider: "BRALE", apiClientId: `client-${symbol}`, apiClientSecret: "s3cret-provider-value" },
-  });
-  expect(link.status).toBe(201);
-  const coin = await call("POST", "/stablecoins", {
-    auth: p.auth,
-    body: {
-      providerTokenIdentifier: symbol,
-      networkTokenIdentifier: "btknrt1qw508d6qejxtdg4y5r3zarvary0c5xw7k",
-      network: "SPARK",
-    },
-  });
-  expect(coin.status).toBe(201);
-  const bank = await call("POST", "/platform/external-accounts", { auth: p.auth, body: example("USD_ACCOUNT") });
-  expect(bank.status).toBe(201);
-  const spark = await call("POST", "/platform/external-accounts", { auth: p.auth, body: example("SPARK_WALLET") });
-  expect(spark.status).toBe(201);
-  return { p, link: link.body, coin: coin.body, bank: bank.body.id as string, spark: spark.body.id as string };
-}
-
-const consent = () => ({
-  termsVersion: "V1",
-  acceptedAt: new Date().toISOString(),
-  acceptanceMethod: "CHECKBOX",
-  ipAddress: "203.0.113.7",
-});
-
-const op = (p: P, id: string) => call("GET", `/stablecoin-operations/${id}`, { auth: p.auth });
-const settled = (r: { body: { status: string } }) => ["COMPLETED", "FAILED", "EXPIRED"].includes(r.body.status);
-
-async function ledgerOf(platformId: string, account: string): Promise<bigint> {
-  const [r] = await execRows<{ total: string | null }>(
-    await getDb(),
-    sql`select sum(amount)::text as total from ledger_entries where platform_id = ${platformId} and account like ${account}`,
-  );
-  return BigInt(r.total ?? "0");
-}
-const supply = async (platformId: string, symbol: string) =>
-  -(await ledgerOf(platformId, `sys:%:STABLECOIN_ISSUED:${symbol}`));
-
-async function sound(platformId: string) {
-  expect(await checkLedger(await getDb(), platformId)).toEqual({ unbalanced: [], mismatched: [] });
-}
 
 describe("stablecoin provider accounts", () => {
   it("links with any sandbox credentials, keeps the secret encrypted, lists and reads; idempotency as Grid says", async () => {
@@ -470,16 +385,16 @@ describe("restart", () => {
       body: { amount: "1000000", fundingSource: { type: "WIRE" }, destination: { accountId: spark } },
     });
     // Kill the only instance before the providers' first steps are due.
-    current.proc.kill("SIGKILL");
-    await new Promise((r) => (current.proc.exitCode !== null ? r(null) : current.proc.once("exit", r)));
+    servers.current.proc.kill("SIGKILL");
+    await new Promise((r) => (servers.current.proc.exitCode !== null ? r(null) : servers.current.proc.once("exit", r)));
     await new Promise((r) => setTimeout(r, DELAY * 6));
     const frozen = await execRows<{ status: string }>(
       await getDb(),
       sql`select status from stablecoin_operations where platform_id = ${p.id} order by id`,
     );
     expect(frozen.map((r) => r.status)).toEqual(["COMPLETED", "PENDING_PROVIDER", "PENDING_FUNDING"]);
-    current = await startServer({
-      DATABASE_URL: own.dbUrl,
+    servers.current = await startServer({
+      DATABASE_URL: servers.own.dbUrl,
       DEMO_PLATFORM: "off",
       STABLECOIN_SETTLE_DELAY_MS: String(DELAY),
       STABLECOIN_POLL_MS: "50",
@@ -503,7 +418,7 @@ describe("restart", () => {
 describe("two instances", () => {
   it("two servers' workers on one database apply every step of every operation exactly once", async () => {
     const peer = await startServer({
-      DATABASE_URL: own.dbUrl,
+      DATABASE_URL: servers.own.dbUrl,
       DEMO_PLATFORM: "off",
       STABLECOIN_SETTLE_DELAY_MS: String(DELAY),
       STABLECOIN_POLL_MS: "20",

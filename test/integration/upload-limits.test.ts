@@ -1,5 +1,5 @@
 /**
- * Issue 28 A4, A15, A16 on a server of its own (its log is read):
+ * Upload limits and what a refused upload leaves in the log, on a server of its own (its log is read):
  * - A4: stalled CSV uploads hold no database connection and no transaction (the file is read before any), so more
  *   of them than the pool has connections leave every platform served; a platform has at most
  *   BULK_IMPORT_UPLOADS_PER_PLATFORM uploads in progress (429), a client that hangs up frees its slot at once, an

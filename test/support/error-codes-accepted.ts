@@ -4,8 +4,12 @@
  * Error4xx/Error5xx enums of each): code → why, and the operations (Grid's operationIds). docs/protocol.md "Error codes
  * per operation" lists the same. test/unit/error-codes-per-operation.test.ts keeps both directions true: a new difference
  * fails, and so does an entry that matches Grid now.
+ * The 404 codes of their own are kept apart (test/support/error-codes-accepted-not-found.ts).
  */
+import { NOT_FOUND_CODE_DIFFERENCES } from "./error-codes-accepted-not-found";
+
 export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operations: string[] }> = {
+  ...NOT_FOUND_CODE_DIFFERENCES,
   ACCOUNT_LOCKED: {
     reason:
       "SCA lock-out (spec: five failed proofs lock the customer): 423, a status Grid documents only for some SCA operations",
@@ -16,18 +20,6 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "startBeneficiaryUntrust",
       "startScaLogin",
     ],
-  },
-  AGENT_ACTION_NOT_FOUND: {
-    reason: "protocol.md Not found: an agent action has its own 404 code (Grid documents none)",
-    operations: ["agentGetAction", "approveAgentAction", "rejectAgentAction"],
-  },
-  AGENT_NOT_FOUND: {
-    reason: "protocol.md Not found: an agent has its own 404 code (Grid documents none)",
-    operations: ["deleteAgent", "getAgentById", "regenerateAgentDeviceCode", "updateAgent", "updateAgentPolicy"],
-  },
-  BENEFICIAL_OWNER_NOT_FOUND: {
-    reason: "protocol.md Not found: a beneficial owner has its own 404 code",
-    operations: ["getBeneficialOwner", "listDocuments", "updateBeneficialOwner", "uploadDocument"],
   },
   BENEFICIARY_TRUSTED: {
     reason: "a trusted beneficiary cannot be deleted until untrusted (409); reached through the shared account lookup",
@@ -43,40 +35,9 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
     reason: "protocol.md Cards: a closed card is final (409); reached through the card view's shared guard",
     operations: ["getCardById"],
   },
-  CARD_NOT_FOUND: {
-    reason: "protocol.md Not found: a card has its own 404 code",
-    operations: [
-      "createDelegatedKey",
-      "getCardById",
-      "listDelegatedKeys",
-      "revealCard",
-      "sandboxSimulateCardAuthorization",
-      "sandboxSimulateCardAuthorizationAdvice",
-      "sandboxSimulateCardBalanceInquiry",
-      "sandboxSimulateCardClearing",
-      "sandboxSimulateCardCreditAuthorization",
-      "sandboxSimulateCardCreditAuthorizationAdvice",
-      "sandboxSimulateCardFinancialAuthorization",
-      "sandboxSimulateCardFinancialCreditAuthorization",
-      "sandboxSimulateCardReturn",
-      "sandboxSimulateCardReturnReversal",
-      "updateCardById",
-    ],
-  },
   CARD_NOT_MUTABLE: {
     reason: "protocol.md Cards: a card in a state that forbids the change (409)",
     operations: ["getCardById", "revealCard"],
-  },
-  CARD_TRANSACTION_NOT_FOUND: {
-    reason: "protocol.md Not found: a card transaction has its own 404 code",
-    operations: [
-      "agentGetTransaction",
-      "getTransactionById",
-      "sandboxSimulateCardAuthorizationAdvice",
-      "sandboxSimulateCardClearing",
-      "sandboxSimulateCardReturn",
-      "sandboxSimulateCardReturnReversal",
-    ],
   },
   CONFLICT: {
     reason:
@@ -112,16 +73,6 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "verifyAuthCredential",
     ],
   },
-  CREDENTIAL_NOT_FOUND: {
-    reason: "protocol.md Not found: a credential has its own 404 code",
-    operations: [
-      "challengeAuthCredential",
-      "createAuthCredential",
-      "listAuthCredentials",
-      "revokeAuthCredential",
-      "verifyAuthCredential",
-    ],
-  },
   CUSTOMER_DELETED: {
     reason: "spec: a second DELETE /customers/{id} is 410 (Grid's); reached through the shared customer lookup",
     operations: ["getCustomerById", "updateCustomerById"],
@@ -151,14 +102,6 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
     reason: "agents (spec Agent Operations): device codes are not Grid's",
     operations: ["redeemAgentDeviceCode"],
   },
-  DEVICE_CODE_NOT_FOUND: {
-    reason: "protocol.md Not found: a device code has its own 404 code",
-    operations: ["getAgentDeviceCodeStatus", "redeemAgentDeviceCode"],
-  },
-  DOCUMENT_NOT_FOUND: {
-    reason: "protocol.md Not found: a document has its own 404 code",
-    operations: ["deleteDocument", "getDocument", "replaceDocument"],
-  },
   EMAIL_OTP_CREDENTIAL_SET_CHANGED: {
     reason:
       "spec: a customer email change that would break an EMAIL_OTP credential (409); an upper bound through the shared customer module",
@@ -171,40 +114,12 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   END_USER_TERMS_NOT_ACCEPTED: {
     reason:
-      "Grid's 403 code, at an operation whose 403 Grid does not document (the deprecated transfer-out runs the quote checks); a mint or burn on a customer's account runs the quote's checks (issue 28 A7)",
+      "Grid's 403 code, at an operation whose 403 Grid does not document (the deprecated transfer-out runs the quote checks); a mint or burn on a customer's account runs the quote's checks",
     operations: ["createStablecoinBurn", "createStablecoinMint", "createTransferOut"],
-  },
-  EXTERNAL_ACCOUNT_NOT_FOUND: {
-    reason: "protocol.md Not found: an external account has its own 404 code",
-    operations: [
-      "agentCreateQuote",
-      "agentCreateTransferIn",
-      "agentCreateTransferOut",
-      "agentDeleteExternalAccount",
-      "agentGetExternalAccount",
-      "confirmBeneficiaryTrust",
-      "confirmBeneficiaryUntrust",
-      "createExternalAccountOwnershipChallenge",
-      "createPlatformExternalAccountOwnershipChallenge",
-      "createQuote",
-      "createStablecoinBurn",
-      "createStablecoinMint",
-      "createTransferIn",
-      "createTransferOut",
-      "deleteCustomerExternalAccountById",
-      "deletePlatformExternalAccountById",
-      "getCustomerExternalAccountById",
-      "getPlatformExternalAccountById",
-      "lookupExternalAccount",
-      "startBeneficiaryTrust",
-      "startBeneficiaryUntrust",
-      "verifyExternalAccountOwnership",
-      "verifyPlatformExternalAccountOwnership",
-    ],
   },
   FORBIDDEN: {
     reason:
-      "spec Agents: a missing permission or a paused agent answers 403 on every agent operation; an API token lacking the permission an operation needs gets 403, and a token may grant at most its own permissions (issue 28 A9), to a token, an agent (its create, device code, resume and policy routes) or an invitation promising an amount (protocol.md API token permissions)",
+      "spec Agents: a missing permission or a paused agent answers 403 on every agent operation; an API token lacking the permission an operation needs gets 403, and a token may grant at most its own permissions, to a token, an agent (its create, device code, resume and policy routes) or an invitation promising an amount (protocol.md API token permissions)",
     operations: [
       "agentCreateExternalAccount",
       "agentDeleteExternalAccount",
@@ -268,27 +183,6 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "sandboxFundInternalAccount",
       "sandboxReceive",
       "sandboxSend",
-    ],
-  },
-  INTERNAL_ACCOUNT_NOT_FOUND: {
-    reason: "protocol.md Not found: an internal account has its own 404 code",
-    operations: [
-      "agentCreateQuote",
-      "agentCreateTransferIn",
-      "agentCreateTransferOut",
-      "createAuthCredential",
-      "createDelegatedKey",
-      "createQuote",
-      "createStablecoinBurn",
-      "createStablecoinMint",
-      "createTransferIn",
-      "createTransferOut",
-      "estimateCryptoWithdrawalFee",
-      "exportInternalAccount",
-      "listAuthCredentials",
-      "listDelegatedKeys",
-      "sandboxFundInternalAccount",
-      "updateInternalAccount",
     ],
   },
   INTERNAL_ERROR: {
@@ -374,14 +268,6 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "sandboxSend",
     ],
   },
-  LOOKUP_REQUEST_NOT_FOUND: {
-    reason: "Grid's 404 code for an unknown lookupId, at operations whose 404 Grid does not document",
-    operations: ["agentCreateQuote", "createQuote"],
-  },
-  NOT_FOUND: {
-    reason: "protocol.md: a delegated key's 404 (Grid's delegated keys name no code)",
-    operations: ["createDelegatedKey", "getDelegatedKeyById", "listDelegatedKeys", "revokeDelegatedKey"],
-  },
   NOT_IMPLEMENTED: {
     reason: "protocol.md: 501 where no provider is configured (stablecoin issuer)",
     operations: [
@@ -407,16 +293,8 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   RATE_LIMITED: {
     reason:
-      "429 when a platform already has its bulk uploads in progress (BULK_IMPORT_UPLOADS_PER_PLATFORM, issue 28 A4); Grid documents no 429 for the upload",
+      "429 when a platform already has its bulk uploads in progress (BULK_IMPORT_UPLOADS_PER_PLATFORM); Grid documents no 429 for the upload",
     operations: ["uploadCustomersCsv"],
-  },
-  SCA_FACTOR_NOT_FOUND: {
-    reason: "protocol.md Not found: an SCA passkey factor has its own 404 code",
-    operations: ["deleteScaFactor"],
-  },
-  SCA_RESET_NOT_FOUND: {
-    reason: "protocol.md Not found: a 2FA reset has its own 404 code",
-    operations: ["completeTwoFactorReset", "getTwoFactorResetStatus"],
   },
   SCA_SESSION_REQUIRED: {
     reason: "Grid's 409 code (no live SCA session), at operations whose 409 Grid does not document",
@@ -442,27 +320,6 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
       "startScaLogin",
       "verifyAuthCredential",
     ],
-  },
-  SESSION_NOT_FOUND: {
-    reason: "protocol.md Not found: a session has its own 404 code",
-    operations: ["refreshAuthSession", "revokeAuthSession"],
-  },
-  STABLECOIN_NOT_FOUND: {
-    reason: "protocol.md Not found: a stablecoin has its own 404 code",
-    operations: ["createStablecoinBurn", "createStablecoinMint", "getStablecoin", "listStablecoinOperations"],
-  },
-  STABLECOIN_OPERATION_NOT_FOUND: {
-    reason: "protocol.md Not found: a stablecoin operation has its own 404 code",
-    operations: ["getStablecoinOperation"],
-  },
-  STABLECOIN_PROVIDER_ACCOUNT_NOT_FOUND: {
-    reason:
-      "Grid's 404 code, at an operation whose 404 Grid does not document (a filter naming an unknown provider account)",
-    operations: ["listStablecoins"],
-  },
-  UMA_NOT_FOUND: {
-    reason: "Grid's 404 code for an unknown UMA receiver, at operations whose 404 Grid does not document",
-    operations: ["agentCreateQuote", "createQuote"],
   },
   UNAUTHORIZED: {
     reason: "the edge's 401 at a no-auth operation (device-code redemption: its attempts are limited)",
@@ -494,37 +351,12 @@ export const ACCEPTED_CODE_DIFFERENCES: Record<string, { reason: string; operati
   },
   UPLOAD_TIMEOUT: {
     reason:
-      "408 when the CSV does not arrive within BULK_IMPORT_UPLOAD_SECONDS (issue 28 A4: a stalled upload must not hold the server); Grid documents no 408",
+      "408 when the CSV does not arrive within BULK_IMPORT_UPLOAD_SECONDS (a stalled upload must not hold the server); Grid documents no 408",
     operations: ["uploadCustomersCsv"],
-  },
-  USER_NOT_FOUND: {
-    reason:
-      "Grid's 404 code for a customer, at operations whose 404 Grid does not document (an id in the body naming no customer, or a deleted one)",
-    operations: [
-      "agentCreateExternalAccount",
-      "agentCreateQuote",
-      "agentListExternalAccounts",
-      "createAgent",
-      "createCard",
-      "createCustomerExternalAccount",
-      "createPlatformExternalAccount",
-      "createQuote",
-      "listAgents",
-      "listBeneficialOwners",
-      "listCards",
-      "listCustomerExternalAccounts",
-      "listDocuments",
-      "listPlatformExternalAccounts",
-      "listVerifications",
-    ],
   },
   USER_NOT_READY: {
     reason:
-      "Grid's 403 code (KYC not approved), at the deprecated transfers whose 403 Grid does not document; a mint or burn on a customer's account runs the quote's checks (issue 28 A7)",
+      "Grid's 403 code (KYC not approved), at the deprecated transfers whose 403 Grid does not document; a mint or burn on a customer's account runs the quote's checks",
     operations: ["createStablecoinBurn", "createStablecoinMint", "createTransferIn", "createTransferOut"],
-  },
-  VERIFICATION_NOT_FOUND: {
-    reason: "protocol.md Not found: a verification has its own 404 code",
-    operations: ["getVerification"],
   },
 };

@@ -1,5 +1,5 @@
 /**
- * Grid's documentation as a test corpus (issue 27 item 9): the `curl` examples of Grid's documentation pages and the
+ * Grid's documentation as a test corpus: the `curl` examples of Grid's documentation pages and the
  * named request examples of its OpenAPI document, read at run time from the shared reference folder
  * (test/support/grid-reference.ts) and turned into requests test/integration/grid-docs-corpus.test.ts sends to this
  * service. Nothing of Grid's documents is copied into the project.

@@ -1,7 +1,7 @@
 /**
  * Grid's published OpenAPI document and documentation pages, read at run time from the shared reference folder
  * (`shared/reference/grid-api/`, found by walking up from the project; GRID_REFERENCE_DIR names it elsewhere).
- * The project keeps no copy of Grid's documents and nothing derived from them (issue 26 item 6): a test that compares
+ * The project keeps no copy of Grid's documents and nothing derived from them: a test that compares
  * us with Grid reads them here, and when they are absent (a clone outside this setting) it says so and is skipped.
  */
 import fs from "node:fs";

@@ -69,14 +69,16 @@ describe("the documents", () => {
     expect(lines).toBeLessThanOrEqual(220);
   });
 
-  it("speak of the product, not of how it was built: no numbered work sessions in any file", () => {
+  it("speak of the product, not of how it was built: no numbered work sessions or issues in any file", () => {
     // History lives in git log and in the issues' notes; a comment says why the code is as it is today.
     const files = execFileSync("git", ["ls-files", "-co", "--exclude-standard"], { cwd: ROOT, encoding: "utf8" })
       .split("\n")
       .filter((f) => /\.(md|ts|tsx|mjs|cjs|sql|json)$/.test(f) && !f.startsWith("lib/sdk/generated/"))
       .filter((f) => fs.existsSync(path.join(ROOT, f)));
     const found = files.flatMap((f) =>
-      [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/\bsessions?\s+[0-9]+\b/gi)].map((m) => `${f}: ${m[0]}`),
+      [...fs.readFileSync(path.join(ROOT, f), "utf8").matchAll(/\bsessions?\s+[0-9]+\b|\bissues?\s+#?[0-9]+\b/gi)].map(
+        (m) => `${f}: ${m[0]}`,
+      ),
     );
     expect(found).toEqual([]);
   });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * The edge's types refuse what the runtime would (issue 26 item 2): tsc is run on planted handlers and must
+ * The edge's types refuse what the runtime would: tsc is run on planted handlers and must
  * refuse (a) reading ctx.agent in a platform operation and (b) a reply its response schemas do not allow, and
  * accept the well-typed one. test/types/edge-types.test-d.ts holds the same cases under `@ts-expect-error`.
  */

@@ -1,5 +1,5 @@
 /**
- * The embedded database's one owner (db/embedded-owner.ts, issue 28 item 1), on a real PGlite and a real
+ * The embedded database's one owner (db/embedded-owner.ts), on a real PGlite and a real
  * postgres.js client over the owner's Unix socket: the owner file is claimed once and taken over from a dead
  * process; a client's transaction never interleaves with the owner's own statements; a client that disconnects
  * mid-transaction is rolled back.

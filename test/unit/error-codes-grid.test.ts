@@ -43,7 +43,7 @@ const OWN_CODES: Record<string, string> = {
   PAYLOAD_TOO_LARGE: "body over 1 MiB (413: generic APIError in Grid's client)",
   UNSUPPORTED_MEDIA_TYPE: "non-JSON content type (415: generic APIError in Grid's client)",
   UPLOAD_TIMEOUT:
-    "issue 28 A4: a CSV upload that did not arrive whole in BULK_IMPORT_UPLOAD_SECONDS (408: generic APIError in Grid's client)",
+    "a CSV upload that did not arrive whole in BULK_IMPORT_UPLOAD_SECONDS (408: generic APIError in Grid's client)",
 };
 
 /** The statuses Grid's client turns into a specific error class. */

@@ -1,5 +1,5 @@
 /**
- * Error codes per operation against Grid's (issue 27 item 5): for every operation this service shares with Grid, each
+ * Error codes per operation against Grid's: for every operation this service shares with Grid, each
  * code it can answer (an upper bound from the source: test/support/operation-error-codes.ts) must be one Grid documents
  * for that operation — a response status of the operation in Grid's OpenAPI, and the code in that status's ErrorNNN
  * enum — or be an accepted difference with its reason (test/support/error-codes-accepted.ts, docs/protocol.md

@@ -7,7 +7,7 @@ import { openApiDocument } from "@/lib/openapi/document";
 import { paymentEvent } from "@/lib/transactions/transaction-events";
 import { testEvent } from "@/lib/webhooks/webhook.contract";
 
-/** One closed catalogue of events (issue 26 item 3): every writer goes through lib/webhooks/emit-event.ts → checkedEvent. */
+/** One closed catalogue of events: every writer goes through lib/webhooks/emit-event.ts → checkedEvent. */
 describe("event catalogue", () => {
   it("holds every type of EVENT_TYPES once, and every binding any area made", () => {
     expect([...eventCatalogue.keys()].sort()).toEqual([...EVENT_TYPES].sort());

@@ -1,5 +1,5 @@
 /**
- * One writer of every money status (issue 27, ARCHITECTURE.md "Money statuses"): no module but the state machine
+ * One writer of every money status (ARCHITECTURE.md "Money statuses"): no module but the state machine
  * (lib/transactions/transitions.ts) inserts a transaction, or updates the status of a transaction or of a quote, in
  * drizzle (`.update(transactions).set({ status … })`, `.insert(transactions)`) or in raw SQL. A quote's birth
  * (`insert(quotes)`, status PENDING) is not a change of status and stays with the quotes area.
@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ENTRIES, INCOMING_FAILURE, TRANSITIONS } from "@/lib/transactions/transitions";
+import { ENTRIES, INCOMING_FAILURE, TRANSITIONS } from "@/lib/transactions/status-table";
 import { gridQuote } from "@/test/support/grid-shapes/quotes";
 import {
   gridIncomingFailureReason,

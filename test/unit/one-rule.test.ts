@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 /**
- * Rules that live once (issue 26 item 4): a service-side 400 INVALID_INPUT is built by invalidInput()
+ * Rules that live once: a service-side 400 INVALID_INPUT is built by invalidInput()
  * (lib/api-core/validation.ts), never by hand, so every one has the same shape (message, details.errors[]).
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");

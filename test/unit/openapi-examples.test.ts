@@ -1,5 +1,5 @@
 /**
- * The API reference (issue 29): every operation with a body shows a request example built from its contract, and the
+ * The API reference: every operation with a body shows a request example built from its contract, and the
  * example is one the operation accepts (it parses with the operation's own request schema); every tag has a
  * description; the guides and the protocol the introduction names are there.
  */

@@ -6,7 +6,7 @@
  * statuses Grid documents are documented (see test/support/grid-shapes/openapi-compare.ts).
  *
  * DELIBERATE: the spec or docs/protocol.md decides otherwise; one line each, with the reason.
- * PENDING: known gaps being closed (issue 12); remove a line when it is fixed (the test fails while a
+ * PENDING: known gaps being closed; remove a line when it is fixed (the test fails while a
  * listed line no longer occurs, so the lists stay true).
  */
 import { describe, expect, it } from "vitest";
@@ -101,12 +101,12 @@ const DELIBERATE: Record<string, string> = {
   ),
   ...DELIBERATE_MONEY,
   "GET /transactions/{transactionId}: response 200 <CARD>.status: values Grid does not document: DECLINED":
-    "issue 15: a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
+    "a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
   "GET /transactions: response 200 data[]<CARD>.status: values Grid does not document: DECLINED":
-    "issue 15: a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
+    "a declined authorization is recorded with its reason; Grid's card transaction enum has no decline",
 };
 
-/** Known gaps still open (none today: Grid's REALTIME_FUNDING source, the last one, is served since issue 27 item 4). */
+/** Known gaps still open (none today). */
 const PENDING: string[] = [];
 
 /** Grid operations in the areas we serve that this service does not implement. */

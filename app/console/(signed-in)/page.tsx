@@ -8,7 +8,8 @@ import { DeviceCode } from "./_ui/device-code";
 import { GetStartedList, SampleData } from "./_ui/get-started";
 import { Status } from "./_ui/status";
 import { transactionColumns, transactionRows } from "./_ui/transaction-rows";
-import { PageHeader, Section } from "./_ui/ui";
+import { PageHeader } from "./_ui/page-header";
+import { Section } from "./_ui/section";
 
 /**
  * The console's overview: the first steps while the platform has not done them all (and the operator has not hidden

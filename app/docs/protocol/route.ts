@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 
 /**
- * docs/protocol.md, which the API reference's introduction names (issue 29): the wire formats and the decisions the
+ * docs/protocol.md, which the API reference's introduction names: the wire formats and the decisions the
  * spec leaves open, served as the Markdown it is written in (plain text, so every browser shows it rather than
  * downloading it).
  */

@@ -124,7 +124,7 @@ describe("passkey assertion (verifyAuthenticationResponse)", () => {
   });
 });
 
-describe("one assertion check for wallet and SCA passkeys (issue 26 item 4)", () => {
+describe("one assertion check for wallet and SCA passkeys", () => {
   const two = { rpId: "localhost", origins: ["http://localhost:3000", "http://localhost:3001"] };
 
   it("checks an SCA proof (its own WebAuthn challenge, a stated origin) by the same rules, the stricter of both", async () => {

@@ -10,12 +10,12 @@ const person = {
   email: "Mina.Finder@Example.test",
   phoneNumber: "+4915112345678",
   platformCustomerId: "crm-4711",
-} as unknown as Customer;
+} as Customer;
 const business = {
   id: "Customer:0193",
   customerType: "BUSINESS",
   businessInfo: { legalName: "Acme Widgets GmbH" },
-} as unknown as Customer;
+} as Customer;
 
 describe("customerMatches", () => {
   it("finds a name by any part, in any case, with or without accents", () => {

@@ -12,10 +12,10 @@ const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1])
 
 describe("message catalogues", () => {
   it("every language has every English key, with the same placeholders", () => {
-    const en = messagesFor("en") as unknown as Tree;
+    const en: Tree = messagesFor("en");
     const enKeys = keys(en);
     for (const locale of LOCALES) {
-      const m = messagesFor(locale) as unknown as Tree;
+      const m: Tree = messagesFor(locale);
       expect(keys(m).sort()).toEqual([...enKeys].sort());
       for (const k of enKeys) {
         const get = (t: Tree) => k.split(".").reduce<string | Tree>((n, part) => (n as Tree)[part], t) as string;

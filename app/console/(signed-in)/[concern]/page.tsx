@@ -1,7 +1,7 @@
 import { notFound } from "next/navigation";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import { UPCOMING_AREAS } from "@/lib/integrator/console/nav";
-import { PageHeader } from "../_ui/ui";
+import { PageHeader } from "../_ui/page-header";
 
 /**
  * The placeholder of an area whose page another issue brings (none at present: every listed area has its page). A page at that segment

@@ -1,5 +1,5 @@
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
-import { Badge } from "./ui";
+import { Badge } from "./badge";
 
 /** An agent's state: paused, connected (its device code redeemed) or still waiting for it. */
 export function AgentBadge({ agent, t }: { agent: { isPaused: boolean; isConnected: boolean }; t: ConsoleT }) {

@@ -1,6 +1,6 @@
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
 import { ReturnField } from "./return-field";
-import { buttonPrimary, inputClass } from "./ui";
+import { buttonPrimary, inputClass } from "./styles";
 
 /** Create an agent for one customer (posts to /console/agents/create, back to this page for the device code). */
 export function AgentCreateForm({ customerId, returnTo, t }: { customerId: string; returnTo: string; t: ConsoleT }) {

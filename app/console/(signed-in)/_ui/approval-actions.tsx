@@ -1,6 +1,6 @@
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
 import { ReturnField } from "./return-field";
-import { buttonDanger, buttonGood, inputClass } from "./ui";
+import { buttonDanger, buttonGood, inputClass } from "./styles";
 
 /** Approve or reject a transaction that waits for the platform (posts to /console/transactions/{id}/approve|reject). */
 export function ApprovalActions({

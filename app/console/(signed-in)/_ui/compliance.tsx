@@ -2,7 +2,11 @@ import type { ServiceClient } from "@/lib/sdk";
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
 import { DataTable } from "./data-table";
 import { LocalTime } from "./local-time";
-import { Badge, Fields, Id, Section, TextLink } from "./ui";
+import { Badge } from "./badge";
+import { Fields } from "./fields";
+import { Id } from "./id";
+import { Section } from "./section";
+import { TextLink } from "./text-link";
 
 export const VERIFICATION_STATUSES = [
   "RESOLVE_ERRORS",

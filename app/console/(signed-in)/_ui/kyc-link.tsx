@@ -3,7 +3,8 @@ import { KYC_LINK_COOKIE, redeemHandoff } from "@/lib/integrator/console/console
 import { CONSOLE_COOKIE } from "@/lib/integrator/console/console-session";
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
 import { CopyButton } from "./copy-button";
-import { Section, buttonPlain } from "./ui";
+import { Section } from "./section";
+import { buttonPlain } from "./styles";
 
 /**
  * The customer's hosted verification link: a button that creates one (app/console/customers/[customerId]/kyc-link), and

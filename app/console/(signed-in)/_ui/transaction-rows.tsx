@@ -1,7 +1,9 @@
 import type { ConsoleT } from "@/lib/integrator/console/i18n";
 import type { Column, Row } from "./data-table";
 import { LocalTime } from "./local-time";
-import { Badge, Id, money } from "./ui";
+import { Badge } from "./badge";
+import { Id } from "./id";
+import { money } from "./money";
 
 // Transfers and card transactions share the list; read both shapes loosely.
 // biome-ignore lint/suspicious/noExplicitAny: two unrelated wire shapes in one list; each column reads the fields its shape has.

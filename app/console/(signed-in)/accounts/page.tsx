@@ -4,7 +4,12 @@ import { PAGE_SIZE, cursorState, param, type SearchParams } from "@/lib/integrat
 import { DataTable } from "../_ui/data-table";
 import { LocalTime } from "../_ui/local-time";
 import { ErrorStatus, Status } from "../_ui/status";
-import { Badge, Id, PageHeader, Pager, SearchForm, money } from "../_ui/ui";
+import { Badge } from "../_ui/badge";
+import { Id } from "../_ui/id";
+import { money } from "../_ui/money";
+import { PageHeader } from "../_ui/page-header";
+import { Pager } from "../_ui/pager";
+import { SearchForm } from "../_ui/search-form";
 
 const PATH = "/console/accounts";
 const INTERNAL_TYPES = ["INTERNAL_FIAT", "INTERNAL_CRYPTO", "EMBEDDED_WALLET"] as const;

@@ -6,7 +6,12 @@ import { DeviceCode } from "../_ui/device-code";
 import { AgentBadge } from "../_ui/agent-badge";
 import { LocalTime } from "../_ui/local-time";
 import { Status } from "../_ui/status";
-import { Id, PageHeader, Pager, SearchForm, TextLink, money } from "../_ui/ui";
+import { Id } from "../_ui/id";
+import { money } from "../_ui/money";
+import { PageHeader } from "../_ui/page-header";
+import { Pager } from "../_ui/pager";
+import { SearchForm } from "../_ui/search-form";
+import { TextLink } from "../_ui/text-link";
 
 const PATH = "/console/agents";
 

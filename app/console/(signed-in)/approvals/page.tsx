@@ -5,7 +5,11 @@ import { ApprovalActions } from "../_ui/approval-actions";
 import { DataTable } from "../_ui/data-table";
 import { LocalTime } from "../_ui/local-time";
 import { Status } from "../_ui/status";
-import { Id, PageHeader, Pager, SearchForm, money } from "../_ui/ui";
+import { Id } from "../_ui/id";
+import { money } from "../_ui/money";
+import { PageHeader } from "../_ui/page-header";
+import { Pager } from "../_ui/pager";
+import { SearchForm } from "../_ui/search-form";
 
 const PATH = "/console/approvals";
 

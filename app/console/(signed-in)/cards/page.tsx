@@ -3,7 +3,10 @@ import { consolePage } from "@/lib/integrator/console/console-client";
 import { consoleIntl } from "@/lib/integrator/console/i18n";
 import type { SearchParams } from "@/lib/integrator/console/list-params";
 import { Status } from "../_ui/status";
-import { Badge, Id, PageHeader, buttonPlain, buttonPrimary, inputClass } from "../_ui/ui";
+import { Badge } from "../_ui/badge";
+import { Id } from "../_ui/id";
+import { PageHeader } from "../_ui/page-header";
+import { buttonPlain, buttonPrimary, inputClass } from "../_ui/styles";
 
 export const dynamic = "force-dynamic";
 

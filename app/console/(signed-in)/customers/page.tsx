@@ -6,7 +6,12 @@ import { DataTable } from "../_ui/data-table";
 import { customerName } from "../_ui/customer-name";
 import { LocalTime } from "../_ui/local-time";
 import { ErrorStatus, Status } from "../_ui/status";
-import { Badge, Id, PageHeader, Pager, SearchForm, TextLink } from "../_ui/ui";
+import { Badge } from "../_ui/badge";
+import { Id } from "../_ui/id";
+import { PageHeader } from "../_ui/page-header";
+import { Pager } from "../_ui/pager";
+import { SearchForm } from "../_ui/search-form";
+import { TextLink } from "../_ui/text-link";
 
 const PATH = "/console/customers";
 

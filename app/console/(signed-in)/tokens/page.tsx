@@ -6,7 +6,12 @@ import { DataTable } from "../_ui/data-table";
 import { LocalTime } from "../_ui/local-time";
 import { ReturnField } from "../_ui/return-field";
 import { Status } from "../_ui/status";
-import { Id, PageHeader, Pager, SearchForm, Section, buttonDanger, buttonPrimary, inputClass } from "../_ui/ui";
+import { Id } from "../_ui/id";
+import { PageHeader } from "../_ui/page-header";
+import { Pager } from "../_ui/pager";
+import { SearchForm } from "../_ui/search-form";
+import { Section } from "../_ui/section";
+import { buttonDanger, buttonPrimary, inputClass } from "../_ui/styles";
 
 const PATH = "/console/tokens";
 const PERMISSIONS = ["VIEW", "TRANSACT", "MANAGE"] as const;

@@ -5,7 +5,9 @@ import { PAGE_SIZE, cursorState, param, type SearchParams } from "@/lib/integrat
 import { DataTable } from "../_ui/data-table";
 import { ErrorStatus, Status } from "../_ui/status";
 import { transactionColumns, transactionRows } from "../_ui/transaction-rows";
-import { PageHeader, Pager, SearchForm } from "../_ui/ui";
+import { PageHeader } from "../_ui/page-header";
+import { Pager } from "../_ui/pager";
+import { SearchForm } from "../_ui/search-form";
 
 const PATH = "/console/transactions";
 const STATUSES = ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REJECTED", "REFUNDED", "EXPIRED"] as const;

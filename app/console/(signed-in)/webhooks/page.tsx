@@ -6,17 +6,13 @@ import { LocalTime } from "../_ui/local-time";
 import { ReturnField } from "../_ui/return-field";
 import { Status } from "../_ui/status";
 import { CopyButton } from "../_ui/copy-button";
-import {
-  Badge,
-  PageHeader,
-  Pager,
-  SearchForm,
-  Section,
-  TextLink,
-  buttonPlain,
-  buttonPrimary,
-  inputClass,
-} from "../_ui/ui";
+import { Badge } from "../_ui/badge";
+import { PageHeader } from "../_ui/page-header";
+import { Pager } from "../_ui/pager";
+import { SearchForm } from "../_ui/search-form";
+import { Section } from "../_ui/section";
+import { buttonPlain, buttonPrimary, inputClass } from "../_ui/styles";
+import { TextLink } from "../_ui/text-link";
 
 const PATH = "/console/webhooks";
 const STATUSES = ["PENDING", "DELIVERED", "FAILED", "SKIPPED"] as const;

@@ -6,7 +6,14 @@ import { DataTable } from "../../_ui/data-table";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
 import { transactionColumns, transactionRows } from "../../_ui/transaction-rows";
-import { Badge, Fields, Id, PageHeader, Pager, Section, TextLink, money } from "../../_ui/ui";
+import { Badge } from "../../_ui/badge";
+import { Fields } from "../../_ui/fields";
+import { Id } from "../../_ui/id";
+import { money } from "../../_ui/money";
+import { PageHeader } from "../../_ui/page-header";
+import { Pager } from "../../_ui/pager";
+import { Section } from "../../_ui/section";
+import { TextLink } from "../../_ui/text-link";
 
 /** One internal account: balance, owner, funding instructions and its transactions, a page at a time. */
 export default async function AccountPage({

@@ -7,17 +7,12 @@ import { AgentBadge } from "../../_ui/agent-badge";
 import { LocalTime } from "../../_ui/local-time";
 import { ReturnField } from "../../_ui/return-field";
 import { Status } from "../../_ui/status";
-import {
-  Fields,
-  Id,
-  PageHeader,
-  Section,
-  TextLink,
-  buttonDanger,
-  buttonPlain,
-  buttonPrimary,
-  inputClass,
-} from "../../_ui/ui";
+import { Fields } from "../../_ui/fields";
+import { Id } from "../../_ui/id";
+import { PageHeader } from "../../_ui/page-header";
+import { Section } from "../../_ui/section";
+import { buttonDanger, buttonPlain, buttonPrimary, inputClass } from "../../_ui/styles";
+import { TextLink } from "../../_ui/text-link";
 
 /** One agent: its state and usage, pause/resume, the policy editor and deletion (with confirmation). */
 export default async function AgentPage({

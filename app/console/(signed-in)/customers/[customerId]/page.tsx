@@ -12,7 +12,13 @@ import { KycLinkSection } from "../../_ui/kyc-link";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
 import { transactionRows, transactionColumns } from "../../_ui/transaction-rows";
-import { Badge, Fields, Id, PageHeader, Section, TextLink, money } from "../../_ui/ui";
+import { Badge } from "../../_ui/badge";
+import { Fields } from "../../_ui/fields";
+import { Id } from "../../_ui/id";
+import { money } from "../../_ui/money";
+import { PageHeader } from "../../_ui/page-header";
+import { Section } from "../../_ui/section";
+import { TextLink } from "../../_ui/text-link";
 
 /** One customer: its details, compliance (KYC/KYB, latest verification, documents, owners), accounts, latest transactions and agents, and a form to create an agent for it. */
 export default async function CustomerPage({

@@ -6,7 +6,14 @@ import { ApprovalActions } from "../../_ui/approval-actions";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
 import { declineReason, txAmount } from "../../_ui/transaction-rows";
-import { Badge, Fields, Id, JsonBlock, PageHeader, Section, TextLink, money } from "../../_ui/ui";
+import { Badge } from "../../_ui/badge";
+import { Fields } from "../../_ui/fields";
+import { Id } from "../../_ui/id";
+import { JsonBlock } from "../../_ui/json-block";
+import { money } from "../../_ui/money";
+import { PageHeader } from "../../_ui/page-header";
+import { Section } from "../../_ui/section";
+import { TextLink } from "../../_ui/text-link";
 
 /** One transaction: status (and why it waits or failed), amounts, both ends, and the decision when it awaits one. */
 export default async function TransactionPage({

@@ -6,7 +6,13 @@ import { DataTable } from "../../_ui/data-table";
 import { LocalTime } from "../../_ui/local-time";
 import { ReturnField } from "../../_ui/return-field";
 import { Status } from "../../_ui/status";
-import { Badge, Fields, JsonBlock, PageHeader, Section, TextLink, buttonPlain } from "../../_ui/ui";
+import { Badge } from "../../_ui/badge";
+import { Fields } from "../../_ui/fields";
+import { JsonBlock } from "../../_ui/json-block";
+import { PageHeader } from "../../_ui/page-header";
+import { Section } from "../../_ui/section";
+import { buttonPlain } from "../../_ui/styles";
+import { TextLink } from "../../_ui/text-link";
 
 /** One webhook delivery: the payload it sends (the same bytes every attempt) and each attempt with its answer. */
 export default async function DeliveryPage({
