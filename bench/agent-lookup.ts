@@ -97,7 +97,7 @@ async function startFloor(databaseUrl: string): Promise<{ url: string; proc: Chi
 
 /** A database with the bench platform, 1,000 customers and agents, and `accounts` external accounts. */
 async function seed(accounts: number) {
-  const db = await createTestDatabase("bench");
+  const db = await createTestDatabase("bench", { durable: true });
   process.env.DATABASE_URL = db.url;
   const platform = await createPlatform({ name: "Bench platform", environment: "SANDBOX" }); // also runs the migrations
   await closeDb();

@@ -103,7 +103,7 @@ async function phase(name: string, server: RunningServer, auth: string, withFloo
 
 async function main() {
   buildApp();
-  const db = await createTestDatabase("bench_auth");
+  const db = await createTestDatabase("bench_auth", { durable: true });
   const servers: RunningServer[] = [];
   try {
     process.env.DATABASE_URL = db.url;

@@ -70,7 +70,7 @@ async function main() {
   const started = Date.now();
   console.log(`building into ${DIST_DIR} (skipped when SKIP_BUILD=1 and a build exists) …`);
   buildApp();
-  const db = await createTestDatabase("bench");
+  const db = await createTestDatabase("bench", { durable: true });
   process.env.DATABASE_URL = db.url;
   const platform = await createPlatform({
     name: "Card bench",

@@ -34,7 +34,7 @@ const TABLES =
   process.env.BENCH_TABLES === "all" ? LARGE_TABLES : ["customers", "external_accounts", "transactions", "agents"];
 
 buildApp();
-const db = await createTestDatabase("bench_million");
+const db = await createTestDatabase("bench_million", { durable: true });
 process.env.DATABASE_URL = db.url;
 const platform = await createPlatform({ name: "Bench million", environment: "SANDBOX" });
 await closeDb();

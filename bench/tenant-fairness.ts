@@ -36,7 +36,7 @@ const percentile = (xs: number[], q: number) => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 buildApp();
-const db = await createTestDatabase("bench_fair");
+const db = await createTestDatabase("bench_fair", { durable: true });
 process.env.DATABASE_URL = db.url;
 const server = await startServer({
   DATABASE_URL: db.url,

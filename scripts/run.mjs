@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The two commands of the README: `npm start` (build + serve) and `npm test` (every test).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -10,6 +10,22 @@ const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 function run(cmd, args, extraEnv = {}) {
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   return r.status ?? 1;
+}
+
+/**
+ * `cmd args` without blocking: resolves to its exit status and, with `capture`, what it printed (else its output goes
+ * straight through).
+ */
+function runAsync(cmd, args, { capture = false, extraEnv = {} } = {}) {
+  return new Promise((resolve) => {
+    let out = "";
+    const stdio = capture ? ["ignore", "pipe", "pipe"] : "inherit";
+    const child = spawn(cmd, args, { stdio, env: { ...env, ...extraEnv } });
+    child.stdout?.on("data", (d) => (out += d));
+    child.stderr?.on("data", (d) => (out += d));
+    child.on("error", (e) => resolve({ status: 1, out: `${out}${e.message}\n` }));
+    child.on("close", (code) => resolve({ status: code ?? 1, out }));
+  });
 }
 
 const [mode] = process.argv.slice(2);
@@ -53,36 +69,47 @@ if (mode === "test") {
     phases.push([name, Date.now() - started, status]);
     return status;
   };
+  const startedAll = Date.now();
+  // The checks run side by side with the build, so the total is the wall time since the start, not a sum.
   const printPhases = () => {
-    const total = phases.reduce((sum, [, ms]) => sum + ms, 0);
+    const total = Date.now() - startedAll;
     console.log("\nphase                 seconds  result");
     for (const [name, ms, status] of phases)
       console.log(`${name.padEnd(20)} ${(ms / 1000).toFixed(1).padStart(8)}  ${status === 0 ? "ok" : "FAILED"}`);
     console.log(`${"total".padEnd(20)} ${(total / 1000).toFixed(1).padStart(8)}`);
   };
-  const steps = [
-    ["format check", () => run(bin("biome"), ["format", "."])],
-    ["lint", () => run(bin("biome"), ["lint", "--error-on-warnings", "."])],
-    ["dead code", () => run(bin("knip"), [])],
-    ["db:check", () => run(bin("tsx"), ["scripts/db-check.ts"])],
-    // The one build every test uses (test/support/server.ts DIST_DIR), made here as a phase of its own. `next build`
-    // type-checks the whole project as `npm run typecheck` does (tsconfig.json: app, lib, tests, e2e, bench), so the
-    // suite no longer runs tsc a second time before it.
-    [
-      "build + typecheck",
-      () =>
-        process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(distDir, "BUILD_ID"))
-          ? run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"]) // the build is reused: type-check on its own
-          : run(bin("next"), ["build"], { NODE_ENV: "production", NEXT_DIST_DIR: distDir }),
-    ],
-  ];
-  for (const [name, fn] of steps) {
-    if (timed(name, fn) !== 0) {
-      console.error(`\n${name} failed`);
-      printPhases();
-      console.log("tests: 0 passed, 1 failed");
-      process.exit(1);
-    }
+  // The checks (about 15 CPU-s together, mostly one thread each) run beside the build, which leaves a core idle for
+  // much of its time; each one's output is printed in one piece when it ends, the build's goes straight through.
+  const timedAsync = async (name, cmd, args, opts) => {
+    const started = Date.now();
+    const r = await runAsync(cmd, args, opts);
+    if (opts.capture) process.stdout.write(`\n── ${name} ──\n${r.out}`);
+    return [name, Date.now() - started, r.status];
+  };
+  const capture = { capture: true };
+  // The one build every test uses (test/support/server.ts DIST_DIR), made here as a phase of its own. `next build`
+  // type-checks the whole project as `npm run typecheck` does (tsconfig.json: app, lib, tests, e2e, bench), so the
+  // suite no longer runs tsc a second time before it.
+  const reuseBuild = process.env.SKIP_BUILD === "1" && fs.existsSync(path.join(distDir, "BUILD_ID"));
+  phases.push(
+    ...(await Promise.all([
+      timedAsync("format check", bin("biome"), ["format", "."], capture),
+      timedAsync("lint", bin("biome"), ["lint", "--error-on-warnings", "."], capture),
+      timedAsync("dead code", bin("knip"), [], capture),
+      timedAsync("db:check", bin("tsx"), ["scripts/db-check.ts"], capture),
+      reuseBuild
+        ? timedAsync("build + typecheck", bin("tsc"), ["--noEmit", "-p", "tsconfig.json"], {}) // type-check on its own
+        : timedAsync("build + typecheck", bin("next"), ["build"], {
+            extraEnv: { NODE_ENV: "production", NEXT_DIST_DIR: distDir },
+          }),
+    ])),
+  );
+  const failedStep = phases.find(([, , status]) => status !== 0);
+  if (failedStep) {
+    console.error(`\n${failedStep[0]} failed`);
+    printPhases();
+    console.log("tests: 0 passed, 1 failed");
+    process.exit(1);
   }
   fs.mkdirSync("test-results", { recursive: true });
   const report = path.resolve("test-results/vitest.json");

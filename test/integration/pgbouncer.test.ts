@@ -28,7 +28,8 @@ const receivers = receiverPool();
 
 beforeAll(async () => {
   await closeDb();
-  db = await createTestDatabase("bouncer");
+  // Empty, not the suite's migrated copy: the first instance applies the migrations through DATABASE_DIRECT_URL.
+  db = await createTestDatabase("bouncer", { empty: true });
   process.env.DATABASE_URL = db.url;
   bouncer = await startPgBouncer({ poolSize: 3 });
   const env = {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { buildApp, createTestDatabase, startServer } from "./server";
+import { buildApp, createTemplateDatabase, createTestDatabase, startServer } from "./server";
 
 /**
  * Every test file reaches the suite's servers from one loopback address: per-source limits are tested on servers of
@@ -20,6 +20,10 @@ const SUITE_EMAIL_OTP_RESEND_SECONDS = 10;
 /** One built app, one fresh PostgreSQL database and one `next start` for the integration suite. */
 export default async function setup(project: TestProject) {
   buildApp();
+  // Every further database of the suite (this one's, each own server's) is a copy of one migrated template; the
+  // server's own migration from an empty database is run by test/integration/pgbouncer.test.ts (through the direct
+  // connection) and by the browser suite's servers (e2e/global-setup.ts).
+  const template = await createTemplateDatabase();
   const db = await createTestDatabase();
   // An explicit key-encryption key, so that tests can start more instances on the same database
   // that decrypt what this one encrypted (the enclave key, OTP target keys).
@@ -52,6 +56,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await server.stop();
     if (process.env.KEEP_TEST_DB !== "1") await db.drop();
+    await template.drop();
   };
 }
 
