@@ -87,7 +87,20 @@ async function sampleData() {
       created.length > 0 ? `Sample data added: ${created.join(", ")}` : "Sample data already there: nothing added",
     );
   } catch (e) {
-    console.error(`Sample data not added: ${sampleDataFailure(e)}`);
+    console.error(`Sample data not added: ${unreachable(e, origin) ?? sampleDataFailure(e)}`);
     process.exit(1);
   }
+}
+
+/**
+ * fetch's own "fetch failed" names neither the address nor what to do: the usual cause is a server on another port or
+ * none at all, so the sentence names the address tried and both ways on.
+ */
+function unreachable(e: unknown, origin: string): string | undefined {
+  if (!(e instanceof TypeError) || e.message !== "fetch failed") return undefined;
+  const cause = (e.cause as { code?: string } | undefined)?.code;
+  return (
+    `no server answered at ${origin}${cause ? ` (${cause})` : ""}: start it with npm start, or name the running ` +
+    "one with --url (or the PORT it was started with)"
+  );
 }

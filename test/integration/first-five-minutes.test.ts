@@ -1,15 +1,18 @@
 /**
- * A newcomer's first minutes, over HTTP against the built app: the console's "Get started" list ticks from the
- * platform's live state and, once hidden, stays hidden for the platform (every session); sample data fills a sandbox
- * platform through the API (the script and the console action), a second run adds nothing, and a production
- * platform is refused.
+ * A newcomer's first minutes, over HTTP against the built app: README's "Your first five minutes" shell steps run as
+ * written (twice) to a completed payment; the console's "Get started" list ticks from the platform's live state and,
+ * once hidden, stays hidden for the platform (every session); sample data fills a sandbox platform through the API
+ * (the script and the console action), a second run adds nothing, a production platform is refused, and the script
+ * names the address it tried when no server answers there.
  */
 import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { baseUrl, call, newCustomer, newPlatform, type TestPlatform } from "../support/api";
-import { ROOT } from "../support/server";
+import { freePort, ROOT } from "../support/server";
 
 async function post(p: string, cookie?: string) {
   return fetch(`${baseUrl()}${p}`, {
@@ -43,6 +46,47 @@ const steps = (html: string) =>
     ]),
   );
 
+/**
+ * The shell blocks of README's "Your first five minutes", but the long-running webhook receiver (`node -e`), as one
+ * script: what a newcomer pastes into the second terminal.
+ */
+function readmeSteps(): string {
+  const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
+  const section = readme.slice(readme.indexOf("## Your first five minutes"), readme.indexOf("## Where to read on"));
+  const blocks = [...section.matchAll(/^ *```sh\n([\s\S]*?)^ *```/gm)].map((m) => m[1].replace(/^ {3}/gm, ""));
+  return blocks.filter((b) => !b.startsWith("node -e")).join("\n");
+}
+
+describe("README's first five minutes", () => {
+  it("run as written, in the folder npm start made, to a completed payment, and again", async () => {
+    const p = await newPlatform({ name: "README steps" });
+    // The folder `npm start` leaves: the demo platform's credentials in .data/demo-platform.json.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "readme-steps-"));
+    fs.mkdirSync(path.join(dir, ".data"));
+    const demo = { id: p.id, clientId: p.clientId, clientSecret: p.clientSecret };
+    fs.writeFileSync(path.join(dir, ".data/demo-platform.json"), JSON.stringify(demo));
+    const script = `set -eu\n${readmeSteps()}\necho "config: $(curl -s -u "$A" $B/config | jq -r .name)"\n`;
+    try {
+      for (let run = 0; run < 2; run++) {
+        const { stdout } = await promisify(execFile)("bash", ["-c", script], {
+          cwd: dir,
+          encoding: "utf8",
+          env: { ...process.env, PORT: new URL(baseUrl()).port },
+        });
+        expect(stdout).toMatch(/^\["COMPLETED","Transaction:[0-9a-f-]+"\]$/m);
+        expect(stdout).toContain("config: README steps");
+      }
+      const customers = (await call("GET", "/customers", { auth: p.auth })).body;
+      expect(customers.data.map((c: any) => [c.fullName, c.kycStatus])).toEqual([
+        ["Jane Doe", "APPROVED"],
+        ["Jane Doe", "APPROVED"],
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("the console's Get started list", () => {
   it("ticks from live state, and a dismissal holds for the platform across sessions", async () => {
     const p = await newPlatform();
@@ -70,6 +114,20 @@ describe("the console's Get started list", () => {
     expect(steps(await overview(await signIn(p)))).toEqual({});
     // Another platform's list is its own.
     expect(Object.keys(steps(await overview(await signIn(other))))).toHaveLength(6);
+  });
+});
+
+describe("the console's test event", () => {
+  it("to an endpoint where no server listens: says so, and what to do next", async () => {
+    const p = await newPlatform();
+    const hooks = `http://127.0.0.1:${await freePort()}/hooks`;
+    expect((await call("PATCH", "/config", { auth: p.auth, body: { webhookEndpoint: hooks } })).status).toBe(200);
+    const r = await post("/console/webhooks/test", await signIn(p));
+    expect(r.status).toBe(303);
+    expect(msg(r)).toBe(
+      "Your endpoint could not be reached: no answer came back. Check that a server is listening at that address " +
+        "(start it, or correct the address), then send the test event again.",
+    );
   });
 });
 
@@ -151,5 +209,18 @@ describe("sample data", () => {
     const r = await post("/console/sample-data", cookie);
     expect(msg(r)).toBe("Sample data is for sandbox platforms only: this platform is in production.");
     expect((await call("GET", "/customers", { auth: p.auth })).body.totalCount).toBe(0);
+  });
+
+  it("names the address it tried, and the ways on, when no server answers there", async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const args = ["scripts/platform.ts", "sample-data", "--url", url, "--client-id", "x", "--client-secret", "y"];
+    const failed = await promisify(execFile)(path.join(ROOT, "node_modules/.bin/tsx"), args, {
+      cwd: ROOT,
+      encoding: "utf8",
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect("code" in failed && failed.code).toBe(1);
+    expect("stderr" in failed && failed.stderr).toContain(
+      `Sample data not added: no server answered at ${url} (ECONNREFUSED): start it with npm start, or name the running one with --url`,
+    );
   });
 });
