@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // Separate build folders let two builds (for example two test runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres", "nodemailer", "@uma-sdk/core", "secp256k1"],
   poweredByHeader: false,
   reactStrictMode: true,
   experimental: {
