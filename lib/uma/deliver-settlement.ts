@@ -17,8 +17,8 @@ export async function deliverSettlement(
 ): Promise<{ ok: true } | { ok: false; why: string }> {
   const [p] = await tx.select().from(umaOutgoingPayments).where(eq(umaOutgoingPayments.transactionId, transactionId));
   if (!p) return { ok: false, why: "the quote has no answered pay request" };
-  const { platform, domain } = await umaPlatformById(p.platformId);
-  const keys = await vaspKeys(platform.id, domain);
+  const { platform, domain } = await umaPlatformById(p.platformId, tx);
+  const keys = await vaspKeys(platform.id, domain, tx);
   return settlementLayerFor(platform.environment).pay({
     environment: platform.environment,
     senderVaspDomain: domain,

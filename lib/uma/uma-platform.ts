@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { type DbOrTx, getDb } from "@/db/client";
 import { platforms } from "@/db/schema";
 import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
@@ -29,9 +29,9 @@ export async function umaPlatformForHost(host: string | null): Promise<UmaPlatfo
   return { platform: toPrincipal(rows[0]), domain };
 }
 
-/** The platform by id, with its UMA domain (a platform without one takes part in no UMA exchange). */
-export async function umaPlatformById(platformId: string): Promise<UmaPlatform> {
-  const [row] = await (await getDb()).select().from(platforms).where(eq(platforms.id, platformId));
+/** The platform by id, with its UMA domain (a platform without one takes part in no UMA exchange); `conn` as vaspKeys'. */
+export async function umaPlatformById(platformId: string, conn?: DbOrTx): Promise<UmaPlatform> {
+  const [row] = await (conn ?? (await getDb())).select().from(platforms).where(eq(platforms.id, platformId));
   const platform = row ? toPrincipal(row) : undefined;
   const domain = platform?.settings.umaDomain?.toLowerCase();
   if (!platform || !domain) throw notFound("UMA_NOT_FOUND", "UMA domain", platformId);

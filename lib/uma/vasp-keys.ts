@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { type DbOrTx, getDb } from "@/db/client";
 import { umaVaspKeys } from "@/db/schema";
 import { decryptAtRest, encryptAtRest } from "@/lib/crypto/at-rest";
 import { getKeyEncryptionKey } from "@/lib/keys/kek";
@@ -17,10 +17,11 @@ const binding = (platformId: string, use: "signing" | "encryption") => `uma_vasp
 
 /**
  * The platform's UMA signing and encryption keys, made on first use (two instances racing insert once: the loser reads
- * the winner's row). The certificates name the platform's UMA domain.
+ * the winner's row). The certificates name the platform's UMA domain. `conn`: the caller's database transaction, when
+ * it holds one (the embedded database has a single connection, which an open transaction keeps).
  */
-export async function vaspKeys(platformId: string, umaDomain: string): Promise<VaspKeys> {
-  const db = await getDb();
+export async function vaspKeys(platformId: string, umaDomain: string, conn?: DbOrTx): Promise<VaspKeys> {
+  const db = conn ?? (await getDb());
   let [row] = await db.select().from(umaVaspKeys).where(eq(umaVaspKeys.platformId, platformId));
   if (!row) {
     const kek = getKeyEncryptionKey();
