@@ -5,7 +5,7 @@ import type { SearchParams } from "@/lib/integrator/console/list-params";
 import { ApprovalActions } from "../../_ui/approval-actions";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
-import { declineReason, txAmount } from "../../_ui/transaction-rows";
+import { declineReason, sendingVasp, txAmount } from "../../_ui/transaction-rows";
 import { Badge, Fields, Id, JsonBlock, PageHeader, Section, TextLink, money } from "../../_ui/ui";
 
 /** One transaction: status (and why it waits or failed), amounts, both ends, and the decision when it awaits one. */
@@ -67,6 +67,9 @@ export default async function TransactionPage({
             tx.agentId ? <Id key="id" value={tx.agentId} href={`/console/agents/${tx.agentId}`} /> : "—",
           ],
           [t("transactions.from"), account(tx.source)],
+          ...(sendingVasp(tx)
+            ? ([[t("transactions.sendingVasp"), sendingVasp(tx)]] as [string, React.ReactNode][])
+            : []),
           [t("transactions.to"), account(tx.destination)],
           [t("transactions.sent"), money(tx.sentAmount, locale)],
           [t("transactions.received"), money(tx.receivedAmount, locale)],
