@@ -224,6 +224,7 @@ async function insertQuote(
       remittanceInformation: input.remittanceInformation ?? null,
       purposeOfPayment: input.purposeOfPayment ?? null,
       senderCustomerInfo: input.senderCustomerInfo ?? null,
+      counterpartyInformation: umaPayment?.counterpartyInformation ?? null,
       scaFactor: input.scaFactor ?? null,
       scaChallenge: null,
       ...idempotency,

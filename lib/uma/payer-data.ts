@@ -42,3 +42,14 @@ export function umaPayerOptions(fields: { name: string; mandatory: boolean }[]) 
   }
   return options;
 }
+
+/** What a receiving VASP's payeeData says of the receiver, by Grid's field names (Grid's counterpartyInformation). */
+export function gridCounterpartyInfo(payeeData: Record<string, unknown> | undefined): Record<string, unknown> | null {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(payeeData ?? {})) {
+    const name = GRID_FIELD.get(key);
+    if (name && (typeof value === "string" || typeof value === "number") && String(value).length <= 500)
+      out[name] = value;
+  }
+  return Object.keys(out).length > 0 ? out : null;
+}

@@ -3,7 +3,7 @@ import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import type { CounterpartyAnswer } from "./counterparty-answer";
 import { nonceCache } from "./nonce-cache";
-import { UMA_PAYER_KEY } from "./payer-data";
+import { gridCounterpartyInfo, UMA_PAYER_KEY } from "./payer-data";
 import { kycStatusOf, SANDBOX_SETTLEMENT_LAYER } from "./receiver-terms";
 import { ownUmaDomain } from "./remote-lookup";
 import { lnurlpFailed, vaspRequest } from "./vasp-request";
@@ -98,5 +98,10 @@ export async function remotePayRequest(platform: PlatformPrincipal, input: PayRe
   const amount = response.converted?.amount;
   if (response.converted?.currencyCode !== input.currency || !Number.isSafeInteger(amount) || !amount || amount < 1)
     throw lnurlpFailed(domain, `its answer does not name an amount in ${input.currency}`);
-  return { invoice: response.pr, amount: BigInt(amount), payerIdentifier: identifier };
+  return {
+    invoice: response.pr,
+    amount: BigInt(amount),
+    payerIdentifier: identifier,
+    counterpartyInformation: gridCounterpartyInfo(response.payeeData as Record<string, unknown> | undefined),
+  };
 }

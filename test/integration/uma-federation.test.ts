@@ -104,6 +104,8 @@ describe("UMA between two instances with two databases", () => {
   it("pays from A to B and from B to A, crediting the receiver through an INCOMING transaction", async () => {
     const ab = await pay(A, "a.internal", alice.accountId, "$bob@b.internal", 1_500, { immediatelyExecute: true });
     expect(ab.status, JSON.stringify(ab.body)).toBe(201);
+    // What B's VASP said of its receiver, shown to the payer before confirming.
+    expect(ab.body.counterpartyInformation).toEqual({ FULL_NAME: "Test User" });
     expect(await balanceOf(A, "a.internal", alice.id)).toBe(100_000 - ab.body.totalSendingAmount);
     expect(await balanceOf(B, "b.internal", bob.id)).toBe(50_000 + 1_500);
     const incoming = await umaCall(B, "b.internal", "GET", `/transactions?customerId=${bob.id}&type=INCOMING`);
