@@ -3,7 +3,7 @@ import type { NextConfig } from "next";
 const nextConfig: NextConfig = {
   // Separate build folders let two builds (for example two test runs) coexist.
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres", "nodemailer"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "postgres", "nodemailer", "@uma-sdk/core", "secp256k1"],
   poweredByHeader: false,
   // `npm start` (scripts/run.mjs) builds only to serve: the type check covers every test, e2e spec and bench as well
   // and took about a quarter of a first start's build, while `npm test` and `npm run typecheck` still run it.

@@ -66,6 +66,8 @@ export const quotes = pgTable(
     purposeOfPayment: text("purpose_of_payment"),
     /** Grid's senderCustomerInfo as sent: payer data the receiver asked for (lookup requiredPayerDataFields), for the counterparty seam. */
     senderCustomerInfo: json("sender_customer_info", jsonObject),
+    /** Grid's counterpartyInformation: what the receiver's VASP said of the receiver (an UMA PayReqResponse's payeeData). */
+    counterpartyInformation: json("counterparty_information", jsonObject),
     /** Grid's scaFactor of POST /quotes: the preferred factor of the SCA challenge when the quote is executed (SMS_OTP or PASSKEY). */
     scaFactor: text("sca_factor"),
     /** While PENDING_AUTHORIZATION: Grid's ScaChallenge as served (the secret part is in sca_challenges). */

@@ -105,6 +105,15 @@ const envSchema = z
      * public addresses (the webhook destination rules, lib/webhooks/webhook-destination.ts).
      */
     OIDC_ALLOWED_HOSTS: z.string().optional(),
+    /**
+     * Where sandbox platforms reach other VASPs' UMA domains (docs/protocol.md "UMA"): comma-separated
+     * `domain=http://127.0.0.1:port` pairs, like a hosts file with ports; UMA addresses carry no port. A domain not named
+     * is reached as UMA builds its URL (http for localhost, *.local and *.internal, https otherwise); every target still
+     * passes the sandbox destination rule (loopback only). Production platforms ignore it: https to the domain.
+     */
+    UMA_SANDBOX_HOSTS: z.string().optional(),
+    /** The deadline of one request to another VASP (LNURLP, keys, pay request, settlement), in milliseconds. */
+    UMA_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
     /** DNS servers (ip or ip:port, comma-separated) that resolve webhook hosts instead of the system resolver. */
     WEBHOOK_DNS_SERVERS: z.string().optional(),
     /** Source of exchange rates: `sandbox` (the fixed table in lib/exchange-rates/sandbox-rate-source.ts). */

@@ -25,6 +25,7 @@ import type { Quote, QuoteCreate } from "./quote.contract";
 import { toQuote, type QuoteRow } from "./quote-view";
 import { checkSenderCustomerInfo } from "./sender-customer-info";
 import { resolveUmaDestination, type UmaDestination } from "./uma-destination";
+import { keepPayRequest, payRemoteReceiver } from "./uma-pay-request";
 
 export interface QuoteActor {
   /** Set for agent-initiated quotes: the agent's customer bounds every account. */
@@ -166,6 +167,15 @@ async function insertQuote(
       `The receiver accepts ${dst.uma.min} to ${dst.uma.max} ${dst.currency}`,
     );
   }
+  const umaPayment = dst.uma
+    ? await payRemoteReceiver(
+        db,
+        platform,
+        dst.uma,
+        { customerId: src.customerId, sent: input.senderCustomerInfo },
+        price.totalReceiving,
+      )
+    : undefined;
   if (dst.kind === "EXTERNAL" && !transferAllowedForStatus(dst.status ?? "", Number(price.totalReceiving))) {
     throw new ApiError(
       "EXTERNAL_ACCOUNT_VERIFICATION_REQUIRED",
@@ -214,6 +224,7 @@ async function insertQuote(
       remittanceInformation: input.remittanceInformation ?? null,
       purposeOfPayment: input.purposeOfPayment ?? null,
       senderCustomerInfo: input.senderCustomerInfo ?? null,
+      counterpartyInformation: umaPayment?.counterpartyInformation ?? null,
       scaFactor: input.scaFactor ?? null,
       scaChallenge: null,
       ...idempotency,
@@ -221,6 +232,7 @@ async function insertQuote(
       createdAt: now,
       updatedAt: now,
     };
+    if (umaPayment) await keepPayRequest(tx, platform.id, q.transactionId, umaPayment);
     // Nothing is written after the execution: its COMMIT goes with its last writes.
     if (executesNow)
       return executeQuoteInTx(tx, platform, q, { needsSca, insertQuote: true, commitWithLastWrites: true });

@@ -56,6 +56,7 @@ export function toQuote(r: QuoteRow, opts: { embeddedWalletSource?: boolean } = 
     transactionId: formatId("Transaction", r.transactionId),
   };
   if (r.customerId) out.source.customerId = formatId("Customer", r.customerId);
+  if (r.counterpartyInformation) out.counterpartyInformation = r.counterpartyInformation;
   if (r.description) out.description = r.description;
   if (r.remittanceInformation) out.remittanceInformation = r.remittanceInformation;
   if (r.purposeOfPayment) out.purposeOfPayment = r.purposeOfPayment;

@@ -240,6 +240,10 @@ export const quoteSchema = z.object({
   feesIncluded: z.number().int().describe("All fees, sending currency"),
   platformFeesIncluded: z.number().int(),
   transactionId: z.string().describe("Transaction:<uuid>: the transaction this quote creates when executed"),
+  counterpartyInformation: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe("What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …)"),
   description: z.string().optional(),
   remittanceInformation: z.string().optional(),
   purposeOfPayment: z.string().optional(),

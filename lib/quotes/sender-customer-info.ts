@@ -43,13 +43,7 @@ export async function checkSenderCustomerInfo(
 ): Promise<void> {
   const mandatory = (required ?? []).filter((f) => f.mandatory).map((f) => f.name);
   if (mandatory.length === 0) return;
-  const { customerId } = payer;
-  const [row] = customerId ? await db.select().from(customers).where(eq(customers.id, customerId)) : [];
-  const known = {
-    // The platform's own account pays (no customer): the payer is the platform, a business known by its name.
-    ...(customerId ? fromProfile(row) : { FULL_NAME: payer.platformName, COMPANY_LEGAL_NAME: payer.platformName }),
-    ...Object.fromEntries(Object.entries(sent ?? {}).filter(([, v]) => present(v))),
-  };
+  const { known } = await payerValues(db, payer, sent);
   const missing = mandatory.filter((name) => !(name in known));
   if (missing.length === 0) return;
   throw new ApiError(
@@ -63,4 +57,20 @@ export async function checkSenderCustomerInfo(
       })),
     },
   );
+}
+
+/** What is known of the payer by Grid's field names: its record, overridden by what the quote's senderCustomerInfo says. */
+export async function payerValues(
+  db: DbOrTx,
+  payer: { customerId: string | null; platformName: string },
+  sent: Record<string, unknown> | undefined,
+) {
+  const { customerId } = payer;
+  const [row] = customerId ? await db.select().from(customers).where(eq(customers.id, customerId)) : [];
+  const known: Record<string, unknown> = {
+    // The platform's own account pays (no customer): the payer is the platform, a business known by its name.
+    ...(customerId ? fromProfile(row) : { FULL_NAME: payer.platformName, COMPANY_LEGAL_NAME: payer.platformName }),
+    ...Object.fromEntries(Object.entries(sent ?? {}).filter(([, v]) => present(v))),
+  };
+  return { known, row };
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "@/db/client";
 import { notFound } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
 import { UMA_ADDRESS } from "@/lib/invitations/invitation.contract";
-import { counterpartyFor } from "@/lib/uma/counterparty";
+import { type CounterpartyAnswer, counterpartyFor } from "@/lib/uma/counterparty";
 import { requireLookup } from "@/lib/uma/require-lookup";
 
 /** A quote's UMA receiver, as its VASP answered (through the counterparty seam of lib/uma). */
@@ -14,14 +14,16 @@ export interface UmaDestination {
   max: number;
   /** The payer data the receiver asked for: the named lookup's answer (what the customer saw), else the VASP's. */
   requiredPayerDataFields: { name: string; mandatory: boolean }[];
+  /** A receiver at another VASP, reached over the real protocol: its pay request is made at quote time. */
+  remote?: CounterpartyAnswer["remote"];
 }
 
 const invalid = (field: string, message: string) => invalidInput([{ field, message }], message);
 
 /**
- * Grid's UMA_ADDRESS quote destination: the receiver's VASP is asked (sandbox: Grid's sandbox addresses;
- * production: 424 LNURLP_REQUEST_FAILED until a real UMA client is plugged in; a VASP on another UMA version: 412
- * UNSUPPORTED_UMA_VERSION); a well-formed address with no
+ * Grid's UMA_ADDRESS quote destination: the receiver's VASP is asked (sandbox platforms: Grid's sandbox addresses
+ * from the table; any other domain over the real protocol, lib/uma/remote-lookup.ts; a VASP on another UMA version:
+ * 412 UNSUPPORTED_UMA_VERSION; one that fails to answer, 424 LNURLP_REQUEST_FAILED); a well-formed address with no
  * receiver → 404 UMA_NOT_FOUND. The receiving currency is the one asked for (it must be one the receiver
  * accepts) or the receiver's first. A `lookupId` must be a lookup of this same address.
  */
@@ -44,7 +46,7 @@ export async function resolveUmaDestination(
       );
     }
   }
-  const answer = await counterpartyFor(platform.environment).lookup(address);
+  const answer = await counterpartyFor(platform).lookup(address);
   if (!answer) throw notFound("UMA_NOT_FOUND", "UMA receiver", address);
   const accepted = destination.currency
     ? answer.currencies.find((c) => c.code === destination.currency)
@@ -62,5 +64,6 @@ export async function resolveUmaDestination(
     min: accepted.min,
     max: accepted.max,
     requiredPayerDataFields,
+    remote: answer.remote,
   };
 }

@@ -1,10 +1,7 @@
-import { invalidInput } from "@/lib/api-core/validation";
 import type { Tx } from "@/db/client";
 import { ApiError } from "@/lib/api-core/errors";
 import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { newUuid } from "@/lib/ids";
-import { executeTransaction } from "@/lib/transactions/execute-transaction";
-import { enter } from "@/lib/transactions/transitions";
+import { creditIncoming } from "@/lib/transactions/credit-incoming";
 import type { FailureReason, PendingReason } from "@/lib/transactions/transaction.contract";
 import type { TransactionRow } from "@/lib/transactions/transaction-view";
 
@@ -14,10 +11,9 @@ export function requireSandbox(platform: PlatformPrincipal): void {
 }
 
 /**
- * Money arriving from the sandbox's outside world into an internal account, as an INCOMING transaction through
- * the one engine (ledger, events in the same transaction). `hold` leaves it PENDING or FAILED without crediting,
- * as a sender's VASP would (pending.long / fail.compliance sandbox senders). With `umaSender` the source is that
- * UMA address (Grid's UMA_ADDRESS source).
+ * Money arriving from the sandbox's outside world into an internal account (lib/transactions/credit-incoming.ts).
+ * `hold` leaves it PENDING or FAILED without crediting, as a sender's VASP would (pending.long / fail.compliance
+ * sandbox senders). With `umaSender` the source is that UMA address (Grid's UMA_ADDRESS source).
  */
 export async function creditFromSandbox(
   tx: Tx,
@@ -28,32 +24,5 @@ export async function creditFromSandbox(
   hold?: { status: "PENDING"; pendingReason: PendingReason } | { status: "FAILED"; failureReason: FailureReason },
   umaSender?: string,
 ): Promise<TransactionRow> {
-  const entry = hold?.status === "PENDING" ? "HELD" : hold?.status === "FAILED" ? "REFUSED" : "EXECUTE";
-  const { row: t } = await enter(tx, entry, {
-    id: newUuid(),
-    platformId: platform.id,
-    customerId: acct.customerId,
-    kind: "FUNDING",
-    direction: "INCOMING",
-    pendingReason: hold?.status === "PENDING" ? hold.pendingReason : null,
-    failureReason: hold?.status === "FAILED" ? hold.failureReason : null,
-    sourceKind: umaSender ? "UMA" : "SANDBOX",
-    sourceAccountId: null,
-    counterpartyUmaAddress: umaSender ?? null,
-    destinationKind: "INTERNAL",
-    destinationAccountId: acct.uuid,
-    sendingCurrency: acct.currency,
-    sendingAmount: amount,
-    receivingCurrency: acct.currency,
-    receivingAmount: amount,
-    exchangeRate: "1",
-    feesAmount: 0n,
-    platformFeesAmount: 0n,
-    usdValueCents: 0n,
-    description,
-  });
-  if (hold) return t;
-  const done = await executeTransaction(tx, t, { settings: platform.settings, sandbox: true, onRefusal: "throw" });
-  if (done.status !== "COMPLETED") throw invalidInput([], `The account cannot receive funds (${done.failureReason})`);
-  return done;
+  return creditIncoming(tx, platform, acct, amount, description, { hold, umaSender });
 }

@@ -5,6 +5,7 @@ import { REDEEM_WINDOW_SECONDS } from "@/lib/agents/limit-redeem-attempts";
 import { AUTH_FAILURE_WINDOW_SECONDS } from "@/lib/platforms/auth-throttle";
 import { expireScaQuotes } from "@/lib/quotes/expire-sca-quotes";
 import { RATE_LIMITS } from "@/lib/rate-limit/consume-rate-limit";
+import { NONCE_WINDOW_S } from "@/lib/uma/nonce-cache";
 
 /** What the sweeper deletes: each table with the condition that makes a row dead weight (the retention variables of docs/configuration.md). */
 function purges(cfg: Env): { table: string; dead: SQL }[] {
@@ -27,6 +28,8 @@ function purges(cfg: Env): { table: string; dead: SQL }[] {
     { table: "rate_limit_events", dead: sql`at < now() - ${ms(longestRateWindow)}` },
     { table: "agent_redeem_attempts", dead: sql`window_start < now() - ${ms(REDEEM_WINDOW_SECONDS * 1000)}` },
     { table: "platform_auth_failures", dead: sql`window_start < now() - ${ms(AUTH_FAILURE_WINDOW_SECONDS * 1000)}` },
+    // A nonce older than the window is refused by its timestamp alone (lib/uma/nonce-cache.ts).
+    { table: "uma_nonces", dead: sql`signed_at < now() - ${ms(NONCE_WINDOW_S * 2000)}` },
   ];
 }
 

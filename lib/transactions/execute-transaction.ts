@@ -153,7 +153,11 @@ export async function executeTransaction(tx: Tx, row: TransactionRow, opts: Exec
   if (row.destinationKind === "EXTERNAL" || row.destinationKind === "UMA") {
     const outcome =
       externalOutcome ??
-      (await umaPayoutOutcome({ umaAddress: row.counterpartyUmaAddress ?? "", sandbox: opts.sandbox }));
+      (await umaPayoutOutcome(tx, {
+        umaAddress: row.counterpartyUmaAddress ?? "",
+        sandbox: opts.sandbox,
+        transactionId: row.id,
+      }));
     if (!outcome.ok && outcome.stage === "BEFORE_DEBIT") return fail(tx, row, owner, outcome.reason);
     if (!outcome.ok) afterDebitFailure = outcome.reason;
     else settled = outcome;

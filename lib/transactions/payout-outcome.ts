@@ -4,7 +4,8 @@ import type { Tx } from "@/db/client";
 import { externalAccounts, platforms } from "@/db/schema";
 import { identifierOf } from "@/lib/external-accounts/account-rules";
 import { VARIANT_BY_TYPE } from "@/lib/external-accounts/account-variants";
-import { type CounterpartyAnswer, counterpartyFor } from "@/lib/uma/counterparty";
+import { type CounterpartyAnswer, isSandboxAddress, sandboxCounterparty } from "@/lib/uma/counterparty";
+import { deliverSettlement } from "@/lib/uma/deliver-settlement";
 import { WALLET_NETWORKS, type CryptoNetwork } from "./on-chain";
 import type { FailureReason } from "./transaction.contract";
 
@@ -79,14 +80,23 @@ const payoutAccount = preparedInTransaction((db) =>
 );
 
 /**
- * An UMA payment to another VASP's receiver: what its VASP answers (the counterparty seam of lib/uma; sandbox:
- * Grid's sandbox addresses). `$pending.long.*` holds the payment PENDING in compliance review, `$fail.compliance.*`
- * refuses it before any debit, a receiver that is gone is ACCOUNT_INVALID; otherwise it settles, with a settlement leg.
+ * An UMA payment to another VASP's receiver. Grid's sandbox addresses (sandbox platforms): what the table answers;
+ * `$pending.long.*` holds the payment PENDING in compliance review, `$fail.compliance.*` refuses it before any debit,
+ * a receiver that is gone is ACCOUNT_INVALID; otherwise it settles, with a settlement leg. Any other receiver: the
+ * invoice its VASP issued to the quote's pay request is paid on the settlement layer (lib/uma/deliver-settlement.ts);
+ * unpaid, the payment fails before any debit.
  */
-export async function umaPayoutOutcome(input: { umaAddress: string; sandbox: boolean }): Promise<PayoutOutcome> {
+export async function umaPayoutOutcome(
+  tx: Tx,
+  input: { umaAddress: string; sandbox: boolean; transactionId: string },
+): Promise<PayoutOutcome> {
+  if (!input.sandbox || !isSandboxAddress(input.umaAddress)) {
+    const paid = await deliverSettlement(tx, input.transactionId);
+    return paid.ok ? { ok: true } : { ok: false, reason: "QUOTE_EXECUTION_FAILED", stage: "BEFORE_DEBIT" };
+  }
   let answer: CounterpartyAnswer | null;
   try {
-    answer = await counterpartyFor(input.sandbox ? "SANDBOX" : "PRODUCTION").lookup(input.umaAddress);
+    answer = await sandboxCounterparty.lookup(input.umaAddress);
   } catch {
     return { ok: false, reason: "QUOTE_EXECUTION_FAILED", stage: "BEFORE_DEBIT" };
   }

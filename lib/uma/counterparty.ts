@@ -1,18 +1,13 @@
 import { ApiError } from "@/lib/api-core/errors";
+import type { PlatformPrincipal } from "@/lib/api-core/principal";
+import type { CounterpartyAnswer } from "./counterparty-answer";
+import { remoteLookup } from "./remote-lookup";
 
-/** What a receiving VASP answers to a lookup (in UMA: the LNURLP response). */
-export interface CounterpartyAnswer {
-  receiverUmaAddress: string;
-  currencies: { code: string; min: number; max: number }[];
-  requiredPayerDataFields: { name: string; mandatory: boolean }[];
-  /** Sandbox only: how a payment to this receiver ends (Grid's sandbox UMA addresses page). */
-  outcome?: "SUCCESS" | "PENDING_LONG" | "FAIL_COMPLIANCE";
-}
+export type { CounterpartyAnswer } from "./counterparty-answer";
 
 /**
  * The seam between this service and other UMA VASPs. A VASP that does not support our UMA version throws
  * 412 UNSUPPORTED_UMA_VERSION; one that cannot be reached or answers garbage, 424 LNURLP_REQUEST_FAILED.
- * Paying (not built for production) sends the quote's payer data: its senderCustomerInfo over the customer's profile.
  */
 export interface UmaCounterparty {
   /** null: the address is well-formed but the VASP has no such receiver (404 UMA_NOT_FOUND). */
@@ -75,18 +70,19 @@ export const sandboxCounterparty: UmaCounterparty = {
 };
 
 /**
- * Production: real UMA (LNURLP discovery, signed pay requests) is not wired in; `@uma-sdk/core` (Apache-2.0,
- * the UMA project's own SDK) is the library to implement this seam with. Until then every lookup answers 424.
+ * The counterparty a platform's lookups reach: for a sandbox platform, Grid's sandbox addresses at sandbox.uma.money
+ * answer from the table above; every other domain, and every domain for a production platform, is asked over the
+ * real protocol (lib/uma/remote-lookup.ts, `@uma-sdk/core`), under the platform's destination rule.
  */
-const productionCounterparty: UmaCounterparty = {
-  async lookup() {
-    throw new ApiError(
-      "LNURLP_REQUEST_FAILED",
-      "This deployment has no UMA counterparty client configured; only sandbox platforms can reach UMA receivers",
-    );
-  },
-};
+export function counterpartyFor(platform: PlatformPrincipal): UmaCounterparty {
+  return {
+    lookup: (address) =>
+      platform.environment === "SANDBOX" && isSandboxAddress(address)
+        ? sandboxCounterparty.lookup(address)
+        : remoteLookup(platform, address),
+  };
+}
 
-export function counterpartyFor(environment: "SANDBOX" | "PRODUCTION"): UmaCounterparty {
-  return environment === "SANDBOX" ? sandboxCounterparty : productionCounterparty;
+export function isSandboxAddress(address: string): boolean {
+  return address.split("@")[1]?.toLowerCase() === SANDBOX_UMA_DOMAIN;
 }

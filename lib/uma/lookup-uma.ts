@@ -23,7 +23,7 @@ export async function lookupUma(
       "Not an UMA address",
     );
   }
-  const answer = await counterpartyFor(platform.environment).lookup(receiverUmaAddress);
+  const answer = await counterpartyFor(platform).lookup(receiverUmaAddress);
   if (!answer) throw notFound("UMA_NOT_FOUND", "UMA receiver", receiverUmaAddress);
   const { receiverUmaAddress: _r, ...rest } = answer;
   return { ...(await recordLookup(platform, q, { receiverUmaAddress }, rest)), receiverUmaAddress };

@@ -11,13 +11,20 @@ class ResponseTooLarge extends Error {
 }
 
 /**
- * GET from a checked destination (lib/webhooks/webhook-destination.ts): the socket connects to `dest.address` (the
+ * GET (or, with `body`, POST) to a checked destination (lib/webhooks/webhook-destination.ts): the socket connects to `dest.address` (the
  * lookup is pinned to it, TLS still verifies the host name), a redirect is never followed (a 3xx is just the status),
- * and the body is read up to `maxBytes` (more fails). Used for the OpenID documents a production platform names.
+ * and the body is read up to `maxBytes` (more fails). Used for the OpenID documents a production platform names and
+ * for the requests to other UMA VASPs (lib/uma/vasp-request.ts).
  */
 export function getPinned(
   dest: Destination,
-  opts: { headers?: Record<string, string>; timeoutMs: number; maxBytes: number; signal?: AbortSignal },
+  opts: {
+    headers?: Record<string, string>;
+    body?: string;
+    timeoutMs: number;
+    maxBytes: number;
+    signal?: AbortSignal;
+  },
 ): Promise<{ status: number; body: Buffer }> {
   const pinned: LookupFunction = (_host, options, cb) => {
     if ((options as { all?: boolean }).all) cb(null, [{ address: dest.address, family: dest.family }]);
@@ -29,7 +36,7 @@ export function getPinned(
     const req = client.request(
       dest.url,
       {
-        method: "GET",
+        method: opts.body === undefined ? "GET" : "POST",
         headers: opts.headers,
         lookup: pinned,
         agent: false,
@@ -55,6 +62,6 @@ export function getPinned(
       req.destroy(Object.assign(new Error(`No answer within ${opts.timeoutMs} ms`), { name: "TimeoutError" })),
     );
     req.on("error", reject);
-    req.end();
+    req.end(opts.body);
   });
 }

@@ -101,6 +101,7 @@ function quote(full: boolean): QuoteRow {
     remittanceInformation: full ? "invoice 42" : null,
     purposeOfPayment: full ? "GOODS_OR_SERVICES" : null,
     senderCustomerInfo: full ? { FULL_NAME: "Ada", extra: { list: [1, null, "x"], none: null } } : null,
+    counterpartyInformation: full ? { FULL_NAME: "Bob Example" } : null,
     scaFactor: full ? "SMS_OTP" : null,
     scaChallenge: full ? { factor: "SMS_OTP", expiresAt: now.toISOString() } : null,
     idempotencyKey: full ? `key-${newUuid()}` : null,

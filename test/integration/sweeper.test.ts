@@ -51,7 +51,8 @@ describe("sweeper", () => {
         (select count(*)::int from agent_device_codes where platform_id = ${bare(p.id)}) as agent_device_codes,
         (select count(*)::int from rate_limit_events e where exists (
           select 1 from auth_methods m where m.platform_id = ${bare(p.id)} and e.key like '%:' || m.id)) as rate_limit_events,
-        (select count(*)::int from platform_auth_failures where key like ${`client:${clientId} %`}) as platform_auth_failures`,
+        (select count(*)::int from platform_auth_failures where key like ${`client:${clientId} %`}) as platform_auth_failures,
+        (select count(*)::int from uma_nonces where vasp_domain = ${`${bare(p.id)}.test`}) as uma_nonces`,
     );
     return row as Record<string, number>;
   }
@@ -72,6 +73,11 @@ describe("sweeper", () => {
       await sql(
         (q) =>
           q`insert into oidc_token_uses (digest, platform_id, expires_at) values (${randomBytes(32).toString("hex")}, ${bare(p.id)}, now() + interval '10 minutes')`,
+      );
+      // A nonce of another VASP's signed UMA message, as lib/uma/nonce-cache.ts saves it.
+      await sql(
+        (q) =>
+          q`insert into uma_nonces (vasp_domain, nonce, signed_at) values (${`${bare(p.id)}.test`}, ${randomBytes(8).toString("hex")}, now())`,
       );
     }
     const bad = `Basic ${Buffer.from(`${p.clientId}:wrong`).toString("base64")}`;
@@ -102,6 +108,10 @@ describe("sweeper", () => {
       (q) =>
         q`update platform_auth_failures set window_start = now() - interval '2 minutes' where key like ${`client:${p.clientId} %`}`,
     );
+    await sql(
+      (q) =>
+        q`update uma_nonces set signed_at = now() - interval '11 minutes' where vasp_domain = ${`${bare(p.id)}.test`}`,
+    );
   }
 
   async function untilSwept(clientId: string): Promise<Record<string, number>> {
@@ -124,6 +134,7 @@ describe("sweeper", () => {
       agent_device_codes: 0,
       rate_limit_events: 0,
       platform_auth_failures: 0,
+      uma_nonces: 0,
     };
     for (let round = 0; round < 3; round++) {
       await makeRows(3);

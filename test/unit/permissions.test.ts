@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { AGENT_PERMISSIONS, type AnyOperation, TOKEN_PERMISSIONS } from "@/lib/api-core/operation";
 import { hostedKycPageOp, submitHostedKycPageOp } from "@/lib/hosted-kyc/hosted-kyc.contract";
 import { openApiDocument } from "@/lib/openapi/document";
+import { umaLnurlpOp, umaPayRequestOp, umaPubKeysOp, umaSettlementOp } from "@/lib/uma/uma-vasp.contract";
 import { operations } from "@/lib/openapi/operations";
 import { PERMISSIONS_DOC_FILE, permissionsDocSource } from "@/scripts/permissions-doc";
 
@@ -17,7 +18,17 @@ const READS_BY_POST: Record<string, string> = {
   estimateCryptoWithdrawalFee: "an estimate: it prices a withdrawal and stores nothing",
 };
 
-const all = [...new Set([...operations, hostedKycPageOp, submitHostedKycPageOp])];
+const all = [
+  ...new Set([
+    ...operations,
+    hostedKycPageOp,
+    submitHostedKycPageOp,
+    umaPubKeysOp,
+    umaLnurlpOp,
+    umaPayRequestOp,
+    umaSettlementOp,
+  ]),
+];
 
 describe("the operation catalogue's permissions", () => {
   it("every operation declares a permission of its auth scheme and whether it changes state", () => {

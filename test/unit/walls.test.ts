@@ -13,7 +13,7 @@ const LAYERS: { name: string; units: string[] }[] = [
   { name: "money", units: ["lib/money"] },
   { name: "domain", units: [] }, // every lib/<area> not named elsewhere: new areas need no edit here
   { name: "edge", units: ["lib/http", "lib/openapi", "lib/startup"] },
-  { name: "routes", units: ["app/api", "app/docs", "app/kyc", "app"] },
+  { name: "routes", units: ["app/api", "app/docs", "app/kyc", "app/.well-known", "app/uma", "app"] },
 ];
 const DOMAIN = LAYERS.findIndex((l) => l.name === "domain");
 

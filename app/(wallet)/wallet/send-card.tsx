@@ -22,6 +22,12 @@ import { Button, Card, ErrorMessage, inputClass, linkClass, Notice, ProgressNote
 /** An UMA address as the service takes it ($ optional here: the backend adds it): $user@domain.tld. */
 const UMA_ADDRESS = /^\$?[A-Za-z0-9._-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/;
 
+/** The receiver's name as its VASP gave it (the quote's counterpartyInformation), shown before the user confirms. */
+function receiverName(quote: { counterpartyInformation?: Record<string, unknown> }): string | null {
+  const name = quote.counterpartyInformation?.FULL_NAME;
+  return typeof name === "string" && name.trim() ? name : null;
+}
+
 /** The UMA address a quote or payment goes to, if it goes to one. */
 export function umaOf(destination: unknown): string | null {
   const d = destination as { destinationType?: string; umaAddress?: string } | undefined;
@@ -229,7 +235,9 @@ export function SendCard({ overview, onDone }: { overview: Overview; onDone: () 
           <h3 className="font-medium">{t("quoteTitle")}</h3>
           {umaOf(quote.destination) ? (
             <p className="mt-1 text-sm" data-testid="quote-to">
-              {t("toAccount", { account: umaOf(quote.destination) ?? "" })}
+              {receiverName(quote)
+                ? t("toNamed", { name: receiverName(quote) ?? "", account: umaOf(quote.destination) ?? "" })
+                : t("toAccount", { account: umaOf(quote.destination) ?? "" })}
             </p>
           ) : null}
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">

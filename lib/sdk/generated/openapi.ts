@@ -1357,6 +1357,10 @@ export interface webhooks {
               platformCustomerId: string;
               /** @description EXECUTE_QUOTE actions */
               quote?: {
+                /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+                counterpartyInformation?: {
+                  [key: string]: unknown;
+                };
                 createdAt: string;
                 description?: string;
                 destination: OneOf<[{
@@ -8393,6 +8397,10 @@ export interface operations {
             platformCustomerId: string;
             /** @description EXECUTE_QUOTE actions */
             quote?: {
+              /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+              counterpartyInformation?: {
+                [key: string]: unknown;
+              };
               createdAt: string;
               description?: string;
               destination: OneOf<[{
@@ -8833,6 +8841,10 @@ export interface operations {
             platformCustomerId: string;
             /** @description EXECUTE_QUOTE actions */
             quote?: {
+              /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+              counterpartyInformation?: {
+                [key: string]: unknown;
+              };
               createdAt: string;
               description?: string;
               destination: OneOf<[{
@@ -9503,6 +9515,10 @@ export interface operations {
                 platformCustomerId: string;
                 /** @description EXECUTE_QUOTE actions */
                 quote?: {
+                  /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+                  counterpartyInformation?: {
+                    [key: string]: unknown;
+                  };
                   createdAt: string;
                   description?: string;
                   destination: OneOf<[{
@@ -10170,6 +10186,10 @@ export interface operations {
                 platformCustomerId: string;
                 /** @description EXECUTE_QUOTE actions */
                 quote?: {
+                  /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+                  counterpartyInformation?: {
+                    [key: string]: unknown;
+                  };
                   createdAt: string;
                   description?: string;
                   destination: OneOf<[{
@@ -10580,6 +10600,10 @@ export interface operations {
             platformCustomerId: string;
             /** @description EXECUTE_QUOTE actions */
             quote?: {
+              /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+              counterpartyInformation?: {
+                [key: string]: unknown;
+              };
               createdAt: string;
               description?: string;
               destination: OneOf<[{
@@ -19664,6 +19688,10 @@ export interface operations {
       201: {
         content: {
           "application/json": {
+            /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+            counterpartyInformation?: {
+              [key: string]: unknown;
+            };
             createdAt: string;
             description?: string;
             destination: OneOf<[{
@@ -19939,6 +19967,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+            counterpartyInformation?: {
+              [key: string]: unknown;
+            };
             createdAt: string;
             description?: string;
             destination: OneOf<[{
@@ -20198,6 +20230,10 @@ export interface operations {
             platformCustomerId: string;
             /** @description EXECUTE_QUOTE actions */
             quote?: {
+              /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+              counterpartyInformation?: {
+                [key: string]: unknown;
+              };
               createdAt: string;
               description?: string;
               destination: OneOf<[{
@@ -21208,6 +21244,10 @@ export interface operations {
             platformCustomerId: string;
             /** @description EXECUTE_QUOTE actions */
             quote?: {
+              /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+              counterpartyInformation?: {
+                [key: string]: unknown;
+              };
               createdAt: string;
               description?: string;
               destination: OneOf<[{
@@ -21656,6 +21696,10 @@ export interface operations {
             platformCustomerId: string;
             /** @description EXECUTE_QUOTE actions */
             quote?: {
+              /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+              counterpartyInformation?: {
+                [key: string]: unknown;
+              };
               createdAt: string;
               description?: string;
               destination: OneOf<[{
@@ -53131,6 +53175,10 @@ export interface operations {
         content: {
           "application/json": {
             data: ({
+                /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+                counterpartyInformation?: {
+                  [key: string]: unknown;
+                };
                 createdAt: string;
                 description?: string;
                 destination: OneOf<[{
@@ -53451,6 +53499,10 @@ export interface operations {
       201: {
         content: {
           "application/json": {
+            /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+            counterpartyInformation?: {
+              [key: string]: unknown;
+            };
             createdAt: string;
             description?: string;
             destination: OneOf<[{
@@ -53634,6 +53686,10 @@ export interface operations {
       202: {
         content: {
           "application/json": {
+            /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+            counterpartyInformation?: {
+              [key: string]: unknown;
+            };
             createdAt: string;
             description?: string;
             destination: OneOf<[{
@@ -53948,6 +54004,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+            counterpartyInformation?: {
+              [key: string]: unknown;
+            };
             createdAt: string;
             description?: string;
             destination: OneOf<[{
@@ -54201,6 +54261,10 @@ export interface operations {
       200: {
         content: {
           "application/json": {
+            /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+            counterpartyInformation?: {
+              [key: string]: unknown;
+            };
             createdAt: string;
             description?: string;
             destination: OneOf<[{
@@ -54610,6 +54674,10 @@ export interface operations {
         };
         content: {
           "application/json": ({
+            /** @description What the receiver's VASP said of the receiver (an UMA address at another VASP: FULL_NAME, …) */
+            counterpartyInformation?: {
+              [key: string]: unknown;
+            };
             createdAt: string;
             description?: string;
             destination: OneOf<[{

@@ -21,6 +21,12 @@ export const transactionColumns = (t: ConsoleT): Column[] => [
 export const txAmount = (tx: Tx, locale: string) =>
   money(tx.sentAmount ?? tx.settledAmount ?? tx.authorizedAmount ?? tx.amount, locale);
 
+/** The VASP an incoming UMA payment came from: the domain of its sender's UMA address. */
+export const sendingVasp = (tx: Tx): string | undefined =>
+  tx.source?.sourceType === "UMA_ADDRESS" && typeof tx.source.umaAddress === "string"
+    ? tx.source.umaAddress.split("@")[1]
+    : undefined;
+
 /** A card transaction's decline reason in words (the catalogue's), else its code. */
 export const declineReason = (tx: Tx, t: ConsoleT): string | undefined => {
   const r = tx.declineReason as string | undefined;
@@ -53,7 +59,9 @@ export function transactionRows(data: Tx[], t: ConsoleT, locale: string): Row[] 
         tx.type === "CARD"
           ? `${t("transactions.card")} · ${tx.merchant?.descriptor ?? "—"}`
           : tx.direction === "INCOMING" || tx.type === "INCOMING"
-            ? t("transactions.incoming")
+            ? tx.source?.sourceType === "UMA_ADDRESS" && tx.source.umaAddress
+              ? `${t("transactions.incoming")} · ${t("transactions.fromUma", { address: tx.source.umaAddress })}`
+              : t("transactions.incoming")
             : t("transactions.outgoing"),
       created: <LocalTime iso={tx.createdAt} locale={locale} />,
     },

@@ -5,7 +5,7 @@ import type { SearchParams } from "@/lib/integrator/console/list-params";
 import { ApprovalActions } from "../../_ui/approval-actions";
 import { LocalTime } from "../../_ui/local-time";
 import { Status } from "../../_ui/status";
-import { declineReason, txAmount } from "../../_ui/transaction-rows";
+import { declineReason, sendingVasp, txAmount } from "../../_ui/transaction-rows";
 import { Badge } from "../../_ui/badge";
 import { Fields } from "../../_ui/fields";
 import { Id } from "../../_ui/id";
@@ -74,6 +74,9 @@ export default async function TransactionPage({
             tx.agentId ? <Id key="id" value={tx.agentId} href={`/console/agents/${tx.agentId}`} /> : "—",
           ],
           [t("transactions.from"), account(tx.source)],
+          ...(sendingVasp(tx)
+            ? ([[t("transactions.sendingVasp"), sendingVasp(tx)]] as [string, React.ReactNode][])
+            : []),
           [t("transactions.to"), account(tx.destination)],
           [t("transactions.sent"), money(tx.sentAmount, locale)],
           [t("transactions.received"), money(tx.receivedAmount, locale)],

@@ -1,0 +1,9 @@
+import { handle, methods, reply } from "@/lib/http/handler";
+import { serveLnurlp } from "@/lib/uma/serve-lnurlp";
+import { umaLnurlpOp } from "@/lib/uma/uma-vasp.contract";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: handle(umaLnurlpOp, async (ctx) =>
+    reply(200, await serveLnurlp(ctx.req.headers.get("host"), ctx.url, ctx.params.user)),
+  ),
+});
