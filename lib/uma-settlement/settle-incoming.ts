@@ -6,7 +6,7 @@ import { invalidInput } from "@/lib/api-core/validation";
 import { publicOrigin } from "@/lib/config/env";
 import { formatId, newUuid } from "@/lib/ids";
 import { creditIncoming } from "@/lib/transactions/credit-incoming";
-import { moneyTransaction } from "@/lib/transactions/transitions";
+import { moneyTransaction } from "@/lib/transactions/money-transaction";
 import { nonceCache } from "@/lib/uma/nonce-cache";
 import { type SettlementDelivery, settlementSignatureValid } from "@/lib/uma/settlement-signature";
 import { umaPlatformById } from "@/lib/uma/uma-platform";

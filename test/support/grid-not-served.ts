@@ -18,8 +18,7 @@ export const SERVED_BEYOND_GRID: Record<string, string> = {
   "GET /internal-accounts/{}": "one internal account by id, beside Grid's lists",
   "GET /quotes": "the spec's list of quotes",
   "GET /webhooks/deliveries": "the spec's webhook delivery log",
-  "GET /webhooks/deliveries/{}":
-    "one logged delivery with its payload and every attempt (the console's webhook log)",
+  "GET /webhooks/deliveries/{}": "one logged delivery with its payload and every attempt (the console's webhook log)",
   "POST /webhooks/deliveries/{}/resend": "the spec's resend of a logged webhook delivery",
   "POST /webhooks/test":
     "protocol.md Webhooks: the test webhook at this path, /sandbox/webhooks/test kept as Grid's alias",
