@@ -84,7 +84,7 @@ export const umaNonces = pgTable(
 /**
  * Receiving: an invoice this service issued in answer to another VASP's pay request (the PayReqResponse's `pr`), for
  * the receiving customer's account and amount. Its settlement credits once: `transaction_id` is set in the credit's
- * database transaction, from NULL only (lib/uma/settle-incoming.ts).
+ * database transaction, from NULL only (lib/uma-settlement/settle-incoming.ts).
  */
 export const umaInvoices = pgTable(
   "uma_invoices",
