@@ -3,7 +3,7 @@
  *
  * One `next start` on a fresh PostgreSQL database (LOG_LEVEL=debug, so that its log says each time a secret
  * hash is computed). A legitimate client (source 198.51.100.7) calls GET /config with the right credentials
- * at LEGIT_CONNECTIONS connections; its p99 is measured quiet, then while an attacker (source 203.0.113.66)
+ * at LEGIT_CONNECTIONS connections; its p99 is measured quiet, then while an attacker (source 127.1.2.66)
  * sends FLOOD_RATE bad logins per second (default 41, a flood that once saturated a 2-core host) with a fresh client id per request. Then the same flood
  * against a second server whose limits are lifted (what the service did before the throttle). Each phase
  * lasts BENCH_SECONDS (default 60: one throttle window).
@@ -55,10 +55,10 @@ function flood(url: string) {
           // hash work): what merely serving 41 extra requests/s costs the legitimate client on this machine.
           req.headers =
             process.env.FLOOD_BASELINE === "1"
-              ? { "x-forwarded-for": "203.0.113.66" }
+              ? { "x-forwarded-for": "127.1.2.66" }
               : {
                   authorization: basic(`client_${randomBytes(6).toString("hex")}`, "guess"),
-                  "x-forwarded-for": "203.0.113.66",
+                  "x-forwarded-for": "127.1.2.66",
                 };
           return req;
         },

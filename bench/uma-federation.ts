@@ -12,6 +12,7 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { buildApp } from "../test/support/server";
+import { recordFigures } from "./figures";
 import { balanceOf, startUmaInstances, umaCall, umaCustomer, type UmaInstance } from "../test/support/uma-instances";
 
 const PAYMENTS = Number(process.env.PAYMENTS || 200);
@@ -76,6 +77,13 @@ try {
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")} (${os.cpus().length} CPUs)`,
+  );
+  recordFigures(
+    "uma-federation",
+    Object.entries(runs).flatMap(([name, xs]) => [
+      { name: `${name} payment end to end, p50`, value: percentile(xs, 50), unit: "ms" },
+      { name: `${name} payment end to end, p99`, value: percentile(xs, 99), unit: "ms" },
+    ]),
   );
 } finally {
   await A.stop();

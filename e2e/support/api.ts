@@ -15,7 +15,7 @@ export const consent = () => ({
   termsVersion: "V1",
   acceptedAt: new Date().toISOString(),
   acceptanceMethod: "CHECKBOX",
-  ipAddress: "203.0.113.7",
+  ipAddress: "127.1.2.7",
 });
 
 /** A customer with a funded USD account and a USD bank account to pay to. */

@@ -26,7 +26,7 @@ const consent = {
   termsVersion: "V1",
   acceptedAt: new Date().toISOString(),
   acceptanceMethod: "CHECKBOX",
-  ipAddress: "203.0.113.7",
+  ipAddress: "127.1.2.7",
 };
 const merchant = { descriptor: "BLUE BOTTLE COFFEE SF", mcc: "5814", country: "US" };
 const USDB_PER_CENT = 10_000; // USDB has 6 decimals, USD 2
@@ -176,7 +176,7 @@ describe("cards as Grid's quickstart runs them", () => {
     const start = await call("POST", `/sca/login/start${q}`, { auth: p.auth, body: { factor: "SMS_OTP" } });
     const done = await call("POST", `/sca/login/complete${q}`, {
       auth: p.auth,
-      body: { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "123456", endUserIpAddress: "203.0.113.7" },
+      body: { factor: "SMS_OTP", challengeId: start.body.challengeId, code: "123456", endUserIpAddress: "127.1.2.7" },
     });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     const revealed = await call("POST", `/cards/${card.id}/reveal`, { auth: p.auth });

@@ -83,7 +83,7 @@ beforeAll(async () => {
     termsVersion: "V1",
     acceptedAt: new Date().toISOString(),
     acceptanceMethod: "CHECKBOX",
-    ipAddress: "203.0.113.7",
+    ipAddress: "127.1.2.7",
   };
   const c = await json("POST", "/customers", platformAuth, {
     customerType: "INDIVIDUAL",

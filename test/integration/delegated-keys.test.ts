@@ -13,7 +13,7 @@ const consent = {
   termsVersion: "V1",
   acceptedAt: new Date().toISOString(),
   acceptanceMethod: "CHECKBOX",
-  ipAddress: "203.0.113.7",
+  ipAddress: "127.1.2.7",
 };
 
 /**

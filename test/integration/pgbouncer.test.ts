@@ -71,7 +71,7 @@ describe("two instances behind PgBouncer in transaction mode", () => {
       termsVersion: "V1",
       acceptedAt: new Date().toISOString(),
       acceptanceMethod: "CHECKBOX",
-      ipAddress: "203.0.113.7",
+      ipAddress: "127.1.2.7",
     };
     const customers: { id: string; usd: string }[] = [];
     for (let i = 0; i < 2; i++) {

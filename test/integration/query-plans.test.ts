@@ -74,7 +74,7 @@ describe("query plans over large tables", () => {
       termsVersion: "V1",
       acceptedAt: new Date().toISOString(),
       acceptanceMethod: "CHECKBOX",
-      ipAddress: "203.0.113.7",
+      ipAddress: "127.1.2.7",
     };
     const made = await req("POST", "/customers", {
       customerType: "INDIVIDUAL",

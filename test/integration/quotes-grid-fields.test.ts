@@ -14,7 +14,7 @@ const CONSENT = {
   termsVersion: "V1",
   acceptedAt: new Date().toISOString(),
   acceptanceMethod: "CHECKBOX",
-  ipAddress: "203.0.113.7",
+  ipAddress: "127.1.2.7",
 };
 const post = (p: TestPlatform, path: string, body?: unknown) => call("POST", path, { auth: p.auth, body });
 const SUCCESS_USD = "$success.usd@sandbox.uma.money";
@@ -127,7 +127,7 @@ describe("POST /quotes scaFactor", () => {
       factor: "SMS_OTP",
       challengeId: start.body.challengeId,
       code: "123456",
-      endUserIpAddress: "203.0.113.7",
+      endUserIpAddress: "127.1.2.7",
     });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     return c;

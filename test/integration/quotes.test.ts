@@ -24,7 +24,7 @@ describe("quotes and transactions", () => {
           termsVersion: terms.body.version,
           acceptedAt: new Date().toISOString(),
           acceptanceMethod: "CHECKBOX",
-          ipAddress: "203.0.113.7",
+          ipAddress: "127.1.2.7",
         },
       },
     });
@@ -294,7 +294,7 @@ describe("quotes and transactions", () => {
         termsVersion: "V1",
         acceptedAt: new Date().toISOString(),
         acceptanceMethod: "CHECKBOX",
-        ipAddress: "203.0.113.7",
+        ipAddress: "127.1.2.7",
       },
       currencies: ["USDB"],
     });

@@ -8,7 +8,7 @@ import { balance, fund, quoteBody, usdExternal } from "../support/money";
  * /quotes/{id}/authorize…), on PostgreSQL through the HTTP API.
  */
 const DE = { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE" };
-const IP = { endUserIpAddress: "203.0.113.7" };
+const IP = { endUserIpAddress: "127.1.2.7" };
 const q = (id: string) => `?customerId=${encodeURIComponent(id)}`;
 const post = (p: TestPlatform, path: string, body?: unknown) => call("POST", path, { auth: p.auth, body });
 
@@ -23,7 +23,7 @@ async function euCustomer(p: TestPlatform, opts: { country?: string; verifyPhone
       termsVersion: "V1",
       acceptedAt: new Date().toISOString(),
       acceptanceMethod: "CHECKBOX",
-      ipAddress: "203.0.113.7",
+      ipAddress: "127.1.2.7",
     },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);

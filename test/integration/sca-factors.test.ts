@@ -9,7 +9,7 @@ import { SoftAuthenticator } from "../support/soft-authenticator";
  * platform's wallet RP settings; a software authenticator plays the device), factor deletion and the 2FA reset.
  */
 const ORIGIN = "http://localhost:3000";
-const IP = { endUserIpAddress: "203.0.113.7" };
+const IP = { endUserIpAddress: "127.1.2.7" };
 const q = (id: string) => `?customerId=${encodeURIComponent(id)}`;
 const post = (p: TestPlatform, path: string, body?: unknown) => call("POST", path, { auth: p.auth, body });
 
@@ -24,7 +24,7 @@ async function euCustomer(p: TestPlatform, verifyPhone = true) {
       termsVersion: "V1",
       acceptedAt: new Date().toISOString(),
       acceptanceMethod: "CHECKBOX",
-      ipAddress: "203.0.113.7",
+      ipAddress: "127.1.2.7",
     },
   });
   expect(r.status, JSON.stringify(r.body)).toBe(201);

@@ -5,7 +5,7 @@ import { bare, sql } from "../support/credentials";
 import { fund, quoteBody, usdExternal } from "../support/money";
 
 const DE = { line1: "1 Hauptstr.", city: "Berlin", postalCode: "10115", country: "DE" };
-const IP = { endUserIpAddress: "203.0.113.7" };
+const IP = { endUserIpAddress: "127.1.2.7" };
 
 async function euCustomer(p: TestPlatform, extra: Record<string, unknown> = {}) {
   const r = await call("POST", "/customers", {
@@ -20,7 +20,7 @@ async function euCustomer(p: TestPlatform, extra: Record<string, unknown> = {}) 
         termsVersion: "V1",
         acceptedAt: new Date().toISOString(),
         acceptanceMethod: "CHECKBOX",
-        ipAddress: "203.0.113.7",
+        ipAddress: "127.1.2.7",
       },
       ...extra,
     },

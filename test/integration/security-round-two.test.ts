@@ -245,7 +245,7 @@ describe("A11: a TOTP code completes SCA once", () => {
     expect(
       (await post(p, `/sca/factors/confirm${q(c)}`, { type: "TOTP", secret: start.body.secret, code })).status,
     ).toBe(200);
-    const ip = { endUserIpAddress: "203.0.113.7" };
+    const ip = { endUserIpAddress: "127.1.2.7" };
     await post(p, `/sca/login/start${q(c)}`, { factor: "TOTP" });
     const first = await post(p, `/sca/login/complete${q(c)}`, { factor: "TOTP", code, ...ip });
     expect(first.status, JSON.stringify(first.body)).toBe(200);

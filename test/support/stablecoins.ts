@@ -84,7 +84,7 @@ export const consent = () => ({
   termsVersion: "V1",
   acceptedAt: new Date().toISOString(),
   acceptanceMethod: "CHECKBOX",
-  ipAddress: "203.0.113.7",
+  ipAddress: "127.1.2.7",
 });
 
 export const op = (p: P, id: string) => call("GET", `/stablecoin-operations/${id}`, { auth: p.auth });
