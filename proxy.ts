@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { ApiError } from "@/lib/api-core/errors";
-import { logger } from "@/lib/log/logger";
+import { ApiError } from "@/lib/server/core/errors";
+import { logger } from "@/lib/shared/log/logger";
 
 /**
  * API paths reach this proxy only when the matcher below saw a path whose percent-encoding may be

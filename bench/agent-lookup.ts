@@ -22,7 +22,7 @@ import {
   ROOT,
   startServer,
 } from "../test/support/server";
-import { createPlatform } from "@/lib/platforms/create-platform";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
 import { closeDb } from "@/db/client";
 import { recordFigures } from "./figures";
 

@@ -13,7 +13,7 @@
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { closeDb } from "@/db/client";
-import { createPlatform } from "@/lib/platforms/create-platform";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
 import { buildApp, createTestDatabase, startServer, type RunningServer } from "../test/support/server";
 import { median } from "./bench-kit";
 import { recordFigures } from "./figures";

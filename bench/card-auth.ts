@@ -13,8 +13,8 @@
 import postgres from "postgres";
 import { alternatingRounds, CONNECTIONS, type RoundResult, type Target } from "./bench-kit";
 import { buildApp, createTestDatabase, DIST_DIR, startServer } from "../test/support/server";
-import { createPlatform } from "@/lib/platforms/create-platform";
-import { checkLedger } from "@/lib/ledger/ledger-check";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
+import { checkLedger } from "@/lib/server/ledger/ledger-check";
 import { closeDb, getDb } from "@/db/client";
 import { recordFigures } from "./figures";
 

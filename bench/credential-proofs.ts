@@ -4,16 +4,16 @@
  * issuer process's JWKS (cached after the first fetch) and on a sandbox platform (claims only).
  * Usage: npm run bench:credential-proofs [-- iterations]
  */
-import { utf8Encode } from "@/lib/crypto";
-import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { verifyPasskeyAssertion } from "@/lib/credentials/passkey/verify-passkey-assertion";
-import { verifyPasskeyRegistration } from "@/lib/credentials/passkey/verify-passkey-registration";
-import { verifyOidcToken } from "@/lib/credentials/oauth/verify-oidc-token";
+import { utf8Encode } from "@/lib/shared/crypto/web";
+import type { PlatformPrincipal } from "@/lib/server/core/principal";
+import { verifyPasskeyAssertion } from "@/lib/server/credentials/passkey/verify-passkey-assertion";
+import { verifyPasskeyRegistration } from "@/lib/server/credentials/passkey/verify-passkey-registration";
+import { verifyOidcToken } from "@/lib/server/credentials/oauth/verify-oidc-token";
 import { registrationChallenge, SoftAuthenticator } from "@/test/support/soft-authenticator";
 import { nonceFor, nowSeconds, startOidcIssuer } from "@/test/support/oidc-issuer";
 import { type Figure, recordFigures } from "./figures";
 
-// The test issuer listens on http://127.0.0.1: trusted as a deployment's private issuer is (lib/credentials/oauth),
+// The test issuer listens on http://127.0.0.1: trusted as a deployment's private issuer is (lib/server/credentials/oauth),
 // so that the production path fetches its key set as it would a real one's.
 process.env.OIDC_ALLOWED_HOSTS ??= "127.0.0.1";
 const N = Number(process.argv[2] || 300);

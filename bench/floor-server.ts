@@ -9,7 +9,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import postgres from "postgres";
 import { databasePoolSize } from "@/db/pool-size";
-import { toExternalAccount, type ExternalAccountRow } from "@/lib/external-accounts/external-account-view";
+import { toExternalAccount, type ExternalAccountRow } from "@/lib/server/external-accounts/external-account-view";
 
 const sql = postgres(process.env.DATABASE_URL!, { max: databasePoolSize(), onnotice: () => {} });
 const PREFIX = "/api/2025-10-13/agents/me/external-accounts/ExternalAccount:";
@@ -26,7 +26,7 @@ const server = http.createServer(async (req, res) => {
     if (!m) return send(res, 401, { status: 401, code: "UNAUTHORIZED", message: "Invalid agent access token" });
     const digest = createHash("sha256").update(m[1]).digest("hex");
     const uuid = req.url?.startsWith(PREFIX) ? req.url.slice(PREFIX.length) : "";
-    // The service's hot path: AgentAuth and the account fetch in one query (lib/agents/agent-get-external-account.ts).
+    // The service's hot path: AgentAuth and the account fetch in one query (lib/server/agents/agent-get-external-account.ts).
     const [row] = UUID.test(uuid)
       ? await sql`select a.id as agent_id, a.permissions as agent_permissions, a.is_paused as agent_is_paused, e.*
                   from agents a left join external_accounts e

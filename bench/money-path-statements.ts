@@ -13,7 +13,7 @@ import path from "node:path";
 import { spawn } from "node:child_process";
 import postgres from "postgres";
 import { closeDb } from "@/db/client";
-import { createPlatform } from "@/lib/platforms/create-platform";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
 import { buildApp, createTestDatabase, DIST_DIR, freePort, PG_ADMIN_URL } from "../test/support/server";
 import { termsConsent } from "../test/support/terms-consent";
 

@@ -31,7 +31,7 @@
 import autocannon from "autocannon";
 import postgres from "postgres";
 import { closeDb } from "@/db/client";
-import { createPlatform } from "@/lib/platforms/create-platform";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
 import { buildApp, createTestDatabase, ROOT, startServer } from "../test/support/server";
 import { termsConsent } from "../test/support/terms-consent";
 import path from "node:path";
@@ -471,7 +471,7 @@ try {
     .flat()
     .reduce((n, x) => n + x.non2xx + x.errors, 0);
   console.log(`non-2xx or errors on the money path: ${bad} (target 0); ledger after the run: ${await ledgerCheck()}`);
-  // Over the whole run (this database is fresh): a deadlock is retried inside (lib/money/retry-conflicts.ts), so it
+  // Over the whole run (this database is fresh): a deadlock is retried inside (lib/server/money/retry-conflicts.ts), so it
   // would not be a non-2xx, but it is counted here.
   const [dl] =
     await sql`select deadlocks::int as n, conflicts::int as c from pg_stat_database where datname = ${dbName}`;

@@ -10,7 +10,7 @@
 import os from "node:os";
 import postgres from "postgres";
 import { closeDb } from "@/db/client";
-import { createPlatform } from "@/lib/platforms/create-platform";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
 import { startReplicatedPair } from "../test/support/replica";
 import { buildApp, DIST_DIR, startServer } from "../test/support/server";
 import { alternatingRounds, CONNECTIONS, pgBackendCpu, pgCpuSince, type Target } from "./bench-kit";

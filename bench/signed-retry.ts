@@ -34,16 +34,16 @@ process.env.LOG_LEVEL = "silent";
 
 const { closeDb, getDb } = await import("@/db/client");
 const { authMethods, authSessions, internalAccounts, platforms } = await import("@/db/schema");
-const { createPlatform } = await import("@/lib/platforms/create-platform");
-const { toPrincipal } = await import("@/lib/platforms/platform-row");
-const { createCustomer } = await import("@/lib/customers/create-customer");
-const { generateP256KeyPair, makeStamp, parseStamp } = await import("@/lib/crypto");
-const { verifyStampNative } = await import("@/lib/crypto-node/verify");
-const { reply } = await import("@/lib/api-core/reply");
-const { parseId, newUuid } = await import("@/lib/ids");
-const { runSignedRetry } = await import("@/lib/signed-retry/run-signed-retry");
+const { createPlatform } = await import("@/lib/server/platforms/create-platform");
+const { toPrincipal } = await import("@/lib/server/platforms/platform-row");
+const { createCustomer } = await import("@/lib/server/customers/create-customer");
+const { generateP256KeyPair, makeStamp, parseStamp } = await import("@/lib/shared/crypto/web");
+const { verifyStampNative } = await import("@/lib/shared/crypto/node/verify");
+const { reply } = await import("@/lib/server/core/reply");
+const { parseId, newUuid } = await import("@/lib/shared/ids");
+const { runSignedRetry } = await import("@/lib/server/signed-retry/run-signed-retry");
 const { eq } = await import("drizzle-orm");
-type SignedOperation<I> = import("@/lib/signed-retry/signed-operation").SignedOperation<I>;
+type SignedOperation<I> = import("@/lib/server/signed-retry/signed-operation").SignedOperation<I>;
 
 try {
   const db = await getDb();

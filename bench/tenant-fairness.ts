@@ -14,10 +14,10 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { closeDb, execRows, getDb } from "@/db/client";
-import { parseId } from "@/lib/ids";
-import { createPlatform } from "@/lib/platforms/create-platform";
-import { emitEvent } from "@/lib/webhooks/emit-event";
-import { testEvent } from "@/lib/webhooks/webhook.contract";
+import { parseId } from "@/lib/shared/ids";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
+import { emitEvent } from "@/lib/server/webhooks/emit-event";
+import { testEvent } from "@/lib/server/webhooks/webhook.contract";
 import { buildApp, createTestDatabase, startServer } from "../test/support/server";
 import { startReceiver } from "../test/support/webhook-receiver";
 import { recordFigures } from "./figures";
@@ -46,7 +46,7 @@ const server = await startServer({
   BULK_IMPORT_WORKER: "off",
   // Longer than the slow receiver takes: its deliveries succeed, slowly.
   WEBHOOK_TIMEOUT_MS: String(Math.max(10_000, SLOW_MS * 3)),
-  // Unset: the shipped defaults (lib/config/env.ts, lib/webhooks/worker.ts).
+  // Unset: the shipped defaults (lib/shared/config/env.ts, lib/server/webhooks/worker.ts).
   ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
   ...(process.env.WEBHOOK_PLATFORM_CONCURRENCY
     ? { WEBHOOK_PLATFORM_CONCURRENCY: process.env.WEBHOOK_PLATFORM_CONCURRENCY }

@@ -13,10 +13,10 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { closeDb, getDb } from "@/db/client";
-import { createPlatform } from "@/lib/platforms/create-platform";
-import { parseId } from "@/lib/ids";
-import { emitEvent } from "@/lib/webhooks/emit-event";
-import { testEvent } from "@/lib/webhooks/webhook.contract";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
+import { parseId } from "@/lib/shared/ids";
+import { emitEvent } from "@/lib/server/webhooks/emit-event";
+import { testEvent } from "@/lib/server/webhooks/webhook.contract";
 import { buildApp, createTestDatabase, startServer } from "../test/support/server";
 import { startReceiver } from "../test/support/webhook-receiver";
 import { recordFigures } from "./figures";
@@ -41,7 +41,7 @@ const common = {
   LOG_LEVEL: "info",
   SWEEPER: "off",
   BULK_IMPORT_WORKER: "off",
-  // Unset: the shipped default (lib/config/env.ts).
+  // Unset: the shipped default (lib/shared/config/env.ts).
   ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
 };
 const a = await startServer(common);

@@ -31,7 +31,7 @@ const g = globalThis as G;
 
 /**
  * For tools (npm run platform, npm run db:migrate): when a running process owns the embedded database, work through
- * it (db/embedded-owner.ts) instead of refusing as a second server does. Call before the first getDb().
+ * it (lib/shared/embedded-owner.ts) instead of refusing as a second server does. Call before the first getDb().
  */
 export function attachToRunningOwner(): void {
   g.__dbAttach = true;
@@ -78,11 +78,11 @@ async function open(): Promise<Handle> {
 }
 
 /**
- * The embedded database has one owner process (db/embedded-owner.ts): the first to open DATA_DIR owns it
+ * The embedded database has one owner process (lib/shared/embedded-owner.ts): the first to open DATA_DIR owns it
  * and serves it on a Unix socket; a later one attaches through that socket (tools) or stops naming the owner.
  */
 async function openEmbedded(dataDir: string): Promise<Handle> {
-  const { claimOwnership, serveEmbedded, EmbeddedDatabaseBusyError } = await import("./embedded-owner");
+  const { claimOwnership, serveEmbedded, EmbeddedDatabaseBusyError } = await import("../lib/shared/embedded-owner");
   const claim = claimOwnership(dataDir);
   if (!claim.owned) {
     if (!g.__dbAttach) throw new EmbeddedDatabaseBusyError(dataDir, claim.owner);
@@ -104,11 +104,14 @@ async function openEmbedded(dataDir: string): Promise<Handle> {
 }
 
 /** A tool's connection to the owner's socket: one connection, no named prepared statements (they outlive it there). */
-async function openThroughOwner(dataDir: string, owner: import("./embedded-owner").OwnerInfo): Promise<Handle> {
+async function openThroughOwner(
+  dataDir: string,
+  owner: import("../lib/shared/embedded-owner").OwnerInfo,
+): Promise<Handle> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-  const { liveOwner, EmbeddedDatabaseBusyError } = await import("./embedded-owner");
+  const { liveOwner, EmbeddedDatabaseBusyError } = await import("../lib/shared/embedded-owner");
   const client = postgres({
     path: owner.socket,
     user: "postgres",

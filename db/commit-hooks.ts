@@ -1,7 +1,7 @@
 import type { Db, DbOrTx } from "./types";
 
 /**
- * Work that must wait for a transaction's COMMIT: what a committed write announces (lib/webhooks/announce-outbox.ts
+ * Work that must wait for a transaction's COMMIT: what a committed write announces (lib/server/webhooks/announce-outbox.ts
  * wakes the webhook worker once an event is in). Every `db.transaction` of the handle (db/client.ts) keeps the hooks
  * registered in it with `afterCommit` and runs them once it has committed; a transaction that rolls back runs none.
  *

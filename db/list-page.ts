@@ -1,6 +1,6 @@
 import { and, asc, desc, gt, lt, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { decodeCursor, encodeCursor, type Page } from "@/lib/api-core/pagination";
+import { decodeCursor, encodeCursor, type Page } from "@/lib/server/core/pagination";
 import type { DbOrTx } from "./client";
 import { readDb } from "./replica";
 

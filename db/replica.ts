@@ -27,7 +27,7 @@ const g = globalThis as G;
 
 const POLL_MS = 2;
 
-/** Validated with every variable at start-up (lib/config/env.ts); db/ reads the environment itself, as client.ts does. */
+/** Validated with every variable at start-up (lib/shared/config/env.ts); db/ reads the environment itself, as client.ts does. */
 function maxWaitMs(): number {
   const v = Number(process.env.REPLICA_MAX_WAIT_MS ?? 50);
   return Number.isFinite(v) && v >= 0 ? v : 50;

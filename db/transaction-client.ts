@@ -70,7 +70,7 @@ const COMMIT_NOW = Symbol.for("db/transaction-client commit now");
 /**
  * Write the transaction's COMMIT right behind the statements already started, in the same socket write, instead of
  * after the callback resolves: one round trip fewer while the transaction holds its locks (the hot money path,
- * lib/transactions/execute-transaction.ts). Resolves when the COMMIT is answered; rejects with the transaction's first
+ * lib/server/transactions/execute-transaction.ts). Resolves when the COMMIT is answered; rejects with the transaction's first
  * error if PostgreSQL turned it into a ROLLBACK. The caller must have decided everything before: any check of the
  * last statements' answers runs after the commit (the money path checks its invariants under its locks, before its
  * last writes). No statement may be started after it on this transaction: one would throw. A client without pipelining
@@ -115,7 +115,7 @@ async function pipelinedTransaction(
     const q = conn.unsafe(query, params as never, prepare ? { ...options, prepare: true } : options);
     // Dispatched now, not when first awaited (postgres.js's default): the statements of a transaction reach the
     // connection in the order they were started, whatever the depth of the awaits between a caller and the driver.
-    // That order is what a pipelined group relies on (lib/transactions/execute-transaction.ts: the day's volume runs
+    // That order is what a pipelined group relies on (lib/server/transactions/execute-transaction.ts: the day's volume runs
     // after the lock written before it in the same socket write). drizzle chains `.values()` synchronously, before the
     // driver builds the message (one microtask later).
     q.execute();

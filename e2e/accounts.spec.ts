@@ -1,6 +1,6 @@
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { eip191Digest, evmAddressOf } from "../lib/crypto/wallet-ownership-signature";
+import { eip191Digest, evmAddressOf } from "../lib/shared/crypto/web/wallet-ownership-signature";
 import { expect, expectAccessible, shot, test, timed } from "./fixtures";
 import { demoSignIn, uniqueEmail } from "./support/flows";
 

@@ -62,7 +62,7 @@ export default async function globalSetup() {
   await waitFor(`${issuer}/.well-known/openid-configuration`, () => oidcLog);
 
   process.env.DATABASE_URL = db.url;
-  const { createPlatform } = await import("../lib/platforms/create-platform");
+  const { createPlatform } = await import("../lib/server/platforms/create-platform");
   const { closeDb } = await import("../db/client");
   // Counterparty rules on: self-custody FIRST_PARTY wallets then need ownership verification (accounts page).
   const oidcSettings = {

@@ -1,7 +1,7 @@
 /**
  * npm run bench:report — writes the "Latest figures" table of bench/README.md from bench/figures/*.json, the figures
  * each bench records at the end of its run (bench/figures.ts). `--check` writes nothing and fails when the table is
- * not what the files say (test/unit/bench-report.test.ts runs it).
+ * not what the files say (test/contract/bench-report.test.ts runs it).
  */
 import fs from "node:fs";
 import path from "node:path";

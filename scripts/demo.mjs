@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo`: the whole wallet demo in one command. Starts the development OpenID provider on loopback,
 // then `npm start` (build + serve, embedded database, sandbox demo platform) with the integrator pointed at that
-// provider; the demo platform allows the provider's issuer by itself (lib/startup/allow-demo-oidc-issuer.ts).
+// provider; the demo platform allows the provider's issuer by itself (lib/server/edge/startup/allow-demo-oidc-issuer.ts).
 // Sign in at /signin with any of the three: the demo customer (email code 000000), a passkey added under
 // Security, or "Continue with OpenID provider" (any login and password at the development provider).
 import { spawn } from "node:child_process";

@@ -5,13 +5,13 @@
  *   npx tsx scripts/grid-operations.ts [path/to/grid/openapi.yaml] [--table FILE]
  *
  * It prints every Grid operation that is neither served nor in test/support/grid-not-served.ts
- * (test/unit/grid-operations.test.ts fails on those), and with --table writes the markdown table of every Grid
+ * (test/contract/grid-operations.test.ts fails on those), and with --table writes the markdown table of every Grid
  * operation with ours beside it (outside the project: nothing derived from Grid's documents is committed).
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "@readme/openapi-parser";
-import { operations } from "@/lib/openapi/operations";
+import { operations } from "@/lib/server/edge/openapi/operations";
 import { compareOperations, gridOperations, operationsTable } from "../test/support/grid-operations-compare";
 import { NOT_SERVED, SERVED_BEYOND_GRID } from "../test/support/grid-not-served";
 import { GRID_REFERENCE_MISSING, type GridDocument, gridReferenceDir } from "../test/support/grid-reference";

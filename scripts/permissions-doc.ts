@@ -1,11 +1,11 @@
 /**
- * docs/permissions.md, generated from the operation catalogue (lib/openapi/operations.ts, each operation's `access`):
- * `npm run docs:permissions` rewrites it, and test/unit/permissions.test.ts fails when the checked-in file is not current.
+ * docs/permissions.md, generated from the operation catalogue (lib/server/edge/openapi/operations.ts, each operation's `access`):
+ * `npm run docs:permissions` rewrites it, and test/contract/permissions.test.ts fails when the checked-in file is not current.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { operations } from "@/lib/openapi/operations";
+import { operations } from "@/lib/server/edge/openapi/operations";
 
 export const PERMISSIONS_DOC_FILE = path.resolve(import.meta.dirname, "..", "docs", "permissions.md");
 

@@ -48,8 +48,8 @@ async function create() {
     }
   }
   const { attachToRunningOwner, closeDb } = await import("@/db/client");
-  const { createPlatform } = await import("@/lib/platforms/create-platform");
-  // With a server running on the embedded database, the platform is created through it (db/embedded-owner.ts): the
+  const { createPlatform } = await import("@/lib/server/platforms/create-platform");
+  // With a server running on the embedded database, the platform is created through it (lib/shared/embedded-owner.ts): the
   // server sees it at once, and nothing either writes is lost.
   attachToRunningOwner();
   const created = await createPlatform({

@@ -31,7 +31,7 @@ function runAsync(cmd, args, { capture = false, extraEnv = {} } = {}) {
 const [mode] = process.argv.slice(2);
 
 /**
- * The embedded database has one owner (db/embedded-owner.ts): refuse a second `npm start` on the same DATA_DIR before
+ * The embedded database has one owner (lib/shared/embedded-owner.ts): refuse a second `npm start` on the same DATA_DIR before
  * building over the running server's build.
  */
 function embeddedOwner() {

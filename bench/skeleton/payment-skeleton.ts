@@ -1,9 +1,9 @@
-import { invalidInput } from "@/lib/api-core/validation";
+import { invalidInput } from "@/lib/server/core/validation";
 import { sql } from "drizzle-orm";
 import { execRows, getDb, type DbOrTx } from "@/db/client";
 import { commitWithLastWrites } from "@/db/transaction-client";
-import { ApiError } from "@/lib/api-core/errors";
-import { newUuid, parseId } from "@/lib/ids";
+import { ApiError } from "@/lib/server/core/errors";
+import { newUuid, parseId } from "@/lib/shared/ids";
 
 /**
  * A bound for bench/money-path.ts, not a payment (bench/README.md "Money path"): served only with
@@ -85,7 +85,7 @@ export async function paymentSkeleton(input: {
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  // The payment's two round trips in its transaction (lib/transactions/execute-transaction.ts): BEGIN with the locks
+  // The payment's two round trips in its transaction (lib/server/transactions/execute-transaction.ts): BEGIN with the locks
   // and the day's volume (and a payout's destination); then the posting, the quote, transaction and event rows, and
   // COMMIT.
   await db.transaction(async (tx) => {
@@ -124,7 +124,7 @@ export async function paymentSkeleton(input: {
   return { id: newUuid(), shape: input.shape, payload };
 }
 
-/** What the COMPLETE's trigger writes (the customer's running total for today: lib/money/limits.ts), by zero. */
+/** What the COMPLETE's trigger writes (the customer's running total for today: lib/server/money/limits.ts), by zero. */
 function volumeByZero(customerId: unknown) {
   return sql`insert into customer_daily_volumes as v (customer_id, day, usd_value_cents)
              values (${customerId}, (now() at time zone 'utc')::date, 0)

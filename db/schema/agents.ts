@@ -16,7 +16,7 @@ export const agents = pgTable(
       .references(() => customers.id),
     name: text("name").notNull(),
     isPaused: boolean("is_paused").notNull().default(false),
-    /** AgentPolicy as the API shows it (lib/agents/agent.contract.ts). */
+    /** AgentPolicy as the API shows it (lib/server/agents/agent.contract.ts). */
     policy: json("policy", jsonObject).notNull(),
     /** Permissions copied out of the policy so the AgentAuth lookup reads one narrow row. */
     permissions: text("permissions").array().notNull(),
@@ -34,7 +34,7 @@ export const agents = pgTable(
 );
 
 /**
- * Device codes that install an agent: single use, expiring; stored as a keyed digest (lib/agents/agent-secrets.ts
+ * Device codes that install an agent: single use, expiring; stored as a keyed digest (lib/server/agents/agent-secrets.ts
  * `deviceCodeDigest`: HMAC under a key derived from the key-encryption key over the SHA-256 of the normalised code).
  */
 export const agentDeviceCodes = pgTable(
@@ -48,7 +48,7 @@ export const agentDeviceCodes = pgTable(
       .notNull()
       .references(() => agents.id, { onDelete: "cascade" }),
     codeDigest: text("code_digest").notNull(),
-    /** False (the column default, so every row older than this column) = a plain SHA-256 digest: start-up re-keys those (lib/agents/rekey-device-codes.ts). */
+    /** False (the column default, so every row older than this column) = a plain SHA-256 digest: start-up re-keys those (lib/server/agents/rekey-device-codes.ts). */
     keyed: boolean("keyed").notNull().default(false),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
     redeemedAt: timestamp("redeemed_at", { withTimezone: true, mode: "date" }),
@@ -65,7 +65,7 @@ export const agentDeviceCodes = pgTable(
 
 /**
  * Fixed-window counters of redemption attempts (protocol.md "Rate limit defaults": 10/min per code), keyed by the
- * code's digest, and across codes by `source:<address>` (lib/agents/limit-redeem-attempts.ts).
+ * code's digest, and across codes by `source:<address>` (lib/server/agents/limit-redeem-attempts.ts).
  */
 export const agentRedeemAttempts = pgTable(
   "agent_redeem_attempts",

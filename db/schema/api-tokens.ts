@@ -3,7 +3,7 @@ import { platforms } from "./platforms";
 
 /**
  * Further platform credentials (`POST /tokens`). The secret is stored only as the platform secret is
- * (scrypt, lib/platforms/secret-hash.ts); deleting the row ends the credential at once on every instance.
+ * (scrypt, lib/server/platforms/secret-hash.ts); deleting the row ends the credential at once on every instance.
  */
 export const apiTokens = pgTable(
   "api_tokens",

@@ -6,7 +6,7 @@ import { platforms } from "./platforms";
 import { z } from "zod";
 import { json, jsonObject } from "./json-column";
 
-/** Who may sign a signed request (protocol.md step 8): lib/signed-retry/signed-operation.ts `SignerRule`. Ids are bare uuids. */
+/** Who may sign a signed request (protocol.md step 8): lib/server/signed-retry/signed-operation.ts `SignerRule`. Ids are bare uuids. */
 export const signerRuleSchema = z.discriminatedUnion("kind", [
   /** An active session of the account; optionally exactly `sessionId`, or any session not issued by `excludeAuthMethodId`. */
   z.object({
@@ -66,7 +66,7 @@ export const signedRequests = pgTable(
       .notNull()
       .references(() => platforms.id),
     accountId: uuid("account_id"),
-    /** The operation's name in the registry (lib/signed-retry), e.g. `credentials.delete`. */
+    /** The operation's name in the registry (lib/server/signed-retry), e.g. `credentials.delete`. */
     operation: text("operation").notNull(),
     method: text("method").notNull(),
     path: text("path").notNull(),
@@ -99,7 +99,7 @@ export const signedRequests = pgTable(
     consumedAt: ts("consumed_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  // Every state: the sweeper (lib/sweeper) deletes rows past expires_at + retention.
+  // Every state: the sweeper (lib/server/sweeper) deletes rows past expires_at + retention.
   (t) => [index("signed_requests_expires_idx").on(t.expiresAt)],
 );
 
@@ -136,7 +136,7 @@ export const otpChallenges = pgTable(
   ],
 );
 
-/** Sliding-window rate-limit log: one row per counted event (lib/rate-limit). */
+/** Sliding-window rate-limit log: one row per counted event (lib/server/rate-limit). */
 export const rateLimitEvents = pgTable(
   "rate_limit_events",
   {
@@ -148,7 +148,7 @@ export const rateLimitEvents = pgTable(
 );
 
 /**
- * Fixed one-minute windows of the limits counted per key without a log (lib/rate-limit/consume-window.ts): one row per
+ * Fixed one-minute windows of the limits counted per key without a log (lib/server/rate-limit/consume-window.ts): one row per
  * key, reused by its next window, so the table holds one row per limited thing (a sandbox platform) and needs no sweep.
  */
 export const rateLimitWindows = pgTable("rate_limit_windows", {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { json, stringList } from "./json-column";
 
 /**
- * An issued card (lib/cards). The PAN and CVV are stored only encrypted under the key-encryption key,
+ * An issued card (lib/server/cards). The PAN and CVV are stored only encrypted under the key-encryption key,
  * bound to the card's id; `last4` is the one part of the number kept in clear.
  */
 export const cards = pgTable(
@@ -60,7 +60,7 @@ export const cardReveals = pgTable("card_reveals", {
 
 /**
  * A card transaction: the authorization and every clearing, return and advice reconciled against it.
- * Money moves only through ledger entries posted with each change (lib/ledger), `heldAmount` mirroring
+ * Money moves only through ledger entries posted with each change (lib/server/ledger), `heldAmount` mirroring
  * what the card-holds account still holds for it. DECLINED rows record refused authorizations.
  */
 export const cardTransactions = pgTable(

@@ -69,7 +69,7 @@ export const beneficialOwners = pgTable(
   ],
 );
 
-/** KYC/KYB documents: metadata here; the bytes, encrypted under the KEK, in a document store (lib/documents/document-store.ts). */
+/** KYC/KYB documents: metadata here; the bytes, encrypted under the KEK, in a document store (lib/server/documents/document-store.ts). */
 export const documents = pgTable(
   "documents",
   {

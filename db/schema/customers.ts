@@ -19,7 +19,7 @@ export const customers = pgTable(
     kycStatus: text("kyc_status").notNull(),
     /** The remaining per-type fields (fullName, legalName, birthDate, address …). */
     profile: json("profile", jsonObject).notNull(),
-    /** Contact details confirmed by a code: `{email?, phone?}` hold the value that was confirmed (lib/contact-verification). */
+    /** Contact details confirmed by a code: `{email?, phone?}` hold the value that was confirmed (lib/server/contact-verification). */
     contactVerified: json("contact_verified", z.object({ email: z.string().optional(), phone: z.string().optional() }))
       .notNull()
       .default({}),

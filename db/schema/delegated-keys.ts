@@ -23,7 +23,7 @@ export const delegatedKeys = pgTable(
     accountId: uuid("account_id")
       .notNull()
       .references(() => internalAccounts.id, { onDelete: "cascade" }),
-    /** The (card, account) binding's id, derived from both (lib/cards/funding-source-id.ts). */
+    /** The (card, account) binding's id, derived from both (lib/server/cards/funding-source-id.ts). */
     fundingSourceId: uuid("funding_source_id").notNull(),
     publicKey: text("public_key").notNull(),
     encryptedPrivateKey: text("encrypted_private_key"),

@@ -8,7 +8,7 @@ const schemas = new WeakMap<object, z.ZodType>();
 /**
  * A jsonb column whose values are `schema`'s: written as JSON text, as drizzle's own jsonb writes it, and parsed with
  * `schema` when a row is read, so a row's JSON is checked once, where it leaves the database, and typed from there on.
- * test/unit/jsonb-columns.test.ts keeps every jsonb column of db/schema made this way.
+ * test/contract/jsonb-columns.test.ts keeps every jsonb column of db/schema made this way.
  */
 export function json<S extends z.ZodType>(name: string, schema: S) {
   const fromDriver = (value: unknown): z.output<S> => {

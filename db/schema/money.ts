@@ -87,7 +87,7 @@ export const quotes = pgTable(
 
 /**
  * A money movement. Balances of internal accounts move only through ledger entries posted in the
- * same database transaction as the status change of this row (lib/ledger).
+ * same database transaction as the status change of this row (lib/server/ledger).
  */
 export const transactions = pgTable(
   "transactions",
@@ -103,7 +103,7 @@ export const transactions = pgTable(
     kind: text("kind", { enum: ["TRANSFER", "TRANSFER_IN", "TRANSFER_OUT", "FUNDING"] }).notNull(),
     direction: text("direction", { enum: ["OUTGOING", "INCOMING"] }).notNull(),
     /**
-     * Grid's OutgoingTransactionStatus values only, written by lib/transactions/transitions.ts alone (docs/protocol.md
+     * Grid's OutgoingTransactionStatus values only, written by lib/server/transactions/transitions.ts alone (docs/protocol.md
      * "Enumerations are Grid's"): a transaction the platform rejects or cancels is FAILED with rejectionReason.
      */
     status: text("status", {
@@ -117,7 +117,7 @@ export const transactions = pgTable(
     /**
      * The platform's decision on an agent's transaction (spec Agent Operations): PENDING while it waits for
      * POST /transactions/{id}/approve (or the agent action's door), then APPROVED or REJECTED; null when no approval
-     * was asked. The agent action's status is read from it (lib/agent-money/action-view.ts).
+     * was asked. The agent action's status is read from it (lib/server/agents/money/action-view.ts).
      */
     approval: text("approval", { enum: ["PENDING", "APPROVED", "REJECTED"] }),
     sourceKind: text("source_kind").$type<AccountKind>().notNull(),
@@ -142,7 +142,7 @@ export const transactions = pgTable(
     /** Hash of an UMA payment's inter-VASP settlement leg (Grid's reconciliationInstructions.transactionHash). */
     settlementTransactionHash: text("settlement_transaction_hash"),
     idempotencyKey: text("idempotency_key"),
-    /** Digest of the request body that created it under idempotencyKey (lib/money/idempotency.ts). */
+    /** Digest of the request body that created it under idempotencyKey (lib/server/money/idempotency.ts). */
     requestDigest: text("request_digest"),
     settledAt: timestamp("settled_at", { withTimezone: true, mode: "date" }),
     /** POST /transactions/{id}/confirm: when the platform delivered the receipt to its customer (Grid's receiptDeliveryConfirmedAt). */
@@ -156,7 +156,7 @@ export const transactions = pgTable(
     // pages of the (platform_id, id) index; bench/README.md "A million rows").
     index("transactions_platform_count_idx").on(t.platformId),
     index("transactions_customer_day_idx").on(t.customerId, t.createdAt),
-    /** An agent's spend this day and month (lib/agent-money: spending limits), read on each of its payments. */
+    /** An agent's spend this day and month (lib/server/agents/money: spending limits), read on each of its payments. */
     index("transactions_agent_day_idx").on(t.agentId, t.createdAt).where(sql`${t.agentId} is not null`),
     uniqueIndex("transactions_idempotency_uq")
       .on(t.platformId, t.kind, t.idempotencyKey)
@@ -167,7 +167,7 @@ export const transactions = pgTable(
 /**
  * What each customer sent per UTC day (`day` = the UTC date of the transactions' `created_at`): the sum of
  * `usd_value_cents` of its OUTGOING, non-FUNDING, COMPLETED transactions, so that the daily-volume check
- * (lib/money/limits.ts sentTodayUsdCents) reads one row instead of summing the day's transactions. Kept by the
+ * (lib/server/money/limits.ts sentTodayUsdCents) reads one row instead of summing the day's transactions. Kept by the
  * trigger `transactions_daily_volume_*` (migration 0025) in the same database transaction as every write to
  * `transactions`, whoever the writer is; never written by the application.
  */

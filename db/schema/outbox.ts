@@ -18,7 +18,7 @@ export const outboxEvents = pgTable(
     /** The full resource, as the API serializes it. */
     data: json("data", jsonObject).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
-    /** Set when the webhook worker has turned the event into a delivery (lib/webhooks/dispatch-outbox.ts). */
+    /** Set when the webhook worker has turned the event into a delivery (lib/server/webhooks/dispatch-outbox.ts). */
     dispatchedAt: timestamp("dispatched_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [

@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { json, jsonObject } from "./json-column";
 
-/** Mutable platform settings (GET/PATCH /config). Shape: lib/api-core/platform-settings.ts PlatformSettings. */
+/** Mutable platform settings (GET/PATCH /config). Shape: lib/server/core/platform-settings.ts PlatformSettings. */
 export type PlatformSettingsJson = Record<string, unknown>;
 
 export const platforms = pgTable("platforms", {

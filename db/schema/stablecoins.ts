@@ -4,7 +4,7 @@ import { platforms } from "./platforms";
 import { json, stringMap } from "./json-column";
 
 /**
- * A platform's link to a stablecoin issuer provider (lib/stablecoins). The provider API secret is kept only
+ * A platform's link to a stablecoin issuer provider (lib/server/stablecoins). The provider API secret is kept only
  * encrypted under the key-encryption key, bound to the link's id; it is never returned.
  */
 export const stablecoinProviderAccounts = pgTable(
@@ -92,7 +92,7 @@ export type StablecoinOperationStatus =
   | "EXPIRED";
 
 /**
- * A mint or burn with the issuer provider. It moves asynchronously: the worker (lib/stablecoins/worker.ts) claims
+ * A mint or burn with the issuer provider. It moves asynchronously: the worker (lib/server/stablecoins/worker.ts) claims
  * rows whose `nextStepAt` has come (FOR UPDATE SKIP LOCKED) and applies the provider's next step, the ledger
  * postings and the status in one transaction, so a restart or a second instance loses and repeats nothing.
  */

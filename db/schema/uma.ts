@@ -53,7 +53,7 @@ export const receiverLookups = pgTable(
 /**
  * The platform's UMA VASP keys (`/.well-known/lnurlpubkey`): a secp256k1 signing key and a secp256k1 encryption key,
  * each published as a self-signed X.509 certificate; the private keys only AES-256-GCM-encrypted under the KEK,
- * bound to this row and their use (lib/uma/vasp-keys.ts).
+ * bound to this row and their use (lib/server/uma/vasp-keys.ts).
  */
 export const umaVaspKeys = pgTable("uma_vasp_keys", {
   platformId: uuid("platform_id")
@@ -67,7 +67,7 @@ export const umaVaspKeys = pgTable("uma_vasp_keys", {
 });
 
 /**
- * Nonces of other VASPs' signed UMA messages seen here (lib/uma/nonce-cache.ts): a nonce is accepted once per
+ * Nonces of other VASPs' signed UMA messages seen here (lib/server/uma/nonce-cache.ts): a nonce is accepted once per
  * signing VASP, and only with a fresh timestamp; rows past the window are swept.
  */
 export const umaNonces = pgTable(
@@ -84,7 +84,7 @@ export const umaNonces = pgTable(
 /**
  * Receiving: an invoice this service issued in answer to another VASP's pay request (the PayReqResponse's `pr`), for
  * the receiving customer's account and amount. Its settlement credits once: `transaction_id` is set in the credit's
- * database transaction, from NULL only (lib/uma-settlement/settle-incoming.ts).
+ * database transaction, from NULL only (lib/server/uma-settlement/settle-incoming.ts).
  */
 export const umaInvoices = pgTable(
   "uma_invoices",
@@ -111,7 +111,7 @@ export const umaInvoices = pgTable(
 
 /**
  * Sending: what the receiver's VASP answered to this quote's pay request (its signed PayReqResponse), by the quote's
- * transaction id, read when the quote executes to settle the invoice (lib/uma/deliver-settlement.ts).
+ * transaction id, read when the quote executes to settle the invoice (lib/server/uma/deliver-settlement.ts).
  */
 export const umaOutgoingPayments = pgTable("uma_outgoing_payments", {
   transactionId: uuid("transaction_id").primaryKey(),

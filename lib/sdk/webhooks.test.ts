@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { signWebhook } from "@/lib/webhooks/sign-webhook";
-import { retryDelayMs } from "@/lib/webhooks/backoff";
+import { signWebhook } from "@/lib/server/webhooks/sign-webhook";
+import { retryDelayMs } from "@/lib/server/webhooks/backoff";
 import { verifyWebhook, WebhookVerificationError } from "./webhooks";
 
 const { privateKey, publicKey } = crypto.generateKeyPairSync("ec", { namedCurve: "P-256" });

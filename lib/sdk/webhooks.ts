@@ -1,13 +1,13 @@
 /**
  * Receiver-side verification of the service's webhooks (protocol.md "Webhooks"). Imports no server
- * code: only the isomorphic crypto core (lib/crypto), so it runs in any receiver.
+ * code: only the isomorphic crypto core (lib/shared/crypto/web), so it runs in any receiver.
  *
  *   const event = verifyWebhook({ rawBody, signatureHeader: req.headers.get("Service-Webhook-Signature"), publicKeyPem });
  *
  * `publicKeyPem` is `webhookPublicKey` from GET {base_url}/config. Pass the raw body text exactly as
  * received (before any JSON parsing).
  */
-import { bytesToHex, utf8Encode, verifyDerHex } from "@/lib/crypto";
+import { bytesToHex, utf8Encode, verifyDerHex } from "@/lib/shared/crypto/web";
 import type { webhooks } from "./generated/openapi";
 
 const WEBHOOK_SIGNATURE_HEADER = "Service-Webhook-Signature";

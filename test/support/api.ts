@@ -3,7 +3,7 @@
  * fetch wrapper that speaks to the running server over HTTP.
  */
 import { inject } from "vitest";
-import { createPlatform, type CreatePlatformInput } from "@/lib/platforms/create-platform";
+import { createPlatform, type CreatePlatformInput } from "@/lib/server/platforms/create-platform";
 
 export const baseUrl = (): string => inject("baseUrl");
 export const api = (): string => `${inject("baseUrl")}/api/2025-10-13`;
@@ -19,7 +19,7 @@ let n = 0;
 /**
  * A platform for a test. It skips verification paperwork (customers resolve by the sandbox suffix at
  * creation, so "Test User" is APPROVED and can move money) unless `settings.skipVerificationPaperwork`
- * says otherwise; test/integration/verifications.test.ts covers the paperwork itself.
+ * says otherwise; test/integration/verifications/verifications.test.ts covers the paperwork itself.
  */
 export async function newPlatform(input: Partial<CreatePlatformInput> = {}): Promise<TestPlatform> {
   process.env.DATABASE_URL = inject("databaseUrl");

@@ -1,8 +1,8 @@
-/** The helpers of test/integration/card-transactions.test.ts: a funded card, its simulations, the ledger's check. */
+/** The helpers of test/integration/cards/card-transactions.test.ts: a funded card, its simulations, the ledger's check. */
 import { expect, inject } from "vitest";
 import { getDb } from "@/db/client";
-import { checkLedger } from "@/lib/ledger/ledger-check";
-import { parseId } from "@/lib/ids";
+import { checkLedger } from "@/lib/server/ledger/ledger-check";
+import { parseId } from "@/lib/shared/ids";
 import { call, type TestPlatform } from "./api";
 import { cardholder, fund } from "./money";
 

@@ -1,5 +1,5 @@
 /**
- * The JSON Schema walks of test/integration/contract-fuzz.test.ts: a contract's zod schema as JSON Schema, a value it
+ * The JSON Schema walks of test/integration/edge/contract-fuzz.test.ts: a contract's zod schema as JSON Schema, a value it
  * accepts, and the paths of its string, numeric and array fields, where the fuzz puts its edge values.
  */
 import { z } from "zod";

@@ -1,7 +1,7 @@
 /**
  * A loopback TCP proxy in front of PostgreSQL that counts round trips ("flights": a run of bytes from the client after
  * the server last answered): db/transaction-client.ts's pipelining and the money path's round trips are measured
- * through it (test/integration/transaction-client.test.ts, money-round-trips.test.ts). It also counts the statements
+ * through it (test/integration/db/transaction-client.test.ts, money-round-trips.test.ts). It also counts the statements
  * the client runs: the frontend protocol's Execute messages (extended protocol) and Query messages (simple protocol).
  */
 import net from "node:net";

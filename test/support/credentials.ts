@@ -10,7 +10,7 @@ import {
   publicKeyFromPrivate,
   utf8Encode,
   type P256KeyPair,
-} from "@/lib/crypto";
+} from "@/lib/shared/crypto/web";
 import { signedRetry, stampSigner, type AuthMethod, type AuthSession, type ServiceClient } from "@/lib/sdk";
 import { registrationChallenge, SoftAuthenticator, type AttestationJson } from "./soft-authenticator";
 import type { TestPlatform } from "./api";

@@ -2,7 +2,7 @@
  * The accepted differences between the error codes each operation can answer (an upper bound read from the source,
  * test/support/operation-error-codes.ts) and the codes Grid documents for that operation (its response statuses and the
  * Error4xx/Error5xx enums of each): code → why, and the operations (Grid's operationIds). docs/protocol.md "Error codes
- * per operation" lists the same. test/unit/error-codes-per-operation.test.ts keeps both directions true: a new difference
+ * per operation" lists the same. test/contract/error-codes-per-operation.test.ts keeps both directions true: a new difference
  * fails, and so does an entry that matches Grid now.
  * The 404 codes of their own are kept apart (test/support/error-codes-accepted-not-found.ts).
  */

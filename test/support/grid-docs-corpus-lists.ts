@@ -1,5 +1,5 @@
 /**
- * The lists of test/integration/grid-docs-corpus.test.ts: the examples of Grid's documentation that cannot run here,
+ * The lists of test/integration/edge/grid-docs-corpus.test.ts: the examples of Grid's documentation that cannot run here,
  * those where the spec decides otherwise than the page, the gaps still to fix, and the documented refusals.
  */
 
@@ -34,7 +34,7 @@ export const CANNOT_RUN: [reason: string, ids: string[]][] = [
     ["payouts-and-b2b/payment-flow/list-transactions.mdx:193"],
   ],
   [
-    "a placeholder OIDC token (`eyJhbGciOi…`, or one long expired): a real one is signed by the platform's identity provider; OAUTH credentials run in test/integration/oauth.test.ts",
+    "a placeholder OIDC token (`eyJhbGciOi…`, or one long expired): a real one is signed by the platform's identity provider; OAUTH credentials run in test/integration/credentials/oauth.test.ts",
     [
       "snippets/global-accounts/authentication.mdx:448",
       "snippets/global-accounts/authentication.mdx:465",
@@ -46,12 +46,12 @@ export const CANNOT_RUN: [reason: string, ids: string[]][] = [
     ],
   ],
   [
-    "an SMS_OTP verify: its `encryptedOtpBundle` seals a code sent by SMS to a credential only a signed retry adds (an EMAIL_OTP bundle is sealed here for the EMAIL_OTP examples); SMS OTP sign-in runs in test/integration/sms-otp.test.ts",
+    "an SMS_OTP verify: its `encryptedOtpBundle` seals a code sent by SMS to a credential only a signed retry adds (an EMAIL_OTP bundle is sealed here for the EMAIL_OTP examples); SMS OTP sign-in runs in test/integration/credentials/sms-otp.test.ts",
     ["openapi POST /auth/credentials/{id}/verify smsOtp"],
   ],
 
   [
-    "placeholder WebAuthn values (`clientPublicKey`, an attestation or assertion, a passkey credential): made by a real authenticator; passkeys run in test/integration/passkeys.test.ts",
+    "placeholder WebAuthn values (`clientPublicKey`, an attestation or assertion, a passkey credential): made by a real authenticator; passkeys run in test/integration/credentials/passkeys.test.ts",
     [
       "snippets/sandbox-global-account-magic.mdx:69",
       "snippets/sandbox-global-account-magic.mdx:77",
@@ -61,7 +61,7 @@ export const CANNOT_RUN: [reason: string, ids: string[]][] = [
     ],
   ],
   [
-    "needs a payment held for SCA (an EEA customer with a live SCA session and a sent code); quote authorization runs in test/integration/sca-authorization.test.ts",
+    "needs a payment held for SCA (an EEA customer with a live SCA session and a sent code); quote authorization runs in test/integration/sca/sca-authorization.test.ts",
     ["platform-overview/core-concepts/quote-system.mdx:259"],
   ],
   [

@@ -1,7 +1,7 @@
 /**
  * Grid's documentation as a test corpus: the `curl` examples of Grid's documentation pages and the
  * named request examples of its OpenAPI document, read at run time from the shared reference folder
- * (test/support/grid-reference.ts) and turned into requests test/integration/grid-docs-corpus.test.ts sends to this
+ * (test/support/grid-reference.ts) and turned into requests test/integration/edge/grid-docs-corpus.test.ts sends to this
  * service. Nothing of Grid's documents is copied into the project.
  */
 import fs from "node:fs";

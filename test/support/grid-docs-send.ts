@@ -1,5 +1,5 @@
-/** An example of Grid's documentation made a request of this world, and sent (test/integration/grid-docs-corpus.test.ts). */
-import type { P256KeyPair } from "@/lib/crypto";
+/** An example of Grid's documentation made a request of this world, and sent (test/integration/edge/grid-docs-corpus.test.ts). */
+import type { P256KeyPair } from "@/lib/shared/crypto/web";
 import { stampSigner } from "@/lib/sdk";
 import { api } from "./api";
 import type { DocExample } from "./grid-docs-corpus";

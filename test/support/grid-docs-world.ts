@@ -1,4 +1,4 @@
-/** One example's world for test/integration/grid-docs-corpus.test.ts: a sandbox platform and the objects its placeholders name. */
+/** One example's world for test/integration/edge/grid-docs-corpus.test.ts: a sandbox platform and the objects its placeholders name. */
 import { api, call, newPlatform } from "./api";
 import { approvalAgent, cardholder, fund, moneyCustomer, quoteBody, usdExternal } from "./money";
 import type { Receiver } from "./webhook-receiver";

@@ -1,6 +1,6 @@
 /**
  * Grid operations (by method and path, path parameters written `{}`) this service does not serve, each
- * with the reason. test/unit/grid-operations.test.ts fails when a Grid operation is neither served nor
+ * with the reason. test/contract/grid-operations.test.ts fails when a Grid operation is neither served nor
  * listed here, and when a line here names an operation that is served or that Grid does not have.
  * `scripts/grid-operations.ts --table FILE` writes the full table (every Grid operation, ours beside it).
  */

@@ -1,6 +1,6 @@
 /**
  * Grid's operations (read at run time from Grid's OpenAPI document in the shared reference folder,
- * test/support/grid-reference.ts) against the operations this service serves (lib/openapi/operations.ts) and the
+ * test/support/grid-reference.ts) against the operations this service serves (lib/server/edge/openapi/operations.ts) and the
  * checked-in "not served, because …" lines (grid-not-served.ts).
  */
 import type { GridDocument } from "./grid-reference";

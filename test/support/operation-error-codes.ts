@@ -2,9 +2,9 @@
  * The error codes each operation can answer, read from the source: an upper bound by a call graph of top-level
  * declarations. From the operation's route file, every declaration it references is followed (an imported name to its
  * declaration in the module it comes from, a local name to its own), and every `ApiError("CODE"` / `notFound("CODE"`
- * in a declaration reached counts. The edge (lib/http/handler.ts) answers 400 INVALID_INPUT (params, query or body),
+ * in a declaration reached counts. The edge (lib/server/edge/http/handler.ts) answers 400 INVALID_INPUT (params, query or body),
  * 401 UNAUTHORIZED and 500 INTERNAL_ERROR for every operation; its transport answers (405; for a multipart body 408,
- * 413, 415 and 429) are not the operation's. Compared with Grid's documented codes per operation in test/unit/error-codes-per-operation.test.ts.
+ * 413, 415 and 429) are not the operation's. Compared with Grid's documented codes per operation in test/contract/error-codes-per-operation.test.ts.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +12,15 @@ import path from "node:path";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROUTES = "app/api/2025-10-13";
 /** Modules whose codes are the edge's (answered for every operation) or that throw none of an operation's. */
-const NOT_FOLLOWED = ["lib/api-core", "lib/http", "lib/openapi", "lib/sdk", "lib/integrator", "lib/log", "lib/config"];
+const NOT_FOLLOWED = [
+  "lib/server/core",
+  "lib/server/edge/http",
+  "lib/server/edge/openapi",
+  "lib/sdk",
+  "lib/integrator",
+  "lib/shared/log",
+  "lib/shared/config",
+];
 const EDGE_CODES = ["INVALID_INPUT", "UNAUTHORIZED", "INTERNAL_ERROR"];
 
 interface Decl {
@@ -111,10 +119,10 @@ function moduleOf(rel: string): Module {
 }
 
 /**
- * Followed although it is in lib/api-core: the upload reader's codes (408, 413, 415, 429) are an operation's when
+ * Followed although it is in lib/server/core: the upload reader's codes (408, 413, 415, 429) are an operation's when
  * its service calls it (POST /customers/bulk/csv); through the edge (readFormBody) they are transport answers.
  */
-const FOLLOWED_ANYWAY = ["lib/api-core/multipart.ts"];
+const FOLLOWED_ANYWAY = ["lib/server/core/multipart.ts"];
 const followed = (rel: string) =>
   FOLLOWED_ANYWAY.includes(rel) || !NOT_FOLLOWED.some((f) => rel === `${f}.ts` || rel.startsWith(`${f}/`));
 

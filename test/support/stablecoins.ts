@@ -1,9 +1,9 @@
-/** The helpers of test/integration/stablecoins.test.ts: its server, a platform that issues a coin, the ledger's figures. */
+/** The helpers of test/integration/stablecoins/stablecoins.test.ts: its server, a platform that issues a coin, the ledger's figures. */
 import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import { execRows, getDb } from "@/db/client";
-import { checkLedger } from "@/lib/ledger/ledger-check";
-import { createPlatform } from "@/lib/platforms/create-platform";
+import { checkLedger } from "@/lib/server/ledger/ledger-check";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
 import { example } from "./external-account-examples";
 import type { OwnServer } from "./own-server";
 import type { RunningServer } from "./server";

@@ -3,7 +3,7 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "@/db/schema";
 import type { Db } from "@/db/client";
-import { createPlatform } from "@/lib/platforms/create-platform";
+import { createPlatform } from "@/lib/server/platforms/create-platform";
 import http from "node:http";
 import { createTestDatabase, freePort, type RunningServer, startServer } from "./server";
 import { termsConsent } from "./terms-consent";

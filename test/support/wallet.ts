@@ -11,7 +11,7 @@ import {
   utf8Decode,
   utf8Encode,
   type P256KeyPair,
-} from "@/lib/crypto";
+} from "@/lib/shared/crypto/web";
 import { createServiceClient, signedRetry, stampSigner, type AuthSession, type ServiceClient } from "@/lib/sdk";
 import { newCustomer, type TestPlatform } from "./api";
 

@@ -1,8 +1,8 @@
 /**
- * Type-level checks of an operation's `access` (lib/api-core/operation.ts), compiled by `tsc --noEmit -p tsconfig.json`:
+ * Type-level checks of an operation's `access` (lib/server/core/operation.ts), compiled by `tsc --noEmit -p tsconfig.json`:
  * each `@ts-expect-error` must meet an error. Never run.
  */
-import { defineOperation } from "@/lib/api-core/operation";
+import { defineOperation } from "@/lib/server/core/operation";
 
 const op = { operationId: "x", method: "GET" as const, path: "/x", summary: "x", tags: [] as string[], responses: {} };
 const view = { permission: "VIEW", changesState: false } as const;

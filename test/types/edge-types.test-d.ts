@@ -1,13 +1,13 @@
 /**
- * Type-level checks of the edge (lib/http/handler.ts), compiled by `tsc --noEmit -p tsconfig.json` (npm test's
+ * Type-level checks of the edge (lib/server/edge/http/handler.ts), compiled by `tsc --noEmit -p tsconfig.json` (npm test's
  * typecheck step): each `@ts-expect-error` must meet an error, or tsc fails with "Unused '@ts-expect-error'".
- * Never run: the handlers are only built. test/unit/edge-types.test.ts plants the same lines without the
+ * Never run: the handlers are only built. test/contract/edge-types.test.ts plants the same lines without the
  * directives and reads tsc's refusal.
  */
-import { agentGetExternalAccountOp, agentMeOp, getAgentOp } from "@/lib/agents/agent.contract";
-import { handle, reply } from "@/lib/http/handler";
-import { getCardOp } from "@/lib/cards/card.contract";
-import type { Card } from "@/lib/cards/card.contract";
+import { agentGetExternalAccountOp, agentMeOp, getAgentOp } from "@/lib/server/agents/agent.contract";
+import { handle, reply } from "@/lib/server/edge/http/handler";
+import { getCardOp } from "@/lib/server/cards/card.contract";
+import type { Card } from "@/lib/server/cards/card.contract";
 
 declare const card: Card;
 

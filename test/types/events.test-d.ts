@@ -3,9 +3,9 @@
  * each `@ts-expect-error` must meet an error. Never run.
  */
 import type { Tx } from "@/db/client";
-import type { Card } from "@/lib/cards/card.contract";
-import { cardStateChangeEvent } from "@/lib/cards/card.contract";
-import { emitEvent } from "@/lib/webhooks/emit-event";
+import type { Card } from "@/lib/server/cards/card.contract";
+import { cardStateChangeEvent } from "@/lib/server/cards/card.contract";
+import { emitEvent } from "@/lib/server/webhooks/emit-event";
 import type { WebhookEvent } from "@/lib/sdk/webhooks";
 
 declare const tx: Tx;

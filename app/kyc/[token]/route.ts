@@ -1,13 +1,13 @@
-import { handle, methods } from "@/lib/http/handler";
-import { hostedKycPageOp, submitHostedKycPageOp } from "@/lib/hosted-kyc/hosted-kyc.contract";
-import { kycPage, kycPageSubmit } from "@/lib/hosted-kyc/kyc-page";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { hostedKycPageOp, submitHostedKycPageOp } from "@/lib/server/hosted-kyc/hosted-kyc.contract";
+import { kycPage, kycPageSubmit } from "@/lib/server/hosted-kyc/kyc-page";
 
 /**
- * The hosted KYC form behind POST /customers/{id}/kyc-link's kycUrl (lib/hosted-kyc/kyc-page.ts), through the edge.
+ * The hosted KYC form behind POST /customers/{id}/kyc-link's kycUrl (lib/server/hosted-kyc/kyc-page.ts), through the edge.
  *
  * proxy.ts does not run on /kyc/: Next.js copies the body of every request the proxy sees and, past 10 MB, warns
  * in the server log with the request's URL, and here the URL holds the link's token (a bearer secret). So the body
- * is read by the page itself, only once the link is checked, capped and with a deadline (lib/hosted-kyc/kyc-page.ts
+ * is read by the page itself, only once the link is checked, capped and with a deadline (lib/server/hosted-kyc/kyc-page.ts
  * kycPageSubmit: 413 past the cap, nothing logged), and the page gets its own policy: no script at all, styles and
  * images of its own, forms posted back to itself.
  */

@@ -1,15 +1,15 @@
 /**
- * The browser's side of the protocol's sealed formats. Format logic comes from lib/crypto
+ * The browser's side of the protocol's sealed formats. Format logic comes from lib/shared/crypto/web
  * (verification of enclave bundles, OTP sealing); what is browser-specific here is opening with a
- * NON-extractable WebCrypto key pair, which lib/crypto's hex-key API cannot take.
+ * NON-extractable WebCrypto key pair, which lib/shared/crypto/web's hex-key API cannot take.
  */
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from "@hpke/core";
-import { base58check } from "@/lib/crypto/credential-bundle";
-import { verifyEnclaveBundle } from "@/lib/crypto/enclave-bundle";
-import { hexToBytes, utf8Decode } from "@/lib/crypto/encoding";
-import { HPKE_INFO, hpkeAad } from "@/lib/crypto/hpke";
-import { sealOtpBundle } from "@/lib/crypto/otp-bundle";
-import { uncompressPublicKey } from "@/lib/crypto/p256";
+import { base58check } from "@/lib/shared/crypto/web/credential-bundle";
+import { verifyEnclaveBundle } from "@/lib/shared/crypto/web/enclave-bundle";
+import { hexToBytes, utf8Decode } from "@/lib/shared/crypto/web/encoding";
+import { HPKE_INFO, hpkeAad } from "@/lib/shared/crypto/web/hpke";
+import { sealOtpBundle } from "@/lib/shared/crypto/web/otp-bundle";
+import { uncompressPublicKey } from "@/lib/shared/crypto/web/p256";
 import type { TransportKey } from "./keys";
 
 export class BundleError extends Error {
@@ -50,7 +50,7 @@ function checked<T>(what: string, fn: () => T): T {
 }
 
 /**
- * EMAIL_OTP step 2: verify the target bundle against the pinned enclave key (lib/crypto), then seal
+ * EMAIL_OTP step 2: verify the target bundle against the pinned enclave key (lib/shared/crypto/web), then seal
  * {"otp_code","public_key"} to its targetPublic. Returns the `encryptedOtpBundle` string.
  */
 export async function sealOtp(input: {

@@ -1,5 +1,5 @@
 /**
- * lib/integrator/browser WebCrypto paths checked against lib/crypto (Node 20 has WebCrypto): stamps made
+ * lib/integrator/browser WebCrypto paths checked against lib/shared/crypto/web (Node 20 has WebCrypto): stamps made
  * with a non-extractable key verify, and sealed session keys / export bundles open with a
  * non-extractable transport key pair. IndexedDB custody is covered by the Playwright tests.
  */
@@ -11,7 +11,7 @@ import {
   parseStamp,
   sealCredentialBundle,
   verifyStamp,
-} from "@/lib/crypto";
+} from "@/lib/shared/crypto/web";
 import { openExport, openSessionKey, sealOtp } from "./bundles";
 import { generateSessionKey, generateTransportKey, importSessionScalar } from "./keys";
 import { stampPayload } from "./stamp";

@@ -4,8 +4,8 @@
  * - the session signing key (ECDSA P-256): signs payloadToSign;
  * - the transport key (ECDH P-256): receives HPKE-sealed secrets (session key, wallet export).
  */
-import { base64urlEncode, bytesToHex, hexToBytes } from "@/lib/crypto/encoding";
-import { compressPublicKey, publicKeyFromPrivate } from "@/lib/crypto/p256";
+import { base64urlEncode, bytesToHex, hexToBytes } from "@/lib/shared/crypto/web/encoding";
+import { compressPublicKey, publicKeyFromPrivate } from "@/lib/shared/crypto/web/p256";
 
 export interface SessionKey {
   privateKey: CryptoKey;

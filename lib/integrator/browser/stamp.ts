@@ -3,9 +3,9 @@
  * key: base64url of {"publicKey","scheme","signature"} where signature is DER hex of
  * ECDSA-P256-SHA256 over the UTF-8 bytes of payloadToSign exactly as received.
  */
-import { base64urlEncode, bytesToHex, utf8Encode } from "@/lib/crypto/encoding";
-import { rawToDer } from "@/lib/crypto/p256";
-import { STAMP_SCHEME } from "@/lib/crypto/stamp";
+import { base64urlEncode, bytesToHex, utf8Encode } from "@/lib/shared/crypto/web/encoding";
+import { rawToDer } from "@/lib/shared/crypto/web/p256";
+import { STAMP_SCHEME } from "@/lib/shared/crypto/web/stamp";
 import type { SessionKey } from "./keys";
 
 export async function stampPayload(payloadToSign: string, key: SessionKey): Promise<string> {

@@ -822,7 +822,7 @@ export interface paths {
     get: operations["listQuotes"];
     /**
      * Create a quote (and with immediatelyExecute, execute it at once)
-     * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
+     * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/server/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -872,7 +872,7 @@ export interface paths {
   "/receiver/uma/{receiverUmaAddress}": {
     /**
      * Look up an UMA address for payment
-     * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+     * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/server/uma/counterparty.ts).
      *
      * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
      */
@@ -1041,7 +1041,7 @@ export interface paths {
   "/sca/factors/reset": {
     /**
      * Start a 2FA reset
-     * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/server/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      *
      * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
      */
@@ -1050,7 +1050,7 @@ export interface paths {
   "/sca/factors/reset/{resetId}": {
     /**
      * Get 2FA reset status
-     * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+     * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/server/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
      *
      * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
      */
@@ -53407,7 +53407,7 @@ export interface operations {
   };
   /**
    * Create a quote (and with immediatelyExecute, execute it at once)
-   * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
+   * @description Same- and cross-currency. Fees (platform feeConfigs or platformFeeOverride, USD source only) are included in totalSendingAmount. 403 END_USER_TERMS_NOT_ACCEPTED before the customer consented to the current end-user terms; 400 TRANSACTION_SIZE_LIMIT_EXCEEDED; with immediatelyExecute, 429 DAILY_VOLUME_LIMIT_EXCEEDED and 400 INSUFFICIENT_FUNDS. UMA_ADDRESS destinations ask the receiver's VASP (lib/server/uma/counterparty.ts): 412 UNSUPPORTED_UMA_VERSION when it does not support our UMA version (sandbox: $fail.uma.version@sandbox.uma.money); 424 LNURLP_REQUEST_FAILED when it cannot be reached (production platforms until an UMA client is configured; sandbox: $fail.lnurlp@sandbox.uma.money).
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -55111,7 +55111,7 @@ export interface operations {
   };
   /**
    * Look up an UMA address for payment
-   * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/uma/counterparty.ts).
+   * @description Sandbox platforms reach Grid's sandbox UMA addresses ($success.usd|eur|mxn, $pending.long.usd, $fail.compliance.usd @sandbox.uma.money); $fail.uma.version@… → 412 UNSUPPORTED_UMA_VERSION, $fail.lnurlp@… → 424 LNURLP_REQUEST_FAILED; any other address → 404 UMA_NOT_FOUND. Production: 424 LNURLP_REQUEST_FAILED until an UMA client is configured (lib/server/uma/counterparty.ts).
    *
    * Requires an API token with the `TRANSACT` permission (the platform's own credentials hold every permission).
    */
@@ -58284,7 +58284,7 @@ export interface operations {
   };
   /**
    * Start a 2FA reset
-   * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description Recover a lost enrolled factor. Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/server/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    *
    * Requires an API token with the `MANAGE` permission (the platform's own credentials hold every permission).
    */
@@ -58396,7 +58396,7 @@ export interface operations {
   };
   /**
    * Get 2FA reset status
-   * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
+   * @description Liveness: sandbox resets pass at once (LIVENESS_PASSED); production resets stay INITIATED until a liveness provider decides (lib/server/sca/liveness-provider.ts; none is plugged in). A reset lives 30 minutes; at most 5 starts per customer per 24 h (429). enrollmentStatus (TOTP, PASSKEY, once COMPLETED): PENDING until a new factor of that kind is enrolled. Only for customers whose region (else address country) is in the EEA, Switzerland or the UK; others → 409. Sandbox codes are always 123456.
    *
    * Requires an API token with the `VIEW` permission (the platform's own credentials hold every permission).
    */

@@ -6,7 +6,7 @@ import { z } from "zod";
 
 /**
  * The error codes Grid documents per status (its `ErrorNNN` schemas), our hand-written model of them;
- * test/unit/error-codes-grid.test.ts checks it against Grid's document at run time, so it cannot drift.
+ * test/contract/error-codes-grid.test.ts checks it against Grid's document at run time, so it cannot drift.
  */
 export const GRID_ERROR_CODES = {
   400: [

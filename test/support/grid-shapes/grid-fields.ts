@@ -1,7 +1,7 @@
 /**
  * Grid's field names and types, per schema and per operation, read at run time from Grid's OpenAPI document (the
  * shared reference folder, test/support/grid-reference.ts): the input of openapi-compare.ts and of
- * test/unit/account-variants-grid.test.ts. Nothing of it is written into the project.
+ * test/contract/account-variants-grid.test.ts. Nothing of it is written into the project.
  *
  * Only schemas reachable from ROOTS and from the operations under AREAS are kept (the areas this service implements).
  * Each schema becomes either

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { serveLnurlp } from "@/lib/uma/serve-lnurlp";
-import { umaLnurlpOp } from "@/lib/uma/uma-vasp.contract";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { serveLnurlp } from "@/lib/server/uma/serve-lnurlp";
+import { umaLnurlpOp } from "@/lib/server/uma/uma-vasp.contract";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(umaLnurlpOp, async (ctx) =>

@@ -1,4 +1,4 @@
-import { errorJson, TRACE_HEADER } from "@/lib/http/handler";
+import { errorJson, TRACE_HEADER } from "@/lib/server/edge/http/handler";
 import { randomUUID } from "node:crypto";
 
 /** Any path under {base_url} that no route matches: 404 NOT_FOUND as an error object. */

@@ -1,7 +1,10 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createBeneficialOwnerOp, listBeneficialOwnersOp } from "@/lib/beneficial-owners/beneficial-owner.contract";
-import { createBeneficialOwner } from "@/lib/beneficial-owners/create-beneficial-owner";
-import { listBeneficialOwners } from "@/lib/beneficial-owners/list-beneficial-owners";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import {
+  createBeneficialOwnerOp,
+  listBeneficialOwnersOp,
+} from "@/lib/server/beneficial-owners/beneficial-owner.contract";
+import { createBeneficialOwner } from "@/lib/server/beneficial-owners/create-beneficial-owner";
+import { listBeneficialOwners } from "@/lib/server/beneficial-owners/list-beneficial-owners";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createBeneficialOwnerOp, async ({ platform, body }) =>

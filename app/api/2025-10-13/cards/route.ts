@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createCardOp, listCardsOp } from "@/lib/cards/card.contract";
-import { createCard } from "@/lib/cards/create-card";
-import { listCards } from "@/lib/cards/list-cards";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createCardOp, listCardsOp } from "@/lib/server/cards/card.contract";
+import { createCard } from "@/lib/server/cards/create-card";
+import { listCards } from "@/lib/server/cards/list-cards";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createCardOp, async ({ platform, body }) => reply(201, await createCard(platform, body))),

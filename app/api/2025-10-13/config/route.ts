@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getConfigOp, updateConfigOp } from "@/lib/platforms/config.contract";
-import { getPlatformConfig, updatePlatformConfig } from "@/lib/platforms/platform-config";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getConfigOp, updateConfigOp } from "@/lib/server/platforms/config.contract";
+import { getPlatformConfig, updatePlatformConfig } from "@/lib/server/platforms/platform-config";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getConfigOp, async ({ platform }) => reply(200, await getPlatformConfig(platform))),

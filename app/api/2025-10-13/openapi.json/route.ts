@@ -1,4 +1,4 @@
-import { openApiDocument } from "@/lib/openapi/document";
+import { openApiDocument } from "@/lib/server/edge/openapi/document";
 
 export const dynamic = "force-static";
 

@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createQuoteOp, listQuotesOp } from "@/lib/quotes/quote.contract";
-import { createQuote } from "@/lib/quotes/create-quote";
-import { listQuotes } from "@/lib/quotes/list-quotes";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createQuoteOp, listQuotesOp } from "@/lib/server/quotes/quote.contract";
+import { createQuote } from "@/lib/server/quotes/create-quote";
+import { listQuotes } from "@/lib/server/quotes/list-quotes";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listQuotesOp, async ({ platform, query }) => reply(200, await listQuotes(platform, query))),

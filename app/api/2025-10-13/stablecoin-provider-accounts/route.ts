@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { linkProviderAccountOp, listProviderAccountsOp } from "@/lib/stablecoins/stablecoin.contract";
-import { linkProviderAccount } from "@/lib/stablecoins/link-provider-account";
-import { listProviderAccounts } from "@/lib/stablecoins/list-provider-accounts";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { linkProviderAccountOp, listProviderAccountsOp } from "@/lib/server/stablecoins/stablecoin.contract";
+import { linkProviderAccount } from "@/lib/server/stablecoins/link-provider-account";
+import { listProviderAccounts } from "@/lib/server/stablecoins/list-provider-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(linkProviderAccountOp, async ({ platform, body, req }) =>

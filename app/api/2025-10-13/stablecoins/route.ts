@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { listStablecoinsOp, registerStablecoinOp } from "@/lib/stablecoins/stablecoin.contract";
-import { listStablecoins } from "@/lib/stablecoins/list-stablecoins";
-import { registerStablecoin } from "@/lib/stablecoins/register-stablecoin";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { listStablecoinsOp, registerStablecoinOp } from "@/lib/server/stablecoins/stablecoin.contract";
+import { listStablecoins } from "@/lib/server/stablecoins/list-stablecoins";
+import { registerStablecoin } from "@/lib/server/stablecoins/register-stablecoin";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(registerStablecoinOp, async ({ platform, body, req }) =>

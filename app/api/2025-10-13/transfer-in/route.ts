@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { transferInOp } from "@/lib/transfers/transfer.contract";
-import { transferIn } from "@/lib/transfers/transfer-in";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { transferInOp } from "@/lib/server/transfers/transfer.contract";
+import { transferIn } from "@/lib/server/transfers/transfer-in";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(transferInOp, async ({ platform, body, req }) =>

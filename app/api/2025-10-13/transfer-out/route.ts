@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { transferOutOp } from "@/lib/transfers/transfer.contract";
-import { transferOut } from "@/lib/transfers/transfer-out";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { transferOutOp } from "@/lib/server/transfers/transfer.contract";
+import { transferOut } from "@/lib/server/transfers/transfer-out";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(transferOutOp, async ({ platform, body, req }) =>

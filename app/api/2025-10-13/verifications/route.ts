@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createVerificationOp, listVerificationsOp } from "@/lib/verifications/verification.contract";
-import { listVerifications } from "@/lib/verifications/list-verifications";
-import { submitVerification } from "@/lib/verifications/submit-verification";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createVerificationOp, listVerificationsOp } from "@/lib/server/verifications/verification.contract";
+import { listVerifications } from "@/lib/server/verifications/list-verifications";
+import { submitVerification } from "@/lib/server/verifications/submit-verification";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createVerificationOp, async ({ platform, body }) =>

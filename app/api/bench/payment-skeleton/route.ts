@@ -2,7 +2,7 @@
  * The bound of bench/money-path.ts (bench/skeleton/payment-skeleton.ts): a payment's database round trips and
  * nothing else. Answers 404 unless the server runs with BENCH_ROUTES=1.
  */
-import { ApiError } from "@/lib/api-core/errors";
+import { ApiError } from "@/lib/server/core/errors";
 import { paymentSkeleton } from "@/bench/skeleton/payment-skeleton";
 
 export async function POST(req: Request): Promise<Response> {

@@ -1,8 +1,8 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { deleteAgentOp, getAgentOp, updateAgentOp } from "@/lib/agents/agent.contract";
-import { deleteAgent } from "@/lib/agents/delete-agent";
-import { getAgent } from "@/lib/agents/get-agent";
-import { updateAgent } from "@/lib/agents/update-agent";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { deleteAgentOp, getAgentOp, updateAgentOp } from "@/lib/server/agents/agent.contract";
+import { deleteAgent } from "@/lib/server/agents/delete-agent";
+import { getAgent } from "@/lib/server/agents/get-agent";
+import { updateAgent } from "@/lib/server/agents/update-agent";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getAgentOp, async ({ platform, params }) => reply(200, await getAgent(platform, params.agentId))),

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { listAgentApprovalsOp } from "@/lib/agent-actions/agent-action.contract";
-import { listAgentApprovals } from "@/lib/agent-actions/list-agent-approvals";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { listAgentApprovalsOp } from "@/lib/server/agents/actions/agent-action.contract";
+import { listAgentApprovals } from "@/lib/server/agents/actions/list-agent-approvals";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listAgentApprovalsOp, async ({ platform, query }) =>

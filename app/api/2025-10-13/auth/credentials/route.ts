@@ -1,8 +1,8 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { addCredentialOp, listCredentialsOp } from "@/lib/credentials/credential.contract";
-import { addCredential } from "@/lib/credentials/add-credential";
-import { listCredentials } from "@/lib/credentials/list-credentials";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { addCredentialOp, listCredentialsOp } from "@/lib/server/credentials/credential.contract";
+import { addCredential } from "@/lib/server/credentials/add-credential";
+import { listCredentials } from "@/lib/server/credentials/list-credentials";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(addCredentialOp, async (ctx) =>

@@ -1,8 +1,8 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createDelegatedKeyOp, listDelegatedKeysOp } from "@/lib/delegated-keys/delegated-key.contract";
-import { createDelegatedKey } from "@/lib/delegated-keys/create-delegated-key";
-import { listDelegatedKeys } from "@/lib/delegated-keys/list-delegated-keys";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createDelegatedKeyOp, listDelegatedKeysOp } from "@/lib/server/delegated-keys/delegated-key.contract";
+import { createDelegatedKey } from "@/lib/server/delegated-keys/create-delegated-key";
+import { listDelegatedKeys } from "@/lib/server/delegated-keys/list-delegated-keys";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createDelegatedKeyOp, async (ctx) =>

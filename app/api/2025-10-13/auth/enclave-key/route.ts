@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getEnclaveKeyOp } from "@/lib/keys/enclave-key.contract";
-import { getEnclavePublicKey } from "@/lib/keys/get-enclave-public-key";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getEnclaveKeyOp } from "@/lib/server/keys/enclave-key.contract";
+import { getEnclavePublicKey } from "@/lib/server/keys/get-enclave-public-key";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getEnclaveKeyOp, async () => reply(200, await getEnclavePublicKey())),

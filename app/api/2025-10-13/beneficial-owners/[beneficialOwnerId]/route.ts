@@ -1,7 +1,10 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getBeneficialOwnerOp, updateBeneficialOwnerOp } from "@/lib/beneficial-owners/beneficial-owner.contract";
-import { getBeneficialOwner } from "@/lib/beneficial-owners/get-beneficial-owner";
-import { updateBeneficialOwner } from "@/lib/beneficial-owners/update-beneficial-owner";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import {
+  getBeneficialOwnerOp,
+  updateBeneficialOwnerOp,
+} from "@/lib/server/beneficial-owners/beneficial-owner.contract";
+import { getBeneficialOwner } from "@/lib/server/beneficial-owners/get-beneficial-owner";
+import { updateBeneficialOwner } from "@/lib/server/beneficial-owners/update-beneficial-owner";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getBeneficialOwnerOp, async ({ platform, params }) =>

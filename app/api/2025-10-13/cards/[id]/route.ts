@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getCardOp, updateCardOp } from "@/lib/cards/card.contract";
-import { getCard } from "@/lib/cards/get-card";
-import { updateCard } from "@/lib/cards/update-card";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getCardOp, updateCardOp } from "@/lib/server/cards/card.contract";
+import { getCard } from "@/lib/server/cards/get-card";
+import { updateCard } from "@/lib/server/cards/update-card";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getCardOp, async ({ platform, params }) => reply(200, await getCard(platform.id, params.id))),

@@ -1,9 +1,9 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { deleteCustomerOp, getCustomerOp, updateCustomerOp } from "@/lib/customers/customer.contract";
-import { deleteCustomer } from "@/lib/customer-deletion/delete-customer";
-import { getCustomer } from "@/lib/customers/get-customer";
-import { updateCustomer } from "@/lib/customers/update-customer";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { deleteCustomerOp, getCustomerOp, updateCustomerOp } from "@/lib/server/customers/customer.contract";
+import { deleteCustomer } from "@/lib/server/customers/deletion/delete-customer";
+import { getCustomer } from "@/lib/server/customers/get-customer";
+import { updateCustomer } from "@/lib/server/customers/update-customer";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getCustomerOp, async ({ platform, params }) =>

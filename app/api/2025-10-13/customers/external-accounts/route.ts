@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { customerExternalAccountOps as ops } from "@/lib/external-accounts/external-account.contract";
-import { createExternalAccount } from "@/lib/external-accounts/create-external-account";
-import { listExternalAccounts } from "@/lib/external-accounts/list-external-accounts";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { customerExternalAccountOps as ops } from "@/lib/server/external-accounts/external-account.contract";
+import { createExternalAccount } from "@/lib/server/external-accounts/create-external-account";
+import { listExternalAccounts } from "@/lib/server/external-accounts/list-external-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(ops.create, async ({ platform, body }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { listCustomerInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
-import { listCustomerInternalAccounts } from "@/lib/internal-accounts/list-internal-accounts";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { listCustomerInternalAccountsOp } from "@/lib/server/internal-accounts/internal-account.contract";
+import { listCustomerInternalAccounts } from "@/lib/server/internal-accounts/list-internal-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listCustomerInternalAccountsOp, async ({ platform, query }) =>

@@ -1,8 +1,8 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { deleteDocumentOp, getDocumentOp, replaceDocumentOp } from "@/lib/documents/document.contract";
-import { deleteDocument } from "@/lib/documents/delete-document";
-import { getDocument } from "@/lib/documents/get-document";
-import { replaceDocument } from "@/lib/documents/replace-document";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { deleteDocumentOp, getDocumentOp, replaceDocumentOp } from "@/lib/server/documents/document.contract";
+import { deleteDocument } from "@/lib/server/documents/delete-document";
+import { getDocument } from "@/lib/server/documents/get-document";
+import { replaceDocument } from "@/lib/server/documents/replace-document";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getDocumentOp, async ({ platform, params }) =>

@@ -1,9 +1,9 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getInternalAccountOp } from "@/lib/internal-accounts/internal-account.contract";
-import { updateInternalAccountOp } from "@/lib/internal-accounts/export.contract";
-import { getInternalAccount } from "@/lib/internal-accounts/get-internal-account";
-import { updateInternalAccount } from "@/lib/internal-accounts/update-internal-account";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getInternalAccountOp } from "@/lib/server/internal-accounts/internal-account.contract";
+import { updateInternalAccountOp } from "@/lib/server/internal-accounts/export.contract";
+import { getInternalAccount } from "@/lib/server/internal-accounts/get-internal-account";
+import { updateInternalAccount } from "@/lib/server/internal-accounts/update-internal-account";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getInternalAccountOp, async ({ platform, params }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createPlaidLinkTokenOp } from "@/lib/plaid/plaid.contract";
-import { createPlaidLinkToken } from "@/lib/plaid/create-link-token";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createPlaidLinkTokenOp } from "@/lib/server/plaid/plaid.contract";
+import { createPlaidLinkToken } from "@/lib/server/plaid/create-link-token";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createPlaidLinkTokenOp, async ({ platform, body, requestId }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { listPlatformInternalAccountsOp } from "@/lib/internal-accounts/internal-account.contract";
-import { listPlatformInternalAccounts } from "@/lib/internal-accounts/list-platform-internal-accounts";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { listPlatformInternalAccountsOp } from "@/lib/server/internal-accounts/internal-account.contract";
+import { listPlatformInternalAccounts } from "@/lib/server/internal-accounts/list-platform-internal-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listPlatformInternalAccountsOp, async ({ platform, query }) =>

@@ -1,8 +1,8 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { listScaFactorsOp, startScaFactorEnrollmentOp } from "@/lib/sca/sca.contract";
-import { listScaFactors } from "@/lib/sca/list-sca-factors";
-import { startPasskeyEnrollment } from "@/lib/sca/start-passkey-enrollment";
-import { startTotpEnrollment } from "@/lib/sca/start-totp-enrollment";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { listScaFactorsOp, startScaFactorEnrollmentOp } from "@/lib/server/sca/sca.contract";
+import { listScaFactors } from "@/lib/server/sca/list-sca-factors";
+import { startPasskeyEnrollment } from "@/lib/server/sca/start-passkey-enrollment";
+import { startTotpEnrollment } from "@/lib/server/sca/start-totp-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listScaFactorsOp, async ({ platform, query }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { recordSecurityEventOp } from "@/lib/sca/sca.contract";
-import { recordSecurityEvent } from "@/lib/sca/record-security-event";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { recordSecurityEventOp } from "@/lib/server/sca/sca.contract";
+import { recordSecurityEvent } from "@/lib/server/sca/record-security-event";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(recordSecurityEventOp, async ({ platform, query, body }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getProviderAccountOp } from "@/lib/stablecoins/stablecoin.contract";
-import { getProviderAccount } from "@/lib/stablecoins/get-provider-account";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getProviderAccountOp } from "@/lib/server/stablecoins/stablecoin.contract";
+import { getProviderAccount } from "@/lib/server/stablecoins/get-provider-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getProviderAccountOp, async ({ platform, params }) =>

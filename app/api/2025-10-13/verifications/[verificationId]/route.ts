@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getVerificationOp } from "@/lib/verifications/verification.contract";
-import { getVerification } from "@/lib/verifications/get-verification";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getVerificationOp } from "@/lib/server/verifications/verification.contract";
+import { getVerification } from "@/lib/server/verifications/get-verification";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getVerificationOp, async ({ platform, params }) =>

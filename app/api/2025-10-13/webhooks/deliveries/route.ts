@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { listWebhookDeliveriesOp } from "@/lib/webhooks/webhook.contract";
-import { listWebhookDeliveries } from "@/lib/webhooks/list-deliveries";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { listWebhookDeliveriesOp } from "@/lib/server/webhooks/webhook.contract";
+import { listWebhookDeliveries } from "@/lib/server/webhooks/list-deliveries";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listWebhookDeliveriesOp, async ({ platform, query }) =>

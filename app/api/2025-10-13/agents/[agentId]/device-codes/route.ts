@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createDeviceCodeOp } from "@/lib/agents/agent.contract";
-import { createDeviceCode } from "@/lib/agents/create-device-code";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createDeviceCodeOp } from "@/lib/server/agents/agent.contract";
+import { createDeviceCode } from "@/lib/server/agents/create-device-code";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createDeviceCodeOp, async ({ platform, params }) =>

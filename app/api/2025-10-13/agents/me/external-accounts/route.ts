@@ -1,8 +1,8 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { agentCreateExternalAccountOp, agentListExternalAccountsOp } from "@/lib/agents/agent.contract";
-import { agentCreateExternalAccount } from "@/lib/agents/agent-create-external-account";
-import { agentAccountScope } from "@/lib/agents/require-agent-permission";
-import { listExternalAccounts } from "@/lib/external-accounts/list-external-accounts";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { agentCreateExternalAccountOp, agentListExternalAccountsOp } from "@/lib/server/agents/agent.contract";
+import { agentCreateExternalAccount } from "@/lib/server/agents/agent-create-external-account";
+import { agentAccountScope } from "@/lib/server/agents/require-agent-permission";
+import { listExternalAccounts } from "@/lib/server/external-accounts/list-external-accounts";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(agentListExternalAccountsOp, async ({ agent, query }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { agentListTransactionsOp } from "@/lib/agent-money/agent-money.contract";
-import { agentListTransactions } from "@/lib/agent-money/agent-read";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { agentListTransactionsOp } from "@/lib/server/agents/money/agent-money.contract";
+import { agentListTransactions } from "@/lib/server/agents/money/agent-read";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(agentListTransactionsOp, async ({ agent, query }) =>

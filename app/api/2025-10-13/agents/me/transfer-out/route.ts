@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { agentTransferOutOp } from "@/lib/agent-actions/agent-action.contract";
-import { agentTransferOut } from "@/lib/agent-actions/agent-transfer";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { agentTransferOutOp } from "@/lib/server/agents/actions/agent-action.contract";
+import { agentTransferOut } from "@/lib/server/agents/actions/agent-transfer";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(agentTransferOutOp, async ({ agent, body, req }) =>

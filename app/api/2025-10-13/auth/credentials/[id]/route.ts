@@ -1,7 +1,7 @@
-import { handle, methods } from "@/lib/http/handler";
-import { deleteCredentialOp } from "@/lib/credentials/credential.contract";
-import { deleteCredential } from "@/lib/credentials/delete-credential";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { deleteCredentialOp } from "@/lib/server/credentials/credential.contract";
+import { deleteCredential } from "@/lib/server/credentials/delete-credential";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   DELETE: handle(deleteCredentialOp, async (ctx) =>

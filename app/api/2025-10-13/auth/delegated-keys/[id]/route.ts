@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getDelegatedKeyOp, revokeDelegatedKeyOp } from "@/lib/delegated-keys/delegated-key.contract";
-import { getDelegatedKey } from "@/lib/delegated-keys/get-delegated-key";
-import { revokeDelegatedKey } from "@/lib/delegated-keys/revoke-delegated-key";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getDelegatedKeyOp, revokeDelegatedKeyOp } from "@/lib/server/delegated-keys/delegated-key.contract";
+import { getDelegatedKey } from "@/lib/server/delegated-keys/get-delegated-key";
+import { revokeDelegatedKey } from "@/lib/server/delegated-keys/revoke-delegated-key";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getDelegatedKeyOp, async ({ platform, params }) =>

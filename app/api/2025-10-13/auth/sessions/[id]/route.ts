@@ -1,7 +1,7 @@
-import { handle, methods } from "@/lib/http/handler";
-import { revokeSessionOp } from "@/lib/sessions/session.contract";
-import { revokeSession } from "@/lib/sessions/revoke-session";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { revokeSessionOp } from "@/lib/server/sessions/session.contract";
+import { revokeSession } from "@/lib/server/sessions/revoke-session";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   DELETE: handle(revokeSessionOp, async (ctx) =>

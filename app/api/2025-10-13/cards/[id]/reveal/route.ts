@@ -1,7 +1,7 @@
-import { handle, methods } from "@/lib/http/handler";
-import { revealCardOp } from "@/lib/cards/card.contract";
-import { revealCard } from "@/lib/cards/reveal-card";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { revealCardOp } from "@/lib/server/cards/card.contract";
+import { revealCard } from "@/lib/server/cards/reveal-card";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(revealCardOp, async (ctx) =>

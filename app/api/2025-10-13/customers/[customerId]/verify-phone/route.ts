@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { sendPhoneVerificationOp } from "@/lib/contact-verification/contact-verification.contract";
-import { sendContactCode } from "@/lib/contact-verification/send-contact-code";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { sendPhoneVerificationOp } from "@/lib/server/contact-verification/contact-verification.contract";
+import { sendContactCode } from "@/lib/server/contact-verification/send-contact-code";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(sendPhoneVerificationOp, async ({ platform, params }) => {

@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { customerExternalAccountOps as ops } from "@/lib/external-accounts/external-account.contract";
-import { deleteExternalAccount } from "@/lib/external-accounts/delete-external-account";
-import { getExternalAccount } from "@/lib/external-accounts/get-external-account";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { customerExternalAccountOps as ops } from "@/lib/server/external-accounts/external-account.contract";
+import { deleteExternalAccount } from "@/lib/server/external-accounts/delete-external-account";
+import { getExternalAccount } from "@/lib/server/external-accounts/get-external-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(ops.get, async ({ platform, params }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { claimInvitationOp } from "@/lib/invitations/invitation.contract";
-import { claimInvitation } from "@/lib/invitations/claim-invitation";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { claimInvitationOp } from "@/lib/server/invitations/invitation.contract";
+import { claimInvitation } from "@/lib/server/invitations/claim-invitation";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(claimInvitationOp, async ({ platform, params, body }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { submitPlaidPublicTokenOp } from "@/lib/plaid/plaid.contract";
-import { submitPlaidPublicToken } from "@/lib/plaid/submit-public-token";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { submitPlaidPublicTokenOp } from "@/lib/server/plaid/plaid.contract";
+import { submitPlaidPublicToken } from "@/lib/server/plaid/submit-public-token";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(submitPlaidPublicTokenOp, async ({ platform, params, body }) =>

@@ -1,7 +1,7 @@
-import { handle, methods } from "@/lib/http/handler";
-import { executeQuoteOp } from "@/lib/quotes/quote.contract";
-import { executeQuoteRequest } from "@/lib/quotes/execute-quote-request";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { executeQuoteOp } from "@/lib/server/quotes/quote.contract";
+import { executeQuoteRequest } from "@/lib/server/quotes/execute-quote-request";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(executeQuoteOp, async (ctx) =>

@@ -1,7 +1,7 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { confirmScaFactorEnrollmentOp } from "@/lib/sca/sca.contract";
-import { confirmPasskeyEnrollment } from "@/lib/sca/confirm-passkey-enrollment";
-import { confirmTotpEnrollment } from "@/lib/sca/confirm-totp-enrollment";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { confirmScaFactorEnrollmentOp } from "@/lib/server/sca/sca.contract";
+import { confirmPasskeyEnrollment } from "@/lib/server/sca/confirm-passkey-enrollment";
+import { confirmTotpEnrollment } from "@/lib/server/sca/confirm-totp-enrollment";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(confirmScaFactorEnrollmentOp, async ({ platform, query, body }) =>

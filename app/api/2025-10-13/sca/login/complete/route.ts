@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { completeScaLoginOp } from "@/lib/sca/sca.contract";
-import { completeScaLogin } from "@/lib/sca/complete-sca-login";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { completeScaLoginOp } from "@/lib/server/sca/sca.contract";
+import { completeScaLogin } from "@/lib/server/sca/complete-sca-login";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(completeScaLoginOp, async ({ platform, query, body }) =>

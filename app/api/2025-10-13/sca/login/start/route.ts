@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { startScaLoginOp } from "@/lib/sca/sca.contract";
-import { startScaLogin } from "@/lib/sca/start-sca-login";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { startScaLoginOp } from "@/lib/server/sca/sca.contract";
+import { startScaLogin } from "@/lib/server/sca/start-sca-login";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(startScaLoginOp, async ({ platform, query, body }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createBurnOp } from "@/lib/stablecoins/stablecoin.contract";
-import { createBurn } from "@/lib/stablecoins/create-burn";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createBurnOp } from "@/lib/server/stablecoins/stablecoin.contract";
+import { createBurn } from "@/lib/server/stablecoins/create-burn";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createBurnOp, async ({ platform, params, body, req }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { createMintOp } from "@/lib/stablecoins/stablecoin.contract";
-import { createMint } from "@/lib/stablecoins/create-mint";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { createMintOp } from "@/lib/server/stablecoins/stablecoin.contract";
+import { createMint } from "@/lib/server/stablecoins/create-mint";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(createMintOp, async ({ platform, params, body, req }) =>

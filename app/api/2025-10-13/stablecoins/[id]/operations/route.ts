@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { listOperationsOp } from "@/lib/stablecoins/stablecoin.contract";
-import { listOperations } from "@/lib/stablecoins/list-operations";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { listOperationsOp } from "@/lib/server/stablecoins/stablecoin.contract";
+import { listOperations } from "@/lib/server/stablecoins/list-operations";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(listOperationsOp, async ({ platform, params, query }) =>

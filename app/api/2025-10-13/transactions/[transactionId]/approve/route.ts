@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { approveTransactionOp } from "@/lib/transactions/transaction.contract";
-import { decideApproval } from "@/lib/transactions/decide-approval";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { approveTransactionOp } from "@/lib/server/transactions/transaction.contract";
+import { decideApproval } from "@/lib/server/transactions/decide-approval";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(approveTransactionOp, async ({ platform, params }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { cancelTransactionOp } from "@/lib/transactions/transaction.contract";
-import { cancelTransaction } from "@/lib/transactions/cancel-transaction";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { cancelTransactionOp } from "@/lib/server/transactions/transaction.contract";
+import { cancelTransaction } from "@/lib/server/transactions/cancel-transaction";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(cancelTransactionOp, async ({ platform, params, body }) =>

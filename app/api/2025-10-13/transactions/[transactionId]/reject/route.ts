@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { rejectTransactionOp } from "@/lib/transactions/transaction.contract";
-import { decideApproval } from "@/lib/transactions/decide-approval";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { rejectTransactionOp } from "@/lib/server/transactions/transaction.contract";
+import { decideApproval } from "@/lib/server/transactions/decide-approval";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(rejectTransactionOp, async ({ platform, params, body }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { getWebhookDeliveryOp } from "@/lib/webhooks/webhook.contract";
-import { getWebhookDelivery } from "@/lib/webhooks/get-delivery";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { getWebhookDeliveryOp } from "@/lib/server/webhooks/webhook.contract";
+import { getWebhookDelivery } from "@/lib/server/webhooks/get-delivery";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(getWebhookDeliveryOp, async ({ platform, params }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { deviceCodeStatusOp } from "@/lib/agents/agent.contract";
-import { deviceCodeStatus } from "@/lib/agents/device-code-status";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { deviceCodeStatusOp } from "@/lib/server/agents/agent.contract";
+import { deviceCodeStatus } from "@/lib/server/agents/device-code-status";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(deviceCodeStatusOp, async ({ platform, params }) =>

@@ -1,8 +1,8 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { agentDeleteExternalAccountOp, agentGetExternalAccountOp } from "@/lib/agents/agent.contract";
-import { agentAccountScope } from "@/lib/agents/require-agent-permission";
-import { agentGetExternalAccount } from "@/lib/agents/agent-get-external-account";
-import { deleteExternalAccount } from "@/lib/external-accounts/delete-external-account";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { agentDeleteExternalAccountOp, agentGetExternalAccountOp } from "@/lib/server/agents/agent.contract";
+import { agentAccountScope } from "@/lib/server/agents/require-agent-permission";
+import { agentGetExternalAccount } from "@/lib/server/agents/agent-get-external-account";
+import { deleteExternalAccount } from "@/lib/server/external-accounts/delete-external-account";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: handle(agentGetExternalAccountOp, async ({ agentTokenDigest, params, log }) => {

@@ -1,6 +1,6 @@
-import { handle, methods } from "@/lib/http/handler";
-import { challengeCredentialOp } from "@/lib/credentials/credential.contract";
-import { challengeCredential } from "@/lib/credentials/challenge-credential";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { challengeCredentialOp } from "@/lib/server/credentials/credential.contract";
+import { challengeCredential } from "@/lib/server/credentials/challenge-credential";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(challengeCredentialOp, async ({ platform, params, body }) =>

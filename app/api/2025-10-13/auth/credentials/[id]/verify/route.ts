@@ -1,7 +1,7 @@
-import { handle, methods } from "@/lib/http/handler";
-import { verifyCredentialOp } from "@/lib/credentials/credential.contract";
-import { verifyCredential } from "@/lib/credentials/verify-credential";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { verifyCredentialOp } from "@/lib/server/credentials/credential.contract";
+import { verifyCredential } from "@/lib/server/credentials/verify-credential";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(verifyCredentialOp, async (ctx) =>

@@ -1,7 +1,7 @@
-import { handle, methods } from "@/lib/http/handler";
-import { refreshSessionOp } from "@/lib/sessions/session.contract";
-import { refreshSession } from "@/lib/sessions/refresh-session";
-import { signedCall } from "@/lib/signed-retry/signed-call";
+import { handle, methods } from "@/lib/server/edge/http/handler";
+import { refreshSessionOp } from "@/lib/server/sessions/session.contract";
+import { refreshSession } from "@/lib/server/sessions/refresh-session";
+import { signedCall } from "@/lib/server/signed-retry/signed-call";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(refreshSessionOp, async (ctx) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { confirmEmailVerificationOp } from "@/lib/contact-verification/contact-verification.contract";
-import { confirmContactCode } from "@/lib/contact-verification/confirm-contact-code";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { confirmEmailVerificationOp } from "@/lib/server/contact-verification/contact-verification.contract";
+import { confirmContactCode } from "@/lib/server/contact-verification/confirm-contact-code";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(confirmEmailVerificationOp, async ({ platform, params, body }) =>

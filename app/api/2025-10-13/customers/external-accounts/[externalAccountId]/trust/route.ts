@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { trustOpsOf } from "@/lib/sca/sca.contract";
-import { startBeneficiaryTrust } from "@/lib/sca/start-beneficiary-trust";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { trustOpsOf } from "@/lib/server/sca/sca.contract";
+import { startBeneficiaryTrust } from "@/lib/server/sca/start-beneficiary-trust";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(trustOpsOf.trust.start, async ({ platform, params }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { customerExternalAccountOps as ops } from "@/lib/external-accounts/external-account.contract";
-import { verifyOwnership } from "@/lib/external-accounts/verify-ownership";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { customerExternalAccountOps as ops } from "@/lib/server/external-accounts/external-account.contract";
+import { verifyOwnership } from "@/lib/server/external-accounts/verify-ownership";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(ops.verify, async ({ platform, params, body }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { rejectAgentActionOp } from "@/lib/agent-actions/agent-action.contract";
-import { decideAgentAction } from "@/lib/agent-actions/decide-agent-action";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { rejectAgentActionOp } from "@/lib/server/agents/actions/agent-action.contract";
+import { decideAgentAction } from "@/lib/server/agents/actions/decide-agent-action";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(rejectAgentActionOp, async ({ platform, params, body }) =>

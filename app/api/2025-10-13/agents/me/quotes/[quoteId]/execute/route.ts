@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { agentExecuteQuoteOp } from "@/lib/agent-money/agent-money.contract";
-import { agentExecuteQuote } from "@/lib/agent-money/agent-execute-quote";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { agentExecuteQuoteOp } from "@/lib/server/agents/money/agent-money.contract";
+import { agentExecuteQuote } from "@/lib/server/agents/money/agent-execute-quote";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(agentExecuteQuoteOp, async ({ agent, params }) =>

@@ -1,6 +1,6 @@
-import { handle, methods, reply } from "@/lib/http/handler";
-import { simulateCardCreditAuthorizationAdviceOp } from "@/lib/cards/card-simulation.contract";
-import { simulateCardAuthorization } from "@/lib/cards/simulate-card-authorization";
+import { handle, methods, reply } from "@/lib/server/edge/http/handler";
+import { simulateCardCreditAuthorizationAdviceOp } from "@/lib/server/cards/card-simulation.contract";
+import { simulateCardAuthorization } from "@/lib/server/cards/simulate-card-authorization";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: handle(simulateCardCreditAuthorizationAdviceOp, async ({ platform, params, body }) =>

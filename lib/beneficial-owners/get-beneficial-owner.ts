@@ -1,8 +1,0 @@
-import { getDb } from "@/db/client";
-import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { toBeneficialOwner } from "./beneficial-owner-view";
-import { findBeneficialOwnerOrThrow } from "./find-beneficial-owner";
-
-export async function getBeneficialOwner(platform: PlatformPrincipal, id: string) {
-  return toBeneficialOwner(await findBeneficialOwnerOrThrow(await getDb(), platform.id, id));
-}

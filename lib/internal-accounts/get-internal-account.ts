@@ -1,8 +1,0 @@
-import { getDb } from "@/db/client";
-import type { PlatformPrincipal } from "@/lib/api-core/principal";
-import { findInternalAccountOrThrow } from "./find-internal-account";
-import { toInternalAccount } from "./internal-account-view";
-
-export async function getInternalAccount(platform: PlatformPrincipal, id: string) {
-  return toInternalAccount(await findInternalAccountOrThrow(await getDb(), platform.id, id));
-}

@@ -1,8 +1,0 @@
-import { env } from "@/lib/config/env";
-import { startPollLoop } from "@/lib/worker-loop/poll-loop";
-import { advanceDueOperations } from "./advance-operations";
-
-/** The in-process stablecoin worker (started by lib/startup); state is in the database, so every instance may run it. */
-export function startStablecoinWorker(): { stop: () => void } {
-  return startPollLoop("stablecoin worker", env().STABLECOIN_POLL_MS, async () => (await advanceDueOperations(20)) > 0);
-}
