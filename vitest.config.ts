@@ -11,7 +11,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["lib/**/*.test.ts", "test/unit/**/*.test.ts"],
+          // ARCHITECTURE.md "Tests": beside the module they test (lib/, db/, test/support/), and the guards.
+          include: ["lib/**/*.test.ts", "db/**/*.test.ts", "test/support/**/*.test.ts", "test/contract/**/*.test.ts"],
           // In the same group as the integration tests, on the same two workers: the unit files fill the gaps the
           // integration files leave (servers starting, timers) instead of running alone first, on about one core.
           maxWorkers: 2,
