@@ -52,7 +52,9 @@ const steps = (html: string) =>
  */
 function readmeSteps(): string {
   const readme = fs.readFileSync(path.join(ROOT, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("## Your first five minutes"), readme.indexOf("## Where to read on"));
+  const start = readme.indexOf("## Your first five minutes");
+  // The section ends where the next one begins.
+  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
   const blocks = [...section.matchAll(/^ *```sh\n([\s\S]*?)^ *```/gm)].map((m) => m[1].replace(/^ {3}/gm, ""));
   return blocks.filter((b) => !b.startsWith("node -e")).join("\n");
 }
