@@ -36,11 +36,12 @@ export const metadata: Metadata = {
 
 /**
  * The document's language is the page's (WCAG 3.1.1): the console keeps its own choice (cookie `console_locale`), every
- * other page the wallet's (`ui-locale`), both falling back to Accept-Language. The path comes from proxy.ts, which
- * sets `x-request-path` from the request's URL on every page request.
+ * other page the wallet's (`ui-locale`), both falling back to Accept-Language; the API reference is written in English
+ * only. The path comes from proxy.ts, which sets `x-request-path` from the request's URL on every page request.
  */
 async function documentLang(): Promise<string> {
   const path = (await headers()).get("x-request-path") ?? "/";
+  if (path === "/docs" || path.startsWith("/docs/") || path.startsWith("/docs?")) return "en";
   if (path === "/console" || path.startsWith("/console/") || path.startsWith("/console?")) return consoleLocale();
   return (await uiContext()).locale;
 }

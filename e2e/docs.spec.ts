@@ -1,7 +1,8 @@
 /**
- * The API reference: /docs is Scalar over the served OpenAPI document, loaded from this app
- * only (no request leaves the origin) within 1 MB; its try-it sends real requests with an agent's Bearer token
- * (AgentAuth) and with an API token from POST /tokens (HTTP Basic). axe on each state; desktop and 390×844.
+ * The API reference: /docs is rendered by this service from its own OpenAPI document, with no request leaving the
+ * origin, within 1 MB; its search finds an operation by summary; its try-it sends real requests with an agent's
+ * Bearer token (AgentAuth) and with an API token from POST /tokens (HTTP Basic). axe on each state; desktop and
+ * 390×844.
  */
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, shot, test } from "./fixtures";
@@ -12,34 +13,28 @@ const VIEWPORTS = [
   { name: "phone", viewport: { width: 390, height: 844 } },
 ];
 
-/** Open an operation's try-it client from the reference. */
-async function tryIt(page: Page, method: string, path: string) {
-  const dialog = page.getByRole("dialog", { name: "API Client" });
-  if (new URL(page.url()).pathname === "/docs") {
-    // Already on the reference (the previous try-it): close its client and move to the next operation in the same
-    // document, as a reader would, instead of rendering the whole reference again.
-    await page.keyboard.press("Escape");
-    await expect(dialog).toBeHidden();
-  } else {
-    await page.goto(`/docs`);
-    // The reference renders in the browser (about 0.9 MB of script to parse): allow for a busy machine (two e2e
-    // workers share its two cores).
-    await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 90_000 });
-  }
-  const tag = path.startsWith("/agents/me") ? "agent-operations" : "platform-configuration";
-  await page.goto(`/docs#tag/${tag}/${method.toUpperCase()}${path}`);
-  await page
-    .getByRole("button", { name: new RegExp(`Test Request\\s*\\(${method} ${path.replace(/\//g, "\\/")}\\)$`) })
-    .click();
+/** Open an operation's try-it dialog from its section's page. */
+async function tryIt(page: Page, section: string, operationId: string, method: string, path: string) {
+  if (new URL(page.url()).pathname !== `/docs/${section}`) await page.goto(`/docs/${section}#${operationId}`);
+  const op = page.locator(`section#${operationId}`);
+  await op.getByRole("button", { name: `Try it: ${method} ${path}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Try ${method} ${path}` });
   await expect(dialog).toBeVisible();
   return dialog;
+}
+
+/** Send the dialog's request and return it with its answer. */
+async function send(page: Page, dialog: ReturnType<Page["getByRole"]>, method: string, urlEnd: string) {
+  const sent = page.waitForRequest((r) => r.url().endsWith(urlEnd) && r.method() === method);
+  await dialog.getByRole("button", { name: `Send ${method} request` }).click();
+  return sent;
 }
 
 for (const { name: device, viewport } of VIEWPORTS) {
   test.describe(device, () => {
     test.use({ viewport });
 
-    test(`docs (${device}): Scalar from this origin within 1 MB, searchable, accessible`, async ({
+    test(`docs (${device}): the reference from this origin within 1 MB, searchable, accessible`, async ({
       page,
     }, testInfo) => {
       const origin = new URL(process.env.E2E_BASE_URL!).origin;
@@ -53,28 +48,41 @@ for (const { name: device, viewport } of VIEWPORTS) {
         bytes += s.responseBodySize + s.responseHeadersSize;
       });
       await page.goto("/docs", { waitUntil: "networkidle" });
-      // The reference renders in the browser (about 0.9 MB of script to parse): allow for a busy machine.
-      await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
+      await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 2, name: "Getting started" })).toBeVisible();
       testInfo.annotations.push({ type: "docs-transfer-bytes", description: String(bytes) });
       expect(bytes).toBeLessThanOrEqual(1_000_000);
       expect(foreign).toEqual([]);
       await expectAccessible(page, testInfo);
       await shot(page, testInfo, `docs-${device}`);
 
-      // Search finds an operation by its summary.
+      // Search (Ctrl+K) finds an operation by its summary; Enter opens it on its section's page.
       await page.keyboard.press("Control+k");
-      const search = page.getByRole("combobox").or(page.getByRole("searchbox")).first();
-      await search.fill("Create an agent");
-      await expect(page.getByRole("option", { name: /Create an agent/i }).first()).toBeVisible();
+      const search = page.getByRole("combobox", { name: "Search operations" });
+      await expect(search).toBeFocused();
+      await search.fill("create an agent");
+      const option = page.getByRole("option", { name: /Create an agent/ }).first();
+      await expect(option).toBeVisible();
+      await expect(search).toHaveAttribute("aria-expanded", "true");
       await expectAccessible(page, testInfo);
-      await page.keyboard.press("Escape");
+      await search.press("Enter");
+      await expect(page).toHaveURL(/\/docs\/agent-management#createAgent$/);
+      const section = page.locator("section#createAgent");
+      await expect(section.getByRole("heading", { level: 2, name: "Create an agent" })).toBeInViewport();
+      await expect(section.getByText("/api/2025-10-13/agents", { exact: true })).toBeVisible();
+
+      // The biggest section (every account type of every external-account operation) within the same budget.
+      bytes = 0;
+      await page.goto("/docs/external-accounts", { waitUntil: "networkidle" });
+      await expect(page.getByRole("heading", { level: 1, name: "External Accounts" })).toBeVisible();
+      testInfo.annotations.push({ type: "docs-external-accounts-bytes", description: String(bytes) });
+      expect(bytes).toBeLessThanOrEqual(1_000_000);
+      expect(foreign).toEqual([]);
     });
 
     test(`docs (${device}): try-it with an agent's Bearer token and with an API token (Basic)`, async ({
       page,
     }, testInfo) => {
-      // The reference is a heavy render beside the other worker's spec.
-      test.setTimeout(240_000);
       const auth = process.env.E2E_SANDBOX_AUTH!;
       const customer = await call("POST", "/customers", auth, {
         customerType: "INDIVIDUAL",
@@ -98,48 +106,56 @@ for (const { name: device, viewport } of VIEWPORTS) {
       ).json();
 
       // Bearer (AgentAuth): GET /agents/me answers this agent.
-      let dialog = await tryIt(page, "get", "/agents/me");
-      await expect(dialog.getByRole("button", { name: "Selected Auth Type: AgentAuth" })).toBeVisible();
-      const tokenBox = dialog.getByRole("textbox", { name: "Bearer Token" });
-      await tokenBox.click();
-      await tokenBox.fill(redeemed.accessToken);
-      await expect(tokenBox).toHaveValue(redeemed.accessToken);
-      await tokenBox.press("Tab");
-      const sent = page.waitForRequest((r) => r.url().endsWith("/api/2025-10-13/agents/me"));
-      await dialog.getByRole("button", { name: /^Send get request to / }).click();
-      expect((await sent).headers().authorization).toBe(`Bearer ${redeemed.accessToken}`);
+      let dialog = await tryIt(page, "agent-operations", "getAgentMe", "GET", "/agents/me");
+      await expect(dialog.getByRole("group", { name: "Agent access token" })).toBeVisible();
+      await dialog.getByLabel("Bearer token").fill(redeemed.accessToken);
+      const bearer = await send(page, dialog, "GET", "/api/2025-10-13/agents/me");
+      expect(bearer.headers().authorization).toBe(`Bearer ${redeemed.accessToken}`);
+      await expect(dialog.getByRole("status")).toHaveText("Response: 200 OK");
       await expect(dialog.getByText(agent.body.agent.id).first()).toBeVisible();
-      await expect(dialog.getByText("200", { exact: false }).first()).toBeVisible();
       await expectAccessible(page, testInfo);
       await shot(page, testInfo, `docs-try-it-bearer-${device}`);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
 
       // Basic with an API token from POST /tokens: GET /config answers the platform's configuration.
       const token = await call("POST", "/tokens", auth, { name: `docs ${device}`, permissions: ["VIEW"] });
       expect(token.status).toBe(201);
-      dialog = await tryIt(page, "get", "/config");
-      await expect(dialog.getByRole("button", { name: "Selected Auth Type: BasicAuth" })).toBeVisible();
-      const username = dialog
-        .getByRole("textbox", { name: /username/i })
-        .or(dialog.getByRole("combobox", { name: /username/i }))
-        .or(dialog.locator('[data-placeholder="janedoe"]'))
-        .first();
-      await username.click();
-      await username.fill(token.body.clientId);
-      await expect(username).toHaveText(token.body.clientId);
-      const password = dialog.getByRole("textbox", { name: "Password" });
-      await password.click();
-      await password.fill(token.body.clientSecret);
-      await expect(password).toHaveValue(token.body.clientSecret);
-      await password.press("Tab");
+      dialog = await tryIt(page, "platform-configuration", "getPlatformConfig", "GET", "/config");
+      await expect(dialog.getByRole("group", { name: /HTTP Basic/ })).toBeVisible();
+      await dialog.getByLabel("Client id").fill(token.body.clientId);
+      await dialog.getByLabel("Client secret").fill(token.body.clientSecret);
+      const request = await send(page, dialog, "GET", "/api/2025-10-13/config");
       const basic = `Basic ${Buffer.from(`${token.body.clientId}:${token.body.clientSecret}`).toString("base64")}`;
-      const sentBasic = page.waitForRequest((r) => r.url().endsWith("/api/2025-10-13/config"));
-      await dialog.getByRole("button", { name: /^Send get request to / }).click();
-      const request = await sentBasic;
       expect(request.headers().authorization).toBe(basic);
-      const response = await request.response();
-      expect(response?.status()).toBe(200);
+      expect((await request.response())?.status()).toBe(200);
+      await expect(dialog.getByRole("status")).toHaveText("Response: 200 OK");
       await expect(dialog.getByText("webhookPublicKey").first()).toBeVisible();
       await expectAccessible(page, testInfo);
+
+      // The credentials typed once serve every form of the page (kept in memory only, so a reload forgets them).
+      await page.keyboard.press("Escape");
+      dialog = await tryIt(page, "platform-configuration", "updatePlatformConfig", "PATCH", "/config");
+      await expect(dialog.getByLabel("Client id")).toHaveValue(token.body.clientId);
+      await expect(dialog.getByLabel("Client secret")).toHaveValue(token.body.clientSecret);
+      await page.keyboard.press("Escape");
+
+      // A JSON body from the operation's example, edited: POST /tokens with an unknown permission answers the
+      // validation error, naming the field.
+      dialog = await tryIt(page, "api-tokens", "createToken", "POST", "/tokens");
+      await expect(dialog.getByLabel("Client id")).toHaveValue("");
+      const body = dialog.getByLabel("Request body (JSON)");
+      await expect(body).toHaveValue(/"permissions"/);
+      await body.fill(JSON.stringify({ name: "docs", permissions: ["NOT_A_PERMISSION"] }));
+      const manager = await call("POST", "/tokens", auth, { name: `docs manage ${device}`, permissions: ["MANAGE"] });
+      expect(manager.status).toBe(201);
+      await dialog.getByLabel("Client id").fill(manager.body.clientId);
+      await dialog.getByLabel("Client secret").fill(manager.body.clientSecret);
+      const posted = await send(page, dialog, "POST", "/api/2025-10-13/tokens");
+      expect(posted.headers()["content-type"]).toBe("application/json");
+      await expect(dialog.getByRole("status")).toHaveText(/^Response: 400/);
+      await expect(dialog.getByText("INVALID_INPUT").first()).toBeVisible();
+      await expect(dialog.getByText(/permissions/).first()).toBeVisible();
     });
   });
 }

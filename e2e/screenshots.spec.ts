@@ -113,9 +113,8 @@ for (const variant of VARIANTS) {
         await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
         await capture(page, name, variant, testInfo);
       }
-      await page.goto("/docs#tag/agent-management/POST/agents");
-      await expect(page.getByRole("heading", { level: 1, name: /Payments service/ })).toBeVisible({ timeout: 45_000 });
-      await expect(page.getByRole("heading", { name: "Create an agent" }).first()).toBeVisible();
+      await page.goto("/docs/agent-management#createAgent");
+      await expect(page.getByRole("heading", { level: 2, name: "Create an agent" })).toBeInViewport();
       await capture(page, "docs", variant, testInfo);
     });
   });
