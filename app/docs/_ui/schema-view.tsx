@@ -29,7 +29,8 @@ function constraints(s: JsonSchema): string[] {
   if (s.default !== undefined) out.push(`default ${JSON.stringify(s.default)}`);
   if (s.minimum !== undefined) out.push(`≥ ${s.minimum}`);
   if (s.maximum !== undefined && s.maximum < Number.MAX_SAFE_INTEGER) out.push(`≤ ${s.maximum}`);
-  if (s.minLength !== undefined && s.minLength > 0) out.push(`at least ${s.minLength} ${s.minLength === 1 ? "character" : "characters"}`);
+  if (s.minLength !== undefined && s.minLength > 0)
+    out.push(`at least ${s.minLength} ${s.minLength === 1 ? "character" : "characters"}`);
   if (s.maxLength !== undefined) out.push(`at most ${s.maxLength} characters`);
   if (s.minItems !== undefined && s.minItems > 0) out.push(`at least ${s.minItems} items`);
   if (s.maxItems !== undefined) out.push(`at most ${s.maxItems} items`);
