@@ -4,7 +4,7 @@ import { publicOrigin } from "@/lib/shared/config/env";
 import { type ReferenceOperation, referenceIntroduction, referenceSection } from "@/lib/server/edge/openapi/reference";
 import { OperationSection } from "../_ui/operation";
 import { SharedShapes } from "../_ui/schema-view";
-import { type Shapes, sharedShapes } from "../_ui/shapes";
+import { type Shapes, sharedShapes } from "@/lib/server/edge/openapi/reference-shapes";
 
 type Props = { params: Promise<{ section: string }> };
 

@@ -1,13 +1,5 @@
 import { Marked, type Tokens } from "marked";
-
-/** A heading's anchor: its words, lowercased, joined by hyphens ("Signed retries" → signed-retries). */
-function anchorOf(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/<[^>]+>/g, "")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
-}
+import { slugOf } from "@/lib/server/edge/openapi/reference";
 
 const instances = new Map<number, Marked>();
 
@@ -20,7 +12,7 @@ function renderer(shift: number): Marked {
       renderer: {
         heading(this: { parser: { parseInline(t: Tokens.Heading["tokens"]): string } }, h: Tokens.Heading) {
           const level = Math.min(h.depth + shift, 6);
-          return `<h${level} id="${anchorOf(h.text)}">${this.parser.parseInline(h.tokens)}</h${level}>\n`;
+          return `<h${level} id="${slugOf(h.text)}">${this.parser.parseInline(h.tokens)}</h${level}>\n`;
         },
       },
     });

@@ -1,9 +1,9 @@
 import type { ReferenceOperation } from "@/lib/server/edge/openapi/reference";
-import { curlCommand } from "./curl";
+import { curlCommand } from "@/lib/server/edge/openapi/reference-curl";
 import { Markdown } from "./markdown";
 import { MethodBadge } from "./method-badge";
 import { SchemaView } from "./schema-view";
-import type { Shapes } from "./shapes";
+import type { Shapes } from "@/lib/server/edge/openapi/reference-shapes";
 import { TryIt, type TryItProps } from "./try-it";
 
 const AUTH_TEXT = {

@@ -1,14 +1,18 @@
 import type { JsonSchema } from "@/lib/server/edge/openapi/reference";
-import { type Shapes, sharedShape } from "./shapes";
+import { type Shapes, sharedShape } from "@/lib/server/edge/openapi/reference-shapes";
 
 /** A schema without its `null` alternative, and whether it had one (zod writes `.nullable()` as anyOf [X, null]). */
 function unwrapNullable(s: JsonSchema): { schema: JsonSchema; nullable: boolean } {
   const alts = s.anyOf;
   if (!alts?.some((a) => a.type === "null")) return { schema: s, nullable: false };
   const rest = alts.filter((a) => a.type !== "null");
+  const [only] = rest;
+  // The alternative itself where nothing is added to it, so that a shared shape is still recognised by identity.
   const inner =
-    rest.length === 1 && rest[0]
-      ? { ...rest[0], description: s.description ?? rest[0].description }
+    rest.length === 1 && only
+      ? s.description === undefined || s.description === only.description
+        ? only
+        : { ...only, description: s.description }
       : { ...s, anyOf: rest };
   return { schema: inner, nullable: true };
 }

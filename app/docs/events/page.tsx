@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { referenceEvents } from "@/lib/server/edge/openapi/reference";
 import { Markdown } from "../_ui/markdown";
 import { SchemaView, SharedShapes } from "../_ui/schema-view";
-import { type Shapes, sharedShapes } from "../_ui/shapes";
+import { type Shapes, sharedShapes } from "@/lib/server/edge/openapi/reference-shapes";
 
 let shapes: Shapes | undefined;
 

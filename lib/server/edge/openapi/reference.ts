@@ -108,9 +108,9 @@ type Document = {
 
 const METHODS = ["get", "post", "put", "patch", "delete"];
 
-/** A tag's page name: "KYC/KYB Verifications" → "kyc-kyb-verifications". */
-function sectionSlug(tag: string): string {
-  return tag
+/** A name as a page or anchor name, its words lowercased and hyphen-joined: "KYC/KYB Verifications" → "kyc-kyb-verifications". */
+export function slugOf(name: string): string {
+  return name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
@@ -127,7 +127,7 @@ function referenceOperation(method: string, path: string, op: OperationObject): 
     summary: op.summary ?? op.operationId,
     description: op.description ?? "",
     tag,
-    href: `/docs/${sectionSlug(tag)}#${op.operationId}`,
+    href: `/docs/${slugOf(tag)}#${op.operationId}`,
     deprecated: op.deprecated === true,
     auth: scheme === "BasicAuth" || scheme === "AgentAuth" ? scheme : null,
     permission: op["x-required-permission"],
@@ -171,7 +171,7 @@ function model() {
   const descriptions = new Map(doc.tags.map((t) => [t.name, t.description ?? ""]));
   const sections = [...byTag].map(([name, operations]) => ({
     name,
-    slug: sectionSlug(name),
+    slug: slugOf(name),
     description: descriptions.get(name) ?? "",
     operations,
   }));
@@ -206,9 +206,12 @@ export function referenceEvents(): ReferenceEvent[] {
   });
 }
 
+let entries: SearchEntry[] | undefined;
+
 /** What the search box looks through: every operation by its summary, method, path and section. */
 export function searchEntries(): SearchEntry[] {
-  return model().sections.flatMap((s) =>
+  entries ??= model().sections.flatMap((s) =>
     s.operations.map((o) => ({ href: o.href, method: o.method, path: o.path, summary: o.summary, section: s.name })),
   );
+  return entries;
 }

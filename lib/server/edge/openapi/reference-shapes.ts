@@ -1,4 +1,4 @@
-import type { JsonSchema } from "@/lib/server/edge/openapi/reference";
+import type { JsonSchema } from "./reference";
 
 /**
  * Large shapes a page meets more than once (an external account's `accountInfo`, with its forty account types, is in
@@ -17,7 +17,19 @@ export type Shapes = Map<string, SharedShape>;
 /** A shape worth sharing: fields or alternatives of its own, and at least this much of the document. */
 const MIN_SHARED_BYTES = 1000;
 
-const keyOf = (s: JsonSchema) => JSON.stringify(s);
+/**
+ * A schema's text, the identity of a shape. Remembered per schema object: the document is built once, and a page's
+ * render asks again for every nested field of every request.
+ */
+const keys = new WeakMap<JsonSchema, string>();
+function keyOf(s: JsonSchema): string {
+  let key = keys.get(s);
+  if (key === undefined) {
+    key = JSON.stringify(s);
+    keys.set(s, key);
+  }
+  return key;
+}
 
 export function sharedShapes(roots: { name: string; schema: JsonSchema | undefined }[]): Shapes {
   const seen = new Map<string, { name: string; count: number; schema: JsonSchema }>();

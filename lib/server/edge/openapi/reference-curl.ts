@@ -1,4 +1,4 @@
-import type { JsonSchema, ReferenceOperation } from "@/lib/server/edge/openapi/reference";
+import type { JsonSchema, ReferenceOperation } from "./reference";
 
 /** A value in single quotes for a POSIX shell. */
 const quote = (s: string) => `'${s.replaceAll("'", `'\\''`)}'`;
